@@ -1,0 +1,46 @@
+"""``python -m kiosk``: the kiosk's command line (replay a game script, run the kiosk...)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _replay(args) -> int:
+    from kiosk.replay import ScriptError, replay_lines, result_document
+    lexicon = None
+    if args.lexicon:
+        from kiosk.lexicon import open_lexicon
+        lexicon = open_lexicon(args.lexicon)
+    try:
+        with open(args.script, encoding="utf-8") as handle:
+            replayed = replay_lines(handle, lexicon)
+    except OSError as exc:
+        print(f"{args.script}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ScriptError as exc:
+        print(f"{args.script}:{exc.line}: {exc.reason}", file=sys.stderr)
+        return 1
+    json.dump(result_document(replayed), sys.stdout, indent=1 if args.pretty else None)
+    print()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    replay = sub.add_parser("replay", help="replay a game script and print its result as JSON")
+    replay.add_argument("script", help="JSON-lines game script (see the README)")
+    replay.add_argument("--lexicon", help="word list to judge challenges that give no verdict")
+    replay.add_argument("--pretty", action="store_true", help="indent the JSON")
+    replay.set_defaults(func=_replay)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""What players, the director and the clock ask of a game: plain, immutable requests.
+
+Players are 0 and 1 (0 is the left side). A command is judged by ``game.decide``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Start:
+    first: int                      # whose clock starts (the player going first)
+
+
+@dataclass(frozen=True)
+class Play:
+    player: int
+    score: int
+    blanks: str = ""                # letters the blanks stand for, as declared
+
+
+@dataclass(frozen=True)
+class Exchange:
+    player: int
+    tiles: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: int
+
+
+@dataclass(frozen=True)
+class Out:
+    """The player on move plays out (bag empty): the clock goes neutral for accept/challenge."""
+    player: int
+    score: int
+    blanks: str = ""
+
+
+@dataclass(frozen=True)
+class Hold:
+    player: int                     # the player considering a challenge of the last play
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """``player`` challenges the opponent's last play. With ``valid`` the verdict comes at once;
+    without it the challenge stays open (clock neutral) until a ``Rule``."""
+    player: int
+    words: tuple[str, ...] = ()
+    valid: bool | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The verdict on the open challenge: one for all the words."""
+    words: tuple[str, ...]
+    valid: bool
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    """The challenger withdraws an open challenge, where the preset allows it; ``agreed`` says
+    the challenged player agreed (the UI has both press), which some presets require."""
+    player: int
+    agreed: bool = False
+
+
+@dataclass(frozen=True)
+class Accept:
+    player: int                     # the opponent accepts a play-out
+
+
+@dataclass(frozen=True)
+class Neutral:
+    reason: str = "unspecified"     # the centre button; a named reason must be the preset's
+
+
+@dataclass(frozen=True)
+class Resume:
+    player: int                     # the player pressing to restart the clock
+
+
+@dataclass(frozen=True)
+class Rack:
+    player: int
+    tiles: str                      # unplayed tiles at the end, ? for a blank
+
+
+@dataclass(frozen=True)
+class Correct:
+    turn: int                       # 1-based, every turn counted
+    score: int
+
+
+@dataclass(frozen=True)
+class End:
+    """The director ends the game (round over)."""
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """The director records that ``player`` forfeits the game."""
+    player: int
+    reason: str = "director"
+
+
+@dataclass(frozen=True)
+class AdjustTime:
+    """A director's time correction: charge ``delta_ms`` more (negative: less) to ``player``."""
+    player: int
+    delta_ms: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    player: int                     # a player confirms (signs) the result
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Nothing but the passing of time: lets time-driven events (forfeit on time, the round's
+    end) be recorded when they fall due."""

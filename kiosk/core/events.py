@@ -1,0 +1,190 @@
+"""What happened in a game: immutable, versioned events, and their JSON form.
+
+A game *is* its events. ``game.apply`` folds them into state; a correction is a new event,
+never an edit. Each event carries ``at_ns``, the monotonic instant it took effect.
+JSON: ``{"schema": 1, "type": "TurnEnded", "at_ns": ..., ...fields}``; tuples become lists.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, asdict, dataclass, fields
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Event:
+    at_ns: int
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    first: int
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """A player ended a turn: ``kind`` is play, exchange or pass; ``out`` marks a play-out."""
+    player: int
+    kind: str
+    score: int = 0
+    tiles: int = 0
+    blanks: str = ""
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class HoldCalled(Event):
+    player: int
+    turn: int                       # 0-based index of the held play
+
+
+@dataclass(frozen=True)
+class ClockNeutralised(Event):
+    reason: str
+
+
+@dataclass(frozen=True)
+class ClockResumed(Event):
+    player: int                     # who pressed
+    side: int                       # whose clock runs
+
+
+@dataclass(frozen=True)
+class ChallengeOpened(Event):
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class ChallengeRuled(Event):
+    player: int
+    turn: int
+    words: tuple[str, ...]
+    valid: bool
+
+
+@dataclass(frozen=True)
+class ChallengeWithdrawn(Event):
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class PhonyWithdrawn(Event):
+    """The challenged play was unacceptable: tiles back, the turn scores 0."""
+    turn: int
+
+
+@dataclass(frozen=True)
+class ChallengeBonus(Event):
+    """Points to the challenged player (who made play ``turn``) for an unsuccessful challenge."""
+    player: int
+    turn: int
+    points: int
+
+
+@dataclass(frozen=True)
+class TurnLost(Event):
+    """The challenger loses its turn for challenging an acceptable play."""
+    player: int
+
+
+@dataclass(frozen=True)
+class PlayOutAccepted(Event):
+    player: int
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """``reason``: out, zeros, time, director or forfeit. The clock stops at ``at_ns``."""
+    reason: str
+
+
+@dataclass(frozen=True)
+class RackEntered(Event):
+    player: int
+    tiles: str
+
+
+@dataclass(frozen=True)
+class ScoreCorrected(Event):
+    turn: int                       # 0-based
+    score: int
+
+
+@dataclass(frozen=True)
+class TimeAdjusted(Event):
+    player: int
+    delta_ns: int
+
+
+@dataclass(frozen=True)
+class Forfeited(Event):
+    """``player`` forfeits: reason overtime (the clock's cap) or director."""
+    player: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ResultConfirmed(Event):
+    player: int
+
+
+@dataclass(frozen=True)
+class ResultLocked(Event):
+    """Everyone the preset asks has confirmed: nothing may change any more."""
+
+
+EVENT_TYPES = {cls.__name__: cls for cls in Event.__subclasses__()}
+
+
+class EventFormatError(ValueError):
+    """A serialised event that cannot be read back."""
+
+
+def to_json(event: Event) -> str:
+    body = {"schema": SCHEMA_VERSION, "type": type(event).__name__}
+    body.update({k: list(v) if isinstance(v, tuple) else v for k, v in asdict(event).items()})
+    return json.dumps(body, separators=(",", ":"), sort_keys=True)
+
+
+def from_json(text: str) -> Event:
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EventFormatError(f"not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise EventFormatError("an event is a JSON object")
+    if body.get("schema") != SCHEMA_VERSION:
+        raise EventFormatError(f"schema {body.get('schema')!r}; this kiosk reads {SCHEMA_VERSION}")
+    cls = EVENT_TYPES.get(body.get("type"))
+    if cls is None:
+        raise EventFormatError(f"unknown event type {body.get('type')!r}")
+    known = {f.name for f in fields(cls)} | {"schema", "type"}
+    extra = sorted(set(body) - known)
+    if extra:
+        raise EventFormatError(f"{cls.__name__} has no field {extra[0]!r}")
+    values = {}
+    for f in fields(cls):
+        if f.name not in body:
+            if f.default is MISSING:
+                raise EventFormatError(f"{cls.__name__} lacks {f.name!r}")
+            continue
+        values[f.name] = _typed(cls.__name__, f.name, f.type, body[f.name])
+    return cls(**values)
+
+
+_SCALARS = {"int": int, "str": str, "bool": bool}
+
+
+def _typed(event: str, name: str, annotation: str, value):
+    """Check a field against its annotation (a string: this module defers annotations)."""
+    if annotation == "tuple[str, ...]":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+    elif annotation in _SCALARS:
+        wanted = _SCALARS[annotation]
+        if isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool)):
+            return value
+    raise EventFormatError(f"{event}.{name}: expected {annotation}, got {value!r}")

@@ -1,0 +1,44 @@
+"""Adjudication: one verdict for all the words of a challenge, never per word at the table.
+
+Pure: the lexicon arrives as anything with ``in`` (a set, a compiled trie); words are cleaned
+the way the judge screen cleans typing (upper case, letters only).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Container, Iterable
+
+MIN_LETTERS, MAX_LETTERS = 2, 15
+
+
+def clean_word(text: str) -> str:
+    """Upper-case and keep the letters A-Z: what the judge screen does as a word is typed."""
+    return "".join(c for c in str(text).upper() if "A" <= c <= "Z")
+
+
+def clean_words(words: Iterable[str], max_words: int) -> tuple[str, ...]:
+    """The words of a challenge, cleaned and checked: 1 to ``max_words`` words of 2-15 letters."""
+    if isinstance(words, str):
+        words = words.split()
+    cleaned = tuple(clean_word(w) for w in words)
+    if not 1 <= len(cleaned) <= max_words:
+        raise ValueError(f"a challenge names 1 to {max_words} words, not {len(cleaned)}")
+    for word in cleaned:
+        if not MIN_LETTERS <= len(word) <= MAX_LETTERS:
+            raise ValueError(f"a challenged word has {MIN_LETTERS} to {MAX_LETTERS} letters: {word!r}")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """A verdict. ``valid`` is all the table may see; ``per_word`` is for the director only."""
+    words: tuple[str, ...]
+    valid: bool
+    per_word: tuple[bool, ...]
+
+
+def adjudicate(words: Iterable[str], lexicon: Container[str], max_words: int = 8) -> Adjudication:
+    """Judge every word (always all of them: the time taken never depends on which fails)."""
+    cleaned = clean_words(words, max_words)
+    per_word = tuple(word in lexicon for word in cleaned)
+    return Adjudication(words=cleaned, valid=all(per_word), per_word=per_word)

@@ -1,0 +1,130 @@
+"""The result of a game: final scores, winner, spread, and every adjustment itemised.
+
+final[p] = turn points + challenge points + rack adjustment - overtime penalty
+           + forfeit adjustment + spread-cap adjustment
+Computed from the state at ``now_ns`` (a game still running gives a provisional result).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from . import clock as clk
+from .state import GameState
+from .tiles import rack_value
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    player: int
+    type: str           # play, exchange, pass, phony (challenged off), lost (turn lost)
+    score: int
+    cumulative: int     # the player's running total, challenge points included
+
+
+@dataclass(frozen=True)
+class Result:
+    final: tuple[int, int]
+    winner: int | None
+    spread: int                         # player 0 minus player 1, after caps
+    end: str | None                     # out, zeros, time, forfeit, director; None while playing
+    turn_points: tuple[int, int]
+    challenge_points: tuple[int, int]
+    rack_adjust: tuple[int, int]
+    overtime_penalty: tuple[int, int]
+    forfeit_adjust: tuple[int, int]
+    cap_adjust: tuple[int, int]
+    time_used_ms: tuple[int, int]
+    turns: tuple[TurnLine, ...]
+    racks_missing: tuple[int, ...]      # players whose unplayed tiles are still to be entered
+    forfeit: dict | None
+    confirmed: bool
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        return {k: list(v) if isinstance(v, tuple) and k != "turns" else v for k, v in out.items()} | {
+            "turns": [asdict(t) for t in self.turns]}
+
+
+def racks_needed(state: GameState) -> tuple[int, ...]:
+    """The players whose unplayed tiles the result needs."""
+    if state.end == "out":
+        return (1 - state.turns[-1].player,)
+    if state.end in ("zeros", "time", "director"):
+        return (0, 1)
+    return ()
+
+
+def _rack_adjust(state: GameState) -> list[int]:
+    adjust = [0, 0]
+    racks = [rack_value(r) if r else 0 for r in state.racks]
+    if state.end == "out":
+        out = state.turns[-1].player
+        adjust[out] += state.rules.end.out_bonus_multiplier * racks[1 - out]
+        if state.rules.end.opponent_minus_own:
+            adjust[1 - out] -= racks[1 - out]
+    elif state.end in ("zeros", "time", "director"):
+        adjust = [-racks[0], -racks[1]]
+    return adjust
+
+
+def overtime_penalties(state: GameState, now_ns: int) -> list[int]:
+    rules = state.rules.clock
+    return [clk.overtime_penalty(clk.overtime_seconds(state.clock, p, now_ns),
+                                 rules.overtime_penalty_points, rules.overtime_penalty_period_s)
+            for p in (0, 1)]
+
+
+def _forfeit_margin(state: GameState) -> int:
+    reason = state.forfeit.reason
+    if reason == "overtime":
+        return state.rules.clock.overtime_forfeit_spread
+    if reason == "late":
+        return state.rules.late.forfeit_spread
+    return state.rules.result.forfeit_spread
+
+
+def _turn_lines(state: GameState) -> tuple[TurnLine, ...]:
+    running, lines = [0, 0], []
+    for turn in state.turns:
+        running[turn.player] += turn.points + turn.bonus
+        lines.append(TurnLine(turn.player, turn.label, turn.points, running[turn.player]))
+    return tuple(lines)
+
+
+def compute(state: GameState, now_ns: int) -> Result:
+    turn_points, bonus = [0, 0], [0, 0]
+    for turn in state.turns:
+        turn_points[turn.player] += turn.points
+        bonus[turn.player] += turn.bonus
+    racks = _rack_adjust(state)
+    overtime = overtime_penalties(state, now_ns)
+    score = [turn_points[p] + bonus[p] + racks[p] - overtime[p] for p in (0, 1)]
+
+    forfeit_adjust, winner = [0, 0], None
+    if state.forfeit is not None:
+        winner = 1 - state.forfeit.player
+        short = _forfeit_margin(state) - (score[winner] - score[1 - winner])
+        if short > 0:
+            forfeit_adjust[winner] = short
+            score[winner] += short
+    elif state.end is not None:
+        winner = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)
+
+    cap_adjust = [0, 0]
+    cap = state.rules.spread_cap(state.round)
+    if cap is not None and winner is not None and score[winner] - score[1 - winner] > cap:
+        cap_adjust[winner] = cap - (score[winner] - score[1 - winner])   # the winner's score is lowered
+        score[winner] += cap_adjust[winner]
+
+    return Result(
+        final=(score[0], score[1]), winner=winner, spread=score[0] - score[1], end=state.end,
+        turn_points=tuple(turn_points), challenge_points=tuple(bonus), rack_adjust=tuple(racks),
+        overtime_penalty=tuple(overtime), forfeit_adjust=tuple(forfeit_adjust),
+        cap_adjust=tuple(cap_adjust),
+        time_used_ms=tuple(clk.used(state.clock, p, now_ns) // 1_000_000 for p in (0, 1)),
+        turns=_turn_lines(state),
+        racks_missing=tuple(p for p in racks_needed(state) if state.racks[p] is None),
+        forfeit=None if state.forfeit is None else {"player": state.forfeit.player,
+                                                    "reason": state.forfeit.reason},
+        confirmed=state.phase == "confirmed",
+    )

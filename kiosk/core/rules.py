@@ -1,0 +1,290 @@
+"""The rule settings a preset carries, with their schema and validation.
+
+Every difference between rule books is a value here, never an ``if preset == ...`` in code.
+A preset file (config/presets/*.toml) must give every setting; a tournament's overrides may
+give any subset. Both are checked against one schema: each setting has a kind, a help text and
+its allowed values, and a bad value is refused with the source, the key and what was expected.
+
+Pure: takes already-parsed mappings (the edge reads the TOML files) and returns frozen data.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+#: Kinds of turn a zero-score run may count (see ZeroRunRules.counts).
+ZERO_TURN_KINDS = ("pass", "exchange", "phony", "lost", "zero_play")
+CHALLENGE_OUTCOMES = ("none", "points_per_challenge", "points_per_word", "challenger_loses_turn")
+RESUME_BY = ("waiting", "either")
+BOTH_ABSENT = ("split_half", "first_charged_elapsed", "own_clocks")
+TIE_RULES = ("half_win",)
+NEUTRAL_REASONS = ("challenge", "score", "tiles", "blank", "director", "end", "observers",
+                   "bag_count", "player_left")
+WITHDRAW = ("never", "both_agree")
+VERDICT_BY = ("challenged", "challenger")
+INTERVAL_COUNTS = ("completed", "started")
+CORRECTIONS_UNTIL = ("confirmed", "game_end")
+SIGN_OFF = ("both", "loser")
+
+
+class RulesError(ValueError):
+    """A preset or override is malformed: names the source, the key and what was expected."""
+
+    def __init__(self, source: str, key: str, expected: str, got: Any = None, *, missing=False):
+        self.source, self.key, self.expected = source, key, expected
+        if missing:
+            detail = "missing"
+        elif got is _UNKNOWN:
+            detail = "unknown setting"
+        else:
+            detail = f"got {got!r}"
+        super().__init__(f"{source}: {key}: expected {expected}; {detail}")
+
+
+_UNKNOWN = object()
+
+
+def _setting(help: str, kind: str, **allowed):
+    return field(metadata={"help": help, "kind": kind, **allowed})
+
+
+@dataclass(frozen=True)
+class ClockRules:
+    time_per_side_s: int = _setting("time on each player's clock, in seconds", "int", min=1)
+    overtime_penalty_points: int = _setting(
+        "points off the player's own score per started overtime period", "int", min=0)
+    overtime_penalty_period_s: int = _setting(
+        "length of one overtime period, in seconds (whole seconds shown past zero count)", "int", min=1)
+    overtime_forfeit_after_s: int = _setting(
+        "overtime after which the player forfeits the game; 0 = never", "int", min=0)
+    overtime_forfeit_spread: int = _setting(
+        "minimum losing margin of an overtime forfeit", "int", min=0)
+    round_limit_s: int = _setting(
+        "the director ends every game this long after it starts; 0 = no limit", "int", min=0)
+    resume_by: str = _setting(
+        "who may restart the clock after a neutral: the player waiting for the opponent to move, "
+        "or either player", "choice", choices=RESUME_BY)
+    neutral_reasons: tuple = _setting(
+        "reasons for which the clock may be neutralised", "choices", choices=NEUTRAL_REASONS)
+
+
+@dataclass(frozen=True)
+class HoldRules:
+    min_view_s: int = _setting(
+        "seconds the holder must be given to see the play before it may be accepted", "int", min=0)
+    draw_after_s: int = _setting(
+        "seconds into a hold after which the held player may draw (keeping tiles apart); "
+        "-1 = not until the play is accepted", "int", min=-1)
+    lapse_s: int = _setting(
+        "seconds after which a hold lapses and the play can no longer be challenged; 0 = never",
+        "int", min=0)
+
+
+@dataclass(frozen=True)
+class ChallengeRules:
+    outcome_valid: str = _setting(
+        "what a challenge of an acceptable play costs the challenger", "choice",
+        choices=CHALLENGE_OUTCOMES)
+    points: int = _setting(
+        "points given to the challenged player per challenge or per word challenged", "int", min=0)
+    final_play_exempt: bool = _setting(
+        "no penalty for challenging the final play of the game", "bool")
+    max_words: int = _setting("most words one challenge may name", "int", min=1, max=32)
+    withdraw: str = _setting(
+        "whether a challenge may be withdrawn once the clock is neutralised", "choice",
+        choices=WITHDRAW)
+    verdict_by: str = _setting(
+        "who presses to get the verdict once the words are typed and checked", "choice",
+        choices=VERDICT_BY)
+    rechecks: int = _setting("how many times a verdict may be re-adjudicated", "int", min=0)
+
+
+@dataclass(frozen=True)
+class ZeroRunRules:
+    turns: int = _setting("successive counting turns that end the game", "int", min=1)
+    counts: tuple = _setting(
+        "kinds of turn that count towards the run; any other turn breaks it", "choices",
+        choices=ZERO_TURN_KINDS)
+    not_at_zero_zero: bool = _setting("the run does not end a game standing at 0-0", "bool")
+
+
+@dataclass(frozen=True)
+class EndRules:
+    out_bonus_multiplier: int = _setting(
+        "the player going out gains this many times the value of the opponent's rack", "int", min=0)
+    opponent_minus_own: bool = _setting(
+        "when a player goes out, the opponent loses the value of their own rack", "bool")
+    accept_window_s: int = _setting(
+        "seconds the opponent has to accept or challenge a play-out before the player who went "
+        "out may restart the opponent's clock", "int", min=0)
+
+
+@dataclass(frozen=True)
+class LateRules:
+    both_absent: str = _setting(
+        "how the elapsed time is charged when both players are late", "choice", choices=BOTH_ABSENT)
+    penalty_points: int = _setting(
+        "points off per started interval of absence (0 = none)", "int", min=0)
+    penalty_interval_s: int = _setting("length of one absence interval, in seconds", "int", min=1)
+    penalty_counts: str = _setting(
+        "whether only completed absence intervals cost points, or every started one", "choice",
+        choices=INTERVAL_COUNTS)
+    forfeit_after_s: int = _setting(
+        "absence after which the absent player forfeits; 0 = when their clock expires", "int", min=0)
+    forfeit_spread: int = _setting("winning margin of a late-arrival forfeit", "int", min=0)
+
+
+@dataclass(frozen=True)
+class ResultRules:
+    tie: str = _setting("how a tie counts in the standings", "choice", choices=TIE_RULES)
+    spread_caps: tuple = _setting(
+        "spread cap for round 1, 2, ...; the last applies to later rounds; empty = no cap",
+        "ints", min=1)
+    forfeit_spread: int = _setting("winning margin of a forfeit or bye", "int", min=0)
+    corrections_until: str = _setting(
+        "a score may be corrected until the result is confirmed, or only until the game ends",
+        "choice", choices=CORRECTIONS_UNTIL)
+    sign_off: str = _setting(
+        "who confirms the result: both players, or the loser (both on a tie)", "choice",
+        choices=SIGN_OFF)
+
+
+SECTIONS = {
+    "clock": ClockRules, "hold": HoldRules, "challenge": ChallengeRules,
+    "zero_run": ZeroRunRules, "end": EndRules, "late": LateRules, "result": ResultRules,
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, validated rule set: a preset with any overrides applied."""
+    name: str
+    title: str
+    clock: ClockRules
+    hold: HoldRules
+    challenge: ChallengeRules
+    zero_run: ZeroRunRules
+    end: EndRules
+    late: LateRules
+    result: ResultRules
+
+    def spread_cap(self, round_number: int) -> int | None:
+        caps = self.result.spread_caps
+        if not caps:
+            return None
+        return caps[min(round_number, len(caps)) - 1]
+
+    def to_dict(self) -> dict:
+        out: dict = {"name": self.name, "title": self.title}
+        for section in SECTIONS:
+            values = getattr(self, section)
+            out[section] = {f.name: (list(v) if isinstance(v := getattr(values, f.name), tuple) else v)
+                            for f in fields(values)}
+        return out
+
+
+def describe_settings() -> list[tuple[str, str, str]]:
+    """(dotted key, allowed values, help) for every setting: the schema as documentation."""
+    rows = []
+    for section, cls in SECTIONS.items():
+        for f in fields(cls):
+            rows.append((f"{section}.{f.name}", _expected(f.metadata), f.metadata["help"]))
+    return rows
+
+
+def _expected(meta: Mapping) -> str:
+    kind = meta["kind"]
+    if kind == "int":
+        lo, hi = meta.get("min"), meta.get("max")
+        if hi is not None:
+            return f"an integer from {lo} to {hi}"
+        return f"an integer >= {lo}" if lo is not None else "an integer"
+    if kind == "bool":
+        return "true or false"
+    if kind == "choice":
+        return "one of " + ", ".join(repr(c) for c in meta["choices"])
+    if kind == "choices":
+        return "a list drawn from " + ", ".join(repr(c) for c in meta["choices"])
+    if kind == "ints":
+        return f"a list of integers >= {meta['min']}"
+    return kind
+
+
+def _check(source: str, key: str, meta: Mapping, value: Any) -> Any:
+    kind, bad = meta["kind"], False
+    if kind == "int":
+        bad = (isinstance(value, bool) or not isinstance(value, int)
+               or ("min" in meta and value < meta["min"]) or ("max" in meta and value > meta["max"]))
+    elif kind == "bool":
+        bad = not isinstance(value, bool)
+    elif kind == "choice":
+        bad = value not in meta["choices"]
+    elif kind == "choices":
+        bad = (not isinstance(value, (list, tuple)) or any(v not in meta["choices"] for v in value)
+               or len(set(value)) != len(value))
+        value = tuple(value) if not bad else value
+    elif kind == "ints":
+        bad = (not isinstance(value, (list, tuple))
+               or any(isinstance(v, bool) or not isinstance(v, int) or v < meta["min"] for v in value))
+        value = tuple(value) if not bad else value
+    if bad:
+        raise RulesError(source, key, _expected(meta), value)
+    return value
+
+
+def _section_values(source: str, section: str, data: Any, *, complete: bool) -> dict:
+    cls = SECTIONS[section]
+    if not isinstance(data, Mapping):
+        raise RulesError(source, section, "a table of settings", data)
+    known = {f.name: f for f in fields(cls)}
+    for key in data:
+        if key not in known:
+            raise RulesError(source, f"{section}.{key}", "one of " + ", ".join(known), _UNKNOWN)
+    values = {}
+    for name, f in known.items():
+        if name in data:
+            values[name] = _check(source, f"{section}.{name}", f.metadata, data[name])
+        elif complete:
+            raise RulesError(source, f"{section}.{name}", _expected(f.metadata), missing=True)
+    return values
+
+
+def rules_from_preset(data: Mapping, source: str) -> Rules:
+    """Build Rules from a parsed preset file, which must give every setting."""
+    for key in data:
+        if key not in SECTIONS and key not in ("name", "title"):
+            raise RulesError(source, key, "name, title or a section: " + ", ".join(SECTIONS), _UNKNOWN)
+    for key in ("name", "title"):
+        if not isinstance(data.get(key), str) or not data.get(key):
+            raise RulesError(source, key, "a non-empty string", data.get(key), missing=key not in data)
+    sections = {}
+    for section, cls in SECTIONS.items():
+        if section not in data:
+            raise RulesError(source, section, "a table of settings", missing=True)
+        sections[section] = cls(**_section_values(source, section, data[section], complete=True))
+    return Rules(name=data["name"], title=data["title"], **sections)
+
+
+def apply_overrides(rules: Rules, overrides: Mapping, source: str) -> Rules:
+    """Return ``rules`` with a tournament's overrides applied.
+
+    Overrides are nested like a preset (``{"challenge": {"points": 10}}``) or dotted
+    (``{"challenge.points": 10}``).
+    """
+    nested: dict[str, dict] = {}
+    for key, value in overrides.items():
+        if "." in key:
+            section, _, name = key.partition(".")
+            nested.setdefault(section, {})[name] = value
+        elif isinstance(value, Mapping):
+            nested.setdefault(key, {}).update(value)
+        else:
+            raise RulesError(source, key, "a section table or a dotted key such as clock.time_per_side_s",
+                             value)
+    changes = {}
+    for section, values in nested.items():
+        if section not in SECTIONS:
+            raise RulesError(source, section, "a section: " + ", ".join(SECTIONS), _UNKNOWN)
+        checked = _section_values(source, section, values, complete=False)
+        changes[section] = replace(getattr(rules, section), **checked)
+    return replace(rules, **changes)

@@ -1,0 +1,241 @@
+"""A game's state, and ``apply(state, event) -> state``: folding one event in.
+
+``apply`` trusts its event (``game.decide`` judged the command that made it) and does no
+checking beyond what keeps the state coherent. State is frozen: every event makes a new one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import clock as clk
+from . import events as ev
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Turn:
+    player: int
+    kind: str                       # play, exchange, pass, or lost (turn lost to a challenge)
+    score: int = 0                  # as entered, or as last corrected
+    tiles: int = 0                  # tiles exchanged
+    blanks: str = ""
+    out: bool = False               # the play went out
+    phony: bool = False             # challenged off: tiles back, scores 0
+    challenged: bool = False
+    bonus: int = 0                  # challenge points this play earned its player
+    at_ns: int = 0
+
+    @property
+    def points(self) -> int:
+        return 0 if self.phony else self.score
+
+    @property
+    def zero_kind(self) -> str | None:
+        """How this turn counts towards a zero-score run (see ZeroRunRules.counts), if at all."""
+        if self.phony:
+            return "phony"
+        if self.kind == "play":
+            return "zero_play" if self.score == 0 else None
+        return self.kind
+
+    @property
+    def label(self) -> str:
+        return "phony" if self.phony else self.kind
+
+
+@dataclass(frozen=True)
+class HoldState:
+    player: int
+    turn: int
+    at_ns: int
+
+
+@dataclass(frozen=True)
+class OpenChallenge:
+    player: int
+    turn: int
+    at_ns: int
+
+
+@dataclass(frozen=True)
+class ForfeitState:
+    player: int
+    reason: str                     # overtime, director or late
+
+
+#: Phases: setup -> playing <-> challenge / out -> ended -> confirmed
+PHASES = ("setup", "playing", "challenge", "out", "ended", "confirmed")
+
+
+@dataclass(frozen=True)
+class GameState:
+    rules: Rules
+    clock: clk.Clock
+    round: int = 1
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    phase: str = "setup"
+    first: int | None = None
+    turns: tuple[Turn, ...] = ()
+    hold: HoldState | None = None
+    challenge: OpenChallenge | None = None
+    neutral_reason: str | None = None
+    racks: tuple[str | None, str | None] = (None, None)
+    end: str | None = None
+    forfeit: ForfeitState | None = None
+    confirmed: tuple[bool, bool] = (False, False)
+    last_ns: int | None = None      # instant of the latest event
+
+    @property
+    def to_move(self) -> int | None:
+        """Whose turn it is: turns alternate, a lost turn included."""
+        if self.first is None:
+            return None
+        return self.first if not self.turns else 1 - self.turns[-1].player
+
+    def scores(self) -> tuple[int, int]:
+        """Cumulative scores as on the score sheet: turn points plus challenge points."""
+        totals = [0, 0]
+        for turn in self.turns:
+            totals[turn.player] += turn.points + turn.bonus
+        return totals[0], totals[1]
+
+    @property
+    def last_play(self) -> tuple[int, Turn] | None:
+        """The most recent turn, with its index, if it is a play that may still be challenged."""
+        if not self.turns:
+            return None
+        index, turn = len(self.turns) - 1, self.turns[-1]
+        if turn.kind != "play" or turn.phony or turn.challenged:
+            return None
+        return index, turn
+
+
+def new_game(rules: Rules, round: int = 1, players: tuple[str, str] = ("Player 1", "Player 2")) -> GameState:
+    budget = rules.clock.time_per_side_s * clk.NS_PER_S
+    return GameState(rules=rules, clock=clk.Clock(budget_ns=budget), round=round, players=tuple(players))
+
+
+def _set_turn(state: GameState, index: int, **changes) -> GameState:
+    turns = list(state.turns)
+    turns[index] = replace(turns[index], **changes)
+    return replace(state, turns=tuple(turns))
+
+
+def _pair(values: tuple, index: int, value) -> tuple:
+    out = list(values)
+    out[index] = value
+    return tuple(out)
+
+
+def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
+    return replace(s, phase="playing", first=e.first, clock=clk.start(s.clock, e.first, e.at_ns))
+
+
+def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
+    turn = Turn(player=e.player, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks,
+                out=e.out, at_ns=e.at_ns)
+    s = replace(s, turns=s.turns + (turn,), hold=None)
+    if e.out:
+        return replace(s, phase="out", neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
+    return replace(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
+
+
+def _hold_called(s: GameState, e: ev.HoldCalled) -> GameState:
+    return replace(s, hold=HoldState(e.player, e.turn, e.at_ns))
+
+
+def _neutralised(s: GameState, e: ev.ClockNeutralised) -> GameState:
+    return replace(s, clock=clk.neutralise(s.clock, e.at_ns), neutral_reason=e.reason)
+
+
+def _resumed(s: GameState, e: ev.ClockResumed) -> GameState:
+    return replace(s, clock=clk.run(s.clock, e.side, e.at_ns), neutral_reason=None)
+
+
+def _challenge_opened(s: GameState, e: ev.ChallengeOpened) -> GameState:
+    return replace(s, phase="challenge", challenge=OpenChallenge(e.player, e.turn, e.at_ns),
+                   clock=clk.neutralise(s.clock, e.at_ns), neutral_reason="challenge")
+
+
+def _challenge_closed(s: GameState, at_ns: int) -> GameState:
+    return replace(s, phase="playing", challenge=None, hold=None,
+                   clock=clk.neutralise(s.clock, at_ns), neutral_reason="challenge")
+
+
+def _challenge_ruled(s: GameState, e: ev.ChallengeRuled) -> GameState:
+    return _set_turn(_challenge_closed(s, e.at_ns), e.turn, challenged=True)
+
+
+def _challenge_withdrawn(s: GameState, e: ev.ChallengeWithdrawn) -> GameState:
+    return _challenge_closed(s, e.at_ns)
+
+
+def _phony_withdrawn(s: GameState, e: ev.PhonyWithdrawn) -> GameState:
+    return _set_turn(s, e.turn, phony=True)
+
+
+def _challenge_bonus(s: GameState, e: ev.ChallengeBonus) -> GameState:
+    return _set_turn(s, e.turn, bonus=s.turns[e.turn].bonus + e.points)
+
+
+def _turn_lost(s: GameState, e: ev.TurnLost) -> GameState:
+    return replace(s, turns=s.turns + (Turn(player=e.player, kind="lost", at_ns=e.at_ns),))
+
+
+def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
+    return s
+
+
+def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
+    return replace(s, phase="ended", end=e.reason, hold=None, challenge=None,
+                   clock=clk.stop(s.clock, e.at_ns), neutral_reason=None)
+
+
+def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
+    return replace(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False))
+
+
+def _score_corrected(s: GameState, e: ev.ScoreCorrected) -> GameState:
+    return replace(_set_turn(s, e.turn, score=e.score), confirmed=(False, False))
+
+
+def _time_adjusted(s: GameState, e: ev.TimeAdjusted) -> GameState:
+    return replace(s, clock=clk.adjust(s.clock, e.player, e.delta_ns), confirmed=(False, False))
+
+
+def _forfeited(s: GameState, e: ev.Forfeited) -> GameState:
+    return replace(s, forfeit=ForfeitState(e.player, e.reason))
+
+
+def _result_confirmed(s: GameState, e: ev.ResultConfirmed) -> GameState:
+    return replace(s, confirmed=_pair(s.confirmed, e.player, True))
+
+
+def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
+    return replace(s, phase="confirmed")
+
+
+_APPLY = {
+    ev.GameStarted: _game_started, ev.TurnEnded: _turn_ended, ev.HoldCalled: _hold_called,
+    ev.ClockNeutralised: _neutralised, ev.ClockResumed: _resumed,
+    ev.ChallengeOpened: _challenge_opened, ev.ChallengeRuled: _challenge_ruled,
+    ev.ChallengeWithdrawn: _challenge_withdrawn, ev.PhonyWithdrawn: _phony_withdrawn,
+    ev.ChallengeBonus: _challenge_bonus, ev.TurnLost: _turn_lost,
+    ev.PlayOutAccepted: _play_out_accepted, ev.GameEnded: _game_ended,
+    ev.RackEntered: _rack_entered, ev.ScoreCorrected: _score_corrected,
+    ev.TimeAdjusted: _time_adjusted, ev.Forfeited: _forfeited,
+    ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,
+}
+assert set(_APPLY) == set(ev.EVENT_TYPES.values()), "every event type needs an apply step"
+
+
+def apply(state: GameState, event: ev.Event) -> GameState:
+    """The state after ``event``."""
+    state = _APPLY[type(event)](state, event)
+    return replace(state, last_ns=event.at_ns)
+
+
+def replay(state: GameState, events) -> GameState:
+    for event in events:
+        state = apply(state, event)
+    return state

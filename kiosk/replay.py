@@ -1,0 +1,168 @@
+"""Replaying a game script (JSON lines) through the core: how a director settles a dispute,
+and how tests and demos drive the game.
+
+The first line names the rules: ``{"preset": "aspa", "overrides": {...}, "round": 1,
+"players": ["Ann", "Bob"]}``. Every further line is one command with ``"t"``, seconds since the
+script's zero (a line without ``"t"`` happens at the previous line's time). See the README.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable, Container, Iterable
+
+from kiosk.core import commands as cmd
+from kiosk.core.clock import NS_PER_S
+from kiosk.core.errors import GameError
+from kiosk.core.game import decide
+from kiosk.core.judge import adjudicate
+from kiosk.core.result import Result, compute
+from kiosk.core.rules import Rules, RulesError
+from kiosk.core.state import GameState, apply, new_game
+from kiosk.presets import load_rules
+
+
+class ScriptError(ValueError):
+    """A script line that cannot be read or that the game refuses: carries the line number."""
+
+    def __init__(self, line: int, reason: str):
+        self.line, self.reason = line, reason
+        super().__init__(f"line {line}: {reason}")
+
+
+# name in the script -> (command class, {script key: (field, required)})
+_FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
+    "start": (cmd.Start, {"first": True}),
+    "play": (cmd.Play, {"player": True, "score": True, "blanks": False}),
+    "exchange": (cmd.Exchange, {"player": True, "tiles": True}),
+    "pass": (cmd.Pass, {"player": True}),
+    "out": (cmd.Out, {"player": True, "score": True, "blanks": False}),
+    "hold": (cmd.Hold, {"player": True}),
+    "challenge": (cmd.Challenge, {"player": True, "words": True, "valid": False}),
+    "withdraw": (cmd.Withdraw, {"player": True, "agreed": False}),
+    "accept": (cmd.Accept, {"player": True}),
+    "neutral": (cmd.Neutral, {"reason": False}),
+    "resume": (cmd.Resume, {"player": True}),
+    "rack": (cmd.Rack, {"player": True, "tiles": True}),
+    "correct": (cmd.Correct, {"turn": True, "score": True}),
+    "end": (cmd.End, {}),
+    "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
+    "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
+    "confirm": (cmd.Confirm, {"player": True}),
+}
+
+
+@dataclass
+class Replayed:
+    state: GameState
+    events: list
+    result: Result
+
+
+def _json_line(number: int, text: str) -> dict:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScriptError(number, f"not JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise ScriptError(number, "each line is a JSON object")
+    return data
+
+
+def _header(number: int, data: dict) -> GameState:
+    unknown = set(data) - {"preset", "overrides", "round", "players"}
+    if unknown:
+        raise ScriptError(number, f"unknown header key {sorted(unknown)[0]!r}")
+    if "preset" not in data:
+        raise ScriptError(number, "the first line names the preset: {\"preset\": \"aspa\"}")
+    round_number = data.get("round", 1)
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        raise ScriptError(number, f"round is a whole number from 1, not {round_number!r}")
+    players = data.get("players", ["Player 1", "Player 2"])
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)):
+        raise ScriptError(number, "players is a list of two names")
+    overrides = data.get("overrides") or {}
+    if not isinstance(overrides, dict):
+        raise ScriptError(number, "overrides is an object of settings")
+    try:
+        rules: Rules = load_rules(str(data["preset"]), overrides, "overrides")
+    except RulesError as exc:
+        raise ScriptError(number, str(exc)) from None
+    return new_game(rules, round_number, tuple(players))
+
+
+def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):
+    name = data.get("cmd")
+    if name not in _FIELDS:
+        raise ScriptError(number, f"unknown cmd {name!r}; one of {', '.join(_FIELDS)}")
+    cls, spec = _FIELDS[name]
+    unknown = set(data) - set(spec) - {"cmd", "t"}
+    if unknown:
+        raise ScriptError(number, f"{name} takes no {sorted(unknown)[0]!r}")
+    missing = [key for key, required in spec.items() if required and key not in data]
+    if missing:
+        raise ScriptError(number, f"{name} needs {missing[0]!r}")
+    args = {key: data[key] for key in spec if key in data}
+    if name == "challenge":
+        if not isinstance(args["words"], list):
+            raise ScriptError(number, "words is a list of the challenged words")
+        args["words"] = tuple(args["words"])
+        if args.get("valid") is None:
+            if verdicts is None:
+                raise ScriptError(number, "a challenge without \"valid\" needs --lexicon FILE")
+            try:
+                args["valid"] = verdicts(list(args["words"]))
+            except ValueError as exc:
+                raise ScriptError(number, str(exc)) from None
+    return cls(**args)
+
+
+def _time_ns(number: int, data: dict, previous: int) -> int:
+    if "t" not in data:
+        return previous
+    t = data["t"]
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
+        raise ScriptError(number, f"t is a number of seconds >= 0, not {t!r}")
+    now = round(t * NS_PER_S)
+    if now < previous:
+        raise ScriptError(number, f"t={t} is before the previous line")
+    return now
+
+
+def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) -> Replayed:
+    """Run a script through the core; raises ScriptError naming the first bad line."""
+    state, events, now = None, [], 0
+    verdicts = None
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        data = _json_line(number, text)
+        if state is None:
+            state = _header(number, data)
+            if lexicon is not None:
+                max_words = state.rules.challenge.max_words
+                verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
+            continue
+        now = _time_ns(number, data, now)
+        command = _command(number, data, verdicts)
+        try:
+            for tick_or_command in (cmd.Tick(), command):
+                new = decide(state, tick_or_command, now)
+                for event in new:
+                    state = apply(state, event)
+                events += new
+        except GameError as exc:
+            raise ScriptError(number, str(exc)) from None
+    if state is None:
+        raise ScriptError(1, "the script is empty: its first line names the preset")
+    for event in decide(state, cmd.Tick(), now):
+        state = apply(state, event)
+        events.append(event)
+    return Replayed(state=state, events=events, result=compute(state, now))
+
+
+def result_document(replayed: Replayed) -> dict:
+    """What ``python -m kiosk replay`` prints."""
+    state = replayed.state
+    return {"preset": state.rules.name, "round": state.round, "players": list(state.players),
+            **replayed.result.to_dict()}
