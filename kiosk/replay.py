@@ -34,9 +34,12 @@ class ScriptError(ValueError):
 _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "start": (cmd.Start, {"first": True}),
     "play": (cmd.Play, {"player": True, "score": True, "blanks": False}),
+    "press": (cmd.Press, {"player": True}),
+    "record": (cmd.Record, {"player": True, "kind": True, "score": False, "tiles": False,
+                            "blanks": False}),
     "exchange": (cmd.Exchange, {"player": True, "tiles": True}),
     "pass": (cmd.Pass, {"player": True}),
-    "out": (cmd.Out, {"player": True, "score": True, "blanks": False}),
+    "out": (cmd.Out, {"player": True, "score": False, "blanks": False}),
     "hold": (cmd.Hold, {"player": True}),
     "challenge": (cmd.Challenge, {"player": True, "words": True, "valid": False}),
     "withdraw": (cmd.Withdraw, {"player": True, "agreed": False}),

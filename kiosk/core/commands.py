@@ -20,6 +20,23 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Press:
+    """The player on move presses their clock button; what they did is entered after (Record)."""
+    player: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the player did on their latest turn ended by a Press (or a pending play-out):
+    ``kind`` is play (with ``score`` and ``blanks``), exchange (with ``tiles``) or pass."""
+    player: int
+    kind: str
+    score: int = 0
+    tiles: int = 0
+    blanks: str = ""
+
+
+@dataclass(frozen=True)
 class Exchange:
     player: int
     tiles: int
@@ -32,9 +49,10 @@ class Pass:
 
 @dataclass(frozen=True)
 class Out:
-    """The player on move plays out (bag empty): the clock goes neutral for accept/challenge."""
+    """The player on move plays out (bag empty): the clock goes neutral for accept/challenge.
+    Without a score the play-out is pending until a Record gives it."""
     player: int
-    score: int
+    score: int | None = None
     blanks: str = ""
 
 

@@ -24,13 +24,24 @@ class GameStarted(Event):
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
-    """A player ended a turn: ``kind`` is play, exchange or pass; ``out`` marks a play-out."""
+    """A player ended a turn: ``kind`` is play, exchange, pass, or pending (pressed, details to
+    follow in a TurnRecorded); ``out`` marks a play-out."""
     player: int
     kind: str
     score: int = 0
     tiles: int = 0
     blanks: str = ""
     out: bool = False
+
+
+@dataclass(frozen=True)
+class TurnRecorded(Event):
+    """What a pending turn was."""
+    turn: int                       # 0-based
+    kind: str
+    score: int = 0
+    tiles: int = 0
+    blanks: str = ""
 
 
 @dataclass(frozen=True)

@@ -124,14 +124,44 @@ def _play(state, c: cmd.Play, now_ns):
 
 
 def _out(state, c: cmd.Out, now_ns):
+    if c.score is None:
+        return _turn(state, c.player, now_ns, kind="pending", out=True)
     return _turn(state, c.player, now_ns, kind="play", score=_check_score(c.score),
                  blanks=_check_blanks(c.blanks), out=True)
 
 
+def _press(state, c: cmd.Press, now_ns):
+    return _turn(state, c.player, now_ns, kind="pending")
+
+
+def _record(state, c: cmd.Record, now_ns):
+    _require_phase(state, "playing", "challenge", "out", "ended")
+    player = _player(c.player)
+    pending = [i for i, t in enumerate(state.turns) if t.player == player and t.kind == "pending"]
+    if not pending:
+        raise BadTurn(f"{state.players[player]} has no turn waiting to be entered")
+    index, turn = pending[-1], state.turns[pending[-1]]
+    if c.kind == "play":
+        details = {"score": _check_score(c.score), "blanks": _check_blanks(c.blanks)}
+    elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
+        raise BadTurn("that turn was a play: enter its score")
+    elif c.kind == "exchange":
+        details = {"tiles": _check_tiles(c.tiles)}
+    elif c.kind == "pass":
+        details = {}
+    else:
+        raise BadTurn(f"a turn is a play, an exchange or a pass, not {c.kind!r}")
+    return _ending_if_zeros(state, [ev.TurnRecorded(now_ns, index, c.kind, **details)], now_ns)
+
+
+def _check_tiles(tiles) -> int:
+    if isinstance(tiles, bool) or not isinstance(tiles, int) or not 1 <= tiles <= 7:
+        raise BadTurn(f"an exchange is of 1 to 7 tiles, not {tiles!r}")
+    return tiles
+
+
 def _exchange(state, c: cmd.Exchange, now_ns):
-    if isinstance(c.tiles, bool) or not isinstance(c.tiles, int) or not 1 <= c.tiles <= 7:
-        raise BadTurn(f"an exchange is of 1 to 7 tiles, not {c.tiles!r}")
-    return _turn(state, c.player, now_ns, kind="exchange", tiles=c.tiles)
+    return _turn(state, c.player, now_ns, kind="exchange", tiles=_check_tiles(c.tiles))
 
 
 def _pass(state, c: cmd.Pass, now_ns):
@@ -298,6 +328,8 @@ def _correct(state, c: cmd.Correct, now_ns):
     if isinstance(c.turn, bool) or not isinstance(c.turn, int) or not 1 <= c.turn <= len(state.turns):
         raise BadCorrection(f"there is no turn {c.turn!r} (turns 1 to {len(state.turns)})")
     turn = state.turns[c.turn - 1]
+    if turn.kind == "pending":
+        raise BadCorrection(f"turn {c.turn} has not been entered yet")
     if turn.kind != "play":
         raise BadCorrection(f"turn {c.turn} is a {turn.kind}, which has no score to correct")
     return [ev.ScoreCorrected(now_ns, c.turn - 1, _check_score(c.score))]
@@ -320,6 +352,9 @@ def _forfeit(state, c: cmd.Forfeit, now_ns):
 def _confirm(state, c: cmd.Confirm, now_ns):
     _require_phase(state, "ended")
     player = _player(c.player)
+    pending = [str(i + 1) for i, t in enumerate(state.turns) if t.kind == "pending"]
+    if pending:
+        raise BadTurn(f"enter what happened on turn {', '.join(pending)} first")
     missing = [state.players[p] for p in racks_needed(state) if state.racks[p] is None]
     if missing:
         raise BadRack(f"enter the unplayed tiles of {' and '.join(missing)} first")
@@ -341,7 +376,7 @@ def signers(state: GameState, now_ns: int) -> tuple[int, ...]:
 
 
 _HANDLERS = {
-    cmd.Start: _start, cmd.Play: _play, cmd.Exchange: _exchange, cmd.Pass: _pass, cmd.Out: _out,
+    cmd.Start: _start, cmd.Press: _press, cmd.Record: _record, cmd.Play: _play, cmd.Exchange: _exchange, cmd.Pass: _pass, cmd.Out: _out,
     cmd.Hold: _hold, cmd.Challenge: _challenge, cmd.Rule: _rule, cmd.Withdraw: _withdraw,
     cmd.Accept: _accept, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
     cmd.Correct: _correct, cmd.End: _end, cmd.Forfeit: _forfeit, cmd.AdjustTime: _adjust_time,

@@ -15,7 +15,7 @@ from .rules import Rules
 @dataclass(frozen=True)
 class Turn:
     player: int
-    kind: str                       # play, exchange, pass, or lost (turn lost to a challenge)
+    kind: str                       # play, exchange, pass, pending, or lost (to a challenge)
     score: int = 0                  # as entered, or as last corrected
     tiles: int = 0                  # tiles exchanged
     blanks: str = ""
@@ -34,6 +34,8 @@ class Turn:
         """How this turn counts towards a zero-score run (see ZeroRunRules.counts), if at all."""
         if self.phony:
             return "phony"
+        if self.kind == "pending":
+            return None
         if self.kind == "play":
             return "zero_play" if self.score == 0 else None
         return self.kind
@@ -105,7 +107,7 @@ class GameState:
         if not self.turns:
             return None
         index, turn = len(self.turns) - 1, self.turns[-1]
-        if turn.kind != "play" or turn.phony or turn.challenged:
+        if turn.kind not in ("play", "pending") or turn.phony or turn.challenged:
             return None
         return index, turn
 
@@ -138,6 +140,10 @@ def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
     if e.out:
         return replace(s, phase="out", neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
     return replace(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
+
+
+def _turn_recorded(s: GameState, e: ev.TurnRecorded) -> GameState:
+    return _set_turn(s, e.turn, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks)
 
 
 def _hold_called(s: GameState, e: ev.HoldCalled) -> GameState:
@@ -216,7 +222,8 @@ def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
 
 
 _APPLY = {
-    ev.GameStarted: _game_started, ev.TurnEnded: _turn_ended, ev.HoldCalled: _hold_called,
+    ev.GameStarted: _game_started, ev.TurnEnded: _turn_ended, ev.TurnRecorded: _turn_recorded,
+    ev.HoldCalled: _hold_called,
     ev.ClockNeutralised: _neutralised, ev.ClockResumed: _resumed,
     ev.ChallengeOpened: _challenge_opened, ev.ChallengeRuled: _challenge_ruled,
     ev.ChallengeWithdrawn: _challenge_withdrawn, ev.PhonyWithdrawn: _phony_withdrawn,
