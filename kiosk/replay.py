@@ -32,6 +32,8 @@ class ScriptError(ValueError):
 
 # name in the script -> (command class, {script key: (field, required)})
 _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
+    "call": (cmd.CallStart, {"absent": True}),
+    "arrive": (cmd.Arrive, {"player": True}),
     "start": (cmd.Start, {"first": True}),
     "play": (cmd.Play, {"player": True, "score": True, "blanks": False}),
     "press": (cmd.Press, {"player": True}),
@@ -106,6 +108,10 @@ def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):
     if missing:
         raise ScriptError(number, f"{name} needs {missing[0]!r}")
     args = {key: data[key] for key in spec if key in data}
+    if name == "call":
+        if not isinstance(args["absent"], list):
+            raise ScriptError(number, "absent is a list of the absent players (0, 1)")
+        args["absent"] = tuple(args["absent"])
     if name == "challenge":
         if not isinstance(args["words"], list):
             raise ScriptError(number, "words is a list of the challenged words")

@@ -8,6 +8,18 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class CallStart:
+    """The director calls the start of the round with these players absent: their lateness
+    is measured from now and charged by the preset's late-arrival rules."""
+    absent: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Arrive:
+    player: int                     # a late player arrives at the table
+
+
+@dataclass(frozen=True)
 class Start:
     first: int                      # whose clock starts (the player going first)
 

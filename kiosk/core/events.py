@@ -18,6 +18,19 @@ class Event:
 
 
 @dataclass(frozen=True)
+class StartCalled(Event):
+    absent: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Arrived(Event):
+    """A late player arrived: ``charged_ns`` goes on their clock, ``penalty`` off their score."""
+    player: int
+    charged_ns: int
+    penalty: int
+
+
+@dataclass(frozen=True)
 class GameStarted(Event):
     first: int
 
@@ -191,8 +204,9 @@ _SCALARS = {"int": int, "str": str, "bool": bool}
 
 def _typed(event: str, name: str, annotation: str, value):
     """Check a field against its annotation (a string: this module defers annotations)."""
-    if annotation == "tuple[str, ...]":
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+    if annotation.startswith("tuple[") and annotation.endswith(", ...]"):
+        item = _SCALARS[annotation[6:-6]]
+        if isinstance(value, list) and all(isinstance(v, item) and not isinstance(v, bool) for v in value):
             return tuple(value)
     elif annotation in _SCALARS:
         wanted = _SCALARS[annotation]

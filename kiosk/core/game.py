@@ -10,15 +10,13 @@ from __future__ import annotations
 from . import clock as clk
 from . import commands as cmd
 from . import events as ev
-from .errors import (BadCorrection, BadRack, BadTurn, ChallengeRefused, ClockStateError,
-                     GameError, GameOver, NotStarted, NotYourTurn, ResultLocked)
-from .judge import clean_words
+from . import challenges, late
+from .checks import (check_blanks, check_player, check_score, check_tiles, ending_if_zeros,
+                     require_phase)
+from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError, GameOver, NotYourTurn
 from .result import compute, racks_needed
 from .state import GameState, apply, replay
 from .tiles import normalise_rack
-
-MAX_SCORE = 2000        # no single Scrabble play scores this much: anything above is a typo
-BLANKS_IN_SET = 2
 
 
 def decide(state: GameState, command, now_ns: int) -> list[ev.Event]:
@@ -34,6 +32,8 @@ def decide(state: GameState, command, now_ns: int) -> list[ev.Event]:
 
 def due(state: GameState, now_ns: int) -> list[ev.Event]:
     """Events that time alone brings about by ``now_ns``."""
+    if state.phase == "waiting":
+        return [e for e in late.forfeit_due(state) if e.at_ns <= now_ns]
     if state.phase not in ("playing", "challenge", "out"):
         return []
     rules, clock, candidates = state.rules.clock, state.clock, []
@@ -49,85 +49,28 @@ def due(state: GameState, now_ns: int) -> list[ev.Event]:
     return min(candidates, key=lambda c: c[0])[1] if candidates else []
 
 
-# --- checks shared by the handlers ----------------------------------------------------------
-
-def _player(player) -> int:
-    if player not in (0, 1) or isinstance(player, bool):
-        raise GameError(f"player must be 0 or 1, not {player!r}")
-    return player
-
-
-def _require_phase(state: GameState, *phases: str) -> None:
-    if state.phase in phases:
-        return
-    if state.phase == "setup":
-        raise NotStarted("the game has not started: the player going second presses to start")
-    if state.phase == "confirmed":
-        raise ResultLocked("both players confirmed the result: it can no longer change")
-    if state.phase == "ended":
-        raise GameOver(f"the game is over ({state.end})")
-    if state.phase == "challenge":
-        raise ChallengeRefused("a challenge is open: give the verdict (or withdraw) first")
-    if state.phase == "out":
-        raise GameOver("the play-out waits for the opponent to accept or challenge it")
-    raise GameError(f"not allowed while the game is {state.phase}")
-
-
-def _check_score(score) -> int:
-    if isinstance(score, bool) or not isinstance(score, int):
-        raise BadTurn(f"a score is a whole number, not {score!r}")
-    if score < 0:
-        raise BadTurn(f"a score cannot be negative ({score})")
-    if score > MAX_SCORE:
-        raise BadTurn(f"{score} is not a possible score for one play")
-    return score
-
-
-def _check_blanks(blanks: str) -> str:
-    letters = (blanks or "").strip().upper()
-    if not all("A" <= c <= "Z" for c in letters) or len(letters) > BLANKS_IN_SET:
-        raise BadTurn(f"blanks are declared as at most {BLANKS_IN_SET} letters A-Z, not {blanks!r}")
-    return letters
-
-
-def _zero_run_over(state: GameState) -> bool:
-    """Whether the turns now end the game by the preset's zero-score run."""
-    rule = state.rules.zero_run
-    run = state.turns[-rule.turns:]
-    if len(run) < rule.turns or any(t.zero_kind not in rule.counts for t in run):
-        return False
-    return not (rule.not_at_zero_zero and state.scores() == (0, 0))
-
-
-def _ending_if_zeros(state: GameState, so_far: list[ev.Event], now_ns: int) -> list[ev.Event]:
-    after = replay(state, so_far)
-    if after.phase == "playing" and _zero_run_over(after):
-        return so_far + [ev.GameEnded(now_ns, "zeros")]
-    return so_far
-
-
 # --- turns ----------------------------------------------------------------------------------
 
 def _turn(state: GameState, player: int, now_ns: int, **turn) -> list[ev.Event]:
-    _require_phase(state, "playing")
-    _player(player)
+    require_phase(state, "playing")
+    check_player(player)
     if state.clock.running is None:
         raise ClockStateError("the clock is neutral: restart it before ending a turn")
     if state.clock.running != player:
         raise NotYourTurn(f"{state.players[player]}'s clock is not running: it is not their turn")
-    return _ending_if_zeros(state, [ev.TurnEnded(now_ns, player, **turn)], now_ns)
+    return ending_if_zeros(state, [ev.TurnEnded(now_ns, player, **turn)], now_ns)
 
 
 def _play(state, c: cmd.Play, now_ns):
-    return _turn(state, c.player, now_ns, kind="play", score=_check_score(c.score),
-                 blanks=_check_blanks(c.blanks))
+    return _turn(state, c.player, now_ns, kind="play", score=check_score(c.score),
+                 blanks=check_blanks(c.blanks))
 
 
 def _out(state, c: cmd.Out, now_ns):
     if c.score is None:
         return _turn(state, c.player, now_ns, kind="pending", out=True)
-    return _turn(state, c.player, now_ns, kind="play", score=_check_score(c.score),
-                 blanks=_check_blanks(c.blanks), out=True)
+    return _turn(state, c.player, now_ns, kind="play", score=check_score(c.score),
+                 blanks=check_blanks(c.blanks), out=True)
 
 
 def _press(state, c: cmd.Press, now_ns):
@@ -135,33 +78,27 @@ def _press(state, c: cmd.Press, now_ns):
 
 
 def _record(state, c: cmd.Record, now_ns):
-    _require_phase(state, "playing", "challenge", "out", "ended")
-    player = _player(c.player)
+    require_phase(state, "playing", "challenge", "out", "ended")
+    player = check_player(c.player)
     pending = [i for i, t in enumerate(state.turns) if t.player == player and t.kind == "pending"]
     if not pending:
         raise BadTurn(f"{state.players[player]} has no turn waiting to be entered")
     index, turn = pending[-1], state.turns[pending[-1]]
     if c.kind == "play":
-        details = {"score": _check_score(c.score), "blanks": _check_blanks(c.blanks)}
+        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks)}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")
     elif c.kind == "exchange":
-        details = {"tiles": _check_tiles(c.tiles)}
+        details = {"tiles": check_tiles(c.tiles)}
     elif c.kind == "pass":
         details = {}
     else:
         raise BadTurn(f"a turn is a play, an exchange or a pass, not {c.kind!r}")
-    return _ending_if_zeros(state, [ev.TurnRecorded(now_ns, index, c.kind, **details)], now_ns)
-
-
-def _check_tiles(tiles) -> int:
-    if isinstance(tiles, bool) or not isinstance(tiles, int) or not 1 <= tiles <= 7:
-        raise BadTurn(f"an exchange is of 1 to 7 tiles, not {tiles!r}")
-    return tiles
+    return ending_if_zeros(state, [ev.TurnRecorded(now_ns, index, c.kind, **details)], now_ns)
 
 
 def _exchange(state, c: cmd.Exchange, now_ns):
-    return _turn(state, c.player, now_ns, kind="exchange", tiles=_check_tiles(c.tiles))
+    return _turn(state, c.player, now_ns, kind="exchange", tiles=check_tiles(c.tiles))
 
 
 def _pass(state, c: cmd.Pass, now_ns):
@@ -172,12 +109,12 @@ def _pass(state, c: cmd.Pass, now_ns):
 
 def _start(state, c: cmd.Start, now_ns):
     if state.phase != "setup":
-        _require_phase(state)  # raises the phase's own reason
-    return [ev.GameStarted(now_ns, _player(c.first))]
+        require_phase(state)  # raises the phase's own reason
+    return [ev.GameStarted(now_ns, check_player(c.first))]
 
 
 def _neutral(state, c: cmd.Neutral, now_ns):
-    _require_phase(state, "playing", "out")
+    require_phase(state, "playing", "out")
     if state.clock.running is None:
         raise ClockStateError("the clock is already neutral")
     reason = str(c.reason or "unspecified")
@@ -188,8 +125,8 @@ def _neutral(state, c: cmd.Neutral, now_ns):
 
 
 def _resume(state, c: cmd.Resume, now_ns):
-    _require_phase(state, "playing", "out")
-    player = _player(c.player)
+    require_phase(state, "playing", "out")
+    player = check_player(c.player)
     if state.clock.running is not None:
         raise ClockStateError("the clock is already running")
     side = state.to_move
@@ -207,111 +144,21 @@ def _resume(state, c: cmd.Resume, now_ns):
 
 
 def _adjust_time(state, c: cmd.AdjustTime, now_ns):
-    _require_phase(state, "setup", "playing", "challenge", "out", "ended")
+    require_phase(state, "setup", "playing", "challenge", "out", "ended")
     if isinstance(c.delta_ms, bool) or not isinstance(c.delta_ms, int) or c.delta_ms == 0:
         raise GameError(f"a time correction is a non-zero number of milliseconds, not {c.delta_ms!r}")
-    return [ev.TimeAdjusted(now_ns, _player(c.player), c.delta_ms * 1_000_000)]
+    return [ev.TimeAdjusted(now_ns, check_player(c.player), c.delta_ms * 1_000_000)]
 
 
 def _tick(state, c: cmd.Tick, now_ns):
     return []
 
 
-# --- holds and challenges -------------------------------------------------------------------
-
-def _challengeable(state: GameState, player: int) -> tuple[int, object]:
-    last = state.last_play
-    if last is None:
-        raise ChallengeRefused("there is no play to challenge")
-    index, turn = last
-    if turn.player == player:
-        raise ChallengeRefused("a player cannot challenge their own play")
-    return index, turn
-
-
-def _hold(state, c: cmd.Hold, now_ns):
-    _require_phase(state, "playing")
-    player = _player(c.player)
-    index, _ = _challengeable(state, player)
-    if state.clock.running != player:
-        raise ClockStateError("a hold is called while the holder's clock runs")
-    if state.hold is not None:
-        raise ChallengeRefused("the play is already held")
-    return [ev.HoldCalled(now_ns, player, index)]
-
-
-def _challenge(state, c: cmd.Challenge, now_ns):
-    _require_phase(state, "playing", "out")
-    player = _player(c.player)
-    index, _ = _challengeable(state, player)
-    if state.clock.running not in (None, player):
-        raise ClockStateError("a challenge is made on the challenger's own time")
-    lapse = state.rules.hold.lapse_s
-    if lapse and state.hold is not None and now_ns - state.hold.at_ns > lapse * clk.NS_PER_S:
-        raise ChallengeRefused(f"the hold lapsed after {lapse} s: the play stands")
-    opened = [ev.ChallengeOpened(now_ns, player, index)]
-    if c.valid is None:
-        return opened
-    return opened + _ruling(replay(state, opened), tuple(c.words), c.valid, now_ns)
-
-
-def _rule(state, c: cmd.Rule, now_ns):
-    _require_phase(state, "challenge")
-    return _ruling(state, tuple(c.words), c.valid, now_ns)
-
-
-def _ruling(state: GameState, words: tuple[str, ...], valid, now_ns: int) -> list[ev.Event]:
-    """The verdict on the open challenge and the preset's outcome."""
-    if not isinstance(valid, bool):
-        raise ChallengeRefused(f"a verdict is acceptable (true) or not (false), not {valid!r}")
-    try:
-        words = clean_words(words, state.rules.challenge.max_words)
-    except ValueError as exc:
-        raise ChallengeRefused(str(exc)) from None
-    challenger, index = state.challenge.player, state.challenge.turn
-    turn = state.turns[index]
-    events: list[ev.Event] = [ev.ChallengeRuled(now_ns, challenger, index, words, valid)]
-    if not valid:
-        events.append(ev.PhonyWithdrawn(now_ns, index))
-        return _ending_if_zeros(state, events, now_ns)
-    rule = state.rules.challenge
-    if not (turn.out and rule.final_play_exempt):
-        if rule.outcome_valid == "points_per_challenge" and rule.points:
-            events.append(ev.ChallengeBonus(now_ns, turn.player, index, rule.points))
-        elif rule.outcome_valid == "points_per_word" and rule.points:
-            events.append(ev.ChallengeBonus(now_ns, turn.player, index, rule.points * len(words)))
-        elif rule.outcome_valid == "challenger_loses_turn" and not turn.out:
-            events.append(ev.TurnLost(now_ns, challenger))
-    if turn.out:
-        return events + [ev.GameEnded(now_ns, "out")]
-    return _ending_if_zeros(state, events, now_ns)
-
-
-def _withdraw(state, c: cmd.Withdraw, now_ns):
-    _require_phase(state, "challenge")
-    mode = state.rules.challenge.withdraw
-    if mode == "never":
-        raise ChallengeRefused("once the clock is neutralised a challenge cannot be withdrawn")
-    if mode == "both_agree" and not c.agreed:
-        raise ChallengeRefused("a challenge is withdrawn only if both players agree")
-    if _player(c.player) != state.challenge.player:
-        raise ChallengeRefused("only the challenger may withdraw a challenge")
-    return [ev.ChallengeWithdrawn(now_ns, c.player, state.challenge.turn)]
-
-
-def _accept(state, c: cmd.Accept, now_ns):
-    _require_phase(state, "out")
-    player = _player(c.player)
-    if player == state.turns[-1].player:
-        raise GameError("the opponent of the player who went out accepts the play-out")
-    return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, "out")]
-
-
 # --- the end of the game --------------------------------------------------------------------
 
 def _rack(state, c: cmd.Rack, now_ns):
-    _require_phase(state, "ended")
-    player = _player(c.player)
+    require_phase(state, "ended")
+    player = check_player(c.player)
     if player not in racks_needed(state):
         raise BadRack(f"no rack is entered for {state.players[player]} after this ending ({state.end})")
     try:
@@ -324,7 +171,7 @@ def _rack(state, c: cmd.Rack, now_ns):
 def _correct(state, c: cmd.Correct, now_ns):
     if state.phase == "ended" and state.rules.result.corrections_until == "game_end":
         raise GameOver("under these rules a score may be corrected only before the game ends")
-    _require_phase(state, "playing", "challenge", "out", "ended")
+    require_phase(state, "playing", "challenge", "out", "ended")
     if isinstance(c.turn, bool) or not isinstance(c.turn, int) or not 1 <= c.turn <= len(state.turns):
         raise BadCorrection(f"there is no turn {c.turn!r} (turns 1 to {len(state.turns)})")
     turn = state.turns[c.turn - 1]
@@ -332,26 +179,26 @@ def _correct(state, c: cmd.Correct, now_ns):
         raise BadCorrection(f"turn {c.turn} has not been entered yet")
     if turn.kind != "play":
         raise BadCorrection(f"turn {c.turn} is a {turn.kind}, which has no score to correct")
-    return [ev.ScoreCorrected(now_ns, c.turn - 1, _check_score(c.score))]
+    return [ev.ScoreCorrected(now_ns, c.turn - 1, check_score(c.score))]
 
 
 def _end(state, c: cmd.End, now_ns):
     if state.phase == "ended":
         return []      # already over: a forfeit on time, say; the director's end changes nothing
-    _require_phase(state, "playing", "challenge", "out")
+    require_phase(state, "playing", "challenge", "out")
     return [ev.GameEnded(now_ns, "director")]
 
 
 def _forfeit(state, c: cmd.Forfeit, now_ns):
-    _require_phase(state, "setup", "playing", "challenge", "out")
+    require_phase(state, "waiting", "setup", "playing", "challenge", "out")
     if c.reason not in ("director", "late"):
         raise GameError(f"a forfeit's reason is director or late, not {c.reason!r}")
-    return [ev.Forfeited(now_ns, _player(c.player), c.reason), ev.GameEnded(now_ns, "forfeit")]
+    return [ev.Forfeited(now_ns, check_player(c.player), c.reason), ev.GameEnded(now_ns, "forfeit")]
 
 
 def _confirm(state, c: cmd.Confirm, now_ns):
-    _require_phase(state, "ended")
-    player = _player(c.player)
+    require_phase(state, "ended")
+    player = check_player(c.player)
     pending = [str(i + 1) for i, t in enumerate(state.turns) if t.kind == "pending"]
     if pending:
         raise BadTurn(f"enter what happened on turn {', '.join(pending)} first")
@@ -377,8 +224,9 @@ def signers(state: GameState, now_ns: int) -> tuple[int, ...]:
 
 _HANDLERS = {
     cmd.Start: _start, cmd.Press: _press, cmd.Record: _record, cmd.Play: _play, cmd.Exchange: _exchange, cmd.Pass: _pass, cmd.Out: _out,
-    cmd.Hold: _hold, cmd.Challenge: _challenge, cmd.Rule: _rule, cmd.Withdraw: _withdraw,
-    cmd.Accept: _accept, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
+    cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
+    cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
+    cmd.CallStart: late.call_start, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
     cmd.Correct: _correct, cmd.End: _end, cmd.Forfeit: _forfeit, cmd.AdjustTime: _adjust_time,
     cmd.Confirm: _confirm, cmd.Tick: _tick,
 }

@@ -1,6 +1,6 @@
 """The result of a game: final scores, winner, spread, and every adjustment itemised.
 
-final[p] = turn points + challenge points + rack adjustment - overtime penalty
+final[p] = turn points + challenge points + rack adjustment - overtime penalty - late penalty
            + forfeit adjustment + spread-cap adjustment
 Computed from the state at ``now_ns`` (a game still running gives a provisional result).
 """
@@ -31,6 +31,7 @@ class Result:
     challenge_points: tuple[int, int]
     rack_adjust: tuple[int, int]
     overtime_penalty: tuple[int, int]
+    late_penalty: tuple[int, int]
     forfeit_adjust: tuple[int, int]
     cap_adjust: tuple[int, int]
     time_used_ms: tuple[int, int]
@@ -98,7 +99,8 @@ def compute(state: GameState, now_ns: int) -> Result:
         bonus[turn.player] += turn.bonus
     racks = _rack_adjust(state)
     overtime = overtime_penalties(state, now_ns)
-    score = [turn_points[p] + bonus[p] + racks[p] - overtime[p] for p in (0, 1)]
+    late = state.late_penalty
+    score = [turn_points[p] + bonus[p] + racks[p] - overtime[p] - late[p] for p in (0, 1)]
 
     forfeit_adjust, winner = [0, 0], None
     if state.forfeit is not None:
@@ -119,7 +121,7 @@ def compute(state: GameState, now_ns: int) -> Result:
     return Result(
         final=(score[0], score[1]), winner=winner, spread=score[0] - score[1], end=state.end,
         turn_points=tuple(turn_points), challenge_points=tuple(bonus), rack_adjust=tuple(racks),
-        overtime_penalty=tuple(overtime), forfeit_adjust=tuple(forfeit_adjust),
+        overtime_penalty=tuple(overtime), late_penalty=late, forfeit_adjust=tuple(forfeit_adjust),
         cap_adjust=tuple(cap_adjust),
         time_used_ms=tuple(clk.used(state.clock, p, now_ns) // 1_000_000 for p in (0, 1)),
         turns=_turn_lines(state),

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 ZERO_TURN_KINDS = ("pass", "exchange", "phony", "lost", "zero_play")
 CHALLENGE_OUTCOMES = ("none", "points_per_challenge", "points_per_word", "challenger_loses_turn")
 RESUME_BY = ("waiting", "either")
-BOTH_ABSENT = ("split_half", "first_charged_elapsed", "own_clocks")
+BOTH_ABSENT = ("split_half", "own_clocks")
 TIE_RULES = ("half_win",)
 NEUTRAL_REASONS = ("challenge", "score", "tiles", "blank", "director", "end", "observers",
                    "bag_count", "player_left")
@@ -121,8 +121,11 @@ class EndRules:
 
 @dataclass(frozen=True)
 class LateRules:
+    charge_clock: bool = _setting(
+        "a late player's absence is charged to their clock", "bool")
     both_absent: str = _setting(
-        "how the elapsed time is charged when both players are late", "choice", choices=BOTH_ABSENT)
+        "when both are late: each is charged half the time until the first arrives (then the "
+        "second's own), or each the time until their own arrival", "choice", choices=BOTH_ABSENT)
     penalty_points: int = _setting(
         "points off per started interval of absence (0 = none)", "int", min=0)
     penalty_interval_s: int = _setting("length of one absence interval, in seconds", "int", min=1)
@@ -130,7 +133,8 @@ class LateRules:
         "whether only completed absence intervals cost points, or every started one", "choice",
         choices=INTERVAL_COUNTS)
     forfeit_after_s: int = _setting(
-        "absence after which the absent player forfeits; 0 = when their clock expires", "int", min=0)
+        "absence (as charged to the clock, if it is) after which a late player forfeits; "
+        "0 = no automatic forfeit", "int", min=0)
     forfeit_spread: int = _setting("winning margin of a late-arrival forfeit", "int", min=0)
 
 

@@ -65,8 +65,8 @@ class ForfeitState:
     reason: str                     # overtime, director or late
 
 
-#: Phases: setup -> playing <-> challenge / out -> ended -> confirmed
-PHASES = ("setup", "playing", "challenge", "out", "ended", "confirmed")
+#: Phases: [waiting ->] setup -> playing <-> challenge / out -> ended -> confirmed
+PHASES = ("waiting", "setup", "playing", "challenge", "out", "ended", "confirmed")
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,10 @@ class GameState:
     end: str | None = None
     forfeit: ForfeitState | None = None
     confirmed: tuple[bool, bool] = (False, False)
+    start_called_ns: int | None = None          # the director's start call, if anyone was late
+    absent: tuple[int, ...] = ()                # who was absent at the start call
+    arrivals: tuple[int | None, int | None] = (None, None)
+    late_penalty: tuple[int, int] = (0, 0)
     last_ns: int | None = None      # instant of the latest event
 
     @property
@@ -127,6 +131,18 @@ def _pair(values: tuple, index: int, value) -> tuple:
     out = list(values)
     out[index] = value
     return tuple(out)
+
+
+def _start_called(s: GameState, e: ev.StartCalled) -> GameState:
+    return replace(s, phase="waiting", start_called_ns=e.at_ns, absent=e.absent)
+
+
+def _arrived(s: GameState, e: ev.Arrived) -> GameState:
+    s = replace(s, arrivals=_pair(s.arrivals, e.player, e.at_ns),
+                late_penalty=_pair(s.late_penalty, e.player, s.late_penalty[e.player] + e.penalty),
+                clock=clk.adjust(s.clock, e.player, e.charged_ns) if e.charged_ns else s.clock)
+    everyone_here = all(s.arrivals[p] is not None for p in s.absent)
+    return replace(s, phase="setup") if everyone_here else s
 
 
 def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
@@ -222,7 +238,8 @@ def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
 
 
 _APPLY = {
-    ev.GameStarted: _game_started, ev.TurnEnded: _turn_ended, ev.TurnRecorded: _turn_recorded,
+    ev.StartCalled: _start_called, ev.Arrived: _arrived, ev.GameStarted: _game_started,
+    ev.TurnEnded: _turn_ended, ev.TurnRecorded: _turn_recorded,
     ev.HoldCalled: _hold_called,
     ev.ClockNeutralised: _neutralised, ev.ClockResumed: _resumed,
     ev.ChallengeOpened: _challenge_opened, ev.ChallengeRuled: _challenge_ruled,

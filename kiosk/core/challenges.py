@@ -1,0 +1,102 @@
+"""Holds, challenges, verdicts and play-outs: the handlers for those commands (pure).
+
+One verdict covers all the words of a challenge; its outcome follows the preset: the play comes
+off, or the challenged player gains points, or the challenger loses the turn.
+"""
+from __future__ import annotations
+
+from . import clock as clk
+from . import commands as cmd
+from . import events as ev
+from .checks import check_player, ending_if_zeros, require_phase
+from .errors import ChallengeRefused, ClockStateError, GameError
+from .judge import clean_words
+from .state import GameState, replay
+
+
+def _challengeable(state: GameState, player: int) -> tuple[int, object]:
+    last = state.last_play
+    if last is None:
+        raise ChallengeRefused("there is no play to challenge")
+    index, turn = last
+    if turn.player == player:
+        raise ChallengeRefused("a player cannot challenge their own play")
+    return index, turn
+
+
+def hold(state, c: cmd.Hold, now_ns):
+    require_phase(state, "playing")
+    player = check_player(c.player)
+    index, _ = _challengeable(state, player)
+    if state.clock.running != player:
+        raise ClockStateError("a hold is called while the holder's clock runs")
+    if state.hold is not None:
+        raise ChallengeRefused("the play is already held")
+    return [ev.HoldCalled(now_ns, player, index)]
+
+
+def challenge(state, c: cmd.Challenge, now_ns):
+    require_phase(state, "playing", "out")
+    player = check_player(c.player)
+    index, _ = _challengeable(state, player)
+    if state.clock.running not in (None, player):
+        raise ClockStateError("a challenge is made on the challenger's own time")
+    lapse = state.rules.hold.lapse_s
+    if lapse and state.hold is not None and now_ns - state.hold.at_ns > lapse * clk.NS_PER_S:
+        raise ChallengeRefused(f"the hold lapsed after {lapse} s: the play stands")
+    opened = [ev.ChallengeOpened(now_ns, player, index)]
+    if c.valid is None:
+        return opened
+    return opened + _ruling(replay(state, opened), tuple(c.words), c.valid, now_ns)
+
+
+def rule(state, c: cmd.Rule, now_ns):
+    require_phase(state, "challenge")
+    return _ruling(state, tuple(c.words), c.valid, now_ns)
+
+
+def _ruling(state: GameState, words: tuple[str, ...], valid, now_ns: int) -> list[ev.Event]:
+    """The verdict on the open challenge and the preset's outcome."""
+    if not isinstance(valid, bool):
+        raise ChallengeRefused(f"a verdict is acceptable (true) or not (false), not {valid!r}")
+    try:
+        words = clean_words(words, state.rules.challenge.max_words)
+    except ValueError as exc:
+        raise ChallengeRefused(str(exc)) from None
+    challenger, index = state.challenge.player, state.challenge.turn
+    turn = state.turns[index]
+    events: list[ev.Event] = [ev.ChallengeRuled(now_ns, challenger, index, words, valid)]
+    if not valid:
+        events.append(ev.PhonyWithdrawn(now_ns, index))
+        return ending_if_zeros(state, events, now_ns)
+    rule = state.rules.challenge
+    if not (turn.out and rule.final_play_exempt):
+        if rule.outcome_valid == "points_per_challenge" and rule.points:
+            events.append(ev.ChallengeBonus(now_ns, turn.player, index, rule.points))
+        elif rule.outcome_valid == "points_per_word" and rule.points:
+            events.append(ev.ChallengeBonus(now_ns, turn.player, index, rule.points * len(words)))
+        elif rule.outcome_valid == "challenger_loses_turn" and not turn.out:
+            events.append(ev.TurnLost(now_ns, challenger))
+    if turn.out:
+        return events + [ev.GameEnded(now_ns, "out")]
+    return ending_if_zeros(state, events, now_ns)
+
+
+def withdraw(state, c: cmd.Withdraw, now_ns):
+    require_phase(state, "challenge")
+    mode = state.rules.challenge.withdraw
+    if mode == "never":
+        raise ChallengeRefused("once the clock is neutralised a challenge cannot be withdrawn")
+    if mode == "both_agree" and not c.agreed:
+        raise ChallengeRefused("a challenge is withdrawn only if both players agree")
+    if check_player(c.player) != state.challenge.player:
+        raise ChallengeRefused("only the challenger may withdraw a challenge")
+    return [ev.ChallengeWithdrawn(now_ns, c.player, state.challenge.turn)]
+
+
+def accept(state, c: cmd.Accept, now_ns):
+    require_phase(state, "out")
+    player = check_player(c.player)
+    if player == state.turns[-1].player:
+        raise GameError("the opponent of the player who went out accepts the play-out")
+    return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, "out")]

@@ -1,0 +1,75 @@
+"""Checks and derived conditions shared by the command handlers (pure).
+
+Each ``check_*`` returns the cleaned value or raises the GameError a player would see.
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .errors import (BadTurn, ChallengeRefused, GameError, GameOver, NotStarted, ResultLocked)
+from .state import GameState, replay
+
+MAX_SCORE = 2000        # no single Scrabble play scores this much: anything above is a typo
+BLANKS_IN_SET = 2
+
+
+def check_player(player) -> int:
+    if player not in (0, 1) or isinstance(player, bool):
+        raise GameError(f"player must be 0 or 1, not {player!r}")
+    return player
+
+
+def require_phase(state: GameState, *phases: str) -> None:
+    if state.phase in phases:
+        return
+    if state.phase == "waiting":
+        raise NotStarted("waiting for the late player(s) to arrive")
+    if state.phase == "setup":
+        raise NotStarted("the game has not started: the player going second presses to start")
+    if state.phase == "confirmed":
+        raise ResultLocked("both players confirmed the result: it can no longer change")
+    if state.phase == "ended":
+        raise GameOver(f"the game is over ({state.end})")
+    if state.phase == "challenge":
+        raise ChallengeRefused("a challenge is open: give the verdict (or withdraw) first")
+    if state.phase == "out":
+        raise GameOver("the play-out waits for the opponent to accept or challenge it")
+    raise GameError(f"not allowed while the game is {state.phase}")
+
+
+def check_score(score) -> int:
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise BadTurn(f"a score is a whole number, not {score!r}")
+    if score < 0:
+        raise BadTurn(f"a score cannot be negative ({score})")
+    if score > MAX_SCORE:
+        raise BadTurn(f"{score} is not a possible score for one play")
+    return score
+
+
+def check_blanks(blanks: str) -> str:
+    letters = (blanks or "").strip().upper()
+    if not all("A" <= c <= "Z" for c in letters) or len(letters) > BLANKS_IN_SET:
+        raise BadTurn(f"blanks are declared as at most {BLANKS_IN_SET} letters A-Z, not {blanks!r}")
+    return letters
+
+
+def zero_run_over(state: GameState) -> bool:
+    """Whether the turns now end the game by the preset's zero-score run."""
+    rule = state.rules.zero_run
+    run = state.turns[-rule.turns:]
+    if len(run) < rule.turns or any(t.zero_kind not in rule.counts for t in run):
+        return False
+    return not (rule.not_at_zero_zero and state.scores() == (0, 0))
+
+
+def ending_if_zeros(state: GameState, so_far: list[ev.Event], now_ns: int) -> list[ev.Event]:
+    after = replay(state, so_far)
+    if after.phase == "playing" and zero_run_over(after):
+        return so_far + [ev.GameEnded(now_ns, "zeros")]
+    return so_far
+
+
+def check_tiles(tiles) -> int:
+    if isinstance(tiles, bool) or not isinstance(tiles, int) or not 1 <= tiles <= 7:
+        raise BadTurn(f"an exchange is of 1 to 7 tiles, not {tiles!r}")
+    return tiles
