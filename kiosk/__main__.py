@@ -34,6 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--lexicon", help="word list to judge challenges that give no verdict")
     replay.add_argument("--pretty", action="store_true", help="indent the JSON")
     replay.set_defaults(func=_replay)
+    from kiosk.lexicon.cli import add_parser as add_lexicon_parser
+    add_lexicon_parser(sub)
     return parser
 
 

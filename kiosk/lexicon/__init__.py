@@ -1,18 +1,47 @@
-"""Lexicons: reading organisers' word lists and opening them for the judge.
+"""Lexicons: importing organisers' word lists and opening them for the judge.
 
-``open_lexicon(path)`` gives an object that answers ``word in lexicon`` for upper-case words.
+- ``open_lexicon(path)``: a compiled ``.lex`` file (fast) or a plain word list (compiled in
+  memory), as a ``Lexicon``: ``word in lexicon`` for upper-case words, plus ``.name``,
+  ``.fingerprint`` (SHA-256 of the normalised sorted list) and ``.word_count``. It is the
+  ``lexicon`` argument of ``kiosk.core.judge.adjudicate``.
+- ``import_word_list(source, name, ...)``: what ``python -m kiosk lexicon import`` runs.
+- Official or not: ``kiosk.core.lexicon_check.check_official(lexicon, {name: sha256})``.
+
+Modules: ``wordlist`` (reading a list), ``compiled`` (the ``.lex`` file and the Lexicon object),
+``importer`` (checks and compiles), ``cli`` (the command line).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+from kiosk.lexicon import compiled
+from kiosk.lexicon.compiled import Lexicon, LexiconError
+from kiosk.lexicon.importer import (DEFAULT_MAX_BAD_SHARE, ImportRefused, ImportReport,
+                                    import_word_list, judge_list, read_source)
 
-def open_lexicon(path: str | Path):
-    """A plain word list (one word per line) as a set of upper-case words."""
-    words = set()
-    with open(path, encoding="utf-8-sig", errors="replace") as handle:
-        for line in handle:
-            parts = line.split()
-            if parts and not parts[0].startswith("#"):
-                words.add(parts[0].upper())
-    return frozenset(words)
+__all__ = ["Lexicon", "LexiconError", "ImportRefused", "ImportReport", "open_lexicon",
+           "import_word_list"]
+
+
+def _plain_name(path: Path) -> str:
+    name = path.name
+    for suffix in (".gz", ".txt"):
+        name = name.removesuffix(suffix)
+    return name or path.name
+
+
+def open_lexicon(path: str | Path, max_bad_share: float = DEFAULT_MAX_BAD_SHARE) -> Lexicon:
+    """Open a compiled lexicon, or read a plain word list (named after its file) with the same
+    rules as an import. Raises LexiconError for a damaged file or a refused list, OSError if the
+    file cannot be read."""
+    path = Path(path)
+    if compiled.is_compiled(path):
+        return compiled.load(path)
+    word_list, source_sha256 = read_source(path)
+    judge_list(path, word_list, max_bad_share)
+    lexicon = compiled.build(word_list.words, {
+        "name": _plain_name(path), "source": path.name, "source_sha256": source_sha256,
+        "entries": word_list.entries, "bad_lines": word_list.bad_count,
+        "duplicates": word_list.duplicates})
+    lexicon.path = path
+    return lexicon
