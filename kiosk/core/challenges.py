@@ -5,6 +5,8 @@ off, or the challenged player gains points, or the challenger loses the turn.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import clock as clk
 from . import commands as cmd
 from . import events as ev
@@ -41,9 +43,9 @@ def challenge(state, c: cmd.Challenge, now_ns):
     index, _ = _challengeable(state, player)
     if state.clock.running not in (None, player):
         raise ClockStateError("a challenge is made on the challenger's own time")
-    lapse = state.rules.hold.lapse_s
-    if lapse and state.hold is not None and now_ns - state.hold.at_ns > lapse * clk.NS_PER_S:
-        raise ChallengeRefused(f"the hold lapsed after {lapse} s: the play stands")
+    held = hold_status(state, now_ns)
+    if held is not None and held.lapsed:
+        raise ChallengeRefused(f"the hold lapsed after {state.rules.hold.lapse_s} s: the play stands")
     opened = [ev.ChallengeOpened(now_ns, player, index)]
     if c.valid is None:
         return opened
@@ -100,3 +102,26 @@ def accept(state, c: cmd.Accept, now_ns):
     if player == state.turns[-1].player:
         raise GameError("the opponent of the player who went out accepts the play-out")
     return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, "out")]
+
+
+@dataclass(frozen=True)
+class HoldStatus:
+    """What the hold timers say, for the screen: seconds held and what is allowed now."""
+    player: int
+    held_s: int
+    may_accept: bool        # the holder has had the minimum time to see the play
+    may_draw: bool          # the held player may draw (keeping the tiles apart)
+    lapsed: bool            # the hold lapsed: the play can no longer be challenged
+
+
+def hold_status(state: GameState, now_ns: int) -> HoldStatus | None:
+    if state.hold is None:
+        return None
+    rules = state.rules.hold
+    held = max(0, now_ns - state.hold.at_ns) // clk.NS_PER_S
+    return HoldStatus(
+        player=state.hold.player, held_s=held,
+        may_accept=held >= rules.min_view_s,
+        may_draw=rules.draw_after_s >= 0 and held >= rules.draw_after_s,
+        lapsed=bool(rules.lapse_s) and held >= rules.lapse_s,
+    )
