@@ -1,0 +1,105 @@
+"""The three arcade buttons (left clock, right clock, centre neutral) read with gpiozero.
+
+A press only enqueues ``ButtonPressed(side, t_ns)`` with the edge's own monotonic timestamp;
+the UI thread drains the queue and owns all state (a gpiozero callback runs on lgpio's thread).
+
+The pin factory is always chosen explicitly: ``lgpio`` on a Raspberry Pi, ``mock`` in tests
+(gpiozero's MockFactory). There is no silent fallback: without GPIO, ``pin_factory("lgpio")``
+raises ``HardwareError`` saying so, and simulation must be asked for (``--sim``).
+"""
+from __future__ import annotations
+
+import queue
+import time
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+SIDES = ("left", "right", "centre")
+#: BCM pin numbers used when the config names none (wire each button between the pin and GND).
+DEFAULT_PINS = {"left": 17, "right": 27, "centre": 22}
+#: A second press of the same button within this time is contact bounce, not a press.
+DEFAULT_DEBOUNCE_NS = 40_000_000
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """One press of a button: ``side`` is left, right or centre; ``t_ns`` is
+    ``time.monotonic_ns()`` at the edge (the press's own time, not when it was handled)."""
+    side: str
+    t_ns: int
+
+    def __post_init__(self):
+        if self.side not in SIDES:
+            raise ValueError(f"a button is one of {', '.join(SIDES)}, not {self.side!r}")
+
+
+class HardwareError(RuntimeError):
+    """The buttons cannot be read: no GPIO, a missing library, a pin in use. Never silenced."""
+
+
+def pin_factory(name: str):
+    """The gpiozero pin factory called ``name``: ``lgpio`` (a Pi, also the Pi 5) or ``mock``."""
+    if name == "mock":
+        from gpiozero.pins.mock import MockFactory
+        return MockFactory()
+    if name == "lgpio":
+        try:
+            from gpiozero.pins.lgpio import LGPIOFactory
+            return LGPIOFactory()
+        except Exception as exc:  # ImportError without lgpio; OSError/lgpio.error without a chip
+            raise HardwareError(
+                f"no GPIO for the buttons (lgpio pin factory: {exc}). On a Raspberry Pi install "
+                "lgpio (apt install python3-lgpio, or pip install lgpio); elsewhere run the kiosk "
+                "with --sim to simulate the buttons with the keyboard") from exc
+    raise HardwareError(f"unknown pin factory {name!r}: use 'lgpio' on a Pi or 'mock' in tests")
+
+
+class Buttons:
+    """The three buttons on their pins; each press puts a ``ButtonPressed`` on ``events``.
+
+    ``pins`` maps left/right/centre to a pin (BCM number or a gpiozero pin name). Buttons are
+    wired to ground with the internal pull-up, so pressed means low.
+    """
+
+    def __init__(self, events: queue.Queue, factory, pins: Mapping[str, int | str] | None = None,
+                 *, debounce_ns: int = DEFAULT_DEBOUNCE_NS,
+                 clock: Callable[[], int] = time.monotonic_ns):
+        from gpiozero import Button
+        from gpiozero.exc import GPIOZeroError
+
+        pins = dict(DEFAULT_PINS if pins is None else pins)
+        if sorted(pins) != sorted(SIDES):
+            raise HardwareError(f"button pins name exactly {', '.join(SIDES)}; got {sorted(pins)}")
+        self.events, self._clock, self._debounce_ns = events, clock, debounce_ns
+        self._last: dict[str, int] = {}
+        self._buttons = {}
+        try:
+            for side in SIDES:
+                button = Button(pins[side], pull_up=True, pin_factory=factory)
+                button.when_pressed = self._callback(side)
+                self._buttons[side] = button
+        except GPIOZeroError as exc:
+            self.close()
+            raise HardwareError(f"cannot use pin {pins[side]!r} for the {side} button: {exc}") from exc
+
+    def _callback(self, side: str):
+        def pressed():
+            self.press(side, self._clock())
+        return pressed
+
+    def press(self, side: str, t_ns: int) -> None:
+        """Record a press (called on the GPIO thread): enqueue it unless it is contact bounce."""
+        last = self._last.get(side)
+        self._last[side] = t_ns
+        if last is not None and 0 <= t_ns - last < self._debounce_ns:
+            return
+        self.events.put(ButtonPressed(side, t_ns))
+
+    @property
+    def pins(self) -> dict[str, object]:
+        return {side: button.pin for side, button in self._buttons.items()}
+
+    def close(self) -> None:
+        for button in self._buttons.values():
+            button.close()
+        self._buttons = {}

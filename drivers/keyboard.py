@@ -1,0 +1,64 @@
+"""The keyboard: typing for the screens, and in simulation the twin of the three buttons.
+
+``Keyboard.feed(pygame_event, t_ns)`` turns a key press into an input on the same queue the
+GPIO buttons use: ``ButtonPressed`` for a button key (only when ``buttons_twin`` is on, that
+is in simulation), else ``KeyTyped``. Button keys are keys that never type text, so the judge's
+word typing (letters, space, Enter) never presses a button:
+
+    left button    F1  or Left Ctrl
+    centre button  F6  or F7   (the middle of the function row)
+    right button   F12 or Right Ctrl
+
+Typing: printable characters arrive as themselves (``"a"``, ``"7"``, ``" "``, ``"?"``);
+Enter, Backspace, Tab and Escape by those names; F4 as ``"Hold"`` (a hold on the last play).
+"""
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass
+
+import pygame
+
+from drivers.buttons import ButtonPressed
+
+BUTTON_KEYS = {
+    pygame.K_F1: "left", pygame.K_LCTRL: "left",
+    pygame.K_F6: "centre", pygame.K_F7: "centre",
+    pygame.K_F12: "right", pygame.K_RCTRL: "right",
+}
+NAMED_KEYS = {
+    pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_BACKSPACE: "Backspace",
+    pygame.K_TAB: "Tab", pygame.K_ESCAPE: "Escape", pygame.K_F4: "Hold",
+}
+#: Named keys a screen may receive besides single printable characters.
+KEY_NAMES = frozenset(NAMED_KEYS.values())
+#: What the sim's bottom line says about the button keys.
+LEGEND = "keys: F1/LCtrl left  F6 centre  F12/RCtrl right"
+
+
+@dataclass(frozen=True)
+class KeyTyped:
+    """A key typed at ``t_ns``: one printable character, or a name from KEY_NAMES."""
+    key: str
+    t_ns: int
+
+
+class Keyboard:
+    def __init__(self, events: queue.Queue, *, buttons_twin: bool):
+        self.events, self.buttons_twin = events, buttons_twin
+
+    def feed(self, event, t_ns: int) -> bool:
+        """Enqueue what a pygame event means; True if it was a key press we use."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        if self.buttons_twin and event.key in BUTTON_KEYS:
+            self.events.put(ButtonPressed(BUTTON_KEYS[event.key], t_ns))
+            return True
+        if event.key in NAMED_KEYS:
+            self.events.put(KeyTyped(NAMED_KEYS[event.key], t_ns))
+            return True
+        text = getattr(event, "unicode", "") or ""
+        if len(text) == 1 and text.isprintable():
+            self.events.put(KeyTyped(text, t_ns))
+            return True
+        return False
