@@ -1,0 +1,15 @@
+"""The kiosk's SQLite store (sqlite-utils): the game journal with its checkpoints and
+recoveries, the adjudication record, and the outbox of documents for the director.
+
+- journal.py: games and their events, written before the kiosk acts on them; load by replay.
+- recovery.py: resume a game after a crash or power cut, clock neutral (rebase.py: the pure part).
+- adjudications.py: every word-judge verdict; per-word validity only in the director's export.
+- outbox.py: documents waiting for the director, retried with backoff until acknowledged.
+- db.py: opening the file (WAL, synchronous=FULL), the declared schema and its version.
+"""
+from .db import BOOT_ID, SCHEMA_VERSION, StoreError, UnknownRecord
+from .journal import Checkpoint, GameRecord, Journal, Mark
+from .recovery import RecoveredGame, recover
+
+__all__ = ["BOOT_ID", "SCHEMA_VERSION", "StoreError", "UnknownRecord", "Checkpoint",
+           "GameRecord", "Journal", "Mark", "RecoveredGame", "recover"]

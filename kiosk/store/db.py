@@ -1,0 +1,184 @@
+"""Opening the kiosk's SQLite file: pragmas, the declared schema and its version, transactions.
+
+One schema serves the journal, the checkpoints, the adjudications and the outbox, so the kiosk
+may keep them in one file or several. Every table is declared explicitly (types, primary keys,
+NOT NULL, foreign keys, STRICT) rather than inferred from data, and ``PRAGMA user_version``
+carries the schema version: a file written by a newer kiosk is refused, never half-read.
+
+Durability: ``journal_mode=WAL`` (stored in the file) and ``synchronous=FULL`` (per connection,
+so set on every open): a committed transaction survives a power cut.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+import uuid
+from pathlib import Path
+from typing import Iterator
+
+from sqlite_utils import Database
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
+BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
+
+
+class StoreError(ValueError):
+    """The store cannot do what was asked: names the file and what is wrong."""
+
+
+class UnknownRecord(StoreError, LookupError):
+    """No game, document or other record with that id."""
+
+
+def read_boot_id(path: Path = BOOT_ID_FILE) -> str:
+    """This boot's id: monotonic clock readings are only comparable within one boot.
+
+    Linux gives a fresh id per boot; elsewhere a random id per process start stands in (every
+    restart is then treated like a reboot, which is the safe side).
+    """
+    try:
+        text = path.read_text().strip()
+    except OSError:
+        text = ""
+    return text or f"process-{uuid.uuid4()}"
+
+
+BOOT_ID = read_boot_id()
+
+
+def wall_time(wall: float | None = None) -> float:
+    """The wall time to record: the caller's, or now."""
+    return time.time() if wall is None else float(wall)
+
+
+# name -> (columns, primary key, NOT NULL columns, foreign keys)
+_TABLES = {
+    "games": (
+        {"id": int, "table_name": str, "round": int, "player0": str, "player1": str,
+         "preset": str, "rules": str, "created_wall": float, "boot_id": str,
+         "finished_wall": float, "closed_wall": float, "closed_reason": str},
+        "id",
+        {"table_name", "round", "player0", "player1", "preset", "rules", "created_wall", "boot_id"},
+        [],
+    ),
+    "events": (
+        {"game_id": int, "seq": int, "type": str, "body": str, "at_ns": int, "boot_id": str,
+         "wall": float},
+        ("game_id", "seq"),
+        {"game_id", "seq", "type", "body", "at_ns", "boot_id", "wall"},
+        [("game_id", "games", "id")],
+    ),
+    "checkpoints": (
+        {"game_id": int, "after_seq": int, "running": int, "at_ns": int, "used0_ns": int,
+         "used1_ns": int, "boot_id": str, "wall": float},
+        "game_id",
+        {"game_id", "after_seq", "running", "at_ns", "used0_ns", "used1_ns", "boot_id", "wall"},
+        [("game_id", "games", "id")],
+    ),
+    "recoveries": (
+        {"id": int, "game_id": int, "after_seq": int, "from_ns": int, "from_boot": str,
+         "from_wall": float, "source": str, "used0_ns": int, "used1_ns": int, "at_ns": int,
+         "boot_id": str, "wall": float},
+        "id",
+        {"game_id", "after_seq", "from_ns", "from_boot", "from_wall", "source", "used0_ns",
+         "used1_ns", "at_ns", "boot_id", "wall"},
+        [("game_id", "games", "id")],
+    ),
+    "adjudications": (
+        {"id": int, "game_id": int, "table_name": str, "challenger_side": int, "challenger": str,
+         "words": str, "valid": int, "per_word": str, "lexicon": str, "lexicon_fingerprint": str,
+         "at_ns": int, "boot_id": str, "wall": float},
+        "id",
+        {"table_name", "challenger", "words", "valid", "per_word", "lexicon",
+         "lexicon_fingerprint", "at_ns", "boot_id", "wall"},
+        [("game_id", "games", "id")],
+    ),
+    "outbox": (
+        {"id": int, "kind": str, "body": str, "created": float, "attempts": int,
+         "next_attempt": float, "acked": float, "last_error": str},
+        "id",
+        {"kind", "body", "created", "attempts", "next_attempt"},
+        [],
+    ),
+}
+
+_INDEXES = [
+    ("recoveries", ["game_id", "after_seq"]),
+    ("adjudications", ["game_id"]),
+    ("outbox", ["acked", "next_attempt"]),
+]
+
+
+def open_database(path: str | os.PathLike) -> Database:
+    """Open (creating if need be) the kiosk database at ``path``, durable and at our schema."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise StoreError(f"{path}: the folder {path.parent} does not exist")
+    try:
+        db = Database(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
+                                      check_same_thread=False))
+        db.enable_wal()
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA foreign_keys=ON")
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
+    try:
+        with transaction(db):
+            _ensure_schema(db, path)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _ensure_schema(db: Database, path: Path) -> None:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        missing = sorted(set(_TABLES) - set(db.table_names()))
+        if missing:
+            raise StoreError(f"{path}: schema {version} but the table {missing[0]!r} is missing")
+        return
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: written by a newer kiosk (schema {version}); "
+                         f"this one reads schema {SCHEMA_VERSION}")
+    if version != 0 or db.table_names():
+        raise StoreError(f"{path}: schema {version} with tables {db.table_names()}: "
+                         "not a kiosk database this version can read")
+    for name, (columns, pk, not_null, foreign_keys) in _TABLES.items():
+        db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys,
+                        strict=True)
+    for table, columns in _INDEXES:
+        db[table].create_index(columns)
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+@contextlib.contextmanager
+def transaction(db: Database) -> Iterator[Database]:
+    """One atomic write: ``BEGIN IMMEDIATE`` (take the write lock at once, so a concurrent
+    writer makes us wait rather than fail half-way) ... ``COMMIT``; a nested use joins the
+    outer transaction through a savepoint. Any exception rolls everything back."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    try:
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.rollback()
+        raise
+
+
+def pragmas(db: Database) -> dict[str, object]:
+    """The durability settings in force on this connection (for tests and the self-test)."""
+    return {name: db.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "synchronous", "foreign_keys", "user_version")}

@@ -1,0 +1,312 @@
+"""The game journal: every game's events in SQLite, written before the kiosk acts on them.
+
+A game is its event log. ``append`` commits all the events of one command in one transaction
+(WAL, ``synchronous=FULL``) and only then may the caller fold them into its state; ``load``
+rebuilds the state by folding ``kiosk.core.state.apply`` over the stored events.
+
+Each event row keeps the monotonic ``at_ns`` of the event (also inside its JSON), the wall time
+at which the store wrote it, and the boot it was written in: monotonic readings restart at boot
+and are never compared across boots. After a restart the game continues on the new boot's
+clock through a *recovery* row (see kiosk/store/recovery.py), which ``load`` folds in at its
+place among the events. While a clock runs the kiosk also writes a *checkpoint* (the latest
+one per game) so that a restart loses at most a second of the running side's time.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from kiosk.core import clock as clk
+from kiosk.core import events as ev
+from kiosk.core.rules import Rules, RulesError, rules_from_preset
+from kiosk.core.state import GameState, apply, new_game
+
+from . import db as store_db
+from .db import StoreError, UnknownRecord, wall_time
+from .rebase import rebase
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as the journal knows it before any event: who, where, under which rules."""
+    id: int
+    table: str
+    round: int
+    players: tuple[str, str]
+    preset: str
+    rules: Rules
+    created_wall: float
+    finished_wall: float | None     # when the result was locked
+    closed_wall: float | None       # set aside without a locked result (voided, replaced)
+    closed_reason: str | None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """An instant the journal knows: monotonic ``at_ns`` on boot ``boot_id``, and its wall time."""
+    at_ns: int
+    boot_id: str
+    wall: float
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The running side's time at ``at_ns``, taken after event ``after_seq``."""
+    game_id: int
+    after_seq: int
+    running: int
+    at_ns: int
+    used_ns: tuple[int, int]
+    boot_id: str
+    wall: float
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A game folded from its journal: the state, its events, how many, and the last instant
+    the state's timeline knows (the last event, or the last recovery after it)."""
+    state: GameState
+    events: list[ev.Event]
+    seq: int
+    last: Mark | None
+
+
+class Journal:
+    """The kiosk's game journal on one SQLite file. Use ``Journal.open(path)``."""
+
+    def __init__(self, db: Database, path: Path, boot_id: str = store_db.BOOT_ID):
+        self.db, self.path, self.boot_id = db, path, boot_id
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, *, boot_id: str | None = None) -> "Journal":
+        """Open or create the journal at ``path``. ``boot_id`` defaults to this boot's id."""
+        path = Path(path)
+        return cls(store_db.open_database(path), path, boot_id or store_db.BOOT_ID)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def transaction(self):
+        """Group several writes (an adjudication and its events, say) into one commit."""
+        return store_db.transaction(self.db)
+
+    # --- games ------------------------------------------------------------------------------
+
+    def new_game(self, rules: Rules, round: int, players: tuple[str, str], table: str | int,
+                 wall: float | None = None) -> int:
+        """Record a new game (before its first event) and return its id."""
+        if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+            raise StoreError(f"{self.path}: a round is a whole number from 1, not {round!r}")
+        players = tuple(players)
+        if len(players) != 2 or not all(isinstance(p, str) and p.strip() for p in players):
+            raise StoreError(f"{self.path}: a game has two named players, not {players!r}")
+        if not str(table).strip():
+            raise StoreError(f"{self.path}: a game needs its table's name or number")
+        row = {"table_name": str(table), "round": round, "player0": players[0],
+               "player1": players[1], "preset": rules.name,
+               "rules": json.dumps(rules.to_dict(), sort_keys=True),
+               "created_wall": wall_time(wall), "boot_id": self.boot_id}
+        with self.transaction():
+            return self.db["games"].insert(row).last_pk
+
+    def game(self, game_id: int) -> GameRecord:
+        row = self._game_row(game_id)
+        try:
+            rules = rules_from_preset(json.loads(row["rules"]), f"{self.path}: game {game_id}")
+        except (ValueError, RulesError) as exc:
+            raise StoreError(f"{self.path}: game {game_id}: its rules cannot be read: {exc}") from None
+        return GameRecord(id=row["id"], table=row["table_name"], round=row["round"],
+                          players=(row["player0"], row["player1"]), preset=row["preset"],
+                          rules=rules, created_wall=row["created_wall"],
+                          finished_wall=row["finished_wall"], closed_wall=row["closed_wall"],
+                          closed_reason=row["closed_reason"])
+
+    def _game_row(self, game_id: int) -> dict:
+        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
+        return rows[0]
+
+    def current_game(self) -> int | None:
+        """The latest game whose result is not locked and that was not set aside, if any."""
+        row = self.db.execute("SELECT max(id) FROM games WHERE finished_wall IS NULL "
+                              "AND closed_wall IS NULL").fetchone()
+        return row[0]
+
+    def close_game(self, game_id: int, reason: str, wall: float | None = None) -> None:
+        """Set a game aside without a locked result (voided, replaced by a new pairing): it is
+        kept, but no longer the current game."""
+        if not str(reason).strip():
+            raise StoreError(f"{self.path}: say why game {game_id} is closed")
+        with self.transaction():
+            self._game_row(game_id)
+            self.db["games"].update(game_id, {"closed_wall": wall_time(wall),
+                                              "closed_reason": str(reason)})
+
+    # --- events -----------------------------------------------------------------------------
+
+    def append(self, game_id: int, events: list[ev.Event], wall: float | None = None, *,
+               boot_id: str | None = None) -> int:
+        """Commit ``events`` (one command's worth) in one transaction; return the last seq.
+
+        Call it before applying the events. ``boot_id`` is the boot whose monotonic clock the
+        events' ``at_ns`` are on: this boot, unless recovery journals events that fell due
+        before the restart.
+        """
+        events = list(events)
+        for event in events:
+            if not isinstance(event, ev.Event) or type(event) not in ev.EVENT_TYPES.values():
+                raise StoreError(f"{self.path}: game {game_id}: not a game event: {event!r}")
+        boot_id, wall = boot_id or self.boot_id, wall_time(wall)
+        with self.transaction():
+            row = self._game_row(game_id)
+            if row["closed_wall"] is not None:
+                raise StoreError(f"{self.path}: game {game_id} was closed ({row['closed_reason']})")
+            seq = self._last_seq(game_id)
+            last = self._last_mark(game_id, seq)
+            if events and last is not None and last.boot_id != boot_id:
+                raise StoreError(f"{self.path}: game {game_id} was last journaled in another boot: "
+                                 "recover it (kiosk.store.recovery.recover) before adding events")
+            previous = last.at_ns if last is not None else None
+            rows = []
+            for event in events:
+                if previous is not None and event.at_ns < previous:
+                    raise StoreError(f"{self.path}: game {game_id}: {type(event).__name__} at "
+                                     f"{event.at_ns} ns is before the game's last instant {previous} ns")
+                seq, previous = seq + 1, event.at_ns
+                rows.append({"game_id": game_id, "seq": seq, "type": type(event).__name__,
+                             "body": ev.to_json(event), "at_ns": event.at_ns,
+                             "boot_id": boot_id, "wall": wall})
+            if rows:
+                self.db["events"].insert_all(rows)
+            if any(isinstance(e, ev.ResultLocked) for e in events):
+                self.db["games"].update(game_id, {"finished_wall": wall})
+        return seq
+
+    def _last_seq(self, game_id: int) -> int:
+        return self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?",
+                               [game_id]).fetchone()[0]
+
+    def _last_mark(self, game_id: int, seq: int) -> Mark | None:
+        """The last instant of the game's timeline: its latest recovery if no event came after
+        it, else its last event."""
+        row = self.db.execute(
+            "SELECT at_ns, boot_id, wall FROM recoveries WHERE game_id = ? AND after_seq >= ? "
+            "ORDER BY id DESC LIMIT 1", [game_id, seq]).fetchone()
+        if row is None:
+            row = self.db.execute("SELECT at_ns, boot_id, wall FROM events WHERE game_id = ? "
+                                  "AND seq = ?", [game_id, seq]).fetchone()
+        return Mark(*row) if row else None
+
+    def replay(self, game_id: int) -> Replayed:
+        """Fold the game's stored events (and any recoveries, at their place) into its state."""
+        record = self.game(game_id)
+        state = new_game(record.rules, record.round, record.players)
+        recoveries = list(self.db.query(
+            "SELECT * FROM recoveries WHERE game_id = ? ORDER BY id", [game_id]))
+        events, last, seq = [], None, 0
+        for row in self.db.query("SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
+            while recoveries and recoveries[0]["after_seq"] < row["seq"]:
+                state, last = self._fold_recovery(game_id, state, last, recoveries.pop(0))
+            if row["seq"] != seq + 1:
+                raise StoreError(f"{self.path}: game {game_id}: event {seq + 1} is missing")
+            if last is not None and row["boot_id"] != last.boot_id:
+                raise StoreError(f"{self.path}: game {game_id}: event {row['seq']} is from another "
+                                 "boot with no recovery before it")
+            event = self._event(game_id, row)
+            try:
+                state = apply(state, event)
+            except (ValueError, KeyError, IndexError) as exc:
+                raise StoreError(f"{self.path}: game {game_id}: event {row['seq']} "
+                                 f"({row['type']}) does not fit the game: {exc}") from None
+            events.append(event)
+            seq, last = row["seq"], Mark(row["at_ns"], row["boot_id"], row["wall"])
+        for recovery in recoveries:
+            state, last = self._fold_recovery(game_id, state, last, recovery)
+        return Replayed(state=state, events=events, seq=seq, last=last)
+
+    def load(self, game_id: int) -> tuple[GameState, list[ev.Event]]:
+        """The game's state as its journal gives it, and its events."""
+        replayed = self.replay(game_id)
+        return replayed.state, replayed.events
+
+    def _event(self, game_id: int, row: dict) -> ev.Event:
+        try:
+            event = ev.from_json(row["body"])
+        except ev.EventFormatError as exc:
+            raise StoreError(f"{self.path}: game {game_id}: event {row['seq']} cannot be read: "
+                             f"{exc}") from None
+        if event.at_ns != row["at_ns"] or type(event).__name__ != row["type"]:
+            raise StoreError(f"{self.path}: game {game_id}: event {row['seq']}'s columns do not "
+                             "match its JSON")
+        return event
+
+    def _fold_recovery(self, game_id: int, state: GameState, last: Mark | None, row: dict):
+        if last is not None and row["from_boot"] != last.boot_id:
+            raise StoreError(f"{self.path}: game {game_id}: recovery {row['id']} starts from "
+                             "another boot than the events before it")
+        try:
+            state = rebase(state, row["from_ns"], row["at_ns"])
+        except ValueError as exc:
+            raise StoreError(f"{self.path}: game {game_id}: recovery {row['id']} does not fit "
+                             f"the game: {exc}") from None
+        return state, Mark(row["at_ns"], row["boot_id"], row["wall"])
+
+    # --- checkpoints and recoveries -----------------------------------------------------------
+
+    def checkpoint(self, game_id: int, clock: clk.Clock, at_ns: int,
+                   wall: float | None = None) -> Checkpoint | None:
+        """Keep (in place of the last one) the running clock's reading at ``at_ns``.
+
+        The kiosk calls this at least once a second while a clock runs; with the clock neutral
+        or stopped there is nothing to keep and nothing is written (returns None).
+        """
+        if clock.running is None or clock.stopped:
+            return None
+        if at_ns < clock.since_ns:
+            raise StoreError(f"{self.path}: game {game_id}: a checkpoint at {at_ns} ns is before "
+                             f"the clock's last change at {clock.since_ns} ns")
+        with self.transaction():
+            self._game_row(game_id)
+            point = Checkpoint(game_id=game_id, after_seq=self._last_seq(game_id),
+                               running=clock.running, at_ns=at_ns,
+                               used_ns=(clk.used(clock, 0, at_ns), clk.used(clock, 1, at_ns)),
+                               boot_id=self.boot_id, wall=wall_time(wall))
+            self.db["checkpoints"].upsert(
+                {"game_id": game_id, "after_seq": point.after_seq, "running": point.running,
+                 "at_ns": at_ns, "used0_ns": point.used_ns[0], "used1_ns": point.used_ns[1],
+                 "boot_id": point.boot_id, "wall": point.wall}, pk="game_id")
+        return point
+
+    def last_checkpoint(self, game_id: int) -> Checkpoint | None:
+        rows = list(self.db.query("SELECT * FROM checkpoints WHERE game_id = ?", [game_id]))
+        if not rows:
+            return None
+        r = rows[0]
+        return Checkpoint(game_id=game_id, after_seq=r["after_seq"], running=r["running"],
+                          at_ns=r["at_ns"], used_ns=(r["used0_ns"], r["used1_ns"]),
+                          boot_id=r["boot_id"], wall=r["wall"])
+
+    def record_recovery(self, game_id: int, after_seq: int, stopped: Mark, source: str,
+                        used_ns: tuple[int, int], at_ns: int, wall: float | None = None) -> int:
+        """Journal that the game resumes at ``at_ns`` (this boot) from ``stopped``; the game's
+        checkpoint is used up. Called by kiosk.store.recovery.recover."""
+        with self.transaction():
+            if after_seq != self._last_seq(game_id):
+                raise StoreError(f"{self.path}: game {game_id}: a recovery must follow its last event")
+            self.db["checkpoints"].delete_where("game_id = ?", [game_id])
+            return self.db["recoveries"].insert(
+                {"game_id": game_id, "after_seq": after_seq, "from_ns": stopped.at_ns,
+                 "from_boot": stopped.boot_id, "from_wall": stopped.wall, "source": source,
+                 "used0_ns": used_ns[0], "used1_ns": used_ns[1], "at_ns": at_ns,
+                 "boot_id": self.boot_id, "wall": wall_time(wall)}).last_pk

@@ -1,0 +1,101 @@
+"""Resuming a game after a crash or a power cut.
+
+On start the kiosk calls ``recover(journal, game_id, now_ns)`` for the current game. It replays
+the journal, finds the last instant it knows (the last event, or the latest checkpoint if one
+was taken after it on the same boot), and resumes the game with the clock NEUTRAL at ``now_ns``
+on this boot's monotonic clock: each side has the time it had then, and the time the kiosk was
+down is charged to no one. Events that time alone brought about before the stop (a forfeit on
+time between the last event and the checkpoint) are journaled first, at the instant they fell
+due. The recovery itself is journaled as a row that ``Journal.load`` folds in at its place, so
+a later replay gives the same state. The screen shows ``RecoveredGame.message``.
+
+The core change this stands in for: an event ``Recovered(at_ns, from_ns)`` in
+kiosk/core/events.py (``at_ns``: the restart on the new boot's clock; ``from_ns``: the last
+instant known before the stop, on the old one) whose apply step is ``rebase.rebase(state,
+e.from_ns, e.at_ns)``. Then the recovery travels with the events (result document, replay
+CLI) instead of living in the store's ``recoveries`` table.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from kiosk.core import clock as clk
+from kiosk.core import events as ev
+from kiosk.core.game import due
+from kiosk.core.state import GameState, replay
+
+from .db import StoreError
+from .journal import Journal, Mark, Replayed
+from .rebase import rebase
+
+
+@dataclass(frozen=True)
+class RecoveredGame:
+    game_id: int
+    state: GameState                # clock neutral, on this boot's timeline from ``now_ns``
+    events: list[ev.Event]          # every event of the game, those journaled now included
+    message: str | None             # for the screen; None if the game had not started
+    stopped: Mark | None            # the last instant known before the stop
+    source: str                     # what ``stopped`` is: "checkpoint", "event" or "none"
+    power_lost: bool                # the boot changed (power cut or reboot), not just the app
+    fell_due: list[ev.Event]        # events that fell due before the stop, journaled now
+
+
+def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = None) -> RecoveredGame:
+    """Resume ``game_id`` at ``now_ns`` (this boot's monotonic clock) with the clock neutral."""
+    replayed = journal.replay(game_id)
+    state, stopped = replayed.state, replayed.last
+    if stopped is None:                                 # no event yet: nothing to move
+        return RecoveredGame(game_id, state, replayed.events, None, None, "none", False, [])
+    source = "event"
+    point = journal.last_checkpoint(game_id)
+    if _checkpoint_fits(point, replayed):
+        stopped, source = Mark(point.at_ns, point.boot_id, point.wall), "checkpoint"
+    if stopped.boot_id == journal.boot_id and now_ns < stopped.at_ns:
+        raise StoreError(f"{journal.path}: game {game_id}: {now_ns} ns is before the game's last "
+                         f"instant {stopped.at_ns} ns on this same boot")
+    with journal.transaction():
+        fell_due = due(state, stopped.at_ns)
+        seq = replayed.seq
+        if fell_due:
+            seq = journal.append(game_id, fell_due, wall, boot_id=stopped.boot_id)
+            state = replay(state, fell_due)
+        used = (clk.used(state.clock, 0, stopped.at_ns), clk.used(state.clock, 1, stopped.at_ns))
+        journal.record_recovery(game_id, seq, stopped, source, used, now_ns, wall)
+    state = rebase(state, stopped.at_ns, now_ns)
+    power_lost = stopped.boot_id != journal.boot_id
+    return RecoveredGame(game_id, state, replayed.events + fell_due,
+                         _message(state, stopped, power_lost, now_ns), stopped, source,
+                         power_lost, fell_due)
+
+
+def _checkpoint_fits(point, replayed: Replayed) -> bool:
+    """Whether the checkpoint continues the journal's last state: taken after its last event,
+    on the same boot, with the same side running, and agreeing with the clock's arithmetic."""
+    clock, last = replayed.state.clock, replayed.last
+    if point is None or last is None or clock.running is None or clock.stopped:
+        return False
+    if (point.after_seq, point.boot_id, point.running) != (replayed.seq, last.boot_id, clock.running):
+        return False
+    if point.at_ns < last.at_ns:
+        return False
+    return point.used_ns == (clk.used(clock, 0, point.at_ns), clk.used(clock, 1, point.at_ns))
+
+
+_NEXT = {
+    "playing": "press to resume",
+    "out": "press to resume",
+    "challenge": "the challenge is still open",
+    "ended": "the game is over: finish the result",
+    "confirmed": "the result is locked",
+}
+
+
+def _message(state: GameState, stopped: Mark, power_lost: bool, now_ns: int) -> str | None:
+    if not state.clock.started:
+        return None
+    cause = "Power was lost" if power_lost else "The kiosk stopped"
+    at = time.strftime("%H:%M:%S", time.localtime(stopped.wall))
+    faces = " / ".join(clk.display(clk.remaining(state.clock, p, now_ns)) for p in (0, 1))
+    return f"{cause} at {at}; clock stopped at {faces}; {_NEXT[state.phase]}"
