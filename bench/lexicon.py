@@ -172,7 +172,7 @@ def _ms(seconds: float) -> str:
 
 
 def _mb(size: float) -> str:
-    return f"{size / 2**20:,.1f} MB"
+    return f"{size / 2**20:,.2f} MB"
 
 
 def _rate(per_s: float) -> str:
