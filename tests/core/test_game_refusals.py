@@ -1,0 +1,85 @@
+"""Illegal commands are refused with a typed error and change nothing."""
+import pytest
+
+from kiosk.core import commands as c
+from kiosk.core.errors import (BadCorrection, BadTurn, ClockStateError, GameError, NotStarted,
+                               NotYourTurn, ResultLocked)
+
+
+def started(table, preset="aspa"):
+    t = table(preset)
+    t.start(first=0)
+    return t
+
+
+@pytest.mark.parametrize("command, error", [
+    (c.Play(1, 10), NotYourTurn),                 # the side whose clock is not running
+    (c.Play(0, -5), BadTurn),                     # a negative score
+    (c.Play(0, 2500), BadTurn),                   # not a possible score
+    (c.Play(0, "12"), BadTurn),
+    (c.Play(0, 12, blanks="E3"), BadTurn),
+    (c.Play(0, 12, blanks="ABC"), BadTurn),       # only two blanks in the set
+    (c.Exchange(0, 0), BadTurn),                  # an exchange with no count
+    (c.Exchange(0, 8), BadTurn),
+    (c.Play(2, 10), GameError),
+    (c.Resume(1), ClockStateError),               # the clock is running
+    (c.Correct(1, 10), BadCorrection),            # no such turn
+    (c.Start(1), GameError),                      # already started
+    (c.Accept(1), GameError),                     # nothing went out
+])
+def test_refused_commands_change_nothing(table, command, error):
+    t = started(table)
+    before = t.state
+    with pytest.raises(error) as err:
+        t.at(5, command)
+    assert str(err.value)                         # a reason to show on screen
+    assert t.state == before
+
+
+def test_nothing_before_the_start(table):
+    t = table("aspa")
+    with pytest.raises(NotStarted):
+        t.at(1, c.Pass(0))
+
+
+def test_nothing_changes_after_the_result_is_confirmed(table):
+    t = started(table)
+    t.play(10, 0, 30)
+    t.at(20, c.End())
+    t.at(21, c.Rack(0, ""))
+    t.at(21, c.Rack(1, ""))
+    t.at(22, c.Confirm(0))
+    t.at(23, c.Confirm(1))
+    for command in (c.Correct(1, 31), c.Rack(0, "A"), c.Confirm(0), c.AdjustTime(0, 1000),
+                    c.Forfeit(0), c.Play(1, 5)):
+        with pytest.raises(ResultLocked):
+            t.at(30, command)
+
+
+def test_a_pending_turn_is_entered_after_the_press(table):
+    t = started(table)
+    t.at(10, c.Press(0))
+    assert t.state.clock.running == 1             # the opponent's clock runs at the press
+    t.at(14, c.Record(0, "play", 36, blanks="S"))
+    assert t.result().turn_points == (36, 0)
+    with pytest.raises(BadTurn):
+        t.at(15, c.Record(0, "play", 10))         # nothing more to enter
+
+
+def test_a_pending_turn_must_be_entered_before_signing(table):
+    t = started(table)
+    t.at(10, c.Press(0))
+    t.at(20, c.End())
+    t.at(21, c.Rack(0, ""))
+    t.at(21, c.Rack(1, ""))
+    with pytest.raises(BadTurn):
+        t.at(22, c.Confirm(0))
+    t.at(23, c.Record(0, "exchange", tiles=7))
+    t.at(24, c.Confirm(0))
+
+
+def test_time_cannot_go_backwards(table):
+    t = started(table)
+    t.play(10, 0, 5)
+    with pytest.raises(GameError):
+        t.play(9, 1, 5)

@@ -1,0 +1,84 @@
+"""The boundaries of ../shared/DESIGN.md, enforced by reading the imports."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def imports_of(path: Path):
+    """(module imported, is relative) for every import statement in a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, False
+        elif isinstance(node, ast.ImportFrom):
+            yield node.module or "", node.level > 0
+
+
+def python_files(folder: str):
+    files = sorted((ROOT / folder).rglob("*.py"))
+    assert files or folder != "kiosk/core", f"no Python files under {folder}"
+    return files
+
+
+def test_core_imports_only_the_standard_library():
+    offenders = []
+    for path in python_files("kiosk/core"):
+        for module, relative in imports_of(path):
+            top = module.split(".")[0]
+            if not relative and top not in sys.stdlib_module_names and top != "__future__":
+                offenders.append(f"{path.relative_to(ROOT)}: {module}")
+            if not relative and top == "kiosk" and not module.startswith("kiosk.core"):
+                offenders.append(f"{path.relative_to(ROOT)}: {module}")
+    assert offenders == []
+
+
+def test_core_imports_nothing_else_of_ours():
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("kiosk/core")
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in ("kiosk", "drivers", "director")
+                 and not m.startswith("kiosk.core")]
+    assert offenders == []
+
+
+def test_drivers_never_import_kiosk():
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("drivers")
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in ("kiosk", "director")]
+    assert offenders == []
+
+
+def test_director_uses_only_the_core_and_sync_documents():
+    allowed = ("kiosk.core", "kiosk.sync.document", "kiosk.sync.signing")
+    offenders = []
+    for path in python_files("director"):
+        for module, relative in imports_of(path):
+            top = module.split(".")[0]
+            if top in ("pygame", "gpiozero", "drivers") or (
+                    top == "kiosk" and not module.startswith(allowed)):
+                offenders.append(f"{path.relative_to(ROOT)}: {module}")
+    assert offenders == []
+
+
+def test_importing_kiosk_does_not_import_pygame():
+    code = ("import sys, kiosk, kiosk.core, kiosk.core.game, kiosk.core.result, kiosk.replay, "
+            "kiosk.presets, kiosk.__main__; print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
+
+
+def test_no_module_is_over_500_lines():
+    long = [f"{p.relative_to(ROOT)}: {n}" for folder in ("kiosk", "drivers", "director")
+            for p in python_files(folder)
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500]
+    assert long == []
+
+
+def test_every_module_says_what_it_is_for():
+    missing = [str(p.relative_to(ROOT)) for folder in ("kiosk", "drivers", "director")
+               for p in python_files(folder)
+               if p.read_text(encoding="utf-8").strip() and ast.get_docstring(ast.parse(p.read_text())) is None]
+    assert missing == []
