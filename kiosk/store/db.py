@@ -75,7 +75,7 @@ _TABLES = {
         {"game_id": int, "after_seq": int, "running": int, "at_ns": int, "used0_ns": int,
          "used1_ns": int, "boot_id": str, "wall": float},
         "game_id",
-        {"game_id", "after_seq", "running", "at_ns", "used0_ns", "used1_ns", "boot_id", "wall"},
+        {"game_id", "after_seq", "at_ns", "used0_ns", "used1_ns", "boot_id", "wall"},
         [("game_id", "games", "id")],
     ),
     "recoveries": (

@@ -55,10 +55,11 @@ class Mark:
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """The running side's time at ``at_ns``, taken after event ``after_seq``."""
+    """How far the game's time had run at ``at_ns``, taken after event ``after_seq``: each
+    side's time used, and whose clock ran (None while waiting for a late player)."""
     game_id: int
     after_seq: int
-    running: int
+    running: int | None
     at_ns: int
     used_ns: tuple[int, int]
     boot_id: str
@@ -73,6 +74,14 @@ class Replayed:
     events: list[ev.Event]
     seq: int
     last: Mark | None
+
+
+def time_runs(state: GameState) -> bool:
+    """Whether time counts against someone: a player's clock runs, or a late player is awaited
+    (their absence is charged when they arrive)."""
+    if state.phase == "waiting":
+        return True
+    return state.clock.running is not None and not state.clock.stopped
 
 
 class Journal:
@@ -264,18 +273,20 @@ class Journal:
 
     # --- checkpoints and recoveries -----------------------------------------------------------
 
-    def checkpoint(self, game_id: int, clock: clk.Clock, at_ns: int,
+    def checkpoint(self, game_id: int, state: GameState, at_ns: int,
                    wall: float | None = None) -> Checkpoint | None:
-        """Keep (in place of the last one) the running clock's reading at ``at_ns``.
+        """Keep (in place of the last one) how far the game's time had run at ``at_ns``.
 
-        The kiosk calls this at least once a second while a clock runs; with the clock neutral
-        or stopped there is nothing to keep and nothing is written (returns None).
+        The kiosk calls this at least once a second while time runs: a player's clock, or a
+        late player's absence. With the clock neutral or stopped nothing runs, and nothing is
+        written (returns None).
         """
-        if clock.running is None or clock.stopped:
+        clock = state.clock
+        if not time_runs(state):
             return None
-        if at_ns < clock.since_ns:
+        if at_ns < (clock.since_ns if clock.running is not None else state.last_ns):
             raise StoreError(f"{self.path}: game {game_id}: a checkpoint at {at_ns} ns is before "
-                             f"the clock's last change at {clock.since_ns} ns")
+                             "the game's last change")
         with self.transaction():
             self._game_row(game_id)
             point = Checkpoint(game_id=game_id, after_seq=self._last_seq(game_id),

@@ -26,7 +26,7 @@ from kiosk.core.game import due
 from kiosk.core.state import GameState, replay
 
 from .db import StoreError
-from .journal import Journal, Mark, Replayed
+from .journal import Journal, Mark, Replayed, time_runs
 from .rebase import rebase
 
 
@@ -72,9 +72,9 @@ def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = No
 
 def _checkpoint_fits(point, replayed: Replayed) -> bool:
     """Whether the checkpoint continues the journal's last state: taken after its last event,
-    on the same boot, with the same side running, and agreeing with the clock's arithmetic."""
+    on the same boot, while time ran, with the same clock running, agreeing with its arithmetic."""
     clock, last = replayed.state.clock, replayed.last
-    if point is None or last is None or clock.running is None or clock.stopped:
+    if point is None or last is None or not time_runs(replayed.state):
         return False
     if (point.after_seq, point.boot_id, point.running) != (replayed.seq, last.boot_id, clock.running):
         return False

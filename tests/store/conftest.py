@@ -35,7 +35,7 @@ class Kiosk:
         return made
 
     def checkpoint(self, seconds: float):
-        return self.journal.checkpoint(self.game_id, self.state.clock, ns(seconds), WALL_ZERO + seconds)
+        return self.journal.checkpoint(self.game_id, self.state, ns(seconds), WALL_ZERO + seconds)
 
     ns = staticmethod(ns)
 
