@@ -26,6 +26,15 @@ def _replay(args) -> int:
     return 0
 
 
+def _presets(args) -> int:
+    from kiosk.presets import load_rules, presets_table
+    if args.name:
+        print(json.dumps(load_rules(args.name).to_dict(), indent=1))
+    else:
+        print(presets_table())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -34,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--lexicon", help="word list to judge challenges that give no verdict")
     replay.add_argument("--pretty", action="store_true", help="indent the JSON")
     replay.set_defaults(func=_replay)
+    presets = sub.add_parser("presets", help="print every rule preset's settings (Markdown table)")
+    presets.add_argument("name", nargs="?", help="one preset, as JSON")
+    presets.set_defaults(func=_presets)
     from kiosk.lexicon.cli import add_parser as add_lexicon_parser
     add_lexicon_parser(sub)
     return parser

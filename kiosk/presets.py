@@ -41,3 +41,25 @@ def load_preset(name_or_path: str) -> Rules:
 def load_rules(preset: str, overrides: Mapping | None = None, source: str = "overrides") -> Rules:
     rules = load_preset(preset)
     return apply_overrides(rules, overrides, source) if overrides else rules
+
+
+def presets_table(names: list[str] | None = None) -> str:
+    """Every setting of every preset as a Markdown table (the README carries it verbatim)."""
+    from kiosk.core.rules import describe_settings
+
+    names = names or ["aspa", "absp", "nzasp", "school"] + [
+        n for n in preset_names() if n not in ("aspa", "absp", "nzasp", "school")]
+    presets = {name: load_preset(name).to_dict() for name in names}
+
+    def cell(value) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value) or "-"
+        return str(value)
+
+    lines = ["| setting | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for key, _, _ in describe_settings():
+        section, name = key.split(".")
+        lines.append(f"| `{key}` | " + " | ".join(cell(presets[n][section][name]) for n in names) + " |")
+    return "\n".join(lines)
