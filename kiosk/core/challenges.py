@@ -27,10 +27,11 @@ def _challengeable(state: GameState, player: int) -> tuple[int, object]:
 
 
 def hold(state, c: cmd.Hold, now_ns):
-    require_phase(state, "playing")
+    """The opponent considers a challenge: on their own running time, or after a play-out."""
+    require_phase(state, "playing", "out")
     player = check_player(c.player)
     index, _ = _challengeable(state, player)
-    if state.clock.running != player:
+    if state.clock.running != player and not (state.phase == "out" and state.clock.running is None):
         raise ClockStateError("a hold is called while the holder's clock runs")
     if state.hold is not None:
         raise ChallengeRefused("the play is already held")

@@ -43,7 +43,8 @@ def due(state: GameState, now_ns: int) -> list[ev.Event]:
         if at is not None and at <= now_ns:
             candidates.append((at, [ev.Forfeited(at, clock.running, "overtime"), ev.GameEnded(at, "forfeit")]))
     if rules.round_limit_s:
-        at = clock.started_ns + rules.round_limit_s * clk.NS_PER_S
+        round_start = state.start_called_ns if state.start_called_ns is not None else clock.started_ns
+        at = round_start + rules.round_limit_s * clk.NS_PER_S
         if at <= now_ns:
             candidates.append((at, [ev.GameEnded(at, "time")]))
     return min(candidates, key=lambda c: c[0])[1] if candidates else []

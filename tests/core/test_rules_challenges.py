@@ -199,3 +199,20 @@ def test_a_challenge_names_1_to_max_words_of_2_to_15_letters(table):
         t.at(20, c.Challenge(1, tuple("AB CD EF GH IJ KL MN OP QR".split()), valid=False))
     with pytest.raises(ChallengeRefused):
         t.at(20, c.Challenge(0, ("QI",), valid=False))   # not one's own play
+
+
+def test_aspa_10_2_a_play_out_may_be_held(table):
+    t = opened_with_a_play(table, "aspa")
+    t.at(20, c.Out(1, 40))
+    t.at(21, c.Hold(0))
+    t.at(90, c.Challenge(0, ("QI",), valid=False))
+    assert t.state.turns[-1].phony and t.state.phase == "playing"
+
+
+def test_school_21_the_44_minutes_run_from_the_start_call_when_a_team_is_late(table):
+    t = table("school")
+    t.at(0, c.CallStart((1,)))
+    t.at(300, c.Arrive(1))
+    t.start(first=0, t=300)
+    made = t.at(3000, c.Tick())
+    assert [(type(e).__name__, e.at_ns) for e in made] == [("GameEnded", 2640 * 10**9)]
