@@ -1,0 +1,2 @@
+"""What the kiosk sends to the director: result documents, their signatures, and (later) the
+HTTP and serial transports that carry them."""

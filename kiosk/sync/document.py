@@ -1,0 +1,59 @@
+"""The result document: everything the director needs about one finished (or running) game.
+
+Built from the game's journal (its events), with the result computed by the core, and the
+game's adjudications, each word's validity included (the director may see it; the table never
+shows it). Versioned: ``schema``; a newer ``revision`` of the same game replaces an older one.
+Pure: no I/O; the caller supplies the events, times and the adjudication records.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Iterable, Mapping
+
+from kiosk.core import events as ev
+from kiosk.core.result import compute
+from kiosk.core.state import GameState
+
+DOCUMENT_SCHEMA = 1
+
+
+def journal_hash(events: Iterable[ev.Event]) -> str:
+    """SHA-256 over the events' JSON lines, in order: the fingerprint of a game's journal."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(ev.to_json(event).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def result_document(state: GameState, events: list[ev.Event], now_ns: int, *, tournament: str,
+                    table: str | int, game_id: str, revision: int = 1,
+                    adjudications: Iterable[Mapping] = ()) -> dict:
+    """The document for one game. ``adjudications`` are the store's director records."""
+    result = compute(state, now_ns)
+    return {
+        "schema": DOCUMENT_SCHEMA,
+        "kind": "result",
+        "tournament": tournament,
+        "round": state.round,
+        "table": str(table),
+        "game_id": str(game_id),
+        "revision": revision,
+        "players": list(state.players),
+        "first": state.first,
+        "rules": state.rules.to_dict(),
+        "phase": state.phase,
+        "result": result.to_dict(),
+        "events": [json.loads(ev.to_json(e)) for e in events],
+        "adjudications": [dict(a) for a in adjudications],
+        "journal_sha256": journal_hash(events),
+    }
+
+
+def events_of(document: Mapping) -> list[ev.Event]:
+    """The events carried by a document, read back (and checked) by the core's reader."""
+    events = [ev.from_json(json.dumps(e)) for e in document.get("events", [])]
+    if journal_hash(events) != document.get("journal_sha256"):
+        raise ev.EventFormatError("the events do not match the document's journal hash")
+    return events
