@@ -82,8 +82,9 @@ class WordGenerator:
         return found
 
 
-def build_words(total: int, enable: Path) -> tuple[list[str], list[str], int]:
-    """(sorted words, the same number of misses, how many came from ENABLE), deterministic."""
+def build_words(total: int, enable: Path, misses: int) -> tuple[list[str], list[str], int]:
+    """(sorted words, ``misses`` plausible words not among them, how many came from ENABLE);
+    the same every run."""
     from kiosk.lexicon.wordlist import read_word_list
     real = list(read_word_list(enable).words)
     if total <= len(real):
@@ -93,8 +94,7 @@ def build_words(total: int, enable: Path) -> tuple[list[str], list[str], int]:
     generator = WordGenerator(real)
     generated = generator.new_words(max(0, total - len(real)), taken)
     words = sorted(real + generated)
-    misses = generator.new_words(len(words), taken)
-    return words, misses, len(real)
+    return words, generator.new_words(misses, taken), len(real)
 
 
 # -- measurements -------------------------------------------------------------------------------
@@ -185,9 +185,9 @@ def _verdict(ok: bool) -> str:
 
 def run(total: int, enable: Path, runs: int, queries_per_side: int, out=sys.stdout) -> int:
     from kiosk.lexicon import compiled, import_word_list
-    words, misses, from_enable = build_words(total, enable)
+    side = min(queries_per_side, total)
+    words, misses, from_enable = build_words(total, enable, side)
     rng = random.Random(SEED)
-    side = min(queries_per_side, len(words))
     queries = rng.sample(words, side) + rng.sample(misses, side)
     rng.shuffle(queries)
 

@@ -32,6 +32,10 @@ def _official(text: str) -> tuple[str, str]:
     return name, digest
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def _import(args) -> int:
     try:
         report = import_word_list(args.file, args.name, args.out, args.max_bad_share, args.force)
@@ -45,15 +49,15 @@ def _import(args) -> int:
         print(f"{exc.filename or args.file}: {exc.strerror}\nNothing was written.", file=sys.stderr)
         return 2
     lexicon, listed = report.lexicon, report.word_list
-    print(f"Imported {lexicon.name}: {lexicon.word_count:,} words from {args.file}")
+    print(f"Imported {lexicon.name}: {_count(lexicon.word_count, 'word')} from {args.file}")
     print(f"Fingerprint (SHA-256 of the sorted words): {lexicon.fingerprint}")
     if listed.bad_count:
-        print(f"{listed.bad_count:,} bad lines left out ({percent(listed.bad_share)} of "
+        print(f"{_count(listed.bad_count, 'bad line')} left out ({percent(listed.bad_share)} of "
               f"{listed.entries:,} entries; the limit is {percent(args.max_bad_share)}):")
         for line in bad_lines_text(listed):
             print(f"  {line}")
     if listed.duplicates:
-        print(f"{listed.duplicates:,} repeated words counted once")
+        print(f"{_count(listed.duplicates, 'repeated word')} counted once")
     print(f"Written to {report.path.resolve()}")
     return 0
 
