@@ -69,7 +69,8 @@ def test_a_power_cut_resumes_neutral_with_the_checkpointed_times(kiosk, reboot):
     assert got.state.clock.neutral and got.state.neutral_reason == RECOVERED
     assert used(got.state, 7 * S) == used(got.state, 900 * S) == (65 * S, round(45.4 * S))
     stopped_at = time.strftime("%H:%M:%S", time.localtime(k.wall(110.4)))
-    assert got.message == f"Power was lost at {stopped_at}; clock stopped at 23:55 / 24:14; press to resume"
+    assert got.message == (f"Power was lost at {stopped_at}; "
+                           "clock stopped at 23:55 / 24:14; press to resume")
     assert got.events == k.events and got.fell_due == []
     assert r.journal.load(k.game_id)[0] == got.state
 

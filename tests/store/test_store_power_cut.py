@@ -1,0 +1,153 @@
+"""A power cut, as near as a test can get: the kiosk's writing side runs in its own process
+(power_cut_child.py) and is killed with SIGKILL mid-game, at a chosen point and at random ones.
+This process then opens the file as the rebooted kiosk and recovers the game."""
+from __future__ import annotations
+
+import os
+import queue
+import random
+import runpy
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from kiosk.core import clock as clk
+from kiosk.core.clock import NS_PER_S
+from kiosk.core.game import decide
+from kiosk.core.state import apply, new_game
+from kiosk.presets import load_rules
+from kiosk.store import Journal, recover
+from kiosk.store.journal import time_runs
+
+CHILD = Path(__file__).with_name("power_cut_child.py")
+REPO = Path(__file__).resolve().parents[2]
+CHILD_MODULE = runpy.run_path(str(CHILD))
+PLAN = CHILD_MODULE["plan"]()
+BOOT_ZERO_S, WALL_ZERO = CHILD_MODULE["BOOT_ZERO_S"], CHILD_MODULE["WALL_ZERO"]
+TIMEOUT_S = 120                       # generous: a noisy 2-core machine
+
+
+class Child:
+    """The writing kiosk as a process; ``done`` counts the writes it reported committed."""
+
+    def __init__(self, db: Path, pause_after: int | None = None):
+        args = [sys.executable, str(CHILD), str(db)]
+        args += [] if pause_after is None else [str(pause_after)]
+        env = dict(os.environ, PYTHONPATH=str(REPO))
+        self.proc = subprocess.Popen(args, cwd=REPO, env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.done, self.waiting, self.boot_id = 0, False, None
+        self.lines: queue.Queue = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put("")                                # end of output
+
+    def _take(self, line: str) -> None:
+        word = line.split()
+        if word and word[0] == "game":
+            self.boot_id = word[2]
+        elif word and word[0] == "done":
+            assert int(word[1]) == self.done, line
+            self.done += 1
+        elif word and word[0] == "waiting":
+            self.waiting = True
+
+    def read_until(self, done: int | None = None) -> None:
+        """Read reports until ``done`` writes (or ``waiting``)."""
+        while not self.waiting and (done is None or self.done < done):
+            try:
+                line = self.lines.get(timeout=TIMEOUT_S)
+            except queue.Empty:
+                line = ""
+            if not line:
+                self.proc.kill()
+                pytest.fail(f"the child stopped reporting: {self.proc.stderr.read()}")
+            self._take(line)
+
+    def kill(self) -> None:
+        """SIGKILL, then collect what it reported before dying."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=TIMEOUT_S)
+        assert self.proc.returncode == -signal.SIGKILL
+        self.reader.join(timeout=TIMEOUT_S)
+        while (line := self.lines.get(timeout=TIMEOUT_S)):
+            self._take(line)
+        self.proc.stdout.close(), self.proc.stderr.close(), self.proc.stdin.close()
+
+
+def expected_after(writes: int):
+    """What the first ``writes`` of the plan leave: events, state, and the last instant known."""
+    state, events, stopped = new_game(load_rules("aspa"), 4, ("Ann", "Bob")), [], None
+    for seconds, command in PLAN[:writes]:
+        now_ns = round((BOOT_ZERO_S + seconds) * NS_PER_S)
+        if command is None:
+            if time_runs(state):
+                stopped = now_ns
+            continue
+        made = decide(state, command, now_ns)
+        for event in made:
+            state = apply(state, event)
+        events += made
+        if made:
+            stopped = now_ns
+    used = (clk.used(state.clock, 0, stopped), clk.used(state.clock, 1, stopped))
+    return events, state, used
+
+
+def recovered_after_reboot(db: Path, now_s: float):
+    with Journal.open(db, boot_id="after-the-power-cut") as journal:
+        game_id = journal.current_game()
+        return recover(journal, game_id, round(now_s * NS_PER_S))
+
+
+def first_checkpoint_after(event_count: int, ticks: int) -> int:
+    """Index in the plan of the ``ticks``-th checkpoint after the ``event_count``-th command."""
+    commands = [i for i, (_, command) in enumerate(PLAN) if command is not None]
+    return commands[event_count - 1] + ticks
+
+
+def test_killed_mid_turn_the_game_comes_back_neutral_with_the_checkpointed_times(tmp_path):
+    db = tmp_path / "kiosk.db"
+    pause = first_checkpoint_after(12, ticks=37)          # Bob thinking, 9.25 s into his turn
+    assert PLAN[pause][1] is None and PLAN[pause + 1][1] is None
+    child = Child(db, pause_after=pause)
+    child.read_until()
+    assert child.waiting and child.done == pause + 1
+    child.kill()                                          # mid-game, journal open, clock running
+
+    events, state, used = expected_after(child.done)
+    assert state.clock.running is not None                # it was running when the power went
+    got = recovered_after_reboot(db, now_s=3.0)           # the new boot's clock starts near 0
+    assert got.events == events
+    assert got.source == "checkpoint" and got.power_lost
+    assert got.stopped.boot_id == child.boot_id
+    assert got.state.clock.neutral and got.state.clock.since_ns == 3 * NS_PER_S
+    assert tuple(clk.used(got.state.clock, p, 3 * NS_PER_S) for p in (0, 1)) == used
+    faces = [clk.display(state.rules.clock.time_per_side_s * NS_PER_S - u) for u in used]
+    assert f"clock stopped at {faces[0]} / {faces[1]}; press to resume" in got.message
+    assert got.state.scores() == state.scores() and got.state.turns[-1].score == state.turns[-1].score
+
+
+@pytest.mark.parametrize("kill_point", random.Random(6).sample(range(3, 2500), 6))
+def test_killed_at_any_point_no_committed_write_is_lost(tmp_path, kill_point):
+    db = tmp_path / "kiosk.db"
+    child = Child(db)
+    child.read_until(done=kill_point)
+    child.kill()                                          # it may have committed one more
+    assert child.done < len(PLAN)
+    got = recovered_after_reboot(db, now_s=1.5)
+    candidates = {}
+    for writes in (child.done, child.done + 1):
+        events, _, used = expected_after(writes)
+        candidates[writes] = (events, used)
+    got_used = tuple(clk.used(got.state.clock, p, 2 * NS_PER_S) for p in (0, 1))
+    assert (got.events, got_used) in candidates.values(), f"killed after {child.done} writes"
+    assert got.state.clock.running is None
