@@ -1,0 +1,128 @@
+"""The outbox: documents (results, status) waiting to reach the director, kept in SQLite.
+
+A document stays until the director acknowledges it. Sending is the sync worker's job; the
+outbox only says what is due and remembers failures: after the n-th failed attempt the next is
+due ``min(cap, base * 2**(n-1))`` seconds later (1, 2, 4 ... 60 s by default). Everything is
+on disk, so pending documents survive a reboot. Times are wall-clock seconds passed in by the
+caller; a retry time implausibly far ahead (the wall clock was set back, as when a Pi without
+a real-time clock gets its time from the network) is treated as due rather than waited for.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import db as store_db
+from .db import StoreError, UnknownRecord
+
+BASE_DELAY_S = 1.0
+MAX_DELAY_S = 60.0
+
+
+@dataclass(frozen=True)
+class Document:
+    id: int
+    kind: str                       # result, status, ...
+    body: Any                       # the JSON document, parsed
+    created: float
+    attempts: int                   # failed sends so far
+    next_attempt: float
+    acked: float | None
+    last_error: str | None
+
+
+class Outbox:
+    """Documents for the director. ``Outbox.open(path)``; may share the journal's file."""
+
+    def __init__(self, db: Database, path: Path, base_delay_s: float = BASE_DELAY_S,
+                 max_delay_s: float = MAX_DELAY_S):
+        if not 0 < base_delay_s <= max_delay_s:
+            raise StoreError(f"outbox backoff: need 0 < base ({base_delay_s}) <= cap ({max_delay_s})")
+        self.db, self.path = db, path
+        self.base_delay_s, self.max_delay_s = base_delay_s, max_delay_s
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, **backoff) -> "Outbox":
+        path = Path(path)
+        return cls(store_db.open_database(path), path, **backoff)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Outbox":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def put(self, kind: str, body: Any, now_wall: float) -> int:
+        """Queue a JSON document (a dict or list); it is due at once. Returns its id."""
+        if not isinstance(kind, str) or not kind.strip():
+            raise StoreError(f"{self.path}: a document needs a kind (result, status ...), not {kind!r}")
+        if not isinstance(body, (dict, list)):
+            raise StoreError(f"{self.path}: a {kind} document is a JSON object or list, "
+                             f"not {type(body).__name__}")
+        try:
+            text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
+        with store_db.transaction(self.db):
+            return self.db["outbox"].insert(
+                {"kind": kind, "body": text, "created": float(now_wall), "attempts": 0,
+                 "next_attempt": float(now_wall)}).last_pk
+
+    def due(self, now_wall: float, limit: int | None = None) -> list[Document]:
+        """Unacknowledged documents to send now, oldest first."""
+        sql = ("SELECT * FROM outbox WHERE acked IS NULL AND (next_attempt <= ? OR next_attempt > ?) "
+               "ORDER BY id")
+        params: list = [now_wall, now_wall + self.max_delay_s]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(int(limit))
+        return [_document(row) for row in self.db.query(sql, params)]
+
+    def get(self, doc_id: int) -> Document:
+        rows = list(self.db.query("SELECT * FROM outbox WHERE id = ?", [doc_id]))
+        if not rows:
+            raise UnknownRecord(f"{self.path}: there is no outbox document {doc_id!r}")
+        return _document(rows[0])
+
+    def delay_after(self, attempts: int) -> float:
+        """Seconds to wait after the ``attempts``-th failure in a row."""
+        return min(self.max_delay_s, self.base_delay_s * 2.0 ** min(attempts - 1, 62))
+
+    def mark_sent_failed(self, doc_id: int, now_wall: float, error: str | None = None) -> float | None:
+        """Record a failed send; return when the next attempt is due. A document already
+        acknowledged (through another link) stays acknowledged: returns None."""
+        with store_db.transaction(self.db):
+            doc = self.get(doc_id)
+            if doc.acked is not None:
+                return None
+            attempts = doc.attempts + 1
+            next_attempt = float(now_wall) + self.delay_after(attempts)
+            self.db["outbox"].update(doc_id, {"attempts": attempts, "next_attempt": next_attempt,
+                                              "last_error": error})
+        return next_attempt
+
+    def ack(self, doc_id: int, now_wall: float) -> None:
+        """The director has the document: it is never sent again. Acknowledging twice is fine
+        (the first time is kept)."""
+        with store_db.transaction(self.db):
+            if self.get(doc_id).acked is None:
+                self.db["outbox"].update(doc_id, {"acked": float(now_wall)})
+
+    def pending(self) -> int:
+        """How many documents the director has not acknowledged yet (for the status line)."""
+        return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL").fetchone()[0]
+
+
+def _document(row: dict) -> Document:
+    return Document(id=row["id"], kind=row["kind"], body=json.loads(row["body"]),
+                    created=row["created"], attempts=row["attempts"],
+                    next_attempt=row["next_attempt"], acked=row["acked"],
+                    last_error=row["last_error"])
