@@ -10,8 +10,12 @@ def _replay(args) -> int:
     from kiosk.replay import ScriptError, replay_lines, result_document
     lexicon = None
     if args.lexicon:
-        from kiosk.lexicon import open_lexicon
-        lexicon = open_lexicon(args.lexicon)
+        from kiosk.lexicon import LexiconError, open_lexicon
+        try:
+            lexicon = open_lexicon(args.lexicon)
+        except (LexiconError, OSError) as exc:
+            print(f"{args.lexicon}: {exc}", file=sys.stderr)
+            return 2
     try:
         with open(args.script, encoding="utf-8") as handle:
             replayed = replay_lines(handle, lexicon)
@@ -48,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     presets.set_defaults(func=_presets)
     from kiosk.lexicon.cli import add_parser as add_lexicon_parser
     add_lexicon_parser(sub)
+    from kiosk.app import add_parsers as add_kiosk_parsers
+    add_kiosk_parsers(sub)
     return parser
 
 

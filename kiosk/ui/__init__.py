@@ -1,0 +1,9 @@
+"""The table kiosk's screens (pygame-ce): they draw a view of the game state and own no rules.
+
+Modules: ``base`` (what a screen is), ``entry`` (what a key does to typed text), ``clockview``
+(the clock screen as data) and ``clockdraw`` (painting it), ``setup``, ``clock``, ``judge``
+and ``verdict`` (the table's screens), ``machine`` (which screen shows), ``loop`` (the pygame
+shell: events in, redraw on change), ``station`` (the shared adjudication station), ``theme``.
+
+Importing ``kiosk.ui`` itself imports no pygame; its screen modules do.
+"""

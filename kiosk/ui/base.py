@@ -1,0 +1,69 @@
+"""What every screen is and what it may ask of the table it runs on.
+
+A screen is a small state machine step (as in pibooth): ``enter``, ``handle`` one input,
+``update`` with the time, ``next`` (the screen to switch to, itself to stay, or None to let
+the game's phase choose), ``view`` (plain, comparable data: the loop redraws only when it
+changes) and ``draw`` (paint a view). Screens own no rules: they turn inputs into core
+commands and hand them to ``Table.submit``, which asks the core and shows a refusal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Container, Hashable, Protocol
+
+from kiosk.core.state import GameState
+from kiosk.ui.clockview import Info
+
+NS = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class UiSettings:
+    verdict_s: float = 10.0          # how long the verdict fills the screen
+    verdict_ignore_s: float = 0.5    # presses this soon after the verdict are ignored
+    choice_timeout_s: float = 10.0   # an unanswered centre press becomes a plain neutral
+    message_s: float = 5.0           # how long a refusal stays on the bottom line
+
+
+class Table(Protocol):
+    """The game at this table, as the screens see it (kiosk.app.Table implements it)."""
+    state: GameState
+    info: Info
+    lexicon: Container[str] | None
+    settings: UiSettings
+
+    def submit(self, command, t_ns: int, *, adjudication=None) -> bool:
+        """Ask the core; journal (with the adjudication behind a ruling, if any) and apply
+        what it decides. False (and the reason shown on screen, nothing written) if refused."""
+
+    def say(self, message: str, t_ns: int) -> None:
+        """Show ``message`` on the bottom line for a while."""
+
+    def message(self, now_ns: int) -> str:
+        """The message to show at ``now_ns``, if any."""
+
+
+class Screen:
+    #: While set, the game's time stands still at this instant (a pending centre choice).
+    frozen_at: int | None = None
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    def enter(self, now_ns: int) -> None:
+        pass
+
+    def handle(self, item, now_ns: int) -> None:
+        """One input: ``ButtonPressed`` or ``KeyTyped``, each with its own ``t_ns``."""
+
+    def update(self, now_ns: int) -> None:
+        pass
+
+    def next(self) -> "Screen | None":
+        return None
+
+    def view(self, now_ns: int) -> Hashable:
+        raise NotImplementedError
+
+    def draw(self, surface, view) -> None:
+        raise NotImplementedError

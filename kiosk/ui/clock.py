@@ -1,0 +1,251 @@
+"""The clock screen: the table's screen from the first press to the confirmed result.
+
+Buttons (each press carries its own time; the core judges every command):
+- clock running: the mover's button ends the turn (``Press``); the centre button stops time
+  at once and asks what it is for: centre again = challenge the last play (``Challenge``), the
+  mover's own button = going out (``Out``), the other button (or no answer within the
+  timeout) = just stop the clock (``Neutral``). Whatever is chosen happens at the centre
+  press's instant, and the game's time stands still while the choice is open.
+- clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
+- after a play-out: the opponent's button accepts it, centre challenges it, and the player
+  who went out may restart the opponent's clock once the accept window has passed.
+- game over: each player confirms the result with their own button (``Confirm``).
+
+Keyboard: the player whose turn waits to be entered types it on their half (digits for the
+score, letters for blanks, Tab for exchange / pass, Enter to record); at the end the tiles
+left on a rack are typed as letters, ? for a blank. F4 (``Hold``) calls a hold. Typing never
+opens the judge: only a challenge does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drivers.buttons import ButtonPressed
+from drivers.keyboard import KeyTyped
+from kiosk.core import commands as cmd
+from kiosk.core import clock as clk
+from kiosk.core.game import signers
+from kiosk.core.result import racks_needed
+from kiosk.core.state import GameState
+from kiosk.ui import clockdraw, clockview
+from kiosk.ui.base import NS, Screen
+from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
+
+PLAYERS = {"left": 0, "right": 1}
+
+
+@dataclass(frozen=True)
+class CentreChoice:
+    t_ns: int               # the centre press: the chosen command happens at this instant
+    player: int             # whose clock was running
+    can_challenge: bool     # the last play is the opponent's and may be challenged
+
+
+def challenger(state: GameState) -> int | None:
+    """Who could challenge the last play, if there is one to challenge."""
+    last = state.last_play
+    return None if last is None else 1 - last[1].player
+
+
+def entry_target(state: GameState):
+    """What the keyboard enters now: the oldest turn still to enter, then missing racks."""
+    for index, turn in enumerate(state.turns):
+        if turn.kind == "pending":
+            return ("turn", index, turn.player)
+    if state.phase == "ended":
+        for player in racks_needed(state):
+            if state.racks[player] is None:
+                return ("rack", player, player)
+    return None
+
+
+def mmss(ns: int) -> str:
+    seconds = max(0, ns) // NS
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class ClockScreen(Screen):
+    def __init__(self, table):
+        super().__init__(table)
+        self.choice: CentreChoice | None = None
+        self._target = None
+        self._editor = None
+
+    @property
+    def frozen_at(self) -> int | None:
+        return self.choice.t_ns if self.choice else None
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def handle(self, item, now_ns: int) -> None:
+        t = self.frozen_at if self.frozen_at is not None else item.t_ns
+        if isinstance(item, ButtonPressed):
+            self._button(item.side, item.t_ns)
+        elif isinstance(item, KeyTyped):
+            self._key(item.key, t)
+
+    def update(self, now_ns: int) -> None:
+        timeout = round(self.table.settings.choice_timeout_s * NS)
+        if self.choice and now_ns - self.choice.t_ns >= timeout:
+            choice, self.choice = self.choice, None
+            self.table.submit(cmd.Neutral(), choice.t_ns)
+
+    def _button(self, side: str, t: int) -> None:
+        state, submit = self.table.state, self.table.submit
+        player = PLAYERS.get(side)
+        if self.choice:
+            return self._choose(player)
+        if state.phase == "playing":
+            if state.clock.running is not None:
+                if player is None:
+                    mover = state.clock.running
+                    self.choice = CentreChoice(t, mover, challenger(state) == mover)
+                else:
+                    submit(cmd.Press(player), t)
+            elif player is None:
+                who = challenger(state)
+                if who is None:
+                    self.table.say("there is no play to challenge", t)
+                else:
+                    submit(cmd.Challenge(who), t)
+            else:
+                submit(cmd.Resume(player), t)
+        elif state.phase == "out":
+            went_out = state.turns[-1].player
+            if player is None:
+                submit(cmd.Challenge(1 - went_out), t)
+            elif player == went_out:
+                submit(cmd.Resume(player), t)
+            else:
+                submit(cmd.Accept(player), t)
+        elif state.phase == "ended":
+            if player is None:
+                self.table.say("each player confirms the result with their own button", t)
+            else:
+                submit(cmd.Confirm(player), t)
+        elif state.phase == "confirmed":
+            self.table.say("the result is confirmed and locked", t)
+
+    def _choose(self, player: int | None) -> None:
+        choice, self.choice = self.choice, None
+        if player is None:
+            command = cmd.Challenge(choice.player) if choice.can_challenge else cmd.Neutral()
+        elif player == choice.player:
+            command = cmd.Out(choice.player)
+        else:
+            command = cmd.Neutral()
+        self.table.submit(command, choice.t_ns)
+
+    def _key(self, key: str, t: int) -> None:
+        state = self.table.state
+        if key == "Hold":
+            holder = state.clock.running if state.clock.running is not None else state.to_move
+            self.table.submit(cmd.Hold(holder), t)
+            return
+        focus = self.focus()
+        if focus is None:
+            return                      # nothing to type now: keys do nothing (no lookups)
+        player, editor = focus
+        if key != "Enter":
+            editor.key(key)
+            return
+        try:
+            command = editor.command(player)
+        except EntryError as exc:
+            self.table.say(str(exc), t)
+            return
+        if self.table.submit(command, t):
+            self._target = None
+
+    def focus(self):
+        """(player, editor) for what the keyboard enters now, or None."""
+        target = entry_target(self.table.state)
+        if target != self._target:
+            self._target = target
+            self._editor = None if target is None else (
+                TurnEntry() if target[0] == "turn" else RackEntry())
+        return None if target is None else (target[2], self._editor)
+
+    # --- the view ---------------------------------------------------------------------------
+
+    def view(self, now_ns: int) -> clockview.ClockView:
+        state, info = self.table.state, self.table.info
+        at = self.frozen_at if self.frozen_at is not None else now_ns
+        entries, notes = ["", ""], ["", ""]
+        if state.phase in ("ended", "confirmed"):
+            notes = self._confirm_notes(state, at)
+        focus = self.focus()
+        if focus:
+            player, editor = focus
+            entries[player] = editor.text()
+            notes[player] = ("Enter records  ·  Tab: play / exchange / pass"
+                             if isinstance(editor, TurnEntry) else "letters, ? for a blank  ·  Enter")
+        dimmed = self.choice is not None or state.clock.running is None
+        return clockview.build(state, at, info, banner=self._banner(state, at),
+                               bottom=self._bottom(state, at), error=self.table.message(now_ns),
+                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed)
+
+    def draw(self, surface, view) -> None:
+        clockdraw.draw(surface, view)
+
+    def _confirm_notes(self, state: GameState, at: int) -> list[str]:
+        if state.phase == "confirmed":
+            return ["", ""]
+        needed = signers(state, at)
+        return ["CONFIRMED" if state.confirmed[p] else
+                "press your button to confirm" if p in needed else "" for p in (0, 1)]
+
+    def _banner(self, state: GameState, at: int) -> tuple[str, ...]:
+        names = state.players
+        if self.choice:
+            me, other = names[self.choice.player], names[1 - self.choice.player]
+            if self.choice.can_challenge:
+                return ("CLOCK STOPPED", f"{me}: centre again = CHALLENGE {other}'s play  ·  "
+                                         f"your button = WENT OUT  ·  {other}'s button = just stop")
+            return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
+                                     f"centre or {other}'s button = just stop")
+        if state.phase == "playing" and state.clock.running is None:
+            reason = clockview.NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
+            if state.rules.clock.resume_by == "waiting":
+                restart = f"{names[1 - state.to_move]} presses to restart the clock"
+            else:
+                restart = "a player presses to restart the clock"
+            who = challenger(state)
+            if who is not None:
+                restart += f"  ·  centre: {names[who]} challenges"
+            return (f"CLOCK STOPPED: {reason}", restart)
+        if state.phase == "out":
+            went_out = state.turns[-1].player
+            return (f"{names[went_out]} WENT OUT",
+                    f"{names[1 - went_out]}: your button ACCEPTS  ·  centre CHALLENGES")
+        if state.phase == "ended":
+            if state.forfeit is not None:
+                title = f"GAME OVER: {names[state.forfeit.player]} forfeits ({state.forfeit.reason})"
+            else:
+                title = f"GAME OVER: {clockview.END_REASONS.get(state.end, state.end)}"
+            target = entry_target(state)
+            if target is None:
+                return (title, "each player presses their button to confirm the result")
+            if target[0] == "turn":
+                return (title, f"{names[target[2]]}: enter your last turn")
+            return (title, f"enter the tiles left on {names[target[2]]}'s rack")
+        if state.phase == "confirmed":
+            return ("RESULT CONFIRMED", "the result is locked")
+        return ()
+
+    def _bottom(self, state: GameState, at: int) -> str:
+        legend = self.table.info.legend
+        text = ""
+        if state.hold is not None and state.phase == "playing":
+            rules = state.rules.hold
+            held = at - state.hold.at_ns
+            text = f"HOLD {mmss(held)}"
+            if rules.draw_after_s > 0:
+                wait = rules.draw_after_s * NS - held
+                text += "  ·  may draw now" if wait <= 0 else f"  ·  may draw in {mmss(wait + NS - 1)}"
+            if rules.lapse_s:
+                text += f"  ·  lapses in {mmss(rules.lapse_s * NS - held)}"
+        elif state.phase == "playing" and state.clock.running is not None and not self.choice:
+            mover = state.players[state.clock.running]
+            text = f"{mover}: your button ends your turn  ·  centre: challenge, going out or stop"
+        return f"{text}     {legend}".strip() if legend else text

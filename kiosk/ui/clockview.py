@@ -1,0 +1,137 @@
+"""The clock screen as plain data: what each half and each line says, computed from the game
+state at an instant. Pure (no pygame): the screen compares views to redraw only on a change,
+and the drawing code (clockdraw) only paints what is here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.core import clock as clk
+from kiosk.core.result import compute, overtime_penalties
+from kiosk.core.state import GameState, Turn
+
+NEUTRAL_REASONS = {
+    "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
+    "score": "checking the score", "tiles": "counting tiles", "blank": "declaring a blank",
+    "director": "director called", "end": "end of game", "observers": "observer",
+    "bag_count": "counting the bag", "player_left": "a player left the table",
+}
+END_REASONS = {"out": "played out", "zeros": "zero-score run", "time": "round time over",
+               "forfeit": "forfeit", "director": "ended by the director"}
+
+
+@dataclass(frozen=True)
+class HalfView:
+    name: str
+    time: str               # the clock face: 24:59, 0:07, -0:01
+    score: str
+    last: str               # the last turn, or the result's details at the end
+    running: bool
+    overtime: bool
+    penalty: int            # overtime penalty so far
+    dimmed: bool
+    entry: str = ""         # what this player is typing (the entry line), if anything
+    note: str = ""          # a short prompt for this player
+
+
+@dataclass(frozen=True)
+class ClockView:
+    top: str
+    halves: tuple[HalfView, HalfView]
+    banner: tuple[str, ...]  # centred lines over both halves (neutral, choices, game over)
+    bottom: str
+    error: str
+    template: str            # the widest clock face this game can show (fixes the digit size)
+
+
+@dataclass(frozen=True)
+class Info:
+    """What the top line says besides the game: the table and the lexicon."""
+    table: str = "-"
+    lexicon: str = "no lexicon"
+    legend: str = ""         # the simulated buttons' keys, shown in sim
+
+
+def last_turn_text(turn: Turn | None) -> str:
+    if turn is None:
+        return ""
+    if turn.kind == "pending":
+        return "out: score to enter" if turn.out else "turn to enter"
+    if turn.phony:
+        return "PHONY  0"
+    if turn.kind == "play":
+        text = f"+{turn.score}"
+        if turn.blanks:
+            text += f" (blank {'/'.join(turn.blanks)})"
+        if turn.bonus:
+            text += f"  +{turn.bonus} challenge"
+        return text + ("  OUT" if turn.out else "")
+    if turn.kind == "exchange":
+        return f"EXCHANGED {turn.tiles}"
+    if turn.kind == "pass":
+        return "PASSED"
+    if turn.kind == "lost":
+        return "LOST TURN"
+    return turn.kind.upper()
+
+
+def face_template(state: GameState) -> str:
+    """The widest face: the full time, a minute of overtime, or the overtime forfeit limit."""
+    rules = state.rules.clock
+    faces = [clk.display(state.clock.budget_ns), "-9:59"]
+    if rules.overtime_forfeit_after_s:
+        faces.append(clk.display(-rules.overtime_forfeit_after_s * clk.NS_PER_S))
+    return max(faces, key=len).replace("1", "8")
+
+
+def top_line(state: GameState, info: Info) -> str:
+    return f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+
+
+def halves(state: GameState, now_ns: int, dimmed: bool) -> list[dict]:
+    """Each player's time, score and last turn as of ``now_ns``."""
+    penalties = overtime_penalties(state, now_ns)
+    scores = state.scores()
+    out = []
+    for p in (0, 1):
+        mine = [t for t in state.turns if t.player == p]
+        remaining = clk.remaining(state.clock, p, now_ns)
+        face = clk.display(remaining)
+        out.append(dict(name=state.players[p], time=face, score=str(scores[p]),
+                        last=last_turn_text(mine[-1] if mine else None),
+                        running=state.clock.running == p and not dimmed,
+                        overtime=face.startswith("-"), penalty=penalties[p], dimmed=dimmed))
+    return out
+
+
+def final_details(state: GameState, now_ns: int) -> tuple[list[str], list[str]]:
+    """At the end: each final score, and what went into it beyond the turns."""
+    result = compute(state, now_ns)
+    details = []
+    for p in (0, 1):
+        parts = []
+        if result.rack_adjust[p]:
+            parts.append(f"rack {result.rack_adjust[p]:+d}")
+        if result.overtime_penalty[p]:
+            parts.append(f"time -{result.overtime_penalty[p]}")
+        if result.challenge_points[p]:
+            parts.append(f"challenges +{result.challenge_points[p]}")
+        if result.forfeit_adjust[p] or result.cap_adjust[p]:
+            parts.append(f"adjusted {result.forfeit_adjust[p] + result.cap_adjust[p]:+d}")
+        details.append(", ".join(parts))
+    return [str(s) for s in result.final], details
+
+
+def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
+          entries=("", ""), notes=("", ""), dimmed=None) -> ClockView:
+    """The whole screen. ``dimmed`` defaults to: the clock is not running."""
+    if dimmed is None:
+        dimmed = state.clock.running is None
+    parts = halves(state, now_ns, dimmed)
+    if state.phase in ("ended", "confirmed"):
+        finals, details = final_details(state, now_ns)
+        for p in (0, 1):
+            parts[p].update(score=finals[p], last=details[p])
+    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p]) for p in (0, 1))
+    return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
+                     bottom=bottom, error=error, template=face_template(state))

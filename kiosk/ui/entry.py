@@ -1,0 +1,171 @@
+"""What a key does to what is being typed: the editors behind the screens. Pure, no pygame.
+
+Keys arrive as in ``drivers.keyboard.KeyTyped.key``: one printable character, or a name
+(Enter, Backspace, Tab, Escape). Each editor's ``key`` returns True if the text changed.
+"""
+from __future__ import annotations
+
+from kiosk.core.commands import Rack, Record
+from kiosk.core.judge import MAX_LETTERS, MIN_LETTERS, clean_word
+from kiosk.core.tiles import RACK_SIZE
+
+
+class EntryError(ValueError):
+    """What is typed is not yet something the game can take (no score typed, ...)."""
+
+
+class TurnEntry:
+    """What a player did on a turn ended by a press: a play (score, and the letters the blanks
+    stand for), an exchange (how many tiles) or a pass. Tab moves between the three."""
+
+    KINDS = ("play", "exchange", "pass")
+    MAX_SCORE_DIGITS = 4
+
+    def __init__(self):
+        self.kind, self.number, self.blanks = "play", "", ""
+
+    def key(self, key: str) -> bool:
+        if key == "Tab":
+            self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
+            self.number, self.blanks = "", ""
+            return True
+        if key == "Escape":
+            changed = (self.kind, self.number, self.blanks) != ("play", "", "")
+            self.__init__()
+            return changed
+        if key == "Backspace":
+            if self.blanks:
+                self.blanks = self.blanks[:-1]
+            elif self.number:
+                self.number = self.number[:-1]
+            else:
+                return False
+            return True
+        if len(key) == 1 and key.isdigit():
+            if self.kind == "play" and len(self.number) < self.MAX_SCORE_DIGITS:
+                self.number = (self.number + key).lstrip("0") or "0"
+                return True
+            if self.kind == "exchange":
+                self.number = key           # one to seven tiles: a digit replaces the last
+                return True
+            return False
+        letter = clean_word(key)
+        if self.kind == "play" and letter and len(self.blanks) < 2:
+            self.blanks += letter
+            return True
+        return False
+
+    def text(self) -> str:
+        if self.kind == "play":
+            blanks = f"  blank {'/'.join(self.blanks)}" if self.blanks else ""
+            return f"SCORE {self.number or '_'}{blanks}"
+        if self.kind == "exchange":
+            return f"EXCHANGE {self.number or '_'} TILES"
+        return "PASS"
+
+    def command(self, player: int) -> Record:
+        if self.kind == "pass":
+            return Record(player, "pass")
+        if not self.number:
+            raise EntryError("type the score first" if self.kind == "play"
+                             else "type how many tiles were exchanged")
+        if self.kind == "exchange":
+            return Record(player, "exchange", tiles=int(self.number))
+        return Record(player, "play", score=int(self.number), blanks=self.blanks)
+
+
+class RackEntry:
+    """The tiles left on a rack at the end, as letters; ``?`` (or ``.``) for a blank."""
+
+    def __init__(self):
+        self.tiles = ""
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace" and self.tiles:
+            self.tiles = self.tiles[:-1]
+            return True
+        if key == "Escape" and self.tiles:
+            self.tiles = ""
+            return True
+        if len(key) != 1 or len(self.tiles) >= RACK_SIZE:
+            return False
+        tile = "?" if key in "?." else clean_word(key)
+        if tile:
+            self.tiles += tile
+            return True
+        return False
+
+    def text(self) -> str:
+        return f"TILES LEFT {self.tiles or '_'}"
+
+    def command(self, player: int) -> Rack:
+        return Rack(player, self.tiles)
+
+
+class WordsEntry:
+    """The challenged words as the challenger types them: cleaned as typed (upper case,
+    letters only), a space or Enter between words, Backspace back into the previous word."""
+
+    def __init__(self, max_words: int):
+        self.max_words = max_words
+        self.done: list[str] = []
+        self.current = ""
+        self.problem = ""           # why the last key was refused, for the screen
+
+    def key(self, key: str) -> bool:
+        self.problem = ""
+        if key in (" ", "Enter"):
+            if not self.current:
+                return False
+            self.done.append(self.current)
+            self.current = ""
+            return True
+        if key == "Backspace":
+            if self.current:
+                self.current = self.current[:-1]
+            elif self.done:
+                self.current = self.done.pop()
+            else:
+                return False
+            return True
+        letter = clean_word(key) if len(key) == 1 else ""
+        if not letter:
+            return False
+        if not self.current and len(self.done) >= self.max_words:
+            self.problem = f"a challenge names at most {self.max_words} words"
+            return True
+        if len(self.current) >= MAX_LETTERS:
+            self.problem = f"a word has at most {MAX_LETTERS} letters"
+            return True
+        self.current += letter
+        return True
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.done) + ((self.current,) if self.current else ())
+
+    @property
+    def idle(self) -> bool:
+        return not self.words
+
+    def short_words(self) -> tuple[str, ...]:
+        return tuple(w for w in self.words if len(w) < MIN_LETTERS)
+
+
+class DigitsEntry:
+    """A short number: a table number, a PIN."""
+
+    def __init__(self, max_digits: int):
+        self.max_digits, self.digits = max_digits, ""
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace" and self.digits:
+            self.digits = self.digits[:-1]
+            return True
+        if len(key) == 1 and key.isdigit() and len(self.digits) < self.max_digits:
+            self.digits += key
+            return True
+        return False
+
+    def clear(self) -> None:
+        self.digits = ""

@@ -1,0 +1,168 @@
+"""The judge screen at the table, reached only through a challenge (the game's phase is
+``challenge``; there is no free lookup mode).
+
+The challenger types the words (cleaned as typed: upper case, letters only; a space or Enter
+between words). The words show large for both players. The player the preset names
+(``rules.challenge.verdict_by``: the challenged player, or the challenger once the opponent
+agrees) presses their own clock button: every word is judged (``adjudicate`` always checks
+all of them), the one verdict goes to the core as ``Rule`` (journaled before anything is
+shown) and the verdict fills the screen. Nothing per word is ever kept or shown here.
+
+An idle judge screen offers to withdraw the challenge only where the preset allows it
+(``withdraw = "both_agree"``: Escape, then both players press their buttons).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from drivers.buttons import ButtonPressed
+from drivers.keyboard import KeyTyped
+from kiosk.core.commands import Rule, Withdraw
+from kiosk.core.judge import adjudicate
+from kiosk.ui import clockdraw, theme
+from kiosk.ui.base import Screen
+from kiosk.ui.clockview import top_line
+from kiosk.ui.entry import WordsEntry
+from kiosk.ui.verdict import VerdictScreen
+
+PLAYERS = {"left": 0, "right": 1}
+
+
+@dataclass(frozen=True)
+class JudgeView:
+    top: str
+    heading: str
+    words: tuple[str, ...]
+    typing: str
+    lines: tuple[str, ...]
+    error: str
+
+
+def draw_judge(surface: pygame.Surface, view: JudgeView) -> None:
+    w, h = surface.get_size()
+    lay = clockdraw.layout((w, h))
+    surface.fill(theme.BG)
+    margin = max(8, w // 40)
+    body_top = lay.top.bottom
+    theme.blit_line(surface, view.heading, theme.PROMPT,
+                    pygame.Rect(margin, body_top + h // 50, w - 2 * margin, h * 9 // 100))
+    shown = list(view.words) + [view.typing + "_"]
+    rows = [shown] if len(shown) <= 3 else [shown[:(len(shown) + 1) // 2], shown[(len(shown) + 1) // 2:]]
+    box = pygame.Rect(margin, body_top + h * 14 // 100, w - 2 * margin, h * 46 // 100)
+    step = box.height // len(rows)
+    for i, row in enumerate(rows):
+        theme.blit_line(surface, "  ".join(row), theme.WHITE,
+                        pygame.Rect(box.left, box.top + i * step, box.width, step), max_size=box.height // 2)
+    lines_box = pygame.Rect(margin, box.bottom + h // 50, w - 2 * margin, lay.bottom.top - box.bottom - h // 25)
+    if view.lines:
+        step = lines_box.height // len(view.lines)
+        for i, line in enumerate(view.lines):
+            theme.blit_line(surface, line, theme.BAR_FG,
+                            pygame.Rect(lines_box.left, lines_box.top + i * step, lines_box.width, step),
+                            max_size=h // 16)
+    clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
+    clockdraw.bar(surface, lay.bottom, view.error, theme.ERROR)
+
+
+class JudgeScreen(Screen):
+    def __init__(self, table):
+        super().__init__(table)
+        rules = table.state.rules.challenge
+        self.entry = WordsEntry(rules.max_words)
+        self.withdraw_allowed = rules.withdraw != "never"
+        self.withdrawing: set[int] | None = None      # players who agreed to withdraw so far
+        self._verdict: VerdictScreen | None = None
+
+    @property
+    def challenger(self) -> int:
+        return self.table.state.challenge.player
+
+    @property
+    def challenged(self) -> int:
+        state = self.table.state
+        return state.turns[state.challenge.turn].player
+
+    @property
+    def verdict_player(self) -> int:
+        by = self.table.state.rules.challenge.verdict_by
+        return self.challenged if by == "challenged" else self.challenger
+
+    def handle(self, item, now_ns: int) -> None:
+        if self.table.state.phase != "challenge":
+            return
+        if isinstance(item, KeyTyped):
+            self._key(item.key, item.t_ns)
+        elif isinstance(item, ButtonPressed):
+            self._button(PLAYERS.get(item.side), item.t_ns)
+
+    def _key(self, key: str, t: int) -> None:
+        if key == "Escape":
+            if self.withdrawing is not None:
+                self.withdrawing = None
+            elif self.withdraw_allowed and self.entry.idle:
+                self.withdrawing = set()
+            return
+        self.withdrawing = None
+        self.entry.key(key)
+        if self.entry.problem:
+            self.table.say(self.entry.problem, t)
+
+    def _button(self, player: int | None, t: int) -> None:
+        names = self.table.state.players
+        if self.withdrawing is not None:
+            if player is not None:
+                self.withdrawing.add(player)
+            if self.withdrawing == {0, 1}:
+                self.withdrawing = None
+                self.table.submit(Withdraw(self.challenger, agreed=True), t)
+            return
+        if player != self.verdict_player:
+            self.table.say(f"{names[self.verdict_player]} presses their button for the verdict", t)
+            return
+        self._judge(t)
+
+    def _judge(self, t: int) -> None:
+        lexicon = self.table.lexicon
+        if lexicon is None:
+            self.table.say("no lexicon is loaded: call the director to adjudicate", t)
+            return
+        if not self.entry.words:
+            self.table.say("type the challenged words first", t)
+            return
+        try:
+            verdict = adjudicate(self.entry.words, lexicon, self.table.state.rules.challenge.max_words)
+        except ValueError as exc:
+            self.table.say(str(exc), t)
+            return
+        if self.table.submit(Rule(verdict.words, verdict.valid), t, adjudication=verdict):
+            self._verdict = VerdictScreen(self.table, verdict.valid, verdict.words,
+                                          self.table.info.lexicon, t)
+
+    def next(self):
+        return self._verdict
+
+    def view(self, now_ns: int) -> JudgeView:
+        state = self.table.state
+        names = state.players
+        if state.phase != "challenge":
+            return JudgeView(top_line(state, self.table.info), "", (), "", (), "")
+        me, them = names[self.challenger], names[self.challenged]
+        lines = [f"{me}: type the words  (space or Enter between words, Backspace to fix)"]
+        if self.verdict_player == self.challenged:
+            lines.append(f"{them}: check the words, then press your button for the verdict")
+        else:
+            lines.append(f"{them}: check the words; then {me} presses their button for the verdict")
+        if self.withdrawing is not None:
+            agreed = ", ".join(names[p] for p in sorted(self.withdrawing)) or "nobody yet"
+            lines.append(f"WITHDRAW? both players press their buttons (agreed: {agreed})  ·  Esc: keep it")
+        elif self.withdraw_allowed and self.entry.idle:
+            lines.append("Esc: withdraw the challenge (both players must agree)")
+        return JudgeView(top=top_line(state, self.table.info),
+                         heading=f"CHALLENGE: {me} challenges {them}'s play",
+                         words=tuple(self.entry.done), typing=self.entry.current,
+                         lines=tuple(lines), error=self.table.message(now_ns))
+
+    def draw(self, surface, view: JudgeView) -> None:
+        draw_judge(surface, view)

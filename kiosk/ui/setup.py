@@ -1,0 +1,70 @@
+"""Before the game: the table, both names, the preset and the lexicon. The player going
+second presses their own button, which starts the first player's clock (core ``Start``).
+After a start call with a player absent (phase ``waiting``), a late player presses their own
+button on arriving (core ``Arrive``); the core charges the lateness."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from drivers.buttons import ButtonPressed
+from kiosk.core.commands import Arrive, Start
+from kiosk.ui import clockdraw, theme
+from kiosk.ui.base import Screen
+from kiosk.ui.clockview import top_line
+
+
+@dataclass(frozen=True)
+class SetupView:
+    top: str
+    names: tuple[str, str]
+    lines: tuple[str, ...]
+    prompt: str
+    bottom: str
+    error: str
+
+
+class SetupScreen(Screen):
+    def handle(self, item, now_ns: int) -> None:
+        if not isinstance(item, ButtonPressed):
+            return
+        waiting = self.table.state.phase == "waiting"
+        if item.side == "centre":
+            self.table.say("a late player presses their own button on arriving" if waiting else
+                           "the player going second presses their own button to start", item.t_ns)
+            return
+        player = 0 if item.side == "left" else 1
+        if waiting:
+            self.table.submit(Arrive(player), item.t_ns)
+        else:
+            self.table.submit(Start(first=1 - player), item.t_ns)
+
+    def view(self, now_ns: int) -> SetupView:
+        state, info = self.table.state, self.table.info
+        minutes = state.rules.clock.time_per_side_s / 60
+        prompt = "The player going SECOND presses their button: the first player's clock starts"
+        if state.phase == "waiting":
+            late = [state.players[p] for p in state.absent if state.arrivals[p] is None]
+            prompt = f"Waiting for {' and '.join(late)}: press your button when you arrive"
+        return SetupView(
+            top=top_line(state, info), names=state.players,
+            lines=(state.rules.title, f"{minutes:g} minutes each", f"lexicon: {info.lexicon}"),
+            prompt=prompt,
+            bottom=info.legend, error=self.table.message(now_ns))
+
+    def draw(self, surface: pygame.Surface, view: SetupView) -> None:
+        lay = clockdraw.layout(surface.get_size())
+        surface.fill(theme.BG)
+        for p in (0, 1):
+            rows = lay.rows[p]
+            theme.blit_line(surface, view.names[p], theme.FG, rows["name"].union(rows["time"]).inflate(0, -rows["time"].height // 2))
+        lines = lay.rows[0]["score"].union(lay.rows[1]["last"])
+        step = lines.height // len(view.lines)
+        for i, line in enumerate(view.lines):
+            theme.blit_line(surface, line, theme.BAR_FG, pygame.Rect(lines.left, lines.top + i * step, lines.width, step))
+        surface.fill(theme.BANNER_BG, lay.banner)
+        theme.blit_line(surface, view.prompt, theme.WHITE, lay.banner.inflate(-lay.banner.height // 2, -lay.banner.height // 3))
+        clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
+        clockdraw.bar(surface, lay.bottom, view.error or view.bottom,
+                       theme.ERROR if view.error else theme.BAR_FG)

@@ -1,0 +1,142 @@
+"""The shared adjudication station (``python -m kiosk judge``): a kiosk used as the venue's
+adjudication computer, in judge mode only.
+
+Each challenge: type the table number (Enter), the challenger types the words (space or Enter
+between words), the opponent checks them and presses Tab (or a button) for the verdict, which
+fills the screen exactly as at a table. Escape while typing words starts again; Escape at the
+table number asks for the PIN, and the right PIN (Enter) leaves the station.
+"""
+from __future__ import annotations
+
+import hmac
+from typing import Callable, Container
+
+from drivers.buttons import ButtonPressed
+from kiosk.core.judge import adjudicate
+from kiosk.ui.base import NS, UiSettings
+from kiosk.ui.entry import DigitsEntry, WordsEntry
+from kiosk.ui.judge import JudgeView, draw_judge
+from kiosk.ui.verdict import VerdictView, draw_verdict
+
+DEFAULT_PIN = "0000"
+
+
+class Station:
+    """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
+
+    frozen_at = None
+
+    def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int = 8,
+                 pin: str = DEFAULT_PIN, settings: UiSettings = UiSettings(),
+                 record: Callable[[dict], None] | None = None):
+        if not pin.isdigit():
+            raise ValueError(f"the station's PIN is digits only, not {pin!r}")
+        self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
+        self.settings, self.record = settings, record
+        self.finished = False
+        self._message: tuple[str, int] | None = None
+        self._start()
+
+    def _start(self) -> None:
+        self.step = "table"
+        self.table_no = DigitsEntry(4)
+        self.words = WordsEntry(self.max_words)
+        self.pin_entry = DigitsEntry(12)
+        self.verdict: tuple[VerdictView, int] | None = None
+
+    def say(self, message: str, t_ns: int) -> None:
+        self._message = (message, t_ns)
+
+    def message(self, now_ns: int) -> str:
+        if self._message and now_ns - self._message[1] < self.settings.message_s * NS:
+            return self._message[0]
+        return ""
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def handle(self, item, now_ns: int) -> None:
+        if self.step == "verdict":
+            if item.t_ns - self.verdict[1] >= self.settings.verdict_ignore_s * NS:
+                self._start()
+            return
+        if isinstance(item, ButtonPressed):
+            if self.step == "words":
+                self._judge(item.t_ns)
+            return
+        getattr(self, f"_key_{self.step}")(item.key, item.t_ns)
+
+    def _key_table(self, key: str, t: int) -> None:
+        if key == "Escape":
+            self.step = "pin"
+        elif key == "Enter":
+            if self.table_no.digits:
+                self.step = "words"
+            else:
+                self.say("type the table number first", t)
+        else:
+            self.table_no.key(key)
+
+    def _key_words(self, key: str, t: int) -> None:
+        if key == "Tab":
+            self._judge(t)
+        elif key == "Escape":
+            self._start()
+        else:
+            self.words.key(key)
+            if self.words.problem:
+                self.say(self.words.problem, t)
+
+    def _key_pin(self, key: str, t: int) -> None:
+        if key == "Escape":
+            self._start()
+        elif key == "Enter":
+            if hmac.compare_digest(self.pin_entry.digits, self.pin):
+                self.finished = True
+            else:
+                self.say("wrong PIN", t)
+                self._start()
+        else:
+            self.pin_entry.key(key)
+
+    def _judge(self, t: int) -> None:
+        if not self.words.words:
+            self.say("type the challenged words first", t)
+            return
+        try:
+            verdict = adjudicate(self.words.words, self.lexicon, self.max_words)
+        except ValueError as exc:
+            self.say(str(exc), t)
+            return
+        if self.record is not None:
+            self.record({"table": self.table_no.digits, "words": list(verdict.words),
+                         "valid": verdict.valid, "lexicon": self.label, "at_ns": t})
+        self.step = "verdict"
+        self.verdict = (VerdictView(verdict.valid, verdict.words, self.label), t)
+
+    def update(self, now_ns: int) -> None:
+        if self.step == "verdict" and now_ns - self.verdict[1] >= self.settings.verdict_s * NS:
+            self._start()
+
+    # --- the view ---------------------------------------------------------------------------
+
+    def view(self, now_ns: int):
+        if self.step == "verdict":
+            return self.verdict[0]
+        top = f"WORD JUDGE  ·  {self.label}"
+        error = self.message(now_ns)
+        if self.step == "table":
+            return JudgeView(top, "Table number", (), self.table_no.digits,
+                             ("type your table number, then Enter", "Esc: leave the judge (PIN)"), error)
+        if self.step == "pin":
+            return JudgeView(top, "PIN to leave the judge", (), "*" * len(self.pin_entry.digits),
+                             ("Enter to leave  ·  Esc: back",), error)
+        return JudgeView(top, f"Table {self.table_no.digits}", tuple(self.words.done), self.words.current,
+                         ("Challenger: type the words (space or Enter between words)",
+                          "Opponent: check them, then press Tab for the verdict",
+                          "Esc: start again"), error)
+
+    def draw(self, surface, view) -> None:
+        if isinstance(view, VerdictView):
+            draw_verdict(surface, view)
+        else:
+            draw_judge(surface, view)

@@ -1,0 +1,102 @@
+"""Colours, fonts and text drawing shared by the screens.
+
+Text is drawn with pygame's bundled default font (present on every install, no font files to
+ship). ``fit`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
+large as fits, condensing it a little before shrinking it, with a scale fixed by a template
+(the widest time the game can show) so the digits keep their size as the time runs.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+BG = (12, 14, 18)
+FG = (236, 236, 236)
+DIM = (92, 96, 104)
+BAR_BG = (32, 35, 42)
+BAR_FG = (200, 204, 212)
+RUNNING = (255, 196, 0)          # the running half's frame: amber, seen from across the room
+OVERTIME = (235, 40, 40)
+ERROR = (255, 96, 96)
+PROMPT = (120, 200, 255)
+BANNER_BG = (40, 70, 130)
+ACCEPT_BG = (0, 128, 56)
+REJECT_BG = (176, 18, 28)
+WHITE = (255, 255, 255)
+
+#: The clock face may be narrowed to this share of its width before it is made smaller.
+MIN_CONDENSE = 0.7
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, max(6, int(size)))
+
+
+def render(text: str, size: int, colour) -> pygame.Surface:
+    return font(size).render(text, True, colour)
+
+
+def fit(text: str, colour, width: int, height: int, max_size: int | None = None) -> pygame.Surface:
+    """``text`` in the largest font whose line fits ``width`` x ``height``."""
+    size = max_size or int(height * 1.4)
+    while size > 6:
+        w, h = font(size).size(text or " ")
+        if w <= width and h <= height:
+            break
+        size = int(size * min(0.95, width / max(w, 1), height / max(h, 1)) or size - 1)
+    return render(text, size, colour)
+
+
+def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size=None) -> None:
+    """One line of text, as large as fits ``rect``, aligned left, centre or right."""
+    image = fit(text, colour, rect.width, rect.height, max_size)
+    place = image.get_rect(centery=rect.centery)
+    if align == "left":
+        place.left = rect.left
+    elif align == "right":
+        place.right = rect.right
+    else:
+        place.centerx = rect.centerx
+    surface.blit(image, place)
+
+
+_REF_SIZE = 400
+
+
+@lru_cache(maxsize=8)
+def _digit_rows() -> tuple[int, int]:
+    """Top and bottom pixel rows of the digits at the reference size (the face's height)."""
+    box = render("0123456789", _REF_SIZE, WHITE).get_bounding_rect()
+    return box.top, box.bottom
+
+
+def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
+    """(x, y) scale from the reference rendering so ``template`` fits ``width`` x ``height``."""
+    top, bottom = _digit_rows()
+    y = height / (bottom - top)
+    natural = font(_REF_SIZE).size(template)[0] * y
+    if natural <= width:
+        return y, y
+    x = width / font(_REF_SIZE).size(template)[0]
+    if x / y >= MIN_CONDENSE:
+        return x, y
+    shrink = (x / y) / MIN_CONDENSE
+    return x, y * shrink
+
+
+@lru_cache(maxsize=32)
+def clock_digits(text: str, colour, scale: tuple[float, float]) -> pygame.Surface:
+    """The clock face ``text`` at ``scale`` (from ``clock_scale``), cropped to the digits."""
+    top, bottom = _digit_rows()
+    full = render(text, _REF_SIZE, colour)
+    crop = full.subsurface(pygame.Rect(0, top, full.get_width(), bottom - top))
+    size = (max(1, round(crop.get_width() * scale[0])), max(1, round(crop.get_height() * scale[1])))
+    return pygame.transform.smoothscale(crop, size)

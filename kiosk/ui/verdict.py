@@ -1,0 +1,75 @@
+"""The verdict, filling the screen: ACCEPTABLE on green or UNACCEPTABLE on red, with the words
+as typed and the lexicon's name. One verdict for the whole play, never per word: the screen
+is drawn from (verdict, words, lexicon name) only, so it is the same pixels whichever word
+failed. Presses in the first moments are ignored (a press meant for the judge must not also
+dismiss it); after that any press dismisses it, and it leaves by itself after a while.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from kiosk.ui import theme
+from kiosk.ui.base import NS, Screen
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    valid: bool
+    words: tuple[str, ...]
+    lexicon: str
+
+
+def draw_verdict(surface: pygame.Surface, view: VerdictView) -> None:
+    w, h = surface.get_size()
+    surface.fill(theme.ACCEPT_BG if view.valid else theme.REJECT_BG)
+    margin = max(8, w // 30)
+    title = "ACCEPTABLE" if view.valid else "UNACCEPTABLE"
+    theme.blit_line(surface, title, theme.WHITE, pygame.Rect(margin, h * 8 // 100, w - 2 * margin, h * 30 // 100))
+    words_box = pygame.Rect(margin, h * 44 // 100, w - 2 * margin, h * 30 // 100)
+    lines = _word_lines(view.words)
+    step = words_box.height // len(lines)
+    for i, line in enumerate(lines):
+        theme.blit_line(surface, line, theme.WHITE,
+                        pygame.Rect(words_box.left, words_box.top + i * step, words_box.width, step),
+                        max_size=words_box.height // 2)
+    theme.blit_line(surface, view.lexicon, theme.WHITE,
+                    pygame.Rect(margin, h * 82 // 100, w - 2 * margin, h * 10 // 100))
+
+
+def _word_lines(words: tuple[str, ...]) -> list[str]:
+    """The words on one line, or two when there are many."""
+    if len(words) <= 3:
+        return ["  ".join(words)]
+    half = (len(words) + 1) // 2
+    return ["  ".join(words[:half]), "  ".join(words[half:])]
+
+
+class VerdictScreen(Screen):
+    def __init__(self, table, valid: bool, words: tuple[str, ...], lexicon: str, shown_ns: int,
+                 *, settings=None):
+        super().__init__(table)
+        settings = settings or table.settings
+        self._view = VerdictView(valid, tuple(words), lexicon)
+        self.shown_ns = shown_ns
+        self.ignore_ns = round(settings.verdict_ignore_s * NS)
+        self.show_ns = round(settings.verdict_s * NS)
+        self.done = False
+
+    def handle(self, item, now_ns: int) -> None:
+        if item.t_ns - self.shown_ns >= self.ignore_ns:
+            self.done = True
+
+    def update(self, now_ns: int) -> None:
+        if now_ns - self.shown_ns >= self.show_ns:
+            self.done = True
+
+    def next(self):
+        return None if self.done else self
+
+    def view(self, now_ns: int) -> VerdictView:
+        return self._view
+
+    def draw(self, surface, view: VerdictView) -> None:
+        draw_verdict(surface, view)

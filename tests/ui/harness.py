@@ -1,0 +1,116 @@
+"""Driving a whole table kiosk in tests: the real app (config -> table, screens, loop) on a real
+pygame Surface, inputs through the real paths (pygame key events through the keyboard driver,
+or gpiozero MockFactory pins through the button driver) onto the real queue, and time given
+explicitly: the kiosk's clock is the harness's ``now``, so nothing sleeps.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from drivers.buttons import DEFAULT_PINS, pin_factory
+from kiosk.app import KioskConfig, Kiosk, MemoryJournal
+from kiosk.ui.base import UiSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+ENABLE = ROOT.parent / "shared" / "lexicons" / "enable2k.txt"
+S = 1_000_000_000
+T0 = 5_000 * S                       # an arbitrary monotonic instant for "second 0"
+
+BUTTON_KEYS = {"left": pygame.K_F1, "centre": pygame.K_F6, "right": pygame.K_F12}
+NAMED = {"Enter": (pygame.K_RETURN, "\r"), "Backspace": (pygame.K_BACKSPACE, "\b"),
+         "Tab": (pygame.K_TAB, "\t"), "Escape": (pygame.K_ESCAPE, "\x1b"), "Hold": (pygame.K_F4, "")}
+
+
+class Harness:
+    def __init__(self, shots: Path, *, preset="aspa", lexicon=ENABLE, names=("Ann", "Bob"),
+                 size=(1280, 720), gpio=False, overrides=None, settings=None, table="7"):
+        self.shots, self.now = Path(shots), T0
+        self.shots.mkdir(parents=True, exist_ok=True)
+        self.factory = pin_factory("mock") if gpio else None
+        self.journal = MemoryJournal()
+        config = KioskConfig(preset=preset, overrides=overrides or {}, lexicon=str(lexicon) if lexicon else None,
+                             table=table, names=names, sim=not gpio, size=size,
+                             ui=settings or UiSettings())
+        self.surface = pygame.Surface(size)
+        pygame.event.clear()
+        self.kiosk = Kiosk(config, self.surface, journal=self.journal, factory=self.factory,
+                           clock=lambda: self.now)
+        self.loop, self.table = self.kiosk.loop, self.kiosk.table
+        self.step()
+
+    def close(self):
+        self.kiosk.close()
+        if self.factory is not None:
+            self.factory.reset()
+
+    # --- time and inputs --------------------------------------------------------------------
+
+    def at(self, seconds: float) -> "Harness":
+        """Move the kiosk's clock to ``seconds`` after second 0 (never backwards)."""
+        now = T0 + round(seconds * S)
+        assert now >= self.now, "time only moves forward"
+        self.now = now
+        return self
+
+    def step(self) -> bool:
+        return self.loop.step()
+
+    def press(self, side: str, at: float | None = None) -> "Harness":
+        """A button press: a GPIO pin driven low (gpio) or its key twin, then one loop pass."""
+        if at is not None:
+            self.at(at)
+        if self.factory is not None:
+            pin = self.factory.pin(DEFAULT_PINS[side])
+            pin.drive_low()
+            pin.drive_high()
+        else:
+            self._post(BUTTON_KEYS[side], "")
+        self.step()
+        return self
+
+    def key(self, name: str, at: float | None = None) -> "Harness":
+        if at is not None:
+            self.at(at)
+        self._post(*NAMED[name])
+        self.step()
+        return self
+
+    def type(self, text: str, at: float | None = None) -> "Harness":
+        """Type characters as key presses (each through pygame and the keyboard driver)."""
+        if at is not None:
+            self.at(at)
+        for ch in text:
+            if ch == "\n":
+                self._post(*NAMED["Enter"])
+            else:
+                self._post(pygame.K_SPACE if ch == " " else ord(ch.lower()), ch)
+            self.loop.pump()
+        self.step()
+        return self
+
+    def _post(self, key: int, text: str) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+        self.loop.pump()
+
+    # --- what the screen shows --------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.table.state
+
+    @property
+    def screen(self):
+        return self.kiosk.machine.screen
+
+    @property
+    def view(self):
+        return self.loop.last_view
+
+    def shot(self, name: str) -> Path:
+        """The screen as it is now, saved as a PNG."""
+        return self.loop.save(self.shots / f"{name}.png")
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        return tuple(self.surface.get_at((x, y)))[:3]
