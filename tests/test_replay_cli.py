@@ -107,3 +107,9 @@ def test_a_late_arrival_and_a_forfeit_on_time(tmp_path):
     assert result["time_used_ms"] == [10_000, 2_100_000]
     assert result["overtime_penalty"] == [0, 100]
     assert result["final"] == [70, -80] and result["spread"] == 150   # 20 - 100 vs 50, raised to 150
+
+
+def test_a_lexicon_that_cannot_be_read_is_a_clear_error(tmp_path):
+    out = run_replay(tmp_path, GAME[:2], "--lexicon", str(tmp_path / "missing.txt"))
+    assert out.returncode == 2
+    assert "missing.txt" in out.stderr and "Traceback" not in out.stderr
