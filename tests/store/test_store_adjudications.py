@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from kiosk.core import commands as c
+from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication, adjudicate
 from kiosk.lexicon import open_lexicon
 from kiosk.store import StoreError, UnknownRecord
 from kiosk.store.adjudications import (TableAdjudication, adjudications_for_director,
                                        adjudications_for_table, record_adjudication)
+from kiosk.store.game_journal import GameJournal
 
 ENABLE = Path(__file__).resolve().parents[2].parent / "shared" / "lexicons" / "enable2k.txt"
 WORDS = ("JOEY", "ZAX", "QUA")
@@ -119,3 +121,21 @@ def test_inconsistent_or_unlabelled_adjudications_are_refused(journal, kiosk, en
     with pytest.raises(UnknownRecord):
         record_adjudication(journal, good, **label, game_id=404)
     assert journal.db["adjudications"].count == 0
+
+
+def test_the_app_facing_journal_commits_a_ruling_with_its_adjudication(kiosk, enable):
+    k = kiosk().opening()
+    bound = GameJournal(k.journal, k.game_id, table=7, lexicon=enable.name,
+                        lexicon_fingerprint=enable.fingerprint)
+    verdict = adjudicate(("JOEY", "ZZXQ"), enable)
+    made = decide(k.state, c.Challenge(1, verdict.words, verdict.valid), k.ns(101))
+    with pytest.raises(StoreError, match="is before the game's last instant"):
+        bound.append([replace(e, at_ns=k.ns(90)) for e in made], adjudication=verdict)
+    assert adjudications_for_table(k.journal, k.game_id) == []     # nothing half-written
+    with pytest.raises(StoreError, match="with the one ruling it decided"):
+        bound.append(made[:1], adjudication=verdict)
+    bound.append(made, adjudication=verdict, wall=k.wall(101))
+    [view] = adjudications_for_table(k.journal, k.game_id)
+    assert (view.challenger_side, view.challenger, view.valid) == (1, "Bob", False)
+    assert view.at_ns == k.ns(101)
+    assert k.journal.load(k.game_id)[1][-len(made):] == made
