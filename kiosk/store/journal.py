@@ -8,8 +8,9 @@ Each event row keeps the monotonic ``at_ns`` of the event (also inside its JSON)
 at which the store wrote it, and the boot it was written in: monotonic readings restart at boot
 and are never compared across boots. After a restart the game continues on the new boot's
 clock through a *recovery* row (see kiosk/store/recovery.py), which ``load`` folds in at its
-place among the events. While a clock runs the kiosk also writes a *checkpoint* (the latest
-one per game) so that a restart loses at most a second of the running side's time.
+place among the events. While time runs (a player's clock, or a late player's absence) the
+kiosk also writes a *checkpoint* at least once a second (only the latest is kept per game), so
+that a restart loses at most a second of it.
 """
 from __future__ import annotations
 
