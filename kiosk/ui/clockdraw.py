@@ -78,7 +78,9 @@ def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> N
         pygame.draw.rect(surface, theme.RUNNING, lay.halves[p], width=lay.frame)
     theme.blit_line(surface, half.name, fg, rows["name"])
     face = rows["time"]
-    scale = theme.clock_scale(template, face.width, face.height)
+    scale = min(theme.clock_scale(template, face.width, face.height),     # the usual size ...
+                theme.clock_scale(half.time, face.width, face.height),    # ... unless it cannot fit
+                key=lambda xy: (xy[1], xy[0]))
     colour = theme.OVERTIME if half.overtime else fg
     theme.blit_centred(surface, theme.clock_digits(half.time, colour, scale), face)
     score = rows["score"]

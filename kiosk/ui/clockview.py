@@ -114,10 +114,14 @@ def final_details(state: GameState, now_ns: int) -> tuple[list[str], list[str]]:
             parts.append(f"rack {result.rack_adjust[p]:+d}")
         if result.overtime_penalty[p]:
             parts.append(f"time -{result.overtime_penalty[p]}")
+        if result.late_penalty[p]:
+            parts.append(f"late -{result.late_penalty[p]}")
         if result.challenge_points[p]:
             parts.append(f"challenges +{result.challenge_points[p]}")
-        if result.forfeit_adjust[p] or result.cap_adjust[p]:
-            parts.append(f"adjusted {result.forfeit_adjust[p] + result.cap_adjust[p]:+d}")
+        if result.forfeit_adjust[p]:
+            parts.append(f"forfeit {result.forfeit_adjust[p]:+d}")
+        if result.cap_adjust[p]:
+            parts.append(f"spread cap {result.cap_adjust[p]:+d}")
         details.append(", ".join(parts))
     return [str(s) for s in result.final], details
 
@@ -130,8 +134,8 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
     parts = halves(state, now_ns, dimmed)
     if state.phase in ("ended", "confirmed"):
         finals, details = final_details(state, now_ns)
-        for p in (0, 1):
-            parts[p].update(score=finals[p], last=details[p])
+        for p in (0, 1):       # the final score already counts the penalty: details say so
+            parts[p].update(score=finals[p], last=details[p], penalty=0)
     views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p]) for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
                      bottom=bottom, error=error, template=face_template(state))

@@ -1,7 +1,9 @@
 """pygame on SDL's dummy video driver: real surfaces, no window. Screenshots go to a tmp dir
 (``--basetemp`` to keep them) and, with TABLEKEEPER_SHOTS set, to that folder too."""
 import os
+import sys
 
+sys.path.insert(0, os.path.dirname(__file__))      # ui_harness, ui_pixels (import-mode=importlib)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -29,7 +31,7 @@ def shots(tmp_path, request):
 
 @pytest.fixture
 def kiosk(shots):
-    from harness import Harness
+    from ui_harness import Harness
     made = []
 
     def make(**options):

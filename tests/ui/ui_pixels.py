@@ -1,0 +1,35 @@
+"""Reading a rendered screen: where a colour appears, and the layout the screens are drawn on."""
+from __future__ import annotations
+
+import pygame
+
+from kiosk.ui import theme
+from kiosk.ui.clockdraw import layout
+
+
+def colour_box(surface: pygame.Surface, rect: pygame.Rect, colour, tolerance: int = 24):
+    """Bounding box (in screen coordinates) of the pixels of ``colour`` within ``rect``."""
+    sub = surface.subsurface(rect)
+    mask = pygame.mask.from_threshold(sub, colour, (tolerance, tolerance, tolerance, 255))
+    boxes = mask.get_bounding_rects()
+    if not boxes:
+        return None
+    box = boxes[0].unionall(boxes[1:])
+    return box.move(rect.topleft)
+
+
+def count(surface: pygame.Surface, rect: pygame.Rect, colour, tolerance: int = 24) -> int:
+    sub = surface.subsurface(rect)
+    return pygame.mask.from_threshold(sub, colour, (tolerance, tolerance, tolerance, 255)).count()
+
+
+def frame_pixels(surface: pygame.Surface, half: int) -> list:
+    """The colour at the middle of each of a half's four edges (where the running frame is)."""
+    lay = layout(surface.get_size())
+    r, f = lay.halves[half], lay.frame // 2
+    points = [(r.left + f, r.centery), (r.right - 1 - f, r.centery),
+              (r.centerx, r.top + f), (r.centerx, r.bottom - 1 - f)]
+    return [tuple(surface.get_at(p))[:3] for p in points]
+
+
+RUNNING, BG = theme.RUNNING, theme.BG
