@@ -1,0 +1,201 @@
+"""The judge screen at the table: reached only through a challenge, one verdict for the play,
+the verdict screen the same pixels whichever word failed."""
+import pytest
+
+from ui_harness import ENABLE, S, T0
+from kiosk.core import events as ev
+from kiosk.core.events import from_json
+from kiosk.ui import theme
+from kiosk.ui.base import UiSettings
+from kiosk.ui.clock import ClockScreen
+from kiosk.ui.judge import JudgeScreen
+from kiosk.ui.verdict import VerdictScreen
+
+
+def events_of(harness, kind):
+    return [e for e in map(from_json, harness.journal.lines) if isinstance(e, kind)]
+
+
+def challenged(kiosk, **options):
+    """Bob (right) moved first and played for 30; Ann (left) challenges it at 25 s."""
+    k = kiosk(**options)
+    k.press("left", at=1)             # Ann goes second: Bob's clock runs
+    k.press("right", at=20).type("30\n", at=21)
+    k.press("centre", at=25).press("centre", at=26)
+    assert isinstance(k.screen, JudgeScreen)
+    return k
+
+
+def corners(surface):
+    w, h = surface.get_size()
+    return {tuple(surface.get_at(p))[:3] for p in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]}
+
+
+def test_an_acceptable_play_and_the_table_flow_after_it(kiosk):
+    k = challenged(kiosk)
+    assert events_of(k, ev.ChallengeOpened) == [ev.ChallengeOpened(T0 + 25 * S, 0, 0)]
+    k.type("cat dogs", at=30)
+    k.shot("judge-typed")
+    assert k.view.words == ("CAT",) and k.view.typing == "DOGS"
+    assert "Bob: check the words, then press your button" in k.view.lines[1]
+    k.press("left", at=35)            # Ann challenged: under ASPA the challenged player judges
+    assert k.view.error == "Bob presses their button for the verdict"
+    assert not events_of(k, ev.ChallengeRuled)
+    k.press("right", at=40)
+    assert events_of(k, ev.ChallengeRuled) == [ev.ChallengeRuled(T0 + 40 * S, 0, 0, ("CAT", "DOGS"), True)]
+    assert isinstance(k.screen, VerdictScreen)
+    k.shot("verdict-acceptable")
+    assert corners(k.surface) == {theme.ACCEPT_BG}
+    assert k.view.valid and k.view.words == ("CAT", "DOGS") and k.view.lexicon == "enable2k"
+    k.press("left", at=40.4)          # within half a second: ignored
+    assert isinstance(k.screen, VerdictScreen)
+    k.press("left", at=40.6)          # after it: back to the table
+    assert isinstance(k.screen, ClockScreen)
+    assert k.state.clock.running is None and k.view.banner[0] == "CLOCK STOPPED: after a challenge"
+    k.press("left", at=45)            # Ann is to move; Bob, who waits, restarts the clock
+    assert "Bob" in k.view.error and k.state.clock.running is None
+    k.press("right", at=46)
+    assert k.state.clock.running == 0
+    assert k.state.clock.used_ns == (5 * S, 19 * S)    # the challenge cost nobody time
+
+
+def test_an_unacceptable_play_is_red_and_taken_off(kiosk):
+    k = challenged(kiosk)
+    k.type("cat zzz\n", at=30).press("right", at=40)
+    k.shot("verdict-unacceptable")
+    assert corners(k.surface) == {theme.REJECT_BG}
+    assert not k.view.valid and k.view.words == ("CAT", "ZZZ")
+    assert events_of(k, ev.PhonyWithdrawn) == [ev.PhonyWithdrawn(T0 + 40 * S, 0)]
+    k.at(51).step()                   # the verdict leaves by itself after 10 s
+    assert isinstance(k.screen, ClockScreen)
+    assert k.view.halves[1].score == "0" and k.view.halves[1].last == "PHONY  0"
+
+
+def test_the_verdict_stays_for_the_configured_time(kiosk):
+    k = challenged(kiosk, settings=UiSettings(verdict_s=3))
+    k.type("cat", at=30).press("right", at=40)
+    k.at(42.9).step()
+    assert isinstance(k.screen, VerdictScreen)
+    k.at(43).step()
+    assert isinstance(k.screen, ClockScreen)
+
+
+def lexicon_without(folder, missing):
+    folder.mkdir()
+    words = [w for w in ("CAT", "DOG", "EMU", "GNU", "OWL") if w != missing]
+    (folder / "words.txt").write_text("\n".join(words) + "\n")
+    return folder / "words.txt"
+
+
+def run_challenge(kiosk, lexicon):
+    k = challenged(kiosk, lexicon=lexicon)
+    k.type("cat dog emu", at=30)
+    judge_view = k.view
+    k.press("right", at=40)
+    verdict_png = k.shot(f"verdict-{lexicon.parent.name}").read_bytes()
+    pixels = __import__("pygame").image.tobytes(k.surface, "RGB")
+    verdict_view = k.view
+    k.at(51).step()
+    return k, judge_view, verdict_view, verdict_png, pixels, k.view
+
+
+def test_the_verdict_is_the_same_whichever_word_is_bad(kiosk, tmp_path):
+    runs = [run_challenge(kiosk, lexicon_without(tmp_path / f"lacks-{w}", w)) for w in ("CAT", "DOG", "EMU")]
+    first = runs[0]
+    assert not first[2].valid and first[2].lexicon == "words"
+    for other in runs[1:]:
+        assert other[1] == first[1]                   # the judge screen as typed
+        assert other[2] == first[2]                   # the verdict screen's content
+        assert other[3] == first[3]                   # ... its PNG, byte for byte
+        assert other[4] == first[4]                   # ... and its pixels
+        assert other[5] == first[5]                   # the clock screen after it
+        assert other[0].journal.lines == first[0].journal.lines   # every journaled event
+    # the lexicons really did fail a different word each (kept for the director only)
+    assert [r[0].journal.adjudications[0].per_word for r in runs] == [
+        (False, True, True), (True, False, True), (True, True, False)]
+
+
+class CountingLexicon:
+    """The real lexicon, counting lookups: the judge must look up every word every time."""
+
+    def __init__(self, words):
+        self.words, self.lookups = words, 0
+
+    def __contains__(self, word):
+        self.lookups += 1
+        return word in self.words
+
+
+@pytest.mark.parametrize("words", ["zzz cat dog emu", "cat zzz dog emu", "cat dog emu zzz", "cat dog emu owl"])
+def test_every_word_is_looked_up_whichever_fails(kiosk, words):
+    k = challenged(kiosk)
+    k.table.lexicon = CountingLexicon(k.table.lexicon)
+    k.type(words, at=30).press("right", at=40)
+    assert k.table.lexicon.lookups == 4
+
+
+def test_the_challenger_judges_where_the_preset_says_so(kiosk):
+    k = challenged(kiosk, preset="nzasp")
+    assert k.state.rules.challenge.verdict_by == "challenger"
+    k.type("cat", at=30)
+    assert "then Ann presses their button" in k.view.lines[1]
+    k.press("right", at=35)
+    assert k.view.error == "Ann presses their button for the verdict"
+    k.press("left", at=36)
+    assert isinstance(k.screen, VerdictScreen) and k.view.valid
+    assert events_of(k, ev.ChallengeBonus)[0].points == 5     # NZASP: 5 per word challenged
+
+
+def test_no_withdrawal_where_the_preset_forbids_it(kiosk):
+    k = challenged(kiosk)                                     # ASPA 10.7: never
+    assert not any("withdraw" in line.lower() for line in k.view.lines)
+    k.key("Escape", at=30).press("left", at=31).press("right", at=32)
+    assert not events_of(k, ev.ChallengeWithdrawn)
+    assert isinstance(k.screen, JudgeScreen) and k.state.phase == "challenge"
+
+
+def test_withdrawal_when_both_agree(kiosk):
+    k = challenged(kiosk, preset="absp")                      # ABSP 4.10.2: both agree
+    assert k.view.lines[-1] == "Esc: withdraw the challenge (both players must agree)"
+    k.type("c", at=29)
+    assert not any("withdraw" in line.lower() for line in k.view.lines)   # only when idle
+    k.key("Backspace").key("Escape", at=30)
+    k.shot("withdraw-asked")
+    k.press("left", at=31)
+    assert "agreed: Ann" in k.view.lines[-1] and k.state.phase == "challenge"
+    k.press("right", at=32)
+    assert events_of(k, ev.ChallengeWithdrawn) == [ev.ChallengeWithdrawn(T0 + 32 * S, 0, 0)]
+    assert isinstance(k.screen, ClockScreen)
+
+
+def test_words_that_cannot_be_judged_are_refused_with_the_reason(kiosk):
+    k = challenged(kiosk)
+    k.press("right", at=30)
+    assert k.view.error == "type the challenged words first"
+    k.type("cat x", at=31).press("right", at=32)
+    assert k.view.error == "a challenged word has 2 to 15 letters: 'X'"
+    assert isinstance(k.screen, JudgeScreen) and not events_of(k, ev.ChallengeRuled)
+
+
+def test_without_a_lexicon_the_table_cannot_judge(kiosk, monkeypatch, tmp_path):
+    monkeypatch.setattr("kiosk.app.DEFAULT_LEXICON", tmp_path / "absent.txt")
+    k = challenged(kiosk, lexicon=None)
+    assert "no lexicon" in k.view.top
+    k.type("cat", at=30).press("right", at=31)
+    assert k.view.error == "no lexicon is loaded: call the director to adjudicate"
+    assert isinstance(k.screen, JudgeScreen)
+
+
+def test_the_judge_screen_only_follows_a_challenge(kiosk):
+    k = kiosk()
+    seen = set()
+    script = [("press", "left", 1), ("type", "cat dog\n", 2), ("press", "right", 3),
+              ("type", "qi\n", 4), ("press", "left", 5), ("type", "\t3\n", 6), ("key", "Hold", 7),
+              ("press", "centre", 8), ("press", "left", 9), ("type", "zzz\n", 10)]
+    for kind, what, at in script:
+        getattr(k, kind)(what, at=at)
+        seen.add(type(k.screen).__name__)
+        assert (k.state.phase == "challenge") == isinstance(k.screen, JudgeScreen)
+    assert "JudgeScreen" not in seen and not events_of(k, ev.ChallengeOpened)
+    k.press("centre", at=20).press("centre", at=21)       # only a challenge opens it
+    assert isinstance(k.screen, JudgeScreen) and events_of(k, ev.ChallengeOpened)
