@@ -180,13 +180,13 @@ class Kiosk:
     the screens and the loop. ``factory`` is the GPIO pin factory (default: lgpio)."""
 
     def __init__(self, config: KioskConfig, surface, *, journal: Journal | None = None,
-                 factory=None, clock: Callable[[], int] = time.monotonic_ns):
+                 factory=None, clock: Callable[[], int] = time.monotonic_ns, table: Table | None = None):
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import Loop
         from kiosk.ui.machine import Machine
 
         self.config, self.inputs = config, queue.Queue()
-        self.table = build_table(config, journal)
+        self.table = table if table is not None else build_table(config, journal)
         self.buttons = None
         if not config.sim:
             self.buttons = Buttons(self.inputs, factory if factory is not None else pin_factory("lgpio"),
@@ -205,13 +205,16 @@ class Kiosk:
 def run(config: KioskConfig) -> int:
     """``python -m kiosk run``: the table kiosk until its window is closed."""
     import pygame
-    surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
-                           caption=f"tablekeeper: table {config.table}")
-    kiosk = Kiosk(config, surface)
+    table = build_table(config)             # a bad preset or lexicon stops us before the screen
+    kiosk = None
     try:
+        surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
+                               caption=f"tablekeeper: table {config.table}")
+        kiosk = Kiosk(config, surface, table=table)
         kiosk.loop.run(exit_after_s=config.exit_after_s)
     finally:
-        kiosk.close()
+        if kiosk is not None:
+            kiosk.close()
         pygame.quit()
     return 0
 
@@ -274,10 +277,11 @@ def run_station(config: StationConfig) -> int:
     """``python -m kiosk judge``: the shared adjudication station until the PIN is given."""
     import pygame
     lexicon = station_lexicon(config)           # refuse before opening a screen
-    surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
-                           caption="tablekeeper: word judge")
-    station, loop, buttons = build_station(config, surface, lexicon=lexicon)
+    buttons = None
     try:
+        surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
+                               caption="tablekeeper: word judge")
+        station, loop, buttons = build_station(config, surface, lexicon=lexicon)
         loop.run(exit_after_s=config.exit_after_s)
     finally:
         if buttons is not None:

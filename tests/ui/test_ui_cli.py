@@ -1,0 +1,75 @@
+"""``python -m kiosk run`` and ``python -m kiosk judge`` as real processes (headless)."""
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ui_harness import ENABLE, ROOT
+
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def kiosk(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "kiosk", *args], cwd=ROOT, env=ENV,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_run_sim_starts_with_no_other_arguments(tmp_path):
+    out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    first = pygame.image.load(str(tmp_path / "frame-00001.png"))
+    assert first.get_size() == (1280, 720)
+
+
+def test_run_with_options(tmp_path):
+    out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path),
+                "--preset", "nzasp", "--lexicon", str(ENABLE), "--names", "Ann,Bob", "--table", "9",
+                "--size", "800x480")
+    assert out.returncode == 0, out.stderr
+    assert pygame.image.load(str(tmp_path / "frame-00001.png")).get_size() == (800, 480)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("lgpio") is not None, reason="lgpio is installed here")
+def test_run_without_sim_and_without_gpio_is_a_loud_error():
+    out = kiosk("run", "--headless", "--exit-after", "1")
+    assert out.returncode == 2
+    assert "no GPIO" in out.stderr and "--sim" in out.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["run", "--sim", "--headless", "--preset", "nope"], "preset"),
+    (["run", "--sim", "--headless", "--lexicon", "/nonexistent/words.txt"], "no such file"),
+    (["judge", "--headless", "--lexicon", "/nonexistent/words.txt"], "no such file"),
+    (["judge", "--headless", "--pin", "12ab"], "digits only"),
+])
+def test_bad_options_are_refused_with_the_reason(args, message):
+    out = kiosk(*args)
+    assert out.returncode == 2 and message in out.stderr, out.stderr
+
+
+def test_bad_option_values_are_refused_by_the_parser():
+    out = kiosk("run", "--sim", "--names", "Ann")
+    assert out.returncode == 2 and "two names" in out.stderr
+
+
+def test_judge_station_starts(tmp_path):
+    out = kiosk("judge", "--lexicon", str(ENABLE), "--headless", "--exit-after", "1",
+                "--screenshot-dir", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "frame-00001.png").exists()
+
+
+def test_the_station_refuses_to_start_without_a_lexicon(monkeypatch, tmp_path):
+    from kiosk.app import LexiconError, StationConfig, station_lexicon
+    monkeypatch.setattr("kiosk.app.DEFAULT_LEXICON", tmp_path / "absent.txt")
+    with pytest.raises(LexiconError, match="--lexicon FILE"):
+        station_lexicon(StationConfig())
+
+
+def test_the_default_lexicon_is_the_shared_enable_list():
+    from kiosk.app import DEFAULT_LEXICON
+    assert DEFAULT_LEXICON == ENABLE and Path(DEFAULT_LEXICON).exists()

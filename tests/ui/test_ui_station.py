@@ -1,0 +1,128 @@
+"""The shared adjudication station (``python -m kiosk judge``): table number, words, Tab for
+the verdict, the same verdict screen as at a table, a PIN to leave."""
+import json
+
+import pygame
+
+from ui_harness import ENABLE, NAMED, S, T0
+from kiosk.app import StationConfig, build_station
+from kiosk.ui import theme
+from kiosk.ui.base import UiSettings
+from kiosk.ui.verdict import VerdictView
+
+
+class Station:
+    """The station's real loop, keyboard driver and queue; the clock is ``now``."""
+
+    def __init__(self, tmp_path, **options):
+        self.now = T0
+        self.log = tmp_path / "verdicts.jsonl"
+        self.surface = pygame.Surface((1280, 720))
+        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), **options)
+        pygame.event.clear()
+        self.station, self.loop, _ = build_station(config, self.surface, clock=lambda: self.now)
+        self.loop.step()
+
+    def at(self, seconds):
+        self.now = T0 + round(seconds * S)
+        return self
+
+    def keys(self, text, at=None):
+        if at is not None:
+            self.at(at)
+        for ch in text:
+            key, uni = NAMED["Enter"] if ch == "\n" else NAMED["Tab"] if ch == "\t" else (
+                (pygame.K_SPACE, " ") if ch == " " else (ord(ch.lower()), ch))
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=uni, mod=0))
+            self.loop.pump()
+        self.loop.step()
+        return self
+
+    def key(self, pygame_key, at=None):
+        if at is not None:
+            self.at(at)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame_key, unicode="", mod=0))
+        self.loop.pump()
+        self.loop.step()
+        return self
+
+    @property
+    def view(self):
+        return self.loop.last_view
+
+    def logged(self):
+        return [json.loads(line) for line in self.log.read_text().splitlines()] if self.log.exists() else []
+
+
+def test_a_challenge_at_the_station(tmp_path, shots):
+    s = Station(tmp_path)
+    assert s.view.heading == "Table number"
+    s.keys("x12\n", at=1)                          # letters are not a table number
+    assert s.view.heading == "Table 12"
+    s.keys("jinx cwm", at=2)
+    assert s.view.words == ("JINX",) and s.view.typing == "CWM"
+    s.keys("\t", at=3)                             # the opponent presses Tab
+    shots.mkdir(parents=True, exist_ok=True)
+    assert s.loop.save(shots / "station-verdict.png").stat().st_size > 0
+    assert s.view == VerdictView(True, ("JINX", "CWM"), "enable2k")
+    assert tuple(s.surface.get_at((0, 0)))[:3] == theme.ACCEPT_BG
+    (entry,) = s.logged()
+    assert entry["table"] == "12" and entry["words"] == ["JINX", "CWM"] and entry["valid"] is True
+    assert entry["lexicon"] == "enable2k" and entry["at_ns"] == T0 + 3 * S
+    assert "per_word" not in entry
+    s.keys("a", at=3.2)                            # ignored: too soon
+    assert isinstance(s.view, VerdictView)
+    s.keys("a", at=3.6)                            # next challenge
+    assert s.view.heading == "Table number" and s.view.typing == ""
+
+
+def test_the_station_verdict_leaves_by_itself(tmp_path):
+    s = Station(tmp_path, ui=UiSettings(verdict_s=4))
+    s.keys("3\ncat zzz\t", at=1)
+    assert s.view == VerdictView(False, ("CAT", "ZZZ"), "enable2k")
+    assert tuple(s.surface.get_at((0, 0)))[:3] == theme.REJECT_BG
+    s.at(4.9).loop.step()
+    assert isinstance(s.view, VerdictView)
+    s.at(5).loop.step()
+    assert s.view.heading == "Table number"
+
+
+def test_a_button_judges_too(tmp_path):
+    s = Station(tmp_path)
+    s.keys("5\ncat", at=1).key(pygame.K_F12, at=2)
+    assert s.view == VerdictView(True, ("CAT",), "enable2k")
+
+
+def test_what_cannot_be_judged_is_said(tmp_path):
+    s = Station(tmp_path)
+    s.keys("\n", at=1)
+    assert s.view.error == "type the table number first"
+    s.keys("4\n\t", at=2)
+    assert s.view.error == "type the challenged words first"
+    s.keys("a\t", at=3)
+    assert "2 to 15 letters" in s.view.error and s.logged() == []
+    s.key(pygame.K_ESCAPE, at=4)                   # start again
+    assert s.view.heading == "Table number" and s.view.typing == ""
+
+
+def test_the_pin_leaves_the_station(tmp_path):
+    s = Station(tmp_path, pin="4321")
+    s.key(pygame.K_ESCAPE, at=1)
+    assert s.view.heading == "PIN to leave the judge"
+    s.keys("1234\n", at=2)
+    assert s.view.error == "wrong PIN" and s.loop.running and not s.station.finished
+    s.key(pygame.K_ESCAPE, at=3).keys("4321", at=4)
+    assert s.view.typing == "****"
+    s.keys("\n", at=5)
+    assert s.station.finished and not s.loop.running
+
+
+def test_the_station_shows_the_same_verdict_screen_as_a_table(tmp_path, kiosk):
+    s = Station(tmp_path)
+    s.keys("7\ncat dogs\t", at=1)
+    station_pixels = pygame.image.tobytes(s.surface, "RGB")
+    k = kiosk()
+    k.press("left", at=1).press("right", at=20).type("30\n", at=21)
+    k.press("centre", at=25).press("centre", at=26).type("cat dogs", at=27).press("right", at=28)
+    assert k.view == s.view
+    assert pygame.image.tobytes(k.surface, "RGB") == station_pixels
