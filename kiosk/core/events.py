@@ -151,6 +151,14 @@ class Forfeited(Event):
 
 
 @dataclass(frozen=True)
+class Recovered(Event):
+    """The kiosk restarted (a crash, a power cut): the game resumes at ``at_ns`` on the new
+    boot's clock, neutral, with each side's time as of ``from_ns`` (the last instant known on the
+    old clock: the last event or checkpoint). The time in between is charged to no one."""
+    from_ns: int
+
+
+@dataclass(frozen=True)
 class ResultConfirmed(Event):
     player: int
 

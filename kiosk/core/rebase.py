@@ -1,4 +1,4 @@
-"""Moving a game onto a new timeline after a restart: pure, standard library and kiosk.core only.
+"""Moving a game onto a new timeline after a restart: the apply step of the Recovered event.
 
 ``rebase(state, from_ns, to_ns)`` is what a recovery does to a game: the side whose clock ran
 is charged up to ``from_ns`` (the last instant the journal knows: the last event or
@@ -7,16 +7,19 @@ checkpoint), the clock goes neutral, and every timestamp the state holds moves b
 The time the kiosk was down is charged to no one, and hold timers, the play-out accept window,
 late players' absence and the round limit carry on from where they were.
 
-This is the apply step of a core event the store would rather journal (``Recovered``, described
-in kiosk/store/recovery.py): until the core has it, the store keeps recoveries in their own
-table and folds them in at their place among the events with this function.
+A monotonic clock restarts at boot, so the journal records the recovery as an event,
+``Recovered(at_ns=to_ns, from_ns=...)``, and a replay of the events alone rebuilds the same state.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from kiosk.core import clock as clk
-from kiosk.core.state import GameState
+from typing import TYPE_CHECKING
+
+from . import clock as clk
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 #: The reason shown while the clock is neutral because the kiosk restarted.
 RECOVERED = "recovered"
@@ -32,7 +35,7 @@ def _shift(value: int | None, delta: int) -> int | None:
     return None if value is None else value + delta
 
 
-def rebase(state: GameState, from_ns: int, to_ns: int) -> GameState:
+def rebase(state: "GameState", from_ns: int, to_ns: int) -> "GameState":
     """``state`` resumed at ``to_ns`` (new timeline) after stopping at ``from_ns`` (old one)."""
     if state.last_ns is None:
         return state                                    # nothing happened yet: no timeline

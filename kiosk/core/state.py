@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from . import clock as clk
 from . import events as ev
+from .rebase import rebase
 from .rules import Rules
 
 
@@ -229,6 +230,10 @@ def _forfeited(s: GameState, e: ev.Forfeited) -> GameState:
     return replace(s, forfeit=ForfeitState(e.player, e.reason))
 
 
+def _recovered(s: GameState, e: ev.Recovered) -> GameState:
+    return rebase(s, e.from_ns, e.at_ns)
+
+
 def _result_confirmed(s: GameState, e: ev.ResultConfirmed) -> GameState:
     return replace(s, confirmed=_pair(s.confirmed, e.player, True))
 
@@ -248,7 +253,7 @@ _APPLY = {
     ev.PlayOutAccepted: _play_out_accepted, ev.GameEnded: _game_ended,
     ev.RackEntered: _rack_entered, ev.ScoreCorrected: _score_corrected,
     ev.TimeAdjusted: _time_adjusted, ev.Forfeited: _forfeited,
-    ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,
+    ev.Recovered: _recovered, ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,
 }
 assert set(_APPLY) == set(ev.EVENT_TYPES.values()), "every event type needs an apply step"
 

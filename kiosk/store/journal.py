@@ -28,7 +28,7 @@ from kiosk.core.state import GameState, apply, new_game
 
 from . import db as store_db
 from .db import StoreError, UnknownRecord, wall_time
-from .rebase import rebase
+from kiosk.core.rebase import rebase
 
 
 @dataclass(frozen=True)

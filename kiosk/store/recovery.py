@@ -27,7 +27,7 @@ from kiosk.core.state import GameState, replay
 
 from .db import StoreError
 from .journal import Journal, Mark, Replayed, time_runs
-from .rebase import rebase
+from kiosk.core.rebase import rebase
 
 
 @dataclass(frozen=True)

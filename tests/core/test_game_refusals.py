@@ -2,8 +2,10 @@
 import pytest
 
 from kiosk.core import commands as c
+from kiosk.core import events as ev
 from kiosk.core.errors import (BadCorrection, BadTurn, ClockStateError, GameError, NotStarted,
                                NotYourTurn, ResultLocked)
+from kiosk.core.state import apply
 
 
 def started(table, preset="aspa"):
@@ -83,3 +85,17 @@ def test_time_cannot_go_backwards(table):
     t.play(10, 0, 5)
     with pytest.raises(GameError):
         t.play(9, 1, 5)
+
+
+def test_a_recovered_game_resumes_neutral_with_the_downtime_charged_to_no_one(table):
+    t = started(table)
+    t.play(100, 0, 30)                              # Bob's clock runs from 100 s
+    # the kiosk loses power at 130 s (its last checkpoint); after the reboot the monotonic clock
+    # reads 5 s when the game is recovered
+    t.state = apply(t.state, ev.Recovered(5 * 10**9, 130 * 10**9))
+    t.now = 5 * 10**9
+    assert t.state.clock.running is None and t.state.neutral_reason == "recovered"
+    assert t.result(60 * 10**9).time_used_ms == (100_000, 30_000)
+    t.at(8, c.Resume(0))
+    t.play(20, 1, 12)
+    assert t.result().time_used_ms == (100_000, 42_000)

@@ -14,7 +14,7 @@ from kiosk.core.errors import ClockStateError
 from kiosk.core.game import decide
 from kiosk.core.state import GameState, HoldState, OpenChallenge, Turn, apply
 from kiosk.store import Journal, StoreError, recover
-from kiosk.store.rebase import CLOCK_INSTANTS, RECOVERED, STATE_INSTANTS
+from kiosk.core.rebase import CLOCK_INSTANTS, RECOVERED, STATE_INSTANTS
 
 S = NS_PER_S
 
