@@ -7,3 +7,6 @@ shell: events in, redraw on change), ``station`` (the shared adjudication statio
 
 Importing ``kiosk.ui`` itself imports no pygame; its screen modules do.
 """
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")     # no banner on the kiosk's console

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from drivers.buttons import ButtonPressed
 from drivers.keyboard import KeyTyped
 from kiosk.core import commands as cmd
-from kiosk.core import clock as clk
 from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState

@@ -2,7 +2,7 @@
 the verdict screen the same pixels whichever word failed."""
 import pytest
 
-from ui_harness import ENABLE, S, T0
+from ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.core.events import from_json
 from kiosk.ui import theme
