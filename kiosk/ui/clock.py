@@ -161,8 +161,13 @@ class ClockScreen(Screen):
         target = entry_target(self.table.state)
         if target != self._target:
             self._target = target
-            self._editor = None if target is None else (
-                TurnEntry() if target[0] == "turn" else RackEntry())
+            if target is None:
+                self._editor = None
+            elif target[0] == "rack":
+                self._editor = RackEntry()
+            else:
+                turn = self.table.state.turns[target[1]]
+                self._editor = TurnEntry(play_only=turn.out or turn.challenged)
         return None if target is None else (target[2], self._editor)
 
     # --- the view ---------------------------------------------------------------------------
@@ -177,8 +182,12 @@ class ClockScreen(Screen):
         if focus:
             player, editor = focus
             entries[player] = editor.text()
-            notes[player] = ("Enter records  ·  Tab: play / exchange / pass"
-                             if isinstance(editor, TurnEntry) else "letters, ? for a blank  ·  Enter")
+            if isinstance(editor, RackEntry):
+                notes[player] = "letters, ? for a blank  ·  Enter"
+            elif editor.play_only:
+                notes[player] = "the play's score, then Enter"
+            else:
+                notes[player] = "Enter records  ·  Tab: play / exchange / pass"
         dimmed = self.choice is not None or state.clock.running is None
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at), error=self.table.message(now_ns),

@@ -21,17 +21,20 @@ class TurnEntry:
     KINDS = ("play", "exchange", "pass")
     MAX_SCORE_DIGITS = 4
 
-    def __init__(self):
+    def __init__(self, play_only: bool = False):
+        self.play_only = play_only          # a play-out or a challenged play: only its score
         self.kind, self.number, self.blanks = "play", "", ""
 
     def key(self, key: str) -> bool:
         if key == "Tab":
+            if self.play_only:
+                return False
             self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
             self.number, self.blanks = "", ""
             return True
         if key == "Escape":
             changed = (self.kind, self.number, self.blanks) != ("play", "", "")
-            self.__init__()
+            self.kind, self.number, self.blanks = "play", "", ""
             return changed
         if key == "Backspace":
             if self.blanks:

@@ -77,3 +77,8 @@ def test_word_and_count_limits_are_said():
 def test_digits_entry():
     entry = typed(DigitsEntry(3), list("1a234") + ["Backspace"])
     assert entry.digits == "12"
+
+
+def test_a_play_out_is_only_a_play():
+    entry = typed(TurnEntry(play_only=True), ["Tab", "1", "2"])
+    assert entry.text() == "SCORE 12" and entry.command(0) == Record(0, "play", score=12)
