@@ -120,13 +120,3 @@ def test_a_button_event_names_a_real_button():
     with pytest.raises(ValueError):
         ButtonPressed("middle", 0)
 
-
-def test_drivers_never_import_kiosk():
-    import ast
-    from pathlib import Path
-    for path in Path(__file__).resolve().parents[2].joinpath("drivers").glob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            assert not any(n == "kiosk" or n.startswith("kiosk.") for n in names), path
