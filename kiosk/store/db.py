@@ -78,15 +78,6 @@ _TABLES = {
         {"game_id", "after_seq", "at_ns", "used0_ns", "used1_ns", "boot_id", "wall"},
         [("game_id", "games", "id")],
     ),
-    "recoveries": (
-        {"id": int, "game_id": int, "after_seq": int, "from_ns": int, "from_boot": str,
-         "from_wall": float, "source": str, "used0_ns": int, "used1_ns": int, "at_ns": int,
-         "boot_id": str, "wall": float},
-        "id",
-        {"game_id", "after_seq", "from_ns", "from_boot", "from_wall", "source", "used0_ns",
-         "used1_ns", "at_ns", "boot_id", "wall"},
-        [("game_id", "games", "id")],
-    ),
     "adjudications": (
         {"id": int, "game_id": int, "table_name": str, "challenger_side": int, "challenger": str,
          "words": str, "valid": int, "per_word": str, "lexicon": str, "lexicon_fingerprint": str,
@@ -106,7 +97,6 @@ _TABLES = {
 }
 
 _INDEXES = [
-    ("recoveries", ["game_id", "after_seq"]),
     ("adjudications", ["game_id"]),
     ("outbox", ["acked", "next_attempt"]),
 ]

@@ -7,10 +7,11 @@ rebuilds the state by folding ``kiosk.core.state.apply`` over the stored events.
 Each event row keeps the monotonic ``at_ns`` of the event (also inside its JSON), the wall time
 at which the store wrote it, and the boot it was written in: monotonic readings restart at boot
 and are never compared across boots. After a restart the game continues on the new boot's
-clock through a *recovery* row (see kiosk/store/recovery.py), which ``load`` folds in at its
-place among the events. While time runs (a player's clock, or a late player's absence) the
-kiosk also writes a *checkpoint* at least once a second (only the latest is kept per game), so
-that a restart loses at most a second of it.
+clock from a ``Recovered`` event (see kiosk/store/recovery.py), written with the new boot's id
+while the events before it keep the old one; it is the only event that may change the boot, so
+the events alone (a result document, a replay) carry the game across a reboot. While time runs
+(a player's clock, or a late player's absence) the kiosk also writes a *checkpoint* at least
+once a second (only the latest is kept per game), so that a restart loses at most a second of it.
 """
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ from kiosk.core.state import GameState, apply, new_game
 
 from . import db as store_db
 from .db import StoreError, UnknownRecord, wall_time
-from kiosk.core.rebase import rebase
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Checkpoint:
 @dataclass(frozen=True)
 class Replayed:
     """A game folded from its journal: the state, its events, how many, and the last instant
-    the state's timeline knows (the last event, or the last recovery after it)."""
+    the state's timeline knows (its last event)."""
     state: GameState
     events: list[ev.Event]
     seq: int
@@ -171,7 +171,8 @@ class Journal:
 
         Call it before applying the events. ``boot_id`` is the boot whose monotonic clock the
         events' ``at_ns`` are on: this boot, unless recovery journals events that fell due
-        before the restart.
+        before the restart. A game last journaled on another boot takes a ``Recovered`` event
+        first (kiosk.store.recovery.recover writes it); its ``from_ns`` is on the old boot's clock.
         """
         events = list(events)
         for event in events:
@@ -184,13 +185,17 @@ class Journal:
                 raise StoreError(f"{self.path}: game {game_id} was closed ({row['closed_reason']})")
             seq = self._last_seq(game_id)
             last = self._last_mark(game_id, seq)
-            if events and last is not None and last.boot_id != boot_id:
+            new_boot = last is not None and last.boot_id != boot_id
+            if events and new_boot and not isinstance(events[0], ev.Recovered):
                 raise StoreError(f"{self.path}: game {game_id} was last journaled in another boot: "
                                  "recover it (kiosk.store.recovery.recover) before adding events")
             previous = last.at_ns if last is not None else None
             rows = []
-            for event in events:
-                if previous is not None and event.at_ns < previous:
+            for index, event in enumerate(events):
+                boot_changes = index == 0 and new_boot
+                if isinstance(event, ev.Recovered):
+                    self._check_recovered(game_id, event, previous, not boot_changes)
+                if previous is not None and event.at_ns < previous and not boot_changes:
                     raise StoreError(f"{self.path}: game {game_id}: {type(event).__name__} at "
                                      f"{event.at_ns} ns is before the game's last instant {previous} ns")
                 seq, previous = seq + 1, event.at_ns
@@ -203,36 +208,45 @@ class Journal:
                 self.db["games"].update(game_id, {"finished_wall": wall})
         return seq
 
+    def _check_recovered(self, game_id: int, event: ev.Recovered, previous: int | None,
+                         same_boot: bool) -> None:
+        """A recovery resumes a game that has a timeline, from no earlier than its last event
+        (``previous``, on the old boot's clock); on the same boot it cannot resume before it
+        stopped."""
+        if previous is None:
+            raise StoreError(f"{self.path}: game {game_id}: nothing to recover before the "
+                             "game's first event")
+        if event.from_ns < previous:
+            raise StoreError(f"{self.path}: game {game_id}: Recovered from {event.from_ns} ns is "
+                             f"before the game's last event at {previous} ns")
+        if same_boot and event.at_ns < event.from_ns:
+            raise StoreError(f"{self.path}: game {game_id}: Recovered at {event.at_ns} ns is "
+                             f"before the instant it resumes from, {event.from_ns} ns, on the "
+                             "same boot")
+
     def _last_seq(self, game_id: int) -> int:
         return self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?",
                                [game_id]).fetchone()[0]
 
     def _last_mark(self, game_id: int, seq: int) -> Mark | None:
-        """The last instant of the game's timeline: its latest recovery if no event came after
-        it, else its last event."""
-        row = self.db.execute(
-            "SELECT at_ns, boot_id, wall FROM recoveries WHERE game_id = ? AND after_seq >= ? "
-            "ORDER BY id DESC LIMIT 1", [game_id, seq]).fetchone()
-        if row is None:
-            row = self.db.execute("SELECT at_ns, boot_id, wall FROM events WHERE game_id = ? "
-                                  "AND seq = ?", [game_id, seq]).fetchone()
+        """The last instant of the game's timeline: its last event (``seq``)."""
+        row = self.db.execute("SELECT at_ns, boot_id, wall FROM events WHERE game_id = ? "
+                              "AND seq = ?", [game_id, seq]).fetchone()
         return Mark(*row) if row else None
 
     def replay(self, game_id: int) -> Replayed:
-        """Fold the game's stored events (and any recoveries, at their place) into its state."""
+        """Fold the game's stored events into its state. Only a ``Recovered`` event may be from
+        another boot than the event before it."""
         record = self.game(game_id)
         state = new_game(record.rules, record.round, record.players)
-        recoveries = list(self.db.query(
-            "SELECT * FROM recoveries WHERE game_id = ? ORDER BY id", [game_id]))
         events, last, seq = [], None, 0
         for row in self.db.query("SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
-            while recoveries and recoveries[0]["after_seq"] < row["seq"]:
-                state, last = self._fold_recovery(game_id, state, last, recoveries.pop(0))
             if row["seq"] != seq + 1:
                 raise StoreError(f"{self.path}: game {game_id}: event {seq + 1} is missing")
-            if last is not None and row["boot_id"] != last.boot_id:
-                raise StoreError(f"{self.path}: game {game_id}: event {row['seq']} is from another "
-                                 "boot with no recovery before it")
+            if last is not None and row["boot_id"] != last.boot_id and row["type"] != "Recovered":
+                raise StoreError(f"{self.path}: game {game_id}: event {row['seq']} "
+                                 f"({row['type']}) is from another boot than event {seq}, and "
+                                 "only a Recovered event may change the boot")
             event = self._event(game_id, row)
             try:
                 state = apply(state, event)
@@ -241,8 +255,6 @@ class Journal:
                                  f"({row['type']}) does not fit the game: {exc}") from None
             events.append(event)
             seq, last = row["seq"], Mark(row["at_ns"], row["boot_id"], row["wall"])
-        for recovery in recoveries:
-            state, last = self._fold_recovery(game_id, state, last, recovery)
         return Replayed(state=state, events=events, seq=seq, last=last)
 
     def load(self, game_id: int) -> tuple[GameState, list[ev.Event]]:
@@ -261,18 +273,7 @@ class Journal:
                              "match its JSON")
         return event
 
-    def _fold_recovery(self, game_id: int, state: GameState, last: Mark | None, row: dict):
-        if last is not None and row["from_boot"] != last.boot_id:
-            raise StoreError(f"{self.path}: game {game_id}: recovery {row['id']} starts from "
-                             "another boot than the events before it")
-        try:
-            state = rebase(state, row["from_ns"], row["at_ns"])
-        except ValueError as exc:
-            raise StoreError(f"{self.path}: game {game_id}: recovery {row['id']} does not fit "
-                             f"the game: {exc}") from None
-        return state, Mark(row["at_ns"], row["boot_id"], row["wall"])
-
-    # --- checkpoints and recoveries -----------------------------------------------------------
+    # --- checkpoints -------------------------------------------------------------------------
 
     def checkpoint(self, game_id: int, state: GameState, at_ns: int,
                    wall: float | None = None) -> Checkpoint | None:
@@ -309,16 +310,7 @@ class Journal:
                           at_ns=r["at_ns"], used_ns=(r["used0_ns"], r["used1_ns"]),
                           boot_id=r["boot_id"], wall=r["wall"])
 
-    def record_recovery(self, game_id: int, after_seq: int, stopped: Mark, source: str,
-                        used_ns: tuple[int, int], at_ns: int, wall: float | None = None) -> int:
-        """Journal that the game resumes at ``at_ns`` (this boot) from ``stopped``; the game's
-        checkpoint is used up. Called by kiosk.store.recovery.recover."""
+    def discard_checkpoint(self, game_id: int) -> None:
+        """Drop the game's checkpoint: a recovery has used it (kiosk.store.recovery.recover)."""
         with self.transaction():
-            if after_seq != self._last_seq(game_id):
-                raise StoreError(f"{self.path}: game {game_id}: a recovery must follow its last event")
             self.db["checkpoints"].delete_where("game_id = ?", [game_id])
-            return self.db["recoveries"].insert(
-                {"game_id": game_id, "after_seq": after_seq, "from_ns": stopped.at_ns,
-                 "from_boot": stopped.boot_id, "from_wall": stopped.wall, "source": source,
-                 "used0_ns": used_ns[0], "used1_ns": used_ns[1], "at_ns": at_ns,
-                 "boot_id": self.boot_id, "wall": wall_time(wall)}).last_pk

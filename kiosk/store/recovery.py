@@ -6,14 +6,15 @@ was taken after it on the same boot), and resumes the game with the clock NEUTRA
 on this boot's monotonic clock: each side has the time it had then, and the time the kiosk was
 down is charged to no one. Events that time alone brought about before the stop (a forfeit on
 time between the last event and the checkpoint) are journaled first, at the instant they fell
-due. The recovery itself is journaled as a row that ``Journal.load`` folds in at its place, so
-a later replay gives the same state. The screen shows ``RecoveredGame.message``.
+due, with the old boot's id. Then, in the same transaction, the recovery itself is journaled as
+the event ``Recovered(at_ns=now_ns, from_ns=<the last instant known>)`` with this boot's id,
+and the checkpoint it used is dropped. The core applies that event (kiosk/core/rebase.py), so
+anything that replays the events alone (the result document, the director) crosses the reboot
+exactly as the kiosk did. The screen shows ``RecoveredGame.message``.
 
-The core change this stands in for: an event ``Recovered(at_ns, from_ns)`` in
-kiosk/core/events.py (``at_ns``: the restart on the new boot's clock; ``from_ns``: the last
-instant known before the stop, on the old one) whose apply step is ``rebase.rebase(state,
-e.from_ns, e.at_ns)``. Then the recovery travels with the events (result document, replay
-CLI) instead of living in the store's ``recoveries`` table.
+What the recovery started from needs no column of its own: ``from_ns`` equal to the previous
+event's ``at_ns`` means the last event; later means a checkpoint. A locked result is left as it
+is: nothing may be added after ``ResultLocked``.
 """
 from __future__ import annotations
 
@@ -23,11 +24,10 @@ from dataclasses import dataclass
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.game import due
-from kiosk.core.state import GameState, replay
+from kiosk.core.state import GameState, apply, replay
 
 from .db import StoreError
 from .journal import Journal, Mark, Replayed, time_runs
-from kiosk.core.rebase import rebase
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class RecoveredGame:
     source: str                     # what ``stopped`` is: "checkpoint", "event" or "none"
     power_lost: bool                # the boot changed (power cut or reboot), not just the app
     fell_due: list[ev.Event]        # events that fell due before the stop, journaled now
+    recovered: ev.Recovered | None  # the event journaled now; None if nothing was to move
 
 
 def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = None) -> RecoveredGame:
@@ -47,27 +48,31 @@ def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = No
     replayed = journal.replay(game_id)
     state, stopped = replayed.state, replayed.last
     if stopped is None:                                 # no event yet: nothing to move
-        return RecoveredGame(game_id, state, replayed.events, None, None, "none", False, [])
+        return RecoveredGame(game_id, state, replayed.events, None, None, "none", False, [], None)
+    power_lost = stopped.boot_id != journal.boot_id
+    if state.phase == "confirmed":                      # locked: the journal is final
+        return RecoveredGame(game_id, state, replayed.events,
+                             _message(state, stopped, power_lost, now_ns), stopped, "event",
+                             power_lost, [], None)
     source = "event"
     point = journal.last_checkpoint(game_id)
     if _checkpoint_fits(point, replayed):
         stopped, source = Mark(point.at_ns, point.boot_id, point.wall), "checkpoint"
-    if stopped.boot_id == journal.boot_id and now_ns < stopped.at_ns:
+    if not power_lost and now_ns < stopped.at_ns:
         raise StoreError(f"{journal.path}: game {game_id}: {now_ns} ns is before the game's last "
                          f"instant {stopped.at_ns} ns on this same boot")
+    recovered = ev.Recovered(now_ns, from_ns=stopped.at_ns)
     with journal.transaction():
         fell_due = due(state, stopped.at_ns)
-        seq = replayed.seq
         if fell_due:
-            seq = journal.append(game_id, fell_due, wall, boot_id=stopped.boot_id)
+            journal.append(game_id, fell_due, wall, boot_id=stopped.boot_id)
             state = replay(state, fell_due)
-        used = (clk.used(state.clock, 0, stopped.at_ns), clk.used(state.clock, 1, stopped.at_ns))
-        journal.record_recovery(game_id, seq, stopped, source, used, now_ns, wall)
-    state = rebase(state, stopped.at_ns, now_ns)
-    power_lost = stopped.boot_id != journal.boot_id
-    return RecoveredGame(game_id, state, replayed.events + fell_due,
+        journal.append(game_id, [recovered], wall)
+        journal.discard_checkpoint(game_id)
+    state = apply(state, recovered)
+    return RecoveredGame(game_id, state, replayed.events + fell_due + [recovered],
                          _message(state, stopped, power_lost, now_ns), stopped, source,
-                         power_lost, fell_due)
+                         power_lost, fell_due, recovered)
 
 
 def _checkpoint_fits(point, replayed: Replayed) -> bool:

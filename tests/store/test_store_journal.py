@@ -43,6 +43,8 @@ def test_the_file_is_durable_wal_with_full_sync_and_carries_its_schema_version(t
 
 
 def test_tables_are_declared_with_keys_and_not_null(journal):
+    assert set(journal.db.table_names()) == {"games", "events", "checkpoints", "adjudications",
+                                             "outbox"}      # a recovery is an event, no table
     events = journal.db["events"]
     assert events.pks == ["game_id", "seq"]
     assert {c.name for c in events.columns if c.notnull} == {
@@ -141,10 +143,49 @@ def test_current_game_is_the_latest_unfinished_one(journal, kiosk):
 
 
 def test_events_of_another_boot_are_refused_until_the_game_is_recovered(kiosk, tmp_path):
-    k = kiosk().opening()
+    k = kiosk().opening()                        # last event at 95 s on the first boot
     with Journal.open(tmp_path / "kiosk.db", boot_id="after-a-reboot") as rebooted:
         with pytest.raises(StoreError, match="last journaled in another boot: recover it"):
             rebooted.append(k.game_id, [ev.TurnEnded(5, 1, "play", score=12)])
+        with pytest.raises(StoreError, match=r"game 1: Recovered from \d+ ns is before the "
+                                             r"game's last event at \d+ ns"):
+            rebooted.append(k.game_id, [ev.Recovered(5, from_ns=k.ns(94))])
+        with pytest.raises(StoreError, match="last journaled in another boot"):
+            rebooted.append(k.game_id, [ev.TurnEnded(5, 1, "play", score=12),
+                                        ev.Recovered(6, from_ns=k.ns(95))])
+        assert rebooted.load(k.game_id) == (k.state, k.events)      # nothing was kept
+        # the recovery first (its at_ns on the new clock, far below the old one), then events
+        rebooted.append(k.game_id, [ev.Recovered(5, from_ns=k.ns(96)),
+                                    ev.ClockResumed(7, 0, 1)])
+        with pytest.raises(StoreError, match="ClockResumed at 6 ns is before the game's last "
+                                             "instant 7 ns"):
+            rebooted.append(k.game_id, [ev.ClockResumed(6, 0, 1)])
+        state, events = rebooted.load(k.game_id)
+        assert state.clock.running == 1 and state.clock.since_ns == 7
+        assert state == replay(new_game(load_rules("aspa"), 3, ("Ann", "Bob")), events)
+        with pytest.raises(StoreError, match="Recovered at 8 ns is before the instant it resumes "
+                                             "from, 9 ns, on the same boot"):
+            rebooted.append(k.game_id, [ev.Recovered(8, from_ns=9)])
+    with pytest.raises(StoreError, match="nothing to recover before the game's first event"):
+        k.journal.append(kiosk().game_id, [ev.Recovered(5, from_ns=4)])
+
+
+def test_a_boot_change_without_a_recovery_or_a_recovery_that_does_not_fit_is_reported(kiosk):
+    k = kiosk().opening()
+    k.journal.db.execute("UPDATE events SET boot_id = 'elsewhere' WHERE game_id = ? AND seq = 4",
+                         [k.game_id])
+    with pytest.raises(StoreError, match=r"kiosk\.db: game 1: event 4 \(TurnEnded\) is from "
+                                         "another boot than event 3, and only a Recovered event"):
+        k.journal.load(k.game_id)
+    k.journal.db.execute("UPDATE events SET boot_id = ? WHERE game_id = ? AND seq = 4",
+                         [k.journal.boot_id, k.game_id])
+    early = ev.Recovered(2, from_ns=k.ns(90))    # the game stopped before its last event?
+    k.journal.db["events"].insert({"game_id": k.game_id, "seq": 5, "type": "Recovered",
+                                   "body": ev.to_json(early), "at_ns": 2, "boot_id": "next-boot",
+                                   "wall": k.wall(200)})
+    with pytest.raises(StoreError, match=r"kiosk\.db: game 1: event 5 \(Recovered\) does not "
+                                         "fit the game: the game stopped at .* before its last event"):
+        k.journal.load(k.game_id)
 
 
 def test_a_damaged_row_is_reported_with_its_game_and_seq(kiosk):

@@ -1,8 +1,10 @@
 """A power cut, as near as a test can get: the kiosk's writing side runs in its own process
 (power_cut_child.py) and is killed with SIGKILL mid-game, at a chosen point and at random ones.
-This process then opens the file as the rebooted kiosk and recovers the game."""
+This process then opens the file as the rebooted kiosk and recovers the game: the journal then
+ends with a ``Recovered`` event on the new boot, and the events alone give the kiosk's state."""
 from __future__ import annotations
 
+import json
 import os
 import queue
 import random
@@ -16,12 +18,17 @@ from pathlib import Path
 import pytest
 
 from kiosk.core import clock as clk
+from kiosk.core import commands as c
+from kiosk.core import events as ev
 from kiosk.core.clock import NS_PER_S
 from kiosk.core.game import decide
-from kiosk.core.state import apply, new_game
+from kiosk.core.result import compute
+from kiosk.core.rules import rules_from_preset
+from kiosk.core.state import apply, new_game, replay
 from kiosk.presets import load_rules
 from kiosk.store import Journal, recover
 from kiosk.store.journal import time_runs
+from kiosk.sync.document import events_of, result_document
 
 CHILD = Path(__file__).with_name("power_cut_child.py")
 REPO = Path(__file__).resolve().parents[2]
@@ -84,7 +91,8 @@ class Child:
 
 
 def expected_after(writes: int):
-    """What the first ``writes`` of the plan leave: events, state, and the last instant known."""
+    """What the first ``writes`` of the plan leave: events, state, each side's time used at
+    the last instant known, and that instant."""
     state, events, stopped = new_game(load_rules("aspa"), 4, ("Ann", "Bob")), [], None
     for seconds, command in PLAN[:writes]:
         now_ns = round((BOOT_ZERO_S + seconds) * NS_PER_S)
@@ -99,13 +107,22 @@ def expected_after(writes: int):
         if made:
             stopped = now_ns
     used = (clk.used(state.clock, 0, stopped), clk.used(state.clock, 1, stopped))
-    return events, state, used
+    return events, state, used, stopped
 
 
 def recovered_after_reboot(db: Path, now_s: float):
+    """Recover as the rebooted kiosk; check the journal's rows and that its events alone (as a
+    result document or the director reads them) give the recovered state."""
     with Journal.open(db, boot_id="after-the-power-cut") as journal:
         game_id = journal.current_game()
-        return recover(journal, game_id, round(now_s * NS_PER_S))
+        got = recover(journal, game_id, round(now_s * NS_PER_S))
+        rows = list(journal.db.query("SELECT type, boot_id FROM events ORDER BY seq"))
+        assert journal.load(game_id) == (got.state, got.events)
+    assert [r["boot_id"] for r in rows] == [got.stopped.boot_id] * (len(rows) - 1) + [
+        "after-the-power-cut"]
+    assert rows[-1]["type"] == "Recovered" and got.events[-1] == got.recovered
+    assert replay(new_game(load_rules("aspa"), 4, ("Ann", "Bob")), got.events) == got.state
+    return got
 
 
 def first_checkpoint_after(event_count: int, ticks: int) -> int:
@@ -123,10 +140,10 @@ def test_killed_mid_turn_the_game_comes_back_neutral_with_the_checkpointed_times
     assert child.waiting and child.done == pause + 1
     child.kill()                                          # mid-game, journal open, clock running
 
-    events, state, used = expected_after(child.done)
+    events, state, used, stopped = expected_after(child.done)
     assert state.clock.running is not None                # it was running when the power went
     got = recovered_after_reboot(db, now_s=3.0)           # the new boot's clock starts near 0
-    assert got.events == events
+    assert got.events == events + [ev.Recovered(3 * NS_PER_S, from_ns=stopped)]
     assert got.source == "checkpoint" and got.power_lost
     assert got.stopped.boot_id == child.boot_id
     assert got.state.clock.neutral and got.state.clock.since_ns == 3 * NS_PER_S
@@ -146,8 +163,51 @@ def test_killed_at_any_point_no_committed_write_is_lost(tmp_path, kill_point):
     got = recovered_after_reboot(db, now_s=1.5)
     candidates = {}
     for writes in (child.done, child.done + 1):
-        events, _, used = expected_after(writes)
-        candidates[writes] = (events, used)
+        events, _, used, stopped = expected_after(writes)
+        candidates[writes] = (events + [ev.Recovered(round(1.5 * NS_PER_S), stopped)], used)
     got_used = tuple(clk.used(got.state.clock, p, 2 * NS_PER_S) for p in (0, 1))
     assert (got.events, got_used) in candidates.values(), f"killed after {child.done} writes"
     assert got.state.clock.running is None
+
+
+def test_after_a_power_cut_the_result_document_alone_gives_the_kiosks_result(tmp_path):
+    """The director recomputes the result from the document's rules and events only: the
+    recovery must travel with the events for it to agree with the table."""
+    db = tmp_path / "kiosk.db"
+    child = Child(db, pause_after=first_checkpoint_after(20, ticks=21))
+    child.read_until()
+    child.kill()
+    _, before, used, _ = expected_after(child.done)
+    mover = before.clock.running                          # thinking when the power went
+    assert mover is not None
+    with Journal.open(db, boot_id="after-the-power-cut") as journal:
+        game_id = journal.current_game()
+        state = recover(journal, game_id, 3 * NS_PER_S).state
+        for seconds, command in [(10, c.Resume(1 - mover)), (30, c.Play(mover, 17)),
+                                 (45, c.Out(1 - mover, 22)), (47, c.Accept(mover)),
+                                 (55, c.Rack(mover, "VW")), (60, c.Confirm(0)),
+                                 (61, c.Confirm(1))]:
+            made = decide(state, command, seconds * NS_PER_S)
+            journal.append(game_id, made)
+            for event in made:
+                state = apply(state, event)
+        kiosk_state, kiosk_events = journal.load(game_id)
+    assert kiosk_state == state and state.phase == "confirmed"
+    kiosk_result = compute(kiosk_state, 61 * NS_PER_S)
+    document = result_document(kiosk_state, kiosk_events, 61 * NS_PER_S, tournament="Test Open",
+                               table=9, game_id=f"table-9-game-{game_id}")
+    document = json.loads(json.dumps(document))           # as it travels to the director
+
+    rules = rules_from_preset(document["rules"], "the result document")
+    director_state = replay(new_game(rules, document["round"], tuple(document["players"])),
+                            events_of(document))
+    director = compute(director_state, director_state.last_ns)
+    assert director == kiosk_result and document["result"] == director.to_dict()
+    assert director_state == kiosk_state
+    expected_used = [used[0], used[1]]                    # the downtime charged to no one
+    expected_used[mover] += 20 * NS_PER_S                 # 10 s -> 30 s after the reboot
+    expected_used[1 - mover] += 15 * NS_PER_S             # 30 s -> 45 s
+    assert director.time_used_ms == tuple(u // 1_000_000 for u in expected_used)
+    without_recovery = [e for e in kiosk_events if not isinstance(e, ev.Recovered)]
+    with pytest.raises(ValueError):                       # time would go backwards
+        replay(new_game(rules, document["round"], tuple(document["players"])), without_recovery)

@@ -9,14 +9,26 @@ import pytest
 
 from kiosk.core import clock as clk
 from kiosk.core import commands as c
+from kiosk.core import events as ev
 from kiosk.core.clock import NS_PER_S
 from kiosk.core.errors import ClockStateError
 from kiosk.core.game import decide
-from kiosk.core.state import GameState, HoldState, OpenChallenge, Turn, apply
-from kiosk.store import Journal, StoreError, recover
 from kiosk.core.rebase import CLOCK_INSTANTS, RECOVERED, STATE_INSTANTS
+from kiosk.core.state import GameState, HoldState, OpenChallenge, Turn, apply, new_game, replay
+from kiosk.store import Journal, StoreError, recover
 
 S = NS_PER_S
+
+
+def from_events_alone(state, events):
+    """What a reader of the events alone (a result document, the director) rebuilds."""
+    return replay(new_game(state.rules, state.round, state.players), events)
+
+
+def boots(journal, game_id):
+    """(type, boot id) of the game's event rows, in order."""
+    return [(r["type"], r["boot_id"]) for r in journal.db.query(
+        "SELECT type, boot_id FROM events WHERE game_id = ? ORDER BY seq", [game_id])]
 
 
 def used(state, now_ns=None):
@@ -71,8 +83,13 @@ def test_a_power_cut_resumes_neutral_with_the_checkpointed_times(kiosk, reboot):
     stopped_at = time.strftime("%H:%M:%S", time.localtime(k.wall(110.4)))
     assert got.message == (f"Power was lost at {stopped_at}; "
                            "clock stopped at 23:55 / 24:14; press to resume")
-    assert got.events == k.events and got.fell_due == []
-    assert r.journal.load(k.game_id)[0] == got.state
+    assert got.fell_due == [] and got.recovered == ev.Recovered(7 * S, from_ns=k.ns(110.4))
+    assert got.events == k.events + [got.recovered]
+    assert r.journal.load(k.game_id) == (got.state, got.events)
+    assert from_events_alone(k.state, got.events) == got.state
+    assert boots(r.journal, k.game_id) == (
+        [(type(e).__name__, k.journal.boot_id) for e in k.events] + [("Recovered", r.journal.boot_id)])
+    assert r.journal.last_checkpoint(k.game_id) is None       # used up by the recovery
 
     # The game goes on in the new boot's time: Ann (waiting) restarts Bob's clock, Bob plays.
     r.at(20, c.Resume(0))
@@ -93,7 +110,7 @@ def test_a_checkpoint_older_than_the_last_event_is_not_used(kiosk, reboot):
     k.checkpoint(69)                            # Bob's clock, before his play at 70
     k.at(70, c.Play(1, 24))
     got = reboot(k.game_id).recover(5)
-    assert got.source == "event"
+    assert got.source == "event" and got.recovered == ev.Recovered(5 * S, from_ns=k.ns(70))
     assert used(got.state, 5 * S) == (40 * S, 30 * S)
     assert got.message.endswith("clock stopped at 24:20 / 24:30; press to resume")
 
@@ -111,6 +128,10 @@ def test_an_app_crash_on_the_same_boot_says_so_and_charges_the_gap_to_no_one(kio
     r.at(k.ns(141) / S, c.Pass(1))
     assert used(r.state) == (65 * S, 45 * S)
     assert r.journal.load(k.game_id)[0] == r.state
+    state, events = r.journal.load(k.game_id)
+    assert ev.Recovered(k.ns(130), from_ns=k.ns(100)) in events
+    assert from_events_alone(k.state, events) == state
+    assert {boot for _, boot in boots(r.journal, k.game_id)} == {k.journal.boot_id}
 
 
 def test_recovering_twice_without_a_press_in_between_keeps_the_times(kiosk, reboot):
@@ -122,11 +143,12 @@ def test_recovering_twice_without_a_press_in_between_keeps_the_times(kiosk, rebo
     assert used(second.state, 9 * S) == used(first.state, 4 * S) == (65 * S, 36 * S)
     assert second.state.clock.since_ns == 9 * S
     r = reboot(k.game_id, "third-boot")
-    assert r.journal.load(k.game_id)[0] == second.state
-    rows = list(r.journal.db.query("SELECT from_boot, boot_id, source FROM recoveries"))
-    assert rows == [
-        {"from_boot": k.journal.boot_id, "boot_id": "second-boot", "source": "checkpoint"},
-        {"from_boot": "second-boot", "boot_id": "third-boot", "source": "event"}]
+    assert r.journal.load(k.game_id) == (second.state, second.events)
+    assert second.events == k.events + [ev.Recovered(4 * S, from_ns=k.ns(101)),
+                                        ev.Recovered(9 * S, from_ns=4 * S)]
+    assert boots(r.journal, k.game_id)[-3:] == [
+        ("TurnEnded", k.journal.boot_id), ("Recovered", "second-boot"), ("Recovered", "third-boot")]
+    assert from_events_alone(k.state, second.events) == second.state
 
 
 def test_the_play_out_accept_window_carries_on_after_a_restart(kiosk, reboot):
@@ -168,9 +190,12 @@ def test_time_that_ran_out_before_the_stop_is_journaled_at_the_instant_it_fell_d
     assert got.state.phase == "ended" and got.state.forfeit.player == 1
     assert used(got.state, 6 * S) == (65 * S, 110 * S)
     assert got.message.endswith("the game is over: finish the result")
-    rows = list(r.journal.db.query("SELECT seq, boot_id FROM events WHERE seq > 4"))
-    assert rows == [{"seq": 5, "boot_id": k.journal.boot_id}, {"seq": 6, "boot_id": k.journal.boot_id}]
+    assert got.recovered == ev.Recovered(6 * S, from_ns=k.ns(180))
+    assert boots(r.journal, k.game_id)[4:] == [          # fell due on the old boot's clock
+        ("Forfeited", k.journal.boot_id), ("GameEnded", k.journal.boot_id),
+        ("Recovered", r.journal.boot_id)]
     assert r.journal.load(k.game_id) == (got.state, got.events)
+    assert from_events_alone(k.state, got.events) == got.state
 
 
 def test_a_late_players_absence_is_checkpointed_too(kiosk, reboot):
@@ -187,13 +212,27 @@ def test_a_late_players_absence_is_checkpointed_too(kiosk, reboot):
 def test_a_game_not_started_needs_no_recovery(kiosk, reboot):
     k = kiosk()
     got = reboot(k.game_id).recover(1)
-    assert (got.message, got.source, got.state) == (None, "none", k.state)
+    assert (got.message, got.source, got.state, got.recovered) == (None, "none", k.state, None)
+    assert k.journal.load(k.game_id) == (k.state, [])
     assert k.checkpoint(5) is None              # nothing runs: nothing to keep
+
+
+def test_a_locked_result_is_left_as_it_was(kiosk, reboot):
+    k = kiosk().opening()
+    for seconds, command in [(100, c.Out(1, 20)), (102, c.Accept(0)), (110, c.Rack(0, "QU")),
+                             (120, c.Confirm(0)), (121, c.Confirm(1))]:
+        k.at(seconds, command)
+    assert k.state.phase == "confirmed"
+    r = reboot(k.game_id)
+    got = r.recover(4)
+    assert got.recovered is None and got.events == k.events and got.state == k.state
+    assert got.message.endswith("the result is locked")
+    assert r.journal.load(k.game_id) == (k.state, k.events)     # not one event more
 
 
 def test_rebase_moves_every_instant_of_the_state():
     """A tripwire: a new field in the core's state must be classed here, and if it holds an
-    instant (a monotonic reading), kiosk/store/rebase.py must move it."""
+    instant (a monotonic reading), kiosk/core/rebase.py must move it."""
     not_instants = {"rules", "clock", "round", "players", "phase", "first", "neutral_reason",
                     "racks", "end", "forfeit", "confirmed", "absent", "late_penalty"}
     assert {f.name for f in fields(GameState)} == set(STATE_INSTANTS) | not_instants
