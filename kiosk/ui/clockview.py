@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.core import clock as clk
+from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import compute, overtime_penalties
 from kiosk.core.state import GameState, Turn
 
@@ -15,6 +16,7 @@ NEUTRAL_REASONS = {
     "score": "checking the score", "tiles": "counting tiles", "blank": "declaring a blank",
     "director": "director called", "end": "end of game", "observers": "observer",
     "bag_count": "counting the bag", "player_left": "a player left the table",
+    RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
 }
 END_REASONS = {"out": "played out", "zeros": "zero-score run", "time": "round time over",
                "forfeit": "forfeit", "director": "ended by the director"}

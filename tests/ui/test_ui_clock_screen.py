@@ -5,6 +5,7 @@ import pytest
 from ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.core.events import from_json
+from kiosk.core.state import apply
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockdraw import layout
@@ -264,3 +265,15 @@ def test_a_face_wider_than_usual_still_fits_its_half(kiosk):
     red = colour_box(k.surface, k.surface.get_rect(), theme.OVERTIME)
     assert lay.halves[1].contains(red)
     assert red.height >= k.surface.get_height() / 4
+
+
+def test_after_a_restart_the_screen_says_what_happened(kiosk):
+    k = started(kiosk)
+    recovered = ev.Recovered(T0 + 100 * S, from_ns=T0 + 30 * S)   # as recovery journals it
+    k.table.journal.append([recovered])
+    k.table.state = apply(k.state, recovered)
+    k.at(101).step()
+    assert k.view.banner[0].startswith("CLOCK STOPPED: the kiosk restarted")
+    assert k.view.halves[1].time == "24:31"       # Bob's time as of the last known instant
+    k.press("left", at=102)                       # Ann, waiting for Bob, restarts his clock
+    assert k.state.clock.running == 1
