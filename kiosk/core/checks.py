@@ -69,6 +69,29 @@ def ending_if_zeros(state: GameState, so_far: list[ev.Event], now_ns: int) -> li
     return so_far
 
 
+EXCHANGE_MIN_BAG = 7    # ASPA 8.1, ABSP 4.4.1, NZASP 6.7, school 8: the same in all four books
+
+
+def check_placed(placed) -> int:
+    """Tiles a play put on the board: 1 to 7, or 0 when not entered."""
+    if isinstance(placed, bool) or not isinstance(placed, int) or not 0 <= placed <= 7:
+        raise BadTurn(f"a play places 1 to 7 tiles, not {placed!r}")
+    return placed
+
+
+def check_exchange_allowed(state: GameState, before: int | None = None) -> None:
+    bag = state.bag(before)
+    if bag is not None and bag < EXCHANGE_MIN_BAG:
+        raise BadTurn(f"an exchange needs at least {EXCHANGE_MIN_BAG} tiles in the bag; "
+                      f"it holds {bag}")
+
+
+def check_out_allowed(state: GameState) -> None:
+    bag = state.bag()
+    if bag:
+        raise BadTurn(f"the bag still holds {bag} tiles: a play goes out only when it is empty")
+
+
 def check_tiles(tiles) -> int:
     if isinstance(tiles, bool) or not isinstance(tiles, int) or not 1 <= tiles <= 7:
         raise BadTurn(f"an exchange is of 1 to 7 tiles, not {tiles!r}")

@@ -29,6 +29,7 @@ class Play:
     player: int
     score: int
     blanks: str = ""                # letters the blanks stand for, as declared
+    placed: int = 0                 # tiles put on the board, if entered (0 = not entered)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Record:
     score: int = 0
     tiles: int = 0
     blanks: str = ""
+    placed: int = 0
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Out:
     player: int
     score: int | None = None
     blanks: str = ""
+    placed: int = 0
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ class TurnEnded(Event):
     tiles: int = 0
     blanks: str = ""
     out: bool = False
+    placed: int = 0                 # tiles put on the board by a play (0 = not entered)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class TurnRecorded(Event):
     score: int = 0
     tiles: int = 0
     blanks: str = ""
+    placed: int = 0
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from . import clock as clk
 from . import commands as cmd
 from . import events as ev
 from . import challenges, late
-from .checks import (check_blanks, check_player, check_score, check_tiles, ending_if_zeros,
-                     require_phase)
+from .checks import (check_blanks, check_exchange_allowed, check_out_allowed, check_placed,
+                     check_player, check_score, check_tiles, ending_if_zeros, require_phase)
 from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError, GameOver, NotYourTurn
 from .result import compute, racks_needed
 from .state import GameState, apply, replay
@@ -64,14 +64,15 @@ def _turn(state: GameState, player: int, now_ns: int, **turn) -> list[ev.Event]:
 
 def _play(state, c: cmd.Play, now_ns):
     return _turn(state, c.player, now_ns, kind="play", score=check_score(c.score),
-                 blanks=check_blanks(c.blanks))
+                 blanks=check_blanks(c.blanks), placed=check_placed(c.placed))
 
 
 def _out(state, c: cmd.Out, now_ns):
+    check_out_allowed(state)
     if c.score is None:
         return _turn(state, c.player, now_ns, kind="pending", out=True)
     return _turn(state, c.player, now_ns, kind="play", score=check_score(c.score),
-                 blanks=check_blanks(c.blanks), out=True)
+                 blanks=check_blanks(c.blanks), out=True, placed=check_placed(c.placed))
 
 
 def _press(state, c: cmd.Press, now_ns):
@@ -86,10 +87,12 @@ def _record(state, c: cmd.Record, now_ns):
         raise BadTurn(f"{state.players[player]} has no turn waiting to be entered")
     index, turn = pending[-1], state.turns[pending[-1]]
     if c.kind == "play":
-        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks)}
+        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks),
+                   "placed": check_placed(c.placed)}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")
     elif c.kind == "exchange":
+        check_exchange_allowed(state, before=index)
         details = {"tiles": check_tiles(c.tiles)}
     elif c.kind == "pass":
         details = {}
@@ -99,6 +102,7 @@ def _record(state, c: cmd.Record, now_ns):
 
 
 def _exchange(state, c: cmd.Exchange, now_ns):
+    check_exchange_allowed(state)
     return _turn(state, c.player, now_ns, kind="exchange", tiles=check_tiles(c.tiles))
 
 

@@ -21,6 +21,7 @@ class Turn:
     tiles: int = 0                  # tiles exchanged
     blanks: str = ""
     out: bool = False               # the play went out
+    placed: int = 0                 # tiles put on the board (0 = not entered)
     phony: bool = False             # challenged off: tiles back, scores 0
     challenged: bool = False
     bonus: int = 0                  # challenge points this play earned its player
@@ -66,6 +67,9 @@ class ForfeitState:
     reason: str                     # overtime, director or late
 
 
+#: Tiles in the bag once both players have drawn their seven (100 - 2 x 7).
+BAG_AFTER_DRAW = 86
+
 #: Phases: [waiting ->] setup -> playing <-> challenge / out -> ended -> confirmed
 PHASES = ("waiting", "setup", "playing", "challenge", "out", "ended", "confirmed")
 
@@ -105,6 +109,18 @@ class GameState:
         for turn in self.turns:
             totals[turn.player] += turn.points + turn.bonus
         return totals[0], totals[1]
+
+    def bag(self, before: int | None = None) -> int | None:
+        """Tiles left in the bag (before turn index ``before``, if given), when every play so far
+        gave the tiles it placed (else None): each placed tile was replaced from the bag; a
+        phony's tiles went back to the rack."""
+        placed = 0
+        for turn in self.turns[:before]:
+            if turn.kind == "pending" or (turn.kind == "play" and not turn.phony and not turn.placed):
+                return None
+            if turn.kind == "play" and not turn.phony:
+                placed += turn.placed
+        return max(0, BAG_AFTER_DRAW - placed)
 
     @property
     def last_play(self) -> tuple[int, Turn] | None:
@@ -152,7 +168,7 @@ def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
 
 def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
     turn = Turn(player=e.player, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks,
-                out=e.out, at_ns=e.at_ns)
+                out=e.out, placed=e.placed, at_ns=e.at_ns)
     s = replace(s, turns=s.turns + (turn,), hold=None)
     if e.out:
         return replace(s, phase="out", neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
@@ -160,7 +176,8 @@ def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
 
 
 def _turn_recorded(s: GameState, e: ev.TurnRecorded) -> GameState:
-    return _set_turn(s, e.turn, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks)
+    return _set_turn(s, e.turn, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks,
+                     placed=e.placed)
 
 
 def _hold_called(s: GameState, e: ev.HoldCalled) -> GameState:
