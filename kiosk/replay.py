@@ -51,6 +51,7 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "rack": (cmd.Rack, {"player": True, "tiles": True}),
     "correct": (cmd.Correct, {"turn": True, "score": True}),
     "end": (cmd.End, {}),
+    "reopen": (cmd.Reopen, {}),
     "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
     "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
     "confirm": (cmd.Confirm, {"player": True}),

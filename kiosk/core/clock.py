@@ -72,6 +72,14 @@ def stop(clock: Clock, now_ns: int) -> Clock:
     return replace(_settle(clock, now_ns), running=None, stopped_ns=now_ns)
 
 
+def reopen(clock: Clock, now_ns: int) -> Clock:
+    """A stopped clock comes back, neutral; the time it stood stopped counts as neutral."""
+    if not clock.stopped:
+        return clock
+    return replace(clock, stopped_ns=None, running=None, since_ns=now_ns,
+                   neutral_ns=clock.neutral_ns + (now_ns - clock.stopped_ns))
+
+
 def adjust(clock: Clock, side: int, delta_ns: int) -> Clock:
     """A director's correction: charge ``delta_ns`` more (or less, if negative) to ``side``."""
     used, adjusted = list(clock.used_ns), list(clock.adjusted_ns)

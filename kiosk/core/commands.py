@@ -133,6 +133,12 @@ class End:
 
 
 @dataclass(frozen=True)
+class Reopen:
+    """Unplayed tiles were found after the end (ASPA 11.4-11.5, NZASP 6.10-6.11): the game goes
+    on from where it stood, the clock neutral; the recorded moves never change."""
+
+
+@dataclass(frozen=True)
 class Forfeit:
     """The director records that ``player`` forfeits the game."""
     player: int

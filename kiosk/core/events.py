@@ -128,6 +128,11 @@ class GameEnded(Event):
 
 
 @dataclass(frozen=True)
+class GameReopened(Event):
+    """Tiles found after the end: play resumes (clock neutral); the end and racks are undone."""
+
+
+@dataclass(frozen=True)
 class RackEntered(Event):
     player: int
     tiles: str

@@ -194,6 +194,13 @@ def _end(state, c: cmd.End, now_ns):
     return [ev.GameEnded(now_ns, "director")]
 
 
+def _reopen(state, c: cmd.Reopen, now_ns):
+    require_phase(state, "ended")
+    if state.end not in ("out", "zeros"):
+        raise GameOver(f"a game that ended by {state.end} is not reopened by tiles found later")
+    return [ev.GameReopened(now_ns)]
+
+
 def _forfeit(state, c: cmd.Forfeit, now_ns):
     require_phase(state, "waiting", "setup", "playing", "challenge", "out")
     if c.reason not in ("director", "late"):
@@ -232,7 +239,8 @@ _HANDLERS = {
     cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
-    cmd.Correct: _correct, cmd.End: _end, cmd.Forfeit: _forfeit, cmd.AdjustTime: _adjust_time,
+    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: _reopen, cmd.Forfeit: _forfeit,
+    cmd.AdjustTime: _adjust_time,
     cmd.Confirm: _confirm, cmd.Tick: _tick,
 }
 

@@ -231,6 +231,11 @@ def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
                    clock=clk.stop(s.clock, e.at_ns), neutral_reason=None)
 
 
+def _game_reopened(s: GameState, e: ev.GameReopened) -> GameState:
+    return replace(s, phase="playing", end=None, racks=(None, None), confirmed=(False, False),
+                   clock=clk.reopen(s.clock, e.at_ns), neutral_reason="reopened")
+
+
 def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
     return replace(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False))
 
@@ -268,7 +273,8 @@ _APPLY = {
     ev.ChallengeWithdrawn: _challenge_withdrawn, ev.PhonyWithdrawn: _phony_withdrawn,
     ev.ChallengeBonus: _challenge_bonus, ev.TurnLost: _turn_lost,
     ev.PlayOutAccepted: _play_out_accepted, ev.GameEnded: _game_ended,
-    ev.RackEntered: _rack_entered, ev.ScoreCorrected: _score_corrected,
+    ev.GameReopened: _game_reopened, ev.RackEntered: _rack_entered,
+    ev.ScoreCorrected: _score_corrected,
     ev.TimeAdjusted: _time_adjusted, ev.Forfeited: _forfeited,
     ev.Recovered: _recovered, ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,
 }

@@ -27,7 +27,7 @@ def candidates(state):
                 c.Resume(1 - p)]
     if state.phase == "ended":
         return [c.Rack(0, "AE?"), c.Rack(1, "QZ"), c.Confirm(0), c.Confirm(1),
-                c.Correct(1, 17)]
+                c.Correct(1, 17), c.Reopen()]
     if state.phase == "confirmed":
         return []
     if state.clock.running is None:

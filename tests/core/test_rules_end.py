@@ -259,3 +259,28 @@ def test_nzasp_10_2_school_25_absp_3_1_4_forfeit_spreads(table, preset, spread):
     result = t.result()
     assert result.end == "forfeit" and result.winner == 0
     assert result.final == (spread, 0) and result.spread == spread
+
+
+@pytest.mark.parametrize("preset", ["aspa", "nzasp"])
+def test_aspa_11_4_nzasp_6_10_tiles_found_after_the_end_play_resumes(table, preset):
+    t = out_game(table, preset)                          # Ann went out; Bob's rack entered
+    t.at(50, c.Confirm(0))
+    t.at(60, c.Reopen())                                 # tiles found in the bag
+    assert t.state.phase == "playing" and t.state.end is None and t.state.racks == (None, None)
+    assert t.state.clock.running is None and t.state.confirmed == (False, False)
+    t.at(70, c.Resume(0))                                # Bob, to move, gets his clock back
+    t.play(80, 1, 15)
+    t.at(90, c.Out(0, 8))
+    t.at(91, c.Accept(1))
+    t.at(92, c.Rack(1, "E"))
+    result = t.result()
+    # the recorded moves never change: Ann's 15 stands as a play, then the game goes on
+    assert [x.score for x in result.turns] == [30, 20, 15, 15, 8]
+    assert result.time_used_ms == (30_000, 20_000)
+
+
+def test_a_game_ended_by_the_director_is_not_reopened(table):
+    t = opened(table, "aspa")
+    t.at(30, c.End())
+    with pytest.raises(GameOver):
+        t.at(31, c.Reopen())
