@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from kiosk.core import clock as clk
 from kiosk.core.rebase import RECOVERED
-from kiosk.core.result import compute, overtime_penalties
+from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 
 NEUTRAL_REASONS = {
@@ -16,6 +16,7 @@ NEUTRAL_REASONS = {
     "score": "checking the score", "tiles": "counting tiles", "blank": "declaring a blank",
     "director": "director called", "end": "end of game", "observers": "observer",
     "bag_count": "counting the bag", "player_left": "a player left the table",
+    "reopened": "tiles found after the end: play resumes",
     RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
 }
 END_REASONS = {"out": "played out", "zeros": "zero-score run", "time": "round time over",
@@ -54,27 +55,38 @@ class Info:
     legend: str = ""         # the simulated buttons' keys, shown in sim
 
 
-def last_turn_text(turn: Turn | None) -> str:
-    if turn is None:
+def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
+    """A player's last turn as the core recorded it: ``line`` is its row in the result
+    (``result.compute(...).turns``: what it counted), ``turn`` the same turn in the state (the
+    details: tiles exchanged, blanks, a play-out, challenge points)."""
+    if line is None or turn is None:
         return ""
     if turn.kind == "pending":
         return "out: score to enter" if turn.out else "turn to enter"
-    if turn.phony:
-        return "PHONY  0"
-    if turn.kind == "play":
-        text = f"+{turn.score}"
-        if turn.blanks:
-            text += f" (blank {'/'.join(turn.blanks)})"
-        if turn.bonus:
-            text += f"  +{turn.bonus} challenge"
-        return text + ("  OUT" if turn.out else "")
-    if turn.kind == "exchange":
-        return f"EXCHANGED {turn.tiles}"
-    if turn.kind == "pass":
-        return "PASSED"
-    if turn.kind == "lost":
-        return "LOST TURN"
-    return turn.kind.upper()
+    if line.type == "phony":
+        return f"challenged off  +{line.score}"
+    if line.type == "lost":
+        return "lost turn"
+    if line.type == "exchange":
+        return f"exchanged {turn.tiles}"
+    if line.type == "pass":
+        return "passed"
+    if line.type != "play":
+        return line.type
+    parts = [f"+{line.score}"]
+    if turn.blanks:
+        parts.append(f"blank {'/'.join(turn.blanks)}")
+    if turn.bonus:
+        parts.append(f"+{turn.bonus} challenge")
+    if turn.out:
+        parts.append("out")
+    return "  ".join(parts)
+
+
+def turn_lines(state: GameState, result: Result) -> list[tuple[int, TurnLine, Turn]]:
+    """Every turn as (1-based number, result line, state turn): numbered as the core counts
+    them for a correction (``Correct.turn``)."""
+    return [(i + 1, line, turn) for i, (line, turn) in enumerate(zip(result.turns, state.turns))]
 
 
 def face_template(state: GameState) -> str:
@@ -90,25 +102,25 @@ def top_line(state: GameState, info: Info) -> str:
     return f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
 
 
-def halves(state: GameState, now_ns: int, dimmed: bool) -> list[dict]:
+def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[dict]:
     """Each player's time, score and last turn as of ``now_ns``."""
-    penalties = overtime_penalties(state, now_ns)
     scores = state.scores()
+    numbered = turn_lines(state, result)
     out = []
     for p in (0, 1):
-        mine = [t for t in state.turns if t.player == p]
+        mine = [(line, turn) for _, line, turn in numbered if turn.player == p]
         remaining = clk.remaining(state.clock, p, now_ns)
         face = clk.display(remaining)
         out.append(dict(name=state.players[p], time=face, score=str(scores[p]),
-                        last=last_turn_text(mine[-1] if mine else None),
+                        last=last_turn_text(*mine[-1]) if mine else "",
                         running=state.clock.running == p and not dimmed,
-                        overtime=face.startswith("-"), penalty=penalties[p], dimmed=dimmed))
+                        overtime=face.startswith("-"), penalty=result.overtime_penalty[p],
+                        dimmed=dimmed))
     return out
 
 
-def final_details(state: GameState, now_ns: int) -> tuple[list[str], list[str]]:
+def final_details(result: Result) -> tuple[list[str], list[str]]:
     """At the end: each final score, and what went into it beyond the turns."""
-    result = compute(state, now_ns)
     details = []
     for p in (0, 1):
         parts = []
@@ -133,9 +145,10 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
     """The whole screen. ``dimmed`` defaults to: the clock is not running."""
     if dimmed is None:
         dimmed = state.clock.running is None
-    parts = halves(state, now_ns, dimmed)
+    result = compute(state, now_ns)
+    parts = halves(state, result, now_ns, dimmed)
     if state.phase in ("ended", "confirmed"):
-        finals, details = final_details(state, now_ns)
+        finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
             parts[p].update(score=finals[p], last=details[p], penalty=0)
     views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p]) for p in (0, 1))

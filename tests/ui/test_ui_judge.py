@@ -68,7 +68,7 @@ def test_an_unacceptable_play_is_red_and_taken_off(kiosk):
     assert events_of(k, ev.PhonyWithdrawn) == [ev.PhonyWithdrawn(T0 + 40 * S, 0)]
     k.at(51).step()                   # the verdict leaves by itself after 10 s
     assert isinstance(k.screen, ClockScreen)
-    assert k.view.halves[1].score == "0" and k.view.halves[1].last == "PHONY  0"
+    assert k.view.halves[1].score == "0" and k.view.halves[1].last == "challenged off  +0"
 
 
 def test_the_verdict_stays_for_the_configured_time(kiosk):

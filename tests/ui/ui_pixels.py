@@ -33,3 +33,15 @@ def frame_pixels(surface: pygame.Surface, half: int) -> list:
 
 
 RUNNING, BG = theme.RUNNING, theme.BG
+
+
+def shows(surface: pygame.Surface, rect: pygame.Rect, text: str, colour, *, bg=theme.BG,
+          align: str = "centre", max_size: int | None = None) -> bool:
+    """Whether ``rect`` of the screen holds exactly ``text`` as the screens draw a line there
+    (``theme.blit_line``: as large as fits, in ``colour`` on ``bg``): pixel for pixel, so a
+    different text, colour or size in that place fails."""
+    expected = pygame.Surface(rect.size)
+    expected.fill(bg)
+    theme.blit_line(expected, text, colour, pygame.Rect((0, 0), rect.size), align=align, max_size=max_size)
+    actual = surface.subsurface(rect).copy()
+    return pygame.image.tobytes(expected, "RGB") == pygame.image.tobytes(actual, "RGB")
