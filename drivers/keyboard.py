@@ -10,7 +10,13 @@ word typing (letters, space, Enter) never presses a button:
     right button   F12 or Right Ctrl
 
 Typing: printable characters arrive as themselves (``"a"``, ``"7"``, ``" "``, ``"?"``);
-Enter, Backspace, Tab and Escape by those names; F4 as ``"Hold"`` (a hold on the last play).
+Enter, Backspace, Tab and Escape by those names; and three function keys by what they ask:
+
+    F4  ``"Hold"``     a hold on the last play
+    F5  ``"Speak"``    say both times aloud (or show them large)
+    F9  ``"Correct"``  correct a score (both players agree with their buttons)
+
+These are keys on any USB keyboard, with or without the button twin.
 """
 from __future__ import annotations
 
@@ -29,6 +35,7 @@ BUTTON_KEYS = {
 NAMED_KEYS = {
     pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_BACKSPACE: "Backspace",
     pygame.K_TAB: "Tab", pygame.K_ESCAPE: "Escape", pygame.K_F4: "Hold",
+    pygame.K_F5: "Speak", pygame.K_F9: "Correct",
 }
 #: Named keys a screen may receive besides single printable characters.
 KEY_NAMES = frozenset(NAMED_KEYS.values())

@@ -39,8 +39,10 @@ def test_typing_is_never_a_button(twin):
     kb = Keyboard(queue.Queue(), buttons_twin=twin)
     out = fed(kb, key(pygame.K_q, "q"), key(pygame.K_SPACE, " "), key(pygame.K_RETURN, "\r"),
               key(pygame.K_BACKSPACE, "\b"), key(pygame.K_3, "3"), key(pygame.K_SLASH, "?"),
-              key(pygame.K_TAB, "\t"), key(pygame.K_ESCAPE, "\x1b"), key(pygame.K_F4))
-    assert [e.key for e in out] == ["q", " ", "Enter", "Backspace", "3", "?", "Tab", "Escape", "Hold"]
+              key(pygame.K_TAB, "\t"), key(pygame.K_ESCAPE, "\x1b"), key(pygame.K_F4),
+              key(pygame.K_F5), key(pygame.K_F9))
+    assert [e.key for e in out] == ["q", " ", "Enter", "Backspace", "3", "?", "Tab", "Escape", "Hold",
+                                    "Speak", "Correct"]
     assert all(isinstance(e, KeyTyped) for e in out)
 
 
