@@ -23,6 +23,8 @@ class UiSettings:
     verdict_ignore_s: float = 0.5    # presses this soon after the verdict are ignored
     choice_timeout_s: float = 10.0   # an unanswered centre press becomes a plain neutral
     message_s: float = 5.0           # how long a refusal stays on the bottom line
+    big_times_s: float = 8.0         # how long the times fill the screen (no speech available)
+    failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
 
 
 class Table(Protocol):

@@ -2,6 +2,10 @@
 inputs on the same queue as the GPIO buttons), hands the queued inputs to the machine in the
 order they happened, lets time-driven things happen (``tick``), and redraws only when the
 view changed (a running clock changes its face once a second, not every pass).
+
+A failure in ``tick`` (the journal refusing a write, say) goes to the machine's failsafe
+screen when the machine has one (``fail``), so the loop keeps running; kiosk.ui.machine
+guards the screens themselves the same way.
 """
 from __future__ import annotations
 
@@ -51,7 +55,13 @@ class Loop:
         for item in items:
             self.machine.handle(item, now)
         if self.tick is not None and self.machine.frozen_at is None:
-            self.tick(now)
+            try:
+                self.tick(now)
+            except Exception as exc:                # noqa: BLE001
+                fail = getattr(self.machine, "fail", None)
+                if fail is None:
+                    raise
+                fail(exc, now)
         self.machine.update(now)
         if getattr(self.machine, "finished", False):
             self.running = False

@@ -1,14 +1,25 @@
 """The table's screens as one state machine: the current screen, switched by what the screen
-asks (the verdict after a ruling) or else by the game's phase (setup, challenge, the rest).
+asks (the verdict after a ruling, the score correction) or else by the game's phase (setup,
+challenge, the rest).
 
 The judge screen is only ever chosen by the phase ``challenge``: nothing typed can open it.
+
+Any exception inside a screen (``enter``, ``handle``, ``update``, ``next``, ``view``,
+``draw``), or in the loop's tick, switches to the failsafe screen instead of ending the
+program; the game and its journal stay as the last accepted command left them, and the
+director restarts the screens from there (kiosk.ui.failsafe).
 """
 from __future__ import annotations
 
+import logging
+
 from kiosk.ui.base import Screen, Table
 from kiosk.ui.clock import ClockScreen
+from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
+
+log = logging.getLogger(__name__)
 
 
 def route(table: Table, current: Screen | None) -> Screen:
@@ -21,21 +32,43 @@ def route(table: Table, current: Screen | None) -> Screen:
 class Machine:
     def __init__(self, table: Table, now_ns: int):
         self.table = table
-        self.screen = route(table, None)
-        self.screen.enter(now_ns)
         self.finished = False
+        self.failures = 0                   # how many times a screen failed
+        self._now = now_ns
+        self.screen: Screen = FailsafeScreen(table, RuntimeError("the screens did not open"), now_ns)
+        try:
+            self.screen = route(table, None)
+            self.screen.enter(now_ns)
+        except Exception as exc:            # noqa: BLE001 - any failure shows the failsafe
+            self.fail(exc, now_ns)
 
     @property
     def frozen_at(self) -> int | None:
-        return self.screen.frozen_at
+        return getattr(self.screen, "frozen_at", None)
+
+    def fail(self, error: BaseException, now_ns: int) -> None:
+        """Show the failsafe screen for ``error`` (the first failure stays on screen)."""
+        self.failures += 1
+        if isinstance(self.screen, FailsafeScreen):
+            log.debug("failed again while the failsafe shows: %r", error)
+            return
+        log.error("the %s screen failed; showing the failsafe", type(self.screen).__name__,
+                  exc_info=(type(error), error, error.__traceback__))
+        self.screen = FailsafeScreen(self.table, error, now_ns)
+
+    def _guarded(self, now_ns: int, action, *args) -> None:
+        try:
+            action(*args)
+        except Exception as exc:            # noqa: BLE001
+            self.fail(exc, now_ns)
 
     def handle(self, item, now_ns: int) -> None:
-        self.screen.handle(item, now_ns)
-        self._advance(now_ns)
+        self._guarded(now_ns, self.screen.handle, item, now_ns)
+        self._guarded(now_ns, self._advance, now_ns)
 
     def update(self, now_ns: int) -> None:
-        self.screen.update(now_ns)
-        self._advance(now_ns)
+        self._guarded(now_ns, self.screen.update, now_ns)
+        self._guarded(now_ns, self._advance, now_ns)
 
     def _advance(self, now_ns: int) -> None:
         for _ in range(3):                      # a screen may hand over at most twice in a row
@@ -50,7 +83,26 @@ class Machine:
             chosen.enter(now_ns)
 
     def view(self, now_ns: int):
-        return self.screen.view(now_ns)
+        self._now = now_ns
+        try:
+            return self.screen.view(now_ns)
+        except Exception as exc:                # noqa: BLE001
+            self.fail(exc, now_ns)
+            return self.screen.view(now_ns)
 
     def draw(self, surface, view) -> None:
-        self.screen.draw(surface, view)
+        try:
+            self.screen.draw(surface, view)
+            return
+        except Exception as exc:                # noqa: BLE001
+            failed_in_failsafe = isinstance(self.screen, FailsafeScreen)
+            self.fail(exc, self._now)
+        try:
+            if failed_in_failsafe:
+                raise RuntimeError("the failsafe screen could not draw")
+            draw_failsafe(surface, self.screen.view(self._now))
+        except Exception:                       # noqa: BLE001 - last resort: a plain red screen
+            surface.fill((96, 10, 16))
+
+
+__all__ = ["Machine", "route", "FailsafeScreen", "FailsafeView"]
