@@ -3,9 +3,11 @@
 Buttons (each press carries its own time; the core judges every command):
 - clock running: the mover's button ends the turn (``Press``); the centre button stops time
   at once and asks what it is for: centre again = challenge the last play (``Challenge``), the
-  mover's own button = going out (``Out``), the other button (or no answer within the
-  timeout) = just stop the clock (``Neutral``). Whatever is chosen happens at the centre
-  press's instant, and the game's time stands still while the choice is open.
+  mover's own button = going out (``Out``), the other button = just stop the clock, and then
+  why: a digit picks one of the preset's reasons (``clock.neutral_reasons``), Enter or a
+  button none (``Neutral``). No answer within the timeout is a stop without a reason.
+  Whatever is chosen happens at the centre press's instant, and the game's time stands still
+  while the choice is open.
 - clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
@@ -13,8 +15,10 @@ Buttons (each press carries its own time; the core judges every command):
 
 Keyboard: the player whose turn waits to be entered types it on their half (digits for the
 score, letters for blanks, Tab for exchange / pass, Enter to record); at the end the tiles
-left on a rack are typed as letters, ? for a blank. F4 (``Hold``) calls a hold. Typing never
-opens the judge: only a challenge does.
+left on a rack are typed as letters, ? for a blank. F4 (``Hold``) calls a hold. F5
+(``Speak``) says both times aloud, or shows them large without a speech program. F9
+(``Correct``) opens the score correction (kiosk.ui.correct) while the clock is neutral or
+after the game. Typing never opens the judge: only a challenge does.
 """
 from __future__ import annotations
 
@@ -26,8 +30,9 @@ from kiosk.core import commands as cmd
 from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
-from kiosk.ui import clockdraw, clockview
+from kiosk.ui import clockdraw, clockview, speech
 from kiosk.ui.base import NS, Screen
+from kiosk.ui.correct import CorrectionScreen
 from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
 
 PLAYERS = {"left": 0, "right": 1}
@@ -38,6 +43,19 @@ class CentreChoice:
     t_ns: int               # the centre press: the chosen command happens at this instant
     player: int             # whose clock was running
     can_challenge: bool     # the last play is the opponent's and may be challenged
+
+
+@dataclass(frozen=True)
+class ReasonChoice:
+    """A plain stop waiting for its reason: the ``Neutral`` happens at the centre press."""
+    t_ns: int               # the centre press
+    asked_ns: int           # when the players were asked why (the timeout runs from here)
+    reasons: tuple[str, ...]
+
+
+def stop_reasons(state: GameState) -> tuple[str, ...]:
+    """The preset's reasons a plain stop may give (a challenge has its own way: centre again)."""
+    return tuple(r for r in state.rules.clock.neutral_reasons if r != "challenge")[:9]
 
 
 def challenger(state: GameState) -> int | None:
@@ -67,33 +85,53 @@ class ClockScreen(Screen):
     def __init__(self, table):
         super().__init__(table)
         self.choice: CentreChoice | None = None
+        self.why: ReasonChoice | None = None
         self._target = None
         self._editor = None
+        self._handover: Screen | None = None
+        self._notice: tuple[str, int] | None = None
+        self.speaker = getattr(table, "speaker", None) or speech.Speaker()
+        self.big_until: int | None = None         # the times fill the screen until then
 
     @property
     def frozen_at(self) -> int | None:
-        return self.choice.t_ns if self.choice else None
+        pending = self.choice or self.why
+        return pending.t_ns if pending else None
+
+    def notify(self, text: str, t_ns: int) -> None:
+        """A short note for the bottom line (a correction done, ...)."""
+        self._notice = (text, t_ns)
+
+    def next(self):
+        handover, self._handover = self._handover, None
+        return handover
 
     # --- inputs -----------------------------------------------------------------------------
 
     def handle(self, item, now_ns: int) -> None:
         t = self.frozen_at if self.frozen_at is not None else item.t_ns
+        if not (isinstance(item, KeyTyped) and item.key == "Speak"):
+            self.big_until = None                   # any other input ends the large times
         if isinstance(item, ButtonPressed):
             self._button(item.side, item.t_ns)
         elif isinstance(item, KeyTyped):
-            self._key(item.key, t)
+            self._key(item.key, t, item.t_ns)
 
     def update(self, now_ns: int) -> None:
         timeout = round(self.table.settings.choice_timeout_s * NS)
         if self.choice and now_ns - self.choice.t_ns >= timeout:
             choice, self.choice = self.choice, None
             self.table.submit(cmd.Neutral(), choice.t_ns)
+        if self.why and now_ns - self.why.asked_ns >= timeout:
+            self._stop_for(None)
 
     def _button(self, side: str, t: int) -> None:
         state, submit = self.table.state, self.table.submit
         player = PLAYERS.get(side)
+        if self.why:
+            return self._stop_for(None)             # a button: no reason given
         if self.choice:
-            return self._choose(player)
+            return self._choose(player, t)
         if state.phase == "playing":
             if state.clock.running is not None:
                 if player is None:
@@ -125,18 +163,33 @@ class ClockScreen(Screen):
         elif state.phase == "confirmed":
             self.table.say("the result is confirmed and locked", t)
 
-    def _choose(self, player: int | None) -> None:
+    def _choose(self, player: int | None, t: int) -> None:
         choice, self.choice = self.choice, None
-        if player is None:
-            command = cmd.Challenge(choice.player) if choice.can_challenge else cmd.Neutral()
+        if player is None and choice.can_challenge:
+            self.table.submit(cmd.Challenge(choice.player), choice.t_ns)
         elif player == choice.player:
-            command = cmd.Out(choice.player)
-        else:
-            command = cmd.Neutral()
-        self.table.submit(command, choice.t_ns)
+            self.table.submit(cmd.Out(choice.player), choice.t_ns)
+        else:                                       # just stop: why?
+            self.why = ReasonChoice(choice.t_ns, max(t, choice.t_ns), stop_reasons(self.table.state))
 
-    def _key(self, key: str, t: int) -> None:
+    def _stop_for(self, reason: str | None) -> None:
+        why, self.why = self.why, None
+        self.table.submit(cmd.Neutral(reason) if reason else cmd.Neutral(), why.t_ns)
+
+    def _why_key(self, key: str) -> None:
+        if key in ("Enter", "Escape"):
+            self._stop_for(None)
+        elif key.isdigit() and 1 <= int(key) <= len(self.why.reasons):
+            self._stop_for(self.why.reasons[int(key) - 1])
+
+    def _key(self, key: str, t: int, typed_ns: int) -> None:
         state = self.table.state
+        if key == "Speak":
+            return self._speak(t, typed_ns)
+        if self.why:
+            return self._why_key(key)
+        if key == "Correct":
+            return self._correct(typed_ns)
         if key == "Hold":
             holder = state.clock.running if state.clock.running is not None else state.to_move
             self.table.submit(cmd.Hold(holder), t)
@@ -156,6 +209,26 @@ class ClockScreen(Screen):
         if self.table.submit(command, t):
             self._target = None
 
+    def _speak(self, at: int, typed_ns: int) -> None:
+        """Both times aloud; without a speech program, both times large for a while."""
+        if self.speaker.speak(speech.spoken_times(self.table.state, at)):
+            self.big_until = None
+        else:
+            self.big_until = typed_ns + round(self.table.settings.big_times_s * NS)
+
+    def _correct(self, t: int) -> None:
+        state = self.table.state
+        if state.phase == "confirmed":
+            self.table.say("the result is confirmed and locked", t)
+        elif state.phase not in ("playing", "out", "ended"):
+            self.table.say("a score is corrected at the clock screen", t)
+        elif self.choice or state.clock.running is not None:
+            self.table.say("stop the clock first (centre button), then F9 to correct a score", t)
+        elif not state.turns:
+            self.table.say("there is no turn to correct yet", t)
+        else:
+            self._handover = CorrectionScreen(self.table, self, t)
+
     def focus(self):
         """(player, editor) for what the keyboard enters now, or None."""
         target = entry_target(self.table.state)
@@ -172,9 +245,12 @@ class ClockScreen(Screen):
 
     # --- the view ---------------------------------------------------------------------------
 
-    def view(self, now_ns: int) -> clockview.ClockView:
+    def view(self, now_ns: int):
         state, info = self.table.state, self.table.info
         at = self.frozen_at if self.frozen_at is not None else now_ns
+        if self.big_until is not None and now_ns < self.big_until:
+            return speech.big_times(state, at, clockview.top_line(state, info),
+                                    "any key or button: back to the clock")
         entries, notes = ["", ""], ["", ""]
         if state.phase in ("ended", "confirmed"):
             notes = self._confirm_notes(state, at)
@@ -188,13 +264,16 @@ class ClockScreen(Screen):
                 notes[player] = "the play's score, then Enter"
             else:
                 notes[player] = "Enter records  ·  Tab: play / exchange / pass"
-        dimmed = self.choice is not None or state.clock.running is None
+        dimmed = self.choice is not None or self.why is not None or state.clock.running is None
         return clockview.build(state, at, info, banner=self._banner(state, at),
-                               bottom=self._bottom(state, at), error=self.table.message(now_ns),
+                               bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
                                entries=tuple(entries), notes=tuple(notes), dimmed=dimmed)
 
     def draw(self, surface, view) -> None:
-        clockdraw.draw(surface, view)
+        if isinstance(view, speech.BigTimesView):
+            speech.draw_big_times(surface, view)
+        else:
+            clockdraw.draw(surface, view)
 
     def _confirm_notes(self, state: GameState, at: int) -> list[str]:
         if state.phase == "confirmed":
@@ -205,6 +284,10 @@ class ClockScreen(Screen):
 
     def _banner(self, state: GameState, at: int) -> tuple[str, ...]:
         names = state.players
+        if self.why:
+            offered = "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
+            return ("CLOCK STOPPED: why? type its number",
+                    f"{offered}  ·  Enter or a button: no reason")
         if self.choice:
             me, other = names[self.choice.player], names[1 - self.choice.player]
             if self.choice.can_challenge:
@@ -241,9 +324,12 @@ class ClockScreen(Screen):
             return ("RESULT CONFIRMED", "the result is locked")
         return ()
 
-    def _bottom(self, state: GameState, at: int) -> str:
+    def _bottom(self, state: GameState, at: int, now_ns: int) -> str:
         legend = self.table.info.legend
         text = ""
+        notice = self._notice
+        if notice and now_ns - notice[1] < self.table.settings.message_s * NS:
+            text = notice[0]
         if state.hold is not None and state.phase == "playing":
             rules = state.rules.hold
             held = at - state.hold.at_ns
@@ -253,7 +339,9 @@ class ClockScreen(Screen):
                 text += "  ·  may draw now" if wait <= 0 else f"  ·  may draw in {mmss(wait + NS - 1)}"
             if rules.lapse_s:
                 text += f"  ·  lapses in {mmss(rules.lapse_s * NS - held)}"
-        elif state.phase == "playing" and state.clock.running is not None and not self.choice:
+        elif state.phase == "playing" and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]
             text = f"{mover}: your button ends your turn  ·  centre: challenge, going out or stop"
+        elif not text and not (self.choice or self.why) and state.phase in ("playing", "out", "ended"):
+            text = "F9: correct a score  ·  F5: both times"
         return f"{text}     {legend}".strip() if legend else text

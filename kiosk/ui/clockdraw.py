@@ -101,11 +101,19 @@ def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> N
         theme.blit_line(surface, half.note, theme.PROMPT, rows["note"])
 
 
+def banner_rows(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Where each of ``count`` banner lines goes: the first as large as fits, the rest smaller."""
+    inner = rect.inflate(-rect.height // 2, -rect.height // 8)
+    line_h = inner.height // max(1, count)
+    return [pygame.Rect(inner.left, inner.top + i * line_h, inner.width, line_h) for i in range(count)]
+
+
+def banner_size(index: int, row: pygame.Rect) -> int | None:
+    """The font limit of banner line ``index`` (None: as large as fits)."""
+    return None if index == 0 else int(row.height * 1.0)
+
+
 def _draw_banner(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
     surface.fill(theme.BANNER_BG, rect)
-    inner = rect.inflate(-rect.height // 2, -rect.height // 8)
-    line_h = inner.height // len(lines)
-    for i, line in enumerate(lines):
-        size = None if i == 0 else int(line_h * 1.0)
-        theme.blit_line(surface, line, theme.WHITE,
-                        pygame.Rect(inner.left, inner.top + i * line_h, inner.width, line_h), max_size=size)
+    for i, (line, row) in enumerate(zip(lines, banner_rows(rect, len(lines)))):
+        theme.blit_line(surface, line, theme.WHITE, row, max_size=banner_size(i, row))

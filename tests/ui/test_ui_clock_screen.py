@@ -86,6 +86,7 @@ def test_neutral_dims_both_halves_and_shows_the_reason(kiosk):
     k.press("right", at=20)
     k.press("centre", at=25)          # Ann stops the clock ...
     k.press("right", at=26)           # ... Bob's button: "just stop"
+    k.key("Enter", at=27)             # no reason given
     k.shot("neutral")
     assert k.state.clock.running is None
     assert frame_pixels(k.surface, 0) == [BG] * 4 and frame_pixels(k.surface, 1) == [BG] * 4
@@ -234,7 +235,9 @@ def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
     k = started(kiosk)                # Bob is on move and there is no play of Ann's yet
     k.press("centre", at=10)
     assert "CHALLENGE" not in k.view.banner[1]
-    k.press("centre", at=11)
+    k.press("centre", at=11)          # a plain stop: the reasons are offered ...
+    assert k.view.banner[0] == "CLOCK STOPPED: why? type its number"
+    k.key("Enter", at=12)             # ... and none is given
     assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 10 * S, "unspecified")]
 
 
@@ -245,7 +248,10 @@ def test_time_stands_still_while_the_centre_choice_is_open(kiosk):
     k.at(limit + 5).step()
     assert k.state.phase == "playing" and not events_of(k, ev.GameEnded)
     k.press("left", at=limit + 6)     # ... a plain stop at the centre instant: still in time
-    assert events_of(k, ev.ClockNeutralised)[0].at_ns == T0 + (limit - 2) * S
+    k.at(limit + 12).step()           # (and still while its reason is asked)
+    assert k.state.phase == "playing" and not events_of(k, ev.GameEnded)
+    k.type("1", at=limit + 13)        # school's first reason: the score
+    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + (limit - 2) * S, "score")]
 
 
 def test_the_round_limit_ends_the_game_at_its_own_instant(kiosk):

@@ -45,3 +45,17 @@ def shows(surface: pygame.Surface, rect: pygame.Rect, text: str, colour, *, bg=t
     theme.blit_line(expected, text, colour, pygame.Rect((0, 0), rect.size), align=align, max_size=max_size)
     actual = surface.subsurface(rect).copy()
     return pygame.image.tobytes(expected, "RGB") == pygame.image.tobytes(actual, "RGB")
+
+
+def banner_shows(surface: pygame.Surface, banner: tuple[str, ...], index: int) -> bool:
+    """Whether line ``index`` of the banner ``banner`` is drawn on the screen as it reads."""
+    from kiosk.ui.clockdraw import banner_rows, banner_size
+    rows = banner_rows(layout(surface.get_size()).banner, len(banner))
+    return shows(surface, rows[index], banner[index], theme.WHITE, bg=theme.BANNER_BG,
+                 max_size=banner_size(index, rows[index]))
+
+
+def bar_shows(surface: pygame.Surface, rect: pygame.Rect, text: str, colour) -> bool:
+    """Whether a top or bottom bar (``clockdraw.bar``) reads ``text`` in ``colour``."""
+    inner = rect.inflate(-rect.height, -rect.height // 4)
+    return shows(surface, inner, text, colour, bg=theme.BAR_BG)

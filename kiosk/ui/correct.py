@@ -1,0 +1,213 @@
+"""Correcting a score with both players' agreement (ASPA 3.2, ABSP 4.9.2; core ``Correct``).
+
+Opened from the clock screen (F9) while the clock is neutral, or after the game ended and
+before the result is confirmed. Three steps, Escape going back one:
+1. pick: the last turns are listed with their numbers; type the turn's number, Enter;
+2. score: type the new score, Enter;
+3. agree: each player presses their own button; the second press sends ``Correct(turn,
+   score)`` at its own instant. The centre button cancels.
+The core judges everything: a turn that cannot be corrected, or a correction these rules do
+not allow now, is refused with the core's own reason, shown on the bottom line (checked with
+the core as soon as the turn is picked, and again when both have agreed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from drivers.buttons import ButtonPressed
+from drivers.keyboard import KeyTyped
+from kiosk.core.commands import Correct
+from kiosk.core.errors import GameError
+from kiosk.core.game import decide
+from kiosk.core.result import compute
+from kiosk.ui import clockdraw, theme
+from kiosk.ui.base import Screen
+from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
+from kiosk.ui.entry import DigitsEntry
+
+PLAYERS = {"left": 0, "right": 1}
+LISTED = 6                  # how many of the latest turns are listed
+#: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).
+PHASES = ("playing", "out", "ended")
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    top: str
+    heading: str
+    turns: tuple[str, ...]      # "3   Bob   +35", the latest last
+    chosen: int | None          # the turn number picked, if any
+    entry: str                  # what is being typed, with its label
+    prompt: str
+    bottom: str
+    error: str
+
+
+class CorrectionScreen(Screen):
+    def __init__(self, table, back: Screen, opened_ns: int):
+        super().__init__(table)
+        self.back, self.opened_ns = back, opened_ns
+        self.step = "pick"
+        self.number, self.score = DigitsEntry(3), DigitsEntry(4)
+        self.turn: int | None = None
+        self.agreed: set[int] = set()
+        self.closed = False
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def handle(self, item, now_ns: int) -> None:
+        if self.table.state.phase not in PHASES:
+            self.closed = True
+            return
+        if isinstance(item, KeyTyped):
+            self._key(item.key, item.t_ns)
+        elif isinstance(item, ButtonPressed):
+            self._button(PLAYERS.get(item.side), item.t_ns)
+
+    def _key(self, key: str, t: int) -> None:
+        if key == "Escape":
+            return self._back_one()
+        if self.step == "pick":
+            if key == "Enter":
+                return self._pick(t)
+            self.number.key(key)
+        elif self.step == "score":
+            if key == "Enter":
+                return self._score(t)
+            self.score.key(key)
+
+    def _back_one(self) -> None:
+        if self.step == "agree":
+            self.step, self.agreed = "score", set()
+        elif self.step == "score":
+            self.step, self.turn = "pick", None
+            self.score.clear()
+        else:
+            self.closed = True
+
+    def _check(self, turn: int, score: int, t: int) -> bool:
+        """Ask the core (without recording anything) whether it would take this correction."""
+        state = self.table.state
+        try:
+            decide(state, Correct(turn, score), max(t, state.last_ns or t))
+        except GameError as exc:
+            self.table.say(str(exc), t)
+            return False
+        return True
+
+    def _pick(self, t: int) -> None:
+        if not self.number.digits:
+            self.table.say("type the number of the turn to correct", t)
+            return
+        turn = int(self.number.digits)
+        turns = self.table.state.turns
+        current = turns[turn - 1].score if 1 <= turn <= len(turns) else 0
+        if self._check(turn, current, t):
+            self.turn, self.step = turn, "score"
+
+    def _score(self, t: int) -> None:
+        if not self.score.digits:
+            self.table.say("type the new score", t)
+            return
+        score = int(self.score.digits)
+        if score == self.table.state.turns[self.turn - 1].score:
+            self.table.say(f"turn {self.turn} already scores {score}", t)
+            return
+        if self._check(self.turn, score, t):
+            self.step, self.agreed = "agree", set()
+
+    def _button(self, player: int | None, t: int) -> None:
+        if player is None:
+            self.closed = True          # centre: cancel, nothing recorded
+            return
+        if self.step != "agree":
+            self.table.say("type the turn and the new score first (F9 flow)  ·  centre cancels", t)
+            return
+        self.agreed.add(player)
+        if self.agreed != {0, 1}:
+            return
+        turn, score = self.turn, int(self.score.digits)
+        before = self.table.state.turns[turn - 1].score
+        if self.table.submit(Correct(turn, score), t):
+            notify = getattr(self.back, "notify", None)
+            if notify is not None:
+                notify(f"turn {turn} corrected: {before} is now {score}", t)
+            self.closed = True
+        else:                           # refused: the core's reason is on the bottom line
+            self.step, self.turn, self.agreed = "pick", None, set()
+            self.number.clear()
+            self.score.clear()
+
+    def next(self):
+        return self.back if self.closed else self
+
+    # --- the view ---------------------------------------------------------------------------
+
+    def view(self, now_ns: int) -> CorrectionView:
+        state = self.table.state
+        names = state.players
+        listed = turn_lines(state, compute(state, now_ns))[-LISTED:]
+        rows = tuple(f"{n}    {names[turn.player]}    {last_turn_text(line, turn)}"
+                     for n, line, turn in listed)
+        if self.step == "pick":
+            entry = f"TURN {self.number.digits or '_'}"
+            prompt = "type the number of the turn to correct, then Enter  ·  Esc: cancel"
+        elif self.step == "score":
+            entry = f"TURN {self.turn}: NEW SCORE {self.score.digits or '_'}"
+            prompt = "type the new score, then Enter  ·  Esc: back"
+        else:
+            before = state.turns[self.turn - 1].score
+            entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
+            waiting = [names[p] for p in (0, 1) if p not in self.agreed]
+            agreed = [names[p] for p in (0, 1) if p in self.agreed]
+            prompt = (f"{' and '.join(waiting)}: press your own button to agree"
+                      + (f"  ·  agreed: {', '.join(agreed)}" if agreed else "")
+                      + "  ·  centre or Esc: cancel")
+        return CorrectionView(top=top_line(state, self.table.info),
+                              heading="CORRECT A SCORE  (both players must agree)",
+                              turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
+                              bottom=self.table.info.legend, error=self.table.message(now_ns))
+
+    def draw(self, surface, view: CorrectionView) -> None:
+        draw_correction(surface, view)
+
+
+def correction_layout(size: tuple[int, int]) -> dict[str, pygame.Rect | list[pygame.Rect]]:
+    """Where each part of the correction screen goes: heading, one row per listed turn, the
+    entry box, the prompt, and the top and bottom bars."""
+    w, h = size
+    lay = clockdraw.layout(size)
+    margin = max(8, w // 40)
+    y = lay.top.bottom + h // 50
+    heading = pygame.Rect(margin, y, w - 2 * margin, h * 8 // 100)
+    listing = pygame.Rect(margin * 4, y + h * 10 // 100, w - 8 * margin, h * 42 // 100)
+    step = listing.height // LISTED
+    rows = [pygame.Rect(listing.left, listing.top + i * step, listing.width, step) for i in range(LISTED)]
+    entry = pygame.Rect(margin * 4, listing.bottom + h // 40, w - 8 * margin, h * 10 // 100)
+    prompt = pygame.Rect(margin, entry.bottom + h // 40, w - 2 * margin,
+                         lay.bottom.top - entry.bottom - h // 20)
+    return {"heading": heading, "rows": rows, "entry": entry, "entry_text": entry.inflate(-16, -10),
+            "prompt": prompt, "top": lay.top, "bottom": lay.bottom}
+
+
+def draw_correction(surface: pygame.Surface, view: CorrectionView) -> None:
+    h = surface.get_height()
+    parts = correction_layout(surface.get_size())
+    surface.fill(theme.BG)
+    theme.blit_line(surface, view.heading, theme.PROMPT, parts["heading"])
+    for row, line in zip(view.turns, parts["rows"]):
+        chosen = view.chosen is not None and row.split(" ", 1)[0] == str(view.chosen)
+        if chosen:
+            surface.fill(theme.BANNER_BG, line)
+        theme.blit_line(surface, row, theme.WHITE if chosen else theme.FG,
+                        line.inflate(-8, -line.height // 5), align="left")
+    pygame.draw.rect(surface, theme.PROMPT, parts["entry"], width=2)
+    theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
+    theme.blit_line(surface, view.prompt, theme.BAR_FG, parts["prompt"], max_size=h // 18)
+    clockdraw.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    if view.error:
+        clockdraw.bar(surface, parts["bottom"], view.error, theme.ERROR)
+    else:
+        clockdraw.bar(surface, parts["bottom"], view.bottom, theme.BAR_FG)
