@@ -1,0 +1,393 @@
+"""The kiosk's config file (TOML): one schema that validates it, renders the example and the docs.
+
+Every key has a default, a help text and its allowed values here, and nowhere else:
+``load(path)`` checks a file against it (unknown keys and bad values are refused with the file,
+the key and what was expected), ``render()`` writes config/kiosk.example.toml, ``keys_table()``
+the README's table of keys. ``python -m kiosk run --config FILE`` reads a file; its command-line
+options override the file (``load(path, options)``). ``kiosk_config`` turns the checked values
+into the app's ``KioskConfig``.
+
+The kinds of value (text, pin, seconds ...) are in kiosk/config_kinds.py. A rule preset's
+overrides (``[rules.challenge]`` ...) are checked by kiosk.core.rules against the preset; the
+official lexicon fingerprints by kiosk.core.lexicon_check.
+"""
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
+from kiosk.config_kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
+                                Number, Overrides, Preset, Size, Text)
+from kiosk.presets import load_preset, preset_names
+from kiosk.ui.base import UiSettings
+
+DEFAULT_STORE = "var/kiosk.sqlite"
+MIN_KEY_LENGTH = 16
+
+
+# --- the schema ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Key:
+    name: str                   # dotted: "hardware.pins.left"
+    default: Any
+    help: str
+    kind: Kind
+    example: str = ""           # for keys whose default is empty: what a value looks like
+
+    @property
+    def expected(self) -> str:
+        return self.kind.expected
+
+
+PIN = Int("a BCM pin number 2-27", 2, 27)
+SECONDS = "seconds: a number from {lo:g} to {hi:g}"
+
+
+def _seconds(lo: float, hi: float) -> Number:
+    return Number(SECONDS.format(lo=lo, hi=hi), lo, hi)
+
+
+#: The screen timings of kiosk.ui.base.UiSettings: help and allowed values (a test checks that
+#: every one of its fields is here).
+_UI_HELP = {
+    "verdict_s": ("how long the verdict fills the screen", _seconds(1, 120)),
+    "verdict_ignore_s": ("presses this soon after the verdict appears are ignored", _seconds(0, 5)),
+    "choice_timeout_s": ("an unanswered centre press becomes a plain stop of the clock after this "
+                         "long", _seconds(1, 120)),
+    "message_s": ("how long a refusal stays on the bottom line", _seconds(1, 60)),
+    "big_times_s": ("how long the times fill the screen when asked for (no speech available)",
+                    _seconds(1, 60)),
+    "failsafe_ignore_s": ("presses this soon after a failure do not restart the screens",
+                          _seconds(0, 10)),
+}
+
+SCHEMA: tuple[Key, ...] = (
+    Key("kiosk.table", "1", "the table's number or name, shown on the screen and sent with results",
+        Text("a table number or name of 1 to 20 characters", 1, 20)),
+    Key("kiosk.tournament", "", "the tournament's name, carried by every result document",
+        Text("a text of at most 100 characters", 0, 100)),
+    Key("kiosk.round", 1, "the round this table plays (a director link will push it later)",
+        Int("a round number 1-999", 1, 999)),
+    Key("kiosk.players", ["Player 1", "Player 2"], "the two players' names, the left player first",
+        Names("a list of two names of 1 to 40 characters, left player first")),
+    Key("kiosk.new_game_after_s", 0,
+        "seconds the locked result stays on screen before a new game with the same settings opens "
+        "on the setup screen; 0 = until the kiosk restarts",
+        Int("seconds: a whole number from 0 to 86400", 0, 86400)),
+    Key("rules.preset", "aspa", "the rule book: a preset's name or the path of a preset file",
+        Preset("one of " + ", ".join(repr(n) for n in preset_names()) + ", or a preset file's path")),
+    *(Key(f"rules.{section}", {},
+          f"overrides of the preset's {section}.* settings (the README's presets table lists them)",
+          Overrides(f"a table of {section} settings"),
+          example={"clock": "time_per_side_s = 1320", "hold": "draw_after_s = 30",
+                   "challenge": "outcome_valid = \"points_per_challenge\"\npoints = 10",
+                   "zero_run": "turns = 4", "end": "accept_window_s = 10",
+                   "late": "forfeit_after_s = 900", "result": "spread_caps = [200]"}[section])
+      for section in SECTIONS),
+    Key("lexicon.file", "",
+        "the word list or compiled .lex file the table judges with; empty = "
+        "../shared/lexicons/enable2k.txt beside the repository if present, else no judge at the "
+        "table", ExistingFile("an existing file (a word list or .lex), or \"\""),
+        example='"/var/lib/tablekeeper/lexicons/CSW21.lex"'),
+    Key("lexicon.official", {},
+        "the official lexicons' fingerprints by name: the judge then shows whether its lexicon "
+        "is the official list", Fingerprints("a table of NAME = \"64 hex digits\""),
+        example='{ CSW21 = "<the 64 hex digits of python -m kiosk lexicon info>" }'),
+    Key("hardware.buttons", "gpio",
+        "how the three buttons are read: gpio (lgpio on a Raspberry Pi; missing GPIO is an "
+        "error) or sim (the keyboard); the --sim option forces sim", Choice("'gpio' or 'sim'", ("gpio", "sim"))),
+    Key("hardware.pins.left", 17, "BCM pin of the left player's button (wired to ground)", PIN),
+    Key("hardware.pins.right", 27, "BCM pin of the right player's button", PIN),
+    Key("hardware.pins.centre", 22, "BCM pin of the centre (neutral) button", PIN),
+    Key("display.size", "1280x720", "window size when not fullscreen, WIDTHxHEIGHT",
+        Size("WIDTHxHEIGHT from 320x240 to 7680x4320")),
+    Key("display.fullscreen", "auto",
+        "fill the screen: true, false, or auto (fullscreen with GPIO buttons, a window in sim)",
+        Choice("true, false or 'auto'", (True, False, "auto"))),
+    *(Key(f"ui.{f.name}", f.default, *_UI_HELP[f.name])
+      for f in fields(UiSettings) if f.name in _UI_HELP),
+    Key("store.path", DEFAULT_STORE,
+        "the SQLite file of the game journal and the outbox, relative to the working directory "
+        "(the service's is /var/lib/tablekeeper); the default's folder var/ is created, any "
+        "other folder must exist", Text("a file path", 1, 4096)),
+    Key("store.checkpoint_s", 0.5,
+        "while a clock runs, how often its time is saved: a power cut loses at most this much",
+        _seconds(0.1, 1)),
+    Key("director.url", "",
+        "the director's address; NOT USED YET (there is no transport: results wait in the "
+        "outbox). A kiosk with a url refuses to start without the tournament key",
+        Text("\"\" or an address starting with http:// or https://", 0, 500, r"https?://\S+"),
+        example='"http://director.local:8080"'),
+    Key("director.key", "",
+        f"the tournament's key, which signs the results (HMAC-SHA256), at least {MIN_KEY_LENGTH} "
+        "characters; keep the file readable by the kiosk only",
+        Text(f"\"\" or a key of at least {MIN_KEY_LENGTH} characters", 0, 1000,
+             rf"\S.{{{MIN_KEY_LENGTH - 2},}}\S", secret=True),
+        example='"the tournament key from the director"'),
+    Key("director.key_file", "", "a file whose first line is the tournament's key (instead of key)",
+        ExistingFile("an existing file holding the key, or \"\""),
+        example='"/etc/tablekeeper/tournament.key"'),
+)
+KEYS = {key.name: key for key in SCHEMA}
+_TITLES = {
+    "kiosk": "The table and its game (until a director link pushes pairings).",
+    "rules": "The rule book and the tournament's changes to it.",
+    "lexicon": "The word judge's lexicon.",
+    "hardware": "The three arcade buttons.",
+    "display": "The screen.",
+    "ui": "Screen timings.",
+    "store": "The journal (every game event) and the outbox (results for the director).",
+    "director": "The link to the director and the tournament's key.",
+}
+
+
+def defaults() -> dict[str, Any]:
+    return {key.name: json.loads(json.dumps(key.default)) for key in SCHEMA}
+
+
+# --- reading and checking ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Settings:
+    """Checked values for every key (defaults filled in), where they came from, and what
+    they give: the rules (preset plus overrides) and the tournament key."""
+    values: dict[str, Any]
+    source: str
+    rules: Rules = field(repr=False)
+    key: bytes | None = field(repr=False)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+
+def read(path: str | Path) -> dict[str, Any]:
+    """The file's values for every key (unknown keys and bad values refused), before the
+    checks across keys (``finish``)."""
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, "", "valid TOML", detail=str(exc)) from None
+    except OSError as exc:
+        raise ConfigError(source, "", "a readable file", detail=exc.strerror or str(exc)) from None
+    values = defaults()
+    _walk(source, data, "", values)
+    return values
+
+
+def _walk(source: str, data: Mapping, prefix: str, values: dict) -> None:
+    children = {k.name[len(prefix):].split(".")[0] for k in SCHEMA if k.name.startswith(prefix)}
+    for name, value in data.items():
+        dotted = prefix + name
+        if name not in children:
+            where = f"[{prefix[:-1]}]" if prefix else "the file"
+            raise ConfigError(source, dotted, f"one of the keys of {where}: " + ", ".join(sorted(children)),
+                              detail="unknown key")
+        if dotted in KEYS:
+            values[dotted] = KEYS[dotted].kind.check(source, dotted, value)
+        elif isinstance(value, dict):
+            _walk(source, value, dotted + ".", values)
+        else:
+            raise ConfigError(source, dotted, f"a table ([{dotted}])", value)
+
+
+def finish(values: dict[str, Any], source: str) -> Settings:
+    """The checks across keys; the rules and the key they give."""
+    pins = {}
+    for side in ("left", "right", "centre"):
+        name = f"hardware.pins.{side}"
+        if values[name] in pins:
+            raise ConfigError(source, name, "a pin no other button uses",
+                              detail=f"got {values[name]}, the pin of {pins[values[name]]}")
+        pins[values[name]] = name
+    try:
+        rules = load_preset(values["rules.preset"])
+    except RulesError as exc:
+        raise ConfigError(source, "rules.preset", "a valid preset", detail=str(exc)) from None
+    for section in SECTIONS:
+        overrides = values[f"rules.{section}"]
+        if overrides:
+            rules = _overridden(rules, section, overrides, source)
+    key = _key(values, source)
+    return Settings(values=values, source=source, rules=rules, key=key)
+
+
+def _overridden(rules: Rules, section: str, overrides: dict, source: str) -> Rules:
+    try:
+        return apply_overrides(rules, {section: overrides}, source)
+    except RulesError as exc:                       # "<source>: <key>: expected ..." -> rules.<key>
+        rest = str(exc)[len(f"{source}: {exc.key}: "):]
+        raise ConfigError(source, f"rules.{exc.key}", exc.expected,
+                          detail=rest.split("; ", 1)[1] if "; " in rest else rest) from None
+
+
+def _key(values: dict, source: str) -> bytes | None:
+    text, path = values["director.key"], values["director.key_file"]
+    if text and path:
+        raise ConfigError(source, "director.key_file", "either director.key or director.key_file, not both",
+                          path)
+    if path:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(source, "director.key_file", "a readable UTF-8 file holding the key",
+                              detail=f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+        text = lines[0].strip() if lines else ""
+        if len(text) < MIN_KEY_LENGTH:
+            raise ConfigError(source, "director.key_file",
+                              f"a first line of at least {MIN_KEY_LENGTH} characters (the key)",
+                              detail=f"got {len(text)} characters in {path}")
+    if values["director.url"] and not text:
+        raise ConfigError(source, "director.key", "the tournament's key (key or key_file) because "
+                          "director.url is set", text)
+    return text.encode("utf-8") if text else None
+
+
+def load(path: str | Path | None = None, options: Mapping[str, Any] | None = None) -> Settings:
+    """The settings from ``path`` (or the defaults), with command-line ``options`` (schema key
+    -> value, None for not given) on top, all checked."""
+    values = read(path) if path is not None else defaults()
+    given = {name: value for name, value in (options or {}).items() if value is not None}
+    for name, value in given.items():
+        values[name] = KEYS[name].kind.check("command line", name, value)
+    source = str(path) if path is not None else "command line" if given else "defaults"
+    return finish(values, source)
+
+
+# --- the example file and the README's table ---------------------------------------------------
+
+def toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def _toml_key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name, ensure_ascii=False)
+
+
+def _tables() -> list[str]:
+    """Table headers in schema order: [kiosk], [rules], [rules.clock] ..."""
+    out: list[str] = []
+    for key in SCHEMA:
+        table = key.name if isinstance(key.kind, Overrides) else key.name.rsplit(".", 1)[0]
+        if table not in out:
+            out.append(table)
+    return out
+
+
+def render(values: Mapping[str, Any] | None = None) -> str:
+    """The config file for ``values`` (default: the defaults, i.e. the example file), each key
+    with its help and allowed values. Reading it back gives the same values."""
+    values = dict(defaults(), **(values or {}))
+    lines = ["# tablekeeper kiosk config: python -m kiosk run --config FILE",
+             "# Generated by kiosk/config.py (python -m kiosk config): every key, what it is for,",
+             "# what it may be and its default. Delete what you do not change; options on the",
+             "# command line (--sim, --preset, ...) override the file."]
+    for table in _tables():
+        keys = [k for k in SCHEMA if (k.name == table if isinstance(k.kind, Overrides)
+                                      else k.name.rsplit(".", 1)[0] == table)]
+        section = table.split(".")[0]
+        if table == section:
+            lines += ["", f"# {_TITLES[section]}"]
+        if isinstance(keys[0].kind, Overrides):
+            key = keys[0]
+            overrides = values[key.name]
+            lines += _comment(key.help)
+            if overrides:
+                lines.append(f"[{table}]")
+                lines += [f"{_toml_key(n)} = {toml_value(v)}" for n, v in overrides.items()]
+            else:
+                lines += [f"# [{table}]"] + [f"# {line}" for line in key.example.splitlines()]
+            continue
+        lines.append(f"[{table}]")
+        for key in keys:
+            lines += _comment(key.help) + _comment(f"allowed: {key.expected}")
+            if key.example and values[key.name] == key.default:
+                lines.append(f"# e.g. {key.name.rsplit('.', 1)[1]} = {key.example}")
+            lines.append(f"{_toml_key(key.name.rsplit('.', 1)[1])} = {toml_value(values[key.name])}")
+    return "\n".join(lines) + "\n"
+
+
+def _comment(text: str) -> list[str]:
+    return textwrap.wrap(text, 98, initial_indent="# ", subsequent_indent="#   ")
+
+
+def keys_table() -> str:
+    """Every key as a Markdown table (the README carries it verbatim)."""
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+    rows = ["| key | default | allowed | what it is |", "|---|---|---|---|"]
+    for key in SCHEMA:
+        default = toml_value(key.default) if not isinstance(key.kind, Overrides) else "(none)"
+        rows.append(f"| `{key.name}` | `{cell(default)}` | {cell(key.expected)} | {cell(key.help)} |")
+    return "\n".join(rows)
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "config" / "kiosk.example.toml"
+
+
+# --- what the app runs with --------------------------------------------------------------------
+
+@dataclass
+class KioskConfig:
+    """What ``python -m kiosk run`` runs with: the checked settings, resolved."""
+    preset: str = "aspa"
+    overrides: dict = field(default_factory=dict)   # {section: {setting: value}}
+    lexicon: str | None = None          # None: kiosk.app.DEFAULT_LEXICON if present, else no judge
+    official: dict = field(default_factory=dict)   # lexicon name -> SHA-256 of the official list
+    table: str = "1"
+    tournament: str = ""
+    round: int = 1
+    names: tuple[str, str] = ("Player 1", "Player 2")
+    sim: bool = False                   # keyboard as buttons; never chosen by itself
+    pins: dict | None = None            # left/right/centre -> BCM pin (drivers.buttons.DEFAULT_PINS)
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    headless: bool = False
+    screenshot_dir: str | None = None
+    exit_after_s: float | None = None
+    ui: UiSettings = field(default_factory=UiSettings)
+    store: str = DEFAULT_STORE          # the SQLite file (journal and outbox)
+    checkpoint_s: float = 0.5
+    key: bytes | None = None            # the tournament's key; None: results go unsigned
+    new_game_after_s: int = 0           # 0: the locked result stays until a restart
+
+
+def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
+                 exit_after_s: float | None = None) -> KioskConfig:
+    """The app's config from checked settings."""
+    v = settings.values
+    sim = v["hardware.buttons"] == "sim"
+    width, height = (int(n) for n in v["display.size"].split("x"))
+    return KioskConfig(
+        preset=v["rules.preset"],
+        overrides={s: dict(v[f"rules.{s}"]) for s in SECTIONS if v[f"rules.{s}"]},
+        lexicon=v["lexicon.file"] or None, official=dict(v["lexicon.official"]),
+        table=v["kiosk.table"], tournament=v["kiosk.tournament"], round=v["kiosk.round"],
+        names=tuple(v["kiosk.players"]), sim=sim,
+        pins={side: v[f"hardware.pins.{side}"] for side in ("left", "right", "centre")},
+        size=(width, height),
+        fullscreen=not sim if v["display.fullscreen"] == "auto" else v["display.fullscreen"],
+        headless=headless, screenshot_dir=screenshot_dir, exit_after_s=exit_after_s,
+        ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v}),
+        store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], key=settings.key,
+        new_game_after_s=v["kiosk.new_game_after_s"])

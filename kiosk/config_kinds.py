@@ -1,0 +1,152 @@
+"""The kinds of value a kiosk config key may hold, and the error a bad value raises.
+
+Each kind says in words what it accepts (``expected``, shown in errors, the example file and the
+README) and checks a value parsed from TOML (or given on the command line). The schema itself,
+which key has which kind, is kiosk/config.py.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kiosk.core.lexicon_check import official_fingerprints
+from kiosk.presets import preset_names
+
+
+class ConfigError(ValueError):
+    """A config file (or option) the kiosk refuses: names the source, the key, what was expected."""
+
+    def __init__(self, source: str, key: str, expected: str, got: Any = None, *, detail: str | None = None):
+        self.source, self.key, self.expected = source, key, expected
+        detail = detail if detail is not None else f"got {_show(got)}"
+        where = f"{source}: {key}" if key else source
+        super().__init__(f"{where}: expected {expected}; {detail}")
+
+
+def _show(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else json.dumps(value) if isinstance(value, (dict, list)) \
+        else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a key's value may be: ``expected`` says it in words; ``check`` returns the value or
+    raises ConfigError."""
+    expected: str
+
+    def ok(self, value: Any) -> bool:
+        raise NotImplementedError
+
+    def check(self, source: str, key: str, value: Any) -> Any:
+        if not self.ok(value):
+            raise ConfigError(source, key, self.expected, value)
+        return value
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    min_len: int = 0
+    max_len: int = 200
+    pattern: str | None = None
+    secret: bool = False        # never repeat the value in a message (the tournament key)
+
+    def ok(self, value):
+        return (isinstance(value, str) and self.min_len <= len(value.strip()) <= self.max_len
+                and (self.pattern is None or value == "" or re.fullmatch(self.pattern, value) is not None))
+
+    def check(self, source, key, value):
+        if self.secret and isinstance(value, str) and not self.ok(value):
+            raise ConfigError(source, key, self.expected, detail=f"got {len(value)} characters")
+        return super().check(source, key, value)
+
+
+@dataclass(frozen=True)
+class Int(Kind):
+    lo: int = 0
+    hi: int = 1 << 31
+
+    def ok(self, value):
+        return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
+
+
+@dataclass(frozen=True)
+class Number(Kind):
+    lo: float = 0.0
+    hi: float = 1e9
+
+    def ok(self, value):
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and self.lo <= value <= self.hi
+
+    def check(self, source, key, value):
+        return float(super().check(source, key, value))
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    choices: tuple = ()
+
+    def ok(self, value):
+        return any(value == c and type(value) is type(c) for c in self.choices)
+
+
+@dataclass(frozen=True)
+class Names(Kind):
+    def ok(self, value):
+        return (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, str) and v.strip() and len(v) <= 40 for v in value))
+
+
+@dataclass(frozen=True)
+class Size(Kind):
+    def ok(self, value):
+        match = isinstance(value, str) and re.fullmatch(r"(\d{3,4})x(\d{3,4})", value)
+        return bool(match) and 320 <= int(match[1]) <= 7680 and 240 <= int(match[2]) <= 4320
+
+
+@dataclass(frozen=True)
+class Preset(Kind):
+    def ok(self, value):
+        return isinstance(value, str) and (value in preset_names()
+                                           or (value.endswith(".toml") and Path(value).is_file()))
+
+
+@dataclass(frozen=True)
+class ExistingFile(Kind):
+    """A path that names an existing file, or "" for none."""
+
+    def check(self, source, key, value):
+        if not isinstance(value, str):
+            raise ConfigError(source, key, self.expected, value)
+        if value and not Path(value).is_file():
+            raise ConfigError(source, key, self.expected, value, detail=f"got {value!r} (no such file)")
+        return value
+
+
+@dataclass(frozen=True)
+class Fingerprints(Kind):
+    def check(self, source, key, value):
+        if not isinstance(value, dict):
+            raise ConfigError(source, key, self.expected, value)
+        for name, digest in value.items():
+            try:
+                official_fingerprints({name: digest})
+            except ValueError:
+                raise ConfigError(source, f"{key}.{name}", "64 hex digits (a SHA-256 fingerprint)",
+                                  digest) from None
+        try:
+            official_fingerprints(value)
+        except ValueError as exc:
+            raise ConfigError(source, key, "each lexicon listed once", detail=str(exc)) from None
+        return dict(value)
+
+
+@dataclass(frozen=True)
+class Overrides(Kind):
+    """A table of a preset section's settings; the values are checked against the preset."""
+    table: bool = True
+
+    def ok(self, value):
+        return isinstance(value, dict)

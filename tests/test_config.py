@@ -1,0 +1,186 @@
+"""The kiosk's config file: one schema (kiosk/config.py) that reads files back as written,
+refuses bad ones naming the file, the key and what was expected, renders the committed example
+and the README's table of keys."""
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
+                          load, render)
+from kiosk.ui.base import UiSettings
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+ENABLE = ROOT.parent / "shared" / "lexicons" / "enable2k.txt"
+ENABLE_FINGERPRINT = "d5ec7b3b1d35db798cee044fe3ec37e7cc0a96a00dee5695ad34c767f1797925"
+
+
+def write(tmp_path, text, name="kiosk.toml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_committed_example_is_the_render():
+    assert EXAMPLE.read_text(encoding="utf-8") == render(), \
+        "config/kiosk.example.toml is out of date: .venv/bin/python -m kiosk config > config/kiosk.example.toml"
+
+
+def test_the_example_reads_back_as_the_defaults():
+    settings = load(EXAMPLE)
+    assert settings.values == defaults()
+    assert settings.rules.name == "aspa" and settings.key is None
+
+
+def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
+    key_file = write(tmp_path, "a tournament key from a file\n", "t.key")
+    changed = {
+        "kiosk.table": "12b", "kiosk.tournament": "Test Open", "kiosk.round": 4,
+        "kiosk.players": ["Ann Ö", "Bob \"B\""], "kiosk.new_game_after_s": 120,
+        "rules.preset": "nzasp", "rules.clock": {"time_per_side_s": 1320},
+        "rules.hold": {"draw_after_s": 30}, "rules.challenge": {"outcome_valid": "points_per_challenge",
+                                                               "points": 10},
+        "rules.zero_run": {"counts": ["pass", "phony"]}, "rules.end": {"opponent_minus_own": True},
+        "rules.late": {"forfeit_after_s": 900}, "rules.result": {"spread_caps": [200, 300]},
+        "lexicon.file": str(ENABLE), "lexicon.official": {"enable2k": ENABLE_FINGERPRINT},
+        "hardware.buttons": "sim", "hardware.pins.left": 5, "hardware.pins.right": 6,
+        "hardware.pins.centre": 13, "display.size": "800x480", "display.fullscreen": False,
+        **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
+        "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
+        "director.url": "http://director.local:8080", "director.key": "", "director.key_file": str(key_file),
+    }
+    assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
+                                              if k not in ("director.key",))
+    settings = load(write(tmp_path, render(changed)))
+    assert settings.values == changed
+    assert settings.rules.challenge.points == 10 and settings.rules.clock.time_per_side_s == 1320
+    assert settings.rules.result.spread_caps == (200, 300) and settings.rules.name == "nzasp"
+    assert settings.key == b"a tournament key from a file"
+
+    config = kiosk_config(settings, headless=True)
+    assert (config.preset, config.table, config.round, config.names) == ("nzasp", "12b", 4, ("Ann Ö", "Bob \"B\""))
+    assert config.overrides["challenge"] == {"outcome_valid": "points_per_challenge", "points": 10}
+    assert config.sim and config.pins == {"left": 5, "right": 6, "centre": 13}
+    assert (config.size, config.fullscreen, config.store, config.checkpoint_s) == ((800, 480), False, "/tmp/t.sqlite", 0.25)
+    assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS})
+    assert config.key == b"a tournament key from a file" and config.new_game_after_s == 120
+
+
+BAD = [
+    ("[hardware.pins]\nleft = 40\n", "{file}: hardware.pins.left: expected a BCM pin number 2-27; got 40"),
+    ("[hardware.pins]\nright = 17\n",
+     "{file}: hardware.pins.right: expected a pin no other button uses; got 17, the pin of hardware.pins.left"),
+    ("[hardware]\npinz = 3\n", "{file}: hardware.pinz: expected one of the keys of [hardware]: buttons, pins; unknown key"),
+    ("tables = 3\n", "{file}: tables: expected one of the keys of the file: director, display, hardware, "
+                     "kiosk, lexicon, rules, store, ui; unknown key"),
+    ("hardware = 3\n", "{file}: hardware: expected a table ([hardware]); got 3"),
+    ("[hardware]\nbuttons = \"mock\"\n", "{file}: hardware.buttons: expected 'gpio' or 'sim'; got 'mock'"),
+    ("[kiosk]\nround = 0\n", "{file}: kiosk.round: expected a round number 1-999; got 0"),
+    ("[kiosk]\ntable = \"\"\n", "{file}: kiosk.table: expected a table number or name of 1 to 20 characters; got ''"),
+    ("[kiosk]\nplayers = [\"Ann\"]\n",
+     "{file}: kiosk.players: expected a list of two names of 1 to 40 characters, left player first; got [\"Ann\"]"),
+    ("[rules]\npreset = \"wespa\"\n", "{file}: rules.preset: expected one of 'absp', 'aspa', 'nzasp', "
+                                      "'school', or a preset file's path; got 'wespa'"),
+    ("[rules.challenge]\npoints = -5\n", "{file}: rules.challenge.points: expected an integer >= 0; got -5"),
+    ("[rules.clock]\ntime_per_side_s = \"25:00\"\n",
+     "{file}: rules.clock.time_per_side_s: expected an integer >= 1; got '25:00'"),
+    ("[rules.clock]\ntime_per_side = 1500\n",
+     "{file}: rules.clock.time_per_side: expected one of time_per_side_s, overtime_penalty_points, "
+     "overtime_penalty_period_s, overtime_forfeit_after_s, overtime_forfeit_spread, round_limit_s, "
+     "resume_by, neutral_reasons; unknown setting"),
+    ("[rules.colck]\ntime_per_side_s = 1500\n",
+     "{file}: rules.colck: expected one of the keys of [rules]: challenge, clock, end, hold, late, "
+     "preset, result, zero_run; unknown key"),
+    ("[lexicon]\nfile = \"/nonexistent/CSW21.lex\"\n",
+     "{file}: lexicon.file: expected an existing file (a word list or .lex), or \"\"; "
+     "got '/nonexistent/CSW21.lex' (no such file)"),
+    ("[lexicon.official]\nCSW21 = \"3f2a\"\n",
+     "{file}: lexicon.official.CSW21: expected 64 hex digits (a SHA-256 fingerprint); got '3f2a'"),
+    ("[display]\nsize = \"1280*720\"\n", "{file}: display.size: expected WIDTHxHEIGHT from 320x240 to 7680x4320; got '1280*720'"),
+    ("[display]\nfullscreen = \"yes\"\n", "{file}: display.fullscreen: expected true, false or 'auto'; got 'yes'"),
+    ("[ui]\nverdict_s = 0\n", "{file}: ui.verdict_s: expected seconds: a number from 1 to 120; got 0"),
+    ("[ui]\nmessage_s = true\n", "{file}: ui.message_s: expected seconds: a number from 1 to 60; got true"),
+    ("[store]\ncheckpoint_s = 2\n", "{file}: store.checkpoint_s: expected seconds: a number from 0.1 to 1; got 2"),
+    ("[director]\nurl = \"http://director.local:8080\"\n",
+     "{file}: director.key: expected the tournament's key (key or key_file) because director.url is "
+     "set; got ''"),
+    ("[director]\nurl = \"director.local\"\n",
+     "{file}: director.url: expected \"\" or an address starting with http:// or https://; got 'director.local'"),
+    ("[director]\nkey = \"secret\"\n",
+     "{file}: director.key: expected \"\" or a key of at least 16 characters; got 6 characters"),
+    ("[director]\nkey_file = \"/nonexistent/t.key\"\n",
+     "{file}: director.key_file: expected an existing file holding the key, or \"\"; "
+     "got '/nonexistent/t.key' (no such file)"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD, ids=[m.split(": ")[1] for _, m in BAD])
+def test_a_bad_file_is_refused_naming_the_file_the_key_and_what_was_expected(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert str(error.value) == message.format(file=path)
+
+
+def test_a_file_that_is_not_toml_is_refused_with_the_line(tmp_path):
+    path = write(tmp_path, '[kiosk]\ntable = "1"\ntable = "2"\n')
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert str(error.value).startswith(f"{path}: expected valid TOML; ") and "line 3" in str(error.value)
+
+
+def test_the_key_never_appears_in_a_message(tmp_path):
+    with pytest.raises(ConfigError) as error:
+        load(write(tmp_path, "[director]\nkey = \" hunter2 \"\n"))
+    assert "hunter2" not in str(error.value)
+
+
+def test_key_and_key_file_together_are_refused_and_a_short_key_file_too(tmp_path):
+    key_file = write(tmp_path, "short\n", "t.key")
+    with pytest.raises(ConfigError, match="director.key_file: expected either director.key or "
+                                          "director.key_file, not both"):
+        load(write(tmp_path, f'[director]\nkey = "a long enough tournament key"\nkey_file = "{key_file}"\n'))
+    with pytest.raises(ConfigError) as error:
+        load(write(tmp_path, f'[director]\nkey_file = "{key_file}"\n'))
+    assert str(error.value) == (f"{tmp_path / 'kiosk.toml'}: director.key_file: expected a first line of at "
+                                f"least 16 characters (the key); got 5 characters in {key_file}")
+
+
+def test_a_missing_file_is_refused(tmp_path):
+    with pytest.raises(ConfigError) as error:
+        load(tmp_path / "absent.toml")
+    assert str(error.value) == f"{tmp_path / 'absent.toml'}: expected a readable file; No such file or directory"
+
+
+def test_command_line_options_override_the_file_and_are_checked_alike(tmp_path):
+    path = write(tmp_path, '[kiosk]\ntable = "3"\n[rules]\npreset = "nzasp"\n[hardware]\nbuttons = "gpio"\n')
+    settings = load(path, {"rules.preset": "absp", "kiosk.table": None, "hardware.buttons": "sim"})
+    assert (settings["rules.preset"], settings["kiosk.table"], settings["hardware.buttons"]) == ("absp", "3", "sim")
+    with pytest.raises(ConfigError) as error:
+        load(path, {"hardware.pins.left": 40})
+    assert str(error.value) == "command line: hardware.pins.left: expected a BCM pin number 2-27; got 40"
+
+
+def test_without_a_file_the_defaults_hold_gpio_buttons_until_sim_is_asked_for():
+    assert load().values == defaults() and defaults()["hardware.buttons"] == "gpio"
+    assert kiosk_config(load()).sim is False and kiosk_config(load()).fullscreen is True
+    sim = kiosk_config(load(None, {"hardware.buttons": "sim"}))
+    assert sim.sim and sim.fullscreen is False and sim.store == "var/kiosk.sqlite"
+
+
+def test_every_key_has_a_default_a_help_text_and_allowed_values():
+    for key in SCHEMA:
+        assert key.help and key.expected, key.name
+        assert key.kind.check("schema", key.name, key.default) == key.default, key.name
+
+
+def test_every_screen_timing_is_a_config_key():
+    assert {f"ui.{f.name}" for f in fields(UiSettings)} <= set(KEYS)
+
+
+def test_the_readme_documents_every_key():
+    block = README.split("<!-- config-keys -->\n")[1].split("\n<!-- /config-keys -->")[0]
+    assert block == keys_table()
+    for key in SCHEMA:
+        assert f"`{key.name}`" in block
