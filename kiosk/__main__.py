@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     presets.set_defaults(func=_presets)
     from kiosk.lexicon.cli import add_parser as add_lexicon_parser
     add_lexicon_parser(sub)
-    from kiosk.app import add_parsers as add_kiosk_parsers
+    from kiosk.cli import add_parsers as add_kiosk_parsers
     add_kiosk_parsers(sub)
     return parser
 

@@ -1,0 +1,145 @@
+"""The kiosk's subcommands of ``python -m kiosk``: ``run`` (the table kiosk), ``judge`` (a shared
+adjudication station) and ``config`` (print the example config file, or check one).
+
+``run --config FILE`` reads the kiosk's config file (kiosk/config.py); each option given on the
+command line overrides the file's key (``--sim`` forces ``hardware.buttons = "sim"``). A bad file
+or option refuses to start: exit status 2, the file, the key and what was expected on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from drivers.buttons import HardwareError
+from kiosk.config import ConfigError, kiosk_config, load, render
+from kiosk.core.rules import RulesError
+from kiosk.store import StoreError
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a screen size is WIDTHxHEIGHT such as 1280x720, not {text!r}")
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"a screen of at least 320x240, not {text!r}")
+    return w, h
+
+
+def _names(text: str) -> tuple[str, str]:
+    names = tuple(n.strip() for n in text.split(","))
+    if len(names) != 2 or not all(names):
+        raise argparse.ArgumentTypeError(f"two names, left player first: 'Ann,Bob', not {text!r}")
+    return names
+
+
+def _pins(text: str) -> dict[str, int]:
+    try:
+        left, right, centre = (int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"three BCM pin numbers, left,right,centre such as 17,27,22, "
+                                         f"not {text!r}")
+    return {"left": left, "right": right, "centre": centre}
+
+
+def _screen_options(parser, *, fullscreen_default, size_default) -> None:
+    parser.add_argument("--size", type=_size, default=size_default, help="window size (default 1280x720)")
+    parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=fullscreen_default,
+                        help="fill the screen (the kiosk's KMSDRM display)")
+    parser.add_argument("--headless", action="store_true",
+                        help="draw off-screen (SDL dummy video driver); with --screenshot-dir for tests")
+    parser.add_argument("--screenshot-dir", help="save every redrawn screen as a PNG in this folder")
+    parser.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop after this long")
+
+
+def run_options(args) -> dict:
+    """The command line's values by config key (None: not given, the file's value stands)."""
+    pins = args.pins or {}
+    return {
+        "rules.preset": args.preset, "lexicon.file": args.lexicon, "kiosk.table": args.table,
+        "kiosk.round": args.round, "kiosk.players": list(args.names) if args.names else None,
+        "hardware.buttons": "sim" if args.sim else None,
+        **{f"hardware.pins.{side}": pins.get(side) for side in ("left", "right", "centre")},
+        "display.size": f"{args.size[0]}x{args.size[1]}" if args.size else None,
+        "display.fullscreen": args.fullscreen, "store.path": args.store,
+    }
+
+
+def _run_command(args) -> int:
+    from kiosk.app import LexiconError, run
+    try:
+        settings = load(args.config, run_options(args))
+        config = kiosk_config(settings, headless=args.headless, screenshot_dir=args.screenshot_dir,
+                              exit_after_s=args.exit_after)
+        return run(config)
+    except (ConfigError, HardwareError, LexiconError, RulesError, StoreError) as exc:
+        print(f"python -m kiosk run: {exc}", file=sys.stderr)
+        return 2
+
+
+def _judge_command(args) -> int:
+    from kiosk.app import LexiconError, StationConfig, run_station
+    if not args.pin.isdigit():
+        print(f"python -m kiosk judge: --pin is digits only, not {args.pin!r}", file=sys.stderr)
+        return 2
+    config = StationConfig(lexicon=args.lexicon, pin=args.pin, max_words=args.max_words, log=args.log,
+                           buttons=args.buttons, size=args.size, fullscreen=args.fullscreen,
+                           headless=args.headless, screenshot_dir=args.screenshot_dir,
+                           exit_after_s=args.exit_after)
+    try:
+        return run_station(config)
+    except (HardwareError, LexiconError) as exc:
+        print(f"python -m kiosk judge: {exc}", file=sys.stderr)
+        return 2
+
+
+def _config_command(args) -> int:
+    if args.file is None:
+        sys.stdout.write(render())
+        return 0
+    try:
+        settings = load(args.file)
+    except ConfigError as exc:
+        print(f"python -m kiosk config: {exc}", file=sys.stderr)
+        return 2
+    signed = "signed with the tournament key" if settings.key else "NOT signed (no director.key)"
+    print(f"{args.file}: OK: table {settings['kiosk.table']}, {settings.rules.title}, buttons "
+          f"{settings['hardware.buttons']}, store {settings['store.path']}, results {signed}")
+    return 0
+
+
+def add_parsers(sub) -> None:
+    """Add ``run``, ``judge`` and ``config`` to ``python -m kiosk``'s subcommands."""
+    from kiosk.app import DEFAULT_LEXICON
+
+    run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
+    run.add_argument("--config", metavar="FILE",
+                     help="the kiosk's config file (TOML; see config/kiosk.example.toml); the "
+                          "options below override it")
+    run.add_argument("--sim", action="store_true",
+                     help="simulate the three buttons with the keyboard (F1 / F6 / F12); "
+                          "without it the GPIO buttons must be there")
+    run.add_argument("--preset", help="rule preset (default aspa)")
+    run.add_argument("--lexicon", help=f"word list or compiled lexicon (default {DEFAULT_LEXICON.name} "
+                                       "from ../shared/lexicons if present)")
+    run.add_argument("--table", help="table number shown on screen")
+    run.add_argument("--round", type=int, help="round number")
+    run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
+    run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
+    run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
+    _screen_options(run, fullscreen_default=None, size_default=None)
+    run.set_defaults(func=_run_command)
+
+    judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
+    judge.add_argument("--lexicon", help=f"word list or compiled lexicon (default {DEFAULT_LEXICON.name} "
+                                         "from ../shared/lexicons if present)")
+    judge.add_argument("--pin", default="0000", help="digits that leave the station (default 0000)")
+    judge.add_argument("--max-words", type=int, default=8, help="most words in one challenge (default 8)")
+    judge.add_argument("--log", help="append each verdict (table, words, verdict, lexicon) to this JSON-lines file")
+    judge.add_argument("--buttons", action="store_true", help="also take the GPIO buttons as the verdict key")
+    _screen_options(judge, fullscreen_default=True, size_default=(1280, 720))
+    judge.set_defaults(func=_judge_command)
+
+    config = sub.add_parser("config", help="print the example kiosk config file, or check one")
+    config.add_argument("file", nargs="?", help="a config file to check (exit 2 naming the bad key)")
+    config.set_defaults(func=_config_command)

@@ -1,0 +1,89 @@
+"""``python -m kiosk run --config FILE`` and ``python -m kiosk config`` as real processes
+(headless): a bad file exits 2 naming the file, the key and what was expected; a good one is
+what the kiosk runs with, the command line overriding it; the store is the file's."""
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from kiosk.config import EXAMPLE
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def kiosk(*args, cwd=ROOT, timeout=120):
+    return subprocess.run([sys.executable, "-m", "kiosk", *args], cwd=cwd,
+                          env=dict(ENV, PYTHONPATH=str(ROOT)), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def games(store: Path) -> list[tuple]:
+    with sqlite3.connect(store) as db:
+        return db.execute("SELECT table_name, round, player0, player1, preset, closed_reason "
+                          "FROM games ORDER BY id").fetchall()
+
+
+def test_a_bad_config_file_exits_2_with_the_file_the_key_and_what_was_expected(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[hardware.pins]\nleft = 40\n")
+    out = kiosk("run", "--config", str(bad), "--headless", "--exit-after", "1")
+    assert out.returncode == 2
+    assert out.stderr == f"python -m kiosk run: {bad}: hardware.pins.left: expected a BCM pin number 2-27; got 40\n"
+    assert not (ROOT / "var" / "bad.sqlite").exists()
+
+
+def test_a_director_url_without_the_key_refuses_to_start(tmp_path):
+    cfg = tmp_path / "kiosk.toml"
+    cfg.write_text('[director]\nurl = "http://director.local:8080"\n')
+    out = kiosk("run", "--sim", "--config", str(cfg), "--headless", "--exit-after", "1",
+                "--store", str(tmp_path / "k.sqlite"))
+    assert out.returncode == 2
+    assert f"{cfg}: director.key: expected the tournament's key (key or key_file)" in out.stderr
+    assert not (tmp_path / "k.sqlite").exists()          # refused before the store was touched
+
+
+def test_the_kiosk_runs_with_the_file_and_the_command_line_overrides_it(tmp_path):
+    store = tmp_path / "table.sqlite"
+    cfg = tmp_path / "kiosk.toml"
+    cfg.write_text(f'[kiosk]\ntable = "12"\nround = 5\nplayers = ["Ann", "Bob"]\n'
+                   f'[rules]\npreset = "nzasp"\n[hardware]\nbuttons = "sim"\n'
+                   f'[display]\nsize = "800x480"\n[store]\npath = "{store}"\n'
+                   f'[director]\nkey = "a key long enough to sign"\n')
+    shots = tmp_path / "shots"
+    out = kiosk("run", "--config", str(cfg), "--headless", "--exit-after", "1", "--screenshot-dir", str(shots))
+    assert out.returncode == 0, out.stderr
+    assert pygame.image.load(str(shots / "frame-00001.png")).get_size() == (800, 480)
+    assert games(store) == [("12", 5, "Ann", "Bob", "nzasp", None)]
+
+    out = kiosk("run", "--config", str(cfg), "--headless", "--exit-after", "1", "--table", "14",
+                "--preset", "absp", "--size", "640x480", "--screenshot-dir", str(tmp_path / "shots2"))
+    assert out.returncode == 0, out.stderr
+    assert pygame.image.load(str(tmp_path / "shots2" / "frame-00001.png")).get_size() == (640, 480)
+    (first, second) = games(store)               # the unstarted game, set up otherwise, replaced
+    assert first[-1].startswith("replaced before its first event")
+    assert second == ("14", 5, "Ann", "Bob", "absp", None)
+
+
+def test_without_a_config_file_the_store_is_var_kiosk_sqlite_under_the_working_directory(tmp_path):
+    out = kiosk("run", "--sim", "--headless", "--exit-after", "1", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert games(tmp_path / "var" / "kiosk.sqlite") == [("1", 1, "Player 1", "Player 2", "aspa", None)]
+    out = kiosk("run", "--sim", "--headless", "--exit-after", "1", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr                  # the same unstarted game, kept
+    assert len(games(tmp_path / "var" / "kiosk.sqlite")) == 1
+
+
+def test_config_prints_the_example_and_checks_a_file(tmp_path):
+    out = kiosk("config")
+    assert out.returncode == 0 and out.stdout == EXAMPLE.read_text(encoding="utf-8")
+    out = kiosk("config", str(EXAMPLE))
+    assert out.returncode == 0 and out.stdout.startswith(f"{EXAMPLE}: OK: table 1, ASPA")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[kiosk]\nround = \"two\"\n")
+    out = kiosk("config", str(bad))
+    assert (out.returncode, out.stderr) == (2, f"python -m kiosk config: {bad}: kiosk.round: expected a "
+                                               "round number 1-999; got 'two'\n")
