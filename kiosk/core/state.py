@@ -112,15 +112,15 @@ class GameState:
 
     def bag(self, before: int | None = None) -> int | None:
         """Tiles left in the bag (before turn index ``before``, if given), when every play so far
-        gave the tiles it placed (else None): each placed tile was replaced from the bag; a
-        phony's tiles went back to the rack."""
-        placed = 0
+        gave the tiles it placed, and at least one did (else None: the kiosk is not counting):
+        each placed tile was replaced from the bag; a phony's tiles went back to the rack."""
+        placed, counted = 0, False
         for turn in self.turns[:before]:
             if turn.kind == "pending" or (turn.kind == "play" and not turn.phony and not turn.placed):
                 return None
             if turn.kind == "play" and not turn.phony:
-                placed += turn.placed
-        return max(0, BAG_AFTER_DRAW - placed)
+                placed, counted = placed + turn.placed, True
+        return max(0, BAG_AFTER_DRAW - placed) if counted else None
 
     @property
     def last_play(self) -> tuple[int, Turn] | None:

@@ -85,3 +85,11 @@ def test_a_pending_exchange_is_checked_against_the_bag_before_it(table):
     t.at(now + 10, c.Press(p))
     with pytest.raises(BadTurn):
         t.at(now + 12, c.Record(p, "exchange", tiles=3))
+
+
+def test_the_bag_is_not_counted_until_a_play_gives_its_tiles(table):
+    t = table("aspa")
+    t.start(first=0)
+    assert t.state.bag() is None
+    t.at(5, c.Out(0, 20))                                # nothing known: not refused
+    assert t.state.phase == "out"
