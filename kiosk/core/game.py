@@ -119,10 +119,12 @@ def _start(state, c: cmd.Start, now_ns):
 
 
 def _neutral(state, c: cmd.Neutral, now_ns):
+    """The centre button; or, once stopped for no stated reason, the reason given after."""
     require_phase(state, "playing", "out")
-    if state.clock.running is None:
-        raise ClockStateError("the clock is already neutral")
     reason = str(c.reason or "unspecified")
+    if state.clock.running is None and not (state.neutral_reason == "unspecified"
+                                            and reason != "unspecified"):
+        raise ClockStateError("the clock is already neutral")
     if reason != "unspecified" and reason not in state.rules.clock.neutral_reasons:
         raise ClockStateError(f"these rules allow neutralising the clock only for: "
                               f"{', '.join(state.rules.clock.neutral_reasons)}")
@@ -183,7 +185,10 @@ def _correct(state, c: cmd.Correct, now_ns):
     if turn.kind == "pending":
         raise BadCorrection(f"turn {c.turn} has not been entered yet")
     if turn.kind != "play":
-        raise BadCorrection(f"turn {c.turn} is a {turn.kind}, which has no score to correct")
+        article = "an" if turn.kind[0] in "aeiou" else "a"
+        raise BadCorrection(f"turn {c.turn} is {article} {turn.kind}, which has no score to correct")
+    if turn.phony:
+        raise BadCorrection(f"turn {c.turn} was challenged off: it scores 0")
     return [ev.ScoreCorrected(now_ns, c.turn - 1, check_score(c.score))]
 
 

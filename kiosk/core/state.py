@@ -25,6 +25,7 @@ class Turn:
     phony: bool = False             # challenged off: tiles back, scores 0
     challenged: bool = False
     bonus: int = 0                  # challenge points this play earned its player
+    corrected: bool = False         # the score was corrected after it was entered
     at_ns: int = 0
 
     @property
@@ -241,7 +242,7 @@ def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
 
 
 def _score_corrected(s: GameState, e: ev.ScoreCorrected) -> GameState:
-    return replace(_set_turn(s, e.turn, score=e.score), confirmed=(False, False))
+    return replace(_set_turn(s, e.turn, score=e.score, corrected=True), confirmed=(False, False))
 
 
 def _time_adjusted(s: GameState, e: ev.TimeAdjusted) -> GameState:

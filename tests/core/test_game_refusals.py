@@ -99,3 +99,29 @@ def test_a_recovered_game_resumes_neutral_with_the_downtime_charged_to_no_one(ta
     t.at(8, c.Resume(0))
     t.play(20, 1, 12)
     assert t.result().time_used_ms == (100_000, 42_000)
+
+
+def test_a_stop_for_no_stated_reason_may_be_given_its_reason_after(table):
+    t = started(table)
+    t.at(10, c.Neutral())
+    t.at(14, c.Neutral("tiles"))                    # the players say why, 4 s later
+    assert t.state.neutral_reason == "tiles" and t.state.clock.running is None
+    with pytest.raises(ClockStateError):
+        t.at(15, c.Neutral("score"))                # a stated reason is not replaced
+    assert t.result(20).time_used_ms == (10_000, 0)
+
+
+def test_corrections_mark_the_turn_and_refuse_what_has_no_score(table):
+    t = started(table)
+    t.play(10, 0, 30)
+    t.at(20, c.Exchange(1, 4))
+    t.play(30, 0, 12)
+    t.at(31, c.Challenge(1, ("XQ",), valid=False))
+    t.at(40, c.Correct(1, 32))
+    assert t.state.turns[0].corrected and not t.state.turns[2].corrected
+    with pytest.raises(BadCorrection) as err:
+        t.at(41, c.Correct(2, 5))
+    assert str(err.value) == "turn 2 is an exchange, which has no score to correct"
+    with pytest.raises(BadCorrection) as err:
+        t.at(41, c.Correct(3, 15))
+    assert str(err.value) == "turn 3 was challenged off: it scores 0"
