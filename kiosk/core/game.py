@@ -56,10 +56,18 @@ def _turn(state: GameState, player: int, now_ns: int, **turn) -> list[ev.Event]:
     require_phase(state, "playing")
     check_player(player)
     if state.clock.running is None:
-        raise ClockStateError("the clock is neutral: restart it before ending a turn")
-    if state.clock.running != player:
+        # only the player going out, who stopped the clock with the centre button, ends a turn
+        if not (turn.get("out") and _stopped_to_go_out(state, player)):
+            raise ClockStateError("the clock is neutral: restart it before ending a turn")
+    elif state.clock.running != player:
         raise NotYourTurn(f"{state.players[player]}'s clock is not running: it is not their turn")
     return ending_if_zeros(state, [ev.TurnEnded(now_ns, player, **turn)], now_ns)
+
+
+def _stopped_to_go_out(state: GameState, player: int) -> bool:
+    """The player on move neutralised the clock (ASPA 11.1a, ABSP 8.1, NZASP 8.2) and has not
+    yet said why: the play-out may follow, the clock having stopped at that press."""
+    return state.to_move == player and state.neutral_reason in ("unspecified", "end")
 
 
 def _play(state, c: cmd.Play, now_ns):

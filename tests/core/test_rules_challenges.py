@@ -216,3 +216,15 @@ def test_school_21_the_44_minutes_run_from_the_start_call_when_a_team_is_late(ta
     t.start(first=0, t=300)
     made = t.at(3000, c.Tick())
     assert [(type(e).__name__, e.at_ns) for e in made] == [("GameEnded", 2640 * 10**9)]
+
+
+def test_aspa_11_1a_the_player_going_out_neutralises_then_records_the_play_out(table):
+    t = opened_with_a_play(table, "aspa")                # Bob's clock runs from t=10
+    t.at(40, c.Neutral())                                # the centre press: Bob's time stops
+    t.at(43, c.Out(1, 18))                               # ... and he says he went out
+    assert t.state.phase == "out"
+    assert t.result().time_used_ms == (10_000, 30_000)
+    with pytest.raises(ClockStateError):
+        t2 = opened_with_a_play(table, "aspa")
+        t2.at(40, c.Neutral("score"))                    # a stop for a score dispute
+        t2.at(43, c.Out(0, 18))                          # is not a play-out by the other side
