@@ -59,8 +59,8 @@ def _seconds(lo: float, hi: float) -> Number:
 _UI_HELP = {
     "verdict_s": ("how long the verdict fills the screen", _seconds(1, 120)),
     "verdict_ignore_s": ("presses this soon after the verdict appears are ignored", _seconds(0, 5)),
-    "choice_timeout_s": ("an unanswered centre press becomes a plain stop of the clock after this "
-                         "long", _seconds(1, 120)),
+    "choice_timeout_s": ("how long the questions after a centre press (what for? why?) stay open; "
+                         "unanswered, the stop stands with no stated reason", _seconds(1, 120)),
     "message_s": ("how long a refusal stays on the bottom line", _seconds(1, 60)),
     "big_times_s": ("how long the times fill the screen when asked for (no speech available)",
                     _seconds(1, 60)),

@@ -21,7 +21,7 @@ NS = 1_000_000_000
 class UiSettings:
     verdict_s: float = 10.0          # how long the verdict fills the screen
     verdict_ignore_s: float = 0.5    # presses this soon after the verdict are ignored
-    choice_timeout_s: float = 10.0   # an unanswered centre press becomes a plain neutral
+    choice_timeout_s: float = 10.0   # the questions after a centre press stay open this long
     message_s: float = 5.0           # how long a refusal stays on the bottom line
     big_times_s: float = 8.0         # how long the times fill the screen (no speech available)
     failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
@@ -46,9 +46,6 @@ class Table(Protocol):
 
 
 class Screen:
-    #: While set, the game's time stands still at this instant (a pending centre choice).
-    frozen_at: int | None = None
-
     def __init__(self, table: Table):
         self.table = table
 

@@ -1,13 +1,13 @@
 """The clock screen: the table's screen from the first press to the confirmed result.
 
 Buttons (each press carries its own time; the core judges every command):
-- clock running: the mover's button ends the turn (``Press``); the centre button stops time
-  at once and asks what it is for: centre again = challenge the last play (``Challenge``), the
-  mover's own button = going out (``Out``), the other button = just stop the clock, and then
-  why: a digit picks one of the preset's reasons (``clock.neutral_reasons``), Enter or a
-  button none (``Neutral``). No answer within the timeout is a stop without a reason.
-  Whatever is chosen happens at the centre press's instant, and the game's time stands still
-  while the choice is open.
+- clock running: the mover's button ends the turn (``Press``); the centre button stops the
+  clock at once (``Neutral``, journaled at that press: a power cut cannot lose it) and asks what
+  it is for: centre again = challenge the last play (``Challenge``), the mover's own button =
+  going out (``Out``: the core accepts a play-out from the player who stopped the clock), the
+  other button = just a stop, and then why: a digit picks one of the preset's reasons
+  (``clock.neutral_reasons``, recorded as ``Neutral(reason)``), Enter or a button none. No
+  answer within the timeout leaves a stop without a reason.
 - clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
@@ -40,14 +40,14 @@ PLAYERS = {"left": 0, "right": 1}
 
 @dataclass(frozen=True)
 class CentreChoice:
-    t_ns: int               # the centre press: the chosen command happens at this instant
+    t_ns: int               # the centre press, when the clock stopped
     player: int             # whose clock was running
     can_challenge: bool     # the last play is the opponent's and may be challenged
 
 
 @dataclass(frozen=True)
 class ReasonChoice:
-    """A plain stop waiting for its reason: the ``Neutral`` happens at the centre press."""
+    """A plain stop waiting for its reason (the clock stopped at the centre press)."""
     t_ns: int               # the centre press
     asked_ns: int           # when the players were asked why (the timeout runs from here)
     reasons: tuple[str, ...]
@@ -93,11 +93,6 @@ class ClockScreen(Screen):
         self.speaker = getattr(table, "speaker", None) or speech.Speaker()
         self.big_until: int | None = None         # the times fill the screen until then
 
-    @property
-    def frozen_at(self) -> int | None:
-        pending = self.choice or self.why
-        return pending.t_ns if pending else None
-
     def notify(self, text: str, t_ns: int) -> None:
         """A short note for the bottom line (a correction done, ...)."""
         self._notice = (text, t_ns)
@@ -109,7 +104,7 @@ class ClockScreen(Screen):
     # --- inputs -----------------------------------------------------------------------------
 
     def handle(self, item, now_ns: int) -> None:
-        t = self.frozen_at if self.frozen_at is not None else item.t_ns
+        t = item.t_ns
         if not (isinstance(item, KeyTyped) and item.key == "Speak"):
             self.big_until = None                   # any other input ends the large times
         if isinstance(item, ButtonPressed):
@@ -120,23 +115,24 @@ class ClockScreen(Screen):
     def update(self, now_ns: int) -> None:
         timeout = round(self.table.settings.choice_timeout_s * NS)
         if self.choice and now_ns - self.choice.t_ns >= timeout:
-            choice, self.choice = self.choice, None
-            self.table.submit(cmd.Neutral(), choice.t_ns)
+            self.choice = None                      # a stop for no stated reason
         if self.why and now_ns - self.why.asked_ns >= timeout:
-            self._stop_for(None)
+            self.why = None
 
     def _button(self, side: str, t: int) -> None:
         state, submit = self.table.state, self.table.submit
         player = PLAYERS.get(side)
         if self.why:
-            return self._stop_for(None)             # a button: no reason given
+            self.why = None                         # a button: no reason given
+            return
         if self.choice:
             return self._choose(player, t)
         if state.phase == "playing":
             if state.clock.running is not None:
                 if player is None:
                     mover = state.clock.running
-                    self.choice = CentreChoice(t, mover, challenger(state) == mover)
+                    if submit(cmd.Neutral(), t):
+                        self.choice = CentreChoice(t, mover, challenger(state) == mover)
                 else:
                     submit(cmd.Press(player), t)
             elif player is None:
@@ -166,28 +162,25 @@ class ClockScreen(Screen):
     def _choose(self, player: int | None, t: int) -> None:
         choice, self.choice = self.choice, None
         if player is None and choice.can_challenge:
-            self.table.submit(cmd.Challenge(choice.player), choice.t_ns)
+            self.table.submit(cmd.Challenge(choice.player), t)
         elif player == choice.player:
-            self.table.submit(cmd.Out(choice.player), choice.t_ns)
-        else:                                       # just stop: why?
+            self.table.submit(cmd.Out(choice.player), t)
+        else:                                       # just a stop: why?
             self.why = ReasonChoice(choice.t_ns, max(t, choice.t_ns), stop_reasons(self.table.state))
 
-    def _stop_for(self, reason: str | None) -> None:
-        why, self.why = self.why, None
-        self.table.submit(cmd.Neutral(reason) if reason else cmd.Neutral(), why.t_ns)
-
-    def _why_key(self, key: str) -> None:
+    def _why_key(self, key: str, t: int) -> None:
         if key in ("Enter", "Escape"):
-            self._stop_for(None)
+            self.why = None
         elif key.isdigit() and 1 <= int(key) <= len(self.why.reasons):
-            self._stop_for(self.why.reasons[int(key) - 1])
+            reason, self.why = self.why.reasons[int(key) - 1], None
+            self.table.submit(cmd.Neutral(reason), t)
 
     def _key(self, key: str, t: int, typed_ns: int) -> None:
         state = self.table.state
         if key == "Speak":
             return self._speak(t, typed_ns)
         if self.why:
-            return self._why_key(key)
+            return self._why_key(key, t)
         if key == "Correct":
             return self._correct(typed_ns)
         if key == "Hold":
@@ -247,7 +240,7 @@ class ClockScreen(Screen):
 
     def view(self, now_ns: int):
         state, info = self.table.state, self.table.info
-        at = self.frozen_at if self.frozen_at is not None else now_ns
+        at = now_ns
         if self.big_until is not None and now_ns < self.big_until:
             return speech.big_times(state, at, clockview.top_line(state, info),
                                     "any key or button: back to the clock")

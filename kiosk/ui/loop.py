@@ -54,7 +54,7 @@ class Loop:
         now = self.clock() if now_ns is None else now_ns    # read after draining: no input is later
         for item in items:
             self.machine.handle(item, now)
-        if self.tick is not None and self.machine.frozen_at is None:
+        if self.tick is not None:
             try:
                 self.tick(now)
             except Exception as exc:                # noqa: BLE001

@@ -42,10 +42,6 @@ class Machine:
         except Exception as exc:            # noqa: BLE001 - any failure shows the failsafe
             self.fail(exc, now_ns)
 
-    @property
-    def frozen_at(self) -> int | None:
-        return getattr(self.screen, "frozen_at", None)
-
     def fail(self, error: BaseException, now_ns: int) -> None:
         """Show the failsafe screen for ``error`` (the first failure stays on screen)."""
         self.failures += 1

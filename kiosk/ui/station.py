@@ -24,8 +24,6 @@ DEFAULT_PIN = "0000"
 class Station:
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
 
-    frozen_at = None
-
     def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int = 8,
                  pin: str = DEFAULT_PIN, settings: UiSettings = UiSettings(),
                  record: Callable[[dict], None] | None = None):

@@ -206,7 +206,7 @@ def test_a_hold_shows_its_timer(kiosk):
     assert k.view.bottom.startswith("HOLD 1:01  ·  may draw now")
 
 
-def test_centre_then_own_button_is_going_out_at_the_centre_instant(kiosk):
+def test_centre_then_own_button_is_going_out_the_clock_stopped_at_the_centre(kiosk):
     k = started(kiosk)
     k.press("right", at=11).type("20\n")     # a turn each first (nobody goes out on move one:
     k.press("left", at=30).type("18\n")      # the core knows the bag is full then)
@@ -214,21 +214,24 @@ def test_centre_then_own_button_is_going_out_at_the_centre_instant(kiosk):
     k.shot("centre-choice")
     assert k.view.banner[0] == "CLOCK STOPPED" and "WENT OUT" in k.view.banner[1]
     assert k.view.halves[1].time == "24:40" and all(h.dimmed for h in k.view.halves)
+    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
     k.press("right", at=45)           # Bob: "I went out"
     out = events_of(k, ev.TurnEnded)[-1]
-    assert out.at_ns == T0 + 40 * S and out.out and out.kind == "pending"
+    assert out.at_ns == T0 + 45 * S and out.out and out.kind == "pending"
     assert k.state.phase == "out" and k.state.clock.used_ns[1] == 20 * S
     assert k.view.banner[0] == "Bob WENT OUT"
 
 
-def test_an_unanswered_centre_press_becomes_a_plain_stop_at_its_instant(kiosk):
+def test_the_centre_press_is_recorded_at_once_and_unanswered_it_stays_a_plain_stop(kiosk):
     k = started(kiosk)
-    k.press("centre", at=40)
-    k.at(49.9).step()
-    assert k.state.clock.running == 1 and not events_of(k, ev.ClockNeutralised)
-    k.at(50).step()
+    k.press("centre", at=40)          # journaled at the press: a power cut cannot lose it
     assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
-    assert k.state.clock.used_ns[1] == 39 * S
+    assert k.state.clock.running is None and k.state.clock.used_ns[1] == 39 * S
+    k.at(49.9).step()
+    assert "WENT OUT" in k.view.banner[1]           # the question is still open
+    k.at(50).step()
+    assert "WENT OUT" not in k.view.banner[1]       # then it is a stop for no stated reason
+    assert len(events_of(k, ev.ClockNeutralised)) == 1 and k.state.neutral_reason == "unspecified"
 
 
 def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
@@ -241,17 +244,15 @@ def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
     assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 10 * S, "unspecified")]
 
 
-def test_time_stands_still_while_the_centre_choice_is_open(kiosk):
+def test_the_round_limit_falls_due_even_while_the_centre_choice_is_open(kiosk):
     k = started(kiosk, preset="school", names=("Ann", "Bob"))
     limit = k.state.rules.clock.round_limit_s
-    k.press("centre", at=limit - 2)   # the round's limit falls due during the choice ...
-    k.at(limit + 5).step()
-    assert k.state.phase == "playing" and not events_of(k, ev.GameEnded)
-    k.press("left", at=limit + 6)     # ... a plain stop at the centre instant: still in time
-    k.at(limit + 12).step()           # (and still while its reason is asked)
-    assert k.state.phase == "playing" and not events_of(k, ev.GameEnded)
-    k.type("1", at=limit + 13)        # school's first reason: the score
-    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + (limit - 2) * S, "score")]
+    k.press("centre", at=limit - 2)   # the clock stops here ...
+    k.at(limit + 5).step()            # ... and the round still ends at 44 minutes (school 21)
+    (ended,) = events_of(k, ev.GameEnded)
+    assert ended.reason == "time" and ended.at_ns == k.state.clock.started_ns + limit * S
+    stop = events_of(k, ev.ClockNeutralised)[0].at_ns
+    assert stop == T0 + (limit - 2) * S and sum(k.state.clock.used_ns) == stop - k.state.clock.started_ns
 
 
 def test_the_round_limit_ends_the_game_at_its_own_instant(kiosk):

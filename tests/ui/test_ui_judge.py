@@ -33,7 +33,8 @@ def corners(surface):
 
 def test_an_acceptable_play_and_the_table_flow_after_it(kiosk):
     k = challenged(kiosk)
-    assert events_of(k, ev.ChallengeOpened) == [ev.ChallengeOpened(T0 + 25 * S, 0, 0)]
+    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 25 * S, "unspecified")]
+    assert events_of(k, ev.ChallengeOpened) == [ev.ChallengeOpened(T0 + 26 * S, 0, 0)]
     k.type("cat dogs", at=30)
     k.shot("judge-typed")
     assert k.view.words == ("CAT",) and k.view.typing == "DOGS"

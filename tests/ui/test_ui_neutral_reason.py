@@ -1,6 +1,6 @@
-"""Why the clock was stopped: after a plain stop the players pick one of the preset's reasons
-(a digit), or none; the neutral happens at the centre press either way, and the banner says
-the reason."""
+"""Why the clock was stopped: the stop is journaled at the centre press; after a plain stop the
+players pick one of the preset's reasons (a digit, recorded as the stop's reason), or none, and
+the banner says the reason."""
 import pytest
 
 from ui_harness import S, T0
@@ -37,13 +37,14 @@ def test_a_plain_stop_offers_the_presets_reasons(kiosk, preset, offered):
     assert banner == ("CLOCK STOPPED: why? type its number", f"{offered}  ·  Enter or a button: no reason")
     assert banner_shows(k.surface, banner, 0) and banner_shows(k.surface, banner, 1)
     assert all(h.dimmed for h in k.view.halves)
-    assert neutrals(k) == []                        # nothing recorded while they choose
+    assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "unspecified")]   # the stop itself
 
 
-def test_the_reason_picked_is_recorded_at_the_centre_instant_and_shown(kiosk):
+def test_the_reason_picked_is_recorded_and_shown(kiosk):
     k = stopped(kiosk)
     k.type("2", at=30)                              # ASPA's second reason: tiles
-    assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "tiles")]
+    assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "unspecified"),
+                           ev.ClockNeutralised(T0 + 30 * S, "tiles")]
     assert k.state.clock.used_ns == (5 * S, 19 * S)  # Ann ran from 20 s to the centre at 25 s
     k.shot("neutral-tiles")
     assert k.view.banner[0] == "CLOCK STOPPED: counting tiles"
@@ -57,7 +58,7 @@ def test_the_reason_picked_is_recorded_at_the_centre_instant_and_shown(kiosk):
 def test_nobody_picks_and_it_stays_unspecified(kiosk):
     k = stopped(kiosk)
     k.at(35.9).step()                               # the question stays open for 10 s ...
-    assert neutrals(k) == [] and k.view.banner[0].endswith("why? type its number")
+    assert k.view.banner[0].endswith("why? type its number")
     k.at(36).step()                                 # ... then it is a stop without a reason
     assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "unspecified")]
     assert k.view.banner[0] == "CLOCK STOPPED: clock stopped"
@@ -78,9 +79,9 @@ def test_enter_escape_or_a_button_gives_no_reason(kiosk, answer):
 def test_a_digit_without_a_reason_and_letters_are_ignored(kiosk):
     k = stopped(kiosk, preset="school")             # three reasons
     k.type("9x0", at=27)
-    assert neutrals(k) == [] and k.view.banner[0].endswith("why? type its number")
+    assert len(neutrals(k)) == 1 and k.view.banner[0].endswith("why? type its number")
     k.type("2", at=28)
-    assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "director")]
+    assert neutrals(k)[-1] == ev.ClockNeutralised(T0 + 28 * S, "director")
     assert k.view.banner[0] == "CLOCK STOPPED: director called"
 
 
@@ -90,7 +91,7 @@ def test_the_digit_goes_to_the_reason_not_to_a_turn_waiting_to_be_entered(kiosk)
     k.press("right", at=20)                         # Bob pressed; his score is still to type
     k.press("centre", at=25).press("right", at=26)  # Ann's clock stopped: just stop
     k.type("1", at=27)
-    assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "score")]
+    assert neutrals(k)[-1] == ev.ClockNeutralised(T0 + 27 * S, "score")
     assert k.view.halves[1].entry == "SCORE _"
     k.type("17\n", at=28)
     assert k.state.turns[0].score == 17
