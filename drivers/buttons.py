@@ -1,7 +1,13 @@
 """The three arcade buttons (left clock, right clock, centre neutral) read with gpiozero.
 
-A press only enqueues ``ButtonPressed(side, t_ns)`` with the edge's own monotonic timestamp;
-the UI thread drains the queue and owns all state (a gpiozero callback runs on lgpio's thread).
+A press only enqueues ``ButtonPressed(side, t_ns)`` with the edge's own monotonic timestamp, and
+its release ``ButtonReleased(side, t_ns)``: how long a button was held (the director's long press
+of the centre button) is the difference of the two. The UI thread drains the queue and owns all
+state (a gpiozero callback runs on lgpio's thread).
+
+Contact bounce: a press within the debounce time of the last release is bounce and ignored; a
+release is reported only after a reported press, so a press is never left without its release
+(bounce may make a long hold look short, never a short press look long).
 
 The pin factory is always chosen explicitly: ``lgpio`` on a Raspberry Pi, ``mock`` in tests
 (gpiozero's MockFactory). There is no silent fallback: without GPIO, ``pin_factory("lgpio")``
@@ -17,14 +23,28 @@ from typing import Callable, Mapping
 SIDES = ("left", "right", "centre")
 #: BCM pin numbers used when the config names none (wire each button between the pin and GND).
 DEFAULT_PINS = {"left": 17, "right": 27, "centre": 22}
-#: A second press of the same button within this time is contact bounce, not a press.
+#: A press of the same button within this time of its release is contact bounce, not a press.
 DEFAULT_DEBOUNCE_NS = 40_000_000
 
 
 @dataclass(frozen=True)
 class ButtonPressed:
     """One press of a button: ``side`` is left, right or centre; ``t_ns`` is
-    ``time.monotonic_ns()`` at the edge (the press's own time, not when it was handled)."""
+    ``time.monotonic_ns()`` at the edge (the press's own time, not when it was handled).
+    ``releases``: a ``ButtonReleased`` will follow (the GPIO buttons; the keyboard twin sends
+    none), so a screen may wait for it to tell a long press from a short one."""
+    side: str
+    t_ns: int
+    releases: bool = False
+
+    def __post_init__(self):
+        if self.side not in SIDES:
+            raise ValueError(f"a button is one of {', '.join(SIDES)}, not {self.side!r}")
+
+
+@dataclass(frozen=True)
+class ButtonReleased:
+    """The release of a pressed button, at the edge's own ``t_ns``."""
     side: str
     t_ns: int
 
@@ -55,7 +75,8 @@ def pin_factory(name: str):
 
 
 class Buttons:
-    """The three buttons on their pins; each press puts a ``ButtonPressed`` on ``events``.
+    """The three buttons on their pins; each press puts a ``ButtonPressed`` on ``events``, each
+    release of a reported press a ``ButtonReleased``.
 
     ``pins`` maps left/right/centre to a pin (BCM number or a gpiozero pin name). Buttons are
     wired to ground with the internal pull-up, so pressed means low.
@@ -71,29 +92,40 @@ class Buttons:
         if sorted(pins) != sorted(SIDES):
             raise HardwareError(f"button pins name exactly {', '.join(SIDES)}; got {sorted(pins)}")
         self.events, self._clock, self._debounce_ns = events, clock, debounce_ns
-        self._last: dict[str, int] = {}
+        self._released_at: dict[str, int] = {}     # the last reported release, per button
+        self._down: set[str] = set()                # buttons whose press was reported, not yet released
         self._buttons = {}
         try:
             for side in SIDES:
                 button = Button(pins[side], pull_up=True, pin_factory=factory)
-                button.when_pressed = self._callback(side)
+                button.when_pressed = self._callback(self.press, side)
+                button.when_released = self._callback(self.release, side)
                 self._buttons[side] = button
         except GPIOZeroError as exc:
             self.close()
             raise HardwareError(f"cannot use pin {pins[side]!r} for the {side} button: {exc}") from exc
 
-    def _callback(self, side: str):
-        def pressed():
-            self.press(side, self._clock())
-        return pressed
+    def _callback(self, record, side: str):
+        def edge():
+            record(side, self._clock())
+        return edge
 
     def press(self, side: str, t_ns: int) -> None:
-        """Record a press (called on the GPIO thread): enqueue it unless it is contact bounce."""
-        last = self._last.get(side)
-        self._last[side] = t_ns
-        if last is not None and 0 <= t_ns - last < self._debounce_ns:
+        """Record a press (called on the GPIO thread): enqueue it unless it is contact bounce
+        (the button is already down, or it was released within the debounce time)."""
+        released = self._released_at.get(side)
+        if side in self._down or (released is not None and 0 <= t_ns - released < self._debounce_ns):
             return
-        self.events.put(ButtonPressed(side, t_ns))
+        self._down.add(side)
+        self.events.put(ButtonPressed(side, t_ns, releases=True))
+
+    def release(self, side: str, t_ns: int) -> None:
+        """Record a release (called on the GPIO thread): enqueued only after a reported press."""
+        if side not in self._down:
+            return
+        self._down.discard(side)
+        self._released_at[side] = t_ns
+        self.events.put(ButtonReleased(side, t_ns))
 
     @property
     def pins(self) -> dict[str, object]:

@@ -1,10 +1,11 @@
-"""The three buttons on gpiozero MockFactory pins feed the real queue with ButtonPressed."""
+"""The three buttons on gpiozero MockFactory pins feed the real queue with ButtonPressed and
+ButtonReleased, each at its edge's own time."""
 import importlib.util
 import queue
 
 import pytest
 
-from drivers.buttons import (DEFAULT_PINS, ButtonPressed, Buttons, HardwareError,
+from drivers.buttons import (DEFAULT_PINS, ButtonPressed, ButtonReleased, Buttons, HardwareError,
                              pin_factory)
 
 
@@ -45,22 +46,58 @@ def press(factory, pin):
     factory.pin(pin).drive_high()
 
 
+def presses(items):
+    return [item for item in items if isinstance(item, ButtonPressed)]
+
+
 def test_each_button_enqueues_its_side_with_the_edge_time(board):
     buttons, events, clock, factory = board
     for side, t in (("left", 5_000_000_000), ("right", 6_000_000_000), ("centre", 7_000_000_000)):
         clock.now = t
         press(factory, DEFAULT_PINS[side])
-    assert drain(events) == [ButtonPressed("left", 5_000_000_000),
-                             ButtonPressed("right", 6_000_000_000),
-                             ButtonPressed("centre", 7_000_000_000)]
+    assert drain(events) == [ButtonPressed("left", 5_000_000_000, releases=True),
+                             ButtonReleased("left", 5_000_000_000),
+                             ButtonPressed("right", 6_000_000_000, releases=True),
+                             ButtonReleased("right", 6_000_000_000),
+                             ButtonPressed("centre", 7_000_000_000, releases=True),
+                             ButtonReleased("centre", 7_000_000_000)]
 
 
-def test_release_is_not_a_press(board):
+def test_release_is_not_a_press_and_says_when_the_button_came_up(board):
     buttons, events, clock, factory = board
-    factory.pin(DEFAULT_PINS["left"]).drive_low()
-    assert len(drain(events)) == 1
-    factory.pin(DEFAULT_PINS["left"]).drive_high()
-    assert drain(events) == []
+    clock.now = 2_000_000_000
+    factory.pin(DEFAULT_PINS["centre"]).drive_low()
+    assert drain(events) == [ButtonPressed("centre", 2_000_000_000, releases=True)]
+    clock.now = 5_250_000_000                       # held 3.25 s
+    factory.pin(DEFAULT_PINS["centre"]).drive_high()
+    assert drain(events) == [ButtonReleased("centre", 5_250_000_000)]
+
+
+def test_bounce_on_release_is_not_a_second_press(board):
+    buttons, events, clock, factory = board
+    pin = factory.pin(DEFAULT_PINS["left"])
+    clock.now = 1_000_000_000
+    pin.drive_low()
+    clock.now = 1_300_000_000                       # released ...
+    pin.drive_high()
+    clock.now = 1_302_000_000                       # ... and the contact chatters for 4 ms
+    pin.drive_low()
+    clock.now = 1_304_000_000
+    pin.drive_high()
+    assert drain(events) == [ButtonPressed("left", 1_000_000_000, releases=True),
+                             ButtonReleased("left", 1_300_000_000)]
+
+
+def test_bounce_on_a_press_never_leaves_the_button_held(board):
+    """Chatter right after a press reports the first release at once: the press may look short,
+    a short press never looks long (which would open the director's menu)."""
+    buttons, events, clock, factory = board
+    pin = factory.pin(DEFAULT_PINS["centre"])
+    for t, level in ((1_000_000_000, 0), (1_001_000_000, 1), (1_002_000_000, 0), (1_150_000_000, 1)):
+        clock.now = t
+        pin.drive_low() if level == 0 else pin.drive_high()
+    assert drain(events) == [ButtonPressed("centre", 1_000_000_000, releases=True),
+                             ButtonReleased("centre", 1_001_000_000)]
 
 
 def test_contact_bounce_within_the_debounce_time_is_one_press(board):
@@ -72,7 +109,7 @@ def test_contact_bounce_within_the_debounce_time_is_one_press(board):
     press(factory, pin)
     clock.now += 500_000_000        # half a second later: a real second press
     press(factory, pin)
-    assert [e.t_ns for e in drain(events)] == [10_000_000_000, 10_505_000_000]
+    assert [e.t_ns for e in presses(drain(events))] == [10_000_000_000, 10_505_000_000]
 
 
 def test_default_clock_is_the_monotonic_clock(factory):
@@ -83,8 +120,9 @@ def test_default_clock_is_the_monotonic_clock(factory):
     press(factory, DEFAULT_PINS["centre"])
     after = time.monotonic_ns()
     buttons.close()
-    (event,) = drain(events)
-    assert event.side == "centre" and before <= event.t_ns <= after
+    pressed, released = drain(events)
+    assert pressed.side == released.side == "centre"
+    assert before <= pressed.t_ns <= released.t_ns <= after
 
 
 def test_custom_pins(factory):
@@ -92,7 +130,7 @@ def test_custom_pins(factory):
     buttons = Buttons(events, factory, {"left": 5, "right": 6, "centre": 13}, clock=FakeClock(1))
     press(factory, 13)
     buttons.close()
-    assert drain(events) == [ButtonPressed("centre", 1)]
+    assert drain(events) == [ButtonPressed("centre", 1, releases=True), ButtonReleased("centre", 1)]
 
 
 def test_pins_must_name_all_three_buttons(factory):
