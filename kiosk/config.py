@@ -28,6 +28,7 @@ from kiosk.presets import load_preset, preset_names
 from kiosk.ui.base import UiSettings
 
 DEFAULT_STORE = "var/kiosk.sqlite"
+DEFAULT_DIRECTOR_PIN = "0000"
 MIN_KEY_LENGTH = 16
 
 
@@ -66,6 +67,8 @@ _UI_HELP = {
                     _seconds(1, 60)),
     "failsafe_ignore_s": ("presses this soon after a failure do not restart the screens",
                           _seconds(0, 10)),
+    "long_press_s": ("holding the centre button this long (GPIO buttons) asks for the director's "
+                     "PIN; with the keyboard, F10 does", _seconds(1, 10)),
 }
 
 SCHEMA: tuple[Key, ...] = (
@@ -134,6 +137,12 @@ SCHEMA: tuple[Key, ...] = (
     Key("director.key_file", "", "a file whose first line is the tournament's key (instead of key)",
         ExistingFile("an existing file holding the key, or \"\""),
         example='"/etc/tablekeeper/tournament.key"'),
+    Key("director.pin", DEFAULT_DIRECTOR_PIN,
+        "the PIN of the director's menu at the table (a long press of the centre button, or "
+        "F10): late starts, time adjustments, forfeits, ending or reopening a game, score "
+        f"corrections; three wrong PINs lock it for a minute. Set your own: the default is "
+        f"{DEFAULT_DIRECTOR_PIN}",
+        Text("4 to 12 digits in quotes, e.g. \"2468\"", 4, 12, r"[0-9]{4,12}", secret=True)),
 )
 KEYS = {key.name: key for key in SCHEMA}
 _TITLES = {
@@ -144,7 +153,7 @@ _TITLES = {
     "display": "The screen.",
     "ui": "Screen timings.",
     "store": "The journal (every game event) and the outbox (results for the director).",
-    "director": "The link to the director and the tournament's key.",
+    "director": "The link to the director, the tournament's key and the director's PIN.",
 }
 
 
@@ -370,6 +379,7 @@ class KioskConfig:
     checkpoint_s: float = 0.5
     key: bytes | None = None            # the tournament's key; None: results go unsigned
     new_game_after_s: int = 0           # 0: the locked result stays until a restart
+    director_pin: str = DEFAULT_DIRECTOR_PIN    # the director's menu at the table
 
 
 def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
@@ -390,4 +400,4 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         headless=headless, screenshot_dir=screenshot_dir, exit_after_s=exit_after_s,
         ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v}),
         store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], key=settings.key,
-        new_game_after_s=v["kiosk.new_game_after_s"])
+        new_game_after_s=v["kiosk.new_game_after_s"], director_pin=v["director.pin"])

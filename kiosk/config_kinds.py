@@ -58,8 +58,11 @@ class Text(Kind):
                 and (self.pattern is None or value == "" or re.fullmatch(self.pattern, value) is not None))
 
     def check(self, source, key, value):
-        if self.secret and isinstance(value, str) and not self.ok(value):
-            raise ConfigError(source, key, self.expected, detail=f"got {len(value)} characters")
+        if self.secret and not self.ok(value):      # say what it was like, never what it was
+            got = (f"{len(value)} characters" if isinstance(value, str) else "true or false"
+                   if isinstance(value, bool) else "a number" if isinstance(value, (int, float))
+                   else "a list" if isinstance(value, list) else "a table")
+            raise ConfigError(source, key, self.expected, detail=f"got {got}")
         return super().check(source, key, value)
 
 

@@ -49,6 +49,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
         "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
         "director.url": "http://director.local:8080", "director.key": "", "director.key_file": str(key_file),
+        "director.pin": "24681357",
     }
     assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
                                               if k not in ("director.key",))
@@ -65,6 +66,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert (config.size, config.fullscreen, config.store, config.checkpoint_s) == ((800, 480), False, "/tmp/t.sqlite", 0.25)
     assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS})
     assert config.key == b"a tournament key from a file" and config.new_game_after_s == 120
+    assert config.director_pin == "24681357"
 
 
 BAD = [
@@ -112,6 +114,10 @@ BAD = [
     ("[director]\nkey_file = \"/nonexistent/t.key\"\n",
      "{file}: director.key_file: expected an existing file holding the key, or \"\"; "
      "got '/nonexistent/t.key' (no such file)"),
+    ("[director]\npin = \"12a4\"\n",
+     "{file}: director.pin: expected 4 to 12 digits in quotes, e.g. \"2468\"; got 4 characters"),
+    ("[director]\npin = 2468\n",
+     "{file}: director.pin: expected 4 to 12 digits in quotes, e.g. \"2468\"; got a number"),
 ]
 
 

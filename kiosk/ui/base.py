@@ -25,6 +25,7 @@ class UiSettings:
     message_s: float = 5.0           # how long a refusal stays on the bottom line
     big_times_s: float = 8.0         # how long the times fill the screen (no speech available)
     failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
+    long_press_s: float = 3.0        # holding the centre button this long opens the director's menu
 
 
 class Table(Protocol):
