@@ -305,8 +305,10 @@ def station_lexicon(config: StationConfig) -> tuple[Container[str], str]:
 
 def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = time.monotonic_ns,
                   factory=None, lexicon: tuple[Container[str], str] | None = None):
-    """(station, loop, buttons) for ``python -m kiosk judge``."""
+    """(station, loop, buttons) for ``python -m kiosk judge``: the loop runs the station
+    behind the failsafe screen (kiosk.ui.guard)."""
     from drivers.keyboard import Keyboard
+    from kiosk.ui.guard import GuardedStation
     from kiosk.ui.loop import Loop
     from kiosk.ui.station import Station
 
@@ -314,11 +316,12 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     inputs = queue.Queue()
     buttons = None
     if config.buttons:
-        buttons = Buttons(inputs, factory if factory is not None else pin_factory("lgpio"))
+        buttons = Buttons(inputs, factory if factory is not None else pin_factory("lgpio"), clock=clock)
     station = Station(lexicon, label, max_words=config.max_words, pin=config.pin, settings=config.ui,
                       record=append_log(config.log) if config.log else None)
-    loop = Loop(station, inputs, Keyboard(inputs, buttons_twin=True), surface, clock=clock,
-                screenshot_dir=config.screenshot_dir, display=surface is not None and not config.headless)
+    loop = Loop(GuardedStation(station), inputs, Keyboard(inputs, buttons_twin=True), surface,
+                clock=clock, screenshot_dir=config.screenshot_dir,
+                display=surface is not None and not config.headless)
     return station, loop, buttons
 
 

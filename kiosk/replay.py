@@ -8,6 +8,7 @@ script's zero (a line without ``"t"`` happens at the previous line's time). See 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Callable, Container, Iterable
 
@@ -131,7 +132,7 @@ def _time_ns(number: int, data: dict, previous: int) -> int:
     if "t" not in data:
         return previous
     t = data["t"]
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
         raise ScriptError(number, f"t is a number of seconds >= 0, not {t!r}")
     now = round(t * NS_PER_S)
     if now < previous:

@@ -66,6 +66,9 @@ def test_a_refused_script_exits_non_zero_with_the_line_and_reason(tmp_path):
     ({"t": 5, "cmd": "play", "player": 0}, "play needs 'score'"),
     ({"t": 5, "cmd": "play", "player": 0, "score": 3, "x": 1}, "play takes no 'x'"),
     ({"t": -1, "cmd": "pass", "player": 0}, "t is a number of seconds >= 0"),
+    ({"t": float("nan"), "cmd": "pass", "player": 0}, "t is a number of seconds >= 0"),
+    ({"t": 5, "cmd": "play", "player": 0, "score": 12.5}, "a score is a whole number"),
+    ({"t": 5, "cmd": "play", "player": True, "score": 12}, "player must be 0 or 1"),
     ({"t": 5, "cmd": "exchange", "player": 0}, "exchange needs 'tiles'"),
     ({"t": 5, "cmd": "challenge", "player": 1, "words": ["AXE"]}, "needs --lexicon FILE"),
 ])

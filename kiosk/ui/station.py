@@ -4,14 +4,16 @@ adjudication computer, in judge mode only.
 Each challenge: type the table number (Enter), the challenger types the words (space or Enter
 between words), the opponent checks them and presses Tab (or a button) for the verdict, which
 fills the screen exactly as at a table. Escape while typing words starts again; Escape at the
-table number asks for the PIN, and the right PIN (Enter) leaves the station.
+table number asks for the PIN, and the right PIN (Enter) leaves the station. Button releases
+(GPIO buttons report them) mean nothing here. The app runs the station behind the table's
+failsafe screen (kiosk.ui.guard).
 """
 from __future__ import annotations
 
 import hmac
 from typing import Callable, Container
 
-from drivers.buttons import ButtonPressed
+from drivers.buttons import ButtonPressed, ButtonReleased
 from kiosk.core.judge import adjudicate
 from kiosk.ui.base import NS, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
@@ -35,6 +37,10 @@ class Station:
         self._message: tuple[str, int] | None = None
         self._start()
 
+    def restart(self) -> None:
+        """Back to the table number (after the failsafe); the log keeps what was judged."""
+        self._start()
+
     def _start(self) -> None:
         self.step = "table"
         self.table_no = DigitsEntry(4)
@@ -53,6 +59,8 @@ class Station:
     # --- inputs -----------------------------------------------------------------------------
 
     def handle(self, item, now_ns: int) -> None:
+        if isinstance(item, ButtonReleased):
+            return
         if self.step == "verdict":
             if item.t_ns - self.verdict[1] >= self.settings.verdict_ignore_s * NS:
                 self._start()

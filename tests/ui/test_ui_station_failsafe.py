@@ -1,0 +1,108 @@
+"""The shared judge station behind the table's failsafe screen: a failure shows "Something went
+wrong — call the director" instead of ending the program, the verdicts already logged stay,
+and the director restarts the station at the table number. GPIO button releases (MockFactory
+pins) never dismiss a verdict."""
+import json
+
+import pygame
+
+from ui_harness import ENABLE, NAMED, S, T0
+from drivers.buttons import DEFAULT_PINS, pin_factory
+from kiosk.app import StationConfig, build_station, open_lexicon
+from kiosk.ui import theme
+from kiosk.ui.failsafe import FAIL_BG, TITLE, failsafe_layout
+from kiosk.ui.guard import RESTART
+from kiosk.ui.verdict import VerdictView
+from ui_pixels import shows
+
+
+class FailingLexicon:
+    """The real ENABLE list, on a medium that fails from some moment (a USB stick pulled out)."""
+
+    def __init__(self):
+        self.words, _ = open_lexicon(ENABLE)
+        self.broken = False
+
+    def __contains__(self, word):
+        if self.broken:
+            raise OSError(5, "Input/output error")
+        return word in self.words
+
+
+class Station:
+    def __init__(self, tmp_path, lexicon, factory=None):
+        self.now = T0
+        self.log = tmp_path / "verdicts.jsonl"
+        self.surface = pygame.Surface((1280, 720))
+        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), buttons=factory is not None)
+        pygame.event.clear()
+        self.station, self.loop, self.buttons = build_station(
+            config, self.surface, clock=lambda: self.now, factory=factory, lexicon=(lexicon, "enable2k"))
+        self.loop.step()
+
+    def keys(self, text, at):
+        self.now = T0 + round(at * S)
+        for ch in text:
+            key, uni = NAMED["Enter"] if ch == "\n" else NAMED["Tab"] if ch == "\t" else (ord(ch), ch)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=uni, mod=0))
+            self.loop.pump()
+        self.loop.step()
+        return self
+
+    @property
+    def view(self):
+        return self.loop.last_view
+
+    def logged(self):
+        return [json.loads(line) for line in self.log.read_text().splitlines()] if self.log.exists() else []
+
+
+def shows_failsafe(surface, detail):
+    parts = failsafe_layout(surface.get_size())
+    return (shows(surface, parts["title"], TITLE, theme.WHITE, bg=FAIL_BG)
+            and shows(surface, parts["detail"], detail, theme.WHITE, bg=FAIL_BG)
+            and shows(surface, parts["action"], RESTART, theme.BAR_FG, bg=FAIL_BG))
+
+
+def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(tmp_path, shots):
+    lexicon = FailingLexicon()
+    s = Station(tmp_path, lexicon)
+    s.keys("4\ncat\t", at=1)                        # a verdict, logged
+    assert s.view == VerdictView(True, ("CAT",), "enable2k") and len(s.logged()) == 1
+    lexicon.broken = True
+    s.keys("x", at=3)                               # dismissed
+    s.keys("5\ncat dog\t", at=4)                    # the lexicon fails under the judge
+    shots.mkdir(parents=True, exist_ok=True)
+    s.loop.save(shots / "station-failsafe.png")
+    detail = "OSError: [Errno 5] Input/output error"
+    assert s.view.title == TITLE and s.view.detail == detail
+    assert shows_failsafe(s.surface, detail)
+    assert s.loop.running and not s.station.finished and len(s.logged()) == 1
+    s.keys("\n", at=4.5)                            # too soon: the press that met the failure
+    assert s.view.title == TITLE
+    lexicon.broken = False                          # the director puts the stick back ...
+    s.keys("\n", at=10)                             # ... and restarts
+    assert s.view.heading == "Table number" and s.view.typing == ""
+    s.keys("5\ncat dog\t", at=11)
+    assert s.view == VerdictView(True, ("CAT", "DOG"), "enable2k")
+    assert [entry["words"] for entry in s.logged()] == [["CAT"], ["CAT", "DOG"]]
+
+
+def test_a_button_release_does_not_dismiss_the_verdict(tmp_path):
+    factory = pin_factory("mock")
+    try:
+        s = Station(tmp_path, FailingLexicon(), factory=factory)
+        s.keys("4\ncat", at=1)
+        pin = factory.pin(DEFAULT_PINS["right"])
+        s.now = T0 + 2 * S
+        pin.drive_low()                             # the opponent presses for the verdict ...
+        s.loop.step()
+        assert s.view == VerdictView(True, ("CAT",), "enable2k")
+        s.now = T0 + 3 * S
+        pin.drive_high()                            # ... and lets go a second later
+        s.loop.step()
+        assert s.view == VerdictView(True, ("CAT",), "enable2k")
+    finally:
+        if s.buttons is not None:
+            s.buttons.close()
+        factory.reset()
