@@ -10,11 +10,13 @@ word typing (letters, space, Enter) never presses a button:
     right button   F12 or Right Ctrl
 
 Typing: printable characters arrive as themselves (``"a"``, ``"7"``, ``" "``, ``"?"``);
-Enter, Backspace, Tab and Escape by those names; and three function keys by what they ask:
+Enter, Backspace, Tab and Escape by those names; and four function keys by what they ask:
 
-    F4  ``"Hold"``     a hold on the last play
-    F5  ``"Speak"``    say both times aloud (or show them large)
-    F9  ``"Correct"``  correct a score (both players agree with their buttons)
+    F4   ``"Hold"``      a hold on the last play
+    F5   ``"Speak"``     say both times aloud (or show them large)
+    F9   ``"Correct"``   correct a score (both players agree with their buttons)
+    F10  ``"Director"``  the director's menu (after its PIN); with GPIO buttons, also a long
+                         press of the centre button
 
 These are keys on any USB keyboard, with or without the button twin.
 """
@@ -35,12 +37,12 @@ BUTTON_KEYS = {
 NAMED_KEYS = {
     pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_BACKSPACE: "Backspace",
     pygame.K_TAB: "Tab", pygame.K_ESCAPE: "Escape", pygame.K_F4: "Hold",
-    pygame.K_F5: "Speak", pygame.K_F9: "Correct",
+    pygame.K_F5: "Speak", pygame.K_F9: "Correct", pygame.K_F10: "Director",
 }
 #: Named keys a screen may receive besides single printable characters.
 KEY_NAMES = frozenset(NAMED_KEYS.values())
 #: What the sim's bottom line says about the button keys.
-LEGEND = "keys: F1/LCtrl left  F6 centre  F12/RCtrl right"
+LEGEND = "keys: F1/LCtrl left  F6 centre  F12/RCtrl right  F10 director"
 
 
 @dataclass(frozen=True)

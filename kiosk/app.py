@@ -223,7 +223,7 @@ class Kiosk:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
-        self.machine = Machine(self.table, clock())
+        self.machine = Machine(self.table, clock(), director_pin=config.director_pin)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless)

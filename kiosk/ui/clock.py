@@ -12,6 +12,15 @@ Buttons (each press carries its own time; the core judges every command):
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
 - game over: each player confirms the result with their own button (``Confirm``).
+- after the director's start call with a player absent (phase ``waiting``): the absent
+  player's half says ABSENT and their clock counts their lateness; a late player presses their
+  own button on arriving (``Arrive``). Once all are here, the player going second presses to
+  start (``Start``), as on the setup screen, with both clocks showing what lateness cost.
+
+A centre press that does not stop a running clock is held back until the button comes up when
+the button reports its release (GPIO): a short press then does what it does, a long press
+opens the director's menu instead (kiosk.ui.machine) and does nothing here. Stopping a running
+clock never waits.
 
 Keyboard: the player whose turn waits to be entered types it on their half (digits for the
 score, letters for blanks, Tab for exchange / pass, Enter to record); at the end the tiles
@@ -92,6 +101,7 @@ class ClockScreen(Screen):
         self._notice: tuple[str, int] | None = None
         self.speaker = getattr(table, "speaker", None) or speech.Speaker()
         self.big_until: int | None = None         # the times fill the screen until then
+        self._held: ButtonPressed | None = None   # a centre press waiting for its release
 
     def notify(self, text: str, t_ns: int) -> None:
         """A short note for the bottom line (a correction done, ...)."""
@@ -108,9 +118,23 @@ class ClockScreen(Screen):
         if not (isinstance(item, KeyTyped) and item.key == "Speak"):
             self.big_until = None                   # any other input ends the large times
         if isinstance(item, ButtonPressed):
-            self._button(item.side, item.t_ns)
+            if item.side == "centre" and item.releases and not self._stops_the_clock():
+                self._held = item                   # short or long? the release will tell
+            else:
+                self._button(item.side, item.t_ns)
         elif isinstance(item, KeyTyped):
             self._key(item.key, t, item.t_ns)
+
+    def released(self, item, now_ns: int) -> None:
+        """A button came up (and it was not a long press, which the machine takes)."""
+        held, self._held = self._held, None
+        if held is not None and item.side == "centre":
+            self._button("centre", held.t_ns)       # at the press's own time
+
+    def _stops_the_clock(self) -> bool:
+        state = self.table.state
+        return (state.phase == "playing" and state.clock.running is not None
+                and not (self.choice or self.why))
 
     def update(self, now_ns: int) -> None:
         timeout = round(self.table.settings.choice_timeout_s * NS)
@@ -127,6 +151,8 @@ class ClockScreen(Screen):
             return
         if self.choice:
             return self._choose(player, t)
+        if state.phase in ("waiting", "setup"):
+            return self._before_the_game(player, t)
         if state.phase == "playing":
             if state.clock.running is not None:
                 if player is None:
@@ -158,6 +184,17 @@ class ClockScreen(Screen):
                 submit(cmd.Confirm(player), t)
         elif state.phase == "confirmed":
             self.table.say("the result is confirmed and locked", t)
+
+    def _before_the_game(self, player: int | None, t: int) -> None:
+        """After a late start call: arrivals, then the start."""
+        waiting = self.table.state.phase == "waiting"
+        if player is None:
+            self.table.say("a late player presses their own button on arriving" if waiting else
+                           "the player going second presses their own button to start", t)
+        elif waiting:
+            self.table.submit(cmd.Arrive(player), t)
+        else:
+            self.table.submit(cmd.Start(first=1 - player), t)
 
     def _choose(self, player: int | None, t: int) -> None:
         choice, self.choice = self.choice, None
@@ -277,6 +314,13 @@ class ClockScreen(Screen):
 
     def _banner(self, state: GameState, at: int) -> tuple[str, ...]:
         names = state.players
+        if state.phase == "waiting":
+            late = " and ".join(names[p] for p in (0, 1) if clockview.awaited(state, p))
+            return (f"WAITING FOR {late.upper()}",
+                    f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
+        if state.phase == "setup":
+            return ("READY TO START",
+                    "the player going SECOND presses their button: the first player's clock starts")
         if self.why:
             offered = "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
             return ("CLOCK STOPPED: why? type its number",

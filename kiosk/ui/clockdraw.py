@@ -1,6 +1,7 @@
 """Painting a ClockView: two halves (left player, right player) between a thin top line and a
 thin bottom line. The layout is fixed by the surface size alone, so nothing moves when a
-prompt appears; the running half gets a thick amber frame, overtime digits are red.
+prompt appears; the running half gets a thick amber frame, overtime digits are red, and a late
+player's half says ABSENT in red.
 """
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> N
         theme.blit_line(surface, f"-{half.penalty}", theme.OVERTIME, right, align="right")
     else:
         theme.blit_line(surface, half.score, fg, score)
-    theme.blit_line(surface, half.last, fg, rows["last"])
+    theme.blit_line(surface, half.last, theme.OVERTIME if half.absent else fg, rows["last"])
     if half.entry:
         entry = rows["entry"]
         pygame.draw.rect(surface, theme.PROMPT, entry, width=2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.core import clock as clk
+from kiosk.core.late import absence_charge
 from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
@@ -35,6 +36,7 @@ class HalfView:
     dimmed: bool
     entry: str = ""         # what this player is typing (the entry line), if anything
     note: str = ""          # a short prompt for this player
+    absent: bool = False    # late: not at the table yet (the last row says ABSENT)
 
 
 @dataclass(frozen=True)
@@ -102,20 +104,47 @@ def top_line(state: GameState, info: Info) -> str:
     return f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
 
 
+def awaited(state: GameState, player: int) -> bool:
+    """Whether ``player`` was absent at the director's start call and has not arrived yet."""
+    return state.phase == "waiting" and player in state.absent and state.arrivals[player] is None
+
+
+def remaining(state: GameState, player: int, now_ns: int) -> int:
+    """The time on ``player``'s clock at ``now_ns``: a late player's clock counts their
+    absence down as the core will charge it on arrival (``late.absence_charge``)."""
+    left = clk.remaining(state.clock, player, now_ns)
+    return left - absence_charge(state, player, now_ns) if awaited(state, player) else left
+
+
+def late_text(state: GameState, player: int) -> str:
+    """After a late arrival, before the game: how late, and the points it cost."""
+    arrived = state.arrivals[player]
+    if arrived is None or state.start_called_ns is None:
+        return ""
+    late = (arrived - state.start_called_ns) // clk.NS_PER_S
+    points = state.late_penalty[player]
+    return f"arrived {late // 60}:{late % 60:02d} late" + (f"  -{points} points" if points else "")
+
+
 def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[dict]:
-    """Each player's time, score and last turn as of ``now_ns``."""
+    """Each player's time, score and last turn as of ``now_ns``. Before the game a late
+    player's half says ABSENT and their clock counts their absence (not dimmed)."""
     scores = state.scores()
     numbered = turn_lines(state, result)
     out = []
     for p in (0, 1):
         mine = [(line, turn) for _, line, turn in numbered if turn.player == p]
-        remaining = clk.remaining(state.clock, p, now_ns)
-        face = clk.display(remaining)
-        out.append(dict(name=state.players[p], time=face, score=str(scores[p]),
-                        last=last_turn_text(*mine[-1]) if mine else "",
+        face = clk.display(remaining(state, p, now_ns))
+        absent = awaited(state, p)
+        last = last_turn_text(*mine[-1]) if mine else ""
+        if absent:
+            last = "ABSENT"
+        elif state.phase == "setup":
+            last = late_text(state, p)
+        out.append(dict(name=state.players[p], time=face, score=str(scores[p]), last=last,
                         running=state.clock.running == p and not dimmed,
                         overtime=face.startswith("-"), penalty=result.overtime_penalty[p],
-                        dimmed=dimmed))
+                        dimmed=dimmed and not absent, absent=absent))
     return out
 
 

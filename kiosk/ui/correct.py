@@ -6,6 +6,8 @@ before the result is confirmed. Three steps, Escape going back one:
 2. score: type the new score, Enter;
 3. agree: each player presses their own button; the second press sends ``Correct(turn,
    score)`` at its own instant. The centre button cancels.
+From the director's menu (``director=True``) the third step is the director's: Enter records
+the correction on the director's authority, without the players' agreement.
 The core judges everything: a turn that cannot be corrected, or a correction these rules do
 not allow now, is refused with the core's own reason, shown on the bottom line (checked with
 the core as soon as the turn is picked, and again when both have agreed).
@@ -46,9 +48,9 @@ class CorrectionView:
 
 
 class CorrectionScreen(Screen):
-    def __init__(self, table, back: Screen, opened_ns: int):
+    def __init__(self, table, back: Screen, opened_ns: int, *, director: bool = False):
         super().__init__(table)
-        self.back, self.opened_ns = back, opened_ns
+        self.back, self.opened_ns, self.director = back, opened_ns, director
         self.step = "pick"
         self.number, self.score = DigitsEntry(3), DigitsEntry(4)
         self.turn: int | None = None
@@ -77,6 +79,8 @@ class CorrectionScreen(Screen):
             if key == "Enter":
                 return self._score(t)
             self.score.key(key)
+        elif self.director and key == "Enter":
+            self._record(t)
 
     def _back_one(self) -> None:
         if self.step == "agree":
@@ -122,12 +126,17 @@ class CorrectionScreen(Screen):
         if player is None:
             self.closed = True          # centre: cancel, nothing recorded
             return
+        if self.director:
+            self.table.say("the director records the correction with Enter  ·  Esc: back", t)
+            return
         if self.step != "agree":
             self.table.say("type the turn and the new score first (F9 flow)  ·  centre cancels", t)
             return
         self.agreed.add(player)
-        if self.agreed != {0, 1}:
-            return
+        if self.agreed == {0, 1}:
+            self._record(t)
+
+    def _record(self, t: int) -> None:
         turn, score = self.turn, int(self.score.digits)
         before = self.table.state.turns[turn - 1].score
         if self.table.submit(Correct(turn, score), t):
@@ -157,6 +166,10 @@ class CorrectionScreen(Screen):
         elif self.step == "score":
             entry = f"TURN {self.turn}: NEW SCORE {self.score.digits or '_'}"
             prompt = "type the new score, then Enter  ·  Esc: back"
+        elif self.director:
+            before = state.turns[self.turn - 1].score
+            entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
+            prompt = "Enter records it (the director's decision)  ·  Esc: back"
         else:
             before = state.turns[self.turn - 1].score
             entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
@@ -166,7 +179,8 @@ class CorrectionScreen(Screen):
                       + (f"  ·  agreed: {', '.join(agreed)}" if agreed else "")
                       + "  ·  centre or Esc: cancel")
         return CorrectionView(top=top_line(state, self.table.info),
-                              heading="CORRECT A SCORE  (both players must agree)",
+                              heading=("CORRECT A SCORE  (the director's decision)" if self.director
+                                       else "CORRECT A SCORE  (both players must agree)"),
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
                               bottom=self.table.info.legend, error=self.table.message(now_ns))
 

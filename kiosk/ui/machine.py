@@ -1,8 +1,14 @@
 """The table's screens as one state machine: the current screen, switched by what the screen
 asks (the verdict after a ruling, the score correction) or else by the game's phase (setup,
-challenge, the rest).
+challenge, the rest; a late start's waiting shows the clock screen, with the absent clock).
 
 The judge screen is only ever chosen by the phase ``challenge``: nothing typed can open it.
+
+The director's menu (kiosk.ui.director) opens over any screen but the failsafe on a long
+press of the centre button or F10 (kiosk.ui.director_door); when it closes, the screen for the
+game's phase comes back. Button releases go to the door, and to a screen that waits for them
+(``released``: the clock screen holds back a centre press that is not urgent until it knows
+the press was short); other screens never see them.
 
 Any exception inside a screen (``enter``, ``handle``, ``update``, ``next``, ``view``,
 ``draw``), or in the loop's tick, switches to the failsafe screen instead of ending the
@@ -13,8 +19,13 @@ from __future__ import annotations
 
 import logging
 
-from kiosk.ui.base import Screen, Table
+from drivers.buttons import ButtonPressed, ButtonReleased
+from drivers.keyboard import KeyTyped
+from kiosk.ui.base import NS, Screen, Table
 from kiosk.ui.clock import ClockScreen
+from kiosk.ui.correct import CorrectionScreen
+from kiosk.ui.director import DirectorScreen
+from kiosk.ui.director_door import DEFAULT_PIN, DirectorDoor
 from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
@@ -24,14 +35,18 @@ log = logging.getLogger(__name__)
 
 def route(table: Table, current: Screen | None) -> Screen:
     """The screen for the game's phase: ``current`` if it is already the right kind."""
-    phase = table.state.phase
-    wanted = SetupScreen if phase in ("waiting", "setup") else JudgeScreen if phase == "challenge" else ClockScreen
+    state = table.state
+    if state.phase == "setup" and state.start_called_ns is None:
+        wanted = SetupScreen
+    else:
+        wanted = JudgeScreen if state.phase == "challenge" else ClockScreen
     return current if type(current) is wanted else wanted(table)
 
 
 class Machine:
-    def __init__(self, table: Table, now_ns: int):
+    def __init__(self, table: Table, now_ns: int, *, director_pin: str = DEFAULT_PIN):
         self.table = table
+        self.door = DirectorDoor(director_pin)
         self.finished = False
         self.failures = 0                   # how many times a screen failed
         self._now = now_ns
@@ -59,12 +74,40 @@ class Machine:
             self.fail(exc, now_ns)
 
     def handle(self, item, now_ns: int) -> None:
-        self._guarded(now_ns, self.screen.handle, item, now_ns)
+        if isinstance(item, ButtonReleased):
+            if self.door.released(item, self._hold_ns()):
+                self._guarded(now_ns, self.open_director, item.t_ns)
+            elif hasattr(self.screen, "released"):
+                self._guarded(now_ns, self.screen.released, item, now_ns)
+        elif isinstance(item, KeyTyped) and item.key == "Director":
+            self._guarded(now_ns, self.open_director, item.t_ns)
+        else:
+            if isinstance(item, ButtonPressed):
+                self.door.pressed(item)
+            self._guarded(now_ns, self.screen.handle, item, now_ns)
         self._guarded(now_ns, self._advance, now_ns)
 
     def update(self, now_ns: int) -> None:
+        if self.door.held(now_ns, self._hold_ns()):
+            self._guarded(now_ns, self.open_director, now_ns)
         self._guarded(now_ns, self.screen.update, now_ns)
         self._guarded(now_ns, self._advance, now_ns)
+
+    def _hold_ns(self) -> int:
+        return round(self.table.settings.long_press_s * NS)
+
+    def open_director(self, t_ns: int) -> None:
+        """The director's PIN prompt, unless the menu is open already, locked, or the failsafe
+        shows (the director restarts the screens first)."""
+        screen = self.screen
+        if isinstance(screen, (DirectorScreen, FailsafeScreen)) or (
+                isinstance(screen, CorrectionScreen) and screen.director):
+            return
+        if self.door.locked(t_ns):
+            self.table.say(self.door.locked_message(t_ns), t_ns)
+            return
+        self.screen = DirectorScreen(self.table, self.door, t_ns)
+        self.screen.enter(t_ns)
 
     def _advance(self, now_ns: int) -> None:
         for _ in range(3):                      # a screen may hand over at most twice in a row

@@ -1,7 +1,7 @@
 """Before the game: the table, both names, the preset and the lexicon. The player going
 second presses their own button, which starts the first player's clock (core ``Start``).
-After a start call with a player absent (phase ``waiting``), a late player presses their own
-button on arriving (core ``Arrive``); the core charges the lateness."""
+Once the director has called the start with a player absent (the director's menu), the clock
+screen takes over: it shows the absent player's clock counting their lateness (kiosk.ui.clock)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from drivers.buttons import ButtonPressed
-from kiosk.core.commands import Arrive, Start
+from kiosk.core.commands import Start
 from kiosk.ui import clockdraw, theme
 from kiosk.ui.base import Screen
 from kiosk.ui.clockview import top_line
@@ -29,24 +29,16 @@ class SetupScreen(Screen):
     def handle(self, item, now_ns: int) -> None:
         if not isinstance(item, ButtonPressed):
             return
-        waiting = self.table.state.phase == "waiting"
         if item.side == "centre":
-            self.table.say("a late player presses their own button on arriving" if waiting else
-                           "the player going second presses their own button to start", item.t_ns)
+            self.table.say("the player going second presses their own button to start", item.t_ns)
             return
         player = 0 if item.side == "left" else 1
-        if waiting:
-            self.table.submit(Arrive(player), item.t_ns)
-        else:
-            self.table.submit(Start(first=1 - player), item.t_ns)
+        self.table.submit(Start(first=1 - player), item.t_ns)
 
     def view(self, now_ns: int) -> SetupView:
         state, info = self.table.state, self.table.info
         minutes = state.rules.clock.time_per_side_s / 60
         prompt = "The player going SECOND presses their button: the first player's clock starts"
-        if state.phase == "waiting":
-            late = [state.players[p] for p in state.absent if state.arrivals[p] is None]
-            prompt = f"Waiting for {' and '.join(late)}: press your button when you arrive"
         return SetupView(
             top=top_line(state, info), names=state.players,
             lines=(state.rules.title, f"{minutes:g} minutes each", f"lexicon: {info.lexicon}"),

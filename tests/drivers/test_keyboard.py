@@ -40,9 +40,9 @@ def test_typing_is_never_a_button(twin):
     out = fed(kb, key(pygame.K_q, "q"), key(pygame.K_SPACE, " "), key(pygame.K_RETURN, "\r"),
               key(pygame.K_BACKSPACE, "\b"), key(pygame.K_3, "3"), key(pygame.K_SLASH, "?"),
               key(pygame.K_TAB, "\t"), key(pygame.K_ESCAPE, "\x1b"), key(pygame.K_F4),
-              key(pygame.K_F5), key(pygame.K_F9))
+              key(pygame.K_F5), key(pygame.K_F9), key(pygame.K_F10))
     assert [e.key for e in out] == ["q", " ", "Enter", "Backspace", "3", "?", "Tab", "Escape", "Hold",
-                                    "Speak", "Correct"]
+                                    "Speak", "Correct", "Director"]
     assert all(isinstance(e, KeyTyped) for e in out)
 
 

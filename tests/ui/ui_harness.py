@@ -11,6 +11,7 @@ import pygame
 
 from drivers.buttons import DEFAULT_PINS, pin_factory
 from kiosk.app import KioskConfig, Kiosk, MemoryJournal
+from kiosk.config import DEFAULT_DIRECTOR_PIN
 from kiosk.ui.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,19 +22,20 @@ T0 = 5_000 * S                       # an arbitrary monotonic instant for "secon
 BUTTON_KEYS = {"left": pygame.K_F1, "centre": pygame.K_F6, "right": pygame.K_F12}
 NAMED = {"Enter": (pygame.K_RETURN, "\r"), "Backspace": (pygame.K_BACKSPACE, "\b"),
          "Tab": (pygame.K_TAB, "\t"), "Escape": (pygame.K_ESCAPE, "\x1b"), "Hold": (pygame.K_F4, ""),
-         "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, "")}
+         "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, "")}
 
 
 class Harness:
     def __init__(self, shots: Path, *, preset="aspa", lexicon=ENABLE, names=("Ann", "Bob"),
-                 size=(1280, 720), gpio=False, overrides=None, settings=None, table="7"):
+                 size=(1280, 720), gpio=False, overrides=None, settings=None, table="7",
+                 pin=DEFAULT_DIRECTOR_PIN):
         self.shots, self.now = Path(shots), T0
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = pin_factory("mock") if gpio else None
         self.journal = MemoryJournal()
         config = KioskConfig(preset=preset, overrides=overrides or {}, lexicon=str(lexicon) if lexicon else None,
                              table=table, names=names, sim=not gpio, size=size,
-                             ui=settings or UiSettings())
+                             ui=settings or UiSettings(), director_pin=pin)
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(config, self.surface, journal=self.journal, factory=self.factory,

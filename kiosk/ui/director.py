@@ -1,0 +1,252 @@
+"""The director's menu at the table (DESIGN: "long press plus PIN adjusts times, voids,
+forfeits").
+
+Opened by the screen machine (kiosk.ui.machine) on a long press of the centre button or F10
+(kiosk.ui.director_door), it first asks for the PIN (digits, Enter; Esc or any button goes
+back to the game; three wrong PINs lock it for a minute). Then the menu: a digit chooses
+(kiosk.ui.director_actions.ACTIONS):
+
+1 late start: ``CallStart(absent)`` at the round's start call, a digit for who is absent;
+2 a late player arrives: ``Arrive(player)``;
+3 adjust a player's time: ``AdjustTime(player, delta_ms)``, seconds typed with a sign (+30:
+  thirty seconds more on their clock);
+4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
+5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
+7 correct a score: the correction screen (kiosk.ui.correct) without the players' agreement.
+
+Each action ends on a confirmation that shows what the core would record (asked of the core
+without recording); Enter records it through ``Table.submit``, journaled like any command.
+What the core refuses is shown with its own reason and records nothing. Esc goes back a step
+and leaves the menu. Nothing else changes the game while the menu is open: the players'
+buttons do nothing here (a running clock keeps running: stop it first, which the long press
+does). Without a key for ``IDLE_S`` the menu closes by itself.
+"""
+from __future__ import annotations
+
+from drivers.buttons import ButtonPressed
+from drivers.keyboard import KeyTyped
+from kiosk.core import clock as clk
+from kiosk.core.commands import Correct
+from kiosk.core.state import GameState
+from kiosk.ui import clockview
+from kiosk.ui.base import NS, Screen
+from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
+from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
+                                       REASON_TEXT, Action, SecondsEntry, command, describe, preview)
+from kiosk.ui.director_door import DirectorDoor
+from kiosk.ui.director_draw import DirectorView, draw_director
+from kiosk.ui.entry import DigitsEntry
+
+IDLE_S = 120                 # the menu closes after this long without a key
+
+PHASE_TEXT = {"setup": "before the game", "waiting": "waiting for a late player",
+              "challenge": "a challenge is open", "out": "a play-out waits for the opponent",
+              "confirmed": "the result is confirmed and locked"}
+
+
+def status_line(state: GameState, now_ns: int) -> str:
+    """Both clocks as their halves show them, and where the game stands."""
+    parts = []
+    for p in (0, 1):
+        face = clk.display(clockview.remaining(state, p, now_ns))
+        tag = ("  RUNNING" if state.clock.running == p else
+               "  ABSENT" if clockview.awaited(state, p) else "")
+        parts.append(f"{state.players[p]} {face}{tag}")
+    if state.phase == "playing":
+        phase = "clock running" if state.clock.running is not None else "clock stopped"
+    elif state.phase == "ended":
+        phase = "game over: " + clockview.END_REASONS.get(state.end, state.end)
+    else:
+        phase = PHASE_TEXT.get(state.phase, state.phase)
+    return "  ·  ".join(parts + [phase])
+
+
+class DirectorScreen(Screen):
+    def __init__(self, table, door: DirectorDoor, opened_ns: int):
+        super().__init__(table)
+        self.door = door
+        self.step = "pin"                       # pin, menu, ask, confirm
+        self.pin = DigitsEntry(12)
+        self.action: Action | None = None
+        self.answers: dict = {}
+        self.asked = 0                          # index of the question asked in action.asks
+        self.seconds = SecondsEntry()
+        self.command = None                     # what a confirmation records
+        self.done = ""                          # what the last action recorded
+        self.last_key_ns = opened_ns
+        self.closed = False
+        self._handover = None
+
+    def enter(self, now_ns: int) -> None:
+        self.last_key_ns = max(self.last_key_ns, now_ns)   # back from the correction screen
+
+    def notify(self, text: str, t_ns: int) -> None:
+        """The correction screen's report: shown on the menu."""
+        self.done = text
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def handle(self, item, now_ns: int) -> None:
+        t = item.t_ns
+        if isinstance(item, ButtonPressed):
+            if self.step == "pin":
+                self.closed = True              # any button: back to the game
+            else:
+                self.table.say("the buttons do nothing in the director's menu  ·  Esc leaves it", t)
+            return
+        if not isinstance(item, KeyTyped) or item.key == "Director":
+            return
+        self.last_key_ns = max(self.last_key_ns, t)
+        getattr(self, f"_key_{self.step}")(item.key, t)
+
+    def update(self, now_ns: int) -> None:
+        if now_ns - self.last_key_ns >= IDLE_S * NS:
+            self.closed = True
+
+    def next(self):
+        handover, self._handover = self._handover, None
+        if handover is not None:
+            return handover
+        return None if self.closed else self
+
+    def _key_pin(self, key: str, t: int) -> None:
+        if key == "Escape":
+            self.closed = True
+        elif key == "Enter":
+            outcome = self.door.check(self.pin.digits, t)
+            self.pin.clear()
+            if outcome == "open":
+                self.step = "menu"
+            elif outcome == "wrong":
+                left = self.door.attempts_left
+                self.table.say(f"wrong PIN ({left} attempt{'s' if left != 1 else ''} left)", t)
+            else:
+                self.table.say(self.door.locked_message(t), t)
+                self.closed = True
+        else:
+            self.pin.key(key)
+
+    def _key_menu(self, key: str, t: int) -> None:
+        if key == "Escape":
+            self.closed = True
+        elif key in BY_DIGIT:
+            self.done = ""
+            self._choose(BY_DIGIT[key], t)
+
+    def _choose(self, action: Action, t: int) -> None:
+        if action.digit == CORRECT:
+            return self._correct(t)
+        self.action, self.answers, self.asked = action, {}, 0
+        self.seconds = SecondsEntry()
+        if action.asks:
+            self.step = "ask"
+        else:
+            self._ready(t)
+
+    def _correct(self, t: int) -> None:
+        state = self.table.state
+        if state.phase == "challenge":
+            self.table.say("a challenge is open: give the verdict (or withdraw) first", t)
+        elif state.phase not in CORRECTION_PHASES:
+            _, reason = preview(state, Correct(1, 0), t)
+            self.table.say(reason or "a score is corrected during or after the game", t)
+        elif not state.turns:
+            self.table.say("there is no turn to correct yet", t)
+        else:
+            self._handover = CorrectionScreen(self.table, self, t, director=True)
+
+    def _key_ask(self, key: str, t: int) -> None:
+        question = self.action.asks[self.asked]
+        if key == "Escape":
+            return self._back_one()
+        if question == "seconds":
+            if key != "Enter":
+                self.seconds.key(key)
+                return
+            try:
+                answer = self.seconds.seconds()
+            except ValueError as exc:
+                self.table.say(str(exc), t)
+                return
+        else:
+            choices = {"absent": BOTH_DIGITS, "player": PLAYER_DIGITS, "reason": REASONS}[question]
+            if key not in choices:
+                return
+            answer = choices[key]
+        self.answers[question] = answer
+        if self.asked + 1 < len(self.action.asks):
+            self.asked += 1
+        else:
+            self._ready(t)
+
+    def _back_one(self) -> None:
+        if self.step == "confirm" and self.action.asks:
+            self.step = "ask"
+        elif self.step == "ask" and self.asked > 0:
+            self.asked -= 1
+        else:
+            self.step, self.action = "menu", None
+
+    def _ready(self, t: int) -> None:
+        """All asked: check with the core, then ask the director to confirm."""
+        wanted = command(self.action, self.answers)
+        events, reason = preview(self.table.state, wanted, t)
+        if reason or not events:
+            self.table.say(reason or "nothing to record: the game is already over", t)
+            if not self.action.asks:
+                self.step, self.action = "menu", None
+            return
+        self.command, self.step = wanted, "confirm"
+
+    def _key_confirm(self, key: str, t: int) -> None:
+        if key == "Escape":
+            return self._back_one()
+        if key != "Enter":
+            return
+        state, wanted = self.table.state, self.command
+        events, _ = preview(state, wanted, t)
+        summary = describe(state, wanted, events, t)[0] if events else ""
+        if self.table.submit(wanted, t):
+            self.done = f"recorded: {summary}"
+        self.step, self.action, self.command = "menu", None, None
+
+    # --- the view ---------------------------------------------------------------------------
+
+    def view(self, now_ns: int) -> DirectorView:
+        state, info = self.table.state, self.table.info
+        heading, rows, entry, prompt = self._content(state, now_ns)
+        return DirectorView(top=clockview.top_line(state, info), heading=heading,
+                            status=status_line(state, now_ns), rows=rows, entry=entry,
+                            prompt=prompt, bottom=info.legend, error=self.table.message(now_ns))
+
+    def _content(self, state: GameState, now_ns: int):
+        names = state.players
+        if self.step == "pin":
+            return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
+                    "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
+        if self.step == "menu":
+            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in ACTIONS), self.done,
+                    "type the number of what to do  ·  Esc: back to the game")
+        heading = f"DIRECTOR: {self.action.label}"
+        if self.step == "confirm":
+            events, reason = preview(state, self.command, now_ns)
+            rows = describe(state, self.command, events, now_ns) if events else (reason,)
+            return heading, rows, "CONFIRM?", "Enter records it  ·  Esc: back"
+        question = self.action.asks[self.asked]
+        if question == "seconds":
+            player = self.answers["player"][0]
+            return (heading, (f"{names[player]}'s clock now shows "
+                              f"{clk.display(clockview.remaining(state, player, now_ns))}",),
+                    f"SECONDS {self.seconds.text or '_'}",
+                    "+ gives time, - takes it off: +30, -1:30  ·  then Enter  ·  Esc: back")
+        if question == "reason":
+            rows = tuple(f"{d}   {REASON_TEXT[r]}" for d, r in REASONS.items())
+            return heading, rows, "", "why? type its number  ·  Esc: back"
+        rows = tuple(f"{d}   {names[p]} ({'left' if p == 0 else 'right'})"
+                     for d, (p,) in PLAYER_DIGITS.items())
+        if question == "absent":
+            return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
+        return heading, rows, "", "which player? type the number  ·  Esc: back"
+
+    def draw(self, surface, view: DirectorView) -> None:
+        draw_director(surface, view)

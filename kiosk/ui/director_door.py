@@ -1,0 +1,89 @@
+"""The way into the director's menu at the table: the gesture that asks for it, the PIN, and
+the lockout after wrong PINs. Pure (no pygame): the screen machine asks it about each input.
+
+The gesture is a long press of the centre button (held ``ui.long_press_s``, default 3 s) on
+buttons that report their release (the GPIO buttons: ``ButtonPressed.releases``), or F10 on a
+keyboard. A long press opens the PIN prompt as soon as the button has been held long enough
+(on the first pass of the loop after that), or at its release if no pass came in between. The
+keyboard's button twin reports no releases, so it never makes a long press.
+
+Three wrong PINs in a row lock the menu for a minute; the right PIN resets the count.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+
+from drivers.buttons import ButtonPressed, ButtonReleased
+
+log = logging.getLogger(__name__)
+
+NS = 1_000_000_000
+DEFAULT_PIN = "0000"
+ATTEMPTS = 3                # wrong PINs in a row that lock the menu ...
+LOCK_NS = 60 * NS           # ... for this long
+
+
+def mmss(ns: int) -> str:
+    seconds = -(-max(0, ns) // NS)           # a lock of 0.2 s left still says 0:01
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class DirectorDoor:
+    def __init__(self, pin: str = DEFAULT_PIN):
+        if not (isinstance(pin, str) and pin.isdigit() and 4 <= len(pin) <= 12):
+            raise ValueError("the director's PIN is 4 to 12 digits")
+        self._pin = pin
+        self.wrong = 0                          # wrong PINs in a row
+        self.locked_until: int | None = None
+        self._down: int | None = None           # when the centre button went down, if it is down
+
+    # --- the long press -------------------------------------------------------------------
+
+    def pressed(self, item: ButtonPressed) -> None:
+        if item.side == "centre" and item.releases:
+            self._down = item.t_ns
+
+    def released(self, item: ButtonReleased, hold_ns: int) -> bool:
+        """True if this release ends a long press of the centre button not yet acted on."""
+        if item.side != "centre":
+            return False
+        down, self._down = self._down, None
+        return down is not None and item.t_ns - down >= hold_ns
+
+    def held(self, now_ns: int, hold_ns: int) -> bool:
+        """True (once per press) when the centre button is still down ``hold_ns`` after it went down."""
+        if self._down is not None and now_ns - self._down >= hold_ns:
+            self._down = None
+            return True
+        return False
+
+    # --- the PIN --------------------------------------------------------------------------
+
+    def locked(self, now_ns: int) -> int:
+        """How long the menu stays locked (0: not locked)."""
+        if self.locked_until is None or now_ns >= self.locked_until:
+            return 0
+        return self.locked_until - now_ns
+
+    def locked_message(self, now_ns: int) -> str:
+        return (f"the director's menu is locked for {mmss(self.locked(now_ns))} "
+                f"after {ATTEMPTS} wrong PINs")
+
+    def check(self, digits: str, t_ns: int) -> str:
+        """``"open"`` for the right PIN, else why not: ``"wrong"`` or ``"locked"``."""
+        if self.locked(t_ns):
+            return "locked"
+        if hmac.compare_digest(digits.encode(), self._pin.encode()):
+            self.wrong, self.locked_until = 0, None
+            return "open"
+        self.wrong += 1
+        if self.wrong >= ATTEMPTS:
+            self.wrong, self.locked_until = 0, t_ns + LOCK_NS
+            log.warning("director's menu locked after %d wrong PINs", ATTEMPTS)
+            return "locked"
+        return "wrong"
+
+    @property
+    def attempts_left(self) -> int:
+        return ATTEMPTS - self.wrong

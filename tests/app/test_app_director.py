@@ -1,0 +1,53 @@
+"""The director's menu on the kiosk's real SQLite store and MockFactory pins: a late start, an
+arrival and a time adjustment are journaled like any command, and a kiosk restarted on the
+same file (after a crash) has them all."""
+from app_harness import S, T0
+from drivers.buttons import DEFAULT_PINS
+from kiosk.config import DEFAULT_DIRECTOR_PIN
+from kiosk.core import events as ev
+from kiosk.store import Journal
+from kiosk.ui.clock import ClockScreen
+from kiosk.ui.director import DirectorScreen
+
+
+def journal_events(store):
+    with Journal.open(store) as journal:
+        return journal.load(journal.current_game())[1]
+
+
+def long_press(k, at: float):
+    """The centre button held 3.5 s from ``at`` (the default long press is 3 s)."""
+    pin = k.factory.pin(DEFAULT_PINS["centre"])
+    k.at(at)
+    pin.drive_low()
+    k.step()
+    k.at(at + 3.5)
+    pin.drive_high()
+    k.step()
+    return k
+
+
+def test_director_actions_are_journaled_and_survive_a_crash(kiosks, tmp_path):
+    store = tmp_path / "kiosk.sqlite"
+    k = kiosks(boot_id="boot-A")
+    long_press(k, at=5)                         # before the game: the setup screen
+    assert isinstance(k.screen, DirectorScreen)
+    k.type(DEFAULT_DIRECTOR_PIN + "\n", at=9).type("12", at=10).key("Enter", at=11)   # Bob absent
+    k.key("Escape", at=12)
+    k.press("right", at=11 + 120)               # Bob arrives 2 minutes late
+    k.press("right", at=140)                    # and goes second: Ann's clock runs
+    k.press("centre", at=150).press("right", at=151).key("Enter", at=152)   # stopped
+    long_press(k, at=160)
+    k.type(DEFAULT_DIRECTOR_PIN + "\n", at=164).type("32-15\n", at=165).key("Enter", at=166)
+    assert [e for e in journal_events(store) if not isinstance(e, ev.ClockNeutralised)] == [
+        ev.StartCalled(T0 + 11 * S, (1,)), ev.Arrived(T0 + 131 * S, 1, 120 * S, 0),
+        ev.GameStarted(T0 + 140 * S, 0), ev.TimeAdjusted(T0 + 166 * S, 1, 15 * S)]
+    k.key("Escape", at=167)
+    assert [h.time for h in k.view.halves] == ["24:50", "22:45"]
+    k.crash()
+
+    again = kiosks(boot_id="boot-A", start=200)
+    assert isinstance(again.screen, ClockScreen)
+    assert [h.time for h in again.view.halves] == ["24:50", "22:45"]
+    assert again.state.absent == (1,)
+    assert again.state.clock.adjusted_ns == (0, (120 + 15) * S)     # lateness and the director's

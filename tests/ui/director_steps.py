@@ -1,0 +1,50 @@
+"""Steps shared by the director's menu tests: opening it (F10 or a long press of the centre
+button on MockFactory pins, each edge at an explicit time), and reading what the journal got."""
+from __future__ import annotations
+
+from drivers.buttons import DEFAULT_PINS
+from kiosk.core.events import from_json
+from kiosk.ui import theme
+from kiosk.ui.director_draw import director_layout
+from ui_pixels import bar_shows, shows
+
+PIN = "2468"
+
+
+def centre_down(k, at: float):
+    """The centre button pushed down (GPIO) at ``at``, and one pass of the loop."""
+    k.at(at)
+    k.factory.pin(DEFAULT_PINS["centre"]).drive_low()
+    k.step()
+    return k
+
+
+def centre_up(k, at: float):
+    k.at(at)
+    k.factory.pin(DEFAULT_PINS["centre"]).drive_high()
+    k.step()
+    return k
+
+
+def open_menu(k, at: float, pin: str = PIN):
+    """F10 and the PIN: the director's menu."""
+    return k.key("Director", at=at).type(pin + "\n")
+
+
+def recorded(k, since: int = 0) -> list:
+    """The events journaled since line ``since``."""
+    return [from_json(line) for line in k.journal.lines[since:]]
+
+
+def menu_shows(k, part: str, text: str, colour) -> bool:
+    """Whether a part of the director's screen (heading, status, entry_text) reads ``text``."""
+    return shows(k.surface, director_layout(k.surface.get_size())[part], text, colour)
+
+
+def row_shows(k, index: int, text: str) -> bool:
+    row = director_layout(k.surface.get_size())["rows"][index]
+    return shows(k.surface, row.inflate(-8, -row.height // 5), text, theme.FG, align="left")
+
+
+def error_shows(k, text: str) -> bool:
+    return bar_shows(k.surface, director_layout(k.surface.get_size())["bottom"], text, theme.ERROR)

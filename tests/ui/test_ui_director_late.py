@@ -1,0 +1,130 @@
+"""Late arrivals through the director's menu: the start call with a player absent (CallStart),
+the absent half of the clock screen (ABSENT, the clock counting what the core will charge:
+kiosk.core.late.absence_charge), the arrival (Arrive: by the player's button or the menu), then
+the normal start. ASPA charges the clock; school charges 10 points per completed 3 minutes."""
+from ui_harness import S, T0
+from director_steps import PIN, open_menu, recorded
+from kiosk.core import clock as clk
+from kiosk.core import events as ev
+from kiosk.core.late import absence_charge
+from kiosk.ui import theme
+from kiosk.ui.clock import ClockScreen
+from kiosk.ui.clockdraw import layout
+from kiosk.ui.setup import SetupScreen
+from ui_pixels import banner_shows, count, shows
+
+
+def call_start(k, at: float, digit: str):
+    """The director's menu: 1 (late start), who is absent, Enter; then Esc back to the game."""
+    open_menu(k, at=at).type("1" + digit, at=at)
+    k.key("Enter", at=at)
+    return k.key("Escape", at=at)
+
+
+def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_minutes(kiosk):
+    k = kiosk(pin=PIN)
+    assert isinstance(k.screen, SetupScreen)
+    open_menu(k, at=10).type("1", at=11)
+    assert k.view.rows == ("1   Ann (left)", "2   Bob (right)", "3   both")
+    k.type("2", at=12)                                  # Bob is absent
+    k.shot("director-late-start-confirm")
+    assert k.view.rows == ("call the start now: Bob absent",
+                           "the lateness comes off their clock; forfeit after 25:00")
+    assert k.journal.lines == []                        # nothing until the director confirms
+    k.key("Enter", at=15)
+    assert recorded(k) == [ev.StartCalled(T0 + 15 * S, (1,))]
+    assert k.view.entry == "recorded: call the start now: Bob absent"
+    k.key("Escape", at=16)
+    assert isinstance(k.screen, ClockScreen) and k.state.phase == "waiting"
+
+    k.at(15 + 150).step()                               # Bob is 2:30 late
+    k.shot("director-absent-half")
+    ann, bob = k.view.halves
+    shown = clk.display(clk.remaining(k.state.clock, 1, k.now) - absence_charge(k.state, 1, k.now))
+    assert bob.time == shown == "22:30" and bob.last == "ABSENT" and bob.absent and not bob.dimmed
+    assert ann.time == "25:00" and ann.last == "" and ann.dimmed and not ann.absent
+    rows = layout(k.surface.get_size()).rows
+    assert shows(k.surface, rows[1]["last"], "ABSENT", theme.OVERTIME)
+    assert count(k.surface, rows[0]["last"], theme.OVERTIME) == 0
+    assert count(k.surface, rows[1]["time"], theme.FG) > 1000      # bright: it counts
+    assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k.surface, k.view.banner, 0)
+    k.at(15 + 151).step()
+    assert k.view.halves[1].time == "22:29"
+
+    k.press("left", at=200)                             # Ann is not awaited: the core says so
+    assert k.view.error == "Ann is not awaited" and len(k.journal.lines) == 1
+    k.press("right", at=15 + 300)                       # Bob arrives, 5 minutes late
+    assert recorded(k, 1) == [ev.Arrived(T0 + 315 * S, 1, 300 * S, 0)]
+    assert k.state.phase == "setup" and isinstance(k.screen, ClockScreen)
+    k.shot("director-late-arrived")
+    ann, bob = k.view.halves
+    assert bob.time == "20:00" and bob.last == "arrived 5:00 late" and ann.time == "25:00"
+    assert k.view.banner[0] == "READY TO START"
+    k.press("right", at=330)                            # Bob goes second: Ann's clock starts
+    assert recorded(k, 2) == [ev.GameStarted(T0 + 330 * S, 0)]
+    k.at(340).step()
+    assert [h.time for h in k.view.halves] == ["24:50", "20:00"] and k.view.halves[0].running
+
+
+def test_the_menu_records_an_arrival_with_what_it_costs(kiosk):
+    k = kiosk(pin=PIN)
+    call_start(k, at=10, digit="2")
+    open_menu(k, at=10 + 300).type("2", at=311).type("2", at=312)
+    assert k.view.rows == ("Bob arrives 5:02 late", "5:02 off their clock (19:58 left)")
+    k.key("Enter", at=313)
+    assert recorded(k, 1) == [ev.Arrived(T0 + 313 * S, 1, 303 * S, 0)]
+    k.key("Escape", at=314)
+    assert k.view.halves[1].time == "19:57" and k.state.phase == "setup"
+
+
+def test_an_arrival_the_core_refuses_shows_its_reason_and_records_nothing(kiosk):
+    k = kiosk(pin=PIN)
+    open_menu(k, at=10).type("22", at=11)               # an arrival before any start call
+    assert k.view.error == "the game has not started: the player going second presses to start"
+    assert k.journal.lines == [] and k.screen.step == "ask"
+    k.key("Escape", at=12).key("Escape", at=13)         # back to the menu, then to the game
+    call_start(k, at=20, digit="2")
+    open_menu(k, at=30).type("21", at=31)               # Ann was never awaited
+    assert k.view.error == "Ann is not awaited" and len(k.journal.lines) == 1
+
+
+def test_school_charges_no_clock_but_10_points_per_completed_3_minutes(kiosk):
+    k = kiosk(preset="school", pin=PIN)
+    call_start(k, at=10, digit="1")                     # Ann is absent
+    k.at(10 + 7 * 60).step()
+    ann = k.view.halves[0]
+    assert ann.time == "22:00" and ann.last == "ABSENT"           # school: the clock is not charged
+    open_menu(k, at=10 + 7 * 60 + 30).type("21", at=10 + 7 * 60 + 30)
+    assert k.view.rows == ("Ann arrives 7:30 late", "-20 points")  # two completed 3 minutes
+    k.key("Enter")
+    assert recorded(k, 1) == [ev.Arrived(T0 + (10 + 450) * S, 0, 0, 20)]
+    k.key("Escape")
+    assert k.view.halves[0].last == "arrived 7:30 late  -20 points"
+    assert k.view.halves[0].time == "22:00"
+
+
+def test_aspa_both_absent_each_clock_shows_half_until_one_arrives(kiosk):
+    k = kiosk(pin=PIN)
+    call_start(k, at=10, digit="3")
+    assert recorded(k) == [ev.StartCalled(T0 + 10 * S, (0, 1))]
+    k.at(10 + 60).step()                                # split_half: 30 s each so far
+    assert [h.time for h in k.view.halves] == ["24:30", "24:30"]
+    assert all(h.last == "ABSENT" for h in k.view.halves)
+    assert k.view.banner[0] == "WAITING FOR ANN AND BOB"
+    k.press("left", at=70)                              # Ann first: charged half
+    k.at(70 + 60).step()                                # then Bob's own minute on top
+    assert [h.time for h in k.view.halves] == ["24:30", "23:30"]
+    assert k.view.halves[1].time == clk.display(25 * 60 * S - absence_charge(k.state, 1, k.now))
+
+
+def test_a_late_forfeit_on_the_directors_decision(kiosk):
+    k = kiosk(pin=PIN)
+    call_start(k, at=10, digit="2")
+    open_menu(k, at=600).type("4", at=601).type("2", at=602)
+    assert k.view.rows == ("1   the director's decision", "2   late arrival")
+    k.type("2", at=603)
+    assert k.view.rows[0] == "Bob forfeits (late arrival): the game ends now"
+    k.key("Enter", at=604)
+    assert recorded(k, 1) == [ev.Forfeited(T0 + 604 * S, 1, "late"), ev.GameEnded(T0 + 604 * S, "forfeit")]
+    k.key("Escape", at=605)
+    assert k.view.banner[0] == "GAME OVER: Bob forfeits (late)"
