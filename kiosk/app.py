@@ -274,7 +274,8 @@ class StationConfig:
     official: dict = field(default_factory=dict)
     pin: str = "0000"
     max_words: int = 8
-    log: str | None = None              # JSON lines, one per adjudication (never per word)
+    store: str = "var/station.sqlite"   # every adjudication, per-word validity for the director
+    log: str | None = None              # also JSON lines, one per adjudication (never per word)
     buttons: bool = False               # also read the GPIO buttons (lgpio) as the verdict key
     size: tuple[int, int] = (1280, 720)
     fullscreen: bool = True
@@ -284,13 +285,24 @@ class StationConfig:
     ui: UiSettings = field(default_factory=UiSettings)
 
 
-def append_log(path: str) -> Callable[[dict], None]:
-    def record(entry: dict) -> None:
-        entry = dict(entry, wall_time=time.time())
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(entry, sort_keys=True) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+def station_recorder(journal, lexicon, label: str, log: str | None = None):
+    """``record(adjudication, table, at_ns)`` for the station: each adjudication into the SQLite
+    journal (kiosk.store.adjudications: per-word validity for the director's export only) and,
+    if asked, a JSON line for people to read, which never says which word failed."""
+    from kiosk.store.adjudications import record_adjudication
+
+    def record(adjudication: Adjudication, table: str, at_ns: int) -> None:
+        wall = time.time()
+        record_adjudication(journal, adjudication, lexicon=label,
+                            lexicon_fingerprint=getattr(lexicon, "fingerprint", "") or "unknown",
+                            table=table, at_ns=at_ns, wall=wall)
+        if log:
+            entry = {"table": table, "words": list(adjudication.words), "valid": adjudication.valid,
+                     "lexicon": label, "at_ns": at_ns, "wall_time": wall}
+            with open(log, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(entry, sort_keys=True) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
     return record
 
 
@@ -304,9 +316,10 @@ def station_lexicon(config: StationConfig) -> tuple[Container[str], str]:
 
 
 def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = time.monotonic_ns,
-                  factory=None, lexicon: tuple[Container[str], str] | None = None):
+                  factory=None, lexicon: tuple[Container[str], str] | None = None, journal=None):
     """(station, loop, buttons) for ``python -m kiosk judge``: the loop runs the station
-    behind the failsafe screen (kiosk.ui.guard)."""
+    behind the failsafe screen (kiosk.ui.guard); every verdict is journaled in ``journal``
+    (the SQLite file ``config.store`` when not given)."""
     from drivers.keyboard import Keyboard
     from kiosk.ui.guard import GuardedStation
     from kiosk.ui.loop import Loop
@@ -317,12 +330,20 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     buttons = None
     if config.buttons:
         buttons = Buttons(inputs, factory if factory is not None else pin_factory("lgpio"), clock=clock)
+    if journal is None:
+        journal = open_station_journal(config.store)
     station = Station(lexicon, label, max_words=config.max_words, pin=config.pin, settings=config.ui,
-                      record=append_log(config.log) if config.log else None)
+                      record=station_recorder(journal, lexicon, label, config.log))
     loop = Loop(GuardedStation(station), inputs, Keyboard(inputs, buttons_twin=True), surface,
                 clock=clock, screenshot_dir=config.screenshot_dir,
                 display=surface is not None and not config.headless)
     return station, loop, buttons
+
+
+def open_station_journal(path: str):
+    from kiosk.store import Journal
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return Journal.open(path)
 
 
 def run_station(config: StationConfig) -> int:
@@ -330,12 +351,14 @@ def run_station(config: StationConfig) -> int:
     import pygame
     lexicon = station_lexicon(config)           # refuse before opening a screen
     buttons = None
+    journal = open_station_journal(config.store)
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption="tablekeeper: word judge")
-        station, loop, buttons = build_station(config, surface, lexicon=lexicon)
+        station, loop, buttons = build_station(config, surface, lexicon=lexicon, journal=journal)
         loop.run(exit_after_s=config.exit_after_s)
     finally:
+        journal.close()
         if buttons is not None:
             buttons.close()
         pygame.quit()

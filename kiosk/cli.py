@@ -83,12 +83,13 @@ def _judge_command(args) -> int:
         print(f"python -m kiosk judge: --pin is digits only, not {args.pin!r}", file=sys.stderr)
         return 2
     config = StationConfig(lexicon=args.lexicon, pin=args.pin, max_words=args.max_words, log=args.log,
+                           store=args.store,
                            buttons=args.buttons, size=args.size, fullscreen=args.fullscreen,
                            headless=args.headless, screenshot_dir=args.screenshot_dir,
                            exit_after_s=args.exit_after)
     try:
         return run_station(config)
-    except (HardwareError, LexiconError) as exc:
+    except (HardwareError, LexiconError, StoreError) as exc:
         print(f"python -m kiosk judge: {exc}", file=sys.stderr)
         return 2
 
@@ -135,7 +136,10 @@ def add_parsers(sub) -> None:
                                          "from ../shared/lexicons if present)")
     judge.add_argument("--pin", default="0000", help="digits that leave the station (default 0000)")
     judge.add_argument("--max-words", type=int, default=8, help="most words in one challenge (default 8)")
-    judge.add_argument("--log", help="append each verdict (table, words, verdict, lexicon) to this JSON-lines file")
+    judge.add_argument("--store", default="var/station.sqlite",
+                       help="SQLite file journaling every adjudication (default var/station.sqlite)")
+    judge.add_argument("--log", help="also append each verdict (table, words, verdict, lexicon) to this "
+                                     "JSON-lines file (never which word failed)")
     judge.add_argument("--buttons", action="store_true", help="also take the GPIO buttons as the verdict key")
     _screen_options(judge, fullscreen_default=True, size_default=(1280, 720))
     judge.set_defaults(func=_judge_command)

@@ -6,7 +6,8 @@ between words), the opponent checks them and presses Tab (or a button) for the v
 fills the screen exactly as at a table. Escape while typing words starts again; Escape at the
 table number asks for the PIN, and the right PIN (Enter) leaves the station. Button releases
 (GPIO buttons report them) mean nothing here. The app runs the station behind the table's
-failsafe screen (kiosk.ui.guard).
+failsafe screen (kiosk.ui.guard), and journals every verdict (words, verdict, lexicon and its
+fingerprint, table, time; each word's validity for the director only) before it is shown.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import hmac
 from typing import Callable, Container
 
 from drivers.buttons import ButtonPressed, ButtonReleased
-from kiosk.core.judge import adjudicate
+from kiosk.core.judge import Adjudication, adjudicate
 from kiosk.ui.base import NS, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge import JudgeView, draw_judge
@@ -28,7 +29,8 @@ class Station:
 
     def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int = 8,
                  pin: str = DEFAULT_PIN, settings: UiSettings = UiSettings(),
-                 record: Callable[[dict], None] | None = None):
+                 record: Callable[[Adjudication, str, int], None] | None = None):
+        """``record(adjudication, table, at_ns)`` journals each verdict before it is shown."""
         if not pin.isdigit():
             raise ValueError(f"the station's PIN is digits only, not {pin!r}")
         self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
@@ -114,8 +116,7 @@ class Station:
             self.say(str(exc), t)
             return
         if self.record is not None:
-            self.record({"table": self.table_no.digits, "words": list(verdict.words),
-                         "valid": verdict.valid, "lexicon": self.label, "at_ns": t})
+            self.record(verdict, self.table_no.digits, t)      # journaled before it is shown
         self.step = "verdict"
         self.verdict = (VerdictView(verdict.valid, verdict.words, self.label), t)
 

@@ -19,7 +19,8 @@ def kiosk(*args, timeout=120):
 
 
 def test_run_sim_starts_with_no_other_arguments(tmp_path):
-    out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path))
+    out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path),
+                "--store", str(tmp_path / "kiosk.sqlite"))
     assert out.returncode == 0, out.stderr
     first = pygame.image.load(str(tmp_path / "frame-00001.png"))
     assert first.get_size() == (1280, 720)
@@ -28,7 +29,7 @@ def test_run_sim_starts_with_no_other_arguments(tmp_path):
 def test_run_with_options(tmp_path):
     out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path),
                 "--preset", "nzasp", "--lexicon", str(ENABLE), "--names", "Ann,Bob", "--table", "9",
-                "--size", "800x480")
+                "--size", "800x480", "--store", str(tmp_path / "kiosk.sqlite"))
     assert out.returncode == 0, out.stderr
     assert pygame.image.load(str(tmp_path / "frame-00001.png")).get_size() == (800, 480)
 
@@ -58,9 +59,9 @@ def test_bad_option_values_are_refused_by_the_parser():
 
 def test_judge_station_starts(tmp_path):
     out = kiosk("judge", "--lexicon", str(ENABLE), "--headless", "--exit-after", "1",
-                "--screenshot-dir", str(tmp_path))
+                "--screenshot-dir", str(tmp_path), "--store", str(tmp_path / "station.sqlite"))
     assert out.returncode == 0, out.stderr
-    assert (tmp_path / "frame-00001.png").exists()
+    assert (tmp_path / "frame-00001.png").exists() and (tmp_path / "station.sqlite").exists()
 
 
 def test_the_station_refuses_to_start_without_a_lexicon(monkeypatch, tmp_path):

@@ -4,6 +4,9 @@ import json
 
 import pygame
 
+from kiosk.store import Journal
+from kiosk.store.adjudications import adjudications_for_director, adjudications_for_table
+
 from ui_harness import ENABLE, NAMED, S, T0
 from kiosk.app import StationConfig, build_station
 from kiosk.ui import theme
@@ -18,7 +21,8 @@ class Station:
         self.now = T0
         self.log = tmp_path / "verdicts.jsonl"
         self.surface = pygame.Surface((1280, 720))
-        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), **options)
+        self.store = tmp_path / "station.sqlite"
+        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), store=str(self.store), **options)
         pygame.event.clear()
         self.station, self.loop, _ = build_station(config, self.surface, clock=lambda: self.now)
         self.loop.step()
@@ -126,3 +130,19 @@ def test_the_station_shows_the_same_verdict_screen_as_a_table(tmp_path, kiosk):
     k.press("centre", at=25).press("centre", at=26).type("cat dogs", at=27).press("right", at=28)
     assert k.view == s.view
     assert pygame.image.tobytes(k.surface, "RGB") == station_pixels
+
+
+def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_only(tmp_path):
+    s = Station(tmp_path)
+    s.keys("7\n", at=1).keys("jinx zzzq cwm", at=2).keys("\t", at=3)
+    assert s.view == VerdictView(False, ("JINX", "ZZZQ", "CWM"), "enable2k")
+    with Journal.open(s.store) as journal:
+        (director,) = adjudications_for_director(journal, None)
+        (table,) = adjudications_for_table(journal, None)
+    assert director["words"] == [{"word": "JINX", "valid": True}, {"word": "ZZZQ", "valid": False},
+                                 {"word": "CWM", "valid": True}]
+    assert director["table"] == "7" and director["lexicon"] == "enable2k"
+    assert len(director["lexicon_fingerprint"]) == 64
+    assert table.valid is False and not hasattr(table, "per_word")
+    (line,) = s.logged()                           # the readable log never says which word failed
+    assert "per_word" not in line and line["valid"] is False

@@ -34,7 +34,7 @@ class Station:
         self.now = T0
         self.log = tmp_path / "verdicts.jsonl"
         self.surface = pygame.Surface((1280, 720))
-        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), buttons=factory is not None)
+        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), store=str(tmp_path / "station.sqlite"), buttons=factory is not None)
         pygame.event.clear()
         self.station, self.loop, self.buttons = build_station(
             config, self.surface, clock=lambda: self.now, factory=factory, lexicon=(lexicon, "enable2k"))
