@@ -9,7 +9,7 @@ from kiosk.core import events as ev
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
 from kiosk.core.result import compute
-from kiosk.core.state import apply, new_game, replay
+from kiosk.core.state import new_game, replay
 from kiosk.presets import load_rules
 
 PRESETS = ["aspa", "absp", "nzasp", "school"]
