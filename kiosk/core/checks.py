@@ -10,6 +10,7 @@ from .state import GameState, replay
 
 MAX_SCORE = 2000        # no single Scrabble play scores this much: anything above is a typo
 BLANKS_IN_SET = 2
+EXCHANGE_MIN_BAG = 7    # ASPA 8.1, ABSP 4.4.1, NZASP 6.7, school 8: the same in all four books
 
 
 def check_player(player) -> int:
@@ -67,9 +68,6 @@ def ending_if_zeros(state: GameState, so_far: list[ev.Event], now_ns: int) -> li
     if after.phase == "playing" and zero_run_over(after):
         return so_far + [ev.GameEnded(now_ns, "zeros")]
     return so_far
-
-
-EXCHANGE_MIN_BAG = 7    # ASPA 8.1, ABSP 4.4.1, NZASP 6.7, school 8: the same in all four books
 
 
 def check_placed(placed) -> int:

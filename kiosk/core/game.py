@@ -15,7 +15,7 @@ from .checks import (check_blanks, check_exchange_allowed, check_out_allowed, ch
                      check_player, check_score, check_tiles, ending_if_zeros, require_phase)
 from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError, GameOver, NotYourTurn
 from .result import compute, racks_needed
-from .state import GameState, apply, replay
+from .state import GameState, replay
 from .tiles import normalise_rack
 
 
@@ -264,4 +264,4 @@ def step(state: GameState, command, now_ns: int) -> tuple[GameState, list[ev.Eve
     return replay(state, events), events
 
 
-__all__ = ["decide", "due", "step", "apply", "racks_needed", "signers"]
+__all__ = ["decide", "due", "step", "signers"]

@@ -4,7 +4,7 @@ import pytest
 from kiosk.core import clock as clk
 from kiosk.core import commands as c
 from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import ClockStateError, GameOver, NotYourTurn
+from kiosk.core.errors import ClockStateError, GameOver, NotStarted, NotYourTurn
 
 ALL = ["aspa", "absp", "nzasp", "school"]
 
@@ -218,7 +218,7 @@ def test_absp_6_1_neutral_only_for_the_reasons_allowed(table):
 @pytest.mark.parametrize("preset", ALL)
 def test_aspa_1_5_absp_3_3_nzasp_6_1_1_school_setup_the_first_players_clock_starts(table, preset):
     t = table(preset)
-    with pytest.raises(Exception):
+    with pytest.raises(NotStarted):
         t.play(0, 0, 10)                        # nothing runs before the start
     t.start(first=1, t=3)
     assert t.state.clock.running == 1 and t.state.first == 1
