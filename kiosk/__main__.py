@@ -31,9 +31,14 @@ def _replay(args) -> int:
 
 
 def _presets(args) -> int:
+    from kiosk.core.rules import RulesError
     from kiosk.presets import load_rules, presets_table
     if args.name:
-        print(json.dumps(load_rules(args.name).to_dict(), indent=1))
+        try:
+            print(json.dumps(load_rules(args.name).to_dict(), indent=1))
+        except RulesError as exc:
+            print(f"python -m kiosk presets: {exc}", file=sys.stderr)
+            return 2
     else:
         print(presets_table())
     return 0

@@ -116,3 +116,12 @@ def test_a_lexicon_that_cannot_be_read_is_a_clear_error(tmp_path):
     out = run_replay(tmp_path, GAME[:2], "--lexicon", str(tmp_path / "missing.txt"))
     assert out.returncode == 2
     assert "missing.txt" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_presets_command_prints_one_preset_or_refuses_an_unknown_one():
+    run = lambda *args: subprocess.run([sys.executable, "-m", "kiosk", "presets", *args],  # noqa: E731
+                                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    out = run("school")
+    assert out.returncode == 0 and json.loads(out.stdout)["result"]["spread_caps"] == [100, 150, 250]
+    bad = run("wespa9")
+    assert bad.returncode == 2 and "expected one of" in bad.stderr and "Traceback" not in bad.stderr
