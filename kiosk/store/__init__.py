@@ -7,7 +7,8 @@ adjudication record, and the outbox of documents for the director.
 - adjudications.py: every word-judge verdict; per-word validity only in the director's export.
 - game_journal.py: one game's journal as the app's loop uses it (``append(events, adjudication=)``).
 - outbox.py: documents waiting for the director, retried with backoff until acknowledged.
-- db.py: opening the file (WAL, synchronous=FULL), the declared schema and its version.
+- db.py: opening the file (WAL, synchronous=FULL), the declared schema and its version, and
+  ``Store``, the open/close/transaction that the journal and the outbox share.
 """
 from .db import BOOT_ID, SCHEMA_VERSION, StoreError, UnknownRecord
 from .journal import Checkpoint, GameRecord, Journal, Mark

@@ -1,4 +1,5 @@
-"""Opening the kiosk's SQLite file: pragmas, the declared schema and its version, transactions.
+"""Opening the kiosk's SQLite file: pragmas, the declared schema and its version, transactions,
+and ``Store``, what the journal and the outbox have in common (open, close, ``with``, transaction).
 
 One schema serves the journal, the checkpoints, the adjudications and the outbox, so the kiosk
 may keep them in one file or several. Every table is declared explicitly (types, primary keys,
@@ -16,7 +17,7 @@ import sqlite3
 import time
 import uuid
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Self
 
 from sqlite_utils import Database
 
@@ -166,6 +167,38 @@ def transaction(db: Database) -> Iterator[Database]:
     except BaseException:
         db.rollback()
         raise
+
+
+class Store:
+    """A kiosk database file: ``Journal.open(path, **options)`` (or ``Outbox.open``) opens or
+    creates it; ``close()`` it, or use it in a ``with``. Stores may share one connection
+    (``Outbox(journal.db, journal.path)``)."""
+
+    def __init__(self, db: Database, path: Path):
+        self.db, self.path = db, path
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, **options) -> Self:
+        path = Path(path)
+        db = open_database(path)
+        try:
+            return cls(db, path, **options)
+        except BaseException:
+            db.close()
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def transaction(self):
+        """Group several writes (an adjudication and its events, say) into one commit."""
+        return transaction(self.db)
 
 
 def pragmas(db: Database) -> dict[str, object]:

@@ -16,7 +16,6 @@ once a second (only the latest is kept per game), so that a restart loses at mos
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,8 +26,7 @@ from kiosk.core import events as ev
 from kiosk.core.rules import Rules, RulesError, rules_from_preset
 from kiosk.core.state import GameState, apply, new_game
 
-from . import db as store_db
-from .db import StoreError, UnknownRecord, wall_time
+from .db import BOOT_ID, Store, StoreError, UnknownRecord, wall_time
 
 
 @dataclass(frozen=True)
@@ -85,30 +83,13 @@ def time_runs(state: GameState) -> bool:
     return state.clock.running is not None and not state.clock.stopped
 
 
-class Journal:
-    """The kiosk's game journal on one SQLite file. Use ``Journal.open(path)``."""
+class Journal(Store):
+    """The kiosk's game journal on one SQLite file. Use ``Journal.open(path, boot_id=None)``;
+    ``boot_id`` defaults to this boot's id."""
 
-    def __init__(self, db: Database, path: Path, boot_id: str = store_db.BOOT_ID):
-        self.db, self.path, self.boot_id = db, path, boot_id
-
-    @classmethod
-    def open(cls, path: str | os.PathLike, *, boot_id: str | None = None) -> "Journal":
-        """Open or create the journal at ``path``. ``boot_id`` defaults to this boot's id."""
-        path = Path(path)
-        return cls(store_db.open_database(path), path, boot_id or store_db.BOOT_ID)
-
-    def close(self) -> None:
-        self.db.close()
-
-    def __enter__(self) -> "Journal":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def transaction(self):
-        """Group several writes (an adjudication and its events, say) into one commit."""
-        return store_db.transaction(self.db)
+    def __init__(self, db: Database, path: Path, boot_id: str | None = None):
+        super().__init__(db, path)
+        self.boot_id = boot_id or BOOT_ID
 
     # --- games ------------------------------------------------------------------------------
 

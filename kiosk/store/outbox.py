@@ -10,15 +10,13 @@ a real-time clock gets its time from the network) is treated as due rather than 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from . import db as store_db
-from .db import StoreError, UnknownRecord
+from .db import Store, StoreError, UnknownRecord
 
 BASE_DELAY_S = 1.0
 MAX_DELAY_S = 60.0
@@ -36,29 +34,16 @@ class Document:
     last_error: str | None
 
 
-class Outbox:
-    """Documents for the director. ``Outbox.open(path)``; may share the journal's file."""
+class Outbox(Store):
+    """Documents for the director. ``Outbox.open(path)`` (the backoff's base and cap as
+    keywords); may share the journal's file, or its connection (``Outbox(journal.db, path)``)."""
 
     def __init__(self, db: Database, path: Path, base_delay_s: float = BASE_DELAY_S,
                  max_delay_s: float = MAX_DELAY_S):
         if not 0 < base_delay_s <= max_delay_s:
             raise StoreError(f"outbox backoff: need 0 < base ({base_delay_s}) <= cap ({max_delay_s})")
-        self.db, self.path = db, path
+        super().__init__(db, path)
         self.base_delay_s, self.max_delay_s = base_delay_s, max_delay_s
-
-    @classmethod
-    def open(cls, path: str | os.PathLike, **backoff) -> "Outbox":
-        path = Path(path)
-        return cls(store_db.open_database(path), path, **backoff)
-
-    def close(self) -> None:
-        self.db.close()
-
-    def __enter__(self) -> "Outbox":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     def put(self, kind: str, body: Any, now_wall: float) -> int:
         """Queue a JSON document (a dict or list); it is due at once. Returns its id."""
@@ -71,7 +56,7 @@ class Outbox:
             text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
-        with store_db.transaction(self.db):
+        with self.transaction():
             return self.db["outbox"].insert(
                 {"kind": kind, "body": text, "created": float(now_wall), "attempts": 0,
                  "next_attempt": float(now_wall)}).last_pk
@@ -99,7 +84,7 @@ class Outbox:
     def mark_sent_failed(self, doc_id: int, now_wall: float, error: str | None = None) -> float | None:
         """Record a failed send; return when the next attempt is due. A document already
         acknowledged (through another link) stays acknowledged: returns None."""
-        with store_db.transaction(self.db):
+        with self.transaction():
             doc = self.get(doc_id)
             if doc.acked is not None:
                 return None
@@ -112,7 +97,7 @@ class Outbox:
     def ack(self, doc_id: int, now_wall: float) -> None:
         """The director has the document: it is never sent again. Acknowledging twice is fine
         (the first time is kept)."""
-        with store_db.transaction(self.db):
+        with self.transaction():
             if self.get(doc_id).acked is None:
                 self.db["outbox"].update(doc_id, {"acked": float(now_wall)})
 
