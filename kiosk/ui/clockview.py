@@ -116,6 +116,11 @@ def remaining(state: GameState, player: int, now_ns: int) -> int:
     return left - absence_charge(state, player, now_ns) if awaited(state, player) else left
 
 
+def face(state: GameState, player: int, now_ns: int) -> str:
+    """``player``'s clock face at ``now_ns`` as their half shows it: 24:59, 0:07, -0:01."""
+    return clk.display(remaining(state, player, now_ns))
+
+
 def late_text(state: GameState, player: int) -> str:
     """After a late arrival, before the game: how late, and the points it cost."""
     arrived = state.arrivals[player]
@@ -134,16 +139,16 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
     out = []
     for p in (0, 1):
         mine = [(line, turn) for _, line, turn in numbered if turn.player == p]
-        face = clk.display(remaining(state, p, now_ns))
+        shown = face(state, p, now_ns)
         absent = awaited(state, p)
         last = last_turn_text(*mine[-1]) if mine else ""
         if absent:
             last = "ABSENT"
         elif state.phase == "setup":
             last = late_text(state, p)
-        out.append(dict(name=state.players[p], time=face, score=str(scores[p]), last=last,
+        out.append(dict(name=state.players[p], time=shown, score=str(scores[p]), last=last,
                         running=state.clock.running == p and not dimmed,
-                        overtime=face.startswith("-"), penalty=result.overtime_penalty[p],
+                        overtime=shown.startswith("-"), penalty=result.overtime_penalty[p],
                         dimmed=dimmed and not absent, absent=absent))
     return out
 

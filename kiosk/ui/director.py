@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from drivers.buttons import ButtonPressed
 from drivers.keyboard import KeyTyped
-from kiosk.core import clock as clk
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.ui import clockview
@@ -48,7 +47,7 @@ def status_line(state: GameState, now_ns: int) -> str:
     """Both clocks as their halves show them, and where the game stands."""
     parts = []
     for p in (0, 1):
-        face = clk.display(clockview.remaining(state, p, now_ns))
+        face = clockview.face(state, p, now_ns)
         tag = ("  RUNNING" if state.clock.running == p else
                "  ABSENT" if clockview.awaited(state, p) else "")
         parts.append(f"{state.players[p]} {face}{tag}")
@@ -236,7 +235,7 @@ class DirectorScreen(Screen):
         if question == "seconds":
             player = self.answers["player"][0]
             return (heading, (f"{names[player]}'s clock now shows "
-                              f"{clk.display(clockview.remaining(state, player, now_ns))}",),
+                              f"{clockview.face(state, player, now_ns)}",),
                     f"SECONDS {self.seconds.text or '_'}",
                     "+ gives time, - takes it off: +30, -1:30  ·  then Enter  ·  Esc: back")
         if question == "reason":

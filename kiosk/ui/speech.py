@@ -1,8 +1,9 @@
 """Both times for a player who cannot read the clock (ABSP Appendix 1): spoken through
 espeak-ng when it is installed, else shown large on the screen.
 
-``spoken_times`` builds the sentence from the same clock faces the screen shows ("Ann twelve
-minutes four seconds, Bob over time by one minute five seconds"); it is pure. ``Speaker``
+``spoken_times`` builds the sentence from the same clock faces the screen's halves show
+(kiosk.ui.clockview.face: "Ann twelve minutes four seconds, Bob over time by one minute five
+seconds", a late player's clock counting their absence); it is pure. ``Speaker``
 starts espeak-ng (looked up on PATH at each request) and never waits for it: the clock loop
 goes on while it speaks. Without espeak-ng, or if it cannot be started, ``speak`` returns
 False and the screen shows the times large instead (``BigTimesView``); it never raises.
@@ -15,9 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.core import clock as clk
 from kiosk.core.state import GameState
-from kiosk.ui import clockdraw, theme
+from kiosk.ui import clockdraw, clockview, theme
 
 PROGRAM = "espeak-ng"
 
@@ -54,7 +54,7 @@ def face_words(face: str) -> str:
 
 def spoken_times(state: GameState, now_ns: int) -> str:
     """What is said: each player's name and time as their half shows it, left player first."""
-    faces = [clk.display(clk.remaining(state.clock, p, now_ns)) for p in (0, 1)]
+    faces = [clockview.face(state, p, now_ns) for p in (0, 1)]
     return ", ".join(f"{state.players[p]} {face_words(faces[p])}" for p in (0, 1))
 
 
@@ -105,7 +105,7 @@ class BigTimesView:
 
 
 def big_times(state: GameState, now_ns: int, top: str = "", bottom: str = "") -> BigTimesView:
-    faces = tuple(clk.display(clk.remaining(state.clock, p, now_ns)) for p in (0, 1))
+    faces = tuple(clockview.face(state, p, now_ns) for p in (0, 1))
     return BigTimesView(tuple(state.players), faces, tuple(f.startswith("-") for f in faces), top, bottom)
 
 

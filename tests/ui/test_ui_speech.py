@@ -14,9 +14,9 @@ from kiosk.presets import load_rules
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockdraw import layout
-from kiosk.ui.clockview import ClockView
-from kiosk.ui.speech import (BigTimesView, Speaker, big_times_layout, face_words, number_words,
-                              spoken_times)
+from kiosk.ui.clockview import ClockView, Info, build
+from kiosk.ui.speech import (BigTimesView, Speaker, big_times, big_times_layout, face_words,
+                              number_words, spoken_times)
 from ui_pixels import colour_box
 
 S = 1_000_000_000
@@ -47,6 +47,16 @@ def test_the_sentence_says_both_times_as_the_faces_show_them():
     later = 775 * S + S // 2 + (1500 + 65) * S                    # Bob is 1:05 over
     assert spoken_times(state, later) == ("Ann twelve minutes four seconds, "
                                           "Bob over time by one minute five seconds")
+
+
+def test_a_late_players_time_is_said_and_shown_large_as_their_half_shows_it():
+    state = new_game(load_rules("aspa"), 1, ("Ann", "Bob"))
+    state, _ = step(state, c.CallStart(absent=(1,)), 0)          # Bob is absent ...
+    later = 150 * S                                               # ... for 2:30 (ASPA: off his clock)
+    halves = build(state, later, Info()).halves
+    assert [h.time for h in halves] == ["25:00", "22:30"]
+    assert spoken_times(state, later) == "Ann twenty five minutes, Bob twenty two minutes thirty seconds"
+    assert big_times(state, later).times == ("25:00", "22:30")
 
 
 def fake_espeak(folder, body):
