@@ -164,8 +164,7 @@ class Journal(Store):
             row = self._game_row(game_id)
             if row["closed_wall"] is not None:
                 raise StoreError(f"{self.path}: game {game_id} was closed ({row['closed_reason']})")
-            seq = self._last_seq(game_id)
-            last = self._last_mark(game_id, seq)
+            seq, last = self._last_event(game_id)
             new_boot = last is not None and last.boot_id != boot_id
             if events and new_boot and not isinstance(events[0], ev.Recovered):
                 raise StoreError(f"{self.path}: game {game_id} was last journaled in another boot: "
@@ -205,15 +204,12 @@ class Journal(Store):
                              f"before the instant it resumes from, {event.from_ns} ns, on the "
                              "same boot")
 
-    def _last_seq(self, game_id: int) -> int:
-        return self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?",
-                               [game_id]).fetchone()[0]
-
-    def _last_mark(self, game_id: int, seq: int) -> Mark | None:
-        """The last instant of the game's timeline: its last event (``seq``)."""
-        row = self.db.execute("SELECT at_ns, boot_id, wall FROM events WHERE game_id = ? "
-                              "AND seq = ?", [game_id, seq]).fetchone()
-        return Mark(*row) if row else None
+    def _last_event(self, game_id: int) -> tuple[int, Mark | None]:
+        """The game's last seq (0 before its first event) and the last instant of its
+        timeline: its last event."""
+        row = self.db.execute("SELECT seq, at_ns, boot_id, wall FROM events WHERE game_id = ? "
+                              "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
+        return (row[0], Mark(*row[1:])) if row else (0, None)
 
     def replay(self, game_id: int) -> Replayed:
         """Fold the game's stored events into its state. Only a ``Recovered`` event may be from
@@ -272,7 +268,7 @@ class Journal(Store):
                              "the game's last change")
         with self.transaction():
             self._game_row(game_id)
-            point = Checkpoint(game_id=game_id, after_seq=self._last_seq(game_id),
+            point = Checkpoint(game_id=game_id, after_seq=self._last_event(game_id)[0],
                                running=clock.running, at_ns=at_ns,
                                used_ns=(clk.used(clock, 0, at_ns), clk.used(clock, 1, at_ns)),
                                boot_id=self.boot_id, wall=wall_time(wall))
