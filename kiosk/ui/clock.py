@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from drivers.buttons import ButtonPressed
 from drivers.keyboard import KeyTyped
 from kiosk.core import commands as cmd
+from kiosk.core.challenges import hold_status
 from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
@@ -88,6 +89,21 @@ def entry_target(state: GameState):
 def mmss(ns: int) -> str:
     seconds = max(0, ns) // NS
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def hold_text(state: GameState, at: int) -> str:
+    """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
+    it has been held, when the held player may draw, when it lapses, or that it lapsed."""
+    held, rules = hold_status(state, at), state.rules.hold
+    text = f"HOLD {mmss(held.held_s * NS)}"
+    if held.lapsed:
+        return f"{text}  ·  lapsed: the play stands"
+    if rules.draw_after_s > 0:
+        text += ("  ·  may draw now" if held.may_draw else
+                 f"  ·  may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
+    if rules.lapse_s:
+        text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * NS)}"
+    return text
 
 
 class ClockScreen(Screen):
@@ -368,14 +384,7 @@ class ClockScreen(Screen):
         if notice and now_ns - notice[1] < self.table.settings.message_s * NS:
             text = notice[0]
         if state.hold is not None and state.phase == "playing":
-            rules = state.rules.hold
-            held = at - state.hold.at_ns
-            text = f"HOLD {mmss(held)}"
-            if rules.draw_after_s > 0:
-                wait = rules.draw_after_s * NS - held
-                text += "  ·  may draw now" if wait <= 0 else f"  ·  may draw in {mmss(wait + NS - 1)}"
-            if rules.lapse_s:
-                text += f"  ·  lapses in {mmss(rules.lapse_s * NS - held)}"
+            text = hold_text(state, at)
         elif state.phase == "playing" and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]
             text = f"{mover}: your button ends your turn  ·  centre: challenge, going out or stop"

@@ -4,6 +4,7 @@ import pytest
 
 from ui_harness import S, T0
 from kiosk.core import events as ev
+from kiosk.core.challenges import hold_status
 from kiosk.core.events import from_json
 from kiosk.core.state import apply
 from kiosk.ui import theme
@@ -204,6 +205,19 @@ def test_a_hold_shows_its_timer(kiosk):
     assert k.view.bottom.startswith("HOLD 0:25  ·  may draw in 0:35")
     k.at(83).step()
     assert k.view.bottom.startswith("HOLD 1:01  ·  may draw now")
+
+
+def test_a_hold_that_lapses_says_so_when_the_core_says_so(kiosk):
+    k = started(kiosk, preset="school")     # school 11: draw after 20 s, the hold lapses at 60 s
+    k.press("right", at=20).type("20\n", at=21)
+    k.key("Hold", at=22)
+    k.at(32.5).step()
+    assert k.view.bottom.startswith("HOLD 0:10  ·  may draw in 0:10  ·  lapses in 0:50     ")
+    k.at(81.9).step()
+    assert k.view.bottom.startswith("HOLD 0:59  ·  may draw now  ·  lapses in 0:01     ")
+    k.at(82).step()
+    assert hold_status(k.state, k.now).lapsed
+    assert k.view.bottom.startswith("HOLD 1:00  ·  lapsed: the play stands     ")
 
 
 def test_centre_then_own_button_is_going_out_the_clock_stopped_at_the_centre(kiosk):
