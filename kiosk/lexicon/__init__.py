@@ -17,7 +17,7 @@ from pathlib import Path
 from kiosk.lexicon import compiled
 from kiosk.lexicon.compiled import Lexicon, LexiconError
 from kiosk.lexicon.importer import (DEFAULT_MAX_BAD_SHARE, ImportRefused, ImportReport,
-                                    import_word_list, judge_list, read_source)
+                                    compile_list, import_word_list)
 
 __all__ = ["Lexicon", "LexiconError", "ImportRefused", "ImportReport", "open_lexicon",
            "import_word_list"]
@@ -37,11 +37,6 @@ def open_lexicon(path: str | Path, max_bad_share: float = DEFAULT_MAX_BAD_SHARE)
     path = Path(path)
     if compiled.is_compiled(path):
         return compiled.load(path)
-    word_list, source_sha256 = read_source(path)
-    judge_list(path, word_list, max_bad_share)
-    lexicon = compiled.build(word_list.words, {
-        "name": _plain_name(path), "source": path.name, "source_sha256": source_sha256,
-        "entries": word_list.entries, "bad_lines": word_list.bad_count,
-        "duplicates": word_list.duplicates})
+    lexicon, _ = compile_list(path, _plain_name(path), max_bad_share)
     lexicon.path = path
     return lexicon

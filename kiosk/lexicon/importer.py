@@ -4,7 +4,8 @@
 list raises ``ImportRefused`` (a ``LexiconError``) with a message naming the file, how many lines
 are bad and the first of them, and nothing is written. An accepted list with a few bad lines
 (at most ``max_bad_share`` of its entries) is compiled; the report lists them so the organiser
-sees what was left out.
+sees what was left out. ``compile_list`` is the same reading and checking without the file:
+``open_lexicon`` uses it for a plain word list.
 """
 from __future__ import annotations
 
@@ -88,6 +89,24 @@ def judge_list(source: Path, word_list: WordList, max_bad_share: float) -> None:
         raise ImportRefused("\n  ".join([head, *bad_lines_text(word_list)]))
 
 
+def compile_list(source: Path, name: str, max_bad_share: float = DEFAULT_MAX_BAD_SHARE,
+                 **metadata) -> tuple[Lexicon, WordList]:
+    """Read and check ``source``; its words as a lexicon named ``name`` in memory (nothing
+    written), with where they came from and any further ``metadata``, and the list as read."""
+    word_list, source_sha256 = read_source(source)
+    judge_list(source, word_list, max_bad_share)
+    lexicon = compiled.build(word_list.words, {
+        "name": name,
+        "source": source.name,
+        "source_sha256": source_sha256,
+        **metadata,
+        "entries": word_list.entries,
+        "bad_lines": word_list.bad_count,
+        "duplicates": word_list.duplicates,
+    })
+    return lexicon, word_list
+
+
 def import_word_list(source: str | Path, name: str, out: str | Path | None = None,
                      max_bad_share: float = DEFAULT_MAX_BAD_SHARE, force: bool = False,
                      now: datetime | None = None) -> ImportReport:
@@ -104,17 +123,8 @@ def import_word_list(source: str | Path, name: str, out: str | Path | None = Non
     path = Path(out) if out is not None else default_path(name)
     if path.exists() and not force:
         raise FileExistsError(f"{path} already exists (use --force to replace it)")
-    word_list, source_sha256 = read_source(source)
-    judge_list(source, word_list, max_bad_share)
     now = now or datetime.now(timezone.utc)
-    lexicon = compiled.build(word_list.words, {
-        "name": name,
-        "source": source.name,
-        "source_sha256": source_sha256,
-        "imported_at": now.isoformat(timespec="seconds"),
-        "entries": word_list.entries,
-        "bad_lines": word_list.bad_count,
-        "duplicates": word_list.duplicates,
-    })
+    lexicon, word_list = compile_list(source, name, max_bad_share,
+                                      imported_at=now.isoformat(timespec="seconds"))
     compiled.write(lexicon, path, overwrite=force)
     return ImportReport(lexicon=lexicon, path=path, word_list=word_list)
