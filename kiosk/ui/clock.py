@@ -86,23 +86,18 @@ def entry_target(state: GameState):
     return None
 
 
-def mmss(ns: int) -> str:
-    seconds = max(0, ns) // NS
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
 def hold_text(state: GameState, at: int) -> str:
     """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
     it has been held, when the held player may draw, when it lapses, or that it lapsed."""
     held, rules = hold_status(state, at), state.rules.hold
-    text = f"HOLD {mmss(held.held_s * NS)}"
+    text = f"HOLD {clockview.mmss(held.held_s * NS)}"
     if held.lapsed:
         return f"{text}  ·  lapsed: the play stands"
     if rules.draw_after_s > 0:
         text += ("  ·  may draw now" if held.may_draw else
-                 f"  ·  may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
+                 f"  ·  may draw in {clockview.mmss((rules.draw_after_s - held.held_s) * NS)}")
     if rules.lapse_s:
-        text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * NS)}"
+        text += f"  ·  lapses in {clockview.mmss((rules.lapse_s - held.held_s) * NS)}"
     return text
 
 

@@ -57,6 +57,12 @@ class Info:
     legend: str = ""         # the simulated buttons' keys, shown in sim
 
 
+def mmss(ns: int) -> str:
+    """A length of time as minutes:seconds in whole seconds, without its sign: 2:30."""
+    seconds = abs(ns) // clk.NS_PER_S
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
     """A player's last turn as the core recorded it: ``line`` is its row in the result
     (``result.compute(...).turns``: what it counted), ``turn`` the same turn in the state (the
@@ -126,9 +132,8 @@ def late_text(state: GameState, player: int) -> str:
     arrived = state.arrivals[player]
     if arrived is None or state.start_called_ns is None:
         return ""
-    late = (arrived - state.start_called_ns) // clk.NS_PER_S
     points = state.late_penalty[player]
-    return f"arrived {late // 60}:{late % 60:02d} late" + (f"  -{points} points" if points else "")
+    return f"arrived {mmss(arrived - state.start_called_ns)} late" + (f"  -{points} points" if points else "")
 
 
 def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[dict]:

@@ -46,11 +46,6 @@ BY_DIGIT = {action.digit: action for action in ACTIONS}
 CORRECT = "7"
 
 
-def mmss(ns: int) -> str:
-    seconds = abs(ns) // clk.NS_PER_S
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
 def command(action: Action, answers: dict):
     """The core command for ``action`` with the director's ``answers``."""
     if action.digit == "1":
@@ -89,17 +84,17 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int) -> tu
         after = clk.display(clk.remaining(replay(state, events).clock, arrived.player, at))
         costs = []
         if arrived.charged_ns:
-            costs.append(f"{mmss(arrived.charged_ns)} off their clock ({after} left)")
+            costs.append(f"{clockview.mmss(arrived.charged_ns)} off their clock ({after} left)")
         if arrived.penalty:
             costs.append(f"-{arrived.penalty} points")
-        return (f"{names[arrived.player]} arrives {mmss(late)} late",
+        return (f"{names[arrived.player]} arrives {clockview.mmss(late)} late",
                 ", ".join(costs) or "nothing is charged for it")
     if isinstance(command, cmd.AdjustTime):
         p, delta = command.player, -command.delta_ms // 1000
         before = clk.display(clockview.remaining(state, p, at))
         after = clk.display(clockview.remaining(state, p, at) + delta * clk.NS_PER_S)
         return (f"{names[p]}'s clock: {before} becomes {after}",
-                f"{'+' if delta > 0 else '-'}{mmss(delta * clk.NS_PER_S)} on the clock")
+                f"{'+' if delta > 0 else '-'}{clockview.mmss(delta * clk.NS_PER_S)} on the clock")
     if isinstance(command, cmd.Forfeit):
         final = compute(replay(state, events), at).final
         return (f"{names[command.player]} forfeits ({REASON_TEXT[command.reason]}): the game ends now",
@@ -121,9 +116,9 @@ def _late_rules(state: GameState) -> str:
     if rules.penalty_points:
         counted = "completed" if rules.penalty_counts == "completed" else "started"
         parts.append(f"-{rules.penalty_points} points per {counted} "
-                     f"{mmss(rules.penalty_interval_s * clk.NS_PER_S)}")
+                     f"{clockview.mmss(rules.penalty_interval_s * clk.NS_PER_S)}")
     if rules.forfeit_after_s:
-        parts.append(f"forfeit after {mmss(rules.forfeit_after_s * clk.NS_PER_S)}")
+        parts.append(f"forfeit after {clockview.mmss(rules.forfeit_after_s * clk.NS_PER_S)}")
     return "; ".join(parts) or "these rules charge nothing for lateness"
 
 
@@ -161,5 +156,5 @@ class SecondsEntry:
             raise ValueError("type seconds (+30) or minutes:seconds (+1:30)")
         total = int(minutes or 0) * 60 + int(seconds)
         if total == 0 or total > MAX_SECONDS:
-            raise ValueError(f"a time from 1 second to {mmss(MAX_SECONDS * clk.NS_PER_S)}")
+            raise ValueError(f"a time from 1 second to {clockview.mmss(MAX_SECONDS * clk.NS_PER_S)}")
         return sign * total
