@@ -85,8 +85,8 @@ class WordGenerator:
 def build_words(total: int, enable: Path, misses: int) -> tuple[list[str], list[str], int]:
     """(sorted words, ``misses`` plausible words not among them, how many came from ENABLE);
     the same every run."""
-    from kiosk.lexicon.wordlist import read_word_list
-    real = list(read_word_list(enable).words)
+    from kiosk.lexicon.importer import read_source
+    real = list(read_source(enable)[0].words)
     if total <= len(real):
         step = len(real) / total
         real = [real[int(i * step)] for i in range(total)]

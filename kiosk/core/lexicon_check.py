@@ -33,10 +33,6 @@ class LexiconStatus:
             return f"{self.name} \u2014 NOT the official list"
         return f"{self.name} (official status unknown)"
 
-    @property
-    def is_official(self) -> bool:
-        return self.status == OFFICIAL
-
 
 def official_fingerprints(official: Mapping[str, str]) -> dict[str, str]:
     """Normalise a configured ``{name: sha256}`` table; a malformed entry is a ValueError

@@ -20,7 +20,6 @@ import codecs
 import gzip
 import hashlib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable
 
 #: How many bad lines a WordList keeps for reporting (all of them are counted).
@@ -52,10 +51,6 @@ class WordList:
     @property
     def bad_share(self) -> float:
         return self.bad_count / self.entries if self.entries else 0.0
-
-    @property
-    def fingerprint(self) -> str:
-        return fingerprint(self.words)
 
 
 def fingerprint(sorted_words: Iterable[str]) -> str:
@@ -121,10 +116,3 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return lines
-
-
-def read_word_list(path: str | Path) -> WordList:
-    """Read and parse a word list file (plain or gzip). Raises OSError if it cannot be read,
-    and ``gzip.BadGzipFile``/``EOFError`` for a damaged gzip file."""
-    raw = Path(path).read_bytes()
-    return parse_lines(split_lines(decode(raw)))
