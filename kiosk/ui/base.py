@@ -4,17 +4,23 @@ A screen is a small state machine step (as in pibooth): ``enter``, ``handle`` on
 ``update`` with the time, ``next`` (the screen to switch to, itself to stay, or None to let
 the game's phase choose), ``view`` (plain, comparable data: the loop redraws only when it
 changes) and ``draw`` (paint a view). Screens own no rules: they turn inputs into core
-commands and hand them to ``Table.submit``, which asks the core and shows a refusal.
+commands and hand them to ``Table.submit``, which asks the core and shows a refusal;
+``preview`` asks the core what a command would record now, recording nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Container, Hashable, Protocol
 
+from kiosk.core.errors import GameError
+from kiosk.core.events import Event
+from kiosk.core.game import decide
 from kiosk.core.state import GameState
 from kiosk.ui.clockview import Info
 
 NS = 1_000_000_000
+#: Whose clock button is whose (the centre button is nobody's: ``PLAYERS.get`` gives None).
+PLAYERS = {"left": 0, "right": 1}
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,15 @@ class Table(Protocol):
 
     def message(self, now_ns: int) -> str:
         """The message to show at ``now_ns``, if any."""
+
+
+def preview(state: GameState, command, t_ns: int) -> tuple[list[Event], str]:
+    """(the events the core would record for ``command`` at ``t_ns``, "") or ([], its reason).
+    Like ``Table.submit``, an input never goes back before the game's last instant."""
+    try:
+        return decide(state, command, max(t_ns, state.last_ns or t_ns)), ""
+    except GameError as exc:
+        return [], str(exc)
 
 
 class Screen:

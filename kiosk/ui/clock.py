@@ -41,12 +41,9 @@ from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.ui import clockdraw, clockview, speech
-from kiosk.ui.base import NS, Screen
-from kiosk.ui.correct import CorrectionScreen
+from kiosk.ui.base import NS, PLAYERS, Screen
+from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
-
-PLAYERS = {"left": 0, "right": 1}
-
 
 @dataclass(frozen=True)
 class CentreChoice:
@@ -261,7 +258,7 @@ class ClockScreen(Screen):
         state = self.table.state
         if state.phase == "confirmed":
             self.table.say("the result is confirmed and locked", t)
-        elif state.phase not in ("playing", "out", "ended"):
+        elif state.phase not in CORRECTION_PHASES:
             self.table.say("a score is corrected at the clock screen", t)
         elif self.choice or state.clock.running is not None:
             self.table.say("stop the clock first (centre button), then F9 to correct a score", t)

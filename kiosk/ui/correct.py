@@ -21,15 +21,12 @@ import pygame
 from drivers.buttons import ButtonPressed
 from drivers.keyboard import KeyTyped
 from kiosk.core.commands import Correct
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
 from kiosk.core.result import compute
 from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import Screen
+from kiosk.ui.base import PLAYERS, Screen, preview
 from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
 from kiosk.ui.entry import DigitsEntry
 
-PLAYERS = {"left": 0, "right": 1}
 LISTED = 6                  # how many of the latest turns are listed
 #: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).
 PHASES = ("playing", "out", "ended")
@@ -93,13 +90,10 @@ class CorrectionScreen(Screen):
 
     def _check(self, turn: int, score: int, t: int) -> bool:
         """Ask the core (without recording anything) whether it would take this correction."""
-        state = self.table.state
-        try:
-            decide(state, Correct(turn, score), max(t, state.last_ns or t))
-        except GameError as exc:
-            self.table.say(str(exc), t)
-            return False
-        return True
+        _, reason = preview(self.table.state, Correct(turn, score), t)
+        if reason:
+            self.table.say(reason, t)
+        return not reason
 
     def _pick(self, t: int) -> None:
         if not self.number.digits:

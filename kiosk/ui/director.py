@@ -28,10 +28,10 @@ from drivers.keyboard import KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.ui import clockview
-from kiosk.ui.base import NS, Screen
+from kiosk.ui.base import NS, Screen, preview
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
-                                       REASON_TEXT, Action, SecondsEntry, command, describe, preview)
+                                       REASON_TEXT, Action, SecondsEntry, command, describe)
 from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.director_draw import DirectorView, draw_director
 from kiosk.ui.entry import DigitsEntry

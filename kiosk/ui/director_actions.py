@@ -2,8 +2,9 @@
 makes, and how what the core would record reads for the director before they confirm it.
 Pure (no pygame); the screen is kiosk.ui.director.
 
-The core judges every command: ``preview`` asks ``decide`` (recording nothing) for the events
-the command would make now, or the core's reason for refusing it.
+The core judges every command: the screen asks it (kiosk.ui.base.preview, recording nothing)
+for the events a command would make now, or the core's reason for refusing it, and ``describe``
+puts those events in the director's words.
 """
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ from dataclasses import dataclass
 from kiosk.core import clock as clk
 from kiosk.core import commands as cmd
 from kiosk.core import events as ev
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
 from kiosk.ui import clockview
@@ -61,14 +60,6 @@ def command(action: Action, answers: dict):
     if action.digit == "6":
         return cmd.Reopen()
     raise ValueError(f"action {action.digit} makes no command of its own")
-
-
-def preview(state: GameState, command, t_ns: int) -> tuple[list[ev.Event], str]:
-    """(the events the core would record for ``command`` at ``t_ns``, "") or ([], its reason)."""
-    try:
-        return decide(state, command, max(t_ns, state.last_ns or t_ns)), ""
-    except GameError as exc:
-        return [], str(exc)
 
 
 def describe(state: GameState, command, events: list[ev.Event], t_ns: int) -> tuple[str, ...]:

@@ -22,13 +22,10 @@ from drivers.keyboard import KeyTyped
 from kiosk.core.commands import Rule, Withdraw
 from kiosk.core.judge import adjudicate
 from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import Screen
+from kiosk.ui.base import PLAYERS, Screen
 from kiosk.ui.clockview import top_line
 from kiosk.ui.entry import WordsEntry
 from kiosk.ui.verdict import VerdictScreen
-
-PLAYERS = {"left": 0, "right": 1}
-
 
 @dataclass(frozen=True)
 class JudgeView:

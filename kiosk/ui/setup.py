@@ -11,7 +11,7 @@ import pygame
 from drivers.buttons import ButtonPressed
 from kiosk.core.commands import Start
 from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import Screen
+from kiosk.ui.base import PLAYERS, Screen
 from kiosk.ui.clockview import top_line
 
 
@@ -32,8 +32,7 @@ class SetupScreen(Screen):
         if item.side == "centre":
             self.table.say("the player going second presses their own button to start", item.t_ns)
             return
-        player = 0 if item.side == "left" else 1
-        self.table.submit(Start(first=1 - player), item.t_ns)
+        self.table.submit(Start(first=1 - PLAYERS[item.side]), item.t_ns)
 
     def view(self, now_ns: int) -> SetupView:
         state, info = self.table.state, self.table.info
