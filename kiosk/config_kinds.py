@@ -149,7 +149,6 @@ class Fingerprints(Kind):
 @dataclass(frozen=True)
 class Overrides(Kind):
     """A table of a preset section's settings; the values are checked against the preset."""
-    table: bool = True
 
     def ok(self, value):
         return isinstance(value, dict)
