@@ -59,10 +59,7 @@ def draw(surface: pygame.Surface, view: ClockView) -> Layout:
     if view.banner:
         _draw_banner(surface, lay.banner, view.banner)
     bar(surface, lay.top, view.top, theme.BAR_FG)
-    if view.error:
-        bar(surface, lay.bottom, view.error, theme.ERROR)
-    else:
-        bar(surface, lay.bottom, view.bottom, theme.BAR_FG)
+    bottom_bar(surface, lay.bottom, view.bottom, view.error)
     return lay
 
 
@@ -70,6 +67,14 @@ def bar(surface, rect: pygame.Rect, text: str, colour) -> None:
     surface.fill(theme.BAR_BG, rect)
     if text:
         theme.blit_line(surface, text, colour, rect.inflate(-rect.height, -rect.height // 4))
+
+
+def bottom_bar(surface, rect: pygame.Rect, text: str, error: str) -> None:
+    """A screen's bottom line: ``error`` in red while there is one, else ``text``."""
+    if error:
+        bar(surface, rect, error, theme.ERROR)
+    else:
+        bar(surface, rect, text, theme.BAR_FG)
 
 
 def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> None:

@@ -215,7 +215,4 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView) -> None:
     theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
     theme.blit_line(surface, view.prompt, theme.BAR_FG, parts["prompt"], max_size=h // 18)
     clockdraw.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    if view.error:
-        clockdraw.bar(surface, parts["bottom"], view.error, theme.ERROR)
-    else:
-        clockdraw.bar(surface, parts["bottom"], view.bottom, theme.BAR_FG)
+    clockdraw.bottom_bar(surface, parts["bottom"], view.bottom, view.error)

@@ -25,7 +25,7 @@ from kiosk.ui import clockdraw, theme
 from kiosk.ui.base import PLAYERS, Screen
 from kiosk.ui.clockview import top_line
 from kiosk.ui.entry import WordsEntry
-from kiosk.ui.verdict import VerdictScreen
+from kiosk.ui.verdict import VerdictScreen, word_lines
 
 @dataclass(frozen=True)
 class JudgeView:
@@ -45,12 +45,11 @@ def draw_judge(surface: pygame.Surface, view: JudgeView) -> None:
     body_top = lay.top.bottom
     theme.blit_line(surface, view.heading, theme.PROMPT,
                     pygame.Rect(margin, body_top + h // 50, w - 2 * margin, h * 9 // 100))
-    shown = list(view.words) + [view.typing + "_"]
-    rows = [shown] if len(shown) <= 3 else [shown[:(len(shown) + 1) // 2], shown[(len(shown) + 1) // 2:]]
+    rows = word_lines((*view.words, view.typing + "_"))
     box = pygame.Rect(margin, body_top + h * 14 // 100, w - 2 * margin, h * 46 // 100)
     step = box.height // len(rows)
     for i, row in enumerate(rows):
-        theme.blit_line(surface, "  ".join(row), theme.WHITE,
+        theme.blit_line(surface, row, theme.WHITE,
                         pygame.Rect(box.left, box.top + i * step, box.width, step), max_size=box.height // 2)
     lines_box = pygame.Rect(margin, box.bottom + h // 50, w - 2 * margin, lay.bottom.top - box.bottom - h // 25)
     if view.lines:
@@ -60,7 +59,7 @@ def draw_judge(surface: pygame.Surface, view: JudgeView) -> None:
                             pygame.Rect(lines_box.left, lines_box.top + i * step, lines_box.width, step),
                             max_size=h // 16)
     clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
-    clockdraw.bar(surface, lay.bottom, view.error, theme.ERROR)
+    clockdraw.bottom_bar(surface, lay.bottom, "", view.error)
 
 
 class JudgeScreen(Screen):

@@ -57,5 +57,4 @@ class SetupScreen(Screen):
         surface.fill(theme.BANNER_BG, lay.banner)
         theme.blit_line(surface, view.prompt, theme.WHITE, lay.banner.inflate(-lay.banner.height // 2, -lay.banner.height // 3))
         clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
-        clockdraw.bar(surface, lay.bottom, view.error or view.bottom,
-                       theme.ERROR if view.error else theme.BAR_FG)
+        clockdraw.bottom_bar(surface, lay.bottom, view.bottom, view.error)

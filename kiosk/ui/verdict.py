@@ -28,7 +28,7 @@ def draw_verdict(surface: pygame.Surface, view: VerdictView) -> None:
     title = "ACCEPTABLE" if view.valid else "UNACCEPTABLE"
     theme.blit_line(surface, title, theme.WHITE, pygame.Rect(margin, h * 8 // 100, w - 2 * margin, h * 30 // 100))
     words_box = pygame.Rect(margin, h * 44 // 100, w - 2 * margin, h * 30 // 100)
-    lines = _word_lines(view.words)
+    lines = word_lines(view.words)
     step = words_box.height // len(lines)
     for i, line in enumerate(lines):
         theme.blit_line(surface, line, theme.WHITE,
@@ -38,8 +38,8 @@ def draw_verdict(surface: pygame.Surface, view: VerdictView) -> None:
                     pygame.Rect(margin, h * 82 // 100, w - 2 * margin, h * 10 // 100))
 
 
-def _word_lines(words: tuple[str, ...]) -> list[str]:
-    """The words on one line, or two when there are many."""
+def word_lines(words: tuple[str, ...]) -> list[str]:
+    """The words on one line, or two when there are many (the verdict, the judge screen)."""
     if len(words) <= 3:
         return ["  ".join(words)]
     half = (len(words) + 1) // 2
