@@ -349,30 +349,36 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "config" / "kiosk.example.tom
 
 # --- what the app runs with --------------------------------------------------------------------
 
+def _size(text: str) -> tuple[int, int]:
+    width, height = (int(n) for n in text.split("x"))
+    return width, height
+
+
 @dataclass
 class KioskConfig:
-    """What ``python -m kiosk run`` runs with: the checked settings, resolved."""
-    preset: str = "aspa"
+    """What ``python -m kiosk run`` runs with: the checked settings, resolved. The defaults of
+    the keys' fields are the schema's."""
+    preset: str = KEYS["rules.preset"].default
     overrides: dict = field(default_factory=dict)   # {section: {setting: value}}
     lexicon: str | None = None          # None: kiosk.app.DEFAULT_LEXICON if present, else no judge
     official: dict = field(default_factory=dict)   # lexicon name -> SHA-256 of the official list
-    table: str = "1"
-    tournament: str = ""
-    round: int = 1
-    names: tuple[str, str] = ("Player 1", "Player 2")
+    table: str = KEYS["kiosk.table"].default
+    tournament: str = KEYS["kiosk.tournament"].default
+    round: int = KEYS["kiosk.round"].default
+    names: tuple[str, str] = tuple(KEYS["kiosk.players"].default)
     sim: bool = False                   # keyboard as buttons; never chosen by itself
     pins: dict | None = None            # left/right/centre -> BCM pin (drivers.buttons.DEFAULT_PINS)
-    size: tuple[int, int] = (1280, 720)
+    size: tuple[int, int] = _size(KEYS["display.size"].default)
     fullscreen: bool = False
     headless: bool = False
     screenshot_dir: str | None = None
     exit_after_s: float | None = None
     ui: UiSettings = field(default_factory=UiSettings)
-    store: str = DEFAULT_STORE          # the SQLite file (journal and outbox)
-    checkpoint_s: float = 0.5
+    store: str = KEYS["store.path"].default         # the SQLite file (journal and outbox)
+    checkpoint_s: float = KEYS["store.checkpoint_s"].default
     key: bytes | None = None            # the tournament's key; None: results go unsigned
-    new_game_after_s: int = 0           # 0: the locked result stays until a restart
-    director_pin: str = DEFAULT_DIRECTOR_PIN    # the director's menu at the table
+    new_game_after_s: int = KEYS["kiosk.new_game_after_s"].default  # 0: until a restart
+    director_pin: str = KEYS["director.pin"].default    # the director's menu at the table
 
 
 def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
@@ -380,7 +386,6 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
     """The app's config from checked settings."""
     v = settings.values
     sim = v["hardware.buttons"] == "sim"
-    width, height = (int(n) for n in v["display.size"].split("x"))
     return KioskConfig(
         preset=v["rules.preset"],
         overrides={s: dict(v[f"rules.{s}"]) for s in SECTIONS if v[f"rules.{s}"]},
@@ -388,7 +393,7 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         table=v["kiosk.table"], tournament=v["kiosk.tournament"], round=v["kiosk.round"],
         names=tuple(v["kiosk.players"]), sim=sim,
         pins={side: v[f"hardware.pins.{side}"] for side in ("left", "right", "centre")},
-        size=(width, height),
+        size=_size(v["display.size"]),
         fullscreen=not sim if v["display.fullscreen"] == "auto" else v["display.fullscreen"],
         headless=headless, screenshot_dir=screenshot_dir, exit_after_s=exit_after_s,
         ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v}),
