@@ -3,7 +3,7 @@ adjudication computer, in judge mode only.
 
 Each challenge: type the table number (Enter), the challenger types the words (space or Enter
 between words), the opponent checks them and presses Tab (or a button) for the verdict, which
-fills the screen exactly as at a table. Escape while typing words starts again; Escape at the
+fills the screen exactly as at a table (the table's verdict screen, kiosk.ui.verdict). Escape while typing words starts again; Escape at the
 table number asks for the PIN, and the right PIN (Enter) leaves the station. Button releases
 (GPIO buttons report them) mean nothing here. The app runs the station behind the table's
 failsafe screen (kiosk.ui.guard), and journals every verdict (words, verdict, lexicon and its
@@ -19,7 +19,7 @@ from kiosk.core.judge import Adjudication, adjudicate
 from kiosk.ui.base import NS, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge import JudgeView, draw_judge
-from kiosk.ui.verdict import VerdictView, draw_verdict
+from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
 
 DEFAULT_PIN = "0000"
 
@@ -48,7 +48,7 @@ class Station:
         self.table_no = DigitsEntry(4)
         self.words = WordsEntry(self.max_words)
         self.pin_entry = DigitsEntry(12)
-        self.verdict: tuple[VerdictView, int] | None = None
+        self.verdict: VerdictScreen | None = None
 
     def say(self, message: str, t_ns: int) -> None:
         self._message = (message, t_ns)
@@ -64,9 +64,8 @@ class Station:
         if isinstance(item, ButtonReleased):
             return
         if self.step == "verdict":
-            if item.t_ns - self.verdict[1] >= self.settings.verdict_ignore_s * NS:
-                self._start()
-            return
+            self.verdict.handle(item, now_ns)
+            return self._after_verdict()
         if isinstance(item, ButtonPressed):
             if self.step == "words":
                 self._judge(item.t_ns)
@@ -118,17 +117,22 @@ class Station:
         if self.record is not None:
             self.record(verdict, self.table_no.digits, t)      # journaled before it is shown
         self.step = "verdict"
-        self.verdict = (VerdictView(verdict.valid, verdict.words, self.label), t)
+        self.verdict = VerdictScreen(self, verdict.valid, verdict.words, self.label, t)
 
     def update(self, now_ns: int) -> None:
-        if self.step == "verdict" and now_ns - self.verdict[1] >= self.settings.verdict_s * NS:
+        if self.step == "verdict":
+            self.verdict.update(now_ns)
+            self._after_verdict()
+
+    def _after_verdict(self) -> None:
+        if self.verdict.next() is None:     # dismissed, or shown long enough: the next challenge
             self._start()
 
     # --- the view ---------------------------------------------------------------------------
 
     def view(self, now_ns: int):
         if self.step == "verdict":
-            return self.verdict[0]
+            return self.verdict.view(now_ns)
         top = f"WORD JUDGE  ·  {self.label}"
         error = self.message(now_ns)
         if self.step == "table":

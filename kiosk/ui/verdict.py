@@ -47,10 +47,10 @@ def word_lines(words: tuple[str, ...]) -> list[str]:
 
 
 class VerdictScreen(Screen):
-    def __init__(self, table, valid: bool, words: tuple[str, ...], lexicon: str, shown_ns: int,
-                 *, settings=None):
+    def __init__(self, table, valid: bool, words: tuple[str, ...], lexicon: str, shown_ns: int):
+        """``table``: anything with the ``settings`` (a table, or the judge station)."""
         super().__init__(table)
-        settings = settings or table.settings
+        settings = table.settings
         self._view = VerdictView(valid, tuple(words), lexicon)
         self.shown_ns = shown_ns
         self.ignore_ns = round(settings.verdict_ignore_s * NS)
