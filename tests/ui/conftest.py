@@ -3,7 +3,7 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(__file__))      # ui_harness, ui_pixels (import-mode=importlib)
+sys.path.insert(0, os.path.dirname(__file__))      # the harnesses, ui_pixels (import-mode=importlib)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -36,6 +36,21 @@ def kiosk(shots):
 
     def make(**options):
         harness = Harness(shots, **options)
+        made.append(harness)
+        return harness
+    yield make
+    for harness in made:
+        harness.close()
+
+
+@pytest.fixture
+def station(tmp_path):
+    """``make(**options)``: the shared judge station (station_harness), closed at the end."""
+    from station_harness import StationHarness
+    made = []
+
+    def make(**options):
+        harness = StationHarness(tmp_path / f"station-{len(made)}", **options)
         made.append(harness)
         return harness
     yield make

@@ -1,65 +1,18 @@
 """The shared adjudication station (``python -m kiosk judge``): table number, words, Tab for
 the verdict, the same verdict screen as at a table, a PIN to leave."""
-import json
-
 import pygame
 
 from kiosk.store import Journal
 from kiosk.store.adjudications import adjudications_for_director, adjudications_for_table
 
-from ui_harness import ENABLE, NAMED, S, T0
-from kiosk.app import StationConfig, build_station
+from ui_harness import S, T0
 from kiosk.ui import theme
 from kiosk.ui.base import UiSettings
 from kiosk.ui.verdict import VerdictView
 
 
-class Station:
-    """The station's real loop, keyboard driver and queue; the clock is ``now``."""
-
-    def __init__(self, tmp_path, **options):
-        self.now = T0
-        self.log = tmp_path / "verdicts.jsonl"
-        self.surface = pygame.Surface((1280, 720))
-        self.store = tmp_path / "station.sqlite"
-        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), store=str(self.store), **options)
-        pygame.event.clear()
-        self.station, self.loop, _ = build_station(config, self.surface, clock=lambda: self.now)
-        self.loop.step()
-
-    def at(self, seconds):
-        self.now = T0 + round(seconds * S)
-        return self
-
-    def keys(self, text, at=None):
-        if at is not None:
-            self.at(at)
-        for ch in text:
-            key, uni = NAMED["Enter"] if ch == "\n" else NAMED["Tab"] if ch == "\t" else (
-                (pygame.K_SPACE, " ") if ch == " " else (ord(ch.lower()), ch))
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=uni, mod=0))
-            self.loop.pump()
-        self.loop.step()
-        return self
-
-    def key(self, pygame_key, at=None):
-        if at is not None:
-            self.at(at)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame_key, unicode="", mod=0))
-        self.loop.pump()
-        self.loop.step()
-        return self
-
-    @property
-    def view(self):
-        return self.loop.last_view
-
-    def logged(self):
-        return [json.loads(line) for line in self.log.read_text().splitlines()] if self.log.exists() else []
-
-
-def test_a_challenge_at_the_station(tmp_path, shots):
-    s = Station(tmp_path)
+def test_a_challenge_at_the_station(station, shots):
+    s = station()
     assert s.view.heading == "Table number"
     s.keys("x12\n", at=1)                          # letters are not a table number
     assert s.view.heading == "Table 12"
@@ -80,8 +33,8 @@ def test_a_challenge_at_the_station(tmp_path, shots):
     assert s.view.heading == "Table number" and s.view.typing == ""
 
 
-def test_the_station_verdict_leaves_by_itself(tmp_path):
-    s = Station(tmp_path, ui=UiSettings(verdict_s=4))
+def test_the_station_verdict_leaves_by_itself(station):
+    s = station(ui=UiSettings(verdict_s=4))
     s.keys("3\ncat zzz\t", at=1)
     assert s.view == VerdictView(False, ("CAT", "ZZZ"), "enable2k")
     assert tuple(s.surface.get_at((0, 0)))[:3] == theme.REJECT_BG
@@ -91,14 +44,14 @@ def test_the_station_verdict_leaves_by_itself(tmp_path):
     assert s.view.heading == "Table number"
 
 
-def test_a_button_judges_too(tmp_path):
-    s = Station(tmp_path)
+def test_a_button_judges_too(station):
+    s = station()
     s.keys("5\ncat", at=1).key(pygame.K_F12, at=2)
     assert s.view == VerdictView(True, ("CAT",), "enable2k")
 
 
-def test_what_cannot_be_judged_is_said(tmp_path):
-    s = Station(tmp_path)
+def test_what_cannot_be_judged_is_said(station):
+    s = station()
     s.keys("\n", at=1)
     assert s.view.error == "type the table number first"
     s.keys("4\n\t", at=2)
@@ -109,8 +62,8 @@ def test_what_cannot_be_judged_is_said(tmp_path):
     assert s.view.heading == "Table number" and s.view.typing == ""
 
 
-def test_the_pin_leaves_the_station(tmp_path):
-    s = Station(tmp_path, pin="4321")
+def test_the_pin_leaves_the_station(station):
+    s = station(pin="4321")
     s.key(pygame.K_ESCAPE, at=1)
     assert s.view.heading == "PIN to leave the judge"
     s.keys("1234\n", at=2)
@@ -121,8 +74,8 @@ def test_the_pin_leaves_the_station(tmp_path):
     assert s.station.finished and not s.loop.running
 
 
-def test_the_station_shows_the_same_verdict_screen_as_a_table(tmp_path, kiosk):
-    s = Station(tmp_path)
+def test_the_station_shows_the_same_verdict_screen_as_a_table(station, kiosk):
+    s = station()
     s.keys("7\ncat dogs\t", at=1)
     station_pixels = pygame.image.tobytes(s.surface, "RGB")
     k = kiosk()
@@ -132,8 +85,8 @@ def test_the_station_shows_the_same_verdict_screen_as_a_table(tmp_path, kiosk):
     assert pygame.image.tobytes(k.surface, "RGB") == station_pixels
 
 
-def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_only(tmp_path):
-    s = Station(tmp_path)
+def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_only(station):
+    s = station()
     s.keys("7\n", at=1).keys("jinx zzzq cwm", at=2).keys("\t", at=3)
     assert s.view == VerdictView(False, ("JINX", "ZZZQ", "CWM"), "enable2k")
     with Journal.open(s.store) as journal:

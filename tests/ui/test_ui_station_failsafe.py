@@ -2,13 +2,9 @@
 wrong — call the director" instead of ending the program, the verdicts already logged stay,
 and the director restarts the station at the table number. GPIO button releases (MockFactory
 pins) never dismiss a verdict."""
-import json
-
-import pygame
-
-from ui_harness import ENABLE, NAMED, S, T0
+from ui_harness import ENABLE
 from drivers.buttons import DEFAULT_PINS, pin_factory
-from kiosk.app import StationConfig, build_station, open_lexicon
+from kiosk.app import open_lexicon
 from kiosk.ui import theme
 from kiosk.ui.failsafe import FAIL_BG, TITLE, failsafe_layout
 from kiosk.ui.guard import RESTART
@@ -29,34 +25,6 @@ class FailingLexicon:
         return word in self.words
 
 
-class Station:
-    def __init__(self, tmp_path, lexicon, factory=None):
-        self.now = T0
-        self.log = tmp_path / "verdicts.jsonl"
-        self.surface = pygame.Surface((1280, 720))
-        config = StationConfig(lexicon=str(ENABLE), log=str(self.log), store=str(tmp_path / "station.sqlite"), buttons=factory is not None)
-        pygame.event.clear()
-        self.station, self.loop, self.buttons = build_station(
-            config, self.surface, clock=lambda: self.now, factory=factory, lexicon=(lexicon, "enable2k"))
-        self.loop.step()
-
-    def keys(self, text, at):
-        self.now = T0 + round(at * S)
-        for ch in text:
-            key, uni = NAMED["Enter"] if ch == "\n" else NAMED["Tab"] if ch == "\t" else (ord(ch), ch)
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=uni, mod=0))
-            self.loop.pump()
-        self.loop.step()
-        return self
-
-    @property
-    def view(self):
-        return self.loop.last_view
-
-    def logged(self):
-        return [json.loads(line) for line in self.log.read_text().splitlines()] if self.log.exists() else []
-
-
 def shows_failsafe(surface, detail):
     parts = failsafe_layout(surface.get_size())
     return (shows(surface, parts["title"], TITLE, theme.WHITE, bg=FAIL_BG)
@@ -64,9 +32,9 @@ def shows_failsafe(surface, detail):
             and shows(surface, parts["action"], RESTART, theme.BAR_FG, bg=FAIL_BG))
 
 
-def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(tmp_path, shots):
+def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(station, shots):
     lexicon = FailingLexicon()
-    s = Station(tmp_path, lexicon)
+    s = station(lexicon=(lexicon, "enable2k"))
     s.keys("4\ncat\t", at=1)                        # a verdict, logged
     assert s.view == VerdictView(True, ("CAT",), "enable2k") and len(s.logged()) == 1
     lexicon.broken = True
@@ -88,21 +56,22 @@ def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(tmp_
     assert [entry["words"] for entry in s.logged()] == [["CAT"], ["CAT", "DOG"]]
 
 
-def test_a_button_release_does_not_dismiss_the_verdict(tmp_path):
+def test_a_button_release_does_not_dismiss_the_verdict(station):
     factory = pin_factory("mock")
+    s = None
     try:
-        s = Station(tmp_path, FailingLexicon(), factory=factory)
+        s = station(factory=factory)
         s.keys("4\ncat", at=1)
         pin = factory.pin(DEFAULT_PINS["right"])
-        s.now = T0 + 2 * S
+        s.at(2)
         pin.drive_low()                             # the opponent presses for the verdict ...
         s.loop.step()
         assert s.view == VerdictView(True, ("CAT",), "enable2k")
-        s.now = T0 + 3 * S
+        s.at(3)
         pin.drive_high()                            # ... and lets go a second later
         s.loop.step()
         assert s.view == VerdictView(True, ("CAT",), "enable2k")
     finally:
-        if s.buttons is not None:
-            s.buttons.close()
+        if s is not None:
+            s.close()                               # the buttons, before their pins go
         factory.reset()

@@ -23,6 +23,20 @@ BUTTON_KEYS = {"left": pygame.K_F1, "centre": pygame.K_F6, "right": pygame.K_F12
 NAMED = {"Enter": (pygame.K_RETURN, "\r"), "Backspace": (pygame.K_BACKSPACE, "\b"),
          "Tab": (pygame.K_TAB, "\t"), "Escape": (pygame.K_ESCAPE, "\x1b"), "Hold": (pygame.K_F4, ""),
          "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, "")}
+#: Characters typed as their named keys.
+TEXT_KEYS = {"\n": NAMED["Enter"], "\t": NAMED["Tab"], " ": (pygame.K_SPACE, " ")}
+
+
+def post(loop, key: int, text: str) -> None:
+    """One key press as pygame reports it, read by the loop's keyboard driver."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    loop.pump()
+
+
+def post_text(loop, text: str) -> None:
+    """``text`` typed key by key (``\n`` is Enter, ``\t`` Tab)."""
+    for ch in text:
+        post(loop, *TEXT_KEYS.get(ch, (ord(ch.lower()), ch)))
 
 
 class Harness:
@@ -69,14 +83,14 @@ class Harness:
             pin.drive_low()
             pin.drive_high()
         else:
-            self._post(BUTTON_KEYS[side], "")
+            post(self.loop, BUTTON_KEYS[side], "")
         self.step()
         return self
 
     def key(self, name: str, at: float | None = None) -> "Harness":
         if at is not None:
             self.at(at)
-        self._post(*NAMED[name])
+        post(self.loop, *NAMED[name])
         self.step()
         return self
 
@@ -84,18 +98,9 @@ class Harness:
         """Type characters as key presses (each through pygame and the keyboard driver)."""
         if at is not None:
             self.at(at)
-        for ch in text:
-            if ch == "\n":
-                self._post(*NAMED["Enter"])
-            else:
-                self._post(pygame.K_SPACE if ch == " " else ord(ch.lower()), ch)
-            self.loop.pump()
+        post_text(self.loop, text)
         self.step()
         return self
-
-    def _post(self, key: int, text: str) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
-        self.loop.pump()
 
     # --- what the screen shows --------------------------------------------------------------
 
