@@ -7,7 +7,7 @@ import pytest
 from kiosk.core import commands as c
 from kiosk.core.clock import NS_PER_S
 from kiosk.core.game import decide
-from kiosk.core.state import apply
+from kiosk.core.state import replay
 from kiosk.presets import load_rules
 from kiosk.store import Journal
 
@@ -29,8 +29,7 @@ class Kiosk:
     def at(self, seconds: float, command):
         made = decide(self.state, command, ns(seconds))
         self.journal.append(self.game_id, made, WALL_ZERO + seconds)
-        for event in made:
-            self.state = apply(self.state, event)
+        self.state = replay(self.state, made)
         self.events += made
         return made
 

@@ -43,7 +43,7 @@ def plan(seed: int = 2024) -> list[tuple[float, object]]:
 
 def main(db_path: str, pause_after: int | None) -> None:
     from kiosk.core.game import decide
-    from kiosk.core.state import apply
+    from kiosk.core.state import replay
     from kiosk.presets import load_rules
     from kiosk.store import Journal
 
@@ -58,8 +58,7 @@ def main(db_path: str, pause_after: int | None) -> None:
         else:
             made = decide(state, command, now_ns)
             journal.append(game_id, made, WALL_ZERO + seconds)
-            for event in made:
-                state = apply(state, event)
+            state = replay(state, made)
         print("done", index, flush=True)
         if index == pause_after:
             break

@@ -21,10 +21,10 @@ from kiosk.core import clock as clk
 from kiosk.core import commands as c
 from kiosk.core import events as ev
 from kiosk.core.clock import NS_PER_S
-from kiosk.core.game import decide
+from kiosk.core.game import decide, step
 from kiosk.core.result import compute
 from kiosk.core.rules import rules_from_preset
-from kiosk.core.state import apply, new_game, replay
+from kiosk.core.state import new_game, replay
 from kiosk.presets import load_rules
 from kiosk.store import Journal, recover
 from kiosk.store.journal import time_runs
@@ -100,9 +100,7 @@ def expected_after(writes: int):
             if time_runs(state):
                 stopped = now_ns
             continue
-        made = decide(state, command, now_ns)
-        for event in made:
-            state = apply(state, event)
+        state, made = step(state, command, now_ns)
         events += made
         if made:
             stopped = now_ns
@@ -189,8 +187,7 @@ def test_after_a_power_cut_the_result_document_alone_gives_the_kiosks_result(tmp
                                  (61, c.Confirm(1))]:
             made = decide(state, command, seconds * NS_PER_S)
             journal.append(game_id, made)
-            for event in made:
-                state = apply(state, event)
+            state = replay(state, made)
         kiosk_state, kiosk_events = journal.load(game_id)
     assert kiosk_state == state and state.phase == "confirmed"
     kiosk_result = compute(kiosk_state, 61 * NS_PER_S)

@@ -13,7 +13,7 @@ from kiosk.core.clock import NS_PER_S
 from kiosk.core.errors import ClockStateError
 from kiosk.core.game import decide
 from kiosk.core.rebase import RECOVERED
-from kiosk.core.state import apply, new_game, replay
+from kiosk.core.state import new_game, replay
 from kiosk.store import Journal, StoreError, recover
 
 S = NS_PER_S
@@ -50,8 +50,7 @@ class Rebooted:
     def at(self, now_s: float, command):
         made = decide(self.state, command, round(now_s * S))
         self.journal.append(self.game_id, made)
-        for event in made:
-            self.state = apply(self.state, event)
+        self.state = replay(self.state, made)
         return made
 
 
