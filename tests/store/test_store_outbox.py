@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kiosk.presets import load_rules
 from kiosk.store import Journal, StoreError, UnknownRecord
 from kiosk.store.db import pragmas
 from kiosk.store.outbox import Outbox
@@ -75,12 +76,23 @@ def test_pending_documents_survive_reopening_the_file(tmp_path):
         assert box.pending() == 1
 
 
-def test_the_outbox_can_share_the_journals_file(tmp_path):
+def test_the_outbox_shares_the_journals_file_and_its_transactions(tmp_path):
+    """As the kiosk keeps them: a locked result and its document commit together or not at all."""
     path = tmp_path / "kiosk.db"
-    with Journal.open(path) as journal, Outbox.open(path) as box:
-        box.put("result", RESULT, T0)
-        assert journal.current_game() is None
-        assert len(box.due(T0)) == 1
+    with Journal.open(path) as journal:
+        box = Outbox(journal.db, journal.path)                 # the journal's connection
+        with pytest.raises(RuntimeError):
+            with journal.transaction():
+                journal.new_game(load_rules("aspa"), 3, ("Ann", "Bob"), 7)
+                box.put("result", RESULT, T0)
+                raise RuntimeError("power cut before the commit")
+        assert journal.current_game() is None and box.pending() == 0
+        with journal.transaction():
+            game_id = journal.new_game(load_rules("aspa"), 3, ("Ann", "Bob"), 7)
+            doc_id = box.put("result", RESULT, T0)
+    with Journal.open(path) as journal, Outbox.open(path) as box:   # after a reboot
+        assert journal.current_game() == game_id and journal.game(game_id).players == ("Ann", "Bob")
+        assert [(d.id, d.body) for d in box.due(T0)] == [(doc_id, RESULT)]
 
 
 def test_a_wall_clock_set_back_does_not_strand_a_document(outbox):
