@@ -202,6 +202,6 @@ class Store:
 
 
 def pragmas(db: Database) -> dict[str, object]:
-    """The durability settings in force on this connection (for tests and the self-test)."""
+    """The durability settings in force on this connection (the store tests check them)."""
     return {name: db.execute(f"PRAGMA {name}").fetchone()[0]
             for name in ("journal_mode", "synchronous", "foreign_keys", "user_version")}
