@@ -10,9 +10,8 @@ are recorded when they fall due, lets the journal checkpoint a running clock, an
 redrawn only when its view changed.
 
 The journal is the SQLite store (kiosk/session.py: the current game recovered after a crash or
-a new one, checkpoints, the signed result into the outbox). Screen tests may hand in
-``MemoryJournal`` instead. The config file and the command line are kiosk/config.py and
-kiosk/cli.py.
+a new one, checkpoints, the signed result into the outbox). The config file and the command
+line are kiosk/config.py and kiosk/cli.py.
 """
 from __future__ import annotations
 
@@ -28,11 +27,11 @@ from drivers.buttons import Buttons, HardwareError, pin_factory
 from kiosk.config import DEFAULT_STORE, KioskConfig
 from kiosk.core.commands import Tick
 from kiosk.core.errors import GameError
-from kiosk.core.events import Event, to_json
+from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
-from kiosk.core.state import GameState, new_game, replay
+from kiosk.core.state import GameState, replay
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.ui.base import NS, UiSettings
@@ -51,23 +50,6 @@ class Journal(Protocol):
 
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """Called on every pass: keep how far a running clock has run (when due)."""
-
-
-class MemoryJournal:
-    """For screen tests only: the events' JSON and the adjudications in memory, no
-    checkpoints (nothing here survives a restart). ``python -m kiosk run`` uses the store."""
-
-    def __init__(self):
-        self.lines: list[str] = []
-        self.adjudications: list[Adjudication] = []
-
-    def append(self, events: Sequence[Event], *, adjudication: Adjudication | None = None) -> None:
-        self.lines.extend(to_json(event) for event in events)
-        if adjudication is not None:
-            self.adjudications.append(adjudication)
-
-    def checkpoint(self, state: GameState, now_ns: int) -> bool:
-        return False
 
 
 class LexiconError(ValueError):
@@ -159,19 +141,14 @@ def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str
                         checkpoint_s=config.checkpoint_s)
 
 
-def build_table(config: KioskConfig, journal: Journal | None = None, *,
-                clock: Callable[[], int] = time.monotonic_ns, boot_id: str | None = None,
-                lexicon: tuple | None = None) -> Table:
-    """The table's game: from the store (recovered, or new), or on ``journal`` if given.
-    ``lexicon`` is (lexicon, label) if already opened."""
+def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotonic_ns,
+                boot_id: str | None = None, lexicon: tuple | None = None) -> Table:
+    """The table's game on the store: the current one recovered, or a new one. ``lexicon`` is
+    (lexicon, label) if already opened."""
     from drivers.keyboard import LEGEND
     rules = load_rules(config.preset, config.overrides or None)
     lexicon, label = lexicon or open_lexicon(config.lexicon, config.official)
     legend = LEGEND if config.sim else ""
-    if journal is not None:
-        state = new_game(rules, config.round, tuple(config.names))
-        return Table(state, journal, Info(table=str(config.table), lexicon=label, legend=legend),
-                     lexicon, config.ui)
     setup = GameSetup(rules, config.round, tuple(config.names), str(config.table), config.tournament)
     session = open_session(config, setup, lexicon, boot_id=boot_id)
     try:
@@ -204,9 +181,9 @@ class Kiosk:
     its store, the screens and the loop. ``factory`` is the GPIO pin factory (default: lgpio).
     The buttons are opened before the store: a kiosk without its hardware touches no game."""
 
-    def __init__(self, config: KioskConfig, surface, *, journal: Journal | None = None,
-                 factory=None, clock: Callable[[], int] = time.monotonic_ns, table: Table | None = None,
-                 lexicon: tuple | None = None, boot_id: str | None = None):
+    def __init__(self, config: KioskConfig, surface, *, factory=None,
+                 clock: Callable[[], int] = time.monotonic_ns, lexicon: tuple | None = None,
+                 boot_id: str | None = None):
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import Loop
         from kiosk.ui.machine import Machine
@@ -217,8 +194,7 @@ class Kiosk:
             self.buttons = Buttons(self.inputs, factory if factory is not None else pin_factory("lgpio"),
                                    config.pins, clock=clock)
         try:
-            self.table = table if table is not None else build_table(
-                config, journal, clock=clock, boot_id=boot_id, lexicon=lexicon)
+            self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon)
         except BaseException:
             self.close()
             raise
@@ -365,5 +341,5 @@ def run_station(config: StationConfig) -> int:
     return 0
 
 
-__all__ = ["Journal", "MemoryJournal", "KioskConfig", "StationConfig", "Table", "Kiosk",
+__all__ = ["Journal", "KioskConfig", "StationConfig", "Table", "Kiosk",
            "HardwareError", "LexiconError", "build_table", "open_lexicon", "run", "run_station"]

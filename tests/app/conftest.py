@@ -1,25 +1,16 @@
 """App tests: the whole kiosk (config -> buttons, store, screens, loop) on a real SQLite file,
-a real pygame surface (SDL's dummy driver), gpiozero MockFactory pins and explicit times."""
-import os
+a real pygame surface (SDL's dummy driver: tests/ui/dummy_display.py), gpiozero MockFactory pins
+and explicit times."""
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))                        # app_harness (import-mode=importlib)
-sys.path.insert(0, str(HERE.parent / "ui"))         # ui_harness, whose input paths we reuse
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(HERE.parent / "ui"))         # ui_harness, whose kiosk we reuse
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-
-@pytest.fixture(scope="session", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))     # the event queue needs the video system up
-    yield
+from dummy_display import display  # noqa: E402,F401 - the session's display, for every test here
 
 
 @pytest.fixture

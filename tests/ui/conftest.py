@@ -1,22 +1,15 @@
-"""pygame on SDL's dummy video driver: real surfaces, no window. Screenshots go to a tmp dir
-(``--basetemp`` to keep them) and, with TABLEKEEPER_SHOTS set, to that folder too."""
+"""Screen tests on pygame's dummy video driver (dummy_display): real surfaces, no window; each
+kiosk on a real SQLite file in the test's tmp dir. Screenshots go to a tmp dir (``--basetemp``
+to keep them) and, with TABLEKEEPER_SHOTS set, to that folder too."""
 import os
 import sys
+from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))      # the harnesses, ui_pixels (import-mode=importlib)
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-
-@pytest.fixture(scope="session", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))     # the event queue needs the video system up
-    yield
+from dummy_display import display  # noqa: E402,F401 - the session's display, for every test here
 
 
 @pytest.fixture
@@ -25,16 +18,19 @@ def shots(tmp_path, request):
     if folder:
         path = os.path.join(folder, request.node.name)
         os.makedirs(path, exist_ok=True)
-        return __import__("pathlib").Path(path)
+        return Path(path)
     return tmp_path / "shots"
 
 
 @pytest.fixture
-def kiosk(shots):
+def kiosk(shots, tmp_path):
+    """``make(**options)``: a table kiosk (ui_harness.Harness) on its own SQLite file in
+    ``tmp_path``, closed at the end."""
     from ui_harness import Harness
     made = []
 
     def make(**options):
+        options.setdefault("store", tmp_path / f"kiosk-{len(made)}.sqlite")
         harness = Harness(shots, **options)
         made.append(harness)
         return harness

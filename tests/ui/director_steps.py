@@ -3,7 +3,6 @@ button on MockFactory pins, each edge at an explicit time), and reading what the
 from __future__ import annotations
 
 from drivers.buttons import DEFAULT_PINS
-from kiosk.core.events import from_json
 from kiosk.ui import theme
 from kiosk.ui.director_draw import director_layout
 from ui_pixels import bar_shows, shows
@@ -33,7 +32,7 @@ def open_menu(k, at: float, pin: str = PIN):
 
 def recorded(k, since: int = 0) -> list:
     """The events journaled since line ``since``."""
-    return [from_json(line) for line in k.journal.lines[since:]]
+    return k.events(since=since)
 
 
 def menu_shows(k, part: str, text: str, colour) -> bool:

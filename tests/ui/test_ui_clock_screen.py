@@ -5,7 +5,6 @@ import pytest
 from ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.core.challenges import hold_status
-from kiosk.core.events import from_json
 from kiosk.core.state import apply
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
@@ -13,11 +12,6 @@ from kiosk.ui.clockdraw import layout
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
 from ui_pixels import BG, RUNNING, colour_box, count, frame_pixels
-
-
-def events_of(harness, kind=None):
-    out = [from_json(line) for line in harness.journal.lines]
-    return [e for e in out if kind is None or isinstance(e, kind)]
 
 
 def started(kiosk, **options):
@@ -32,7 +26,7 @@ def test_the_player_going_second_starts_the_first_players_clock(kiosk):
     k = kiosk()
     k.shot("setup")
     k.press("right", at=3)
-    assert events_of(k) == [ev.GameStarted(T0 + 3 * S, first=0)]
+    assert k.events() == [ev.GameStarted(T0 + 3 * S, first=0)]
     assert isinstance(k.screen, ClockScreen) and k.state.clock.running == 0
 
 
@@ -127,7 +121,7 @@ def test_a_turn_entered_on_the_movers_half(kiosk):
     k.type("b")
     k.shot("entry")
     k.key("Enter", at=33)
-    assert events_of(k, ev.TurnRecorded) == [ev.TurnRecorded(T0 + 33 * S, 0, "play", score=35, blanks="B")]
+    assert k.events(ev.TurnRecorded) == [ev.TurnRecorded(T0 + 33 * S, 0, "play", score=35, blanks="B")]
     assert k.view.halves[1].score == "35" and k.view.halves[1].last == "+35  blank B"
     k.press("left", at=40)
     k.key("Tab").type("4\n", at=41)
@@ -164,7 +158,7 @@ def test_time_is_charged_from_the_press_not_from_when_the_loop_ran(kiosk):
     k.factory.pin(27).drive_low()     # Bob presses at 10 s ...
     k.factory.pin(27).drive_high()
     k.at(12.5).step()                 # ... and the loop only gets to it at 12.5 s
-    (press,) = events_of(k, ev.TurnEnded)
+    (press,) = k.events(ev.TurnEnded)
     assert press.at_ns == T0 + 10 * S
     assert k.state.clock.used_ns[1] == 9 * S
 
@@ -176,7 +170,7 @@ def test_inputs_are_taken_in_the_order_they_happened(kiosk):
     k.at(11)
     k.factory.pin(17).drive_low()     # Ann ends hers at 11 s; one pass handles both
     k.at(12).step()
-    assert [(e.player, e.at_ns) for e in events_of(k, ev.TurnEnded)] == [(1, T0 + 10 * S), (0, T0 + 11 * S)]
+    assert [(e.player, e.at_ns) for e in k.events(ev.TurnEnded)] == [(1, T0 + 10 * S), (0, T0 + 11 * S)]
 
 
 def test_typing_in_the_clock_screen_never_opens_the_judge(kiosk):
@@ -191,7 +185,7 @@ def test_typing_in_the_clock_screen_never_opens_the_judge(kiosk):
     k.press("centre", at=30).press("right", at=31)   # neutral (just stop)
     k.type("words words\n\t", at=32)
     assert isinstance(k.screen, ClockScreen)
-    assert k.state.phase == "playing" and not events_of(k, ev.ChallengeOpened)
+    assert k.state.phase == "playing" and not k.events(ev.ChallengeOpened)
     assert not isinstance(k.screen, JudgeScreen)
 
 
@@ -199,7 +193,7 @@ def test_a_hold_shows_its_timer(kiosk):
     k = started(kiosk)
     k.press("right", at=20).type("20\n", at=21)
     k.key("Hold", at=22)
-    assert events_of(k, ev.HoldCalled) == [ev.HoldCalled(T0 + 22 * S, 0, 0)]
+    assert k.events(ev.HoldCalled) == [ev.HoldCalled(T0 + 22 * S, 0, 0)]
     k.at(47).step()
     k.shot("hold")
     assert k.view.bottom.startswith("HOLD 0:25  ·  may draw in 0:35")
@@ -228,9 +222,9 @@ def test_centre_then_own_button_is_going_out_the_clock_stopped_at_the_centre(kio
     k.shot("centre-choice")
     assert k.view.banner[0] == "CLOCK STOPPED" and "WENT OUT" in k.view.banner[1]
     assert k.view.halves[1].time == "24:40" and all(h.dimmed for h in k.view.halves)
-    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
+    assert k.events(ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
     k.press("right", at=45)           # Bob: "I went out"
-    out = events_of(k, ev.TurnEnded)[-1]
+    out = k.events(ev.TurnEnded)[-1]
     assert out.at_ns == T0 + 45 * S and out.out and out.kind == "pending"
     assert k.state.phase == "out" and k.state.clock.used_ns[1] == 20 * S
     assert k.view.banner[0] == "Bob WENT OUT"
@@ -239,13 +233,13 @@ def test_centre_then_own_button_is_going_out_the_clock_stopped_at_the_centre(kio
 def test_the_centre_press_is_recorded_at_once_and_unanswered_it_stays_a_plain_stop(kiosk):
     k = started(kiosk)
     k.press("centre", at=40)          # journaled at the press: a power cut cannot lose it
-    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
+    assert k.events(ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
     assert k.state.clock.running is None and k.state.clock.used_ns[1] == 39 * S
     k.at(49.9).step()
     assert "WENT OUT" in k.view.banner[1]           # the question is still open
     k.at(50).step()
     assert "WENT OUT" not in k.view.banner[1]       # then it is a stop for no stated reason
-    assert len(events_of(k, ev.ClockNeutralised)) == 1 and k.state.neutral_reason == "unspecified"
+    assert len(k.events(ev.ClockNeutralised)) == 1 and k.state.neutral_reason == "unspecified"
 
 
 def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
@@ -255,7 +249,7 @@ def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
     k.press("centre", at=11)          # a plain stop: the reasons are offered ...
     assert k.view.banner[0] == "CLOCK STOPPED: why? type its number"
     k.key("Enter", at=12)             # ... and none is given
-    assert events_of(k, ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 10 * S, "unspecified")]
+    assert k.events(ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 10 * S, "unspecified")]
 
 
 def test_the_round_limit_falls_due_even_while_the_centre_choice_is_open(kiosk):
@@ -263,9 +257,9 @@ def test_the_round_limit_falls_due_even_while_the_centre_choice_is_open(kiosk):
     limit = k.state.rules.clock.round_limit_s
     k.press("centre", at=limit - 2)   # the clock stops here ...
     k.at(limit + 5).step()            # ... and the round still ends at 44 minutes (school 21)
-    (ended,) = events_of(k, ev.GameEnded)
+    (ended,) = k.events(ev.GameEnded)
     assert ended.reason == "time" and ended.at_ns == k.state.clock.started_ns + limit * S
-    stop = events_of(k, ev.ClockNeutralised)[0].at_ns
+    stop = k.events(ev.ClockNeutralised)[0].at_ns
     assert stop == T0 + (limit - 2) * S and sum(k.state.clock.used_ns) == stop - k.state.clock.started_ns
 
 
@@ -274,7 +268,7 @@ def test_the_round_limit_ends_the_game_at_its_own_instant(kiosk):
     called = k.state.start_called_ns or k.state.clock.started_ns
     limit = k.state.rules.clock.round_limit_s * S
     k.at(4000).step()
-    (ended,) = events_of(k, ev.GameEnded)
+    (ended,) = k.events(ev.GameEnded)
     assert ended.reason == "time" and ended.at_ns == called + limit
     k.shot("round-over")
     assert k.view.banner[0] == "GAME OVER: round time over"

@@ -8,15 +8,10 @@ from kiosk.core import events as ev
 from kiosk.core.commands import Correct
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
-from kiosk.core.events import from_json
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.correct import CorrectionScreen, correction_layout
 from ui_pixels import bar_shows, shows
-
-
-def events_of(k, kind):
-    return [e for e in map(from_json, k.journal.lines) if isinstance(e, kind)]
 
 
 def three_turns(kiosk, **options):
@@ -58,10 +53,10 @@ def test_both_players_agree_and_the_core_corrects_the_score(kiosk):
     assert on_screen(k, "entry_text", "TURN 1: 35 BECOMES 30", theme.WHITE)
     assert k.view.prompt.startswith("Ann and Bob: press your own button to agree")
     k.press("left", at=75)                          # Ann agrees: not enough on its own
-    assert events_of(k, ev.ScoreCorrected) == []
+    assert k.events(ev.ScoreCorrected) == []
     assert k.view.prompt.startswith("Bob: press your own button to agree  ·  agreed: Ann")
     k.press("right", at=76)                         # Bob agrees: the core records it
-    assert events_of(k, ev.ScoreCorrected) == [ev.ScoreCorrected(T0 + 76 * S, 0, 30)]
+    assert k.events(ev.ScoreCorrected) == [ev.ScoreCorrected(T0 + 76 * S, 0, 30)]
     assert isinstance(k.screen, ClockScreen) and k.state.clock.running is None
     k.shot("corrected")
     assert k.view.halves[1].score == "42" and k.state.scores() == (0, 42)
@@ -135,7 +130,7 @@ def test_school_refuses_corrections_once_the_game_is_over_with_the_cores_reason(
     assert k.state.phase == "ended"
     k.key("Correct", at=limit + 11).type("1\n")
     assert k.view.error == core_reason(k, 1, 30) and "before the game ends" in k.view.error
-    assert events_of(k, ev.ScoreCorrected) == []
+    assert k.events(ev.ScoreCorrected) == []
 
 
 def test_a_refusal_after_both_agreed_shows_the_reason_and_writes_nothing(kiosk):
@@ -150,7 +145,7 @@ def test_a_refusal_after_both_agreed_shows_the_reason_and_writes_nothing(kiosk):
     assert k.state.phase == "ended"
     k.press("right", at=limit + 6)
     assert k.view.error == core_reason(k, 1, 30) and "before the game ends" in k.view.error
-    assert events_of(k, ev.ScoreCorrected) == []
+    assert k.events(ev.ScoreCorrected) == []
     assert k.state.turns[0].score == 35
 
 
@@ -165,7 +160,7 @@ def test_after_the_game_a_correction_undoes_a_confirmation_and_after_locking_non
     assert k.state.confirmed == (True, False) and k.view.halves[0].note == "CONFIRMED"
     k.key("Correct", at=103).type("1\n").type("30\n")   # ... then they find a wrong score
     k.press("left", at=104).press("right", at=105)
-    assert events_of(k, ev.ScoreCorrected) == [ev.ScoreCorrected(T0 + 105 * S, 0, 30)]
+    assert k.events(ev.ScoreCorrected) == [ev.ScoreCorrected(T0 + 105 * S, 0, 30)]
     k.shot("corrected-after-the-game")
     assert k.view.halves[1].score == str(30 - 10)      # Bob's Z (10) comes off
     assert k.state.confirmed == (False, False)         # the core asks for both again

@@ -106,7 +106,7 @@ def test_a_failure_when_recording_goes_to_the_failsafe_and_writes_nothing(kiosk)
     k.press("left", at=30)
     assert isinstance(k.screen, FailsafeScreen)
     assert k.view.detail == "OSError: [Errno 28] No space left on device"
-    assert k.table.state is state and real.lines == journal
+    assert k.table.state is state and k.journal.lines == journal
     k.at(31).step()                                     # the tick fails too: still the failsafe,
     assert isinstance(k.screen, FailsafeScreen)         # showing the first failure
     k.table.journal = real                              # the director frees the disk ...

@@ -2,13 +2,8 @@
 driver and queue) with the keyboard for what is typed."""
 from ui_harness import S, T0
 from kiosk.core import events as ev
-from kiosk.core.events import from_json
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.verdict import VerdictScreen
-
-
-def events_of(harness, kind):
-    return [e for e in map(from_json, harness.journal.lines) if isinstance(e, kind)]
 
 
 def opening(k):
@@ -27,7 +22,7 @@ def test_play_out_accepted_rack_entered_both_confirm(kiosk):
     assert k.view.halves[0].note == "the play's score, then Enter"
     k.type("16\n", at=92)                       # Ann enters the play-out's score
     k.press("right", at=93)                     # Bob accepts
-    assert events_of(k, ev.PlayOutAccepted) == [ev.PlayOutAccepted(T0 + 93 * S, 1)]
+    assert k.events(ev.PlayOutAccepted) == [ev.PlayOutAccepted(T0 + 93 * S, 1)]
     assert k.state.phase == "ended" and k.view.halves[1].entry == "TILES LEFT _"
     k.press("left", at=94)                      # Ann confirms too early: the rack is missing
     assert k.view.error == "enter the unplayed tiles of Bob first"
@@ -41,7 +36,7 @@ def test_play_out_accepted_rack_entered_both_confirm(kiosk):
     k.press("right", at=97)
     k.shot("confirmed")
     assert k.state.phase == "confirmed" and k.view.banner == ("RESULT CONFIRMED", "the result is locked")
-    assert events_of(k, ev.ResultLocked) == [ev.ResultLocked(T0 + 97 * S)]
+    assert k.events(ev.ResultLocked) == [ev.ResultLocked(T0 + 97 * S)]
     k.press("left", at=98)
     assert k.view.error == "the result is confirmed and locked"
 

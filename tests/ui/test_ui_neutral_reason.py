@@ -5,7 +5,6 @@ import pytest
 
 from ui_harness import S, T0
 from kiosk.core import events as ev
-from kiosk.core.events import from_json
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockdraw import layout
@@ -13,7 +12,7 @@ from ui_pixels import banner_shows, count
 
 
 def neutrals(k):
-    return [e for e in map(from_json, k.journal.lines) if isinstance(e, ev.ClockNeutralised)]
+    return k.events(ev.ClockNeutralised)
 
 
 def stopped(kiosk, **options):

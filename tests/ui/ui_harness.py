@@ -1,7 +1,8 @@
-"""Driving a whole table kiosk in tests: the real app (config -> table, screens, loop) on a real
-pygame Surface, inputs through the real paths (pygame key events through the keyboard driver,
-or gpiozero MockFactory pins through the button driver) onto the real queue, and time given
-explicitly: the kiosk's clock is the harness's ``now``, so nothing sleeps.
+"""Driving a whole table kiosk in tests: the real app (config -> buttons, SQLite store, screens,
+loop) on a real pygame Surface and a real SQLite file, inputs through the real paths (pygame key
+events through the keyboard driver, or gpiozero MockFactory pins through the button driver) onto
+the real queue, and time given explicitly: the kiosk's clock is the harness's ``now``, so
+nothing sleeps. What the game journaled is read back from the file (``journal``, ``events``).
 """
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from pathlib import Path
 import pygame
 
 from drivers.buttons import DEFAULT_PINS, pin_factory
-from kiosk.app import KioskConfig, Kiosk, MemoryJournal
-from kiosk.config import DEFAULT_DIRECTOR_PIN
+from kiosk.app import Kiosk
+from kiosk.config import DEFAULT_DIRECTOR_PIN, KioskConfig
+from kiosk.core.events import to_json
+from kiosk.store.adjudications import adjudications_for_director
 from kiosk.ui.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,27 +37,56 @@ def post(loop, key: int, text: str) -> None:
 
 
 def post_text(loop, text: str) -> None:
-    """``text`` typed key by key (``\n`` is Enter, ``\t`` Tab)."""
+    """``text`` typed key by key (``\\n`` is Enter, ``\\t`` Tab)."""
     for ch in text:
         post(loop, *TEXT_KEYS.get(ch, (ord(ch.lower()), ch)))
 
 
+class StoredGame:
+    """The kiosk's current game as its SQLite store holds it, read back from the file."""
+
+    def __init__(self, session):
+        self.session = session
+
+    @property
+    def events(self) -> list:
+        """Each journaled event of the game, in order."""
+        return self.session.journal.replay(self.session.game_id).events
+
+    @property
+    def lines(self) -> list[str]:
+        """Each journaled event of the game, as its JSON (kiosk.core.events.to_json)."""
+        return [to_json(e) for e in self.events]
+
+    @property
+    def adjudications(self) -> list[dict]:
+        """The game's adjudications as the director's export has them (each word's validity)."""
+        return adjudications_for_director(self.session.journal, self.session.game_id)
+
+
 class Harness:
-    def __init__(self, shots: Path, *, preset="aspa", lexicon=ENABLE, names=("Ann", "Bob"),
-                 size=(1280, 720), gpio=False, overrides=None, settings=None, table="7",
-                 pin=DEFAULT_DIRECTOR_PIN):
-        self.shots, self.now = Path(shots), T0
+    """A table kiosk on the SQLite store at ``store``, as ``python -m kiosk run`` builds it; its
+    clock starts ``start`` seconds after T0 (may be negative: a rebooted machine's monotonic
+    clock starts again near zero). ``journal`` reads back what the store holds."""
+
+    def __init__(self, shots: Path, *, store: Path, start: float = 0.0, preset="aspa", lexicon=ENABLE,
+                 names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
+                 table="7", round=1, tournament="", pin=DEFAULT_DIRECTOR_PIN, key: bytes | None = None,
+                 boot_id: str | None = None, new_game_after_s: int = 0):
+        self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = pin_factory("mock") if gpio else None
-        self.journal = MemoryJournal()
-        config = KioskConfig(preset=preset, overrides=overrides or {}, lexicon=str(lexicon) if lexicon else None,
-                             table=table, names=names, sim=not gpio, size=size,
-                             ui=settings or UiSettings(), director_pin=pin)
+        self.config = KioskConfig(preset=preset, overrides=overrides or {},
+                                  lexicon=str(lexicon) if lexicon else None, table=table, round=round,
+                                  tournament=tournament, names=tuple(names), sim=not gpio, size=size,
+                                  ui=settings or UiSettings(), director_pin=pin, store=str(store),
+                                  key=key, new_game_after_s=new_game_after_s)
         self.surface = pygame.Surface(size)
         pygame.event.clear()
-        self.kiosk = Kiosk(config, self.surface, journal=self.journal, factory=self.factory,
-                           clock=lambda: self.now)
-        self.loop, self.table = self.kiosk.loop, self.kiosk.table
+        self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,
+                           boot_id=boot_id)
+        self.loop, self.table, self.session = self.kiosk.loop, self.kiosk.table, self.kiosk.session
+        self.journal = StoredGame(self.session)
         self.step()
 
     def close(self):
@@ -66,7 +98,7 @@ class Harness:
 
     def at(self, seconds: float) -> "Harness":
         """Move the kiosk's clock to ``seconds`` after second 0 (never backwards)."""
-        now = T0 + round(seconds * S)
+        now = T0 + round_ns(seconds)
         assert now >= self.now, "time only moves forward"
         self.now = now
         return self
@@ -108,6 +140,10 @@ class Harness:
     def state(self):
         return self.table.state
 
+    def events(self, kind=None, since: int = 0) -> list:
+        """The game's journaled events from the ``since``-th on (of type ``kind``, if given)."""
+        return [e for e in self.journal.events[since:] if kind is None or isinstance(e, kind)]
+
     @property
     def screen(self):
         return self.kiosk.machine.screen
@@ -120,5 +156,6 @@ class Harness:
         """The screen as it is now, saved as a PNG."""
         return self.loop.save(self.shots / f"{name}.png")
 
-    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
-        return tuple(self.surface.get_at((x, y)))[:3]
+
+def round_ns(seconds: float) -> int:
+    return round(seconds * S)
