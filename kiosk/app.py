@@ -34,7 +34,7 @@ from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
-from kiosk.ui.base import NS, UiSettings
+from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui.clockview import Info
 
 REPO = Path(__file__).resolve().parent.parent
@@ -80,9 +80,10 @@ def lexicon_label(lexicon, path: Path, official: dict | None = None) -> str:
     return getattr(lexicon, "name", None) or path.name.split(".")[0]
 
 
-class Table:
+class Table(BottomLine):
     """The game at this table: its state, its journal, and how a command gets in.
-    ``notice`` (what a recovery says) shows until the next accepted command."""
+    ``notice`` (what a recovery says) shows, when nothing else is said, until the next accepted
+    command."""
 
     def __init__(self, state: GameState, journal: Journal, info: Info,
                  lexicon: Container[str] | None, settings: UiSettings, *,
@@ -90,7 +91,6 @@ class Table:
         self.state, self.journal, self.info = state, journal, info
         self.lexicon, self.settings = lexicon, settings
         self.notice, self.session = notice, session
-        self._message: tuple[str, int] | None = None
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -119,13 +119,8 @@ class Table:
         """Play ``state`` (a new game) from now on."""
         self.state, self._message, self.notice = state, None, None
 
-    def say(self, message: str, t_ns: int) -> None:
-        self._message = (message, t_ns)
-
     def message(self, now_ns: int) -> str:
-        if self._message and now_ns - self._message[1] < self.settings.message_s * NS:
-            return self._message[0]
-        return self.notice or ""
+        return super().message(now_ns) or self.notice or ""
 
     def close(self) -> None:
         if self.session is not None:

@@ -52,6 +52,21 @@ class Table(Protocol):
         """The message to show at ``now_ns``, if any."""
 
 
+class BottomLine:
+    """``say`` and ``message`` as a ``Table`` has them: what was said last, shown for
+    ``settings.message_s`` (kiosk.app.Table, and the judge station)."""
+    settings: UiSettings
+    _message: tuple[str, int] | None = None
+
+    def say(self, message: str, t_ns: int) -> None:
+        self._message = (message, t_ns)
+
+    def message(self, now_ns: int) -> str:
+        if self._message and now_ns - self._message[1] < self.settings.message_s * NS:
+            return self._message[0]
+        return ""
+
+
 def preview(state: GameState, command, t_ns: int) -> tuple[list[Event], str]:
     """(the events the core would record for ``command`` at ``t_ns``, "") or ([], its reason).
     Like ``Table.submit``, an input never goes back before the game's last instant."""

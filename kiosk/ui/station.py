@@ -16,7 +16,7 @@ from typing import Callable, Container
 
 from drivers.buttons import ButtonPressed, ButtonReleased
 from kiosk.core.judge import Adjudication, adjudicate
-from kiosk.ui.base import NS, UiSettings
+from kiosk.ui.base import BottomLine, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge import JudgeView, draw_judge
 from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
@@ -24,7 +24,7 @@ from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
 DEFAULT_PIN = "0000"
 
 
-class Station:
+class Station(BottomLine):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
 
     def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int = 8,
@@ -36,7 +36,6 @@ class Station:
         self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
         self.settings, self.record = settings, record
         self.finished = False
-        self._message: tuple[str, int] | None = None
         self._start()
 
     def restart(self) -> None:
@@ -49,14 +48,6 @@ class Station:
         self.words = WordsEntry(self.max_words)
         self.pin_entry = DigitsEntry(12)
         self.verdict: VerdictScreen | None = None
-
-    def say(self, message: str, t_ns: int) -> None:
-        self._message = (message, t_ns)
-
-    def message(self, now_ns: int) -> str:
-        if self._message and now_ns - self._message[1] < self.settings.message_s * NS:
-            return self._message[0]
-        return ""
 
     # --- inputs -----------------------------------------------------------------------------
 
