@@ -19,7 +19,7 @@ import textwrap
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config_kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
@@ -207,13 +207,16 @@ def _walk(source: str, data: Mapping, prefix: str, values: dict) -> None:
             raise ConfigError(source, dotted, f"a table ([{dotted}])", value)
 
 
-def finish(values: dict[str, Any], source: str) -> Settings:
-    """The checks across keys; the rules and the key they give."""
+def finish(values: dict[str, Any], source: str, given: Collection[str] = ()) -> Settings:
+    """The checks across keys; the rules and the key they give. A pin clash that involves a
+    key ``given`` on the command line names the command line rather than ``source``."""
     pins = {}
     for side in ("left", "right", "centre"):
         name = f"hardware.pins.{side}"
         if values[name] in pins:
-            raise ConfigError(source, name, "a pin no other button uses",
+            clash = {name, pins[values[name]]}
+            raise ConfigError("command line" if clash & set(given) else source, name,
+                              "a pin no other button uses",
                               detail=f"got {values[name]}, the pin of {pins[values[name]]}")
         pins[values[name]] = name
     try:
@@ -267,7 +270,7 @@ def load(path: str | Path | None = None, options: Mapping[str, Any] | None = Non
     for name, value in given.items():
         values[name] = KEYS[name].kind.check("command line", name, value)
     source = str(path) if path is not None else "command line" if given else "defaults"
-    return finish(values, source)
+    return finish(values, source, given)
 
 
 # --- the example file and the README's table ---------------------------------------------------

@@ -166,6 +166,12 @@ def test_command_line_options_override_the_file_and_are_checked_alike(tmp_path):
     with pytest.raises(ConfigError) as error:
         load(path, {"hardware.pins.left": 40})
     assert str(error.value) == "command line: hardware.pins.left: expected a BCM pin number 2-27; got 40"
+    with pytest.raises(ConfigError) as error:                   # the option clashes with the file
+        load(write(tmp_path, "[hardware.pins]\nleft = 5\n"), {"hardware.pins.right": 5})
+    assert str(error.value) == ("command line: hardware.pins.right: expected a pin no other button "
+                                "uses; got 5, the pin of hardware.pins.left")
+    with pytest.raises(ConfigError, match="^command line: hardware.pins.right: expected a pin no"):
+        load(write(tmp_path, "[hardware.pins]\nright = 5\n"), {"hardware.pins.left": 5})
 
 
 def test_without_a_file_the_defaults_hold_gpio_buttons_until_sim_is_asked_for():
