@@ -30,10 +30,10 @@ def games(store: Path) -> list[tuple]:
 def test_a_bad_config_file_exits_2_with_the_file_the_key_and_what_was_expected(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[hardware.pins]\nleft = 40\n")
-    out = kiosk("run", "--config", str(bad), "--headless", "--exit-after", "1")
+    out = kiosk("run", "--config", str(bad), "--headless", "--exit-after", "1", cwd=tmp_path)
     assert out.returncode == 2
     assert out.stderr == f"python -m kiosk run: {bad}: hardware.pins.left: expected a BCM pin number 2-27; got 40\n"
-    assert not (ROOT / "var" / "bad.sqlite").exists()
+    assert not (tmp_path / "var").exists()          # refused before the store (var/kiosk.sqlite) was made
 
 
 def test_a_director_url_without_the_key_refuses_to_start(tmp_path):

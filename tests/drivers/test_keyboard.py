@@ -24,9 +24,9 @@ def fed(keyboard, *events):
 def test_button_keys_press_buttons_in_simulation():
     kb = Keyboard(queue.Queue(), buttons_twin=True)
     assert fed(kb, key(pygame.K_F1), key(pygame.K_F6), key(pygame.K_F12),
-               key(pygame.K_LCTRL), key(pygame.K_RCTRL)) == [
+               key(pygame.K_LCTRL), key(pygame.K_RCTRL), key(pygame.K_F7)) == [
         ButtonPressed("left", 100), ButtonPressed("centre", 101), ButtonPressed("right", 102),
-        ButtonPressed("left", 103), ButtonPressed("right", 104)]
+        ButtonPressed("left", 103), ButtonPressed("right", 104), ButtonPressed("centre", 105)]
 
 
 def test_without_the_twin_button_keys_press_nothing():
