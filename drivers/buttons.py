@@ -127,10 +127,6 @@ class Buttons:
         self._released_at[side] = t_ns
         self.events.put(ButtonReleased(side, t_ns))
 
-    @property
-    def pins(self) -> dict[str, object]:
-        return {side: button.pin for side, button in self._buttons.items()}
-
     def close(self) -> None:
         for button in self._buttons.values():
             button.close()

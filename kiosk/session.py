@@ -59,7 +59,6 @@ class Started:
     game_id: int
     table: str
     message: str | None
-    recovered: bool
 
 
 class Session:
@@ -97,7 +96,7 @@ class Session:
             replayed = self.journal.replay(game_id)
             if replayed.events:
                 recovered = recover(self.journal, game_id, now_ns)
-                return self._bind(game_id, recovered.state, recovered.message, recovered=True)
+                return self._bind(game_id, recovered.state, recovered.message)
             if self._set_up_alike(game_id):
                 return self._bind(game_id, replayed.state, None)
             self.journal.close_game(game_id, "replaced before its first event: the kiosk started "
@@ -114,13 +113,12 @@ class Session:
         return ((record.rules.to_dict(), record.round, record.players, record.table)
                 == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table)))
 
-    def _bind(self, game_id: int, state: GameState, message: str | None, *,
-              recovered: bool = False) -> Started:
+    def _bind(self, game_id: int, state: GameState, message: str | None) -> Started:
         table = self.journal.game(game_id).table
         self.game = GameJournal(self.journal, game_id, table=table, lexicon=self.lexicon_name,
                                 lexicon_fingerprint=self.lexicon_fingerprint)
         self._last_checkpoint = None
-        return Started(state, game_id, table, message, recovered)
+        return Started(state, game_id, table, message)
 
     # --- what the table's loop calls -------------------------------------------------------------
 

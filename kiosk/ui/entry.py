@@ -6,7 +6,7 @@ Keys arrive as in ``drivers.keyboard.KeyTyped.key``: one printable character, or
 from __future__ import annotations
 
 from kiosk.core.commands import Rack, Record
-from kiosk.core.judge import MAX_LETTERS, MIN_LETTERS, clean_word
+from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
 
 
@@ -150,9 +150,6 @@ class WordsEntry:
     @property
     def idle(self) -> bool:
         return not self.words
-
-    def short_words(self) -> tuple[str, ...]:
-        return tuple(w for w in self.words if len(w) < MIN_LETTERS)
 
 
 class DigitsEntry:

@@ -67,9 +67,6 @@ class Speaker:
         self.process: subprocess.Popen | None = None
         self._ending: list[subprocess.Popen] = []      # cut short, not yet reaped
 
-    def available(self) -> bool:
-        return shutil.which(self.program) is not None
-
     def speak(self, text: str) -> bool:
         """Start saying ``text`` (cutting short what is still being said); False if it cannot."""
         path = shutil.which(self.program)
