@@ -111,7 +111,7 @@ def _config_command(args) -> int:
 
 def add_parsers(sub) -> None:
     """Add ``run``, ``judge`` and ``config`` to ``python -m kiosk``'s subcommands."""
-    from kiosk.app import DEFAULT_LEXICON
+    from kiosk.app import DEFAULT_LEXICON, StationConfig as Station
 
     run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
     run.add_argument("--config", metavar="FILE",
@@ -134,14 +134,15 @@ def add_parsers(sub) -> None:
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
     judge.add_argument("--lexicon", help=f"word list or compiled lexicon (default {DEFAULT_LEXICON.name} "
                                          "from ../shared/lexicons if present)")
-    judge.add_argument("--pin", default="0000", help="digits that leave the station (default 0000)")
-    judge.add_argument("--max-words", type=int, default=8, help="most words in one challenge (default 8)")
-    judge.add_argument("--store", default="var/station.sqlite",
-                       help="SQLite file journaling every adjudication (default var/station.sqlite)")
+    judge.add_argument("--pin", default=Station.pin, help=f"digits that leave the station (default {Station.pin})")
+    judge.add_argument("--max-words", type=int, default=Station.max_words,
+                       help=f"most words in one challenge (default {Station.max_words})")
+    judge.add_argument("--store", default=Station.store,
+                       help=f"SQLite file journaling every adjudication (default {Station.store})")
     judge.add_argument("--log", help="also append each verdict (table, words, verdict, lexicon) to this "
                                      "JSON-lines file (never which word failed)")
     judge.add_argument("--buttons", action="store_true", help="also take the GPIO buttons as the verdict key")
-    _screen_options(judge, fullscreen_default=True, size_default=(1280, 720))
+    _screen_options(judge, fullscreen_default=Station.fullscreen, size_default=Station.size)
     judge.set_defaults(func=_judge_command)
 
     config = sub.add_parser("config", help="print the example kiosk config file, or check one")

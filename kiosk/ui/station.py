@@ -21,16 +21,14 @@ from kiosk.ui.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge import JudgeView, draw_judge
 from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
 
-DEFAULT_PIN = "0000"
-
-
 class Station(BottomLine):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
 
-    def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int = 8,
-                 pin: str = DEFAULT_PIN, settings: UiSettings = UiSettings(),
+    def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int, pin: str,
+                 settings: UiSettings = UiSettings(),
                  record: Callable[[Adjudication, str, int], None] | None = None):
-        """``record(adjudication, table, at_ns)`` journals each verdict before it is shown."""
+        """``record(adjudication, table, at_ns)`` journals each verdict before it is shown.
+        The defaults of the rest are kiosk.app.StationConfig's."""
         if not pin.isdigit():
             raise ValueError(f"the station's PIN is digits only, not {pin!r}")
         self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
