@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kiosk.store import Journal
 from ui_harness import ENABLE, S, T0, Harness
 
 KEY = b"test tournament key, 32 bytes ok"
@@ -36,4 +37,10 @@ class StoreHarness(Harness):
             self.factory.reset()
 
 
-__all__ = ["StoreHarness", "KEY", "ENABLE", "S", "T0"]
+def journal_events(store: Path) -> list:
+    """The current game's events in the SQLite file ``store``, read on a connection of its own."""
+    with Journal.open(store) as journal:
+        return journal.load(journal.current_game())[1]
+
+
+__all__ = ["StoreHarness", "KEY", "ENABLE", "S", "T0", "journal_events"]

@@ -1,18 +1,12 @@
 """The director's menu on the kiosk's real SQLite store and MockFactory pins: a late start, an
 arrival and a time adjustment are journaled like any command, and a kiosk restarted on the
 same file (after a crash) has them all."""
-from app_harness import S, T0
+from app_harness import S, T0, journal_events
 from drivers.buttons import DEFAULT_PINS
 from kiosk.config import DEFAULT_DIRECTOR_PIN
 from kiosk.core import events as ev
-from kiosk.store import Journal
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.director import DirectorScreen
-
-
-def journal_events(store):
-    with Journal.open(store) as journal:
-        return journal.load(journal.current_game())[1]
 
 
 def long_press(k, at: float):

@@ -11,11 +11,10 @@ import threading
 import time
 from pathlib import Path
 
-from app_harness import ENABLE, KEY, S, T0
+from app_harness import ENABLE, KEY, S, T0, journal_events
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.lexicon import open_lexicon
-from kiosk.store import Journal
 from kiosk.store.adjudications import adjudications_for_table
 from kiosk.sync.document import events_of
 from kiosk.sync.signing import SignatureError, verify
@@ -39,11 +38,6 @@ def opening(k):
     for second in range(62, 76):
         k.at(second).step()
     assert k.state.clock.running == 0
-
-
-def journal_events(store):
-    with Journal.open(store) as journal:
-        return journal.load(journal.current_game())[1]
 
 
 def finish(k, at):
