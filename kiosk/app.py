@@ -21,7 +21,7 @@ import queue
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Container, Protocol, Sequence
+from typing import Callable, Container
 
 from drivers.buttons import Buttons, HardwareError, pin_factory
 from kiosk.config import DEFAULT_STORE, KioskConfig
@@ -40,16 +40,6 @@ from kiosk.ui.clockview import Info
 REPO = Path(__file__).resolve().parent.parent
 #: The lexicon used when none is named: the ENABLE list beside the repository, if present.
 DEFAULT_LEXICON = REPO.parent / "shared" / "lexicons" / "enable2k.txt"
-
-
-class Journal(Protocol):
-    def append(self, events: Sequence[Event], *, adjudication: Adjudication | None = None) -> None:
-        """Make ``events`` durable in one transaction (with the adjudication behind a ruling,
-        whose per-word validity is for the director only), or raise: the state then stays as
-        it was."""
-
-    def checkpoint(self, state: GameState, now_ns: int) -> bool:
-        """Called on every pass: keep how far a running clock has run (when due)."""
 
 
 class LexiconError(ValueError):
@@ -81,16 +71,14 @@ def lexicon_label(lexicon, path: Path, official: dict | None = None) -> str:
 
 
 class Table(BottomLine):
-    """The game at this table: its state, its journal, and how a command gets in.
-    ``notice`` (what a recovery says) shows, when nothing else is said, until the next accepted
-    command."""
+    """The game at this table: its state, its store (``session``: the journal), and how a
+    command gets in. ``notice`` (what a recovery says) shows, when nothing else is said, until
+    the next accepted command."""
 
-    def __init__(self, state: GameState, journal: Journal, info: Info,
-                 lexicon: Container[str] | None, settings: UiSettings, *,
-                 notice: str | None = None, session: Session | None = None):
-        self.state, self.journal, self.info = state, journal, info
-        self.lexicon, self.settings = lexicon, settings
-        self.notice, self.session = notice, session
+    def __init__(self, state: GameState, session: Session, info: Info,
+                 lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None):
+        self.state, self.session, self.info = state, session, info
+        self.lexicon, self.settings, self.notice = lexicon, settings, notice
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -108,11 +96,13 @@ class Table(BottomLine):
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
             return
         self._commit(decide(self.state, Tick(), now_ns))
-        self.journal.checkpoint(self.state, now_ns)
+        self.session.checkpoint(self.state, now_ns)
 
     def _commit(self, events: list[Event], adjudication: Adjudication | None = None) -> None:
+        """Journal ``events`` in one transaction (with the adjudication behind a ruling), then
+        apply them; if the journal raises, the state stays as it was."""
         if events:
-            self.journal.append(events, adjudication=adjudication)  # durable first ...
+            self.session.append(events, adjudication=adjudication)  # durable first ...
             self.state = replay(self.state, events)  # ... then the state (and screen) move on
 
     def restart(self, state: GameState) -> None:
@@ -123,8 +113,7 @@ class Table(BottomLine):
         return super().message(now_ns) or self.notice or ""
 
     def close(self) -> None:
-        if self.session is not None:
-            self.session.close()
+        self.session.close()
 
 
 def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str | None = None) -> Session:
@@ -152,7 +141,7 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
         session.close()
         raise
     return Table(started.state, session, Info(table=started.table, lexicon=label, legend=legend),
-                 lexicon, config.ui, notice=started.message, session=session)
+                 lexicon, config.ui, notice=started.message)
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, caption: str):
@@ -200,7 +189,7 @@ class Kiosk:
                          display=surface is not None and not config.headless)
 
     @property
-    def session(self) -> Session | None:
+    def session(self) -> Session:
         return self.table.session
 
     def tick(self, now_ns: int) -> None:
@@ -208,8 +197,7 @@ class Kiosk:
         has been shown ``new_game_after_s`` (if set)."""
         self.table.tick(now_ns)
         state, after = self.table.state, self.config.new_game_after_s
-        if (self.session is not None and after and state.phase == "confirmed"
-                and now_ns - state.last_ns >= after * NS):
+        if after and state.phase == "confirmed" and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
 
     def close(self) -> None:
@@ -336,5 +324,5 @@ def run_station(config: StationConfig) -> int:
     return 0
 
 
-__all__ = ["Journal", "KioskConfig", "StationConfig", "Table", "Kiosk",
+__all__ = ["KioskConfig", "StationConfig", "Table", "Kiosk",
            "HardwareError", "LexiconError", "build_table", "open_lexicon", "run", "run_station"]

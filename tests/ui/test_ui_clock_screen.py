@@ -287,7 +287,7 @@ def test_a_face_wider_than_usual_still_fits_its_half(kiosk):
 def test_after_a_restart_the_screen_says_what_happened(kiosk):
     k = started(kiosk)
     recovered = ev.Recovered(T0 + 100 * S, from_ns=T0 + 30 * S)   # as recovery journals it
-    k.table.journal.append([recovered])
+    k.table.session.append([recovered])
     k.table.state = apply(k.state, recovered)
     k.at(101).step()
     assert k.view.banner[0].startswith("CLOCK STOPPED: the kiosk restarted")

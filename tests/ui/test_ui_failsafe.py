@@ -96,20 +96,20 @@ def test_the_centre_button_restarts_into_the_screen_the_phase_calls_for(kiosk):
 def test_a_failure_when_recording_goes_to_the_failsafe_and_writes_nothing(kiosk):
     k = running_game(kiosk)
     journal, state = list(k.journal.lines), k.state
-    real = k.table.journal
+    real = k.table.session
 
     class DiskFull:                                     # fault injection: the disk refuses
         def append(self, events, *, adjudication=None):
             raise OSError(28, "No space left on device")
 
-    k.table.journal = DiskFull()
+    k.table.session = DiskFull()
     k.press("left", at=30)
     assert isinstance(k.screen, FailsafeScreen)
     assert k.view.detail == "OSError: [Errno 28] No space left on device"
     assert k.table.state is state and k.journal.lines == journal
     k.at(31).step()                                     # the tick fails too: still the failsafe,
     assert isinstance(k.screen, FailsafeScreen)         # showing the first failure
-    k.table.journal = real                              # the director frees the disk ...
+    k.table.session = real                              # the director frees the disk ...
     k.key("Enter", at=40)                               # ... and restarts
     k.press("left", at=41)
     assert isinstance(k.screen, ClockScreen) and len(k.journal.lines) == len(journal) + 1
