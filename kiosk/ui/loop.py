@@ -3,9 +3,10 @@ inputs on the same queue as the GPIO buttons), hands the queued inputs to the ma
 order they happened, lets time-driven things happen (``tick``), and redraws only when the
 view changed (a running clock changes its face once a second, not every pass).
 
-A failure in ``tick`` (the journal refusing a write, say) goes to the machine's failsafe
-screen when the machine has one (``fail``), so the loop keeps running; kiosk.ui.machine
-guards the screens themselves the same way.
+The machine is the table's (kiosk.ui.machine) or the judge station's (kiosk.ui.guard): each
+has ``handle``, ``update``, ``view``, ``draw``, ``finished`` and ``fail``. A failure in ``tick``
+(the journal refusing a write, say) goes to the machine's failsafe screen (``fail``), so the
+loop keeps running; the machines guard their screens the same way.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ class Loop:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
-            elif self.keyboard is not None:
+            else:
                 self.keyboard.feed(event, self.clock())
 
     def drain(self) -> list:
@@ -58,12 +59,9 @@ class Loop:
             try:
                 self.tick(now)
             except Exception as exc:                # noqa: BLE001
-                fail = getattr(self.machine, "fail", None)
-                if fail is None:
-                    raise
-                fail(exc, now)
+                self.machine.fail(exc, now)
         self.machine.update(now)
-        if getattr(self.machine, "finished", False):
+        if self.machine.finished:
             self.running = False
         view = self.machine.view(now)
         if view == self.last_view:
