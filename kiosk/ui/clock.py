@@ -107,7 +107,7 @@ class ClockScreen(Screen):
         self._editor = None
         self._handover: Screen | None = None
         self._notice: tuple[str, int] | None = None
-        self.speaker = getattr(table, "speaker", None) or speech.Speaker()
+        self.speaker = speech.Speaker()
         self.big_until: int | None = None         # the times fill the screen until then
         self._held: ButtonPressed | None = None   # a centre press waiting for its release
 
