@@ -32,7 +32,6 @@ from kiosk.core.state import GameState
 from kiosk.store import Journal, recover
 from kiosk.store.adjudications import adjudications_for_director
 from kiosk.store.game_journal import GameJournal
-from kiosk.store.journal import time_runs
 from kiosk.store.outbox import Outbox
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign
@@ -135,7 +134,7 @@ class Session:
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since
         the last event or checkpoint. True if one was written."""
-        if not time_runs(state):
+        if not state.time_runs:
             return False
         since = max(self._last_checkpoint or 0, state.last_ns or 0)
         if now_ns - since < self.checkpoint_ns:

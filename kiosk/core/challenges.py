@@ -21,7 +21,7 @@ def _challengeable(state: GameState, player: int) -> tuple[int, object]:
     if last is None:
         raise ChallengeRefused("there is no play to challenge")
     index, turn = last
-    if turn.player == player:
+    if player != state.challenger:
         raise ChallengeRefused("a player cannot challenge their own play")
     return index, turn
 

@@ -124,6 +124,20 @@ class GameState:
         return max(0, BAG_AFTER_DRAW - placed) if counted else None
 
     @property
+    def time_runs(self) -> bool:
+        """Whether time counts against someone: a player's clock runs, or a late player is
+        awaited (their absence is charged when they arrive)."""
+        if self.phase == "waiting":
+            return True
+        return self.clock.running is not None and not self.clock.stopped
+
+    @property
+    def challenger(self) -> int | None:
+        """Who may challenge the last play, if there is one that may still be challenged."""
+        last = self.last_play
+        return None if last is None else 1 - last[1].player
+
+    @property
     def last_play(self) -> tuple[int, Turn] | None:
         """The most recent turn, with its index, if it is a play that may still be challenged."""
         if not self.turns:

@@ -75,14 +75,6 @@ class Replayed:
     last: Mark | None
 
 
-def time_runs(state: GameState) -> bool:
-    """Whether time counts against someone: a player's clock runs, or a late player is awaited
-    (their absence is charged when they arrive)."""
-    if state.phase == "waiting":
-        return True
-    return state.clock.running is not None and not state.clock.stopped
-
-
 class Journal(Store):
     """The kiosk's game journal on one SQLite file. Use ``Journal.open(path, boot_id=None)``;
     ``boot_id`` defaults to this boot's id."""
@@ -261,7 +253,7 @@ class Journal(Store):
         written (returns None).
         """
         clock = state.clock
-        if not time_runs(state):
+        if not state.time_runs:
             return None
         if at_ns < (clock.since_ns if clock.running is not None else state.last_ns):
             raise StoreError(f"{self.path}: game {game_id}: a checkpoint at {at_ns} ns is before "

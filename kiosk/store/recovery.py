@@ -27,7 +27,7 @@ from kiosk.core.game import due
 from kiosk.core.state import GameState, apply, replay
 
 from .db import StoreError
-from .journal import Journal, Mark, Replayed, time_runs
+from .journal import Journal, Mark, Replayed
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def _checkpoint_fits(point, replayed: Replayed) -> bool:
     """Whether the checkpoint continues the journal's last state: taken after its last event,
     on the same boot, while time ran, with the same clock running, agreeing with its arithmetic."""
     clock, last = replayed.state.clock, replayed.last
-    if point is None or last is None or not time_runs(replayed.state):
+    if point is None or last is None or not replayed.state.time_runs:
         return False
     if (point.after_seq, point.boot_id, point.running) != (replayed.seq, last.boot_id, clock.running):
         return False

@@ -65,12 +65,6 @@ def stop_reasons(state: GameState) -> tuple[str, ...]:
     return tuple(r for r in state.rules.clock.neutral_reasons if r != "challenge")[:9]
 
 
-def challenger(state: GameState) -> int | None:
-    """Who could challenge the last play, if there is one to challenge."""
-    last = state.last_play
-    return None if last is None else 1 - last[1].player
-
-
 def entry_target(state: GameState):
     """What the keyboard enters now: the oldest turn still to enter, then missing racks."""
     for index, turn in enumerate(state.turns):
@@ -166,11 +160,11 @@ class ClockScreen(Screen):
                 if player is None:
                     mover = state.clock.running
                     if submit(cmd.Neutral(), t):
-                        self.choice = CentreChoice(t, mover, challenger(state) == mover)
+                        self.choice = CentreChoice(t, mover, state.challenger == mover)
                 else:
                     submit(cmd.Press(player), t)
             elif player is None:
-                who = challenger(state)
+                who = state.challenger
                 if who is None:
                     self.table.say("there is no play to challenge", t)
                 else:
@@ -346,7 +340,7 @@ class ClockScreen(Screen):
                 restart = f"{names[1 - state.to_move]} presses to restart the clock"
             else:
                 restart = "a player presses to restart the clock"
-            who = challenger(state)
+            who = state.challenger
             if who is not None:
                 restart += f"  ·  centre: {names[who]} challenges"
             return (f"CLOCK STOPPED: {reason}", restart)

@@ -27,7 +27,6 @@ from kiosk.core.rules import rules_from_preset
 from kiosk.core.state import new_game, replay
 from kiosk.presets import load_rules
 from kiosk.store import Journal, recover
-from kiosk.store.journal import time_runs
 from kiosk.sync.document import events_of, result_document
 
 CHILD = Path(__file__).with_name("power_cut_child.py")
@@ -97,7 +96,7 @@ def expected_after(writes: int):
     for seconds, command in PLAN[:writes]:
         now_ns = round((BOOT_ZERO_S + seconds) * NS_PER_S)
         if command is None:
-            if time_runs(state):
+            if state.time_runs:
                 stopped = now_ns
             continue
         state, made = step(state, command, now_ns)
