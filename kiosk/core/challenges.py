@@ -11,7 +11,7 @@ from . import clock as clk
 from . import commands as cmd
 from . import events as ev
 from .checks import check_player, ending_if_zeros, require_phase
-from .errors import ChallengeRefused, ClockStateError, GameError
+from .errors import ChallengeRefused, ClockStateError, GameError, NotYourTurn
 from .judge import clean_words
 from .state import GameState, replay
 
@@ -55,6 +55,9 @@ def challenge(state, c: cmd.Challenge, now_ns):
 
 def rule(state, c: cmd.Rule, now_ns):
     require_phase(state, "challenge")
+    if c.by is not None and check_player(c.by) != state.verdict_player:
+        name = state.players[state.verdict_player]
+        raise NotYourTurn(f"{name} presses their button for the verdict")
     return _ruling(state, tuple(c.words), c.valid, now_ns)
 
 

@@ -87,9 +87,11 @@ class Challenge:
 
 @dataclass(frozen=True)
 class Rule:
-    """The verdict on the open challenge: one for all the words."""
+    """The verdict on the open challenge: one for all the words. ``by``: the player who pressed
+    for it, who must be the one the preset names (challenge.verdict_by); None when not known."""
     words: tuple[str, ...]
     valid: bool
+    by: int | None = None
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,15 @@ class GameState:
         return None if last is None else 1 - last[1].player
 
     @property
+    def verdict_player(self) -> int | None:
+        """Who presses for the verdict on the open challenge (the preset's challenge.verdict_by)."""
+        if self.challenge is None:
+            return None
+        if self.rules.challenge.verdict_by == "challenger":
+            return self.challenge.player
+        return self.turns[self.challenge.turn].player
+
+    @property
     def last_play(self) -> tuple[int, Turn] | None:
         """The most recent turn, with its index, if it is a play that may still be challenged."""
         if not self.turns:

@@ -75,16 +75,6 @@ class JudgeScreen(Screen):
     def challenger(self) -> int:
         return self.table.state.challenge.player
 
-    @property
-    def challenged(self) -> int:
-        state = self.table.state
-        return state.turns[state.challenge.turn].player
-
-    @property
-    def verdict_player(self) -> int:
-        by = self.table.state.rules.challenge.verdict_by
-        return self.challenged if by == "challenged" else self.challenger
-
     def handle(self, item, now_ns: int) -> None:
         if self.table.state.phase != "challenge":
             return
@@ -114,12 +104,13 @@ class JudgeScreen(Screen):
                 self.withdrawing = None
                 self.table.submit(Withdraw(self.challenger, agreed=True), t)
             return
-        if player != self.verdict_player:
-            self.table.say(f"{names[self.verdict_player]} presses their button for the verdict", t)
+        presser = self.table.state.verdict_player
+        if player != presser:               # said before any word is looked up
+            self.table.say(f"{names[presser]} presses their button for the verdict", t)
             return
-        self._judge(t)
+        self._judge(player, t)
 
-    def _judge(self, t: int) -> None:
+    def _judge(self, player: int, t: int) -> None:
         lexicon = self.table.lexicon
         if lexicon is None:
             self.table.say("no lexicon is loaded: call the director to adjudicate", t)
@@ -132,7 +123,7 @@ class JudgeScreen(Screen):
         except ValueError as exc:
             self.table.say(str(exc), t)
             return
-        if self.table.submit(Rule(verdict.words, verdict.valid), t, adjudication=verdict):
+        if self.table.submit(Rule(verdict.words, verdict.valid, by=player), t, adjudication=verdict):
             self._verdict = VerdictScreen(self.table, verdict.valid, verdict.words,
                                           self.table.info.lexicon, t)
 
@@ -144,9 +135,9 @@ class JudgeScreen(Screen):
         names = state.players
         if state.phase != "challenge":
             return JudgeView(top_line(state, self.table.info), "", (), "", (), "")
-        me, them = names[self.challenger], names[self.challenged]
+        me, them = names[self.challenger], names[1 - self.challenger]
         lines = [f"{me}: type the words  (space or Enter between words, Backspace to fix)"]
-        if self.verdict_player == self.challenged:
+        if state.verdict_player != self.challenger:
             lines.append(f"{them}: check the words, then press your button for the verdict")
         else:
             lines.append(f"{them}: check the words; then {me} presses their button for the verdict")

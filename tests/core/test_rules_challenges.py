@@ -228,3 +228,15 @@ def test_aspa_11_1a_the_player_going_out_neutralises_then_records_the_play_out(t
         t2 = opened_with_a_play(table, "aspa")
         t2.at(40, c.Neutral("score"))                    # a stop for a score dispute
         t2.at(43, c.Out(0, 18))                          # is not a play-out by the other side
+
+
+@pytest.mark.parametrize("preset, presser", [("aspa", 0), ("nzasp", 1)])
+def test_the_verdict_is_taken_only_from_the_player_the_preset_names(table, preset, presser):
+    t = opened_with_a_play(table, preset)                # Ann played; Bob challenges
+    t.at(20, c.Challenge(1))
+    assert t.state.verdict_player == presser
+    with pytest.raises(NotYourTurn) as err:
+        t.at(30, c.Rule(("QI",), True, by=1 - presser))
+    assert str(err.value) == f"{t.state.players[presser]} presses their button for the verdict"
+    t.at(31, c.Rule(("QI",), True, by=presser))
+    assert t.state.turns[0].challenged
