@@ -1,0 +1,134 @@
+"""Standings: wins (ties half), losses, spread with the preset's caps, byes; ranks shared on ties."""
+import csv
+import io
+from html.parser import HTMLParser
+
+import pytest
+
+from director.model import GameResult, ModelError, Player, bye, forfeit
+from director.standings import (CSV_COLUMNS, cap_for, compute_standings, render_standings_html,
+                                standings_csv)
+
+PLAYERS = [Player(1, "Ann", 1800), Player(2, "Bob", 1700), Player(3, "Cat", 1900),
+           Player(4, "Dan", 1500), Player(5, "Eve", 1600)]
+RESULTS = [
+    # round 1: Ann beats Bob by 150 (a game imported from a file, not capped yet); Cat and Dan
+    # tie 400-400; Eve has a bye of +50 (the school preset's result.forfeit_spread)
+    GameResult(1, "1", (1, 2), (450, 300), first=0),
+    GameResult(1, "2", (3, 4), (400, 400), first=1),
+    bye(1, 5, 50),
+    # round 2: Cat beats Ann by 40; Bob beats Eve by 10; Dan has a bye
+    GameResult(2, "1", (1, 3), (380, 420), first=1),
+    GameResult(2, "2", (2, 5), (350, 340), first=0),
+    bye(2, 4, 50),
+]
+SCHOOL_CAPS = (100, 150, 250)
+
+
+def table(standings):
+    return [(s.rank, s.player.name, s.wins, s.losses, s.spread, s.games) for s in standings]
+
+
+def test_wins_ties_half_then_spread_with_the_round_caps():
+    # round 1's cap is 100, so Ann's +150 counts +100 and Bob's -150 counts -100.
+    # Ann: W (+100), L (-40)          -> 1 - 1,     +60
+    # Bob: L (-100), W (+10)          -> 1 - 1,     -90
+    # Cat: T (0), W (+40)             -> 1.5 - 0.5, +40
+    # Dan: T (0), bye (+50)           -> 1.5 - 0.5, +50
+    # Eve: bye (+50), L (-10)         -> 1 - 1,     +40
+    # Dan and Cat lead on 1.5 (Dan's spread is higher); then Ann +60, Eve +40, Bob -90.
+    assert table(compute_standings(PLAYERS, RESULTS, SCHOOL_CAPS)) == [
+        (1, "Dan", 1.5, 0.5, 50, 2),
+        (2, "Cat", 1.5, 0.5, 40, 2),
+        (3, "Ann", 1.0, 1.0, 60, 2),
+        (4, "Eve", 1.0, 1.0, 40, 2),
+        (5, "Bob", 1.0, 1.0, -90, 2),
+    ]
+
+
+def test_without_caps_the_full_spread_counts():
+    # Ann: +150 - 40 = +110; Bob: -150 + 10 = -140; the rest as with caps.
+    rows = {name: spread for _, name, _, _, spread, _ in table(compute_standings(PLAYERS, RESULTS))}
+    assert rows == {"Ann": 110, "Bob": -140, "Cat": 40, "Dan": 50, "Eve": 40}
+
+
+def test_the_last_cap_applies_to_every_later_round():
+    assert [cap_for(SCHOOL_CAPS, r) for r in (1, 2, 3, 4, 9)] == [100, 150, 250, 250, 250]
+    assert cap_for((), 1) is None
+
+
+def test_equal_records_share_a_rank_and_the_higher_rating_is_listed_first():
+    players = [Player(1, "Ann", 1500), Player(2, "Bob", 1700), Player(3, "Cat", 1600),
+               Player(4, "Dan", 1600)]
+    # Ann beats Cat by 30 and Bob beats Dan by 30: Ann and Bob 1-0 +30, Cat and Dan 0-1 -30.
+    results = [GameResult(1, "1", (1, 3), (400, 370)), GameResult(1, "2", (4, 2), (350, 380))]
+    # Bob (1700) before Ann (1500) at rank 1; Cat and Dan both 1600: by name, Cat then Dan, rank 3.
+    assert [(s.rank, s.player.name) for s in compute_standings(players, results)] == [
+        (1, "Bob"), (1, "Ann"), (3, "Cat"), (3, "Dan")]
+
+
+def test_fewer_losses_rank_higher_while_a_round_is_incomplete():
+    players = [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")]
+    # round 1: Ann beats Bob by 10, Cat beats Dan by 200; round 2 so far: Cat loses to Dan by 5.
+    # Ann 1-0 +10, Cat 1-1 +195: Ann first although Cat's spread is higher.
+    results = [GameResult(1, "1", (1, 2), (310, 300)), GameResult(1, "2", (3, 4), (500, 300)),
+               GameResult(2, "2", (3, 4), (300, 305))]
+    assert [(s.player.name, s.wins, s.losses, s.spread) for s in compute_standings(players, results)] == [
+        ("Ann", 1, 0, 10), ("Cat", 1, 1, 195), ("Dan", 1, 1, -195), ("Bob", 0, 1, -10)]
+
+
+def test_a_forfeit_gives_the_winner_the_win_and_its_margin_and_a_negative_bye_is_a_loss():
+    players = [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")]
+    # Bob forfeits to Ann (ABSP margin 75): Ann +75 win, Bob -75 loss; Cat absent, -75 forfeit loss.
+    results = [forfeit(1, "4", 1, 2, 75), bye(1, 3, -75)]
+    assert [(s.player.name, s.wins, s.losses, s.spread) for s in compute_standings(players, results)] == [
+        ("Ann", 1, 0, 75), ("Bob", 0, 1, -75), ("Cat", 0, 1, -75)]
+
+
+def test_results_for_unknown_players_or_twice_in_a_round_are_refused():
+    with pytest.raises(ModelError, match="player 9 is not one of the players"):
+        compute_standings(PLAYERS, [GameResult(1, "1", (1, 9), (300, 200))])
+    with pytest.raises(ModelError, match=r"round 1: player 1 \(Ann\) has two results"):
+        compute_standings(PLAYERS, [GameResult(1, "1", (1, 2), (300, 200)), bye(1, 1, 50)])
+
+
+class Cells(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.rows, self._in_cell = [], False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+        self._in_cell = tag in ("td", "th")
+
+    def handle_endtag(self, tag):
+        self._in_cell = False
+
+    def handle_data(self, data):
+        if self._in_cell:
+            self.rows[-1].append(data)
+
+
+def test_the_html_table_shows_every_row_and_escapes_names():
+    players = PLAYERS[:4] + [Player(5, "<b>Eve & Co</b>", 1600)]
+    standings = compute_standings(players, RESULTS, SCHOOL_CAPS)
+    fragment = render_standings_html(standings)
+    assert "<b>Eve" not in fragment and "&lt;b&gt;Eve &amp; Co&lt;/b&gt;" in fragment
+    parser = Cells()
+    parser.feed(fragment)
+    assert parser.rows[0] == ["Rank", "Number", "Name", "Rating", "Wins", "Losses", "Spread", "Games"]
+    assert parser.rows[1] == ["1", "4", "Dan", "1500", "1.5", "0.5", "+50", "2"]
+    assert parser.rows[4] == ["4", "5", "<b>Eve & Co</b>", "1600", "1", "1", "+40", "2"]
+    assert parser.rows[5] == ["5", "2", "Bob", "1700", "1", "1", "-90", "2"]
+
+
+def test_the_csv_reads_back_as_the_standings():
+    text = standings_csv(compute_standings(PLAYERS, RESULTS, SCHOOL_CAPS))
+    rows = list(csv.reader(io.StringIO(text)))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert rows[1:] == [["1", "4", "Dan", "1500", "1.5", "0.5", "+50", "2"],
+                        ["2", "3", "Cat", "1900", "1.5", "0.5", "+40", "2"],
+                        ["3", "1", "Ann", "1800", "1", "1", "+60", "2"],
+                        ["4", "5", "Eve", "1600", "1", "1", "+40", "2"],
+                        ["5", "2", "Bob", "1700", "1", "1", "-90", "2"]]
