@@ -1,0 +1,72 @@
+"""``python -m director``: the director's service, its database and its live page.
+
+Reads the config file (``--config``), lets the options override it, opens the database and
+serves the tables' API and the page with uvicorn until stopped. A bad config, key or database
+exits with status 2 and one line naming the file, the key and what was expected.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from .config import ConfigError, load_config
+from .db import DirectorDB, DirectorDBError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m director",
+        description="The director's service: receives the tables' results and status over HTTP, "
+                    "shows every table live at http://HOST:PORT/, keeps standings and exports.")
+    parser.add_argument("--config", metavar="FILE",
+                        help="the director's TOML config (config/director.example.toml shows every key)")
+    parser.add_argument("--host", help="address to listen on (service.host; default 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="HTTP port (service.port; default 8080)")
+    parser.add_argument("--db", metavar="FILE",
+                        help="the SQLite database (service.db; default var/director.sqlite)")
+    parser.add_argument("--tournament", help="the tournament's name (tournament.name)")
+    parser.add_argument("--preset", help="the rule book: aspa, absp, nzasp, school or a preset file "
+                                         "(tournament.preset; its caps, byes, forfeits for standings)")
+    keys = parser.add_mutually_exclusive_group()
+    keys.add_argument("--key", help="the tournament key (tournament.key); prefer --key-file")
+    keys.add_argument("--key-file", metavar="FILE",
+                      help="a file whose first line is the tournament key (tournament.key_file)")
+    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    overrides = {"service.host": args.host, "service.port": args.port, "service.db": args.db,
+                 "tournament.name": args.tournament, "tournament.preset": args.preset}
+    if args.key is not None or args.key_file is not None:
+        overrides.update({"tournament.key": args.key or "", "tournament.key_file": args.key_file or ""})
+    try:
+        config = load_config(args.config, overrides)
+        if config.db == Path("var/director.sqlite"):
+            config.db.parent.mkdir(exist_ok=True)
+        db = DirectorDB.open(config.db)
+    except (ConfigError, DirectorDBError) as exc:
+        print(f"director: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import uvicorn
+
+    from .app import create_app
+
+    app = create_app(db, config)
+    print(f"director: {config.tournament or 'tournament'} on http://{config.host}:{config.port}/ "
+          f"(database {config.db})", flush=True)
+    try:
+        uvicorn.run(app, host=config.host, port=config.port, log_level=args.log_level,
+                    timeout_graceful_shutdown=3)
+    finally:
+        db.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

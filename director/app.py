@@ -1,0 +1,143 @@
+"""The director's web service (Starlette, served by uvicorn): the tables' API of
+docs/sync-protocol.md, the live page and its buttons.
+
+``create_app(db, config)`` builds the app. Routes:
+
+- ``POST /api/tables/{table}/results`` and ``/status``: a signed document, checked and stored by
+  ``director.ingest.receive`` (a body over 1 MiB is refused with 413 before more is read);
+- ``GET /api/tables/{table}/assignment``: the table's signed assignment, 404 when it has none;
+- ``GET /``: the page; ``GET /events``: its server-sent events; ``GET /api/state``: the same
+  snapshot as JSON;
+- ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"round": N}``, default the
+  current round): the page's buttons.
+
+Database work runs in worker threads, so the event loop keeps serving the live page.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+from typing import Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from kiosk.sync.signing import sign
+
+from . import rounds, view
+from .config import DirectorConfig
+from .db import DirectorDB
+from .ingest import MAX_BODY, receive
+from .live import Hub
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]:
+    """The body, read up to ``limit + 1`` bytes and no further; and the declared length, if
+    the client declared one over the limit (then nothing is read)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return b"", int(declared)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            break
+    return b"".join(chunks)[:limit + 1], None
+
+
+def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -> dict:
+    """Everything the page shows, by part (each part is one server-sent event)."""
+    info = view.round_info(db)
+    wall = now()
+    return {"clock": {"now": wall},
+            "round": {**info, "tournament": config.tournament},
+            "tiles": view.tiles(db, wall),
+            "results": view.round_results(db, info["round"])}
+
+
+def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time,
+               extra_snapshot: Callable[[], dict] | None = None) -> Starlette:
+    hub = Hub()
+    db.listen(hub.notify)
+
+    def parts() -> dict:
+        return {**snapshot(db, config, now), **(extra_snapshot() if extra_snapshot else {})}
+
+    async def post_document(request: Request) -> Response:
+        table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]
+        try:
+            raw, declared = await read_limited(request, MAX_BODY)
+        except ClientDisconnect:
+            return Response(status_code=400)
+        reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
+                                        declared_size=declared)
+        headers = {"Connection": "close"} if declared is not None or len(raw) > MAX_BODY else None
+        return JSONResponse(reply.body, status_code=reply.code, headers=headers)
+
+    async def get_assignment(request: Request) -> Response:
+        table = request.path_params["table"]
+        document = await run_in_threadpool(rounds.assignment, db, table, config.tournament)
+        if document is None:
+            return JSONResponse({"error": f"no assignment for table {table} in the current round"},
+                                status_code=404)
+        return JSONResponse(sign(document, config.key))
+
+    async def round_action(request: Request) -> Response:
+        action = request.path_params["action"]
+        if action not in ("start", "end"):
+            return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
+        try:
+            body = json.loads(await request.body() or b"{}")
+            number = body.get("round") if isinstance(body, dict) else None
+        except ValueError:
+            return JSONResponse({"error": "expected JSON {\"round\": N}"}, status_code=400)
+        number = number if number is not None else await run_in_threadpool(rounds.current_round, db)
+        if type(number) is not int:
+            return JSONResponse({"error": "no round to " + action + ": import pairings first"},
+                                status_code=409)
+        act = rounds.start_round if action == "start" else rounds.end_round
+        try:
+            times = await run_in_threadpool(act, db, number, now())
+        except rounds.RoundError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse(times)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(hub.stream(parts), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(parts))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        import asyncio
+        hub.attach(asyncio.get_running_loop())
+        yield
+        hub.close()
+
+    routes = [
+        Route("/api/tables/{table}/results", post_document, methods=["POST"]),
+        Route("/api/tables/{table}/status", post_document, methods=["POST"]),
+        Route("/api/tables/{table}/assignment", get_assignment, methods=["GET"]),
+        Route("/api/rounds/{action:str}", round_action, methods=["POST"]),
+        Route("/api/state", state, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+        Route("/", page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub, app.state.db, app.state.config = hub, db, config
+    return app

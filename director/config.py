@@ -1,0 +1,136 @@
+"""The director's config file (TOML) and command-line settings, checked before anything starts.
+
+``load_config(path, overrides)`` returns a ``DirectorConfig``; a bad file or value raises
+``ConfigError`` naming the file, the key, what was expected and what was found (never the
+key's secret value). config/director.example.toml shows every key.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from kiosk.core.rules import Rules, RulesError, rules_from_preset
+
+PRESET_DIR = Path(__file__).resolve().parent.parent / "config" / "presets"
+MIN_KEY_LENGTH = 16
+
+# key -> (default, expected in words)
+KEYS: dict[str, tuple[Any, str]] = {
+    "tournament.name": ("", "a text of at most 100 characters"),
+    "tournament.preset": ("aspa", "a preset's name (aspa, absp, nzasp, school) or a preset file's path"),
+    "tournament.key": ("", f"the tournament's key, at least {MIN_KEY_LENGTH} characters"),
+    "tournament.key_file": ("", "an existing file whose first line is the key, or \"\""),
+    "service.host": ("127.0.0.1", "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0"),
+    "service.port": (8080, "a port number 1-65535"),
+    "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
+}
+
+
+class ConfigError(ValueError):
+    """A setting the director refuses: ``source: key: expected ...; got ...``."""
+
+    def __init__(self, source: str, key: str, expected: str, got: str):
+        super().__init__(f"{source}: {key}: expected {expected}; got {got}")
+
+
+@dataclass(frozen=True)
+class DirectorConfig:
+    tournament: str
+    preset: str
+    rules: Rules
+    key: bytes
+    host: str
+    port: int
+    db: Path
+
+
+def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
+    flat = {}
+    for name, value in data.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, source, key + "."))
+        elif key not in KEYS:
+            raise ConfigError(source, key, "one of " + ", ".join(KEYS), "an unknown key")
+        else:
+            flat[key] = value
+    return flat
+
+
+def read_file(path: str | Path) -> dict:
+    try:
+        with open(path, "rb") as handle:
+            return _flatten(tomllib.load(handle), str(path))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(path), "(file)", "valid TOML", str(exc)) from None
+    except OSError as exc:
+        raise ConfigError(str(path), "(file)", "a readable file", exc.strerror or str(exc)) from None
+
+
+def load_rules(preset: str, source: str) -> Rules:
+    path = Path(preset)
+    if path.suffix != ".toml":
+        path = PRESET_DIR / f"{preset}.toml"
+        if not path.exists():
+            names = ", ".join(sorted(p.stem for p in PRESET_DIR.glob("*.toml")))
+            raise ConfigError(source, "tournament.preset", f"one of {names} or a preset file",
+                              repr(preset))
+    try:
+        with open(path, "rb") as handle:
+            return rules_from_preset(tomllib.load(handle), str(path))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(source, "tournament.preset", "a readable preset file", f"{path}: {exc}") from None
+    except RulesError as exc:
+        raise ConfigError(source, "tournament.preset", "a valid preset", str(exc)) from None
+
+
+def _key(values: dict, sources: dict) -> bytes:
+    text, path = values["tournament.key"], values["tournament.key_file"]
+    if text and path:
+        raise ConfigError(sources["tournament.key_file"], "tournament.key_file",
+                          "either tournament.key or tournament.key_file, not both", "both")
+    if path:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(sources["tournament.key_file"], "tournament.key_file",
+                              "a readable UTF-8 file holding the key", f"{path!r} ({exc})") from None
+        text = lines[0].strip() if lines else ""
+        where, key = sources["tournament.key_file"], f"tournament.key_file ({path})"
+    else:
+        where, key = sources["tournament.key"], "tournament.key"
+    if len(text) < MIN_KEY_LENGTH:
+        raise ConfigError(where, key, KEYS["tournament.key"][1],
+                          f"{len(text)} characters" if text else "none")
+    return text.encode()
+
+
+def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> DirectorConfig:
+    """The config from ``path`` (optional), then ``overrides`` (command-line options, None = not
+    given), each value checked."""
+    values = {key: default for key, (default, _) in KEYS.items()}
+    sources = {key: "default" for key in KEYS}
+    if path is not None:
+        for key, value in read_file(path).items():
+            values[key], sources[key] = value, str(path)
+    for key, value in (overrides or {}).items():
+        if value is not None:
+            values[key], sources[key] = value, "command line"
+
+    def check(key: str, ok) -> Any:
+        value = values[key]
+        if not ok(value):
+            raise ConfigError(sources[key], key, KEYS[key][1], repr(value))
+        return value
+
+    name = check("tournament.name", lambda v: isinstance(v, str) and len(v) <= 100)
+    preset = check("tournament.preset", lambda v: isinstance(v, str) and v.strip())
+    check("tournament.key", lambda v: isinstance(v, str))
+    check("tournament.key_file", lambda v: isinstance(v, str))
+    host = check("service.host", lambda v: isinstance(v, str) and v.strip() and " " not in v)
+    port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
+    db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
+    return DirectorConfig(tournament=name, preset=preset, rules=load_rules(preset, sources["tournament.preset"]),
+                          key=_key(values, sources), host=host, port=port, db=Path(db))

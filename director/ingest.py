@@ -1,0 +1,226 @@
+"""Receiving one document from a table, whatever carried it (HTTP or the serial line).
+
+``receive(db, table, path, raw, key, now_wall)`` checks the raw bytes a table sent for
+``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes:
+
+- 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes);
+- 400 not UTF-8 JSON, not a signed document, a field missing or of the wrong type, a result
+  whose events do not match its journal hash;
+- 401 no signature; 403 a signature that does not match (forged, or another key);
+- 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
+- 409 the document's table is not the table it was posted for (replayed under another table).
+
+A refusal stores nothing but a row in ``rejections`` and one log line naming the table and the
+reason. A result is stored once per (tournament, round, table): the same document again is a
+``duplicate``; a higher revision ``replaced`` the stored one, which goes to ``results_audit``; a
+lower revision is ``older`` and kept out (as is a same-revision document with other content,
+which is audited). A status replaces the table's previous one, with the time it was received.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass, field
+
+from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
+from kiosk.sync.signing import SignatureError, canonical, verify
+
+from .db import DirectorDB
+
+MAX_BODY = 1 << 20              # 1 MiB
+PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
+
+log = logging.getLogger("director.ingest")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to a table: the HTTP status code and the JSON body (also sent over serial)."""
+    code: int
+    body: dict = field(default_factory=dict)
+
+
+class Refused(Exception):
+    def __init__(self, code: int, reason: str):
+        super().__init__(reason)
+        self.code, self.reason = code, reason
+
+
+def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_wall: float,
+            *, source: str = "http", declared_size: int | None = None) -> Reply:
+    """Check and store one document a table sent; never raises for anything the table sent.
+    ``declared_size``: the length a sender announced, when the transport read none of it."""
+    table = str(table)
+    size = max(len(raw), declared_size or 0)
+    try:
+        if size > MAX_BODY:
+            raise Refused(413, f"body over {MAX_BODY} bytes")
+        document, signature = _check(table, path, raw, key)
+    except Refused as refusal:
+        _reject(db, table, path, size, refusal, now_wall, source)
+        return Reply(refusal.code, {"error": refusal.reason})
+    if path == "results":
+        return _store_result(db, document, signature, now_wall, source)
+    return _store_status(db, document, now_wall, source)
+
+
+def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
+    if path not in PATHS:
+        raise Refused(400, f"unknown path {path!r}: expected results or status")
+    try:
+        signed = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise Refused(400, f"not JSON: {str(exc)[:120]}") from None
+    if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
+        raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
+    if "signature" not in signed or signed["signature"] in (None, ""):
+        raise Refused(401, "the document carries no signature")
+    if not isinstance(signed["signature"], str):
+        raise Refused(400, "signature: expected a hex string")
+    try:
+        document = verify(signed, key)
+    except SignatureError as exc:
+        raise Refused(403, str(exc)) from None
+    except (ValueError, TypeError, RecursionError) as exc:   # a document canonical JSON cannot write
+        raise Refused(400, f"the document cannot be checked: {str(exc)[:120]}") from None
+    schema = document.get("schema")
+    if type(schema) is not int or schema != DOCUMENT_SCHEMA:
+        raise Refused(422, f"schema: expected {DOCUMENT_SCHEMA}; got {schema!r}"[:200])
+    kind = document.get("kind")
+    if kind != PATHS[path]:
+        raise Refused(422, f"kind: expected {PATHS[path]!r} at {path}; got {kind!r}"[:200])
+    (_check_result if path == "results" else _check_status)(document)
+    if document["table"] != table:
+        raise Refused(409, f"table: the document is table {document['table']!r}, "
+                           f"posted for table {table!r}"[:200])
+    return document, signed["signature"]
+
+
+def _need(document: dict, name: str, test, expected: str):
+    value = document.get(name, _MISSING)
+    if value is _MISSING:
+        raise Refused(400, f"{name}: missing (expected {expected})")
+    if not test(value):
+        raise Refused(400, f"{name}: expected {expected}; got {json.dumps(value)[:60]}")
+    return value
+
+
+_MISSING = object()
+
+
+def _int(value) -> bool:
+    return type(value) is int
+
+
+def _pair(test):
+    return lambda v: isinstance(v, list) and len(v) == 2 and all(test(x) for x in v)
+
+
+def _number(value) -> bool:
+    return type(value) in (int, float) and value == value and abs(value) != float("inf")
+
+
+def _side(value) -> bool:
+    return value is None or value in (0, 1) and _int(value)
+
+
+def _check_result(document: dict) -> None:
+    _need(document, "tournament", lambda v: isinstance(v, str), "a text")
+    _need(document, "round", lambda v: _int(v) and v >= 1, "a round number >= 1")
+    _need(document, "table", lambda v: isinstance(v, str) and v, "a table name")
+    _need(document, "game_id", lambda v: isinstance(v, str), "a text")
+    _need(document, "revision", lambda v: _int(v) and v >= 1, "a revision number >= 1")
+    _need(document, "players", _pair(lambda p: isinstance(p, str)), "two names")
+    _need(document, "first", _side, "0, 1 or null")
+    result = _need(document, "result", lambda v: isinstance(v, dict), "an object")
+    _need(result, "final", _pair(_int), "two scores")
+    _need(result, "spread", _int, "an integer")
+    _need(result, "winner", _side, "0, 1 or null")
+    _need(result, "end", lambda v: v is None or isinstance(v, str), "a text or null")
+    _need(document, "events", lambda v: isinstance(v, list), "a list of events")
+    _need(document, "journal_sha256", lambda v: isinstance(v, str), "a hex digest")
+    try:
+        events_of(document)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        raise Refused(400, f"events: {str(exc)[:160]}") from None
+
+
+def _check_status(document: dict) -> None:
+    _need(document, "tournament", lambda v: isinstance(v, str), "a text")
+    _need(document, "round", lambda v: _int(v) and v >= 1, "a round number >= 1")
+    _need(document, "table", lambda v: isinstance(v, str) and v, "a table name")
+    _need(document, "game_id", lambda v: isinstance(v, str), "a text")
+    _need(document, "phase", lambda v: isinstance(v, str), "a text")
+    _need(document, "times_ms", _pair(_int), "two times in milliseconds")
+    _need(document, "scores", _pair(_int), "two scores")
+    _need(document, "sent_wall", _number, "wall-clock seconds")
+
+
+def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,
+            source: str) -> None:
+    log.warning("table %s: %s refused with %d: %s", table[:100], str(path)[:20], refusal.code,
+                refusal.reason)
+    with db.transaction() as conn:
+        conn["rejections"].insert({"table_name": table[:100], "path": str(path)[:20],
+                                   "code": refusal.code, "reason": refusal.reason,
+                                   "size": size, "received_wall": now_wall,
+                                   "source": source})
+    db.changed("rejections")
+
+
+def _store_result(db: DirectorDB, document: dict, signature: str, now_wall: float,
+                  source: str) -> Reply:
+    text = canonical(document).decode()
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    ident = (document["tournament"], document["round"], document["table"])
+    body = {"tournament": ident[0], "round": ident[1], "table": ident[2],
+            "revision": document["revision"]}
+    with db.transaction() as conn:
+        old = next(conn.query("SELECT * FROM results WHERE tournament = ? AND round = ? "
+                              "AND table_name = ?", ident), None)
+        if old is not None and old["sha256"] == sha:
+            return Reply(200, {"outcome": "duplicate", **body})
+        if old is not None and old["revision"] >= document["revision"]:
+            if old["revision"] == document["revision"]:
+                log.warning("table %s: round %d revision %d came again with other content; "
+                            "kept the first, audited the other", ident[2], ident[1], old["revision"])
+                _audit(conn, {**old, "game_id": document["game_id"], "document": text, "signature": signature, "sha256": sha,
+                              "received_wall": now_wall}, "same revision, other content: not applied",
+                       old["revision"], now_wall)
+            return Reply(200, {"outcome": "older", "stored_revision": old["revision"], **body})
+        if old is not None:
+            _audit(conn, old, "replaced", document["revision"], now_wall)
+        result = document["result"]
+        conn["results"].upsert({
+            "tournament": ident[0], "round": ident[1], "table_name": ident[2],
+            "game_id": document["game_id"], "revision": document["revision"],
+            "player0": document["players"][0], "player1": document["players"][1],
+            "first": document["first"], "score0": result["final"][0],
+            "score1": result["final"][1], "spread": result["spread"],
+            "winner": result["winner"], "end_reason": result["end"], "document": text,
+            "signature": signature, "sha256": sha, "received_wall": now_wall, "source": source,
+        }, pk=("tournament", "round", "table_name"))
+    db.changed("results")
+    return Reply(200, {"outcome": "stored" if old is None else "replaced", **body})
+
+
+def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> None:
+    conn["results_audit"].insert({
+        "tournament": row["tournament"], "round": row["round"], "table_name": row["table_name"],
+        "game_id": row["game_id"], "revision": row["revision"], "document": row["document"],
+        "signature": row["signature"], "sha256": row["sha256"],
+        "received_wall": row["received_wall"], "audited_wall": now_wall, "reason": reason,
+        "by_revision": by_revision})
+
+
+def _store_status(db: DirectorDB, document: dict, now_wall: float, source: str) -> Reply:
+    with db.transaction() as conn:
+        conn["status"].upsert({
+            "table_name": document["table"], "tournament": document["tournament"],
+            "round": document["round"], "game_id": document["game_id"],
+            "phase": document["phase"], "document": canonical(document).decode(),
+            "sent_wall": document["sent_wall"], "received_wall": now_wall, "source": source,
+        }, pk="table_name")
+    db.changed("status")
+    return Reply(200, {"outcome": "ok"})

@@ -1,0 +1,139 @@
+"""The tournament's rounds and what each table plays: players and pairings into the database,
+the current round, starting and ending it, and a table's assignment document.
+
+The current round is the lowest round with pairings that has not ended (else the last round
+with pairings). A table's assignment (docs/sync-protocol.md, kind ``assignment``) names the
+round, the table, both players left first, who starts, and the round's start and end times;
+its ``revision`` grows with every change to that table's pairing or to the round.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from kiosk.sync.document import DOCUMENT_SCHEMA
+
+from .db import DirectorDB
+
+
+class RoundError(ValueError):
+    """A round cannot be started, ended or paired as asked: says why."""
+
+
+def store_players(db: DirectorDB, players: Iterable[Mapping]) -> int:
+    """Replace the players: each {"number", "name", "rating"=0, "division"=""}."""
+    rows = [{"number": int(p["number"]), "name": str(p["name"]), "rating": int(p.get("rating") or 0),
+             "division": str(p.get("division") or "")} for p in players]
+    numbers = [r["number"] for r in rows]
+    if len(set(numbers)) != len(numbers):
+        raise RoundError("two players have the same number")
+    with db.transaction() as conn:
+        conn["players"].delete_where()
+        conn["players"].insert_all(rows, pk="number")
+    db.changed("players")
+    return len(rows)
+
+
+def store_pairings(db: DirectorDB, round_number: int, pairings: Iterable[Mapping]) -> int:
+    """Replace a round's pairings: each {"table" (None for a bye), "player0", "player1" (None
+    for a bye), "first" (0, 1 or None)}; player numbers must be known players."""
+    rows = list(pairings)
+    with db.transaction() as conn:
+        known = {r["number"] for r in conn.query("SELECT number FROM players")}
+        ended = next(conn.query("SELECT ended_wall FROM rounds WHERE round = ?", [round_number]), {})
+        if ended.get("ended_wall") is not None:
+            raise RoundError(f"round {round_number} has ended: its pairings stay as they were")
+        seen_tables, seen_players = set(), set()
+        for row in rows:
+            table = None if row.get("table") in (None, "") else str(row["table"])
+            players = [p for p in (row["player0"], row.get("player1")) if p is not None]
+            unknown = [p for p in players if p not in known]
+            if unknown:
+                raise RoundError(f"round {round_number}: no player number {unknown[0]}")
+            if table in seen_tables:
+                raise RoundError(f"round {round_number}: table {table} is paired twice")
+            twice = [p for p in players if p in seen_players]
+            if twice:
+                raise RoundError(f"round {round_number}: player {twice[0]} is paired twice")
+            if table is not None:
+                seen_tables.add(table)
+            seen_players.update(players)
+        revision = db.next_revision()
+        conn["pairings"].delete_where("round = ?", [round_number])
+        conn["pairings"].insert_all([{
+            "round": round_number, "table_name": None if row.get("table") in (None, "") else str(row["table"]),
+            "player0": row["player0"], "player1": row.get("player1"), "first": row.get("first"),
+            "revision": revision} for row in rows], pk="id")
+    db.changed("pairings")
+    return len(rows)
+
+
+def current_round(db: DirectorDB) -> int | None:
+    with db.locked() as conn:
+        row = next(conn.query(
+            "SELECT MIN(p.round) AS r FROM pairings p LEFT JOIN rounds o ON o.round = p.round "
+            "WHERE o.ended_wall IS NULL"))
+        if row["r"] is None:
+            row = next(conn.query("SELECT MAX(round) AS r FROM pairings"))
+        return row["r"]
+
+
+def round_times(db: DirectorDB, round_number: int) -> dict:
+    with db.locked() as conn:
+        return next(conn.query("SELECT * FROM rounds WHERE round = ?", [round_number]),
+                    {"round": round_number, "started_wall": None, "ended_wall": None, "revision": 0})
+
+
+def start_round(db: DirectorDB, round_number: int, now_wall: float) -> dict:
+    """Start the round now (again: nothing changes); refused without pairings or once ended."""
+    with db.transaction() as conn:
+        if not conn.execute("SELECT 1 FROM pairings WHERE round = ?", [round_number]).fetchone():
+            raise RoundError(f"round {round_number} has no pairings: import them first")
+        times = round_times(db, round_number)
+        if times["ended_wall"] is not None:
+            raise RoundError(f"round {round_number} has already ended")
+        if times["started_wall"] is None:
+            conn["rounds"].upsert({"round": round_number, "started_wall": now_wall,
+                                   "ended_wall": None, "revision": db.next_revision()}, pk="round")
+    db.changed("rounds")
+    return round_times(db, round_number)
+
+
+def end_round(db: DirectorDB, round_number: int, now_wall: float) -> dict:
+    """End a started round now (again: nothing changes)."""
+    with db.transaction() as conn:
+        times = round_times(db, round_number)
+        if times["started_wall"] is None:
+            raise RoundError(f"round {round_number} has not started")
+        if times["ended_wall"] is None:
+            conn["rounds"].upsert({**times, "ended_wall": now_wall,
+                                   "revision": db.next_revision()}, pk="round")
+    db.changed("rounds")
+    return round_times(db, round_number)
+
+
+def player_names(db: DirectorDB) -> dict[int, str]:
+    with db.locked() as conn:
+        return {r["number"]: r["name"] for r in conn.query("SELECT number, name FROM players")}
+
+
+def assignment(db: DirectorDB, table: str, tournament: str) -> dict | None:
+    """The table's assignment in the current round (unsigned), or None if it has none."""
+    round_number = current_round(db)
+    if round_number is None:
+        return None
+    with db.locked() as conn:
+        pairing = next(conn.query("SELECT * FROM pairings WHERE round = ? AND table_name = ?",
+                                  [round_number, str(table)]), None)
+    if pairing is None:
+        return None
+    names = player_names(db)
+    times = round_times(db, round_number)
+    return {
+        "schema": DOCUMENT_SCHEMA, "kind": "assignment", "tournament": tournament,
+        "round": round_number, "table": str(table),
+        "players": [names.get(pairing["player0"], f"#{pairing['player0']}"),
+                    names.get(pairing["player1"], f"#{pairing['player1']}")],
+        "first": pairing["first"],
+        "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
+        "revision": max(pairing["revision"], times["revision"]),
+    }

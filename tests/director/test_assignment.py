@@ -1,0 +1,90 @@
+"""What a table plays: its signed assignment, the current round, the round's start and end."""
+import pytest
+
+from director.rounds import RoundError, current_round, store_pairings, store_players
+from director_harness import KEY, TOURNAMENT
+from kiosk.sync.signing import SignatureError, verify
+
+PLAYERS = [{"number": n, "name": name, "rating": 1500 + n} for n, name in
+           enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], start=1)]
+
+
+def pair(director, round_number=1):
+    store_players(director.db, PLAYERS)
+    store_pairings(director.db, round_number, [
+        {"table": "1", "player0": 1, "player1": 2, "first": 1},
+        {"table": "2", "player0": 4, "player1": 3, "first": None},
+        {"table": None, "player0": 5, "player1": None},             # a bye: no table
+    ])
+
+
+def assignment(director, table):
+    answer = director.request("GET", f"/api/tables/{table}/assignment")
+    return answer.code, answer.body
+
+
+def test_a_table_gets_its_players_and_who_starts_signed_with_the_key(director):
+    pair(director)
+    code, signed = assignment(director, 1)
+    assert code == 200
+    document = verify(signed, KEY.encode())
+    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "round": 1,
+                        "table": "1", "players": ["Ann", "Bob"], "first": 1,
+                        "round_started_wall": None, "round_ended_wall": None,
+                        "revision": document["revision"]}
+    with pytest.raises(SignatureError):
+        verify(signed, b"another-key-0123456")
+    assert verify(assignment(director, 2)[1], KEY.encode())["players"] == ["Dan", "Cat"]
+
+
+def test_a_table_without_a_pairing_gets_404(director):
+    assert assignment(director, 1)[0] == 404            # nothing paired yet
+    pair(director)
+    code, body = assignment(director, 9)
+    assert code == 404 and "table 9" in body["error"]
+
+
+def test_starting_and_ending_the_round_reaches_the_assignment_with_a_new_revision(director):
+    pair(director)
+    before = verify(assignment(director, 1)[1], KEY.encode())
+    started = director.request("POST", "/api/rounds/start", b"{}")
+    assert started.code == 200 and started.body["round"] == 1 and started.body["started_wall"] > 1e9
+    during = verify(assignment(director, 1)[1], KEY.encode())
+    assert during["round_started_wall"] == started.body["started_wall"]
+    assert during["revision"] > before["revision"] and during["round_ended_wall"] is None
+    ended = director.request("POST", "/api/rounds/end", b'{"round": 1}')
+    assert ended.code == 200 and ended.body["ended_wall"] >= started.body["started_wall"]
+    after = verify(assignment(director, 1)[1], KEY.encode())
+    assert after["round_ended_wall"] == ended.body["ended_wall"] and after["revision"] > during["revision"]
+
+
+def test_the_next_rounds_pairings_become_current_when_the_round_ends(director):
+    pair(director, 1)
+    store_pairings(director.db, 2, [{"table": "1", "player0": 3, "player1": 1, "first": 0}])
+    assert current_round(director.db) == 1
+    director.request("POST", "/api/rounds/start", b"{}")
+    director.request("POST", "/api/rounds/end", b"{}")
+    assert current_round(director.db) == 2
+    document = verify(assignment(director, 1)[1], KEY.encode())
+    assert (document["round"], document["players"], document["round_started_wall"]) == (2, ["Cat", "Ann"], None)
+
+
+def test_round_buttons_refuse_what_cannot_be_done(director):
+    assert director.request("POST", "/api/rounds/start", b"{}").code == 409     # no pairings
+    pair(director)
+    refused = director.request("POST", "/api/rounds/end", b"{}")
+    assert refused.code == 409 and "not started" in refused.body["error"]
+    director.request("POST", "/api/rounds/start", b"{}")
+    director.request("POST", "/api/rounds/end", b"{}")
+    again = director.request("POST", "/api/rounds/start", b'{"round": 1}')
+    assert again.code == 409 and "ended" in again.body["error"]
+
+
+def test_pairings_naming_unknown_or_doubled_players_are_refused(director):
+    store_players(director.db, PLAYERS)
+    with pytest.raises(RoundError, match="no player number 9"):
+        store_pairings(director.db, 1, [{"table": "1", "player0": 1, "player1": 9}])
+    with pytest.raises(RoundError, match="player 1 is paired twice"):
+        store_pairings(director.db, 1, [{"table": "1", "player0": 1, "player1": 2},
+                                        {"table": "2", "player0": 1, "player1": 3}])
+    assert director.rows("pairings") == []

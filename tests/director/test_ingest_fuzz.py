@@ -1,0 +1,91 @@
+"""Fuzzing the director's document parser (director.ingest.receive): whatever bytes or JSON a
+table sends, it answers (a 4xx for anything but a valid document), never raises, and stores
+nothing it refused."""
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from director.db import DirectorDB
+from director.ingest import receive
+from director_harness import KEY, result_doc, signed_bytes, status_doc
+from kiosk.sync.signing import sign
+
+SETTINGS = settings(max_examples=300, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=20)
+RESULT = result_doc(7)
+STATUS = status_doc(7)
+
+
+@pytest.fixture(scope="module")
+def db():
+    with tempfile.TemporaryDirectory() as folder:
+        opened = DirectorDB.open(Path(folder) / "fuzz.sqlite")
+        yield opened
+        opened.close()
+
+
+def stored(db):
+    with db.locked() as conn:
+        return conn["results"].count + conn["status"].count
+
+
+def clear(db):
+    with db.transaction() as conn:
+        for table in ("results", "status", "results_audit"):
+            conn[table].delete_where()
+
+
+@SETTINGS
+@given(raw=st.binary(max_size=300), path=st.sampled_from(["results", "status"]))
+def test_random_bytes_get_a_4xx(db, raw, path):
+    reply = receive(db, "7", path, raw, KEY.encode(), 1e9)
+    assert 400 <= reply.code < 500 and reply.body["error"]
+    assert stored(db) == 0
+
+
+@SETTINGS
+@given(value=json_values, path=st.sampled_from(["results", "status"]))
+def test_random_json_gets_a_4xx(db, value, path):
+    reply = receive(db, "7", path, json.dumps(value).encode(), KEY.encode(), 1e9)
+    assert 400 <= reply.code < 500
+    assert stored(db) == 0
+
+
+@SETTINGS
+@given(changes=st.dictionaries(st.sampled_from(sorted(RESULT) + ["extra"]), json_values, max_size=3),
+       result_changes=st.dictionaries(st.sampled_from(["final", "spread", "winner", "end"]),
+                                      json_values, max_size=2))
+def test_signed_results_with_random_fields_are_stored_or_refused_never_raise(db, changes, result_changes):
+    clear(db)
+    document = {**RESULT, **changes}
+    if isinstance(document.get("result"), dict):
+        document["result"] = {**document["result"], **result_changes}
+    reply = receive(db, "7", "results", json.dumps(sign(document, KEY.encode())).encode(),
+                    KEY.encode(), 1e9)
+    assert reply.code == 200 or 400 <= reply.code < 500
+    assert stored(db) == (1 if reply.code == 200 else 0)
+
+
+@SETTINGS
+@given(changes=st.dictionaries(st.sampled_from(sorted(STATUS)), json_values, max_size=3))
+def test_signed_status_with_random_fields_is_stored_or_refused_never_raises(db, changes):
+    clear(db)
+    reply = receive(db, "7", "status", signed_bytes({**STATUS, **changes}), KEY.encode(), 1e9)
+    assert reply.code == 200 or 400 <= reply.code < 500
+    assert stored(db) == (1 if reply.code == 200 else 0)
+
+
+def test_the_untouched_documents_are_stored(db):
+    clear(db)
+    assert receive(db, "7", "results", signed_bytes(RESULT), KEY.encode(), 1e9).code == 200
+    assert receive(db, "7", "status", signed_bytes(STATUS), KEY.encode(), 1e9).code == 200
+    assert stored(db) == 2

@@ -1,0 +1,163 @@
+"""Results and status posted over real HTTP: stored once, replaced with an audit trail, and every
+bad document refused with its 4xx, a log line, a rejection row and nothing else stored."""
+import json
+import logging
+import socket
+
+import pytest
+
+from director_harness import KEY, result_doc, signed_bytes, status_doc
+from kiosk.sync.signing import sign
+
+
+def test_a_result_is_stored_once_however_often_it_comes(director):
+    data = signed_bytes(result_doc(7, round_number=2))
+    first = director.post(7, "results", data)
+    again = director.post(7, "results", data)
+    assert (first.code, first.body["outcome"]) == (200, "stored")
+    assert (again.code, again.body["outcome"]) == (200, "duplicate")
+    rows = director.rows("results")
+    assert len(rows) == 1
+    row = rows[0]
+    assert (row["tournament"], row["round"], row["table_name"], row["revision"]) == ("Test Open", 2, "7", 1)
+    assert (row["player0"], row["player1"]) == ("Ann", "Bob")
+    document = json.loads(row["document"])
+    assert [row["score0"], row["score1"]] == document["result"]["final"]
+    assert row["spread"] == document["result"]["spread"] and row["first"] == 0
+    assert director.rows("results_audit") == []
+
+
+def test_a_newer_revision_replaces_the_result_and_the_old_one_is_audited(director):
+    director.post(3, "results", signed_bytes(result_doc(3, scores=(30, 20))))
+    newer = director.post(3, "results", signed_bytes(result_doc(3, scores=(30, 45), revision=2)))
+    assert newer.body["outcome"] == "replaced"
+    (row,) = director.rows("results")
+    assert row["revision"] == 2 and json.loads(row["document"])["result"]["turns"][1]["score"] == 45
+    (audit,) = director.rows("results_audit")
+    assert (audit["revision"], audit["reason"], audit["by_revision"]) == (1, "replaced", 2)
+    assert json.loads(audit["document"])["result"]["turns"][1]["score"] == 20
+
+    older = director.post(3, "results", signed_bytes(result_doc(3, scores=(30, 20))))
+    assert (older.code, older.body["outcome"], older.body["stored_revision"]) == (200, "older", 2)
+    assert director.rows("results")[0]["revision"] == 2 and len(director.rows("results_audit")) == 1
+
+
+def test_the_same_revision_with_other_content_is_kept_out_but_audited(director):
+    director.post(4, "results", signed_bytes(result_doc(4, scores=(30, 20))))
+    other = director.post(4, "results", signed_bytes(result_doc(4, scores=(31, 20))))
+    assert other.body["outcome"] == "older"
+    assert json.loads(director.rows("results")[0]["document"])["result"]["turns"][0]["score"] == 30
+    (audit,) = director.rows("results_audit")
+    assert audit["reason"].startswith("same revision") and audit["revision"] == 1
+    assert json.loads(audit["document"])["result"]["turns"][0]["score"] == 31
+
+
+def test_games_of_other_tables_and_rounds_are_other_results(director):
+    for table, round_number in [(1, 1), (2, 1), (1, 2)]:
+        assert director.post(table, "results", signed_bytes(
+            result_doc(table, round_number=round_number))).body["outcome"] == "stored"
+    assert len(director.rows("results")) == 3
+
+
+def test_the_latest_status_of_each_table_is_kept_with_when_it_came(director):
+    assert director.post(5, "status", signed_bytes(status_doc(5, scores=(10, 0)))).body == {"outcome": "ok"}
+    assert director.post(5, "status", signed_bytes(status_doc(5, scores=(40, 12)))).code == 200
+    assert director.post(6, "status", signed_bytes(status_doc(6, phase="setup"))).code == 200
+    rows = {r["table_name"]: r for r in director.rows("status")}
+    assert set(rows) == {"5", "6"}
+    assert json.loads(rows["5"]["document"])["scores"] == [40, 12]
+    assert rows["6"]["phase"] == "setup" and rows["5"]["received_wall"] > 1e9
+
+
+def forged(document):
+    signed = sign(document, KEY.encode())
+    signed["document"]["result"]["final"] = [500, 0]
+    return json.dumps(signed).encode()
+
+
+def resigned(document, **changes):
+    return signed_bytes({**document, **changes})
+
+
+BAD = {
+    "forged signature": (7, "results", lambda: forged(result_doc(7)), 403),
+    "wrong key": (7, "results", lambda: signed_bytes(result_doc(7), key="another-key-0123456"), 403),
+    "replayed under another table": (8, "results", lambda: signed_bytes(result_doc(7)), 409),
+    "truncated JSON": (7, "results", lambda: signed_bytes(result_doc(7))[:-40], 400),
+    "wrong schema": (7, "results", lambda: resigned(result_doc(7), schema=2), 422),
+    "no signature": (7, "results", lambda: json.dumps({"document": result_doc(7)}).encode(), 401),
+    "a status posted as a result": (7, "results", lambda: signed_bytes(status_doc(7)), 422),
+    "a missing field": (7, "results", lambda: signed_bytes(
+        {k: v for k, v in result_doc(7).items() if k != "players"}), 400),
+    "a field of the wrong type": (7, "results", lambda: resigned(result_doc(7), round="2"), 400),
+    "events that do not match the journal hash": (7, "results", lambda: resigned(
+        result_doc(7), journal_sha256="0" * 64), 400),
+    "not UTF-8": (7, "status", lambda: b"\xff\xfe{}", 400),
+    "a status for another table": (7, "status", lambda: signed_bytes(status_doc(9)), 409),
+    "a status of another schema": (7, "status", lambda: resigned(status_doc(7), schema=0), 422),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_document_is_refused_logged_and_nothing_is_stored(director, caplog, case):
+    table, path, make, code = BAD[case]
+    with caplog.at_level(logging.WARNING, logger="director.ingest"):
+        answer = director.post(table, path, make())
+    assert answer.code == code and answer.body["error"]
+    assert director.rows("results") == [] and director.rows("status") == []
+    (rejection,) = director.rows("rejections")
+    assert (rejection["table_name"], rejection["path"], rejection["code"]) == (str(table), path, code)
+    assert rejection["reason"] == answer.body["error"]
+    assert [r for r in caplog.records if f"table {table}:" in r.getMessage()
+            and answer.body["error"] in r.getMessage()]
+    # the service keeps serving
+    assert director.post(7, "results", signed_bytes(result_doc(7))).body["outcome"] == "stored"
+
+
+def post_raw(director, head: bytes, body_chunks) -> bytes:
+    """Send a request by hand, reading the answer as soon as one comes (the director answers a
+    too-large body before it has all been sent)."""
+    with socket.create_connection(("127.0.0.1", director.port), timeout=30) as sock:
+        sock.sendall(head)
+        try:
+            for chunk in body_chunks:
+                sock.sendall(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass                            # the director stopped reading: its answer is there
+        answer = b""
+        try:
+            while b"\r\n\r\n" not in answer or len(answer) < answer.index(b"\r\n\r\n") + 4 + 20:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                answer += data
+        except ConnectionResetError:
+            pass
+        return answer
+
+
+TEN_MB = 10 * 1024 * 1024
+
+
+def test_a_10_mb_body_is_refused_with_413_without_reading_it(director):
+    head = (f"POST /api/tables/7/results HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {TEN_MB}\r\n\r\n").encode()
+    chunk = b" " * (1 << 20)
+    answer = post_raw(director, head, (chunk for _ in range(10)))
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    (rejection,) = director.rows("rejections")
+    assert rejection["code"] == 413 and rejection["size"] == TEN_MB
+    assert director.post(7, "results", signed_bytes(result_doc(7))).body["outcome"] == "stored"
+
+
+def test_a_10_mb_body_without_a_length_is_cut_off_at_1_mib(director):
+    head = (b"POST /api/tables/7/results HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+    piece = b" " * 65536
+    chunk = f"{len(piece):x}\r\n".encode() + piece + b"\r\n"
+    answer = post_raw(director, head, (chunk for _ in range(TEN_MB // len(piece))))
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    (rejection,) = director.rows("rejections")
+    assert rejection["code"] == 413 and rejection["size"] == (1 << 20) + 1
+    assert director.rows("results") == []
+    assert director.post(7, "results", signed_bytes(result_doc(7))).body["outcome"] == "stored"
