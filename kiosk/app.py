@@ -32,6 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
+from kiosk.player_displays import SentWatch, open_outputs
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.ui.base import NS, BottomLine, UiSettings
@@ -173,12 +174,14 @@ class Kiosk:
         from kiosk.ui.machine import Machine
 
         self.config, self.inputs = config, queue.Queue()
-        self.buttons = None
+        self.buttons = self.outputs = None
         if not config.sim:
-            self.buttons = Buttons(self.inputs, factory if factory is not None else pin_factory("lgpio"),
-                                   config.pins, clock=clock)
+            factory = factory if factory is not None else pin_factory("lgpio")
+            self.buttons = Buttons(self.inputs, factory, config.pins, clock=clock)
         try:
+            self.outputs = open_outputs(config.displays, config.leds, factory)  # player displays, LEDs
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon)
+            self.sent = SentWatch(self.table.session.outbox.pending)
         except BaseException:
             self.close()
             raise
@@ -196,6 +199,7 @@ class Kiosk:
         """Every pass: time-driven events and checkpoints; a new game once a locked result
         has been shown ``new_game_after_s`` (if set)."""
         self.table.tick(now_ns)
+        self.outputs.push(self.table.state, now_ns, sent=self.sent(self.table.state, now_ns))
         state, after = self.table.state, self.config.new_game_after_s
         if after and state.phase == "confirmed" and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
@@ -205,6 +209,9 @@ class Kiosk:
         if self.buttons is not None:
             self.buttons.close()
             self.buttons = None
+        if getattr(self, "outputs", None) is not None:
+            self.outputs.close()
+            self.outputs = None
         if getattr(self, "table", None) is not None:
             self.table.close()
 

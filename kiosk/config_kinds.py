@@ -88,6 +88,15 @@ class Number(Kind):
 
 
 @dataclass(frozen=True)
+class OffOr(Number):
+    """0 for off, or a number from ``lo`` to ``hi``."""
+
+    def ok(self, value):
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and (
+            value == 0 or self.lo <= value <= self.hi)
+
+
+@dataclass(frozen=True)
 class Choice(Kind):
     choices: tuple = ()
 

@@ -8,6 +8,7 @@ import pytest
 
 from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
                           load, render)
+from drivers.displays import DisplaySpec
 from kiosk.ui.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +34,19 @@ def test_the_example_reads_back_as_the_defaults():
     assert settings.rules.name == "aspa" and settings.key is None
 
 
+#: Every display and LED key changed (an SPI OLED facing the left player, a 7-segment module
+#: facing the right, all four LEDs fitted), and the specs the kiosk opens for them.
+HARDWARE_CHANGED = {
+    "displays.left.kind": "ssd1306", "displays.left.bus": "spi", "displays.left.spi_port": 1,
+    "displays.left.spi_device": 2, "displays.left.i2c_port": 3, "displays.left.i2c_address": 0x3E,
+    "displays.left.dc_pin": 16, "displays.left.reset_pin": 12, "displays.left.rotate": 2,
+    "displays.right.kind": "max7219", "displays.right.bus": "spi", "displays.right.spi_port": 1,
+    "displays.right.spi_device": 0, "displays.right.i2c_port": 4, "displays.right.i2c_address": 0x3F,
+    "displays.right.dc_pin": 20, "displays.right.reset_pin": 21, "displays.right.rotate": 1,
+    "leds.left_runs": 18, "leds.right_runs": 19, "leds.neutral": 4, "leds.result_sent": 14,
+}
+
+
 def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     key_file = write(tmp_path, "a tournament key from a file\n", "t.key")
     changed = {
@@ -45,7 +59,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "rules.late": {"forfeit_after_s": 900}, "rules.result": {"spread_caps": [200, 300]},
         "lexicon.file": str(ENABLE), "lexicon.official": {"enable2k": ENABLE_FINGERPRINT},
         "hardware.buttons": "sim", "hardware.pins.left": 5, "hardware.pins.right": 6,
-        "hardware.pins.centre": 13, "display.size": "800x480", "display.fullscreen": False,
+        "hardware.pins.centre": 13, **HARDWARE_CHANGED, "display.size": "800x480", "display.fullscreen": False,
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
         "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
         "director.url": "http://director.local:8080", "director.key": "", "director.key_file": str(key_file),
@@ -67,6 +81,9 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS})
     assert config.key == b"a tournament key from a file" and config.new_game_after_s == 120
     assert config.director_pin == "24681357"
+    assert config.displays["left"] == DisplaySpec("left", "ssd1306", "spi", 1, 2, 3, 0x3E, 16, 12, 2)
+    assert config.displays["right"] == DisplaySpec("right", "max7219", "spi", 1, 0, 4, 0x3F, 20, 21, 1)
+    assert config.leds == {"left_runs": 18, "right_runs": 19, "neutral": 4, "result_sent": 14}
 
 
 BAD = [
@@ -74,8 +91,8 @@ BAD = [
     ("[hardware.pins]\nright = 17\n",
      "{file}: hardware.pins.right: expected a pin no other button uses; got 17, the pin of hardware.pins.left"),
     ("[hardware]\npinz = 3\n", "{file}: hardware.pinz: expected one of the keys of [hardware]: buttons, pins; unknown key"),
-    ("tables = 3\n", "{file}: tables: expected one of the keys of the file: director, display, hardware, "
-                     "kiosk, lexicon, rules, store, ui; unknown key"),
+    ("tables = 3\n", "{file}: tables: expected one of the keys of the file: director, display, displays, "
+                     "hardware, kiosk, leds, lexicon, rules, store, ui; unknown key"),
     ("hardware = 3\n", "{file}: hardware: expected a table ([hardware]); got 3"),
     ("[hardware]\nbuttons = \"mock\"\n", "{file}: hardware.buttons: expected 'gpio' or 'sim'; got 'mock'"),
     ("[kiosk]\nround = 0\n", "{file}: kiosk.round: expected a round number 1-999; got 0"),
