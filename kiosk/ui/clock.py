@@ -20,7 +20,9 @@ Buttons (each press carries its own time; the core judges every command):
 A centre press that does not stop a running clock is held back until the button comes up when
 the button reports its release (GPIO): a short press then does what it does, a long press
 opens the director's menu instead (kiosk.ui.machine) and does nothing here. Stopping a running
-clock never waits.
+clock never waits. With spoken times on (``ui.speak_hold_s``, kiosk.ui.speak_press) a player's
+own button is held back the same way: a short press acts at the moment it went down, a long one
+says both times and is no clock press.
 
 Keyboard: the player whose turn waits to be entered types it on their half (digits for the
 score, letters for blanks, Tab for exchange / pass, Enter to record); at the end the tiles
@@ -44,6 +46,7 @@ from kiosk.ui import clockdraw, clockview, speech
 from kiosk.ui.base import NS, PLAYERS, Screen
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
+from kiosk.ui.speak_press import SpeakPress
 
 @dataclass(frozen=True)
 class CentreChoice:
@@ -104,6 +107,7 @@ class ClockScreen(Screen):
         self.speaker = speech.Speaker()
         self.big_until: int | None = None         # the times fill the screen until then
         self._held: ButtonPressed | None = None   # a centre press waiting for its release
+        self.speak_press = SpeakPress(round(table.settings.speak_hold_s * NS))
 
     def notify(self, text: str, t_ns: int) -> None:
         """A short note for the bottom line (a correction done, ...)."""
@@ -120,6 +124,8 @@ class ClockScreen(Screen):
         if not (isinstance(item, KeyTyped) and item.key == "Speak"):
             self.big_until = None                   # any other input ends the large times
         if isinstance(item, ButtonPressed):
+            if self.speak_press.takes(item):
+                return                              # a player's press: short, or times spoken?
             if item.side == "centre" and item.releases and not self._stops_the_clock():
                 self._held = item                   # short or long? the release will tell
             else:
@@ -129,6 +135,13 @@ class ClockScreen(Screen):
 
     def released(self, item, now_ns: int) -> None:
         """A button came up (and it was not a long press, which the machine takes)."""
+        if item.side != "centre":
+            press, speak = self.speak_press.released(item)
+            if speak:
+                self._speak(item.t_ns, item.t_ns)
+            elif press is not None:
+                self._button(press.side, press.t_ns)    # a short press, at its own time
+            return
         held, self._held = self._held, None
         if held is not None and item.side == "centre":
             self._button("centre", held.t_ns)       # at the press's own time
@@ -139,6 +152,8 @@ class ClockScreen(Screen):
                 and not (self.choice or self.why))
 
     def update(self, now_ns: int) -> None:
+        if self.speak_press.due(now_ns):
+            self._speak(now_ns, now_ns)
         timeout = round(self.table.settings.choice_timeout_s * NS)
         if self.choice and now_ns - self.choice.t_ns >= timeout:
             self.choice = None                      # a stop for no stated reason
