@@ -35,6 +35,8 @@ from kiosk.core.state import GameState, replay
 from kiosk.player_displays import SentWatch, open_outputs
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
+from kiosk.sync.assignment import start_refusal
+from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui.clockview import Info
 
@@ -84,6 +86,10 @@ class Table(BottomLine):
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
         t_ns = max(t_ns, self.state.last_ns or t_ns)
+        refusal = start_refusal(self.state, command, self.info.starts)   # the director's draw
+        if refusal:
+            self.say(refusal, t_ns)
+            return False
         try:
             events = decide(self.state, command, t_ns)
         except GameError as exc:
@@ -185,6 +191,7 @@ class Kiosk:
         except BaseException:
             self.close()
             raise
+        self.link = TableLink.open(config, self.table, clock(), clock=clock)   # director.url
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
         self.machine = Machine(self.table, clock(), director_pin=config.director_pin)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
@@ -200,12 +207,17 @@ class Kiosk:
         has been shown ``new_game_after_s`` (if set)."""
         self.table.tick(now_ns)
         self.outputs.push(self.table.state, now_ns, sent=self.sent(self.table.state, now_ns))
+        if self.link is not None:
+            self.link.tick(now_ns)
         state, after = self.table.state, self.config.new_game_after_s
         if after and state.phase == "confirmed" and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
 
     def close(self) -> None:
         """Release the buttons and the store. (A crash skips this; the journal needs nothing.)"""
+        if getattr(self, "link", None) is not None:
+            self.link.close()
+            self.link = None
         if self.buttons is not None:
             self.buttons.close()
             self.buttons = None

@@ -81,7 +81,7 @@ SCHEMA: tuple[Key, ...] = (
         Text("a table number or name of 1 to 20 characters", 1, 20)),
     Key("kiosk.tournament", "", "the tournament's name, carried by every result document",
         Text("a text of at most 100 characters", 0, 100)),
-    Key("kiosk.round", 1, "the round this table plays (a director link will push it later)",
+    Key("kiosk.round", 1, "the round this table plays (with a director.url, the director's assignment sets it)",
         Int("a round number 1-999", 1, 999)),
     Key("kiosk.players", ["Player 1", "Player 2"], "the two players' names, the left player first",
         Names("a list of two names of 1 to 40 characters, left player first")),
@@ -130,10 +130,19 @@ SCHEMA: tuple[Key, ...] = (
         "while a clock runs, how often its time is saved: a power cut loses at most this much",
         _seconds(0.1, 1)),
     Key("director.url", "",
-        "the director's address; NOT USED YET (there is no transport: results wait in the "
-        "outbox). A kiosk with a url refuses to start without the tournament key",
+        "the director's service (python -m director): locked results are sent there, with the "
+        "table's live status, and the table's assignment (round, players, who starts, the "
+        "round's start and end) is read from it; empty = no link (results wait in the outbox). "
+        "A kiosk with a url refuses to start without the tournament key",
         Text("\"\" or an address starting with http:// or https://", 0, 500, r"https?://\S+"),
         example='"http://director.local:8080"'),
+    Key("director.poll_s", 5.0,
+        "with a director.url: how often the table sends its status and asks for its assignment "
+        "(a change of the game sends the status at once)", _seconds(1, 300)),
+    Key("director.retry_max_s", 60.0,
+        "with a director.url: the longest wait between two attempts to send a result; after a "
+        "failure the waits double from 1 s up to this, and a result the director refused is "
+        "tried again after this long", _seconds(1, 3600)),
     Key("director.key", "",
         f"the tournament's key, which signs the results (HMAC-SHA256), at least {MIN_KEY_LENGTH} "
         "characters; keep the file readable by the kiosk only",
@@ -152,7 +161,7 @@ SCHEMA: tuple[Key, ...] = (
 )
 KEYS = {key.name: key for key in SCHEMA}
 _TITLES = {
-    "kiosk": "The table and its game (until a director link pushes pairings).",
+    "kiosk": "The table and its game (with a director.url, the director's assignment sets them).",
     "rules": "The rule book and the tournament's changes to it.",
     "lexicon": "The word judge's lexicon.",
     "hardware": "The three arcade buttons.",
@@ -394,6 +403,9 @@ class KioskConfig:
     director_pin: str = KEYS["director.pin"].default    # the director's menu at the table
     displays: dict = field(default_factory=dict)    # side -> drivers.displays.DisplaySpec
     leds: dict = field(default_factory=dict)        # status LED -> BCM pin (fitted ones only)
+    director_url: str = KEYS["director.url"].default    # "": no link to the director
+    director_poll_s: float = KEYS["director.poll_s"].default
+    director_retry_max_s: float = KEYS["director.retry_max_s"].default
 
 
 def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
@@ -414,4 +426,6 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v}),
         store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], key=settings.key,
         new_game_after_s=v["kiosk.new_game_after_s"], director_pin=v["director.pin"],
-        displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v))
+        displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v),
+        director_url=v["director.url"], director_poll_s=v["director.poll_s"],
+        director_retry_max_s=v["director.retry_max_s"])

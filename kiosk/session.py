@@ -14,8 +14,9 @@ When the events of a command include ``ResultLocked``, the result document
 (kiosk.sync.document) is built from the journal, with the adjudications for the director (each
 word's validity), signed with the tournament's key (kiosk.sync.signing) and put into the outbox
 in the same transaction as the lock: a locked result always has its document. Without a key the
-document is kept unsigned (kind ``result-unsigned``) so nothing is lost. Nothing sends the outbox
-yet: there is no transport to the director.
+document is kept unsigned (kind ``result-unsigned``) so nothing is lost. The director link
+(kiosk.sync.sender, on a connection of its own) sends the signed ones; ``replace_game`` opens the
+game the director's assignment sets up (kiosk.sync.table_link).
 """
 from __future__ import annotations
 
@@ -100,6 +101,14 @@ class Session:
                 return self._bind(game_id, replayed.state, None)
             self.journal.close_game(game_id, "replaced before its first event: the kiosk started "
                                              "with other settings")
+        return self.new_game()
+
+    def replace_game(self) -> Started:
+        """A new game with ``setup`` (the director's assignment changed it): the current game is
+        closed as replaced if nothing was recorded in it; a game with events stays as it is."""
+        if self.game is not None and not self.journal.replay(self.game_id).events:
+            self.journal.close_game(self.game_id, "replaced before its first event: the "
+                                                  "director's assignment changed it")
         return self.new_game()
 
     def new_game(self) -> Started:

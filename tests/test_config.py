@@ -63,7 +63,8 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
         "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
         "director.url": "http://director.local:8080", "director.key": "", "director.key_file": str(key_file),
-        "director.pin": "24681357",
+        "director.pin": "24681357", "director.poll_s": 2.5,
+        "director.retry_max_s": 30.0,
     }
     assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
                                               if k not in ("director.key",))
@@ -72,6 +73,8 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert settings.rules.challenge.points == 10 and settings.rules.clock.time_per_side_s == 1320
     assert settings.rules.result.spread_caps == (200, 300) and settings.rules.name == "nzasp"
     assert settings.key == b"a tournament key from a file"
+    config = kiosk_config(settings)
+    assert (config.director_url, config.director_poll_s) == ("http://director.local:8080", 2.5)
 
     config = kiosk_config(settings, headless=True)
     assert (config.preset, config.table, config.round, config.names) == ("nzasp", "12b", 4, ("Ann Ö", "Bob \"B\""))

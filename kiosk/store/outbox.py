@@ -81,15 +81,18 @@ class Outbox(Store):
         """Seconds to wait after the ``attempts``-th failure in a row."""
         return min(self.max_delay_s, self.base_delay_s * 2.0 ** min(attempts - 1, 62))
 
-    def mark_sent_failed(self, doc_id: int, now_wall: float, error: str | None = None) -> float | None:
-        """Record a failed send; return when the next attempt is due. A document already
-        acknowledged (through another link) stays acknowledged: returns None."""
+    def mark_sent_failed(self, doc_id: int, now_wall: float, error: str | None = None, *,
+                         at_cap: bool = False) -> float | None:
+        """Record a failed send; return when the next attempt is due (``at_cap``: the cap's
+        delay, for a document the director refused). A document already acknowledged (through
+        another link) stays acknowledged: returns None."""
         with self.transaction():
             doc = self.get(doc_id)
             if doc.acked is not None:
                 return None
             attempts = doc.attempts + 1
-            next_attempt = float(now_wall) + self.delay_after(attempts)
+            delay = self.max_delay_s if at_cap else self.delay_after(attempts)
+            next_attempt = float(now_wall) + delay
             self.db["outbox"].update(doc_id, {"attempts": attempts, "next_attempt": next_attempt,
                                               "last_error": error})
         return next_attempt
@@ -101,9 +104,17 @@ class Outbox(Store):
             if self.get(doc_id).acked is None:
                 self.db["outbox"].update(doc_id, {"acked": float(now_wall)})
 
-    def pending(self) -> int:
-        """How many documents the director has not acknowledged yet (for the status line)."""
-        return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL").fetchone()[0]
+    def pending(self, kind: str | None = None) -> int:
+        """How many documents (of ``kind``, if given) the director has not acknowledged yet
+        (for the status line)."""
+        if kind is None:
+            return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL").fetchone()[0]
+        return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL AND kind = ?",
+                               [kind]).fetchone()[0]
+
+    def last_acked(self, kind: str) -> float | None:
+        """When the director last acknowledged a document of ``kind`` (wall-clock), if ever."""
+        return self.db.execute("SELECT max(acked) FROM outbox WHERE kind = ?", [kind]).fetchone()[0]
 
 
 def _document(row: dict) -> Document:

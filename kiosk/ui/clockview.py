@@ -55,6 +55,8 @@ class Info:
     table: str = "-"
     lexicon: str = "no lexicon"
     legend: str = ""         # the simulated buttons' keys, shown in sim
+    link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
+    starts: int | None = None   # who the director's assignment says goes first, if it says
 
 
 def mmss(ns: int) -> str:
@@ -107,7 +109,8 @@ def face_template(state: GameState) -> str:
 
 
 def top_line(state: GameState, info: Info) -> str:
-    return f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+    line = f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+    return f"{line}  ·  {info.link}" if info.link else line
 
 
 def awaited(state: GameState, player: int) -> bool:

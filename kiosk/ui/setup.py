@@ -38,6 +38,9 @@ class SetupScreen(Screen):
         state, info = self.table.state, self.table.info
         minutes = state.rules.clock.time_per_side_s / 60
         prompt = "The player going SECOND presses their button: the first player's clock starts"
+        if info.starts is not None:                 # the director's assignment says who starts
+            first, second = state.players[info.starts], state.players[1 - info.starts]
+            prompt = f"{first} goes first: {second} presses their button to start {first}'s clock"
         return SetupView(
             top=top_line(state, info), names=state.players,
             lines=(state.rules.title, f"{minutes:g} minutes each", f"lexicon: {info.lexicon}"),

@@ -112,3 +112,12 @@ def test_documents_that_are_not_json_are_refused_and_nothing_is_queued(outbox):
     with pytest.raises(StoreError, match="needs a kind"):
         outbox.put("", RESULT, T0)
     assert outbox.pending() == 0
+
+
+def test_a_refused_document_waits_the_cap_and_pending_counts_by_kind(outbox):
+    result = outbox.put("result", RESULT, T0)
+    outbox.put("result-unsigned", {"document": RESULT, "signature": None}, T0)
+    assert outbox.mark_sent_failed(result, T0, "refused: 403 forged", at_cap=True) == T0 + 60
+    assert (outbox.pending(), outbox.pending("result"), outbox.last_acked("result")) == (2, 1, None)
+    outbox.ack(result, T0 + 61)
+    assert (outbox.pending("result"), outbox.last_acked("result")) == (0, T0 + 61)

@@ -1,0 +1,75 @@
+"""What the director's assignment asks of this table, as core commands and a game setup (pure).
+
+An assignment (docs/sync-protocol.md) names the round, both players (left, right), who starts
+(0, 1 or None: the players decide as usual) and, once the director presses the buttons, when
+the round started and ended (wall-clock seconds). This module only reads it against the game:
+
+- ``new_setup``: the (round, players) a new game should have, while the game may still change
+  (nothing recorded yet) or once its result is locked and the assignment is for another round;
+- ``round_commands``: the round's start with both players still at the setup screen is the
+  core's ``CallStart`` with both absent (the preset's late-arrival rules then run their clocks
+  until each presses their own button), the round's end is the core's ``End`` (every clock
+  stops); each stamped when the director gave it, as far as the game allows;
+- ``start_refusal``: a start press that would make the other player first, when the director
+  has said who starts.
+
+The rules stay the core's: the app submits these commands like any other and journals them.
+"""
+from __future__ import annotations
+
+from kiosk.core import commands as cmd
+from kiosk.core.state import GameState
+
+PLAYING = ("playing", "challenge", "out")
+
+
+class AssignmentFormatError(ValueError):
+    """An assignment without the fields the kiosk needs (names the field)."""
+
+
+def check(assignment: dict) -> dict:
+    """The assignment if its fields are usable; else AssignmentFormatError naming the field."""
+    def need(name: str, ok) -> None:
+        if not ok(assignment.get(name)):
+            raise AssignmentFormatError(f"assignment refused: {name} is {assignment.get(name)!r}")
+    need("round", lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 999)
+    need("players", lambda v: isinstance(v, list) and len(v) == 2
+         and all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in v))
+    need("first", lambda v: v in (None, 0, 1) and not isinstance(v, bool))
+    for name in ("round_started_wall", "round_ended_wall"):
+        need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
+    return assignment
+
+
+def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str]] | None:
+    """(round, players) for a new game, if the assignment changes them and the game allows it."""
+    wanted = (assignment["round"], tuple(assignment["players"]))
+    if (state.round, tuple(state.players)) == wanted:
+        return None
+    if state.phase == "setup" and state.last_ns is None:
+        return wanted
+    if state.phase == "confirmed" and assignment["round"] != state.round:
+        return wanted
+    return None
+
+
+def round_commands(state: GameState, assignment: dict, now_wall: float) -> list[tuple[object, float]]:
+    """The round's start or end as (core command, seconds since the director gave it)."""
+    if assignment["round"] != state.round:
+        return []
+    started, ended = assignment.get("round_started_wall"), assignment.get("round_ended_wall")
+    if ended is not None:
+        return [(cmd.End(), max(0.0, now_wall - ended))] if state.phase in PLAYING else []
+    if (started is not None and state.phase == "setup" and state.start_called_ns is None
+            and state.last_ns is None):
+        return [(cmd.CallStart(absent=(0, 1)), max(0.0, now_wall - started))]
+    return []
+
+
+def start_refusal(state: GameState, command, first: int | None) -> str | None:
+    """Why a ``Start`` may not be taken when the director has said who starts (else None)."""
+    if first is None or not isinstance(command, cmd.Start) or command.first == first:
+        return None
+    names = state.players
+    return (f"the director has {names[first]} going first: {names[1 - first]} presses their "
+            "button to start")

@@ -1,0 +1,121 @@
+"""The kiosk's HTTP link to the director (docs/sync-protocol.md), on the standard library.
+
+``DirectorClient(url, table, key)`` posts signed documents to ``{url}/api/tables/{table}/results``
+or ``/status`` and fetches the table's signed assignment from ``/assignment``, each with a
+timeout. Every answer is classified for the sender (kiosk.sync.sender):
+
+- ``delivered``: 200 with an ``outcome`` (stored, duplicate, replaced, older, ok): the director
+  has the document, never send it again;
+- ``refused``: a 4xx: the director will not take it as it is; the document is kept with the
+  director's reason, shown on screen, and retried at the backoff's cap;
+- ``unreachable``: no answer, a network error, a 5xx or a 200 without an outcome: retried with
+  the outbox's backoff.
+
+An assignment is believed only if it verifies under the tournament key and names this table;
+anything else raises AssignmentError (the kiosk keeps what it has).
+"""
+from __future__ import annotations
+
+import json
+import socket
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+
+from kiosk.sync.signing import SignatureError, verify
+
+DELIVERED, REFUSED, UNREACHABLE = "delivered", "refused", "unreachable"
+TIMEOUT_S = 5.0
+MAX_ANSWER = 1 << 20
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What became of one request: ``kind`` (delivered, refused, unreachable), the HTTP code
+    (None without one), the director's JSON answer if any, and a reason for people."""
+    kind: str
+    code: int | None
+    body: dict | None
+    reason: str
+
+
+class AssignmentError(ValueError):
+    """An assignment the kiosk does not believe: unsigned, forged, for another table, malformed."""
+
+
+class DirectorClient:
+    def __init__(self, url: str, table: str, key: bytes, *, timeout_s: float = TIMEOUT_S):
+        if not url.startswith(("http://", "https://")):
+            raise ValueError(f"director.url: expected an address starting with http:// or https://; "
+                             f"got {url!r}")
+        self.base = url.rstrip("/") + "/api/tables/" + urllib.parse.quote(str(table), safe="")
+        self.table, self.key, self.timeout_s = str(table), key, timeout_s
+
+    def post(self, path: str, signed: dict) -> Answer:
+        """POST a signed document to ``results`` or ``status``."""
+        if path not in ("results", "status"):
+            raise ValueError(f"documents go to results or status, not {path!r}")
+        data = json.dumps(signed, separators=(",", ":"), ensure_ascii=False).encode()
+        request = urllib.request.Request(f"{self.base}/{path}", data=data, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        return self._answer(request)
+
+    def assignment(self) -> dict | None:
+        """The table's assignment (checked), None if the director has none for it (404);
+        ConnectionError if the director cannot be reached, AssignmentError if not believed."""
+        answer = self._answer(urllib.request.Request(f"{self.base}/assignment", method="GET"))
+        if answer.code == 404:
+            return None
+        if answer.kind == UNREACHABLE:
+            raise ConnectionError(answer.reason)
+        if answer.kind == REFUSED or answer.body is None:
+            raise AssignmentError(f"the director's assignment: {answer.reason}")
+        return self.check_assignment(answer.body)
+
+    def check_assignment(self, signed: dict) -> dict:
+        try:
+            document = verify(signed, self.key)
+        except SignatureError as exc:
+            raise AssignmentError(f"assignment refused: {exc}") from None
+        if document.get("kind") != "assignment":
+            raise AssignmentError(f"assignment refused: its kind is {document.get('kind')!r}")
+        if str(document.get("table")) != self.table:
+            raise AssignmentError(f"assignment refused: it is for table {document.get('table')!r}, "
+                                  f"not {self.table!r}")
+        return document
+
+    def _answer(self, request: urllib.request.Request) -> Answer:
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
+                code, raw = response.status, response.read(MAX_ANSWER)
+        except urllib.error.HTTPError as exc:
+            code, raw = exc.code, _read(exc)
+        except (urllib.error.URLError, OSError, socket.timeout) as exc:
+            reason = getattr(exc, "reason", None) or exc
+            return Answer(UNREACHABLE, None, None, f"director not reached: {reason}")
+        body = _json(raw)
+        if code == 200 and body is not None and ("outcome" in body or "document" in body):
+            return Answer(DELIVERED, code, body, str(body.get("outcome", "ok")))
+        said = body.get("error") if isinstance(body, dict) and body.get("error") else raw[:200].decode(
+            "utf-8", "replace").strip()
+        if 400 <= code < 500:
+            return Answer(REFUSED, code, body, f"{code} {said}".strip())
+        return Answer(UNREACHABLE, code, body, f"director answered {code} {said}".strip())
+
+
+def _read(error: urllib.error.HTTPError) -> bytes:
+    try:
+        return error.read(MAX_ANSWER)
+    except OSError:
+        return b""
+    finally:
+        error.close()
+
+
+def _json(raw: bytes) -> dict | None:
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return body if isinstance(body, dict) else None

@@ -1,0 +1,213 @@
+"""The sync worker: a background thread that carries the outbox to the director over HTTP.
+
+The worker opens its own connection to the kiosk's SQLite file (``Outbox.open`` on the same
+path), so it never touches the loop's connection and the loop holds no lock for it. Each pass:
+
+- every signed result that is due (the outbox's backoff) is posted; the director's answer is
+  recorded in SQLite: delivered (acknowledged, never sent again), refused (4xx: kept with the
+  director's reason, retried at the backoff's cap) or unreachable (retried with the backoff).
+  All of it is in the file, so pending results survive a reboot and go out after it;
+- the live status (kiosk.sync.status) of the game the loop last ``publish``-ed is posted when
+  it changed and every ``status_s`` otherwise; it is never queued (only the latest matters);
+- every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client).
+
+The loop reads ``link``, an immutable snapshot (pending results, when one last reached the
+director, the director's refusal, whether it answers, the assignment) that the worker
+replaces whole: reading it takes no lock and never waits for the network. ``link_text`` is
+what the screens say about it.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from kiosk.store.outbox import Outbox
+from kiosk.sync.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
+from kiosk.sync.signing import sign
+from kiosk.sync.status import status_document
+
+log = logging.getLogger(__name__)
+RESULT = "result"                   # the outbox's kind for a signed result (kiosk.session)
+REFUSED_PREFIX = "refused: "
+
+
+@dataclass(frozen=True)
+class Link:
+    """What the kiosk knows of its link to the director, as of the worker's last pass."""
+    pending: int = 0                    # signed results the director has not acknowledged
+    delivered_wall: float | None = None  # when the director last acknowledged a result
+    refused: str | None = None          # the director's reason for refusing a pending result
+    reached: bool | None = None         # the director answered the last request (None: not tried)
+    assignment: dict | None = None      # the table's checked assignment, if the director has one
+    assignment_error: str | None = None  # why the last assignment was not believed
+
+
+def link_text(link: Link | None) -> str:
+    """The screen's words for the link: refusals first, then what waits, then what was sent."""
+    if link is None:
+        return ""
+    if link.refused:
+        return f"director refused: {link.refused}"
+    if link.pending:
+        return f"result waiting to send ({link.pending})"
+    if link.delivered_wall is not None:
+        return "result sent to director"
+    if link.reached is False:
+        return "director not reached"
+    return "director linked" if link.reached else ""
+
+
+@dataclass(frozen=True)
+class Published:
+    """What the loop last published: the game's state and identity (read by the worker)."""
+    state: object
+    game_id: str
+    round_table: tuple[str, str]        # (tournament, table)
+
+
+class Sender:
+    """The worker for the kiosk's store at ``path``. ``clock`` is the game's monotonic clock
+    (for the status's times), ``wall`` the wall clock (for the outbox's backoff)."""
+
+    def __init__(self, path: str | Path, client: DirectorClient, key: bytes, *,
+                 status_s: float = 5.0, poll_s: float = 5.0, idle_s: float = 0.25,
+                 base_delay_s: float | None = None, max_delay_s: float | None = None,
+                 clock: Callable[[], int] = time.monotonic_ns, wall: Callable[[], float] = time.time):
+        self.path, self.client, self.key = Path(path), client, key
+        self.status_s, self.poll_s, self.idle_s = status_s, poll_s, idle_s
+        self.backoff = {k: v for k, v in (("base_delay_s", base_delay_s),
+                                          ("max_delay_s", max_delay_s)) if v is not None}
+        self.clock, self.wall = clock, wall
+        self.link = Link()
+        self.posted: list[str] = []     # outcomes of delivered results, for tests and logs
+        self._published: Published | None = None
+        self._stop, self._wake = threading.Event(), threading.Event()
+        self._thread: threading.Thread | None = None
+        self._status_sent: tuple[object, float] | None = None   # (state, wall) of the last status
+        self._status_retry = 0.0
+        self._next_poll = 0.0
+
+    # --- what the loop calls (never blocks) -------------------------------------------------------
+
+    def publish(self, state, game_id: str, tournament: str, table: str) -> None:
+        """The game as the loop has it now (an immutable state); the worker sends its status."""
+        current = self._published
+        if current is None or current.state is not state or current.game_id != game_id:
+            self._published = Published(state, game_id, (tournament, table))
+            self._wake.set()
+
+    def wake(self) -> None:
+        """Send now rather than at the next pass (a result was just locked)."""
+        self._wake.set()
+
+    def start(self) -> "Sender":
+        self._thread = threading.Thread(target=self._run, name="director-sync", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout_s: float | None = None) -> bool:
+        """Ask the worker to stop and wait for it (its request in flight ends by its timeout).
+        True if it has stopped."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is None:
+            return True
+        self._thread.join(timeout_s if timeout_s is not None else self.client.timeout_s + 5)
+        return not self._thread.is_alive()
+
+    # --- the worker -------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        outbox = Outbox.open(self.path, **self.backoff)
+        try:
+            self._refresh(outbox)
+            while not self._stop.is_set():
+                try:
+                    self.step(outbox)
+                except Exception:               # noqa: BLE001 - the link must outlive any one failure
+                    log.exception("the director link failed on a pass; it carries on")
+                self._wake.wait(self.idle_s)
+                self._wake.clear()
+        finally:
+            outbox.close()
+
+    def step(self, outbox: Outbox) -> None:
+        """One pass: due results, the status if due, the assignment if due."""
+        self._send_results(outbox)
+        if not self._stop.is_set():
+            self._send_status(outbox)
+        if not self._stop.is_set() and self.wall() >= self._next_poll:
+            self._poll_assignment()
+        self._refresh(outbox)
+
+    def _send_results(self, outbox: Outbox) -> None:
+        for doc in outbox.due(self.wall()):
+            if doc.kind != RESULT or self._stop.is_set():
+                continue
+            answer = self.client.post("results", doc.body)
+            now = self.wall()
+            if answer.kind == DELIVERED:
+                outbox.ack(doc.id, now)
+                self.posted.append(answer.reason)
+                self._reached(True)
+                log.info("result %s delivered: %s", doc.id, answer.reason)
+            elif answer.kind == REFUSED:
+                outbox.mark_sent_failed(doc.id, now, REFUSED_PREFIX + answer.reason, at_cap=True)
+                self._reached(True)
+                log.warning("result %s refused by the director: %s", doc.id, answer.reason)
+            else:
+                outbox.mark_sent_failed(doc.id, now, answer.reason)
+                self._reached(False)
+                log.info("result %s not sent: %s", doc.id, answer.reason)
+                return                           # the director is away: the rest can wait too
+
+    def _send_status(self, outbox: Outbox) -> None:
+        published, now = self._published, self.wall()
+        if published is None or now < self._status_retry:
+            return
+        last = self._status_sent
+        if last is not None and last[0] is published.state and now - last[1] < self.status_s:
+            return
+        tournament, table = published.round_table
+        document = status_document(published.state, self.clock(), tournament=tournament,
+                                   table=table, game_id=published.game_id,
+                                   outbox_pending=outbox.pending(RESULT), sent_wall=now)
+        answer = self.client.post("status", sign(document, self.key))
+        self._status_sent = (published.state, now)
+        if answer.kind == DELIVERED or answer.kind == REFUSED:
+            self._reached(True)
+            if answer.kind == REFUSED:
+                log.warning("status refused by the director: %s", answer.reason)
+        else:
+            self._reached(False)
+            self._status_retry = now + self.status_s      # not once per pass while it is away
+
+    def _poll_assignment(self) -> None:
+        self._next_poll = self.wall() + self.poll_s
+        try:
+            assignment = self.client.assignment()
+        except ConnectionError:
+            self._reached(False)
+            return
+        except AssignmentError as exc:
+            log.warning("%s", exc)
+            self.link = replace(self.link, assignment_error=str(exc), reached=True)
+            return
+        self.link = replace(self.link, assignment=assignment, assignment_error=None, reached=True)
+
+    def _reached(self, reached: bool) -> None:
+        if self.link.reached is not reached:
+            self.link = replace(self.link, reached=reached)
+
+    def _refresh(self, outbox: Outbox) -> None:
+        refused = outbox.db.execute(
+            "SELECT last_error FROM outbox WHERE acked IS NULL AND kind = ? AND last_error LIKE ? "
+            "ORDER BY id LIMIT 1", [RESULT, REFUSED_PREFIX + "%"]).fetchone()
+        link = replace(self.link, pending=outbox.pending(RESULT), delivered_wall=outbox.last_acked(RESULT),
+                       refused=refused[0][len(REFUSED_PREFIX):] if refused else None)
+        if link != self.link:
+            self.link = link

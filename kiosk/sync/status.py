@@ -1,0 +1,78 @@
+"""The live status document: what the director's page shows for a table between results.
+
+``status_document(state, now_ns, ...)`` reads the game at one instant, as the core computes
+it: the phase, both clocks (milliseconds left, negative in overtime; a late player's clock
+counts their absence down as the core will charge it on arrival), both scores, whose turn it
+is, whose clock runs, and the alerts a director acts on (overtime, a hold or a challenge in
+progress, the clock stopped and why). Pure: no I/O; the caller passes the time, the outbox's
+pending count and the wall-clock time of sending.
+"""
+from __future__ import annotations
+
+from kiosk.core import clock as clk
+from kiosk.core.late import absence_charge
+from kiosk.core.result import compute
+from kiosk.core.state import GameState
+from kiosk.sync.document import DOCUMENT_SCHEMA
+
+NS_PER_MS = 1_000_000
+
+
+def awaited(state: GameState, player: int) -> bool:
+    """Absent at the director's start call and not arrived yet."""
+    return state.phase == "waiting" and player in state.absent and state.arrivals[player] is None
+
+
+def remaining_ms(state: GameState, player: int, now_ns: int) -> int:
+    """Milliseconds left on ``player``'s clock at ``now_ns`` (rounded down; negative in
+    overtime); an awaited player's absence is counted as it will be charged."""
+    left = clk.remaining(state.clock, player, now_ns)
+    if awaited(state, player):
+        left -= absence_charge(state, player, now_ns)
+    return left // NS_PER_MS
+
+
+def alerts(state: GameState, now_ns: int) -> dict:
+    """What needs the director's eye: who is in overtime, a hold or a challenge in progress
+    (who called it), the clock stopped mid-game (the reason given) and who is still awaited."""
+    playing = state.phase in ("playing", "challenge", "out")
+    neutral = playing and state.clock.running is None
+    return {
+        "overtime": [p for p in (0, 1)
+                     if state.clock.started and clk.remaining(state.clock, p, now_ns) < 0],
+        "hold": state.hold.player if state.hold is not None and playing else None,
+        "challenge": state.challenge.player if state.challenge is not None else None,
+        "neutral": (state.neutral_reason or "unspecified") if neutral else None,
+        "absent": [p for p in (0, 1) if awaited(state, p)],
+    }
+
+
+def scores(state: GameState, now_ns: int) -> tuple[int, int]:
+    """The score sheet's totals while the game runs; the final scores (racks, penalties,
+    caps counted) once it has ended."""
+    if state.phase in ("ended", "confirmed"):
+        return compute(state, now_ns).final
+    return state.scores()
+
+
+def status_document(state: GameState, now_ns: int, *, tournament: str, table: str | int,
+                    game_id: str, outbox_pending: int, sent_wall: float) -> dict:
+    """The status of the game at ``now_ns`` (monotonic ns, as the game's events)."""
+    running = state.clock.running if not state.clock.stopped else None
+    return {
+        "schema": DOCUMENT_SCHEMA,
+        "kind": "status",
+        "tournament": tournament,
+        "round": state.round,
+        "table": str(table),
+        "game_id": str(game_id),
+        "players": list(state.players),
+        "phase": state.phase,
+        "times_ms": [remaining_ms(state, p, now_ns) for p in (0, 1)],
+        "scores": list(scores(state, now_ns)),
+        "to_move": state.to_move if state.phase in ("playing", "challenge", "out") else None,
+        "running": running,
+        "alerts": alerts(state, now_ns),
+        "outbox_pending": int(outbox_pending),
+        "sent_wall": float(sent_wall),
+    }

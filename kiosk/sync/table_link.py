@@ -1,0 +1,92 @@
+"""The table's side of the director link, called from the kiosk's loop (kiosk.app.Kiosk).
+
+``TableLink.open(config, table, now_ns)`` starts the sync worker (kiosk.sync.sender) when
+``director.url`` is set. On every pass ``tick`` hands the worker the game (an immutable state:
+no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
+"result waiting to send (n)", "director refused: ..."), and applies the director's assignment
+(kiosk.sync.assignment): a new game with the assigned round and players while the game may
+still change, who starts, the round's start and end as core commands through ``Table.submit``
+(judged by the core and journaled like a press). Each of those is done once per assignment
+revision: a command the core refuses shows its reason once, and is not asked again.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from typing import Callable
+
+from kiosk.sync import assignment as plan
+from kiosk.sync.http_client import DirectorClient
+from kiosk.sync.sender import Sender, link_text
+
+log = logging.getLogger(__name__)
+NS = 1_000_000_000
+
+
+class TableLink:
+    def __init__(self, table, sender: Sender, started_ns: int, *, wall: Callable[[], float] = time.time):
+        self.table, self.sender, self.started_ns, self.wall = table, sender, started_ns, wall
+        self.done: set[tuple] = set()           # (revision, what) already applied
+        self._game: tuple[int, str] | None = None   # (session's game id, its document id)
+
+    @classmethod
+    def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
+             ) -> "TableLink | None":
+        """The link for ``config`` (None without ``director.url``), its worker started."""
+        if not config.director_url:
+            return None
+        client = DirectorClient(config.director_url, str(config.table), config.key)
+        cap = config.director_retry_max_s
+        sender = Sender(config.store, client, config.key, status_s=config.director_poll_s,
+                        poll_s=config.director_poll_s, base_delay_s=min(1.0, cap),
+                        max_delay_s=cap, clock=clock)
+        return cls(table, sender.start(), now_ns)
+
+    def tick(self, now_ns: int) -> None:
+        """Every pass of the loop: publish the game, show the link, apply the assignment."""
+        table, session = self.table, self.table.session
+        self.sender.publish(table.state, self._document_id(session), session.setup.tournament,
+                            table.info.table)
+        link = self.sender.link
+        if link.assignment is not None:
+            self._apply(link.assignment, now_ns)
+        info = dataclasses.replace(table.info, link=link_text(link))
+        if info != table.info:
+            table.info = info
+
+    def _document_id(self, session) -> str:
+        if self._game is None or self._game[0] != session.game_id:
+            self._game = (session.game_id, session.document_id())
+        return self._game[1]
+
+    def _apply(self, assignment: dict, now_ns: int) -> None:
+        revision = (assignment.get("round"), assignment.get("revision"))
+        try:
+            plan.check(assignment)
+        except plan.AssignmentFormatError as exc:
+            if (revision, "bad") not in self.done:
+                self.done.add((revision, "bad"))
+                log.warning("%s", exc)
+            return
+        table, session = self.table, self.table.session
+        setup = plan.new_setup(table.state, assignment)
+        if setup is not None:
+            session.setup = dataclasses.replace(session.setup, round=setup[0], players=setup[1])
+            table.restart(session.replace_game().state)
+            log.info("assignment: round %s, %s v %s", setup[0], *setup[1])
+        first = assignment["first"] if table.state.round == assignment["round"] else None
+        if table.info.starts != first:
+            table.info = dataclasses.replace(table.info, starts=first)
+        for command, ago_s in plan.round_commands(table.state, assignment, self.wall()):
+            key = (revision, type(command).__name__)
+            if key in self.done:
+                continue
+            self.done.add(key)
+            at = max(self.started_ns, now_ns - round(ago_s * NS))
+            log.info("assignment: %s", command)
+            table.submit(command, at)
+
+    def close(self) -> None:
+        if not self.sender.stop():
+            log.warning("the director link's worker did not stop in time")
