@@ -79,7 +79,8 @@ class GameResult:
             raise ModelError(f"{what}: a game needs two players; got {self.players!r}")
         if self.kind == "bye" and self.players[1] != NO_OPPONENT:
             raise ModelError(f"{what}: a bye has no opponent (player 0); got {self.players!r}")
-        by_score = None if self.scores[0] == self.scores[1] else (0 if self.scores[0] > self.scores[1] else 1)
+        a, b = self.scores
+        by_score = None if a == b else (0 if a > b else 1)
         if self.winner is None:
             object.__setattr__(self, "winner", by_score)
         elif self.winner not in (0, 1):
@@ -91,6 +92,14 @@ class GameResult:
     def spread(self) -> int:
         """players[0]'s spread: their score minus the other side's."""
         return self.scores[0] - self.scores[1]
+
+    def canonical(self) -> "GameResult":
+        """The same result with the lower player number first (as a .t file reads back)."""
+        if self.players[1] == NO_OPPONENT or self.players[0] < self.players[1]:
+            return self
+        swap = {0: 1, 1: 0, None: None}
+        return GameResult(self.round, self.table, self.players[::-1], self.scores[::-1],
+                          swap[self.first], self.kind, swap[self.winner])
 
     def side_of(self, number: int) -> int | None:
         """0 or 1 for a player in this result, None if they are not in it."""

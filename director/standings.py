@@ -89,7 +89,8 @@ def compute_standings(players: Iterable[Player], results: Iterable[GameResult],
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and key(ordered[i - 1]) == key(p) else i + 1
-        out.append(Standing(rank, p, wins[p.number], losses[p.number], spread[p.number], games[p.number]))
+        n = p.number
+        out.append(Standing(rank, p, wins[n], losses[n], spread[n], games[n]))
     return out
 
 

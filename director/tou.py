@@ -121,7 +121,8 @@ def _player_lines(division: TouDivision) -> list[str]:
                            f"round {missing[0]}; a .TOU needs every round (record an absence as a "
                            "forfeit loss)")
         name = ascii_name(p.name, where=f"player {p.number}")[:NAME_WIDTH]
-        out.append(f"{name:<{NAME_WIDTH}}" + "".join(table[(p.number, r)] for r in range(1, rounds + 1)))
+        blocks = "".join(table[(p.number, r)] for r in range(1, rounds + 1))
+        out.append(f"{name:<{NAME_WIDTH}}" + blocks)
     return out
 
 
@@ -138,7 +139,8 @@ def _block(result: GameResult, side: int, row_of: dict, width: int, where: str) 
         first = result.first == side
         opponent = row_of.get(result.players[1 - side])
         if opponent is None:
-            raise TouError(f"{where}: player {result.players[1 - side]} is not one of the division's players")
+            raise TouError(f"{where}: player {result.players[1 - side]} is not one of the "
+                           "division's players")
         if not 0 <= score <= 999:
             raise TouError(f"{where}: player {result.players[side]}'s score {score} does not fit a "
                            ".TOU file (0 to 999)")
@@ -155,7 +157,8 @@ def parse_tou(text: str, *, source: str = "<tou>") -> list[TouSection]:
 
     def close():
         if head is not None:
-            sections.append(TouSection(*head, tuple(_row(line, n, source, len(rows)) for n, line in rows)))
+            read = tuple(_row(line, n, source, len(rows)) for n, line in rows)
+            sections.append(TouSection(*head, read))
 
     pending_event = None
     for line_no, raw in enumerate(lines, 1):
@@ -197,5 +200,6 @@ def _row(line: str, line_no: int, source: str, players: int) -> TouRow:
             raise TouError(f"{source}:{line_no}: round {start // width + 1}: block {block!r} is not "
                            "' Rsss  +oo' (result 2/1/blank, score, + if first, opponent)")
         value, _, plus, opponent = match.groups()
-        entries.append(TouEntry(" 12"[int(value) // 1000], int(value) % 1000, plus == "+", int(opponent)))
+        outcome, score = " 12"[int(value) // 1000], int(value) % 1000
+        entries.append(TouEntry(outcome, score, plus == "+", int(opponent)))
     return TouRow(name, tuple(entries))

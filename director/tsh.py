@@ -8,7 +8,8 @@ name, rating, the opponent of each round (0 = no opponent: a bye or a forfeit), 
 player's own score of each round paired so far (against opponent 0 the score is the spread: 50 is
 a bye, -50 a forfeit loss), then ``; tag values...`` groups. Two tags are ours: ``p12`` (per round,
 1 = went first, 2 = went second, 0 = bye or not known; tsh's 3 "must draw" and 4 "not known" are
-read as not known and written as 0) and ``board`` (per round, the table). Every other tag (``off``,
+read as not known and written as 0) and ``board`` (per round, the table; board 0 is no table, as
+for a bye). Every other tag (``off``,
 ``id``, ``class``, ``rtime``...) is kept verbatim per player and written back, tags sorted by name
 as tsh writes them; so is a player's ``board`` list where it disagrees with the opponent's (real
 files have such lines: a game's table is read from its lower-numbered player).
@@ -88,6 +89,7 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
             if opp != NO_OPPONENT and opp < line.number:
                 continue                                    # the game is read from the lower number
             table = boards[round_ - 1] if round_ <= len(boards) else ""
+            table = "" if table == "0" else table                # tsh's board 0: no table
             first = _P12_FIRST.get(p12[round_ - 1]) if round_ <= len(p12) else None
             pairings.append(Pairing(round_, table, (line.number, opp), first))
             if round_ > len(line.scores):
@@ -148,13 +150,18 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
     if [p.number for p in players] != list(range(1, len(players) + 1)):
         raise TshError("players must be numbered 1 to n, one per line; got "
                        + ", ".join(str(p.number) for p in players))
+    for p in players:
+        if ";" in p.name or p.name.startswith("#") or any(w.isdigit() for w in p.name.split()[1:]):
+            raise TshError(f"player {p.number}: the name {p.name!r} cannot be read back from a .t "
+                           "line (a ';', a leading '#' or a word of digits after the first)")
     by_number = {p.number: p for p in players}
     rounds: dict[int, dict[int, tuple[int, int | None, int, str]]] = {n: {} for n in by_number}
     #        player -> round -> (opponent, own score or None, p12, table)
     for pairing in pairings:
         for side, number in enumerate(pairing.players):
             if number != NO_OPPONENT:
-                _put(rounds, by_number, pairing, number, _entry_of_pairing(pairing, side), replace=False)
+                entry = _entry_of_pairing(pairing, side)
+                _put(rounds, by_number, pairing, number, entry, replace=False)
     for result in results:
         for side, number in enumerate(result.players):
             if number != NO_OPPONENT:
@@ -214,7 +221,8 @@ def _read_lines(text: str, source: str) -> list[_Line]:
                            f"got {scores_text.strip()[:60]!r}") from None
         opponents = [int(o) for o in head.group("opponents").split()]
         if len(scores) > len(opponents):
-            raise TshError(f"{source}:{line_no}: {len(scores)} scores for {len(opponents)} rounds paired")
+            raise TshError(f"{source}:{line_no}: {len(scores)} scores for {len(opponents)} "
+                           "rounds paired")
         tags: dict[str, list[str]] = {}
         for group in parts[2:]:
             words = group.split()
@@ -236,7 +244,7 @@ def _boards(line: _Line, lines: list[_Line]) -> list[str]:
         owner = line if opp == NO_OPPONENT or opp > line.number else lines[opp - 1]
         own = owner.tags.get("board", [])
         boards.append(own[round_ - 1] if round_ <= len(own) else "")
-    while boards and not boards[-1]:
+    while boards and boards[-1] in ("", "0"):
         boards.pop()
     return ["0" if b == "" else b for b in boards]
 

@@ -82,6 +82,9 @@ def test_byes_and_forfeits_carry_the_spread_and_winner():
     assert (bye(3, 2, 50).spread, bye(3, 2, 50).winner, bye(3, 2, 50).kind) == (50, 0, "bye")
     assert (bye(3, 2, -50).spread, bye(3, 2, -50).winner, bye(3, 2, -50).kind) == (-50, 1, "forfeit")
     assert forfeit(1, "2", 3, 1, 50) == GameResult(1, "2", (3, 1), (50, 0), None, "forfeit", 0)
+    game = GameResult(2, "5", (7, 3), (300, 410), first=0)
+    assert game.canonical() == GameResult(2, "5", (3, 7), (410, 300), first=1)
+    assert game.canonical().winner == 0 and bye(3, 2, 50).canonical() == bye(3, 2, 50)
     with pytest.raises(ModelError, match="a game needs two players"):
         GameResult(1, "1", (1, 0), (300, 200))
     with pytest.raises(ModelError, match="the winner 1 has the lower score"):

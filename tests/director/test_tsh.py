@@ -57,8 +57,8 @@ def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says():
     # line 1 round 1: Edley (1) v Scott (87, line 87), 363 to 342 (line 87's first score);
     # Edley's p12 is 2, so Scott (the result's side 1) went first; board 1.
     assert b.results[0] == GameResult(1, "1", (1, 87), (363, 342), first=1)
-    # line 10, Lerman: round 2 opponent 0, score 50, p12 0, board 0: a bye of +50
-    assert GameResult(2, "0", (10, 0), (50, 0), None, "bye") in b.results
+    # line 10, Lerman: round 2 opponent 0, score 50, p12 0, board 0 (no table): a bye of +50
+    assert GameResult(2, "", (10, 0), (50, 0), None, "bye") in b.results
     a = read_t(FORMATS / "naspa-2023-division-a.t")
     keras = a.players[15]
     assert (keras.number, keras.name) == (16, "Keras, Lydia")
@@ -126,6 +126,8 @@ def test_what_a_t_file_cannot_hold_is_refused_with_the_player_and_round():
         format_t(PLAYERS, [], [GameResult(1, "1", (1, 2), (1, 2)), GameResult(2, "1", (1, 3), (1, 2))])
     with pytest.raises(TshError, match="player 9 is not one of the players"):
         format_t(PLAYERS, [], [GameResult(1, "1", (1, 9), (300, 200))])
+    with pytest.raises(TshError, match=r"player 1: the name 'Team 42' cannot be read back"):
+        format_t([Player(1, "Team 42")], [], [])     # it would read as 'Team', rating 42
     with pytest.raises(TshError, match="numbered 1 to n"):
         format_t([Player(2, "Bob")], [], [])
 
