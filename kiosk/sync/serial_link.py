@@ -1,0 +1,208 @@
+"""The kiosk's end of the serial link: it answers the director's polls (docs/sync-protocol.md, Serial).
+
+On a shared RS-485 line a table speaks only when the director polls its address. To a POLL for
+its address the table answers, in this order:
+
+- the DATA it sent last, same seq, if the director has not acknowledged it yet (the DATA or its
+  ACK was lost on the line; the director answers a repeat with the same ACK);
+- else DATA with the next signed result due in the outbox (kiosk.store.outbox);
+- else DATA with its live status, if a ``status`` provider was given and the last status went out
+  ``status_every_s`` or more ago (the provider returns a signed status document, or None);
+- else IDLE (seq = the POLL's).
+
+An ACK for its address with the DATA's seq settles it: a 2xx answer acknowledges the result in
+the outbox (never sent again); any other answer records the director's reason with the outbox's
+backoff (the result is offered again when due). A POLL whose body carries the table's signed
+assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the tournament
+``key``, of kind assignment, for this ``table`` (the address as text unless named); anything
+else is logged and kept in ``assignment_error``. Frames for other addresses, and the other
+tables' answers on a shared line, are ignored.
+
+``SerialLink`` opens its own connection to the outbox's SQLite file, so it never waits for or
+blocks the clock loop's connection, and runs in a thread of its own (``start``/``stop``). The
+port is anything with ``read() -> bytes`` (waiting briefly) and ``write(bytes)``, such as
+``drivers.serial_port.SerialPort``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Protocol
+
+from kiosk.store.outbox import Outbox
+from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
+from kiosk.sync.signing import SignatureError, verify
+
+log = logging.getLogger(__name__)
+
+#: outbox kind -> the path the director files it under; other kinds (unsigned results) stay put
+PATHS = {"result": "results"}
+STATUS_EVERY_S = 5.0
+ERROR_PAUSE_S = 1.0
+
+
+class Port(Protocol):
+    def read(self) -> bytes: ...
+    def write(self, data: bytes) -> None: ...
+
+
+def data_body(path: str, signed: dict) -> bytes:
+    """A DATA frame's body: the path, a newline, the signed document's JSON as HTTP would post it."""
+    return path.encode() + b"\n" + json.dumps(signed, separators=(",", ":"),
+                                              ensure_ascii=False).encode()
+
+
+@dataclass(frozen=True)
+class InFlight:
+    """The DATA sent and not yet acknowledged: resent as it is until its ACK comes."""
+    seq: int
+    wire: bytes
+    path: str
+    doc_id: int | None              # the outbox document; None for a status
+
+
+class SerialLink:
+    def __init__(self, port: Port, address: int, outbox_path: str | Path, *,
+                 status: Callable[[float], dict | None] | None = None,
+                 on_assignment: Callable[[dict], None] | None = None, key: bytes | None = None,
+                 table: str | None = None, status_every_s: float = STATUS_EVERY_S,
+                 clock: Callable[[], float] = time.time):
+        Frame(POLL, address, 0)                          # checks the address: 1-254
+        if on_assignment is not None and not key:
+            raise ValueError("serial link: an assignment cannot be checked without the tournament key")
+        self.key, self.table = key, str(address if table is None else table)
+        self.port, self.address, self.clock = port, address, clock
+        self.outbox = Outbox.open(outbox_path)           # a connection of its own
+        self.status, self.on_assignment, self.status_every_s = status, on_assignment, status_every_s
+        self.reader = FrameReader()
+        self.in_flight: InFlight | None = None
+        self._seq = random.randint(1, MAX_SEQ)           # a restart does not reuse the last seq
+        self._status_wall: float | None = None
+        self.polls = self.sent = self.resent = self.acked = self.refused = 0
+        self.last_poll_wall: float | None = None
+        self.error: str | None = None
+        self.assignment_error: str | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- the protocol: one frame in, at most one frame out ----------------------------------
+
+    def handle(self, frame: Frame, now_wall: float) -> bytes | None:
+        """The answer to ``frame`` (its bytes on the wire), or None."""
+        if frame.address != self.address:
+            return None
+        if frame.type == POLL:
+            self.polls += 1
+            self.last_poll_wall = now_wall
+            if frame.body:
+                self._assignment(frame.body)
+            return self._answer_poll(frame, now_wall)
+        if frame.type == ACK:
+            self._settle(frame, now_wall)
+        return None                                       # DATA/IDLE: another table's words
+
+    def _answer_poll(self, poll: Frame, now_wall: float) -> bytes:
+        if self.in_flight is not None:
+            self.resent += 1
+            return self.in_flight.wire
+        doc = next((d for d in self.outbox.due(now_wall) if d.kind in PATHS), None)
+        if doc is not None:
+            return self._send(PATHS[doc.kind], doc.body, doc.id)
+        if self.status is not None and (self._status_wall is None
+                                        or now_wall - self._status_wall >= self.status_every_s):
+            self._status_wall = now_wall
+            try:
+                signed = self.status(now_wall)
+            except Exception:                              # the provider's fault: say so, go on
+                log.exception("serial link: the status provider failed")
+                signed = None
+            if signed is not None:
+                return self._send("status", signed, None)
+        return encode(Frame(IDLE, self.address, poll.seq))
+
+    def _send(self, path: str, signed: dict, doc_id: int | None) -> bytes:
+        self._seq = self._seq % MAX_SEQ + 1
+        wire = encode(Frame(DATA, self.address, self._seq, data_body(path, signed)))
+        self.in_flight = InFlight(self._seq, wire, path, doc_id)
+        self.sent += 1
+        return wire
+
+    def _settle(self, ack: Frame, now_wall: float) -> None:
+        flight = self.in_flight
+        if flight is None or ack.seq != flight.seq:
+            return                                        # a repeated ACK of a settled DATA
+        self.in_flight = None
+        try:
+            answer = json.loads(ack.body.decode("utf-8"))
+            code = answer["code"]
+        except (UnicodeDecodeError, ValueError, KeyError, TypeError):
+            answer, code = {}, None
+        ok = isinstance(code, int) and 200 <= code < 300
+        if flight.doc_id is None:
+            if not ok:
+                log.warning("serial link: the director refused a status: %s", answer)
+            return
+        if ok:
+            self.acked += 1
+            self.outbox.ack(flight.doc_id, now_wall)
+            return
+        self.refused += 1
+        reason = f"refused: {code} {answer.get('error', '') if isinstance(answer, dict) else ''}"
+        log.warning("serial link: the director refused outbox document %s: %s", flight.doc_id, reason)
+        self.outbox.mark_sent_failed(flight.doc_id, now_wall, reason.strip())
+
+    def _assignment(self, body: bytes) -> None:
+        if self.on_assignment is None:
+            return
+        try:
+            document = verify(json.loads(body.decode("utf-8")), self.key)
+            if document.get("kind") != "assignment":
+                raise SignatureError(f"its kind is {document.get('kind')!r}")
+            if str(document.get("table")) != self.table:
+                raise SignatureError(f"it is for table {document.get('table')!r}, not {self.table!r}")
+        except (UnicodeDecodeError, ValueError) as exc:    # SignatureError is a ValueError
+            self.assignment_error = f"assignment refused: {exc}"
+            log.warning("serial link: %s", self.assignment_error)
+            return
+        self.assignment_error = None
+        try:
+            self.on_assignment(document)
+        except Exception:
+            log.exception("serial link: the assignment handler failed")
+
+    # -- the thread ---------------------------------------------------------------------------
+
+    def start(self) -> "SerialLink":
+        self._thread = threading.Thread(target=self.run, name=f"serial-link-{self.address}",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def run(self) -> None:
+        """Read, answer, until ``stop``. A failing port or store is logged and retried, never
+        the end of the thread."""
+        while not self._stop.is_set():
+            try:
+                chunk = self.port.read()
+                for frame in self.reader.feed(chunk):
+                    reply = self.handle(frame, self.clock())
+                    if reply is not None:
+                        self.port.write(reply)
+                self.error = None
+            except Exception as exc:
+                if self.error != str(exc):
+                    log.exception("serial link %s", self.address)
+                self.error = str(exc)
+                self._stop.wait(ERROR_PAUSE_S)
+
+    def stop(self, timeout_s: float = 30.0) -> None:
+        """Stop the thread (it notices within one read timeout) and close the outbox."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+        self.outbox.close()

@@ -1,0 +1,48 @@
+"""What the serial tests send: signed result documents made by the replay core, in real outbox files."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kiosk.replay import replay_lines
+from kiosk.store.outbox import Outbox
+from kiosk.sync.document import result_document
+from kiosk.sync.signing import sign
+
+KEY = b"serial-line-tournament-key"
+TOURNAMENT = "Serial Open"
+WALL = 1_763_800_000.0
+
+
+def signed_result(table: int, round_: int) -> dict:
+    """A finished game's signed result for ``table`` in ``round_`` (scores vary with both)."""
+    a, b = 10 + (table * 7 + round_ * 3) % 60, 5 + (table * 11 + round_ * 5) % 70
+    script = [
+        {"preset": "aspa", "round": round_, "players": [f"A{table}-{round_}", f"B{table}-{round_}"]},
+        {"t": 0, "cmd": "start", "first": round_ % 2},
+        {"t": 20, "cmd": "play", "player": round_ % 2, "score": a},
+        {"t": 45, "cmd": "play", "player": 1 - round_ % 2, "score": b},
+        {"t": 60, "cmd": "challenge", "player": round_ % 2, "words": ["QI", "ZZX"], "valid": False},
+        {"t": 62, "cmd": "resume", "player": 1 - round_ % 2},
+        {"t": 80, "cmd": "out", "player": round_ % 2, "score": 12},
+        {"t": 82, "cmd": "accept", "player": 1 - round_ % 2},
+        {"t": 90, "cmd": "rack", "player": 1 - round_ % 2, "tiles": "AEI"},
+    ]
+    replayed = replay_lines(json.dumps(line) for line in script)
+    document = result_document(replayed.state, replayed.events, 90 * 10**9, tournament=TOURNAMENT,
+                               table=table, game_id=f"t{table}-r{round_}")
+    return sign(document, KEY)
+
+
+def fill_outbox(path: Path, table: int, rounds: range) -> list[dict]:
+    """An outbox file holding one signed result per round for ``table``; the documents."""
+    documents = [signed_result(table, r) for r in rounds]
+    with Outbox.open(path) as outbox:
+        for document in documents:
+            outbox.put("result", document, WALL)
+    return documents
+
+
+def unacked(path: Path) -> int:
+    with Outbox.open(path) as outbox:
+        return outbox.pending()
