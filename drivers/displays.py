@@ -147,5 +147,5 @@ def _fix(spec: DisplaySpec) -> str:
         return ("Enable SPI (sudo raspi-config nonint do_spi 0, then reboot), check the wiring "
                 "(README: wiring) and that the kiosk user is in the spi group")
     return ("Enable I2C (sudo raspi-config nonint do_i2c 0, then reboot), check the wiring and "
-            "the address (i2cdetect -y 1 lists what answers) and that the kiosk user is in the "
-            "i2c group")
+            f"the address (i2cdetect -y {spec.i2c_port} lists what answers) and that the kiosk "
+            "user is in the i2c group")

@@ -188,6 +188,7 @@ class Kiosk:
             self.outputs = open_outputs(config.displays, config.leds, factory)  # player displays, LEDs
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon)
             self.sent = SentWatch(self.table.session.outbox.pending)
+            self.table.outputs = self.outputs       # the director's self-test lights them
         except BaseException:
             self.close()
             raise

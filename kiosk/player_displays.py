@@ -56,12 +56,15 @@ class PlayerOutputs:
     def __init__(self, displays: Mapping[str, PlayerDisplay | None], leds: StatusLeds | None = None):
         self.displays = {side: displays.get(side) for side in SIDES}
         self.leds = leds
+        self.paused = False         # the self-test has them: the game is not shown meanwhile
 
     @property
     def fitted(self) -> bool:
         return self.leds is not None or any(self.displays.values())
 
     def push(self, state: GameState, now_ns: int, *, sent: bool = False) -> None:
+        if self.paused:
+            return
         for player, side in enumerate(SIDES):
             display = self.displays[side]
             if display is not None:

@@ -12,7 +12,8 @@ back to the game; three wrong PINs lock it for a minute). Then the menu: a digit
   thirty seconds more on their clock);
 4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
 5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
-7 correct a score: the correction screen (kiosk.ui.correct) without the players' agreement.
+7 correct a score: the correction screen (kiosk.ui.correct) without the players' agreement;
+8 the hardware self-test (kiosk.ui.selftest_screen): buttons, player displays, LEDs.
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
@@ -31,10 +32,12 @@ from kiosk.ui import clockview
 from kiosk.ui.base import NS, Screen, preview
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
-                                       REASON_TEXT, Action, SecondsEntry, command, describe)
+                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, command,
+                                       describe)
 from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.director_draw import DirectorView, draw_director
 from kiosk.ui.entry import DigitsEntry
+from kiosk.ui.selftest_screen import SelfTestScreen
 
 IDLE_S = 120                 # the menu closes after this long without a key
 
@@ -135,6 +138,9 @@ class DirectorScreen(Screen):
     def _choose(self, action: Action, t: int) -> None:
         if action.digit == CORRECT:
             return self._correct(t)
+        if action.digit == SELFTEST:
+            self._handover = SelfTestScreen(self.table, self, t)
+            return
         self.action, self.answers, self.asked = action, {}, 0
         self.seconds = SecondsEntry()
         if action.asks:

@@ -40,9 +40,11 @@ ACTIONS = (
     Action("5", "end the game now (round over)"),
     Action("6", "reopen the game (tiles found after the end)"),
     Action("7", "correct a score (the director's decision)"),
+    Action("8", "hardware self-test: buttons, player displays, LEDs"),
 )
 BY_DIGIT = {action.digit: action for action in ACTIONS}
 CORRECT = "7"
+SELFTEST = "8"
 
 
 def command(action: Action, answers: dict):

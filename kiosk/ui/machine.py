@@ -100,8 +100,7 @@ class Machine:
         """The director's PIN prompt, unless the menu is open already, locked, or the failsafe
         shows (the director restarts the screens first)."""
         screen = self.screen
-        if isinstance(screen, (DirectorScreen, FailsafeScreen)) or (
-                isinstance(screen, CorrectionScreen) and screen.director):
+        if isinstance(screen, (DirectorScreen, FailsafeScreen)) or getattr(screen, "director", False):
             return
         if self.door.locked(t_ns):
             self.table.say(self.door.locked_message(t_ns), t_ns)

@@ -1,0 +1,65 @@
+"""The hardware self-test from the director's menu (item 8): the kiosk's own buttons, player
+displays and status LEDs, tested in place by kiosk.selftest while the game waits.
+
+The buttons are asked for in turn (a GPIO button's latency is from its edge to the loop pass
+that handled it; the keyboard twins' F1 / F6 / F12 in simulation); then each display lights its
+test patterns and each LED lights in turn. The displays stop showing the game meanwhile
+(``PlayerOutputs.paused``) and show it again on leaving. Esc goes back to the menu at any time;
+the outcome is then shown there. Drawn as the director's menu is (kiosk.ui.director_draw).
+"""
+from __future__ import annotations
+
+from drivers.buttons import ButtonPressed
+from drivers.keyboard import KeyTyped
+from kiosk.selftest import SelfTest
+from kiosk.ui import clockview
+from kiosk.ui.base import Screen
+from kiosk.ui.director_draw import ROWS, DirectorView, draw_director
+
+TIMEOUT_S = 10.0            # how long each button is waited for
+
+
+class SelfTestScreen(Screen):
+    director = True         # the director's own screen: a long centre press opens no second menu
+
+    def __init__(self, table, back: Screen, opened_ns: int, *, timeout_s: float = TIMEOUT_S):
+        super().__init__(table)
+        self.back, self.leaving = back, False
+        self.outputs = getattr(table, "outputs", None)
+        displays = self.outputs.displays if self.outputs is not None else {}
+        leds = self.outputs.leds if self.outputs is not None else None
+        self.test = SelfTest(timeout_s=timeout_s, displays=displays, leds=leds)
+        self.test.start(opened_ns)
+
+    def enter(self, now_ns: int) -> None:
+        if self.outputs is not None:
+            self.outputs.paused = True
+
+    def handle(self, item, now_ns: int) -> None:
+        if isinstance(item, KeyTyped) and item.key == "Escape":
+            self.leaving = True
+        elif isinstance(item, ButtonPressed):
+            self.test.handle(item, now_ns)
+
+    def update(self, now_ns: int) -> None:
+        self.test.update(now_ns)
+
+    def next(self):
+        if not self.leaving:
+            return self
+        if self.outputs is not None:
+            self.outputs.paused = False
+        outcome = ("self-test: all OK" if self.test.ok else "self-test: FAULTS found") \
+            if self.test.finished else "self-test: stopped before the end"
+        self.back.notify(outcome, 0)
+        return self.back
+
+    def view(self, now_ns: int) -> DirectorView:
+        state, info = self.table.state, self.table.info
+        return DirectorView(top=clockview.top_line(state, info), heading="DIRECTOR: hardware self-test",
+                            status="the game waits: nothing is recorded", rows=tuple(self.test.lines[-ROWS:]),
+                            entry=self.test.prompt, prompt="Esc: back to the director's menu",
+                            bottom=info.legend, error=self.table.message(now_ns))
+
+    def draw(self, surface, view: DirectorView) -> None:
+        draw_director(surface, view)
