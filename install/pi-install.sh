@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# Install the tablekeeper kiosk on Raspberry Pi OS Lite (Bookworm, 64-bit; Pi 4 or Pi 5).
+#
+#   sudo install/pi-install.sh [--director]
+#
+# What it does, in order (each step says what it did):
+#   1. apt packages: Python's venv, lgpio and spidev (GPIO and SPI on a Pi 4 and a Pi 5),
+#      espeak-ng (spoken times), fonts, i2c-tools, the libraries SDL needs for the KMS/DRM screen
+#   2. the system user "kiosk", in the groups gpio video input render spi i2c
+#   3. the program in /opt/tablekeeper (a copy of this repository, without .venv and var/)
+#   4. a virtual environment /opt/tablekeeper/.venv with the system site packages (lgpio and
+#      spidev come from apt) and the program installed into it with pip
+#   5. /var/lib/tablekeeper (the SQLite journal and outbox; the service's working directory) and
+#      /etc/tablekeeper/kiosk.toml (the example config; an existing file is never overwritten)
+#   6. the systemd units from systemd/ into /etc/systemd/system; tablekeeper-kiosk is enabled
+#      (and tablekeeper-director with --director)
+#   7. prints what is left to do: edit the config, start the kiosk, make the root file system
+#      read-only with the data on a writable partition
+#
+# For a test without a Pi: --root DIR does the file-creating steps under DIR (3, 4 without pip,
+# 5, 6) and skips the ones that change the machine itself: --no-apt, --no-systemctl, --no-pip
+# skip steps 1, 6's systemctl and 4's pip; the user (step 2) is made only when DIR is /.
+set -euo pipefail
+
+ROOT=/
+APT=1
+SYSTEMCTL=1
+PIP=1
+DIRECTOR=0
+KIOSK_USER=kiosk
+GROUPS_WANTED=(gpio video input render spi i2c)
+APT_PACKAGES=(python3-venv python3-pip python3-dev python3-lgpio python3-spidev espeak-ng
+              fonts-dejavu-core i2c-tools libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2 libasound2)
+
+usage() {
+    cat <<USAGE
+usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--director]
+  --root DIR       install under DIR instead of / (for tests: no user is made)
+  --no-apt         do not install apt packages
+  --no-systemctl   install the unit files but do not run systemctl
+  --no-pip         make the venv but do not pip install the program into it
+  --director       also enable the director's service (tablekeeper-director)
+USAGE
+}
+
+while (($#)); do
+    case "$1" in
+        --root) [ $# -ge 2 ] || { usage >&2; exit 2; }; ROOT=$2; shift 2 ;;
+        --no-apt) APT=0; shift ;;
+        --no-systemctl) SYSTEMCTL=0; shift ;;
+        --no-pip) PIP=0; shift ;;
+        --director) DIRECTOR=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "$0: unknown option $1" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PREFIX=${ROOT%/}
+APP=$PREFIX/opt/tablekeeper
+ETC=$PREFIX/etc/tablekeeper
+DATA=$PREFIX/var/lib/tablekeeper
+UNITS=$PREFIX/etc/systemd/system
+
+step() { printf '==> %s\n' "$*"; }
+real_root() { [ -z "$PREFIX" ]; }
+
+if real_root && [ "$(id -u)" -ne 0 ]; then
+    echo "$0: run it as root: sudo $0 $*" >&2
+    exit 1
+fi
+if [ ! -d "$ROOT" ]; then
+    echo "$0: --root $ROOT: no such directory" >&2
+    exit 2
+fi
+
+# 1. apt packages
+if ((APT)); then
+    step "apt packages: ${APT_PACKAGES[*]}"
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${APT_PACKAGES[@]}"
+else
+    step "apt packages: skipped (--no-apt)"
+fi
+
+# 2. the kiosk user
+if real_root; then
+    if ! id "$KIOSK_USER" >/dev/null 2>&1; then
+        useradd --system --user-group --home-dir /var/lib/tablekeeper --no-create-home \
+            --shell /usr/sbin/nologin "$KIOSK_USER"
+    fi
+    for group in "${GROUPS_WANTED[@]}"; do
+        if getent group "$group" >/dev/null; then
+            usermod -a -G "$group" "$KIOSK_USER"
+        else
+            echo "    (no group $group on this system: skipped)"
+        fi
+    done
+    step "user $KIOSK_USER: groups $(id -nG "$KIOSK_USER")"
+else
+    step "user $KIOSK_USER: skipped (--root $ROOT is not the real root)"
+fi
+
+# 3. the program
+mkdir -p "$APP"
+if [ "$REPO" != "$(cd "$APP" && pwd)" ]; then
+    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./.pytest_cache --exclude='__pycache__' \
+        --exclude='*.egg-info' -cf - . | tar -C "$APP" -xf -
+    step "program: $REPO copied to $APP"
+else
+    step "program: already in $APP"
+fi
+
+# 4. the virtual environment
+if ((PIP)); then
+    python3 -m venv --system-site-packages "$APP/.venv"
+    "$APP/.venv/bin/python" -m pip install --quiet --upgrade pip
+    "$APP/.venv/bin/python" -m pip install --quiet -e "$APP"
+    step "venv: $APP/.venv (system site packages), the program installed"
+else
+    python3 -m venv --system-site-packages --without-pip "$APP/.venv"
+    step "venv: $APP/.venv (system site packages); pip install skipped (--no-pip)"
+fi
+
+# 5. the data directory and the config
+install -d -m 0750 "$DATA"
+install -d -m 0750 "$ETC"
+if [ -e "$ETC/kiosk.toml" ]; then
+    step "config: $ETC/kiosk.toml kept as it is"
+else
+    install -m 0640 "$APP/config/kiosk.example.toml" "$ETC/kiosk.toml"
+    step "config: $ETC/kiosk.toml (the example: edit it)"
+fi
+if real_root; then
+    chown "$KIOSK_USER:$KIOSK_USER" "$DATA"
+    chown "root:$KIOSK_USER" "$ETC" "$ETC/kiosk.toml"
+fi
+step "data: $DATA (journal and outbox)"
+
+# 6. the systemd units
+install -d -m 0755 "$UNITS"
+units=()
+for unit in "$APP"/systemd/*.service; do
+    install -m 0644 "$unit" "$UNITS/"
+    units+=("$(basename "$unit")")
+done
+step "systemd units: ${units[*]} in $UNITS"
+if ((SYSTEMCTL)); then
+    systemctl daemon-reload
+    systemctl enable tablekeeper-kiosk.service
+    if ((DIRECTOR)); then
+        systemctl enable tablekeeper-director.service
+    fi
+else
+    step "systemctl: skipped (--no-systemctl)"
+fi
+
+# 7. what is left to do
+cat <<DONE
+
+Next steps
+  1. Edit $ETC/kiosk.toml: [kiosk] table, [lexicon] file, [director] url and key, [hardware]
+     pins, [displays.left] / [displays.right], [leds]. Check it:
+       cd /var/lib/tablekeeper && sudo -u $KIOSK_USER /opt/tablekeeper/.venv/bin/python -m kiosk config /etc/tablekeeper/kiosk.toml
+  2. Player displays: enable the bus they use, then reboot:
+       sudo raspi-config nonint do_spi 0     # MAX7219 modules (and SSD1306 on SPI)
+       sudo raspi-config nonint do_i2c 0     # SSD1306 OLEDs on I2C (i2cdetect -y 1 lists them)
+  3. Test the buttons, displays and LEDs (lgpio needs a writable working directory):
+       sudo systemctl stop tablekeeper-kiosk
+       cd /var/lib/tablekeeper && sudo -u $KIOSK_USER /opt/tablekeeper/.venv/bin/python -m kiosk selftest --config /etc/tablekeeper/kiosk.toml
+  4. Start the kiosk: sudo systemctl start tablekeeper-kiosk
+     (journalctl -u tablekeeper-kiosk says why if it does not start)
+
+Read-only root file system (a power cut cannot corrupt the card)
+  The journal must stay on a WRITABLE partition: an overlay keeps every write to the root file
+  system in RAM, and it is lost at the next power cut.
+  a. Make a data partition: a USB stick, or a third partition on the card (shrink the root
+     partition with gparted on another computer). Format it and give it a label:
+       sudo mkfs.ext4 -L tkdata /dev/sda1
+  b. Mount it on the data directory at every boot and hand it to the kiosk user:
+       echo 'LABEL=tkdata /var/lib/tablekeeper ext4 defaults,noatime 0 2' | sudo tee -a /etc/fstab
+       sudo mount /var/lib/tablekeeper && sudo chown $KIOSK_USER:$KIOSK_USER /var/lib/tablekeeper
+  c. Turn the overlay on and reboot:
+       sudo raspi-config nonint do_overlayfs 0
+     and keep other file systems out of it: in /boot/firmware/cmdline.txt make the overlay
+     option read overlayroot=tmpfs:recurse=0
+  d. After the reboot check: findmnt / shows overlay; findmnt /var/lib/tablekeeper shows rw.
+  To change the config later: sudo raspi-config nonint do_overlayfs 1, reboot, edit, turn it on again.
+DONE
