@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .config import ConfigError, load_config
 from .db import DirectorDB, DirectorDBError
+from .serial_poll import start_pollers, stop_pollers
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,6 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     keys.add_argument("--key", help="the tournament key (tournament.key); prefer --key-file")
     keys.add_argument("--key-file", metavar="FILE",
                       help="a file whose first line is the tournament key (tournament.key_file)")
+    parser.add_argument("--serial", action="append", default=[], metavar="PORT",
+                        help="a serial line to the tables (/dev/ttyUSB0, or a pyserial URL): the "
+                             "director polls --addresses on it; repeat for more lines")
+    parser.add_argument("--addresses", metavar="LIST",
+                        help="the tables' addresses on each serial line, e.g. 1-4 or 1,3,7-9")
+    parser.add_argument("--baud", type=int, default=115200, help="the serial lines' speed")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     return parser
 
@@ -51,6 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, DirectorDBError) as exc:
         print(f"director: {exc}", file=sys.stderr)
         return 2
+    try:
+        pollers = start_pollers(db, config, args.serial, args.addresses, args.baud)
+    except ValueError as exc:
+        db.close()
+        print(f"director: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     import uvicorn
@@ -60,10 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app(db, config)
     print(f"director: {config.tournament or 'tournament'} on http://{config.host}:{config.port}/ "
           f"(database {config.db})", flush=True)
+    for poller in pollers:
+        print(f"director: polling tables {args.addresses} on {poller.port.name} at {args.baud} baud",
+              flush=True)
     try:
         uvicorn.run(app, host=config.host, port=config.port, log_level=args.log_level,
                     timeout_graceful_shutdown=3)
     finally:
+        stop_pollers(pollers)
         db.close()
     return 0
 

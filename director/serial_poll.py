@@ -33,6 +33,10 @@ import serial
 
 from kiosk.sync.framing import (ACK, DATA, IDLE, MAX_ADDRESS, MAX_SEQ, MIN_ADDRESS, POLL, Frame,
                                 FrameReader, encode)
+from kiosk.sync.signing import sign
+
+from . import rounds
+from .ingest import receive
 
 log = logging.getLogger("director.serial")
 
@@ -219,3 +223,41 @@ class SerialPoller:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout_s)
+
+
+def start_pollers(db, config, ports: Iterable[str], addresses: str | None, baud: int = 115200,
+                  **options) -> list[SerialPoller]:
+    """A running poller on each port for ``addresses`` ("1-4"), storing through the director's
+    ingest into ``db``; ValueError (nothing left open) for a bad address list or port."""
+    ports = list(ports)
+    if not ports:
+        if addresses:
+            raise ValueError("--addresses: the tables' addresses on a serial line need --serial PORT")
+        return []
+    if not addresses:
+        raise ValueError("--serial needs --addresses: the tables' addresses on the line, e.g. 1-4")
+    wanted = parse_addresses(addresses)
+
+    def deliver(table: str, path: str, raw: bytes):
+        return receive(db, table, path, raw, config.key, time.time(), source="serial")
+
+    def assignment_for(table: str) -> dict | None:
+        document = rounds.assignment(db, table, config.tournament)
+        return None if document is None else sign(document, config.key)
+
+    pollers: list[SerialPoller] = []
+    try:
+        for url in ports:
+            pollers.append(SerialPoller(open_serial(url, baud), wanted, deliver,
+                                        assignment_for=assignment_for, **options))
+    except BaseException:
+        for poller in pollers:
+            poller.port.close()
+        raise
+    return [poller.start() for poller in pollers]
+
+
+def stop_pollers(pollers: Iterable[SerialPoller]) -> None:
+    for poller in pollers:
+        poller.stop()
+        poller.port.close()

@@ -1,0 +1,93 @@
+"""``python -m director --serial PORT --addresses 1-2``: a real director process polls two kiosks'
+serial links over a lossy pseudo-terminal line, stores their results and hands out assignments."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(__file__))      # the helpers beside this file (import-mode=importlib)
+
+import pytest
+
+from director.db import DirectorDB
+from director.rounds import store_pairings, store_players
+from drivers.serial_port import SerialPort
+from kiosk.sync.serial_link import SerialLink
+from lossy_proxy import LossyLine
+from serial_fixtures import KEY, TOURNAMENT, fill_outbox, unacked
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT_S = 120.0
+
+
+def director(*args, **popen):
+    command = [sys.executable, "-m", "director", "--key", KEY.decode(), "--tournament", TOURNAMENT,
+               *args]
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, **popen)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
+    db_path = tmp_path / "director.sqlite"
+    with DirectorDB.open(db_path) as db:
+        store_players(db, [{"number": n, "name": name} for n, name in
+                           enumerate(["Ann", "Bob", "Cy", "Di"], start=1)])
+        store_pairings(db, 1, [{"table": "1", "player0": 1, "player1": 2, "first": 0},
+                               {"table": "2", "player0": 3, "player1": 4, "first": None}])
+    outboxes = {t: tmp_path / f"kiosk{t}.sqlite" for t in (1, 2)}
+    sent = {t: fill_outbox(outboxes[t], t, range(1, 6)) for t in (1, 2)}
+    line = LossyLine(2, seed=7).start()
+    assignments = {1: [], 2: []}
+    links = [SerialLink(SerialPort(name), t, outboxes[t], key=KEY, on_assignment=assignments[t].append)
+             for t, name in zip((1, 2), line.table_ports)]
+    process = director("--serial", line.director_port, "--addresses", "1-2", "--db", str(db_path),
+                       "--port", str(free_port()))
+    for link in links:
+        link.start()
+    try:
+        deadline = time.monotonic() + WAIT_S
+        while any(unacked(p) for p in outboxes.values()) or not all(assignments.values()):
+            assert process.poll() is None, process.stdout.read()
+            assert time.monotonic() < deadline, "the results or the assignments did not cross"
+            time.sleep(0.1)
+    finally:
+        for link in links:
+            link.stop()
+            link.port.close()
+        process.send_signal(signal.SIGINT)
+        output = process.communicate(timeout=WAIT_S)[0]
+        line.stop()
+    assert process.returncode == 0, output
+    assert f"polling tables 1-2 on {line.director_port}" in output
+    with sqlite3.connect(db_path) as conn:
+        rows = conn.execute("SELECT table_name, round, signature, source FROM results").fetchall()
+    assert sorted(rows) == sorted((str(t), d["document"]["round"], d["signature"], "serial")
+                                  for t in (1, 2) for d in sent[t])
+    first = assignments[1][0]
+    assert (first["kind"], first["table"], first["round"], first["players"], first["first"]) == (
+        "assignment", "1", 1, ["Ann", "Bob"], 0)
+    assert assignments[2][0]["players"] == ["Cy", "Di"]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--serial", "/dev/ttyNOSUCH", "--addresses", "1-4"], "--serial /dev/ttyNOSUCH: cannot open"),
+    (["--serial", "loop://"], "--serial needs --addresses"),
+    (["--addresses", "1-4"], "--addresses: the tables' addresses on a serial line need --serial"),
+    (["--serial", "loop://", "--addresses", "0-4"], "--addresses: '0-4' is not an address"),
+])
+def test_a_bad_serial_option_exits_2_saying_what_is_wrong(tmp_path, args, said):
+    process = director(*args, "--db", str(tmp_path / "d.sqlite"), "--port", str(free_port()))
+    output = process.communicate(timeout=WAIT_S)[0]
+    assert process.returncode == 2 and said in output, output
