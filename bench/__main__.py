@@ -12,6 +12,7 @@ import sys
 
 BENCHES = [
     "lexicon",
+    "serial",
 ]
 
 
