@@ -1,4 +1,6 @@
-"""Link tests: the kiosk's stores on real SQLite files and a director on a real HTTP port."""
+"""Link tests: the kiosk's stores on real SQLite files; the real director (``python -m
+director`` as a subprocess on a free port) or, for the answers a real director never gives
+(a 503, an assignment for another table), a small protocol server on a real port."""
 from __future__ import annotations
 
 import sys
@@ -8,12 +10,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))    # helpers (import-mo
 
 import pytest  # noqa: E402
 
+from director_process import DirectorProcess, seed  # noqa: E402
 from protocol_director import ProtocolDirector  # noqa: E402
-from sync_kiosks import KEY  # noqa: E402
+from sync_kiosks import KEY, TOURNAMENT  # noqa: E402
 
 
 @pytest.fixture
 def director():
+    """The protocol server (tests/sync/protocol_director.py)."""
     server = ProtocolDirector(KEY).up()
     yield server
     server.down()
+
+
+@pytest.fixture
+def real_director(tmp_path):
+    """``make(pairings=None, key=KEY, preset="aspa")``: the director's service running on its
+    own database, seeded with players and ``pairings`` ({round: {table: (left, right, first)}})."""
+    made = []
+
+    def make(pairings=None, key: bytes = KEY, preset: str = "aspa") -> DirectorProcess:
+        db = tmp_path / f"director-{len(made)}.sqlite"
+        if pairings:
+            seed(db, pairings)
+        process = DirectorProcess(db, key, tournament=TOURNAMENT, preset=preset).start()
+        made.append(process)
+        return process
+    yield make
+    for process in made:
+        process.stop()
