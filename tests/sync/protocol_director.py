@@ -38,11 +38,12 @@ class ProtocolDirector:
             self.server.server_close()
             self.server = None
 
-    def assign(self, table: str, key: bytes | None = None, **fields) -> None:
+    def assign(self, path_table: str, key: bytes | None = None, **fields) -> None:
+        """Serve a signed assignment at ``path_table``'s address (``table=`` may name another)."""
         document = {"schema": 1, "kind": "assignment", "tournament": "", "round": 1,
-                    "table": table, "players": ["Player 1", "Player 2"], "first": None,
+                    "table": path_table, "players": ["Player 1", "Player 2"], "first": None,
                     "round_started_wall": None, "round_ended_wall": None, "revision": 1} | fields
-        self.assignments[table] = sign(document, key or self.key)
+        self.assignments[path_table] = sign(document, key or self.key)
 
     def answer(self, path: str, table: str, body: bytes) -> tuple[int, dict]:
         try:

@@ -1,62 +1,78 @@
-"""The kiosk's HTTP client against a director on a real port: what each answer means."""
-import socket
-
+"""The kiosk's HTTP client against the real director (python -m director on a free port): what
+each answer means. The answers a real director never gives (a 503, a signed assignment for
+another table) come from the protocol server."""
 import pytest
 
+from director_process import free_port
 from kiosk.sync.http_client import (DELIVERED, REFUSED, UNREACHABLE, AssignmentError,
                                     DirectorClient)
 from kiosk.sync.signing import sign
-from sync_kiosks import KEY
+from sync_kiosks import KEY, TOURNAMENT, play, script
 
-DOC = {"schema": 1, "kind": "result", "tournament": "T", "round": 1, "table": "4", "revision": 1}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+PAIRINGS = {1: {"4": ("Ann", "Bob", 1)}}
 
 
-def test_a_stored_result_is_delivered_and_the_same_again_is_a_duplicate(director):
+@pytest.fixture
+def result(tmp_path):
+    """A signed result of table 4, round 1, as a kiosk's outbox holds it."""
+    from kiosk.store.outbox import Outbox
+    play(tmp_path / "kiosk.sqlite", "4", script(1, ("Ann", "Bob"), (30, 24)))
+    with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
+        [doc] = outbox.due(float("inf"))
+    return doc.body
+
+
+def test_a_stored_result_is_delivered_and_the_same_again_is_a_duplicate(real_director, result):
+    director = real_director(PAIRINGS)
     client = DirectorClient(director.url, "4", KEY)
-    first, again = client.post("results", sign(DOC, KEY)), client.post("results", sign(DOC, KEY))
+    first, again = client.post("results", result), client.post("results", result)
     assert (first.kind, first.code, first.reason) == (DELIVERED, 200, "stored")
     assert (again.kind, again.reason) == (DELIVERED, "duplicate")
-    assert list(director.results) == [("T", 1, "4")]
+    [row] = director.rows("results")
+    assert (row["tournament"], row["round"], row["table_name"]) == (TOURNAMENT, 1, "4")
 
 
-def test_a_forged_or_misaddressed_document_is_refused_with_the_directors_reason(director):
-    forged = DirectorClient(director.url, "4", KEY).post("results", sign(DOC, b"x" * 20))
-    assert (forged.kind, forged.code) == (REFUSED, 403) and "signature" in forged.reason
-    elsewhere = DirectorClient(director.url, "5", KEY).post("results", sign(DOC, KEY))
+def test_a_forged_or_misaddressed_result_is_refused_with_the_directors_reason(real_director, result):
+    director = real_director(PAIRINGS)
+    forged = sign(result["document"], b"not the tournament key at all")
+    answer = DirectorClient(director.url, "4", KEY).post("results", forged)
+    assert (answer.kind, answer.code) == (REFUSED, 403) and "signature" in answer.reason
+    elsewhere = DirectorClient(director.url, "5", KEY).post("results", result)
     assert (elsewhere.kind, elsewhere.code) == (REFUSED, 409)
-    assert elsewhere.reason.startswith("409 the document is for table 4")
-    assert director.results == {}
+    assert elsewhere.reason.startswith("409 ")
+    assert director.rows("results") == []
+    assert sorted(r["code"] for r in director.rows("rejections")) == [403, 409]
 
 
-def test_no_director_and_a_failing_director_are_unreachable(director):
+def test_no_director_and_a_failing_director_are_unreachable(director, result):
     gone = DirectorClient(f"http://127.0.0.1:{free_port()}", "4", KEY, timeout_s=30)
-    answer = gone.post("results", sign(DOC, KEY))
+    answer = gone.post("results", result)
     assert answer.kind == UNREACHABLE and answer.code is None
     assert answer.reason.startswith("director not reached")
-    director.refuse_with = 503
-    busy = DirectorClient(director.url, "4", KEY).post("results", sign(DOC, KEY))
+    director.refuse_with = 503                       # the protocol server, overloaded
+    busy = DirectorClient(director.url, "4", KEY).post("results", result)
     assert (busy.kind, busy.code) == (UNREACHABLE, 503)
 
 
-def test_the_assignment_is_believed_only_when_signed_with_the_key_for_this_table(director):
-    client = DirectorClient(director.url, "4", KEY)
-    assert client.assignment() is None                              # 404: none yet
-    director.assign("4", round=2, players=["Ann", "Bob"], first=1)
-    assignment = client.assignment()
-    assert (assignment["round"], assignment["players"], assignment["first"]) == (2, ["Ann", "Bob"], 1)
-    director.assign("4", key=b"not the tournament key", round=3)
+def test_the_assignment_is_the_directors_pairing_signed_with_the_key(real_director):
+    unpaired = real_director()
+    assert DirectorClient(unpaired.url, "4", KEY).assignment() is None          # 404: none
+    director = real_director(PAIRINGS)
+    assignment = DirectorClient(director.url, "4", KEY).assignment()
+    assert (assignment["round"], assignment["players"], assignment["first"]) == (1, ["Ann", "Bob"], 1)
+    assert assignment["round_started_wall"] is None
+    started = director.round_action("start", 1)
+    assert DirectorClient(director.url, "4", KEY).assignment()["round_started_wall"] == \
+        started["started_wall"]
+    other_key = real_director(PAIRINGS, key=b"another tournament's key")
     with pytest.raises(AssignmentError, match="signature does not match"):
-        client.assignment()
-    director.assignments["4"] = director.assignments.get("9") or sign(
-        {"schema": 1, "kind": "assignment", "table": "9", "round": 3}, KEY)
+        DirectorClient(other_key.url, "4", KEY).assignment()
+
+
+def test_an_assignment_for_another_table_is_not_believed(director):
+    director.assign("4", table="9", round=3)         # signed, but names table 9
     with pytest.raises(AssignmentError, match="for table '9'"):
-        client.assignment()
+        DirectorClient(director.url, "4", KEY).assignment()
 
 
 def test_an_address_that_is_not_http_is_refused_by_name():

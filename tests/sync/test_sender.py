@@ -12,7 +12,7 @@ from kiosk.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Link, Sender, link_text
-from sync_kiosks import KEY, play, script
+from sync_kiosks import KEY, TOURNAMENT, play, script
 
 FAST = dict(idle_s=0.02, status_s=0.2, poll_s=0.2, base_delay_s=0.05, max_delay_s=0.5)
 
@@ -30,39 +30,12 @@ def senders():
         assert sender.stop(60), "the worker did not stop"
 
 
-def results_posted(director):
-    return [code for path, code in director.posts if path == "results"]
+PAIRINGS = {1: {"3": ("Ann", "Bob", 0)}, 2: {"3": ("Ann", "Cy", 0)}}
 
 
-def test_locked_results_reach_the_director_once_and_the_screen_says_so(tmp_path, director, senders):
-    store = tmp_path / "kiosk.sqlite"
-    play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
-    sender = senders(store, director.url)
-    eventually(lambda: len(director.results) == 1, what="the first result")
-    play(store, "3", script(2, ("Ann", "Cy"), (10, 50)))     # locked while the worker runs
-    eventually(lambda: len(director.results) == 2, what="the second result")
-    link = eventually(lambda: sender.link.pending == 0 and sender.link.delivered_wall and sender.link)
-    assert link_text(link) == "result sent to director"
-    assert sorted(director.results) == [("Link Open", 1, "3"), ("Link Open", 2, "3")]
-    assert director.results[("Link Open", 2, "3")]["result"]["final"] == [10 - 2, 50 + 2]
-    assert results_posted(director) == [200, 200]           # acknowledged: never sent again
-    with Outbox.open(store) as outbox:
-        assert outbox.pending("result") == 0
-
-
-def test_while_the_director_is_away_results_wait_and_arrive_when_it_is_back(tmp_path, director, senders):
-    store = tmp_path / "kiosk.sqlite"
-    director.down()
-    for round, scores in ((1, (30, 24)), (2, (12, 40))):
-        play(store, "3", script(round, ("Ann", "Bob"), scores))
-    sender = senders(store, director.url)
-    eventually(lambda: sender.link.reached is False, what="the worker finding no director")
-    assert link_text(sender.link) == "result waiting to send (2)"
-    eventually(lambda: _attempts(store) >= 2, what="retries with backoff")
-    director.up()                                            # the same port, back again
-    eventually(lambda: len(director.results) == 2, what="both results after the director's return")
-    eventually(lambda: link_text(sender.link) == "result sent to director")
-    assert results_posted(director) == [200, 200]
+def stored(director) -> list[tuple]:
+    return sorted((r["round"], r["table_name"], r["score0"], r["score1"])
+                  for r in director.rows("results"))
 
 
 def _attempts(store) -> int:
@@ -71,62 +44,104 @@ def _attempts(store) -> int:
         return min((d.attempts for d in outbox.due(float("inf"))), default=0)
 
 
-def test_a_refused_result_is_kept_with_the_directors_reason_shown_and_retried(tmp_path, director, senders):
+def test_locked_results_reach_the_director_once_and_the_screen_says_so(tmp_path, real_director,
+                                                                        senders):
+    director = real_director(PAIRINGS)
     store = tmp_path / "kiosk.sqlite"
-    director.refuse_with = 422
+    play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
+    sender = senders(store, director.url)
+    eventually(lambda: len(director.rows("results")) == 1, what="the first result")
+    play(store, "3", script(2, ("Ann", "Cy"), (10, 50)))     # locked while the worker runs
+    eventually(lambda: len(director.rows("results")) == 2, what="the second result")
+    assert stored(director) == [(1, "3", 30 - 2, 24 + 2), (2, "3", 10 - 2, 50 + 2)]
+    eventually(lambda: len(sender.posted) == 2, what="both answers")
+    eventually(lambda: link_text(sender.link) == "result sent to director")
+    assert sender.posted == ["stored", "stored"]             # acknowledged: never sent again
+    with Outbox.open(store) as outbox:
+        assert outbox.pending("result") == 0
+
+
+def test_while_the_director_is_away_results_wait_and_arrive_when_it_is_back(tmp_path, real_director,
+                                                                            senders):
+    director = real_director(PAIRINGS)
+    director.kill()
+    store = tmp_path / "kiosk.sqlite"
+    for round, players, scores in ((1, ("Ann", "Bob"), (30, 24)), (2, ("Ann", "Cy"), (12, 40))):
+        play(store, "3", script(round, players, scores))
+    sender = senders(store, director.url)
+    eventually(lambda: sender.link.reached is False, what="the worker finding no director")
+    eventually(lambda: _attempts(store) >= 2, what="retries with backoff")
+    assert link_text(sender.link) == "result waiting to send (2)"
+    director.start()                                         # the same port and database
+    eventually(lambda: len(director.rows("results")) == 2, what="both results after its return")
+    eventually(lambda: len(sender.posted) == 2 and link_text(sender.link) == "result sent to director")
+    assert sender.posted == ["stored", "stored"]
+
+
+def test_a_refused_result_is_kept_with_the_directors_reason_shown_and_retried(tmp_path, real_director,
+                                                                              senders):
+    director = real_director(PAIRINGS, key=b"the director was given another key")
+    store = tmp_path / "kiosk.sqlite"
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     sender = senders(store, director.url)
     eventually(lambda: sender.link.refused, what="the refusal")
-    assert link_text(sender.link) == "director refused: 422 refused by the test"
-    assert sender.link.pending == 1 and director.results == {}
+    assert link_text(sender.link).startswith("director refused: 403 ")
+    assert "signature" in sender.link.refused and sender.link.pending == 1
+    assert director.rows("results") == [] and director.rows("rejections")[0]["code"] == 403
     with Outbox.open(store) as outbox:
         [doc] = outbox.due(float("inf"))
-        assert doc.last_error == "refused: 422 refused by the test" and doc.acked is None
-    director.refuse_with = None                              # the director's side is fixed
-    eventually(lambda: len(director.results) == 1, what="the result, retried at the cap")
+        assert doc.last_error.startswith("refused: 403 ") and doc.acked is None
+    director.stop()
+    director.start(key=KEY)                                  # the director's key put right
+    eventually(lambda: len(director.rows("results")) == 1, what="the result, retried at the cap")
     eventually(lambda: link_text(sender.link) == "result sent to director")
 
 
-def test_pending_results_survive_a_restart_of_the_kiosk(tmp_path, director, senders):
+def test_pending_results_survive_a_restart_of_the_kiosk(tmp_path, real_director, senders):
+    director = real_director(PAIRINGS)
+    director.kill()
     store = tmp_path / "kiosk.sqlite"
-    director.down()
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     first = senders(store, director.url)
     eventually(lambda: first.link.reached is False)
     assert first.stop(60)                                    # the kiosk goes off ...
-    director.up()
+    director.start()
     second = senders(store, director.url)                    # ... and comes back
-    eventually(lambda: len(director.results) == 1, what="the result sent after the restart")
+    eventually(lambda: len(director.rows("results")) == 1, what="the result sent after the restart")
     eventually(lambda: link_text(second.link) == "result sent to director")
 
 
 def test_the_status_of_the_published_game_reaches_the_director_and_follows_changes(
-        tmp_path, director, senders):
+        tmp_path, real_director, senders):
+    director = real_director(PAIRINGS)
     store = tmp_path / "kiosk.sqlite"
     Outbox.open(store).close()
     sender = senders(store, director.url, clock=lambda: 100 * 10**9)
-    lines = script(4, ("Ann", "Bob"), (30, 24))
+    lines = script(2, ("Ann", "Cy"), (30, 24))
     running = replay_lines(json.dumps(line) for line in lines[:3]).state
-    sender.publish(running, "table-3-round-4-game-1", "Link Open", "3")
-    status = eventually(lambda: director.statuses.get("3"), what="a status")
-    assert (status["phase"], status["running"], status["scores"], status["round"]) == (
-        "playing", 1, [30, 0], 4)
-    assert status["times_ms"][0] == 1500_000 - 20_000 and status["outbox_pending"] == 0
+    sender.publish(running, "table-3-round-2-game-1", TOURNAMENT, "3")
+
+    def status():
+        rows = director.rows("status")
+        return json.loads(rows[0]["document"]) if rows else None
+    now = eventually(status, what="a status")
+    assert (now["phase"], now["running"], now["scores"], now["round"]) == ("playing", 1, [30, 0], 2)
+    assert now["times_ms"][0] == 1500_000 - 20_000 and now["outbox_pending"] == 0
     ended = replay_lines(json.dumps(line) for line in lines[:5]).state
-    sender.publish(ended, "table-3-round-4-game-1", "Link Open", "3")
-    eventually(lambda: director.statuses["3"]["phase"] == "ended", what="the new status")
+    sender.publish(ended, "table-3-round-2-game-1", TOURNAMENT, "3")
+    eventually(lambda: status()["phase"] == "ended", what="the new status")
     assert link_text(sender.link) == "director linked"
 
 
-def test_the_assignment_is_polled_and_a_forged_one_is_not_believed(tmp_path, director, senders):
-    store = tmp_path / "kiosk.sqlite"
-    sender = senders(store, director.url)
-    director.assign("3", round=5, players=["Dee", "Eve"], first=1)
+def test_the_assignment_is_polled_and_a_forged_one_is_not_believed(tmp_path, real_director, senders):
+    director = real_director({1: {"3": ("Dee", "Eve", 1)}})
+    sender = senders(tmp_path / "kiosk.sqlite", director.url)
     assignment = eventually(lambda: sender.link.assignment, what="the assignment")
-    assert (assignment["round"], assignment["players"], assignment["first"]) == (5, ["Dee", "Eve"], 1)
-    director.assign("3", key=b"a forger's key of some length", round=6)
+    assert (assignment["round"], assignment["players"], assignment["first"]) == (1, ["Dee", "Eve"], 1)
+    director.stop()
+    director.start(key=b"a forger's key of some length")
     eventually(lambda: sender.link.assignment_error, what="the forged assignment refused")
-    assert sender.link.assignment["round"] == 5                 # the believed one stays
+    assert sender.link.assignment == assignment                 # the believed one stays
 
 
 def test_the_loop_never_waits_for_a_director_that_does_not_answer(tmp_path, senders):

@@ -1,7 +1,7 @@
 """The table kiosk with a director.url: the director's assignment sets the game (round, players,
 who starts), its round start and end become the core's commands in the journal, and the screen's
 top line says whether the locked result has reached the director."""
-import time
+import json
 
 import pytest
 
@@ -10,6 +10,7 @@ from kiosk.core import commands as cmd
 from kiosk.core import events as ev
 from kiosk.store import Journal
 from linked_kiosk import LinkedKiosk
+from sync_kiosks import KEY
 
 
 @pytest.fixture
@@ -35,8 +36,9 @@ def journaled(store, kind):
         return [e for e in journal.load(journal.current_game())[1] if isinstance(e, kind)]
 
 
-def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_path, director, linked):
-    director.assign("7", tournament="Link Open", round=2, players=["Dee", "Eve"], first=1)
+def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_path, real_director,
+                                                                          linked):
+    director = real_director({2: {"7": ("Dee", "Eve", 1)}})
     k = linked(director.url)
     until(k, lambda: k.state.players == ("Dee", "Eve"), "the assigned players")
     assert k.state.round == 2 and k.state.phase == "setup"
@@ -49,15 +51,21 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     with Journal.open(tmp_path / "kiosk.sqlite") as journal:
         closed = journal.db.execute("SELECT closed_reason FROM games WHERE id = 1").fetchone()[0]
     assert "director's assignment" in closed                  # the unplayed game it replaced
-    status = eventually(lambda: director.statuses.get("7", {}).get("phase") == "playing"
-                        and director.statuses["7"], what="the status of the started game")
-    assert (status["round"], status["players"], status["running"]) == (2, ["Dee", "Eve"], 1)
+
+    def status():
+        rows = director.rows("status")
+        return rows and json.loads(rows[0]["document"])
+    now = eventually(lambda: status() and status()["phase"] == "playing" and status(),
+                     what="the status of the started game")
+    assert (now["round"], now["players"], now["running"], now["table"]) == (2, ["Dee", "Eve"], 1, "7")
 
 
 def test_the_round_start_calls_the_start_with_both_absent_and_the_round_end_stops_the_clocks(
-        tmp_path, director, linked):
+        tmp_path, real_director, linked):
+    director = real_director({1: {"7": ("Ann", "Bob", None)}}, preset="school")
     k = linked(director.url, preset="school")
-    director.assign("7", round=1, players=["Ann", "Bob"], round_started_wall=time.time())
+    until(k, lambda: k.link.sender.link.assignment, "the assignment")
+    director.round_action("start", 1)                          # the page's button
     until(k, lambda: k.state.phase == "waiting", "the round's start")
     [called] = journaled(tmp_path / "kiosk.sqlite", ev.StartCalled)
     assert called.absent == (0, 1)
@@ -65,36 +73,39 @@ def test_the_round_start_calls_the_start_with_both_absent_and_the_round_end_stop
     assert k.state.phase == "setup" and k.state.late_penalty == (10, 10)
     k.press("right", at=201)                                 # Bob, second, starts Ann's clock
     assert k.submit(cmd.Play(0, 30), at=230) and k.state.clock.running == 1
-    director.assign("7", round=1, players=["Ann", "Bob"], round_started_wall=time.time() - 300,
-                    round_ended_wall=time.time(), revision=2)
+    director.round_action("end", 1)
     until(k, lambda: k.state.phase == "ended", "the round's end")
     [ended] = journaled(tmp_path / "kiosk.sqlite", ev.GameEnded)
     assert ended.reason == "director" and k.state.clock.running is None and k.state.clock.stopped
 
 
-def test_the_screen_says_whether_the_locked_result_has_reached_the_director(tmp_path, director, linked):
-    director.refuse_with = 403
+GAME = ((cmd.Start(0), 1), (cmd.Play(0, 30), 20), (cmd.Out(1, 24), 40), (cmd.Accept(0), 45),
+        (cmd.Rack(0, "AE"), 50), (cmd.Confirm(0), 60), (cmd.Confirm(1), 61))
+
+
+def test_the_screen_says_whether_the_locked_result_has_reached_the_director(tmp_path, real_director,
+                                                                            linked):
+    director = real_director({4: {"7": ("Ann", "Bob", 0)}}, key=b"the director has another key")
     k = linked(director.url, round=4)
-    for command, at in ((cmd.Start(0), 1), (cmd.Play(0, 30), 20), (cmd.Out(1, 24), 40),
-                        (cmd.Accept(0), 45), (cmd.Rack(0, "AE"), 50), (cmd.Confirm(0), 60),
-                        (cmd.Confirm(1), 61)):
+    for command, at in GAME:
         assert k.submit(command, at), command
     assert k.state.phase == "confirmed"
-    until(k, lambda: "director refused: 403 refused by the test" in k.view.top, "the refusal shown")
-    director.refuse_with = None
+    until(k, lambda: "director refused: 403 " in k.view.top, "the refusal shown")
+    director.stop()
+    director.start(key=KEY)                                   # the director's key put right
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
-    [(identity, document)] = director.results.items()
-    assert identity == ("Link Open", 4, "7") and document["result"]["final"] == [30 - 2, 24 + 2]
+    [row] = director.rows("results")
+    assert (row["tournament"], row["round"], row["table_name"]) == ("Link Open", 4, "7")
+    assert (row["score0"], row["score1"]) == (30 - 2, 24 + 2)
 
 
-def test_a_director_that_is_down_leaves_the_result_waiting_on_screen(tmp_path, director, linked):
-    director.down()
+def test_a_director_that_is_down_leaves_the_result_waiting_on_screen(tmp_path, real_director, linked):
+    director = real_director({1: {"7": ("Ann", "Bob", 0)}})
+    director.kill()
     k = linked(director.url)
-    for command, at in ((cmd.Start(0), 1), (cmd.Play(0, 30), 20), (cmd.Out(1, 24), 40),
-                        (cmd.Accept(0), 45), (cmd.Rack(0, "AE"), 50), (cmd.Confirm(0), 60),
-                        (cmd.Confirm(1), 61)):
+    for command, at in GAME:
         assert k.submit(command, at), command
     until(k, lambda: k.view.top.endswith("result waiting to send (1)"), "the waiting result shown")
-    director.up()
+    director.start()
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result after the return")
-    assert len(director.results) == 1
+    assert len(director.rows("results")) == 1
