@@ -13,6 +13,7 @@ import sys
 BENCHES = [
     "lexicon",
     "serial",
+    "player_displays",
 ]
 
 

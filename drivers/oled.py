@@ -45,7 +45,7 @@ class OledDisplay(PlayerDisplay):
 
     def __init__(self, device):
         super().__init__(device)
-        self.pins: _GpiozeroPins | None = None      # an SPI display's DC and reset pins
+        self.pins: GpiozeroPins | None = None      # an SPI display's DC and reset pins
         self.time_box = (0, STRIP, device.width, device.height)
         self.small = font(STRIP - 4)
         self.font = fitting_font("-88:88", device.width - 4, device.height - STRIP - 4)
@@ -89,7 +89,7 @@ class OledDisplay(PlayerDisplay):
                 raise ValueError(f"no pattern {pattern!r}: one of {', '.join(self.patterns())}")
 
 
-class _GpiozeroPins:
+class GpiozeroPins:
     """The few RPi.GPIO calls luma's SPI interface makes (setup, output) on gpiozero output
     pins, so an SPI OLED's data/command and reset pins work with lgpio (also on a Pi 5)."""
     BCM, OUT, LOW, HIGH = 11, 0, 0, 1
@@ -125,7 +125,7 @@ def open_ssd1306(spec: DisplaySpec, factory=None) -> OledDisplay:
     if factory is None:
         from drivers.buttons import pin_factory
         factory = pin_factory("lgpio")
-    pins = _GpiozeroPins(factory)
+    pins = GpiozeroPins(factory)
     try:
         serial = spi(port=spec.spi_port, device=spec.spi_device, gpio=pins, gpio_DC=spec.dc_pin,
                      gpio_RST=spec.reset_pin or None)
