@@ -97,7 +97,9 @@ def _command(args) -> int:
         try:
             buttons = Buttons(inputs, factory, pins)
         except HardwareError as exc:
-            print(f"{name}: {exc}", file=sys.stderr)
+            busy = "" if config.sim else (" (if the kiosk is running it has the pins: "
+                                          "sudo systemctl stop tablekeeper-kiosk)")
+            print(f"{name}: {exc}{busy}", file=sys.stderr)
             return 2
         displays, leds, missing = open_devices(config, factory)
         if config.sim:
