@@ -22,6 +22,13 @@ tables' answers on a shared line, are ignored.
 blocks the clock loop's connection, and runs in a thread of its own (``start``/``stop``). The
 port is anything with ``read() -> bytes`` (waiting briefly) and ``write(bytes)``, such as
 ``drivers.serial_port.SerialPort``.
+
+For the kiosk's loop it stands where the HTTP worker (``kiosk.sync.sender.Sender``) stands, with
+the same calls, none of which waits: ``publish(state, game_id, tournament, table)`` hands it the
+game, whose status (``kiosk.sync.status``, signed with ``key``) it sends when the game changed or
+``status_every_s`` passed; ``link`` is a ``kiosk.sync.sender.Link`` snapshot (results pending,
+when one was last acknowledged, the director's refusal, whether the director polls, the checked
+assignment) that the thread replaces whole; ``stop()`` says whether the thread has stopped.
 """
 from __future__ import annotations
 
@@ -36,7 +43,9 @@ from typing import Callable, Protocol
 
 from kiosk.store.outbox import Outbox
 from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
-from kiosk.sync.signing import SignatureError, verify
+from kiosk.sync.sender import RESULT, Link, Published
+from kiosk.sync.signing import SignatureError, sign, verify
+from kiosk.sync.status import status_document
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +53,8 @@ log = logging.getLogger(__name__)
 PATHS = {"result": "results"}
 STATUS_EVERY_S = 5.0
 ERROR_PAUSE_S = 1.0
+SILENT_S = 15.0         # no poll for this long: the director is not reached
+REFRESH_S = 1.0         # the link snapshot is renewed at least this often
 
 
 class Port(Protocol):
@@ -71,14 +82,16 @@ class SerialLink:
                  status: Callable[[float], dict | None] | None = None,
                  on_assignment: Callable[[dict], None] | None = None, key: bytes | None = None,
                  table: str | None = None, status_every_s: float = STATUS_EVERY_S,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time,
+                 game_clock: Callable[[], int] = time.monotonic_ns):
         Frame(POLL, address, 0)                          # checks the address: 1-254
         if on_assignment is not None and not key:
             raise ValueError("serial link: an assignment cannot be checked without the tournament key")
         self.key, self.table = key, str(address if table is None else table)
         self.port, self.address, self.clock = port, address, clock
         self.outbox = Outbox.open(outbox_path)           # a connection of its own
-        self.status, self.on_assignment, self.status_every_s = status, on_assignment, status_every_s
+        self.on_assignment, self.status_every_s, self.game_clock = on_assignment, status_every_s, game_clock
+        self.status = status if status is not None else self._published_status if key else None
         self.reader = FrameReader()
         self.in_flight: InFlight | None = None
         self._seq = random.randint(1, MAX_SEQ)           # a restart does not reuse the last seq
@@ -87,6 +100,12 @@ class SerialLink:
         self.last_poll_wall: float | None = None
         self.error: str | None = None
         self.assignment_error: str | None = None
+        self.link = Link()
+        self._published: Published | None = None
+        self._status_state = None               # the published state the last status was made of
+        self._refused: str | None = None
+        self._assignment_doc: dict | None = None
+        self._refreshed, self._dirty = 0.0, True
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -113,8 +132,7 @@ class SerialLink:
         doc = next((d for d in self.outbox.due(now_wall) if d.kind in PATHS), None)
         if doc is not None:
             return self._send(PATHS[doc.kind], doc.body, doc.id)
-        if self.status is not None and (self._status_wall is None
-                                        or now_wall - self._status_wall >= self.status_every_s):
+        if self.status is not None and self._status_due(now_wall):
             self._status_wall = now_wall
             try:
                 signed = self.status(now_wall)
@@ -124,6 +142,23 @@ class SerialLink:
             if signed is not None:
                 return self._send("status", signed, None)
         return encode(Frame(IDLE, self.address, poll.seq))
+
+    def _status_due(self, now_wall: float) -> bool:
+        published = self._published
+        return (self._status_wall is None or now_wall - self._status_wall >= self.status_every_s
+                or (published is not None and published.state is not self._status_state))
+
+    def _published_status(self, now_wall: float) -> dict | None:
+        """The signed status of the game last published, or None before the first."""
+        published = self._published
+        if published is None:
+            return None
+        tournament, table = published.round_table
+        document = status_document(published.state, self.game_clock(), tournament=tournament,
+                                   table=table, game_id=published.game_id,
+                                   outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall)
+        self._status_state = published.state
+        return sign(document, self.key)
 
     def _send(self, path: str, signed: dict, doc_id: int | None) -> bytes:
         self._seq = self._seq % MAX_SEQ + 1
@@ -136,7 +171,7 @@ class SerialLink:
         flight = self.in_flight
         if flight is None or ack.seq != flight.seq:
             return                                        # a repeated ACK of a settled DATA
-        self.in_flight = None
+        self.in_flight, self._dirty = None, True
         try:
             answer = json.loads(ack.body.decode("utf-8"))
             code = answer["code"]
@@ -149,16 +184,18 @@ class SerialLink:
             return
         if ok:
             self.acked += 1
+            self._refused = None
             self.outbox.ack(flight.doc_id, now_wall)
             return
         self.refused += 1
         reason = f"refused: {code} {answer.get('error', '') if isinstance(answer, dict) else ''}"
+        self._refused = reason.strip()[len("refused: "):]
         log.warning("serial link: the director refused outbox document %s: %s", flight.doc_id, reason)
         self.outbox.mark_sent_failed(flight.doc_id, now_wall, reason.strip())
 
     def _assignment(self, body: bytes) -> None:
-        if self.on_assignment is None:
-            return
+        if not self.key:
+            return                                        # it cannot be checked: not believed
         try:
             document = verify(json.loads(body.decode("utf-8")), self.key)
             if document.get("kind") != "assignment":
@@ -166,14 +203,37 @@ class SerialLink:
             if str(document.get("table")) != self.table:
                 raise SignatureError(f"it is for table {document.get('table')!r}, not {self.table!r}")
         except (UnicodeDecodeError, ValueError) as exc:    # SignatureError is a ValueError
-            self.assignment_error = f"assignment refused: {exc}"
+            self.assignment_error, self._dirty = f"assignment refused: {exc}", True
             log.warning("serial link: %s", self.assignment_error)
             return
-        self.assignment_error = None
+        self.assignment_error, self._assignment_doc, self._dirty = None, document, True
+        if self.on_assignment is None:
+            return
         try:
             self.on_assignment(document)
         except Exception:
             log.exception("serial link: the assignment handler failed")
+
+    # -- what the kiosk's loop calls (never waits) -------------------------------------------
+
+    def publish(self, state, game_id: str, tournament: str, table: str) -> None:
+        """The game as the loop has it now (an immutable state); its status goes at the next poll."""
+        current = self._published
+        if current is None or current.state is not state or current.game_id != game_id:
+            self._published = Published(state, game_id, (tournament, table))
+
+    def wake(self) -> None:
+        """Nothing to do: on a polled line the table speaks when the director asks."""
+
+    def refresh(self, now_wall: float) -> Link:
+        """Renew ``link`` from the outbox and what the line said (on the link's thread)."""
+        reached = None if self.last_poll_wall is None else now_wall - self.last_poll_wall < SILENT_S
+        self.link = Link(pending=self.outbox.pending(RESULT),
+                         delivered_wall=self.outbox.last_acked(RESULT), refused=self._refused,
+                         reached=reached, assignment=self._assignment_doc,
+                         assignment_error=self.assignment_error)
+        self._refreshed, self._dirty = now_wall, False
+        return self.link
 
     # -- the thread ---------------------------------------------------------------------------
 
@@ -193,6 +253,9 @@ class SerialLink:
                     reply = self.handle(frame, self.clock())
                     if reply is not None:
                         self.port.write(reply)
+                now = self.clock()
+                if self._dirty or now - self._refreshed >= REFRESH_S:
+                    self.refresh(now)
                 self.error = None
             except Exception as exc:
                 if self.error != str(exc):
@@ -200,9 +263,13 @@ class SerialLink:
                 self.error = str(exc)
                 self._stop.wait(ERROR_PAUSE_S)
 
-    def stop(self, timeout_s: float = 30.0) -> None:
-        """Stop the thread (it notices within one read timeout) and close the outbox."""
+    def stop(self, timeout_s: float = 30.0) -> bool:
+        """Stop the thread (it notices within one read timeout) and close the outbox; True if
+        the thread has stopped."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout_s)
+            if self._thread.is_alive():
+                return False
         self.outbox.close()
+        return True

@@ -182,3 +182,43 @@ def test_the_thread_answers_polls_on_a_real_pseudo_terminal_and_stops(outbox_pat
         link.port.close()
         line.close()
     assert not link._thread.is_alive()
+
+
+def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
+    from kiosk.replay import replay_lines
+    from kiosk.sync.sender import link_text
+    from kiosk.sync.signing import verify
+
+    fill_outbox(outbox_path, ADDRESS, range(1, 2))
+    game = replay_lines(json.dumps(line) for line in [
+        {"preset": "aspa", "round": 2, "players": ["Ann", "Bob"]},
+        {"t": 0, "cmd": "start", "first": 0}, {"t": 30, "cmd": "play", "player": 0, "score": 22}])
+    link = link_for(outbox_path, key=KEY, status_every_s=60.0, game_clock=lambda: 40 * 10**9)
+    assert link.refresh(WALL).reached is None and link_text(link.link) == "result waiting to send (1)"
+    link.publish(game.state, "g-1", "Serial Open", "7")
+    result = reply(link, Frame(POLL, ADDRESS, 1))
+    reply(link, ack(result.seq, 403, error="the signature does not match"), now=WALL + 1)
+    assert link.refresh(WALL + 1).refused == "403 the signature does not match"
+    status = reply(link, Frame(POLL, ADDRESS, 2), now=WALL + 1.2)       # the result waits: backoff
+    path, _, raw = status.body.partition(b"\n")
+    document = verify(json.loads(raw), KEY)
+    assert path == b"status" and (document["kind"], document["table"], document["round"]) == (
+        "status", "7", 2)
+    assert document["scores"] == [22, 0] and document["outbox_pending"] == 1
+    assert document["times_ms"][1] == 1500 * 1000 - 10 * 1000            # Bob's clock ran 10 s
+    reply(link, ack(status.seq, 200, outcome="ok"))
+    assert reply(link, Frame(POLL, ADDRESS, 3), now=WALL + 1.4).type == IDLE   # unchanged game
+    link.publish(replay_lines(json.dumps(line) for line in [
+        {"preset": "aspa", "round": 2, "players": ["Ann", "Bob"]},
+        {"t": 0, "cmd": "start", "first": 0}]).state, "g-1", "Serial Open", "7")
+    changed = reply(link, Frame(POLL, ADDRESS, 4), now=WALL + 1.6)     # a change goes at once
+    assert changed.body.startswith(b"status\n")
+    reply(link, ack(changed.seq, 200, outcome="ok"))
+    assignment = {"schema": 1, "kind": "assignment", "table": "7", "round": 3}
+    assert reply(link, Frame(POLL, ADDRESS, 5, json.dumps(sign(assignment, KEY)).encode()),
+                 now=WALL + 1.8).type == IDLE
+    snapshot = link.refresh(WALL + 1.8)
+    assert snapshot.reached is True and snapshot.assignment == assignment and snapshot.pending == 1
+    assert link.refresh(WALL + 60).reached is False                 # the director went quiet
+    assert link_text(link.link) == "director refused: 403 the signature does not match"
+    assert link.stop() is True
