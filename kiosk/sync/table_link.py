@@ -4,8 +4,8 @@
 ``director.url`` is set. On every pass ``tick`` hands the worker the game (an immutable state:
 no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
 "result waiting to send (n)", "director refused: ..."), and applies the director's assignment
-(kiosk.sync.assignment): a new game with the assigned round and players while the game may
-still change, who starts, the round's start and end as core commands through ``Table.submit``
+(kiosk.sync.assignment): the director's tournament name for the results from now on, a new
+game with the assigned round and players while the game may still change, who starts, the round's start and end as core commands through ``Table.submit``
 (judged by the core and journaled like a press). Each of those is done once per assignment
 revision: a command the core refuses shows its reason once, and is not asked again.
 """
@@ -36,6 +36,9 @@ class TableLink:
         """The link for ``config`` (None without ``director.url``), its worker started."""
         if not config.director_url:
             return None
+        if not config.key:
+            raise ValueError("director.url is set but there is no tournament key (director.key or "
+                             "director.key_file): the director refuses unsigned results")
         client = DirectorClient(config.director_url, str(config.table), config.key)
         cap = config.director_retry_max_s
         sender = Sender(config.store, client, config.key, status_s=config.director_poll_s,
@@ -70,6 +73,9 @@ class TableLink:
                 log.warning("%s", exc)
             return
         table, session = self.table, self.table.session
+        tournament = assignment.get("tournament")
+        if isinstance(tournament, str) and tournament and tournament != session.setup.tournament:
+            session.setup = dataclasses.replace(session.setup, tournament=tournament)
         setup = plan.new_setup(table.state, assignment)
         if setup is not None:
             session.setup = dataclasses.replace(session.setup, round=setup[0], players=setup[1])

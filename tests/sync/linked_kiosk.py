@@ -22,12 +22,12 @@ T0 = 5_000 * S
 
 class LinkedKiosk:
     def __init__(self, store: Path, url: str, *, table: str = "7", preset: str = "aspa",
-                 names=("Ann", "Bob"), round: int = 1):
+                 names=("Ann", "Bob"), round: int = 1, tournament: str = TOURNAMENT):
         pygame.display.init()
         pygame.font.init()
         self.now = T0
         self.config = KioskConfig(preset=preset, lexicon=None, table=table, round=round,
-                                  tournament=TOURNAMENT, names=tuple(names), sim=True,
+                                  tournament=tournament, names=tuple(names), sim=True,
                                   size=(640, 360), store=str(store), key=KEY, director_url=url,
                                   director_poll_s=0.05, headless=True,
                                   director_retry_max_s=0.3)

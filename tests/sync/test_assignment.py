@@ -1,0 +1,67 @@
+"""The director's assignment read against the game (kiosk/sync/assignment.py): when it may set
+up a new game, which core command the round's start and end become, and what it refuses."""
+import json
+
+import pytest
+
+from kiosk.core import commands as cmd
+from kiosk.replay import replay_lines
+from kiosk.sync.assignment import (AssignmentFormatError, check, new_setup, round_commands,
+                                   start_refusal)
+
+HEADER = {"preset": "aspa", "round": 1, "players": ["Ann", "Bob"]}
+NOW = 1_767_000_000.0
+
+
+def state_of(*lines):
+    return replay_lines(json.dumps(line) for line in (HEADER, *lines)).state
+
+
+def assignment(**fields):
+    return check({"round": 1, "players": ["Ann", "Bob"], "first": None, "round_started_wall": None,
+                  "round_ended_wall": None} | fields)
+
+
+UNTOUCHED = state_of()
+PLAYING = state_of({"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "play", "player": 0, "score": 8})
+LOCKED = state_of({"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "out", "player": 0, "score": 8},
+                  {"t": 11, "cmd": "accept", "player": 1}, {"t": 12, "cmd": "rack", "player": 1, "tiles": "A"},
+                  {"t": 13, "cmd": "confirm", "player": 0}, {"t": 14, "cmd": "confirm", "player": 1})
+
+
+def test_a_new_setup_only_while_nothing_is_recorded_or_after_the_locked_result():
+    other = assignment(round=1, players=["Cy", "Dee"])
+    assert new_setup(UNTOUCHED, other) == (1, ("Cy", "Dee"))
+    assert new_setup(UNTOUCHED, assignment()) is None                # already so
+    assert new_setup(PLAYING, other) is None                         # a game under way stays
+    assert LOCKED.phase == "confirmed"
+    assert new_setup(LOCKED, other) is None                          # same round: the game stands
+    assert new_setup(LOCKED, assignment(round=2, players=["Cy", "Ann"])) == (2, ("Cy", "Ann"))
+
+
+def test_the_rounds_start_and_end_become_the_cores_commands_stamped_when_given():
+    started = assignment(round_started_wall=NOW - 90)
+    assert round_commands(UNTOUCHED, started, NOW) == [(cmd.CallStart(absent=(0, 1)), 90.0)]
+    assert round_commands(PLAYING, started, NOW) == []               # the players started already
+    ended = assignment(round_started_wall=NOW - 900, round_ended_wall=NOW - 2)
+    assert round_commands(PLAYING, ended, NOW) == [(cmd.End(), 2.0)]
+    assert round_commands(LOCKED, ended, NOW) == []                  # over already
+    assert round_commands(PLAYING, assignment(round=2, round_ended_wall=NOW), NOW) == []
+    future = assignment(round_started_wall=NOW + 30)                 # a wall clock ahead: now
+    assert round_commands(UNTOUCHED, future, NOW) == [(cmd.CallStart(absent=(0, 1)), 0.0)]
+
+
+def test_only_the_assigned_second_player_starts_the_clock():
+    assert start_refusal(UNTOUCHED, cmd.Start(first=1), None) is None
+    assert start_refusal(UNTOUCHED, cmd.Start(first=1), 1) is None
+    assert start_refusal(UNTOUCHED, cmd.Start(first=0), 1) == (
+        "the director has Bob going first: Ann presses their button to start")
+    assert start_refusal(UNTOUCHED, cmd.Play(0, 10), 1) is None
+
+
+@pytest.mark.parametrize("field, value", [("round", 0), ("round", "2"), ("players", ["Ann"]),
+                                          ("players", ["Ann", ""]), ("first", 2), ("first", True),
+                                          ("round_started_wall", "noon")])
+def test_an_assignment_with_a_bad_field_is_refused_naming_it(field, value):
+    with pytest.raises(AssignmentFormatError, match=f"assignment refused: {field} is"):
+        assignment(**{field: value})
