@@ -17,7 +17,13 @@ With ``assignment_for(table)`` (a signed assignment or None) a POLL carries the 
 assignment until the table has answered a POLL that carried it, and again when it changes or
 ``assignment_every_s`` later (a table that restarted gets it back). The table for an address is
 the address as text (``"7"``) unless ``tables`` maps it otherwise. ``heard[table]`` is when a
-table last answered (wall clock). ``SerialPoller`` runs in its own thread (``start``/``stop``).
+table last answered (wall clock). ``SerialPoller`` runs in its own thread (``start``/``stop``);
+when the port fails (a USB adapter pulled out) it says so in the log and, given ``reopen`` (a
+function that opens the port again), tries to open it again every second until it is back.
+
+``start_pollers(db, config, ports, addresses, baud)`` is ``python -m director --serial``: one
+poller per port, delivering into ``director.ingest.receive`` (source "serial") and carrying each
+table's signed assignment (``director.rounds.assignment``).
 """
 from __future__ import annotations
 
@@ -96,17 +102,18 @@ class SerialPoller:
                  assignment_for: Callable[[str], dict | None] | None = None,
                  reply_timeout_s: float = REPLY_TIMEOUT_S, gap_timeout_s: float = GAP_TIMEOUT_S,
                  assignment_every_s: float = ASSIGNMENT_EVERY_S,
-                 clock: Callable[[], float] = time.time):
+                 reopen: Callable[[], Any] | None = None, clock: Callable[[], float] = time.time):
         self.addresses = [Frame(POLL, a, 0).address for a in addresses]    # each checked: 1-254
         if not self.addresses:
             raise ValueError("the serial poller needs at least one table address")
         self.port, self.deliver, self.assignment_for, self.clock = port, deliver, assignment_for, clock
+        self.reopen, self.reopened = reopen, 0
         self.tables = {a: str((tables or {}).get(a, a)) for a in self.addresses}
         self.reply_timeout_s, self.gap_timeout_s = reply_timeout_s, gap_timeout_s
         self.assignment_every_s = assignment_every_s
         self.reader = FrameReader()
         self.heard: dict[str, float] = {}
-        self.delivered = self.repeats = self.silent = 0
+        self.polls = self.delivered = self.repeats = self.silent = 0
         self._answered: dict[int, _Answered] = {}
         self._assigned: dict[int, tuple[bytes, float]] = {}   # what the table has, since when
         self._poll_seq = 0
@@ -122,6 +129,7 @@ class SerialPoller:
         """Poll one address; what came of it: "data", "idle" or "silent"."""
         self._poll_seq = self._poll_seq % MAX_SEQ + 1
         seq, assignment = self._poll_seq, self._assignment_to_send(address)
+        self.polls += 1
         self.port.write(encode(Frame(POLL, address, seq, assignment or b"")))
         self.port.flush()
         deadline = time.monotonic() + self.reply_timeout_s
@@ -218,6 +226,23 @@ class SerialPoller:
                         log.exception("serial poller: address %s", address)
                     failing = str(exc)
                     self._stop.wait(ERROR_PAUSE_S)
+                    self._reopen()
+
+    def _reopen(self) -> None:
+        if self.reopen is None or self._stop.is_set():
+            return
+        try:
+            self.port.close()
+        except Exception:                                   # noqa: BLE001 - it is broken already
+            pass
+        try:
+            self.port = self.reopen()
+        except Exception as exc:                            # still gone: the next failure retries
+            log.warning("serial poller: the port cannot be opened again yet: %s", exc)
+            return
+        self.reader = FrameReader()
+        self.reopened += 1
+        log.info("serial poller: the port is open again")
 
     def stop(self, timeout_s: float = 30.0) -> None:
         self._stop.set()
@@ -249,7 +274,8 @@ def start_pollers(db, config, ports: Iterable[str], addresses: str | None, baud:
     try:
         for url in ports:
             pollers.append(SerialPoller(open_serial(url, baud), wanted, deliver,
-                                        assignment_for=assignment_for, **options))
+                                        assignment_for=assignment_for,
+                                        reopen=lambda url=url: open_serial(url, baud), **options))
     except BaseException:
         for poller in pollers:
             poller.port.close()

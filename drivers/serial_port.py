@@ -11,6 +11,8 @@ RTS (the ``TIOCSRS485`` ioctl; on a Raspberry Pi a UART overlay with an RTS pin)
 that switch direction by themselves (most RS-485 HATs and USB adapters) need no such mode.
 
 A port that cannot be opened or configured raises ``SerialPortError`` naming it and the reason.
+A port that fails while in use (a USB adapter pulled out) raises it too, once, and is closed;
+the next ``read`` or ``write`` opens it again (and raises again while it is still gone).
 Framing and protocol live elsewhere (``kiosk.sync.framing``); drivers never import ``kiosk``.
 """
 from __future__ import annotations
@@ -39,48 +41,77 @@ class SerialPort:
         if isinstance(baud, bool) or not isinstance(baud, int) or not MIN_BAUD <= baud <= MAX_BAUD:
             raise SerialPortError(f"{url}: baud rate: expected a whole number from {MIN_BAUD} to "
                                   f"{MAX_BAUD} (115200 is usual); got {baud!r}")
-        self.url, self.baud = url, baud
+        self.url, self.baud, self.rs485 = url, baud, rs485
+        self._open = lambda: opener(url, baudrate=baud, bytesize=serial.EIGHTBITS,
+                                    parity=serial.PARITY_NONE, stopbits=serial.STOPBITS_ONE,
+                                    timeout=read_timeout_s, write_timeout=write_timeout_s)
+        self._port: serial.SerialBase | None = None
+        self.reopened, self.closed = 0, False
+        self._connect()
+
+    def _connect(self) -> serial.SerialBase:
+        url = self.url
         try:
-            self._port = opener(url, baudrate=baud, bytesize=serial.EIGHTBITS,
-                                parity=serial.PARITY_NONE, stopbits=serial.STOPBITS_ONE,
-                                timeout=read_timeout_s, write_timeout=write_timeout_s)
+            port = self._open()
         except (serial.SerialException, ValueError, OSError) as exc:
             raise SerialPortError(
                 f"cannot open the serial port {url}: {exc}. Check the device exists (ls -l {url}), "
                 "that this user may use it (the dialout group) and, on a Raspberry Pi, that the UART "
                 "is enabled (enable_uart=1 in config.txt, the serial console off)") from exc
-        if rs485:
+        if self.rs485:
             try:
-                self._port.rs485_mode = serial.rs485.RS485Settings(
+                port.rs485_mode = serial.rs485.RS485Settings(
                     rts_level_for_tx=True, rts_level_for_rx=False)
             except (serial.SerialException, ValueError, OSError, AttributeError) as exc:
-                self._port.close()
+                port.close()
                 raise SerialPortError(
                     f"{url}: the UART driver refuses RS-485 mode ({exc}); use a transceiver that "
                     "switches direction by itself and leave RS-485 mode off") from exc
+        self._port = port
+        return port
+
+    def _ready(self) -> serial.SerialBase:
+        if self.closed:
+            raise SerialPortError(f"{self.url}: the port was closed")
+        if self._port is None:
+            self._connect()
+            self.reopened += 1
+        return self._port
+
+    def _failed(self, doing: str, exc: Exception) -> SerialPortError:
+        port, self._port = self._port, None
+        try:
+            port.close()
+        except Exception:                                   # noqa: BLE001 - it is broken already
+            pass
+        return SerialPortError(f"{self.url}: {doing} failed: {exc}; it will be opened again")
 
     def read(self) -> bytes:
         """What has arrived: waits up to the read timeout for a first byte; b"" if none came."""
+        port = self._ready()
         try:
-            data = self._port.read(1)
+            data = port.read(1)
             if data:
-                waiting = self._port.in_waiting
+                waiting = port.in_waiting
                 if waiting:
-                    data += self._port.read(waiting)
+                    data += port.read(waiting)
             return data
         except (serial.SerialException, OSError) as exc:
-            raise SerialPortError(f"{self.url}: reading failed: {exc}") from exc
+            raise self._failed("reading", exc) from exc
 
     def write(self, data: bytes) -> None:
         """Send ``data`` and wait until it has left (on a half-duplex line the answer follows)."""
+        port = self._ready()
         try:
-            self._port.write(data)
-            self._port.flush()
+            port.write(data)
+            port.flush()
         except (serial.SerialException, OSError) as exc:
-            raise SerialPortError(f"{self.url}: writing failed: {exc}") from exc
+            raise self._failed("writing", exc) from exc
 
     def close(self) -> None:
-        self._port.close()
+        self.closed = True
+        if self._port is not None:
+            self._port.close()
 
     def __enter__(self) -> "SerialPort":
         return self

@@ -57,3 +57,22 @@ def test_rs485_mode_on_a_port_that_cannot_do_it_is_an_error_not_ignored():
     finally:
         os.close(master)
         os.close(device)
+
+
+def test_a_port_that_fails_in_use_is_opened_again():
+    import serial
+    opened = []
+
+    def opener(url, **settings):
+        opened.append(serial.serial_for_url(url, **settings))
+        return opened[-1]
+
+    port = SerialPort("loop://", opener=opener)
+    opened[0].close()                                       # the adapter is pulled out
+    with pytest.raises(SerialPortError, match="loop://: reading failed.*opened again"):
+        port.read()
+    port.write(b"back\x00")                                 # opens it again
+    assert port.read() == b"back\x00" and port.reopened == 1 and len(opened) == 2
+    port.close()
+    with pytest.raises(SerialPortError, match="closed"):
+        port.read()

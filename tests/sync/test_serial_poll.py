@@ -171,3 +171,27 @@ def test_addresses_and_ports_are_checked():
         open_serial("/dev/ttyNOPE")
     with pytest.raises(ValueError, match="address"):
         SerialPoller(None, [0], Director())
+
+
+def test_a_port_that_fails_is_opened_again():
+    opened = []
+
+    def reopen():
+        opened.append(open_serial("loop://"))
+        return opened[-1]
+
+    first = open_serial("loop://")
+    poller = SerialPoller(first, [1], Director(), reply_timeout_s=0.05, reopen=reopen).start()
+    try:
+        deadline = time.monotonic() + WAIT_S
+        while poller.polls < 2:
+            assert time.monotonic() < deadline, "the poller did not poll"
+            time.sleep(0.01)
+        first.close()                                   # the adapter is pulled out
+        while not opened or poller.polls < 2 + 3:
+            assert time.monotonic() < deadline, "the poller did not poll again on a reopened port"
+            time.sleep(0.01)
+    finally:
+        poller.stop()
+    assert poller.port is opened[-1] and poller.reopened == len(opened) >= 1
+    opened[-1].close()
