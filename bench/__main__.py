@@ -14,6 +14,7 @@ BENCHES = [
     "lexicon",
     "serial",
     "player_displays",
+    "link",
 ]
 
 
