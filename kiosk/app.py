@@ -169,8 +169,10 @@ def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, cap
 
 class Kiosk:
     """One table kiosk, assembled: buttons (GPIO, or the keyboard in simulation), the game on
-    its store, the screens and the loop. ``factory`` is the GPIO pin factory (default: lgpio).
-    The buttons are opened before the store: a kiosk without its hardware touches no game."""
+    its store, the screens and the loop, and with ``director.url`` the link to the director
+    (kiosk.sync.table_link: its own thread; the loop only hands it the game and reads a snapshot).
+    ``factory`` is the GPIO pin factory (default: lgpio). The buttons are opened before the
+    store: a kiosk without its hardware touches no game."""
 
     def __init__(self, config: KioskConfig, surface, *, factory=None,
                  clock: Callable[[], int] = time.monotonic_ns, lexicon: tuple | None = None,

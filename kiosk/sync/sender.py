@@ -44,14 +44,17 @@ class Link:
     reached: bool | None = None         # the director answered the last request (None: not tried)
     assignment: dict | None = None      # the table's checked assignment, if the director has one
     assignment_error: str | None = None  # why the last assignment was not believed
+    status_refused: str | None = None   # the director's reason for refusing the last status
 
 
 def link_text(link: Link | None) -> str:
     """The screen's words for the link: refusals first, then what waits, then what was sent."""
     if link is None:
         return ""
-    if link.refused:
-        return f"director refused: {link.refused}"
+    if link.refused or link.status_refused:
+        return f"director refused: {link.refused or link.status_refused}"
+    if link.assignment_error:
+        return link.assignment_error
     if link.pending:
         return f"result waiting to send ({link.pending})"
     if link.delivered_wall is not None:
@@ -179,9 +182,10 @@ class Sender:
         answer = self.client.post("status", sign(document, self.key))
         self._status_sent = (published.state, now)
         if answer.kind == DELIVERED or answer.kind == REFUSED:
-            self._reached(True)
-            if answer.kind == REFUSED:
-                log.warning("status refused by the director: %s", answer.reason)
+            refused = answer.reason if answer.kind == REFUSED else None
+            if refused and refused != self.link.status_refused:
+                log.warning("status refused by the director: %s", refused)
+            self.link = replace(self.link, reached=True, status_refused=refused)
         else:
             self._reached(False)
             self._status_retry = now + self.status_s      # not once per pass while it is away

@@ -51,7 +51,8 @@ class ClockView:
 
 @dataclass(frozen=True)
 class Info:
-    """What the top line says besides the game: the table and the lexicon."""
+    """What the top line says besides the game: the table, the lexicon, the director link's
+    state; and who the director's assignment has going first (the setup screen says it)."""
     table: str = "-"
     lexicon: str = "no lexicon"
     legend: str = ""         # the simulated buttons' keys, shown in sim

@@ -142,6 +142,19 @@ def test_the_assignment_is_polled_and_a_forged_one_is_not_believed(tmp_path, rea
     director.start(key=b"a forger's key of some length")
     eventually(lambda: sender.link.assignment_error, what="the forged assignment refused")
     assert sender.link.assignment == assignment                 # the believed one stays
+    assert link_text(sender.link).startswith("assignment refused: the signature does not match")
+
+
+def test_a_director_that_refuses_the_status_says_so_before_any_result(tmp_path, real_director, senders):
+    director = real_director(PAIRINGS, key=b"the director was given another key")
+    store = tmp_path / "kiosk.sqlite"
+    Outbox.open(store).close()
+    sender = senders(store, director.url)
+    state = replay_lines(json.dumps(line) for line in script(1, ("Ann", "Bob"), (30, 24))[:2]).state
+    sender.publish(state, "table-3-round-1-game-1", TOURNAMENT, "3")
+    eventually(lambda: sender.link.status_refused, what="the status refused")
+    assert link_text(sender.link).startswith("director refused: 403 ")
+    assert director.rows("status") == []
 
 
 def test_the_loop_never_waits_for_a_director_that_does_not_answer(tmp_path, senders):
