@@ -1,4 +1,7 @@
-"""``python -m kiosk``: the kiosk's command line (replay a game script, run the kiosk...)."""
+"""``python -m kiosk``: the kiosk's command line (replay a game script, run the kiosk...).
+
+With no subcommand, or options only (``python -m kiosk --sim``), it runs the kiosk: ``run``.
+"""
 from __future__ import annotations
 
 import argparse
@@ -65,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv.insert(0, "run")           # ``python -m kiosk --sim``: the kiosk itself
     args = build_parser().parse_args(argv)
     return args.func(args)
 

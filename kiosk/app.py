@@ -234,15 +234,18 @@ class Kiosk:
 def run(config: KioskConfig) -> int:
     """``python -m kiosk run``: the table kiosk until its window is closed."""
     import pygame
+
+    from kiosk.service import ServiceNotifier
     load_rules(config.preset, config.overrides or None)     # a bad preset or lexicon stops us
     lexicon = open_lexicon(config.lexicon, config.official)  # before the screen opens
-    kiosk = None
+    kiosk, service = None, ServiceNotifier()                 # systemd's Type=notify, if there
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption=f"tablekeeper: table {config.table}")
         kiosk = Kiosk(config, surface, lexicon=lexicon)
-        kiosk.loop.run(exit_after_s=config.exit_after_s)
+        kiosk.loop.run(exit_after_s=config.exit_after_s, service=service)
     finally:
+        service.stopping()
         if kiosk is not None:
             kiosk.close()
         pygame.quit()

@@ -7,6 +7,11 @@ The machine is the table's (kiosk.ui.machine) or the judge station's (kiosk.ui.g
 has ``handle``, ``update``, ``view``, ``draw``, ``finished`` and ``fail``. A failure in ``tick``
 (the journal refusing a write, say) goes to the machine's failsafe screen (``fail``), so the
 loop keeps running; the machines guard their screens the same way.
+
+Between passes the loop waits on the input queue rather than sleeping: a GPIO press wakes it
+at once (its command is journaled within a few milliseconds of the edge), and with no input it
+passes ``fps`` times a second. Under systemd it says when the first frame is up and feeds the
+watchdog from each pass (kiosk.service), so a hung loop gets the kiosk restarted.
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ class Loop:
         self.last_view = None
         self.frames = 0                 # how many times the screen was redrawn
         self.running = True
+        self._woken: list = []          # an input that woke the loop early, not yet handled
 
     def pump(self) -> None:
         """Read pygame's events: keys to the inputs queue (stamped now), quit stops the loop."""
@@ -41,7 +47,7 @@ class Loop:
                 self.keyboard.feed(event, self.clock())
 
     def drain(self) -> list:
-        items = []
+        items, self._woken = self._woken, []
         while True:
             try:
                 items.append(self.inputs.get_nowait())
@@ -79,12 +85,28 @@ class Loop:
         pygame.image.save(self.surface, str(path))
         return Path(path)
 
-    def run(self, fps: int = 30, exit_after_s: float | None = None) -> None:
-        ticker = pygame.time.Clock()
+    def wait(self, seconds: float) -> None:
+        """Until the next pass is due, or at once when an input arrives (kept for ``drain``)."""
+        if seconds <= 0:
+            return
+        try:
+            self._woken.append(self.inputs.get(timeout=seconds))
+        except queue.Empty:
+            pass
+
+    def run(self, fps: int = 30, exit_after_s: float | None = None, service=None) -> None:
+        """Pass until stopped (the window closed, ``exit_after_s``); ``service`` (a
+        kiosk.service.ServiceNotifier) hears of the first frame and of every pass."""
+        period_ns = 1_000_000_000 // fps
         stop_at = None if exit_after_s is None else self.clock() + int(exit_after_s * 1e9)
+        ready = False
         while self.running:
+            started = time.monotonic_ns()
             self.pump()
             self.step()
+            if service is not None:
+                service.alive(time.monotonic_ns()) if ready else service.ready(time.monotonic_ns())
+                ready = True
             if stop_at is not None and self.clock() >= stop_at:
                 break
-            ticker.tick(fps)
+            self.wait((period_ns - (time.monotonic_ns() - started)) / 1e9)
