@@ -1,4 +1,5 @@
-# Two commands on a fresh machine: `make run` and `make test`. Each builds the venv first.
+# Two commands on a fresh machine: `make run` (the kiosk with simulated hardware and a demo game;
+# without a display it plays the game by itself, headless) and `make test`. Each builds the venv first.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m kiosk run --sim
+	$(PY) -m kiosk demo
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest

@@ -1,5 +1,6 @@
 """The kiosk's subcommands of ``python -m kiosk``: ``run`` (the table kiosk), ``judge`` (a shared
-adjudication station) and ``config`` (print the example config file, or check one).
+adjudication station), ``demo`` (kiosk/demo.py: what ``make run`` starts) and ``config`` (print
+the example config file, or check one).
 
 ``run --config FILE`` reads the kiosk's config file (kiosk/config.py); each option given on the
 command line overrides the file's key (``--sim`` forces ``hardware.buttons = "sim"``). A bad file
@@ -144,6 +145,9 @@ def add_parsers(sub) -> None:
     judge.add_argument("--buttons", action="store_true", help="also take the GPIO buttons as the verdict key")
     _screen_options(judge, fullscreen_default=Station.fullscreen, size_default=Station.size)
     judge.set_defaults(func=_judge_command)
+
+    from kiosk.demo import add_parser as add_demo_parser
+    add_demo_parser(sub, _size)
 
     config = sub.add_parser("config", help="print the example kiosk config file, or check one")
     config.add_argument("file", nargs="?", help="a config file to check (exit 2 naming the bad key)")
