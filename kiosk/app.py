@@ -207,13 +207,13 @@ class Kiosk:
 
     def tick(self, now_ns: int) -> None:
         """Every pass: time-driven events and checkpoints; a new game once a locked result
-        has been shown ``new_game_after_s`` (if set)."""
+        (or a voided game) has been shown ``new_game_after_s`` (if set)."""
         self.table.tick(now_ns)
         self.outputs.push(self.table.state, now_ns, sent=self.sent(self.table.state, now_ns))
         if self.link is not None:
             self.link.tick(now_ns)
         state, after = self.table.state, self.config.new_game_after_s
-        if after and state.phase == "confirmed" and now_ns - state.last_ns >= after * NS:
+        if after and state.phase in ("confirmed", "void") and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
 
     def close(self) -> None:

@@ -53,6 +53,7 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "correct": (cmd.Correct, {"turn": True, "score": True}),
     "end": (cmd.End, {}),
     "reopen": (cmd.Reopen, {}),
+    "void": (cmd.Void, {}),
     "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
     "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
     "confirm": (cmd.Confirm, {"player": True}),

@@ -132,13 +132,17 @@ class Session:
 
     def append(self, events: Sequence[ev.Event], *, adjudication: Adjudication | None = None) -> None:
         """Journal one command's events (with the adjudication behind a ruling); with a
-        ``ResultLocked`` among them, the result's document goes into the outbox at once."""
+        ``ResultLocked`` among them, the result's document goes into the outbox at once; with
+        ``GameVoided``, the game is set aside (closed without a result) in the same transaction
+        and nothing goes into the outbox."""
         events = list(events)
         with self.journal.transaction():
             self.game.append(events, adjudication=adjudication)
             lock = next((e for e in events if isinstance(e, ev.ResultLocked)), None)
             if lock is not None:
                 self._queue_result(lock.at_ns)
+            if any(isinstance(e, ev.GameVoided) for e in events):   # set aside: no result sent
+                self.journal.close_game(self.game_id, "voided by the director")
 
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since

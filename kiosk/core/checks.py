@@ -28,6 +28,8 @@ def require_phase(state: GameState, *phases: str) -> None:
         raise NotStarted("the game has not started: the player going second presses to start")
     if state.phase == "confirmed":
         raise ResultLocked("both players confirmed the result: it can no longer change")
+    if state.phase == "void":
+        raise GameOver("the director voided this game: it has no result")
     if state.phase == "ended":
         raise GameOver(f"the game is over ({state.end})")
     if state.phase == "challenge":

@@ -141,6 +141,12 @@ class Reopen:
 
 
 @dataclass(frozen=True)
+class Void:
+    """The director voids the game: it is set aside with no result (a wrong pairing, a game
+    to be replayed). Any game not yet locked may be voided; a locked result may not."""
+
+
+@dataclass(frozen=True)
 class Forfeit:
     """The director records that ``player`` forfeits the game."""
     player: int

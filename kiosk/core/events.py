@@ -133,6 +133,11 @@ class GameReopened(Event):
 
 
 @dataclass(frozen=True)
+class GameVoided(Event):
+    """The director voided the game: it has no result, the clock stops, nothing more happens."""
+
+
+@dataclass(frozen=True)
 class RackEntered(Event):
     player: int
     tiles: str

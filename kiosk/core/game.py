@@ -214,6 +214,14 @@ def _reopen(state, c: cmd.Reopen, now_ns):
     return [ev.GameReopened(now_ns)]
 
 
+def _void(state, c: cmd.Void, now_ns):
+    if state.phase == "confirmed":
+        raise GameOver("the result is locked (and goes to the director): a locked game is not voided")
+    if state.phase == "void":
+        raise GameOver("the game is already void")
+    return [ev.GameVoided(now_ns)]
+
+
 def _forfeit(state, c: cmd.Forfeit, now_ns):
     require_phase(state, "waiting", "setup", "playing", "challenge", "out")
     if c.reason not in ("director", "late"):
@@ -252,7 +260,7 @@ _HANDLERS = {
     cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
-    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: _reopen, cmd.Forfeit: _forfeit,
+    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: _reopen, cmd.Forfeit: _forfeit, cmd.Void: _void,
     cmd.AdjustTime: _adjust_time,
     cmd.Confirm: _confirm, cmd.Tick: _tick,
 }

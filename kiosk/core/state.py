@@ -260,6 +260,11 @@ def _game_reopened(s: GameState, e: ev.GameReopened) -> GameState:
                    clock=clk.reopen(s.clock, e.at_ns), neutral_reason="reopened")
 
 
+def _game_voided(s: GameState, e: ev.GameVoided) -> GameState:
+    clock = s.clock if s.clock.stopped or not s.clock.started else clk.stop(s.clock, e.at_ns)
+    return replace(s, phase="void", hold=None, challenge=None, clock=clock, neutral_reason=None)
+
+
 def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
     return replace(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False))
 
@@ -297,7 +302,7 @@ _APPLY = {
     ev.ChallengeWithdrawn: _challenge_withdrawn, ev.PhonyWithdrawn: _phony_withdrawn,
     ev.ChallengeBonus: _challenge_bonus, ev.TurnLost: _turn_lost,
     ev.PlayOutAccepted: _play_out_accepted, ev.GameEnded: _game_ended,
-    ev.GameReopened: _game_reopened, ev.RackEntered: _rack_entered,
+    ev.GameReopened: _game_reopened, ev.GameVoided: _game_voided, ev.RackEntered: _rack_entered,
     ev.ScoreCorrected: _score_corrected,
     ev.TimeAdjusted: _time_adjusted, ev.Forfeited: _forfeited,
     ev.Recovered: _recovered, ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,

@@ -201,6 +201,8 @@ class ClockScreen(Screen):
                 submit(cmd.Confirm(player), t)
         elif state.phase == "confirmed":
             self.table.say("the result is confirmed and locked", t)
+        elif state.phase == "void":
+            self.table.say("the director voided this game", t)
 
     def _before_the_game(self, player: int | None, t: int) -> None:
         """After a late start call: arrivals, then the start."""
@@ -376,6 +378,8 @@ class ClockScreen(Screen):
             return (title, f"enter the tiles left on {names[target[2]]}'s rack")
         if state.phase == "confirmed":
             return ("RESULT CONFIRMED", "the result is locked")
+        if state.phase == "void":
+            return ("GAME VOID", "the director voided this game: it has no result")
         return ()
 
     def _bottom(self, state: GameState, at: int, now_ns: int) -> str:

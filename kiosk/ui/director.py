@@ -13,7 +13,8 @@ back to the game; three wrong PINs lock it for a minute). Then the menu: a digit
 4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
 5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
 7 correct a score: the correction screen (kiosk.ui.correct) without the players' agreement;
-8 the hardware self-test (kiosk.ui.selftest_screen): buttons, player displays, LEDs.
+8 the hardware self-test (kiosk.ui.selftest_screen): buttons, player displays, LEDs;
+9 void the game: ``Void`` (set aside with no result; a locked result is not voided).
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
@@ -43,7 +44,8 @@ IDLE_S = 120                 # the menu closes after this long without a key
 
 PHASE_TEXT = {"setup": "before the game", "waiting": "waiting for a late player",
               "challenge": "a challenge is open", "out": "a play-out waits for the opponent",
-              "confirmed": "the result is confirmed and locked"}
+              "confirmed": "the result is confirmed and locked",
+              "void": "the game is void"}
 
 
 def status_line(state: GameState, now_ns: int) -> str:

@@ -41,6 +41,7 @@ ACTIONS = (
     Action("6", "reopen the game (tiles found after the end)"),
     Action("7", "correct a score (the director's decision)"),
     Action("8", "hardware self-test: buttons, player displays, LEDs"),
+    Action("9", "VOID the game: set it aside, no result"),
 )
 BY_DIGIT = {action.digit: action for action in ACTIONS}
 CORRECT = "7"
@@ -61,6 +62,8 @@ def command(action: Action, answers: dict):
         return cmd.End()
     if action.digit == "6":
         return cmd.Reopen()
+    if action.digit == "9":
+        return cmd.Void()
     raise ValueError(f"action {action.digit} makes no command of its own")
 
 
@@ -95,6 +98,9 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int) -> tu
     if isinstance(command, cmd.End):
         return ("end the game now (ended by the director)",
                 "then the tiles left on the racks, and the players confirm the result")
+    if isinstance(command, cmd.Void):
+        return ("VOID the game: it is set aside and has no result",
+                "journaled; nothing is sent to the director's results; a new game follows")
     if isinstance(command, cmd.Reopen):
         return ("reopen the game: tiles were found after the end",
                 "play resumes with the clock stopped; the recorded moves stay as they are")

@@ -10,7 +10,7 @@ import pygame
 
 from kiosk.ui import clockdraw, theme
 
-ROWS = 8                    # the most choices listed at once (the menu has seven)
+ROWS = 9                    # the most choices listed at once (the menu has nine)
 
 
 @dataclass(frozen=True)

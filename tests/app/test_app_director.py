@@ -45,3 +45,29 @@ def test_director_actions_are_journaled_and_survive_a_crash(kiosks, tmp_path):
     assert [h.time for h in again.view.halves] == ["24:50", "22:45"]
     assert again.state.absent == (1,)
     assert again.state.clock.adjusted_ns == (0, (120 + 15) * S)     # lateness and the director's
+
+
+def test_a_voided_game_is_journaled_set_aside_and_sends_no_result(kiosks, tmp_path):
+    from kiosk.ui.setup import SetupScreen
+    store = tmp_path / "kiosk.sqlite"
+    k = kiosks(boot_id="boot-A")
+    k.press("right", at=2)                      # Ann's clock runs
+    k.press("left", at=30).type("24\n", at=31)
+    game = k.session.game_id
+    long_press(k, at=40)                        # the long press stops Bob's clock, then the PIN
+    k.type(DEFAULT_DIRECTOR_PIN + "\n", at=44).type("9", at=45)
+    assert k.view.rows[0] == "VOID the game: it is set aside and has no result"
+    assert journal_events(store)[-1] != ev.GameVoided(T0 + 46 * S)     # not before Enter
+    k.key("Enter", at=46).key("Escape", at=47)
+    assert k.journal.events[-1] == ev.GameVoided(T0 + 46 * S)           # read back from the file
+    assert k.state.phase == "void" and isinstance(k.screen, ClockScreen)
+    assert k.view.banner[0] == "GAME VOID"
+    assert k.session.journal.game(game).closed_reason == "voided by the director"
+    assert k.session.journal.current_game() is None and k.session.outbox.pending() == 0
+    k.press("left", at=50)
+    assert k.view.error == "the director voided this game"
+    k.crash()
+
+    again = kiosks(boot_id="boot-A", start=100)  # the next start: a new game, nothing recovered
+    assert again.session.game_id != game and isinstance(again.screen, SetupScreen)
+    assert again.session.outbox.pending() == 0

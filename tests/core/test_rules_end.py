@@ -284,3 +284,24 @@ def test_a_game_ended_by_the_director_is_not_reopened(table):
     t.at(30, c.End())
     with pytest.raises(GameOver):
         t.at(31, c.Reopen())
+
+
+def test_the_director_voids_a_game_at_any_point_before_the_result_is_locked(table):
+    from kiosk.core import events as ev
+    from kiosk.core.clock import NS_PER_S, used
+    t = table("aspa")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    assert t.at(25, c.Void()) == [ev.GameVoided(25 * NS_PER_S)]
+    assert t.state.phase == "void" and t.state.clock.running is None
+    assert used(t.state.clock, 1, 99 * NS_PER_S) == 15 * NS_PER_S      # the clock stopped at the void
+    for command in (c.Press(1), c.Resume(0), c.Confirm(0), c.End(), c.Void(), c.Forfeit(0)):
+        with pytest.raises(GameOver):
+            t.at(30, command)
+    unstarted = table("aspa")
+    unstarted.at(5, c.Void())                                    # before the first press, too
+    assert unstarted.state.phase == "void" and not unstarted.state.clock.started
+    locked = out_game(table, "aspa")
+    locked.at(41, c.Confirm(0)), locked.at(42, c.Confirm(1))
+    with pytest.raises(GameOver, match="locked"):
+        locked.at(43, c.Void())
