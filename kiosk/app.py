@@ -180,6 +180,7 @@ class Kiosk:
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import Loop
         from kiosk.ui.machine import Machine
+        from kiosk.ui.touch import Touch
 
         self.config, self.inputs = config, queue.Queue()
         self.buttons = self.outputs = None
@@ -196,10 +197,12 @@ class Kiosk:
             raise
         self.link = TableLink.open(config, self.table, clock(), clock=clock)   # director.url
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
-        self.machine = Machine(self.table, clock(), director_pin=config.director_pin)
+        self.machine = Machine(self.table, clock(), director_pin=config.director_pin,
+                               orientation=config.orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          clock=clock, screenshot_dir=config.screenshot_dir,
-                         display=surface is not None and not config.headless)
+                         display=surface is not None and not config.headless,
+                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation))
 
     @property
     def session(self) -> Session:

@@ -120,6 +120,13 @@ SCHEMA: tuple[Key, ...] = (
     Key("display.fullscreen", "auto",
         "fill the screen: true, false, or auto (fullscreen with GPIO buttons, a window in sim)",
         Choice("true, false or 'auto'", (True, False, "auto"))),
+    Key("display.orientation", "side",
+        "side: the screen stands at the side of the board, both halves read the same way; flat: "
+        "it lies between the players, each half turned to face its player",
+        Choice("'side' or 'flat'", ("side", "flat"))),
+    Key("display.keypad", True,
+        "show the touch keypad (digits, DEL, PLAY/EXCH/PASS, ENTER) on the half of the player "
+        "entering a turn; a tap there types like the keyboard", Choice("true or false", (True, False))),
     *(Key(f"ui.{f.name}", f.default, *_UI_HELP[f.name])
       for f in fields(UiSettings) if f.name in _UI_HELP),
     Key("store.path", DEFAULT_STORE,
@@ -392,6 +399,7 @@ class KioskConfig:
     pins: dict | None = None            # left/right/centre -> BCM pin (drivers.buttons.DEFAULT_PINS)
     size: tuple[int, int] = _size(KEYS["display.size"].default)
     fullscreen: bool = False
+    orientation: str = KEYS["display.orientation"].default     # side or flat
     headless: bool = False
     screenshot_dir: str | None = None
     exit_after_s: float | None = None
@@ -423,7 +431,9 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         size=_size(v["display.size"]),
         fullscreen=not sim if v["display.fullscreen"] == "auto" else v["display.fullscreen"],
         headless=headless, screenshot_dir=screenshot_dir, exit_after_s=exit_after_s,
-        ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v}),
+        orientation=v["display.orientation"],
+        ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v},
+                      keypad=v["display.keypad"]),
         store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], key=settings.key,
         new_game_after_s=v["kiosk.new_game_after_s"], director_pin=v["director.pin"],
         displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v),

@@ -60,6 +60,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "lexicon.file": str(ENABLE), "lexicon.official": {"enable2k": ENABLE_FINGERPRINT},
         "hardware.buttons": "sim", "hardware.pins.left": 5, "hardware.pins.right": 6,
         "hardware.pins.centre": 13, **HARDWARE_CHANGED, "display.size": "800x480", "display.fullscreen": False,
+        "display.orientation": "flat", "display.keypad": False,
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
         "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
         "director.url": "http://director.local:8080", "director.key": "", "director.key_file": str(key_file),
@@ -81,7 +82,9 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert config.overrides["challenge"] == {"outcome_valid": "points_per_challenge", "points": 10}
     assert config.sim and config.pins == {"left": 5, "right": 6, "centre": 13}
     assert (config.size, config.fullscreen, config.store, config.checkpoint_s) == ((800, 480), False, "/tmp/t.sqlite", 0.25)
-    assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS})
+    assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
+                                   keypad=False)
+    assert config.orientation == "flat"
     assert config.key == b"a tournament key from a file" and config.new_game_after_s == 120
     assert config.director_pin == "24681357"
     assert config.displays["left"] == DisplaySpec("left", "ssd1306", "spi", 1, 2, 3, 0x3E, 16, 12, 2)
@@ -208,7 +211,8 @@ def test_every_key_has_a_default_a_help_text_and_allowed_values():
 
 
 def test_every_screen_timing_is_a_config_key():
-    assert {f"ui.{f.name}" for f in fields(UiSettings)} <= set(KEYS)
+    assert {f"ui.{f.name}" for f in fields(UiSettings) if f.name != "keypad"} <= set(KEYS)
+    assert "display.keypad" in KEYS                     # the keypad is a display setting
 
 
 def test_the_readme_documents_every_key():

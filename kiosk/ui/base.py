@@ -32,6 +32,7 @@ class UiSettings:
     big_times_s: float = 8.0         # how long the times fill the screen (no speech available)
     failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
     long_press_s: float = 3.0        # holding the centre button this long opens the director's menu
+    keypad: bool = True              # the touch keypad on the entering player's half (display.keypad)
     speak_hold_s: float = 0.0        # holding a player's own button this long speaks the times; 0 off
 
 

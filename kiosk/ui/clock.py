@@ -300,7 +300,7 @@ class ClockScreen(Screen):
         if self.big_until is not None and now_ns < self.big_until:
             return speech.big_times(state, at, clockview.top_line(state, info),
                                     "any key or button: back to the clock")
-        entries, notes = ["", ""], ["", ""]
+        entries, notes, keypad = ["", ""], ["", ""], None
         if state.phase in ("ended", "confirmed"):
             notes = self._confirm_notes(state, at)
         focus = self.focus()
@@ -313,16 +313,26 @@ class ClockScreen(Screen):
                 notes[player] = "the play's score, then Enter"
             else:
                 notes[player] = "Enter records  ·  Tab: play / exchange / pass"
+            if isinstance(editor, TurnEntry) and self.table.settings.keypad:
+                keypad = player
         dimmed = self.choice is not None or self.why is not None or state.clock.running is None
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
-                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed)
+                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keypad=keypad)
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):
             speech.draw_big_times(surface, view)
         else:
             clockdraw.draw(surface, view)
+
+    def draw_changes(self, surface, view, previous):
+        """Paint ``view`` over ``previous`` (on the surface now): the rectangles that changed,
+        or None if all of it was painted."""
+        if isinstance(view, speech.BigTimesView) or isinstance(previous, speech.BigTimesView):
+            self.draw(surface, view)
+            return None
+        return clockdraw.draw_changes(surface, view, previous)
 
     def _confirm_notes(self, state: GameState, at: int) -> list[str]:
         if state.phase == "confirmed":

@@ -1,7 +1,9 @@
 """Painting a ClockView: two halves (left player, right player) between a thin top line and a
 thin bottom line. The layout is fixed by the surface size alone, so nothing moves when a
 prompt appears; the running half gets a thick amber frame, overtime digits are red, and a late
-player's half says ABSENT in red.
+player's half says ABSENT in red. The touch keypad of the player entering a turn takes the rows
+of their last turn and prompt, below the score: the digits never move. ``draw_changes`` paints
+only the rows that changed (a running clock: one row a second).
 """
 from __future__ import annotations
 
@@ -53,14 +55,20 @@ def layout(size: tuple[int, int]) -> Layout:
 
 def draw(surface: pygame.Surface, view: ClockView) -> Layout:
     lay = layout(surface.get_size())
+    paint(surface, lay, view)
+    return lay
+
+
+def paint(surface: pygame.Surface, lay: Layout, view: ClockView, players=(0, 1)) -> None:
+    """The whole screen on ``lay``: ``players``' halves in its half slots (both, side by side;
+    or one player's alone, for the flat orientation), the banner and both bars."""
     surface.fill(theme.BG)
-    for p, half in enumerate(view.halves):
-        _draw_half(surface, lay, p, half, view.template)
+    for slot, p in enumerate(players):
+        _draw_half(surface, lay, slot, view.halves[p], view.template)
     if view.banner:
         _draw_banner(surface, lay.banner, view.banner)
     bar(surface, lay.top, view.top, theme.BAR_FG)
     bottom_bar(surface, lay.bottom, view.bottom, view.error)
-    return lay
 
 
 def bar(surface, rect: pygame.Rect, text: str, colour) -> None:
@@ -78,33 +86,101 @@ def bottom_bar(surface, rect: pygame.Rect, text: str, error: str) -> None:
 
 
 def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> None:
-    rows = lay.rows[p]
-    fg = theme.DIM if half.dimmed else theme.FG
     if half.running:
         pygame.draw.rect(surface, theme.RUNNING, lay.halves[p], width=lay.frame)
-    theme.blit_line(surface, half.name, fg, rows["name"])
-    face = rows["time"]
-    scale = min(theme.clock_scale(template, face.width, face.height),     # the usual size ...
-                theme.clock_scale(half.time, face.width, face.height),    # ... unless it cannot fit
-                key=lambda xy: (xy[1], xy[0]))
-    colour = theme.OVERTIME if half.overtime else fg
-    theme.blit_centred(surface, theme.clock_digits(half.time, colour, scale), face)
-    score = rows["score"]
-    if half.penalty:
-        left, right = score.inflate(-score.width // 3, 0), score.copy()
-        right.width = score.width // 4
-        right.right = score.right
+    for name, rect in lay.rows[p].items():
+        _draw_row(surface, name, rect, half, template)
+
+
+def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
+    """One row of a half (on a background already painted)."""
+    fg = theme.DIM if half.dimmed else theme.FG
+    if name == "name":
+        theme.blit_line(surface, half.name, fg, rect)
+    elif name == "time":
+        scale = min(theme.clock_scale(template, rect.width, rect.height),     # the usual size ...
+                    theme.clock_scale(half.time, rect.width, rect.height),    # ... unless it cannot fit
+                    key=lambda xy: (xy[1], xy[0]))
+        colour = theme.OVERTIME if half.overtime else fg
+        theme.blit_centred(surface, theme.clock_digits(half.time, colour, scale), rect)
+    elif name == "score" and half.penalty:
+        left, right = rect.inflate(-rect.width // 3, 0), rect.copy()
+        right.width = rect.width // 4
+        right.right = rect.right
         theme.blit_line(surface, half.score, fg, left)
         theme.blit_line(surface, f"-{half.penalty}", theme.OVERTIME, right, align="right")
-    else:
-        theme.blit_line(surface, half.score, fg, score)
-    theme.blit_line(surface, half.last, theme.OVERTIME if half.absent else fg, rows["last"])
-    if half.entry:
-        entry = rows["entry"]
-        pygame.draw.rect(surface, theme.PROMPT, entry, width=2)
-        theme.blit_line(surface, half.entry, theme.WHITE, entry.inflate(-8, -6))
-    if half.note:
-        theme.blit_line(surface, half.note, theme.PROMPT, rows["note"])
+    elif name == "score":
+        theme.blit_line(surface, half.score, fg, rect)
+    elif name in ("last", "note") and half.keypad:
+        for key_rect, _, label in keypad_row(name, rect):
+            pygame.draw.rect(surface, theme.KEY_BG, key_rect, border_radius=max(2, rect.height // 6))
+            theme.blit_line(surface, label, theme.WHITE, key_rect.inflate(-6, -key_rect.height // 4))
+    elif name == "last":
+        theme.blit_line(surface, half.last, theme.OVERTIME if half.absent else fg, rect)
+    elif name == "entry" and half.entry:
+        pygame.draw.rect(surface, theme.PROMPT, rect, width=2)
+        theme.blit_line(surface, half.entry, theme.WHITE, rect.inflate(-8, -6))
+    elif name == "note" and half.note:
+        theme.blit_line(surface, half.note, theme.PROMPT, rect)
+
+
+#: The touch keypad: the keys of the "last" row, then of the "note" row, as (key, label).
+KEYPAD = {"last": tuple((d, d) for d in "1234567890"),
+          "note": (("Backspace", "DEL"), ("Tab", "PLAY/EXCH/PASS"), ("Enter", "ENTER"))}
+
+
+def keypad_row(name: str, rect: pygame.Rect) -> list[tuple[pygame.Rect, str, str]]:
+    """The keys of one keypad row over ``rect``: (where, key, label), a small gap between."""
+    keys = KEYPAD[name]
+    gap = max(2, rect.height // 10)
+    width = (rect.width - gap * (len(keys) - 1)) / len(keys)
+    return [(pygame.Rect(round(rect.left + i * (width + gap)), rect.top, round(width), rect.height), key, label)
+            for i, (key, label) in enumerate(keys)]
+
+
+def keypad_keys(rows: dict) -> list[tuple[pygame.Rect, str, str]]:
+    """Every key of the keypad on a half whose rows are ``rows`` (layout().rows[p])."""
+    return [key for name in KEYPAD for key in keypad_row(name, rows[name])]
+
+
+#: What each row of a half shows, by HalfView field (besides ``dimmed``, which redraws it all).
+ROW_FIELDS = {"name": ("name",), "time": ("time", "overtime"), "banner": (),
+              "score": ("score", "penalty"), "last": ("last", "absent", "keypad"), "entry": ("entry",),
+              "note": ("note", "keypad")}
+
+
+def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView | None) -> list | None:
+    """Paint ``view`` over ``previous`` (what the surface shows now) touching only what changed:
+    the rows of a half whose text changed, a whole half if it started or stopped running or
+    was dimmed, a bar whose text changed. The rectangles painted, for
+    ``pygame.display.update``; None if it had to paint everything (``draw``)."""
+    if (previous is None or not isinstance(previous, ClockView) or previous.banner != view.banner
+            or previous.template != view.template):
+        draw(surface, view)
+        return None
+    lay, dirty = layout(surface.get_size()), []
+    for p, (half, before) in enumerate(zip(view.halves, previous.halves)):
+        if (half.running, half.dimmed) != (before.running, before.dimmed):
+            surface.fill(theme.BG, lay.halves[p])
+            _draw_half(surface, lay, p, half, view.template)
+            dirty.append(lay.halves[p])
+            continue
+        for name, fields in ROW_FIELDS.items():
+            if any(getattr(half, f) != getattr(before, f) for f in fields):
+                rect = lay.rows[p][name]
+                surface.fill(theme.BG, rect)
+                _draw_row(surface, name, rect, half, view.template)
+                dirty.append(rect)
+    if view.banner and any(rect in lay.halves for rect in dirty):    # a half repainted under it
+        _draw_banner(surface, lay.banner, view.banner)
+        dirty.append(lay.banner)
+    if view.top != previous.top:
+        bar(surface, lay.top, view.top, theme.BAR_FG)
+        dirty.append(lay.top)
+    if (view.bottom, view.error) != (previous.bottom, previous.error):
+        bottom_bar(surface, lay.bottom, view.bottom, view.error)
+        dirty.append(lay.bottom)
+    return dirty
 
 
 def banner_rows(rect: pygame.Rect, count: int) -> list[pygame.Rect]:

@@ -37,6 +37,7 @@ class HalfView:
     entry: str = ""         # what this player is typing (the entry line), if anything
     note: str = ""          # a short prompt for this player
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
+    keypad: bool = False    # the touch keypad shows on this half (this player is entering)
 
 
 @dataclass(frozen=True)
@@ -184,8 +185,9 @@ def final_details(result: Result) -> tuple[list[str], list[str]]:
 
 
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
-          entries=("", ""), notes=("", ""), dimmed=None) -> ClockView:
-    """The whole screen. ``dimmed`` defaults to: the clock is not running."""
+          entries=("", ""), notes=("", ""), dimmed=None, keypad=None) -> ClockView:
+    """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keypad``: the
+    player whose half shows the touch keypad, if any."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
@@ -194,6 +196,6 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
             parts[p].update(score=finals[p], last=details[p], penalty=0)
-    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p]) for p in (0, 1))
+    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p], keypad=keypad == p) for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
                      bottom=bottom, error=error, template=face_template(state))

@@ -1,5 +1,5 @@
-"""The pygame shell around a screen machine: one pass reads pygame's events (keys become
-inputs on the same queue as the GPIO buttons), hands the queued inputs to the machine in the
+"""The pygame shell around a screen machine: one pass reads pygame's events (keys, and taps
+on the screen through kiosk.ui.touch, become inputs on the same queue as the GPIO buttons), hands the queued inputs to the machine in the
 order they happened, lets time-driven things happen (``tick``), and redraws only when the
 view changed (a running clock changes its face once a second, not every pass).
 
@@ -27,8 +27,9 @@ class Loop:
     def __init__(self, machine, inputs: queue.Queue, keyboard, surface: pygame.Surface, *,
                  tick: Callable[[int], None] | None = None,
                  clock: Callable[[], int] = time.monotonic_ns,
-                 screenshot_dir: str | Path | None = None, display: bool = False):
+                 screenshot_dir: str | Path | None = None, display: bool = False, touch=None):
         self.machine, self.inputs, self.keyboard, self.surface = machine, inputs, keyboard, surface
+        self.touch = touch              # taps on the screen (kiosk.ui.touch), if any
         self.tick, self.clock, self.display = tick, clock, display
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         if self.screenshot_dir:
@@ -43,6 +44,9 @@ class Loop:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
+            elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+                if self.touch is not None:
+                    self.touch.feed(event, self.clock(), self.surface.get_size(), self.last_view)
             else:
                 self.keyboard.feed(event, self.clock())
 
@@ -73,10 +77,10 @@ class Loop:
         if view == self.last_view:
             return False
         self.last_view = view
-        self.machine.draw(self.surface, view)
+        dirty = self.machine.draw(self.surface, view)
         self.frames += 1
         if self.display:
-            pygame.display.flip()
+            pygame.display.update(dirty) if dirty is not None else pygame.display.flip()
         if self.screenshot_dir:
             self.save(self.screenshot_dir / f"frame-{self.frames:05d}.png")
         return True

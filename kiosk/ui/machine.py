@@ -14,6 +14,10 @@ Any exception inside a screen (``enter``, ``handle``, ``update``, ``next``, ``vi
 ``draw``), or in the loop's tick, switches to the failsafe screen instead of ending the
 program; the game and its journal stay as the last accepted command left them, and the
 director restarts the screens from there (kiosk.ui.failsafe).
+
+Drawing: side by side, the clock screen repaints only what changed since the frame it drew
+last (the loop then updates only those rectangles of the display); in the ``flat``
+orientation each half is turned to face its player (kiosk.ui.flat).
 """
 from __future__ import annotations
 
@@ -22,7 +26,9 @@ import logging
 from drivers.buttons import ButtonPressed, ButtonReleased
 from drivers.keyboard import KeyTyped
 from kiosk.ui.base import NS, Screen, Table
+from kiosk.ui import flat
 from kiosk.ui.clock import ClockScreen
+from kiosk.ui.clockview import ClockView
 from kiosk.ui.correct import CorrectionScreen
 from kiosk.ui.director import DirectorScreen
 from kiosk.ui.director_door import DEFAULT_PIN, DirectorDoor
@@ -44,8 +50,10 @@ def route(table: Table, current: Screen | None) -> Screen:
 
 
 class Machine:
-    def __init__(self, table: Table, now_ns: int, *, director_pin: str = DEFAULT_PIN):
-        self.table = table
+    def __init__(self, table: Table, now_ns: int, *, director_pin: str = DEFAULT_PIN,
+                 orientation: str = "side"):
+        self.table, self.orientation = table, orientation
+        self._drawn = None                  # (screen, view) the surface shows, if drawn whole
         self.door = DirectorDoor(director_pin)
         self.finished = False
         self.failures = 0                   # how many times a screen failed
@@ -128,10 +136,26 @@ class Machine:
             self.fail(exc, now_ns)
             return self.screen.view(now_ns)
 
-    def draw(self, surface, view) -> None:
+    def draw(self, surface, view):
+        """Paint ``view``; the rectangles painted, or None when the whole screen was. Side by
+        side, a screen that painted the surface last and can (the clock screen) paints only
+        what changed; flat, each half is turned to face its player (kiosk.ui.flat)."""
+        drawn, self._drawn = self._drawn, None
         try:
-            self.screen.draw(surface, view)
-            return
+            screen = self.screen
+            if self.orientation == "flat":
+                if isinstance(view, ClockView):
+                    flat.draw_clock(surface, view)
+                else:
+                    flat.draw_whole(surface, lambda half: screen.draw(half, view))
+                return None
+            dirty = None
+            if drawn is not None and drawn[0] is screen and hasattr(screen, "draw_changes"):
+                dirty = screen.draw_changes(surface, view, drawn[1])
+            else:
+                screen.draw(surface, view)
+            self._drawn = (screen, view)
+            return dirty
         except Exception as exc:                # noqa: BLE001
             failed_in_failsafe = isinstance(self.screen, FailsafeScreen)
             self.fail(exc, self._now)
@@ -141,6 +165,7 @@ class Machine:
             draw_failsafe(surface, self.screen.view(self._now))
         except Exception:                       # noqa: BLE001 - last resort: a plain red screen
             surface.fill((96, 10, 16))
+        return None
 
 
 __all__ = ["Machine", "route", "FailsafeScreen", "FailsafeView"]

@@ -3,7 +3,8 @@
 Text is drawn with pygame's bundled default font (present on every install, no font files to
 ship). ``fit`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
 large as fits, condensing it a little before shrinking it, with a scale fixed by a template
-(the widest time the game can show) so the digits keep their size as the time runs.
+(the widest time the game can show) so the digits keep their size as the time runs. A face is
+composed of cached glyphs, so a new second is a few blits, not a render and a rescale.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ BANNER_BG = (40, 70, 130)
 ACCEPT_BG = (0, 128, 56)
 REJECT_BG = (176, 18, 28)
 WHITE = (255, 255, 255)
+KEY_BG = (52, 74, 110)           # a key of the touch keypad
 
 #: The clock face may be narrowed to this share of its width before it is made smaller.
 MIN_CONDENSE = 0.7
@@ -82,21 +84,35 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
     """(x, y) scale from the reference rendering so ``template`` fits ``width`` x ``height``."""
     top, bottom = _digit_rows()
     y = height / (bottom - top)
-    natural = font(_REF_SIZE).size(template)[0] * y
+    advance = sum(font(_REF_SIZE).size(char)[0] for char in template)   # as the glyphs compose
+    natural = advance * y
     if natural <= width:
         return y, y
-    x = width / font(_REF_SIZE).size(template)[0]
+    x = width / advance
     if x / y >= MIN_CONDENSE:
         return x, y
     shrink = (x / y) / MIN_CONDENSE
     return x, y * shrink
 
 
-@lru_cache(maxsize=32)
-def clock_digits(text: str, colour, scale: tuple[float, float]) -> pygame.Surface:
-    """The clock face ``text`` at ``scale`` (from ``clock_scale``), cropped to the digits."""
+@lru_cache(maxsize=256)
+def _glyph(char: str, colour, scale: tuple[float, float]) -> pygame.Surface:
+    """One character of a clock face at ``scale``, cropped to the digits' rows, with its
+    advance as its width (the faces are composed from these: a new second costs a few blits)."""
     top, bottom = _digit_rows()
-    full = render(text, _REF_SIZE, colour)
+    full = render(char, _REF_SIZE, colour)
     crop = full.subsurface(pygame.Rect(0, top, full.get_width(), bottom - top))
     size = (max(1, round(crop.get_width() * scale[0])), max(1, round(crop.get_height() * scale[1])))
     return pygame.transform.smoothscale(crop, size)
+
+
+@lru_cache(maxsize=32)
+def clock_digits(text: str, colour, scale: tuple[float, float]) -> pygame.Surface:
+    """The clock face ``text`` at ``scale`` (from ``clock_scale``), cropped to the digits."""
+    glyphs = [_glyph(char, colour, scale) for char in text]
+    face = pygame.Surface((sum(g.get_width() for g in glyphs), glyphs[0].get_height()), pygame.SRCALPHA)
+    x = 0
+    for glyph in glyphs:
+        face.blit(glyph, (x, 0))
+        x += glyph.get_width()
+    return face

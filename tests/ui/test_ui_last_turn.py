@@ -47,7 +47,8 @@ def test_a_play_an_exchange_and_a_pass_show_under_each_score(kiosk):
 
 
 def test_a_blank_and_a_turn_still_to_enter(kiosk):
-    k = opened(kiosk)
+    from kiosk.ui.base import UiSettings
+    k = opened(kiosk, settings=UiSettings(keypad=False))    # the touch keypad would cover the row
     k.press("right", at=20)
     assert sees(k, 1, "turn to enter")
     k.type("42s\n", at=21)

@@ -72,7 +72,7 @@ class Harness:
     def __init__(self, shots: Path, *, store: Path, start: float = 0.0, preset="aspa", lexicon=ENABLE,
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
                  table="7", round=1, tournament="", pin=DEFAULT_DIRECTOR_PIN, key: bytes | None = None,
-                 boot_id: str | None = None, new_game_after_s: int = 0):
+                 boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side"):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = pin_factory("mock") if gpio else None
@@ -80,7 +80,7 @@ class Harness:
                                   lexicon=str(lexicon) if lexicon else None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
                                   ui=settings or UiSettings(), director_pin=pin, store=str(store),
-                                  key=key, new_game_after_s=new_game_after_s)
+                                  key=key, new_game_after_s=new_game_after_s, orientation=orientation)
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,
@@ -123,6 +123,20 @@ class Harness:
         if at is not None:
             self.at(at)
         post(self.loop, *NAMED[name])
+        self.step()
+        return self
+
+    def tap(self, pos: tuple[int, int], at: float | None = None, *, finger: bool = False) -> "Harness":
+        """A tap on the screen at ``pos``: a mouse click, or a finger (SDL's FINGERDOWN)."""
+        if at is not None:
+            self.at(at)
+        w, h = self.surface.get_size()
+        if finger:
+            event = pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, touch_id=0, finger_id=0)
+        else:
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        pygame.event.post(event)
+        self.loop.pump()
         self.step()
         return self
 

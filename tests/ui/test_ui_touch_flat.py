@@ -1,0 +1,91 @@
+"""Touch and the two orientations, on the real kiosk: taps (mouse clicks and fingers posted to
+pygame) are the twins of the buttons in simulation and type on the touch keypad, which shows
+only on the half of the player entering a turn, below the digits, which do not move; in the
+``flat`` orientation each half is the upright half turned to face its player, and a tap is
+turned back with it. Screenshots of both orientations are checked pixel for pixel."""
+import pygame
+
+from kiosk.core import events as ev
+from kiosk.ui import flat, theme
+from kiosk.ui.clockdraw import keypad_keys, layout
+from ui_pixels import colour_box, shows
+
+
+def key_centre(rows, key):
+    return next(rect.center for rect, name, _ in keypad_keys(rows) if name == key)
+
+
+def test_in_simulation_a_tap_on_a_half_is_its_button_and_the_keypad_types(kiosk):
+    k = kiosk(names=("Ann", "Bob"))
+    w, h = k.surface.get_size()
+    lay = layout((w, h))
+    k.tap((w // 4, h // 2), at=1)                            # Ann's half: Ann goes second
+    assert k.state.clock.running == 1
+    before = colour_box(k.surface, lay.rows[1]["time"], theme.FG)    # Bob's running clock
+    k.tap((3 * w // 4, h // 3), at=20, finger=True)         # Bob's half, a finger: Bob's turn ends
+    assert k.state.clock.running == 0 and k.view.halves[1].keypad and not k.view.halves[0].keypad
+    k.shot("touch-keypad")
+    after = colour_box(k.surface, lay.rows[1]["time"], theme.FG)      # keypad below the digits
+    assert abs(after.top - before.top) <= 1 and abs(after.left - before.left) <= 1    # not moved
+    assert all(lay.rows[1]["time"].bottom <= rect.top for rect, _, _ in keypad_keys(lay.rows[1]))
+    for key in "35":
+        k.tap(key_centre(lay.rows[1], key), at=21)
+    assert k.view.halves[1].entry == "SCORE 35"
+    k.tap(key_centre(lay.rows[1], "Enter"), at=22)
+    assert k.events(ev.TurnRecorded)[-1].score == 35 and not k.view.halves[1].keypad
+    k.tap((w // 2, lay.bottom.centery), at=30)              # the bottom line: the centre button
+    assert k.state.clock.running is None
+
+
+def test_with_gpio_buttons_only_the_keypad_answers_a_tap(kiosk):
+    k = kiosk(gpio=True)
+    w, h = k.surface.get_size()
+    k.tap((w // 4, h // 2), at=1)
+    assert k.state.phase == "setup"                         # not a button: nothing happened
+    k.press("left", at=2).press("right", at=20)
+    lay = layout((w, h))
+    k.tap(key_centre(lay.rows[1], "Tab"), at=21).tap(key_centre(lay.rows[1], "Tab"))
+    k.tap(key_centre(lay.rows[1], "Enter"), at=22)          # PASS, entered by touch
+    assert k.events(ev.TurnRecorded)[-1].kind == "pass"
+
+
+def upright(surface, player):
+    """A half of the flat screen turned back upright, as its player reads it."""
+    w, h = surface.get_size()
+    half = surface.subsurface(pygame.Rect(0 if player == 0 else w // 2, 0, w // 2, h))
+    return pygame.transform.rotate(half, 90 if player == 0 else -90)
+
+
+def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
+    side = kiosk(names=("Ann", "Bob"))
+    side.press("left", at=1).press("right", at=20)
+    side.shot("orientation-side")
+    lay = layout(side.surface.get_size())
+    for p, name in enumerate(("Ann", "Bob")):
+        assert shows(side.surface, lay.rows[p]["name"], name, theme.FG if p == 0 else theme.DIM) or \
+            shows(side.surface, lay.rows[p]["name"], name, theme.FG)
+    face = colour_box(side.surface, lay.rows[0]["time"], theme.FG)
+    assert face.height >= side.surface.get_height() // 4     # legible from 3 m: a quarter of the height
+
+    k = kiosk(names=("Ann", "Bob"), orientation="flat")
+    k.press("left", at=1).press("right", at=20)
+    k.shot("orientation-flat")
+    assert k.view == side.view                              # the same view, drawn another way
+    size = flat.portrait_size(k.surface.get_size())
+    half_lay = flat.half_layout(size)
+    for p, name in enumerate(("Ann", "Bob")):
+        page = upright(k.surface, p)
+        assert page.get_size() == size
+        half = k.view.halves[p]
+        assert shows(page, half_lay.rows[0]["name"], name, theme.DIM if half.dimmed else theme.FG)
+        assert shows(page, half_lay.top.inflate(-half_lay.top.height, -half_lay.top.height // 4),
+                     k.view.top, theme.BAR_FG, bg=theme.BAR_BG)
+    # the keypad is on Bob's half, turned with it: a tap on a key there types
+    w, h = k.surface.get_size()
+    pw, ph = size
+    for key in "27":
+        u, v = key_centre(half_lay.rows[0], key)
+        k.tap((w // 2 + v, pw - 1 - u), at=21)              # where the turned half shows it
+    assert k.view.halves[1].entry == "SCORE 27"
+    assert flat.to_portrait((w, h), (w // 2 + 10, 5)) == (1, (pw - 1 - 5, 10))
+    assert flat.to_portrait((w, h), (5, 10)) == (0, (10, ph - 1 - 5))
