@@ -15,6 +15,7 @@ BENCHES = [
     "serial",
     "player_displays",
     "link",
+    "kiosk",
 ]
 
 

@@ -98,11 +98,8 @@ def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: s
     if name == "name":
         theme.blit_line(surface, half.name, fg, rect)
     elif name == "time":
-        scale = min(theme.clock_scale(template, rect.width, rect.height),     # the usual size ...
-                    theme.clock_scale(half.time, rect.width, rect.height),    # ... unless it cannot fit
-                    key=lambda xy: (xy[1], xy[0]))
-        colour = theme.OVERTIME if half.overtime else fg
-        theme.blit_centred(surface, theme.clock_digits(half.time, colour, scale), rect)
+        for cell, glyph in face_cells(half, rect, template):
+            surface.blit(glyph, cell)
     elif name == "score" and half.penalty:
         left, right = rect.inflate(-rect.width // 3, 0), rect.copy()
         right.width = rect.width // 4
@@ -122,6 +119,32 @@ def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: s
         theme.blit_line(surface, half.entry, theme.WHITE, rect.inflate(-8, -6))
     elif name == "note" and half.note:
         theme.blit_line(surface, half.note, theme.PROMPT, rect)
+
+
+def face_cells(half: HalfView, rect: pygame.Rect, template: str):
+    """Where each character of ``half``'s clock face goes in its time row, and its glyph."""
+    scale = min(theme.clock_scale(template, rect.width, rect.height),     # the usual size ...
+                theme.clock_scale(half.time, rect.width, rect.height),    # ... unless it cannot fit
+                key=lambda xy: (xy[1], xy[0]))
+    colour = theme.OVERTIME if half.overtime else (theme.DIM if half.dimmed else theme.FG)
+    return theme.face_cells(half.time, colour, scale, rect)
+
+
+def _changed_characters(surface, rect: pygame.Rect, half: HalfView, before: HalfView, template: str):
+    """Repaint only the characters of the clock face that changed, when the others stay where
+    they were (same length, same places); the rectangles painted, or None if it cannot."""
+    if len(half.time) != len(before.time) or half.overtime != before.overtime:
+        return None
+    cells, old = face_cells(half, rect, template), face_cells(before, rect, template)
+    if [c.topleft for c, _ in cells] != [c.topleft for c, _ in old] or \
+            [c.size for c, _ in cells] != [c.size for c, _ in old]:
+        return None
+    dirty = []
+    for (cell, glyph), new, was in zip(cells, half.time, before.time):
+        if new != was:
+            surface.blit(glyph, cell)
+            dirty.append(cell)
+    return dirty
 
 
 #: The touch keypad: the keys of the "last" row, then of the "note" row, as (key, label).
@@ -168,6 +191,11 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
         for name, fields in ROW_FIELDS.items():
             if any(getattr(half, f) != getattr(before, f) for f in fields):
                 rect = lay.rows[p][name]
+                if name == "time":
+                    cells = _changed_characters(surface, rect, half, before, view.template)
+                    if cells is not None:
+                        dirty += cells
+                        continue
                 surface.fill(theme.BG, rect)
                 _draw_row(surface, name, rect, half, view.template)
                 dirty.append(rect)

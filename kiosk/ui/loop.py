@@ -38,6 +38,7 @@ class Loop:
         self.frames = 0                 # how many times the screen was redrawn
         self.running = True
         self._woken: list = []          # an input that woke the loop early, not yet handled
+        self.dirty = None               # what the last redraw painted (None: all of it)
 
     def pump(self) -> None:
         """Read pygame's events: keys to the inputs queue (stamped now), quit stops the loop."""
@@ -77,7 +78,7 @@ class Loop:
         if view == self.last_view:
             return False
         self.last_view = view
-        dirty = self.machine.draw(self.surface, view)
+        self.dirty = dirty = self.machine.draw(self.surface, view)
         self.frames += 1
         if self.display:
             pygame.display.update(dirty) if dirty is not None else pygame.display.flip()

@@ -96,11 +96,17 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=256)
-def _glyph(char: str, colour, scale: tuple[float, float]) -> pygame.Surface:
+def _glyph(char: str, colour, scale: tuple[float, float], bg=None) -> pygame.Surface:
     """One character of a clock face at ``scale``, cropped to the digits' rows, with its
-    advance as its width (the faces are composed from these: a new second costs a few blits)."""
+    advance as its width (the faces are composed from these: a new second costs a few blits).
+    On ``bg`` it is opaque (copied, not blended, onto the screen)."""
     top, bottom = _digit_rows()
     full = render(char, _REF_SIZE, colour)
+    if bg is not None:
+        opaque = pygame.Surface(full.get_size(), depth=32)
+        opaque.fill(bg)
+        opaque.blit(full, (0, 0))
+        full = opaque
     crop = full.subsurface(pygame.Rect(0, top, full.get_width(), bottom - top))
     size = (max(1, round(crop.get_width() * scale[0])), max(1, round(crop.get_height() * scale[1])))
     return pygame.transform.smoothscale(crop, size)
@@ -116,3 +122,17 @@ def clock_digits(text: str, colour, scale: tuple[float, float]) -> pygame.Surfac
         face.blit(glyph, (x, 0))
         x += glyph.get_width()
     return face
+
+
+def face_cells(text: str, colour, scale: tuple[float, float], rect: pygame.Rect,
+               bg=BG) -> list[tuple[pygame.Rect, pygame.Surface]]:
+    """The clock face ``text`` centred in ``rect`` as (where, opaque glyph on ``bg``) per
+    character: drawn by copying each, and a new second redraws only the characters that changed."""
+    glyphs = [_glyph(char, colour, scale, bg) for char in text]
+    width = sum(g.get_width() for g in glyphs)
+    x, y = rect.centerx - width // 2, rect.centery - glyphs[0].get_height() // 2
+    cells = []
+    for glyph in glyphs:
+        cells.append((glyph.get_rect(topleft=(x, y)), glyph))
+        x += glyph.get_width()
+    return cells

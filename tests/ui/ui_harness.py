@@ -106,6 +106,10 @@ class Harness:
     def step(self) -> bool:
         return self.loop.step()
 
+    def machine_dirty(self):
+        """The rectangles the last redraw painted (None: the whole screen)."""
+        return self.loop.dirty
+
     def press(self, side: str, at: float | None = None) -> "Harness":
         """A button press: a GPIO pin driven low (gpio) or its key twin, then one loop pass."""
         if at is not None:

@@ -1,0 +1,48 @@
+"""The clock screen repaints only what changed (a running clock: the characters of its face
+that changed), and what it leaves on the screen is always exactly what a full redraw of the same
+view paints, pixel for pixel, through a game: running clocks, entries with the keypad, a stop
+with its banner, overtime, corrections of the bottom line."""
+import pygame
+
+from kiosk.ui import clockdraw
+from kiosk.ui.clockview import ClockView
+
+
+def full_redraw(k) -> bytes:
+    fresh = pygame.Surface(k.surface.get_size())
+    clockdraw.draw(fresh, k.view)
+    return pygame.image.tobytes(fresh, "RGB")
+
+
+def same_as_full(k) -> bool:
+    assert isinstance(k.view, ClockView)
+    return pygame.image.tobytes(k.surface, "RGB") == full_redraw(k)
+
+
+def test_partial_repaints_leave_exactly_a_full_redraw(kiosk):
+    k = kiosk(overrides={"clock": {"time_per_side_s": 60}})
+    k.press("left", at=1)                                   # Bob's clock runs
+    painted = []
+    for second in range(2, 14):
+        k.at(second + 0.5)
+        assert k.step()                                     # a new second: redrawn ...
+        painted.append(k.machine_dirty())
+        assert same_as_full(k)
+    areas = [sum(r.width * r.height for r in rects) / (1280 * 720) for rects in painted]
+    assert all(0 < area < 0.15 for area in areas), painted  # 1:00 -> 0:59: three characters
+    assert sum(area < 0.05 for area in areas) >= 10          # most seconds: one character
+    k.press("right", at=20)                                 # Bob's turn ends: the keypad
+    assert same_as_full(k)
+    k.type("4", at=21)
+    assert same_as_full(k)
+    k.type("2\n", at=22)
+    assert same_as_full(k)
+    k.press("centre", at=30)                                # stopped: the banner
+    assert same_as_full(k)
+    k.press("right", at=31).key("Enter", at=32)
+    assert same_as_full(k)
+    k.press("right", at=40)                                 # Bob restarts Ann's clock
+    for second in range(100, 104):                          # Ann in overtime
+        k.at(second).step()
+        assert same_as_full(k)
+    assert k.view.halves[0].overtime
