@@ -102,14 +102,15 @@ def _glyph(char: str, colour, scale: tuple[float, float], bg=None) -> pygame.Sur
     On ``bg`` it is opaque (copied, not blended, onto the screen)."""
     top, bottom = _digit_rows()
     full = render(char, _REF_SIZE, colour)
-    if bg is not None:
-        opaque = pygame.Surface(full.get_size(), depth=32)
-        opaque.fill(bg)
-        opaque.blit(full, (0, 0))
-        full = opaque
     crop = full.subsurface(pygame.Rect(0, top, full.get_width(), bottom - top))
     size = (max(1, round(crop.get_width() * scale[0])), max(1, round(crop.get_height() * scale[1])))
-    return pygame.transform.smoothscale(crop, size)
+    glyph = pygame.transform.smoothscale(crop, size)
+    if bg is None:
+        return glyph
+    opaque = pygame.Surface(size, depth=32)
+    opaque.fill(bg)
+    opaque.blit(glyph, (0, 0))
+    return opaque
 
 
 @lru_cache(maxsize=32)
