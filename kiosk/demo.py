@@ -118,7 +118,7 @@ def final_line(state, now_ns: int) -> str:
 class Demo:
     """The kiosk playing by itself: ``run()`` until the result is confirmed (or ``limit_s``)."""
 
-    def __init__(self, config: KioskConfig, surface, *, speed: float = 20.0, pace: float = 1.0,
+    def __init__(self, config: KioskConfig, surface, *, speed: float = 30.0, pace: float = 1.0,
                  shots: str | Path | None = None, out=print, fps: int = 30):
         from kiosk.app import Kiosk
         from kiosk.demo_players import DemoPlayers
