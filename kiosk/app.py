@@ -192,10 +192,10 @@ class Kiosk:
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon)
             self.sent = SentWatch(self.table.session.outbox.pending)
             self.table.outputs = self.outputs       # the director's self-test lights them
+            self.link = TableLink.open(config, self.table, clock(), clock=clock)  # url or serial
         except BaseException:
             self.close()
             raise
-        self.link = TableLink.open(config, self.table, clock(), clock=clock)   # director.url
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
         self.machine = Machine(self.table, clock(), director_pin=config.director_pin,
                                orientation=config.orientation)

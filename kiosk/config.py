@@ -7,9 +7,10 @@ the README's table of keys. ``python -m kiosk run --config FILE`` reads a file; 
 options override the file (``load(path, options)``). ``kiosk_config`` turns the checked values
 into the app's ``KioskConfig``.
 
-The kinds of value (text, pin, seconds ...) are in kiosk/config_kinds.py. A rule preset's
-overrides (``[rules.challenge]`` ...) are checked by kiosk.core.rules against the preset; the
-official lexicon fingerprints by kiosk.core.lexicon_check.
+The kinds of value (text, pin, seconds ...) are in kiosk/config_kinds.py; the keys of the link to
+the director (url or serial line) in kiosk/config_director.py, those of the optional hardware in
+kiosk/config_hardware.py. A rule preset's overrides (``[rules.challenge]`` ...) are checked by
+kiosk.core.rules against the preset; the official lexicon fingerprints by kiosk.core.lexicon_check.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Collection, Mapping
 
-from kiosk import config_hardware
+from kiosk import config_director, config_hardware
 from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config_kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
                                 Number, OffOr, Overrides, Preset, Size, Text)
@@ -81,7 +82,7 @@ SCHEMA: tuple[Key, ...] = (
         Text("a table number or name of 1 to 20 characters", 1, 20)),
     Key("kiosk.tournament", "", "the tournament's name, carried by every result document",
         Text("a text of at most 100 characters", 0, 100)),
-    Key("kiosk.round", 1, "the round this table plays (with a director.url, the director's assignment sets it)",
+    Key("kiosk.round", 1, "the round this table plays (with a director link, the director's assignment sets it)",
         Int("a round number 1-999", 1, 999)),
     Key("kiosk.players", ["Player 1", "Player 2"], "the two players' names, the left player first",
         Names("a list of two names of 1 to 40 characters, left player first")),
@@ -136,20 +137,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("store.checkpoint_s", 0.5,
         "while a clock runs, how often its time is saved: a power cut loses at most this much",
         _seconds(0.1, 1)),
-    Key("director.url", "",
-        "the director's service (python -m director): locked results are sent there, with the "
-        "table's live status, and the table's assignment (round, players, who starts, the "
-        "round's start and end) is read from it; empty = no link (results wait in the outbox). "
-        "A kiosk with a url refuses to start without the tournament key",
-        Text("\"\" or an address starting with http:// or https://", 0, 500, r"https?://\S+"),
-        example='"http://director.local:8080"'),
-    Key("director.poll_s", 5.0,
-        "with a director.url: how often the table sends its status and asks for its assignment "
-        "(a change of the game sends the status at once)", _seconds(1, 300)),
-    Key("director.retry_max_s", 60.0,
-        "with a director.url: the longest wait between two attempts to send a result; after a "
-        "failure the waits double from 1 s up to this, and a result the director refused is "
-        "tried again after this long", _seconds(1, 3600)),
+    *(Key(*row) for row in config_director.KEYS),
     Key("director.key", "",
         f"the tournament's key, which signs the results (HMAC-SHA256), at least {MIN_KEY_LENGTH} "
         "characters; keep the file readable by the kiosk only",
@@ -168,14 +156,15 @@ SCHEMA: tuple[Key, ...] = (
 )
 KEYS = {key.name: key for key in SCHEMA}
 _TITLES = {
-    "kiosk": "The table and its game (with a director.url, the director's assignment sets them).",
+    "kiosk": "The table and its game (with a director link, the director's assignment sets them).",
     "rules": "The rule book and the tournament's changes to it.",
     "lexicon": "The word judge's lexicon.",
     "hardware": "The three arcade buttons.",
     "display": "The screen.",
     "ui": "Screen timings.",
     "store": "The journal (every game event) and the outbox (results for the director).",
-    "director": "The link to the director, the tournament's key and the director's PIN.",
+    "director": "The link to the director (a url or a serial line), the tournament's key and the "
+                "director's PIN.",
     **config_hardware.TITLES,
 }
 
@@ -243,6 +232,7 @@ def finish(values: dict[str, Any], source: str, given: Collection[str] = ()) -> 
                               detail=f"got {values[name]}, the pin of {pins[values[name]]}")
         pins[values[name]] = name
     config_hardware.check(values, source, given)
+    config_director.check(values, source)
     try:
         rules = load_preset(values["rules.preset"])
     except RulesError as exc:
@@ -280,9 +270,10 @@ def _key(values: dict, source: str) -> bytes | None:
             raise ConfigError(source, "director.key_file",
                               f"a first line of at least {MIN_KEY_LENGTH} characters (the key)",
                               detail=f"got {len(text)} characters in {path}")
-    if values["director.url"] and not text:
+    link = next((name for name in ("director.url", "director.serial") if values[name]), None)
+    if link and not text:
         raise ConfigError(source, "director.key", "the tournament's key (key or key_file) because "
-                          "director.url is set", text)
+                          f"{link} is set", text)
     return text.encode("utf-8") if text else None
 
 
@@ -414,6 +405,10 @@ class KioskConfig:
     director_url: str = KEYS["director.url"].default    # "": no link to the director
     director_poll_s: float = KEYS["director.poll_s"].default
     director_retry_max_s: float = KEYS["director.retry_max_s"].default
+    director_serial: str = KEYS["director.serial"].default      # "": no serial link
+    director_serial_address: int = 0    # the address the serial link answers to (checked)
+    director_serial_baud: int = KEYS["director.serial_baud"].default
+    director_serial_rs485: bool = KEYS["director.serial_rs485"].default
 
 
 def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
@@ -438,4 +433,6 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         new_game_after_s=v["kiosk.new_game_after_s"], director_pin=v["director.pin"],
         displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v),
         director_url=v["director.url"], director_poll_s=v["director.poll_s"],
-        director_retry_max_s=v["director.retry_max_s"])
+        director_retry_max_s=v["director.retry_max_s"], director_serial=v["director.serial"],
+        director_serial_address=config_director.serial_address(v),
+        director_serial_baud=v["director.serial_baud"], director_serial_rs485=v["director.serial_rs485"])

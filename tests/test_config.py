@@ -50,7 +50,7 @@ HARDWARE_CHANGED = {
 def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     key_file = write(tmp_path, "a tournament key from a file\n", "t.key")
     changed = {
-        "kiosk.table": "12b", "kiosk.tournament": "Test Open", "kiosk.round": 4,
+        "kiosk.table": "12", "kiosk.tournament": "Test Open", "kiosk.round": 4,
         "kiosk.players": ["Ann Ö", "Bob \"B\""], "kiosk.new_game_after_s": 120,
         "rules.preset": "nzasp", "rules.clock": {"time_per_side_s": 1320},
         "rules.hold": {"draw_after_s": 30}, "rules.challenge": {"outcome_valid": "points_per_challenge",
@@ -63,22 +63,25 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "display.orientation": "flat", "display.keypad": False,
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
         "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
-        "director.url": "http://director.local:8080", "director.key": "", "director.key_file": str(key_file),
+        "director.url": "", "director.key": "", "director.key_file": str(key_file),
         "director.pin": "24681357", "director.poll_s": 2.5,
-        "director.retry_max_s": 30.0,
-    }
+        "director.retry_max_s": 30.0, "director.serial": "/dev/ttyUSB1",
+        "director.serial_address": 12, "director.serial_baud": 57600, "director.serial_rs485": True,
+    }                                                   # a url and a serial line: test_config_director
     assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
-                                              if k not in ("director.key",))
+                                              if k not in ("director.key", "director.url"))
     settings = load(write(tmp_path, render(changed)))
     assert settings.values == changed
     assert settings.rules.challenge.points == 10 and settings.rules.clock.time_per_side_s == 1320
     assert settings.rules.result.spread_caps == (200, 300) and settings.rules.name == "nzasp"
     assert settings.key == b"a tournament key from a file"
     config = kiosk_config(settings)
-    assert (config.director_url, config.director_poll_s) == ("http://director.local:8080", 2.5)
+    assert (config.director_url, config.director_poll_s) == ("", 2.5)
+    assert (config.director_serial, config.director_serial_address, config.director_serial_baud,
+            config.director_serial_rs485) == ("/dev/ttyUSB1", 12, 57600, True)
 
     config = kiosk_config(settings, headless=True)
-    assert (config.preset, config.table, config.round, config.names) == ("nzasp", "12b", 4, ("Ann Ö", "Bob \"B\""))
+    assert (config.preset, config.table, config.round, config.names) == ("nzasp", "12", 4, ("Ann Ö", "Bob \"B\""))
     assert config.overrides["challenge"] == {"outcome_valid": "points_per_challenge", "points": 10}
     assert config.sim and config.pins == {"left": 5, "right": 6, "centre": 13}
     assert (config.size, config.fullscreen, config.store, config.checkpoint_s) == ((800, 480), False, "/tmp/t.sqlite", 0.25)

@@ -1,7 +1,10 @@
 """The table's side of the director link, called from the kiosk's loop (kiosk.app.Kiosk).
 
-``TableLink.open(config, table, now_ns)`` starts the sync worker (kiosk.sync.sender) when
-``director.url`` is set. On every pass ``tick`` hands the worker the game (an immutable state:
+``TableLink.open(config, table, now_ns)`` starts the link's worker: the HTTP sync worker
+(kiosk.sync.sender) when ``director.url`` is set, the serial link (kiosk.sync.serial_link, on a
+drivers.serial_port port) when ``director.serial`` is; both take the same calls. A serial port
+that cannot be opened stops the kiosk with ``HardwareError`` naming the key and the device, as a
+missing display does. On every pass ``tick`` hands the worker the game (an immutable state:
 no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
 "result waiting to send (n)", "director refused: ..."), and applies the director's assignment
 (kiosk.sync.assignment): the director's tournament name for the results from now on, a new
@@ -16,35 +19,61 @@ import logging
 import time
 from typing import Callable
 
+from drivers.buttons import HardwareError
+from drivers.serial_port import SerialPort, SerialPortError
 from kiosk.sync import assignment as plan
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Sender, link_text
+from kiosk.sync.serial_link import SerialLink
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
 
 
 class TableLink:
-    def __init__(self, table, sender: Sender, started_ns: int, *, wall: Callable[[], float] = time.time):
+    def __init__(self, table, sender: Sender | SerialLink, started_ns: int, *,
+                 wall: Callable[[], float] = time.time, port: SerialPort | None = None):
         self.table, self.sender, self.started_ns, self.wall = table, sender, started_ns, wall
+        self.port = port                        # the serial link's port, closed with the link
         self.done: set[tuple] = set()           # (revision, what) already applied
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
 
     @classmethod
     def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
              ) -> "TableLink | None":
-        """The link for ``config`` (None without ``director.url``), its worker started."""
-        if not config.director_url:
+        """The link for ``config`` (None without ``director.url`` or ``director.serial``), its
+        worker started."""
+        if not (config.director_url or config.director_serial):
             return None
         if not config.key:
-            raise ValueError("director.url is set but there is no tournament key (director.key or "
-                             "director.key_file): the director refuses unsigned results")
+            raise ValueError(f"{'director.url' if config.director_url else 'director.serial'} is set "
+                             "but there is no tournament key (director.key or director.key_file): "
+                             "the director refuses unsigned results")
+        if config.director_serial:
+            return cls._serial(config, table, now_ns, clock)
         client = DirectorClient(config.director_url, str(config.table), config.key)
         cap = config.director_retry_max_s
         sender = Sender(config.store, client, config.key, status_s=config.director_poll_s,
                         poll_s=config.director_poll_s, base_delay_s=min(1.0, cap),
                         max_delay_s=cap, clock=clock)
         return cls(table, sender.start(), now_ns)
+
+    @classmethod
+    def _serial(cls, config, table, now_ns: int, clock: Callable[[], int]) -> "TableLink":
+        try:
+            port = SerialPort(config.director_serial, config.director_serial_baud,
+                              rs485=config.director_serial_rs485)
+        except SerialPortError as exc:
+            raise HardwareError(f"director.serial = {config.director_serial!r}: {exc}") from None
+        try:
+            link = SerialLink(port, config.director_serial_address, config.store, key=config.key,
+                              table=str(config.table), status_every_s=config.director_poll_s,
+                              game_clock=clock)
+        except BaseException:
+            port.close()
+            raise
+        log.info("director link: serial line %s, address %s", port.url, link.address)
+        return cls(table, link.start(), now_ns, port=port)
 
     def tick(self, now_ns: int) -> None:
         """Every pass of the loop: publish the game, show the link, apply the assignment."""
@@ -96,3 +125,5 @@ class TableLink:
     def close(self) -> None:
         if not self.sender.stop():
             log.warning("the director link's worker did not stop in time")
+        if self.port is not None:
+            self.port.close()

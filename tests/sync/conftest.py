@@ -25,15 +25,16 @@ def director():
 
 @pytest.fixture
 def real_director(tmp_path):
-    """``make(pairings=None, key=KEY, preset="aspa")``: the director's service running on its
-    own database, seeded with players and ``pairings`` ({round: {table: (left, right, first)}})."""
+    """``make(pairings=None, key=KEY, preset="aspa", args=())``: the director's service running
+    on its own database, seeded with players and ``pairings`` ({round: {table: (left, right,
+    first)}}), with more command-line ``args`` (``--serial PORT --addresses 7``)."""
     made = []
 
-    def make(pairings=None, key: bytes = KEY, preset: str = "aspa") -> DirectorProcess:
+    def make(pairings=None, key: bytes = KEY, preset: str = "aspa", args=()) -> DirectorProcess:
         db = tmp_path / f"director-{len(made)}.sqlite"
         if pairings:
             seed(db, pairings)
-        process = DirectorProcess(db, key, tournament=TOURNAMENT, preset=preset).start()
+        process = DirectorProcess(db, key, tournament=TOURNAMENT, preset=preset, args=args).start()
         made.append(process)
         return process
     yield make

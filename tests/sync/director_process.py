@@ -47,8 +47,9 @@ def free_port() -> int:
 
 class DirectorProcess:
     def __init__(self, db: Path, key: bytes, *, tournament: str, preset: str = "aspa",
-                 log: Path | None = None):
+                 log: Path | None = None, args: tuple[str, ...] = ()):
         self.db, self.key, self.tournament, self.preset = Path(db), key, tournament, preset
+        self.args = tuple(args)             # more options: --serial PORT --addresses 7
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = Path(log) if log else self.db.with_suffix(".log")
@@ -61,7 +62,7 @@ class DirectorProcess:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "director", "--port", str(self.port), "--db", str(self.db),
                  "--tournament", self.tournament, "--preset", self.preset,
-                 "--key-file", str(key_file), "--log-level", "warning"],
+                 "--key-file", str(key_file), "--log-level", "warning", *self.args],
                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + START_TIMEOUT_S

@@ -1,6 +1,8 @@
 """A whole table kiosk (kiosk.app.Kiosk: store, screens, loop, and its director link) on a
-real SQLite file and a real pygame surface, linked to a director on a real HTTP port. The game's
-clock is ``now`` (explicit); the link's worker runs in its own thread on the wall clock."""
+real SQLite file and a real pygame surface, linked to a director on a real HTTP port (``url``)
+or on a serial line (``serial``: a pseudo-terminal's device; the table's number is its address).
+The game's clock is ``now`` (explicit); the link's worker runs in its own thread on the wall
+clock."""
 from __future__ import annotations
 
 import os
@@ -21,8 +23,9 @@ T0 = 5_000 * S
 
 
 class LinkedKiosk:
-    def __init__(self, store: Path, url: str, *, table: str = "7", preset: str = "aspa",
-                 names=("Ann", "Bob"), round: int = 1, tournament: str = TOURNAMENT):
+    def __init__(self, store: Path, url: str = "", *, serial: str = "", table: str = "7",
+                 preset: str = "aspa", names=("Ann", "Bob"), round: int = 1,
+                 tournament: str = TOURNAMENT):
         pygame.display.init()
         pygame.font.init()
         self.now = T0
@@ -30,10 +33,12 @@ class LinkedKiosk:
                                   tournament=tournament, names=tuple(names), sim=True,
                                   size=(640, 360), store=str(store), key=KEY, director_url=url,
                                   director_poll_s=0.05, headless=True,
-                                  director_retry_max_s=0.3)
+                                  director_retry_max_s=0.3, director_serial=serial,
+                                  director_serial_address=int(table) if serial else 0)
         self.kiosk = Kiosk(self.config, pygame.Surface((640, 360)), clock=lambda: self.now)
         self.link = self.kiosk.link
-        self.link.sender.idle_s = 0.02
+        if url:
+            self.link.sender.idle_s = 0.02
         self.kiosk.loop.step()
 
     @property
