@@ -30,11 +30,13 @@ from starlette.staticfiles import StaticFiles
 
 from kiosk.sync.signing import sign
 
-from . import rounds, view
+from . import rounds, tournament, view
 from .config import DirectorConfig
 from .db import DirectorDB
 from .ingest import MAX_BODY, receive
 from .live import Hub
+from .model import ModelError
+from .standings import render_standings_html
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -58,19 +60,24 @@ def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -
     """Everything the page shows, by part (each part is one server-sent event)."""
     info = view.round_info(db)
     wall = now()
+    try:
+        table, problems = tournament.standings(db, config.rules, config.tournament)
+        html = render_standings_html(table)
+    except ModelError as exc:
+        html, problems = "", [f"standings: {exc}"]
     return {"clock": {"now": wall},
             "round": {**info, "tournament": config.tournament},
             "tiles": view.tiles(db, wall),
-            "results": view.round_results(db, info["round"])}
+            "results": view.round_results(db, info["round"]),
+            "standings": {"html": html, "problems": problems}}
 
 
-def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time,
-               extra_snapshot: Callable[[], dict] | None = None) -> Starlette:
+def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time) -> Starlette:
     hub = Hub()
     db.listen(hub.notify)
 
     def parts() -> dict:
-        return {**snapshot(db, config, now), **(extra_snapshot() if extra_snapshot else {})}
+        return snapshot(db, config, now)
 
     async def post_document(request: Request) -> Response:
         table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]

@@ -33,10 +33,15 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     # a division's players by their tsh number (1-based, the line in the .t file)
     "players": ({"number": int, "name": str, "rating": int, "division": str},
                 "number", {"number", "name"}),
-    # who plays whom where: player1 NULL is a bye (no table); first 0/1 or NULL (players decide)
+    # who plays whom where: player1 0 is a bye (table NULL); first 0/1 or NULL (players decide)
     "pairings": ({"id": int, "round": int, "table_name": str, "player0": int, "player1": int,
                   "first": int, "revision": int},
                  "id", {"round", "player0", "revision"}),
+    # results the director imported (a .t file's past rounds): player1 0 for a bye or forfeit
+    "imported_results": ({"id": int, "round": int, "table_name": str, "player0": int,
+                          "player1": int, "score0": int, "score1": int, "first": int,
+                          "kind": str, "winner": int},
+                         "id", {"round", "player0", "player1", "score0", "score1", "kind"}),
     "rounds": ({"round": int, "started_wall": float, "ended_wall": float, "revision": int},
                "round", {"round", "revision"}),
     # one row per game, (tournament, round, table): the latest revision received

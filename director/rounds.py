@@ -8,21 +8,22 @@ its ``revision`` grows with every change to that table's pairing or to the round
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from kiosk.sync.document import DOCUMENT_SCHEMA
 
 from .db import DirectorDB
+from .model import NO_OPPONENT, Pairing, Player
 
 
 class RoundError(ValueError):
     """A round cannot be started, ended or paired as asked: says why."""
 
 
-def store_players(db: DirectorDB, players: Iterable[Mapping]) -> int:
-    """Replace the players: each {"number", "name", "rating"=0, "division"=""}."""
-    rows = [{"number": int(p["number"]), "name": str(p["name"]), "rating": int(p.get("rating") or 0),
-             "division": str(p.get("division") or "")} for p in players]
+def store_players(db: DirectorDB, players: Iterable[Player]) -> int:
+    """Replace the players (director.model.Player, numbered 1..n as in a .t file)."""
+    rows = [{"number": p.number, "name": p.name, "rating": p.rating, "division": p.division}
+            for p in players]
     numbers = [r["number"] for r in rows]
     if len(set(numbers)) != len(numbers):
         raise RoundError("two players have the same number")
@@ -33,36 +34,34 @@ def store_players(db: DirectorDB, players: Iterable[Mapping]) -> int:
     return len(rows)
 
 
-def store_pairings(db: DirectorDB, round_number: int, pairings: Iterable[Mapping]) -> int:
-    """Replace a round's pairings: each {"table" (None for a bye), "player0", "player1" (None
-    for a bye), "first" (0, 1 or None)}; player numbers must be known players."""
+def store_pairings(db: DirectorDB, pairings: Iterable[Pairing]) -> int:
+    """Replace the pairings of every round the given pairings (director.model.Pairing) name;
+    a bye is (player, 0) without a table. Players must be known, each paired once a round,
+    each table used once a round."""
     rows = list(pairings)
     with db.transaction() as conn:
         known = {r["number"] for r in conn.query("SELECT number FROM players")}
-        ended = next(conn.query("SELECT ended_wall FROM rounds WHERE round = ?", [round_number]), {})
-        if ended.get("ended_wall") is not None:
-            raise RoundError(f"round {round_number} has ended: its pairings stay as they were")
         seen_tables, seen_players = set(), set()
-        for row in rows:
-            table = None if row.get("table") in (None, "") else str(row["table"])
-            players = [p for p in (row["player0"], row.get("player1")) if p is not None]
+        for pairing in rows:
+            where = f"round {pairing.round}"
+            players = [p for p in pairing.players if p != NO_OPPONENT]
             unknown = [p for p in players if p not in known]
             if unknown:
-                raise RoundError(f"round {round_number}: no player number {unknown[0]}")
-            if table in seen_tables:
-                raise RoundError(f"round {round_number}: table {table} is paired twice")
-            twice = [p for p in players if p in seen_players]
+                raise RoundError(f"{where}: no player number {unknown[0]}")
+            if pairing.table and (pairing.round, pairing.table) in seen_tables:
+                raise RoundError(f"{where}: table {pairing.table} is paired twice")
+            twice = [p for p in players if (pairing.round, p) in seen_players]
             if twice:
-                raise RoundError(f"round {round_number}: player {twice[0]} is paired twice")
-            if table is not None:
-                seen_tables.add(table)
-            seen_players.update(players)
+                raise RoundError(f"{where}: player {twice[0]} is paired twice")
+            if pairing.table:
+                seen_tables.add((pairing.round, pairing.table))
+            seen_players.update((pairing.round, p) for p in players)
         revision = db.next_revision()
-        conn["pairings"].delete_where("round = ?", [round_number])
+        for round_number in sorted({p.round for p in rows}):
+            conn["pairings"].delete_where("round = ?", [round_number])
         conn["pairings"].insert_all([{
-            "round": round_number, "table_name": None if row.get("table") in (None, "") else str(row["table"]),
-            "player0": row["player0"], "player1": row.get("player1"), "first": row.get("first"),
-            "revision": revision} for row in rows], pk="id")
+            "round": p.round, "table_name": p.table or None, "player0": p.players[0],
+            "player1": p.players[1], "first": p.first, "revision": revision} for p in rows], pk="id")
     db.changed("pairings")
     return len(rows)
 

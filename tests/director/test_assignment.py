@@ -1,20 +1,20 @@
 """What a table plays: its signed assignment, the current round, the round's start and end."""
 import pytest
 
+from director.model import Pairing, Player
 from director.rounds import RoundError, current_round, store_pairings, store_players
 from director_harness import KEY, TOURNAMENT
 from kiosk.sync.signing import SignatureError, verify
 
-PLAYERS = [{"number": n, "name": name, "rating": 1500 + n} for n, name in
-           enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], start=1)]
+PLAYERS = [Player(n, name, 1500 + n) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], start=1)]
 
 
 def pair(director, round_number=1):
     store_players(director.db, PLAYERS)
-    store_pairings(director.db, round_number, [
-        {"table": "1", "player0": 1, "player1": 2, "first": 1},
-        {"table": "2", "player0": 4, "player1": 3, "first": None},
-        {"table": None, "player0": 5, "player1": None},             # a bye: no table
+    store_pairings(director.db, [
+        Pairing(round_number, "1", (1, 2), 1),
+        Pairing(round_number, "2", (4, 3), None),
+        Pairing(round_number, "", (5, 0)),                          # a bye: no table
     ])
 
 
@@ -60,7 +60,7 @@ def test_starting_and_ending_the_round_reaches_the_assignment_with_a_new_revisio
 
 def test_the_next_rounds_pairings_become_current_when_the_round_ends(director):
     pair(director, 1)
-    store_pairings(director.db, 2, [{"table": "1", "player0": 3, "player1": 1, "first": 0}])
+    store_pairings(director.db, [Pairing(2, "1", (3, 1), 0)])
     assert current_round(director.db) == 1
     director.request("POST", "/api/rounds/start", b"{}")
     director.request("POST", "/api/rounds/end", b"{}")
@@ -83,8 +83,7 @@ def test_round_buttons_refuse_what_cannot_be_done(director):
 def test_pairings_naming_unknown_or_doubled_players_are_refused(director):
     store_players(director.db, PLAYERS)
     with pytest.raises(RoundError, match="no player number 9"):
-        store_pairings(director.db, 1, [{"table": "1", "player0": 1, "player1": 9}])
+        store_pairings(director.db, [Pairing(1, "1", (1, 9))])
     with pytest.raises(RoundError, match="player 1 is paired twice"):
-        store_pairings(director.db, 1, [{"table": "1", "player0": 1, "player1": 2},
-                                        {"table": "2", "player0": 1, "player1": 3}])
+        store_pairings(director.db, [Pairing(1, "1", (1, 2)), Pairing(1, "2", (1, 3))])
     assert director.rows("pairings") == []

@@ -1,0 +1,163 @@
+"""The director's page in headless Chromium (Debian's, through Playwright): tiles, results and
+standings follow what the tables post, live over server-sent events, with no reload; the round
+buttons work. Screenshots go to the folder each test prints."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from director.ingest import receive
+from director.model import Pairing, Player
+from director.rounds import store_pairings, store_players
+from director.standings import format_spread, format_wins
+from director.tournament import standings
+from director_harness import KEY, result_doc, signed_bytes, status_doc
+
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 30_000
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail(f"{CHROMIUM} is missing: the page tests need Debian's chromium "
+                    "(apt-get install chromium; .ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    folder = tmp_path / "screenshots"
+    folder.mkdir()
+    print(f"screenshots in {folder}")
+    return folder
+
+
+@pytest.fixture
+def paired(director):
+    store_players(director.db, [Player(n, name, 1600 - 10 * n) for n, name in enumerate(NAMES, 1)])
+    store_pairings(director.db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1),
+                                 Pairing(1, "3", (5, 6), None), Pairing(1, "", (7, 0))])
+    return director
+
+
+@pytest.fixture
+def page(browser, paired):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    opened = context.new_page()
+    navigations = []
+    opened.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == opened.main_frame else None)
+    opened.goto(paired.url + "/")
+    opened.wait_for_selector('#link.up', timeout=TIMEOUT_MS)
+    opened.wait_for_selector('.tile[data-table="3"]', timeout=TIMEOUT_MS)
+    opened.evaluate("window.__marker = 'still the same page'")
+    opened.navigations = navigations
+    yield opened
+    context.close()
+
+
+def same_page(page) -> bool:
+    return page.evaluate("window.__marker") == "still the same page" and len(page.navigations) == 1
+
+
+def tile(page, table):
+    return page.locator(f'.tile[data-table="{table}"]')
+
+
+def wait_state(page, table, state, silent="no"):
+    page.wait_for_selector(f'.tile[data-table="{table}"][data-state="{state}"][data-silent="{silent}"]',
+                           timeout=TIMEOUT_MS)
+
+
+def test_a_posted_result_shows_on_the_page_without_a_reload(paired, page, shots):
+    assert tile(page, 1).get_attribute("data-state") == "waiting"
+    assert tile(page, 1).locator(".players").inner_text().split() == ["Ann", "Bob"]
+    answer = paired.post(2, "results", signed_bytes(result_doc(2, players=("Cat", "Dan"), scores=(300, 290))))
+    assert answer.body["outcome"] == "stored"
+    wait_state(page, 2, "result")
+    row = page.locator('#results tr[data-table="2"]')
+    row.wait_for(timeout=TIMEOUT_MS)
+    final = paired.rows("results")[0]
+    assert f"{final['score0']}–{final['score1']}" in row.inner_text() and "Cat – Dan" in row.inner_text()
+    assert tile(page, 2).get_attribute("data-state") == "result"
+    assert same_page(page)
+    page.screenshot(path=str(shots / "result-received.png"), full_page=True)
+
+
+def test_tiles_show_each_state_of_a_table(paired, page, shots):
+    paired.request("POST", "/api/rounds/start", b"{}")
+    paired.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
+    wait_state(page, 1, "playing")
+    times = tile(page, 1).locator(".times").inner_text().split()
+    minutes, seconds = times[0].split(":")
+    assert times[1] == "20:00" and int(minutes) * 60 + int(seconds) <= 12 * 60 + 34   # it counts down
+    paired.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
+        "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
+    wait_state(page, 2, "challenge")
+    paired.post(3, "status", signed_bytes(status_doc(3, times_ms=(-65_000, 30_000), alerts={
+        "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
+    wait_state(page, 3, "overtime")
+    assert tile(page, 3).locator(".state").inner_text() == "overtime"
+    page.screenshot(path=str(shots / "playing-challenge-overtime.png"), full_page=True)
+
+    paired.post(3, "status", signed_bytes(status_doc(3, phase="ended")))
+    wait_state(page, 3, "finished")
+    # table 1 last heard from two minutes ago (as a serial poll that came in then would record)
+    receive(paired.db, "1", "status", signed_bytes(status_doc(1)), KEY.encode(),
+            paired.db.db.execute("SELECT received_wall FROM status WHERE table_name = '1'").fetchone()[0] - 120)
+    wait_state(page, 1, "playing", silent="yes")
+    assert "link silent" in tile(page, 1).inner_text()
+    assert same_page(page)
+    page.screenshot(path=str(shots / "finished-and-silent.png"), full_page=True)
+
+
+def expected_rows(director):
+    table, problems = standings(director.db, director.config.rules, director.config.tournament)
+    assert problems == []
+    return [[str(s.rank), str(s.player.number), s.player.name, str(s.player.rating),
+             format_wins(s.wins), format_wins(s.losses), format_spread(s.spread), str(s.games)]
+            for s in table]
+
+
+def page_rows(page):
+    return page.evaluate("""() => [...document.querySelectorAll('#standings tbody tr')]
+        .map(tr => [...tr.cells].map(td => td.textContent))""")
+
+
+def test_the_standings_on_the_page_are_the_computed_standings(paired, page, shots):
+    paired.request("POST", "/api/rounds/start", b"{}")          # Gus's bye counts from the start
+    games = {1: (("Ann", "Bob"), (350, 300)), 2: (("Cat", "Dan"), (280, 410)), 3: (("Eve", "Fay"), (316, 330))}  # 328-328 after the play-out
+    for table, (players, scores) in games.items():
+        assert paired.post(table, "results", signed_bytes(
+            result_doc(table, players=players, scores=scores))).code == 200
+    expected = expected_rows(paired)
+    by_name = {row[2]: row for row in expected}
+    assert (by_name["Gus"][4], by_name["Gus"][6]) == ("1", "+50")   # the bye: aspa's forfeit spread
+    assert (by_name["Eve"][4], by_name["Eve"][5]) == ("0.5", "0.5")  # a tie is half a win
+    assert expected[0][2] == "Dan"                                  # Dan won by most
+    page.wait_for_function("expected => JSON.stringify([...document.querySelectorAll('#standings tbody tr')]"
+                           ".map(tr => [...tr.cells].map(td => td.textContent))) === JSON.stringify(expected)",
+                           arg=expected, timeout=TIMEOUT_MS)
+    assert page_rows(page) == expected
+    assert same_page(page)
+    page.screenshot(path=str(shots / "standings.png"), full_page=True)
+
+
+def test_the_round_buttons_start_and_end_the_round(paired, page, shots):
+    assert page.locator("#round-state").inner_text() == "not started"
+    page.click("#start-round")
+    page.wait_for_function("document.querySelector('#round-state').textContent.startsWith('started')",
+                           timeout=TIMEOUT_MS)
+    assert paired.request("GET", "/api/tables/1/assignment").body["document"]["round_started_wall"]
+    assert page.locator("#start-round").is_disabled()
+    page.click("#end-round")
+    page.wait_for_function("document.querySelector('#round-state').textContent.startsWith('ended')",
+                           timeout=TIMEOUT_MS)
+    assert paired.request("GET", "/api/tables/1/assignment").body["document"]["round_ended_wall"]
+    assert same_page(page)
+    page.screenshot(path=str(shots / "round-ended.png"), full_page=True)
