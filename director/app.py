@@ -9,15 +9,21 @@ docs/sync-protocol.md, the live page and its buttons.
 - ``GET /``: the page; ``GET /events``: its server-sent events; ``GET /api/state``: the same
   snapshot as JSON;
 - ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"round": N}``, default the
-  current round): the page's buttons.
+  current round): the page's buttons;
+- ``POST /api/import?kind=tsh|players-csv|pairings-csv&name=FILE`` (the file as the body) and
+  ``GET /export/division.t`` (``?encoding=utf-8``), ``/export/ratings.TOU``,
+  ``/export/standings.csv``: the page's import form and downloads (director/imports.py).
 
 Database work runs in worker threads, so the event loop keeps serving the live page.
 """
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import json
+import threading
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Callable
 
@@ -30,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 
 from kiosk.sync.signing import sign
 
-from . import rounds, tournament, view
+from . import imports, rounds, tournament, view
 from .config import DirectorConfig
 from .db import DirectorDB
 from .ingest import MAX_BODY, receive
@@ -39,6 +45,7 @@ from .model import ModelError
 from .standings import render_standings_html
 
 STATIC = Path(__file__).resolve().parent / "static"
+MAX_UPLOAD = 16 << 20           # an imported .t or CSV file
 
 
 async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]:
@@ -56,28 +63,45 @@ async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]
     return b"".join(chunks)[:limit + 1], None
 
 
-def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -> dict:
+class StandingsCache:
+    """The standings part, computed again only after the database changed (every open page
+    asks for it after every change)."""
+
+    def __init__(self):
+        self.generation, self.part = -1, None
+        self.lock = threading.Lock()
+
+    def get(self, db: DirectorDB, config: DirectorConfig) -> dict:
+        with self.lock:
+            generation = db.generation
+            if self.part is None or generation != self.generation:
+                try:
+                    table, problems = tournament.standings(db, config.rules, config.tournament)
+                    html = render_standings_html(table)
+                except ModelError as exc:
+                    html, problems = "", [f"standings: {exc}"]
+                self.generation, self.part = generation, {"html": html, "problems": problems}
+            return self.part
+
+
+def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float],
+             cache: StandingsCache) -> dict:
     """Everything the page shows, by part (each part is one server-sent event)."""
     info = view.round_info(db)
     wall = now()
-    try:
-        table, problems = tournament.standings(db, config.rules, config.tournament)
-        html = render_standings_html(table)
-    except ModelError as exc:
-        html, problems = "", [f"standings: {exc}"]
     return {"clock": {"now": wall},
             "round": {**info, "tournament": config.tournament},
             "tiles": view.tiles(db, wall),
             "results": view.round_results(db, info["round"]),
-            "standings": {"html": html, "problems": problems}}
+            "standings": cache.get(db, config)}
 
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time) -> Starlette:
-    hub = Hub()
+    hub, cache = Hub(), StandingsCache()
     db.listen(hub.notify)
 
     def parts() -> dict:
-        return snapshot(db, config, now)
+        return snapshot(db, config, now, cache)
 
     async def post_document(request: Request) -> Response:
         table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]
@@ -118,6 +142,44 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
             return JSONResponse({"error": str(exc)}, status_code=409)
         return JSONResponse(times)
 
+    async def import_upload(request: Request) -> Response:
+        kind, name = request.query_params.get("kind", ""), request.query_params.get("name", "upload")
+        raw, declared = await read_limited(request, MAX_UPLOAD)
+        if declared is not None or len(raw) > MAX_UPLOAD:
+            return JSONResponse({"error": f"{name}: over {MAX_UPLOAD} bytes"}, status_code=413,
+                                headers={"Connection": "close"})
+        try:
+            message = await run_in_threadpool(imports.import_file, db, kind, name, raw)
+        except imports.ImportRefused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"message": message})
+
+    async def export(request: Request) -> Response:
+        what = request.path_params["file"]
+        stem = (config.tournament or "tournament").replace("/", "-")
+        try:
+            if what == "division.t":
+                encoding = request.query_params.get("encoding", "iso-8859-1")
+                if encoding not in ("iso-8859-1", "utf-8"):
+                    return JSONResponse({"error": "encoding: iso-8859-1 or utf-8"}, status_code=400)
+                data = await run_in_threadpool(imports.export_t, db, config.rules, config.tournament,
+                                               encoding)
+                filename, media = f"{stem}.t", f"text/plain; charset={encoding}"
+            elif what == "ratings.TOU":
+                data = await run_in_threadpool(imports.export_tou, db, config.rules,
+                                               config.tournament, dt.date.fromtimestamp(now()))
+                filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
+            elif what == "standings.csv":
+                data = await run_in_threadpool(imports.export_standings_csv, db, config.rules,
+                                               config.tournament)
+                filename, media = f"{stem} standings.csv", "text/csv; charset=utf-8"
+            else:
+                return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
+        except imports.ImportRefused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return Response(data, media_type=media, headers={
+            "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
@@ -141,6 +203,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
         Route("/api/tables/{table}/assignment", get_assignment, methods=["GET"]),
         Route("/api/rounds/{action:str}", round_action, methods=["POST"]),
         Route("/api/state", state, methods=["GET"]),
+        Route("/api/import", import_upload, methods=["POST"]),
+        Route("/export/{file}", export, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
         Route("/", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -90,6 +90,7 @@ class DirectorDB:
         self.db, self.path = db, path
         self.lock = threading.RLock()
         self._listeners: list[Callable[[str], None]] = []
+        self.generation = 0             # grows with every change(): what was read before is stale
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> "DirectorDB":
@@ -130,6 +131,7 @@ class DirectorDB:
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def changed(self, what: str) -> None:
+        self.generation += 1
         for listener in list(self._listeners):
             listener(what)
 

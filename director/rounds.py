@@ -1,8 +1,8 @@
 """The tournament's rounds and what each table plays: players and pairings into the database,
 the current round, starting and ending it, and a table's assignment document.
 
-The current round is the lowest round with pairings that has not ended (else the last round
-with pairings). A table's assignment (docs/sync-protocol.md, kind ``assignment``) names the
+The current round is the lowest round with pairings that has not ended and whose games are
+not all in imported results (else the last round with pairings). A table's assignment (docs/sync-protocol.md, kind ``assignment``) names the
 round, the table, both players left first, who starts, and the round's start and end times;
 its ``revision`` grows with every change to that table's pairing or to the round.
 """
@@ -70,7 +70,8 @@ def current_round(db: DirectorDB) -> int | None:
     with db.locked() as conn:
         row = next(conn.query(
             "SELECT MIN(p.round) AS r FROM pairings p LEFT JOIN rounds o ON o.round = p.round "
-            "WHERE o.ended_wall IS NULL"))
+            "WHERE o.ended_wall IS NULL AND NOT EXISTS (SELECT 1 FROM imported_results i "
+            "WHERE i.round = p.round AND p.player0 IN (i.player0, i.player1))"))
         if row["r"] is None:
             row = next(conn.query("SELECT MAX(round) AS r FROM pairings"))
         return row["r"]

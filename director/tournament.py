@@ -16,7 +16,8 @@ from typing import Iterable
 from kiosk.core.rules import Rules
 
 from .db import DirectorDB
-from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document
+from .model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document,
+                    name_key)
 from .standings import Standing, compute_standings
 
 
@@ -83,12 +84,19 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str) -> Counted:
     others = sum(1 for d in documents if d["tournament"] != tournament)
     if others:
         problems.append(f"{others} result(s) of another tournament than {tournament!r}: not counted")
+    by_name: dict[str, list[Player]] = {}
+    for player in roster:
+        by_name.setdefault(name_key(player.name), []).append(player)
     for row in documents:
         if row["tournament"] != tournament:
             continue
         what = f"round {row['round']} table {row['table_name']}"
         try:
-            add(game_from_document(json.loads(row["document"]), roster), what)
+            document = json.loads(row["document"])
+            names = document["players"]          # checked at ingest: two names
+            # only the players those names could be: the model's matching, without a scan of all
+            candidates = by_name.get(name_key(names[0]), []) + by_name.get(name_key(names[1]), [])
+            add(game_from_document(document, candidates), what)
         except ModelError as exc:
             problems.append(f"{what}: {exc}")
     for row in imported:

@@ -161,3 +161,34 @@ def test_the_round_buttons_start_and_end_the_round(paired, page, shots):
     assert paired.request("GET", "/api/tables/1/assignment").body["document"]["round_ended_wall"]
     assert same_page(page)
     page.screenshot(path=str(shots / "round-ended.png"), full_page=True)
+
+
+def test_importing_from_the_page_fills_the_tables(browser, director, tmp_path, shots):
+    (tmp_path / "players.csv").write_text("name,rating\nAnn,1500\nBob,1400\nCat,1300\nDan,1200\n")
+    (tmp_path / "round1.csv").write_text("round,table,player1,player2\n1,1,Ann,Bob\n1,2,Cat,Dan\n")
+    (tmp_path / "bad.csv").write_text("round,table,player1,player2\n1,1,Ann,Zed\n")
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(director.url + "/")
+        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        page.evaluate("window.__marker = 'still the same page'")
+        page.select_option("#import-kind", "players-csv")
+        page.set_input_files("#import-file", str(tmp_path / "players.csv"))
+        page.click("#import-button")
+        page.wait_for_function("document.querySelector('#message').textContent === 'players.csv: 4 players'",
+                               timeout=TIMEOUT_MS)
+        page.select_option("#import-kind", "pairings-csv")
+        page.set_input_files("#import-file", str(tmp_path / "bad.csv"))
+        page.click("#import-button")
+        page.wait_for_selector("#message.error", timeout=TIMEOUT_MS)
+        assert "bad.csv:2: column 'player2'" in page.inner_text("#message")
+        page.set_input_files("#import-file", str(tmp_path / "round1.csv"))
+        page.click("#import-button")
+        page.wait_for_selector('.tile[data-table="2"][data-state="waiting"]', timeout=TIMEOUT_MS)
+        assert page.locator('.tile[data-table="2"] .players').inner_text().split() == ["Cat", "Dan"]
+        assert page.inner_text("#round") == "Round 1"
+        assert page.evaluate("window.__marker") == "still the same page"
+        page.screenshot(path=str(shots / "imported.png"), full_page=True)
+    finally:
+        context.close()

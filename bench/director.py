@@ -1,0 +1,254 @@
+"""The director's service under load: ``python -m bench.director [--tables 200] [--rounds 10]``.
+
+Starts ``python -m director`` as its own process on a free 127.0.0.1 port with a fresh database
+(players and pairings for every round already in it), then measures:
+
+- ingest: every table's result of every round (200 x 10 = 2,000 signed documents built by the
+  replay core beforehand) posted over HTTP by ``--clients`` keep-alive connections at once;
+  results per second, target over 100/s; every result must be stored exactly once;
+- the page's live update: a newer revision of a round-1 result posted while a page listens on
+  ``/events``; seconds until its ``results`` event arrives (median of 5), target under 2 s;
+- standings: every counted result read from the database, the standings of all players
+  (2 x tables, 400 by default) computed and rendered as the page's HTML; ms (median of 5),
+  target under 500 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KEY = "bench-director-key-0123456"
+TOURNAMENT = "Bench Open"
+INGEST_TARGET_PER_S = 100.0
+UPDATE_TARGET_S = 2.0
+STANDINGS_TARGET_S = 0.5
+START_TIMEOUT_S = 60.0
+
+
+def script(round_number: int, names: tuple[str, str], table: int) -> list[dict]:
+    a, b = 200 + (table * 7 + round_number * 13) % 250, 200 + (table * 11 + round_number * 5) % 250
+    return [{"preset": "aspa", "round": round_number, "players": list(names)},
+            {"t": 0, "cmd": "start", "first": table % 2},
+            {"t": 30, "cmd": "play", "player": table % 2, "score": a},
+            {"t": 60, "cmd": "play", "player": 1 - table % 2, "score": b},
+            {"t": 90, "cmd": "out", "player": table % 2, "score": 12},
+            {"t": 92, "cmd": "accept", "player": 1 - table % 2},
+            {"t": 95, "cmd": "rack", "player": 1 - table % 2, "tiles": "QI"}]
+
+
+def pairs(tables: int, round_number: int) -> list[tuple[int, int]]:
+    """A round's pairings of players 1..2*tables, a different opponent each round."""
+    n = 2 * tables
+    shift = (round_number - 1) % (n - 1)
+    ring = [1] + [2 + (i + shift) % (n - 1) for i in range(n - 1)]
+    return [(ring[i], ring[n - 1 - i]) for i in range(tables)]
+
+
+def build(tables: int, rounds: int) -> tuple[list, dict]:
+    """Players, pairings and every signed result document, keyed by (round, table)."""
+    from director.model import Pairing, Player
+    from kiosk.replay import replay_lines
+    from kiosk.sync.document import result_document
+    from kiosk.sync.signing import sign
+
+    players = [Player(n, f"Player {n:03d}", 1000 + (n * 37) % 1000) for n in range(1, 2 * tables + 1)]
+    pairings, documents = [], {}
+    for r in range(1, rounds + 1):
+        for t, (p0, p1) in enumerate(pairs(tables, r), start=1):
+            pairings.append(Pairing(r, str(t), (p0, p1), t % 2))
+            names = (players[p0 - 1].name, players[p1 - 1].name)
+            replayed = replay_lines(json.dumps(line) for line in script(r, names, t))
+            document = result_document(replayed.state, replayed.events, 100 * 10**9,
+                                       tournament=TOURNAMENT, table=t, game_id=f"t{t}-r{r}")
+            documents[(r, t)] = (document, json.dumps(sign(document, KEY.encode())).encode())
+    return [players, pairings], documents
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_director(db_path: Path, port: int) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "director", "--port", str(port), "--db", str(db_path), "--key", KEY,
+         "--tournament", TOURNAMENT, "--log-level", "warning"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError(f"the director did not start: {process.stderr.read()}")
+            time.sleep(0.05)
+
+
+def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int) -> tuple[float, list]:
+    """Post every (table, body) over ``clients`` keep-alive connections; seconds and answers."""
+    answers: list = []
+    lock = threading.Lock()
+
+    def worker(share):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        for table, body in share:
+            conn.request("POST", f"/api/tables/{table}/results", body,
+                         {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            answer = (response.status, json.loads(response.read()).get("outcome"))
+            with lock:
+                answers.append(answer)
+        conn.close()
+
+    threads = [threading.Thread(target=worker, args=(bodies[i::clients],)) for i in range(clients)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - began, answers
+
+
+def update_latency(port: int, documents: dict, tries: int) -> list[float]:
+    """Seconds from posting a newer revision of round 1 table 1 to its ``results`` event."""
+    from kiosk.sync.signing import sign
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/events")
+    stream = conn.getresponse()
+    arrived = threading.Event()
+    seen: list[dict] = []
+
+    def read():
+        event = None
+        try:
+            for raw in stream:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: ") and event == "results":
+                    seen.append(json.loads(line[6:]))
+                    arrived.set()
+        except (OSError, AttributeError, ValueError):
+            pass                            # the stream was closed when the measuring ended
+
+    threading.Thread(target=read, daemon=True).start()
+    if not arrived.wait(START_TIMEOUT_S):
+        raise RuntimeError("no results event from /events")
+    document = documents[(1, 1)][0]
+    out = []
+    for revision in range(2, 2 + tries):
+        arrived.clear()
+        body = json.dumps(sign({**document, "revision": revision}, KEY.encode())).encode()
+        poster = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        began = time.perf_counter()
+        poster.request("POST", "/api/tables/1/results", body, {"Content-Type": "application/json"})
+        poster.getresponse().read()
+        while arrived.wait(START_TIMEOUT_S):
+            arrived.clear()
+            if any(r["table"] == "1" and r["revision"] == revision for r in seen[-1]):
+                break
+        else:
+            raise RuntimeError(f"revision {revision} never reached the page")
+        out.append(time.perf_counter() - began)
+        poster.close()
+    conn.close()
+    return out
+
+
+def standings_time(db_path: Path, runs: int) -> tuple[float, int, int]:
+    from director.config import load_rules
+    from director.db import DirectorDB
+    from director.standings import render_standings_html
+    from director.tournament import standings
+
+    rules = load_rules("aspa", "bench")
+    times = []
+    with DirectorDB.open(db_path) as db:
+        for _ in range(runs):
+            began = time.perf_counter()
+            table, problems = standings(db, rules, TOURNAMENT)
+            html = render_standings_html(table)
+            times.append(time.perf_counter() - began)
+    return statistics.median(times), len(table), len(problems) + (0 if html.count("<tr") == len(table) + 1 else 1)
+
+
+def run(tables: int, rounds: int, clients: int, out=sys.stdout) -> int:
+    from director.db import DirectorDB
+    from director.rounds import store_pairings, store_players
+
+    began = time.perf_counter()
+    (players, pairings), documents = build(tables, rounds)
+    build_s = time.perf_counter() - began
+    with tempfile.TemporaryDirectory(prefix="bench-director-") as tmp:
+        db_path = Path(tmp) / "director.sqlite"
+        with DirectorDB.open(db_path) as db:
+            store_players(db, players)
+            store_pairings(db, pairings)
+        port = free_port()
+        process = start_director(db_path, port)
+        try:
+            bodies = [(str(t), body) for (r, t), (_, body) in sorted(documents.items())]
+            ingest_s, answers = post_all(port, bodies, clients)
+            latencies = update_latency(port, documents, 5)
+        finally:
+            process.terminate()
+            process.wait(timeout=START_TIMEOUT_S)
+        with DirectorDB.open(db_path) as db:
+            stored = db.count("results")
+        standings_s, ranked, problems = standings_time(db_path, 5)
+
+    total = len(documents)
+    rate = total / ingest_s
+    latency = statistics.median(latencies)
+    right = (stored == total and ranked == len(players) and problems == 0
+             and sorted(answers) == [(200, "stored")] * total)
+    rows = [
+        (f"ingest {total:,} results over HTTP ({clients} clients)", f"{rate:,.0f} results/s",
+         f"> {INGEST_TARGET_PER_S:.0f}/s", rate > INGEST_TARGET_PER_S),
+        ("result posted -> the page's results event (median of 5)", f"{latency * 1000:,.0f} ms",
+         f"< {UPDATE_TARGET_S * 1000:,.0f} ms", latency < UPDATE_TARGET_S),
+        (f"standings of {ranked} players, computed and rendered (median of 5)",
+         f"{standings_s * 1000:,.0f} ms", f"< {STANDINGS_TARGET_S * 1000:,.0f} ms",
+         standings_s < STANDINGS_TARGET_S),
+    ]
+    print(f"Director: {tables} tables x {rounds} rounds, {len(players)} players; documents built "
+          f"in {build_s:.1f} s (not timed); Python {sys.version.split()[0]}", file=out)
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for name, value, target, ok in rows:
+        print(f"{name.ljust(widths[0])}  {value.rjust(widths[1])}  {target.ljust(widths[2])}  "
+              f"{'PASS' if ok else 'FAIL'}", file=out)
+    if not right:
+        print(f"WRONG: stored {stored} of {total} results; ranked {ranked} of {len(players)} "
+              f"players; {problems} problems; answers {sorted(set(answers))}", file=out)
+        return 1
+    return 0 if all(row[3] for row in rows) else 1
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.director", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="tables, each with two players (default 200)")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds (default 10)")
+    parser.add_argument("--clients", type=int, default=8, help="connections posting at once (default 8)")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.rounds < 1 or args.clients < 1 or args.rounds >= 2 * args.tables:
+        parser.error("--tables, --rounds and --clients are at least 1, and rounds < players")
+    return run(args.tables, args.rounds, args.clients)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
