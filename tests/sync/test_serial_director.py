@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(__file__))      # the helpers beside this fil
 import pytest
 
 from director.db import DirectorDB
+from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
@@ -42,10 +43,9 @@ def free_port() -> int:
 def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
     db_path = tmp_path / "director.sqlite"
     with DirectorDB.open(db_path) as db:
-        store_players(db, [{"number": n, "name": name} for n, name in
+        store_players(db, [Player(n, name) for n, name in
                            enumerate(["Ann", "Bob", "Cy", "Di"], start=1)])
-        store_pairings(db, 1, [{"table": "1", "player0": 1, "player1": 2, "first": 0},
-                               {"table": "2", "player0": 3, "player1": 4, "first": None}])
+        store_pairings(db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), None)])
     outboxes = {t: tmp_path / f"kiosk{t}.sqlite" for t in (1, 2)}
     sent = {t: fill_outbox(outboxes[t], t, range(1, 6)) for t in (1, 2)}
     line = LossyLine(2, seed=7).start()
