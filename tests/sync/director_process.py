@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 from director.db import DirectorDB
+from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,11 +32,10 @@ def seed(db: Path, pairings: dict) -> list[str]:
         for left, right, _ in tables.values():
             names += [n for n in (left, right) if n not in names]
     with DirectorDB.open(db) as director_db:
-        store_players(director_db, [{"number": i + 1, "name": n} for i, n in enumerate(names)])
-        for round, tables in pairings.items():
-            store_pairings(director_db, round, [
-                {"table": t, "player0": names.index(a) + 1, "player1": names.index(b) + 1,
-                 "first": first} for t, (a, b, first) in tables.items()])
+        store_players(director_db, [Player(i + 1, n) for i, n in enumerate(names)])
+        store_pairings(director_db, [
+            Pairing(round, str(t), (names.index(a) + 1, names.index(b) + 1), first)
+            for round, tables in pairings.items() for t, (a, b, first) in tables.items()])
     return names
 
 
