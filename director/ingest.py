@@ -109,8 +109,11 @@ def _need(document: dict, name: str, test, expected: str):
 _MISSING = object()
 
 
+INT_LIMIT = 2 ** 31      # every integer the director keeps fits SQLite's INTEGER with room to spare
+
+
 def _int(value) -> bool:
-    return type(value) is int
+    return type(value) is int and -INT_LIMIT < value < INT_LIMIT
 
 
 def _pair(test):

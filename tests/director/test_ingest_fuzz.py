@@ -89,3 +89,18 @@ def test_the_untouched_documents_are_stored(db):
     assert receive(db, "7", "results", signed_bytes(RESULT), KEY.encode(), 1e9).code == 200
     assert receive(db, "7", "status", signed_bytes(STATUS), KEY.encode(), 1e9).code == 200
     assert stored(db) == 2
+
+
+@pytest.mark.parametrize("path, document, field, value", [
+    ("results", RESULT, "round", 2 ** 63),
+    ("results", RESULT, "revision", 2 ** 64),
+    ("status", STATUS, "round", 2 ** 63),
+    ("status", STATUS, "scores", [2 ** 70, 0]),
+    ("status", STATUS, "times_ms", [-(2 ** 63), 0]),
+])
+def test_integers_too_large_to_keep_are_refused_not_a_crash(db, path, document, field, value):
+    """Found by the fuzz test above: a round of 2**63 reached SQLite and raised OverflowError."""
+    clear(db)
+    reply = receive(db, "7", path, signed_bytes({**document, field: value}), KEY.encode(), 1e9)
+    assert reply.code == 400 and field in reply.body["error"]
+    assert stored(db) == 0
