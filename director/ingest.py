@@ -141,6 +141,7 @@ def _check_result(document: dict) -> None:
     _need(result, "spread", _int, "an integer")
     _need(result, "winner", _side, "0, 1 or null")
     _need(result, "end", lambda v: v is None or isinstance(v, str), "a text or null")
+    _need(result, "forfeit", lambda v: v is None or isinstance(v, dict), "an object or null")
     _need(document, "events", lambda v: isinstance(v, list), "a list of events")
     _need(document, "journal_sha256", lambda v: isinstance(v, str), "a hex digest")
     try:
@@ -219,6 +220,10 @@ def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> N
 
 def _store_status(db: DirectorDB, document: dict, now_wall: float, source: str) -> Reply:
     with db.transaction() as conn:
+        old = next(conn.query("SELECT sent_wall FROM status WHERE table_name = ?",
+                              [document["table"]]), None)
+        if old is not None and old["sent_wall"] > document["sent_wall"]:
+            return Reply(200, {"outcome": "older"})     # a late retry: the newer status stands
         conn["status"].upsert({
             "table_name": document["table"], "tournament": document["tournament"],
             "round": document["round"], "game_id": document["game_id"],

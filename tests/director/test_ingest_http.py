@@ -69,6 +69,23 @@ def test_the_latest_status_of_each_table_is_kept_with_when_it_came(director):
     assert rows["6"]["phase"] == "setup" and rows["5"]["received_wall"] > 1e9
 
 
+def test_a_status_that_arrives_after_a_newer_one_does_not_replace_it(director):
+    newer = status_doc(5, scores=(40, 12), sent_wall=2_000.0)
+    late_retry = status_doc(5, scores=(10, 0), sent_wall=1_000.0)
+    assert director.post(5, "status", signed_bytes(newer)).body == {"outcome": "ok"}
+    assert director.post(5, "status", signed_bytes(late_retry)).body == {"outcome": "older"}
+    [row] = director.rows("status")
+    assert json.loads(row["document"])["scores"] == [40, 12]
+
+
+def test_a_result_whose_forfeit_is_not_an_object_is_refused(director):
+    document = result_doc(5)
+    document["result"] = {**document["result"], "forfeit": "no"}
+    reply = director.post(5, "results", signed_bytes(document))
+    assert reply.code == 400 and "forfeit" in reply.body["error"]
+    assert director.rows("results") == []
+
+
 def forged(document):
     signed = sign(document, KEY.encode())
     signed["document"]["result"]["final"] = [500, 0]
