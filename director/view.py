@@ -4,7 +4,8 @@ page's live updates); the page only lays them out.
 
 A tile's ``state``: ``waiting`` (no game under way), ``playing`` (both times shown),
 ``challenge`` (a challenge in progress), ``overtime``, ``finished`` (the game ended, result not
-yet received) or ``result`` (the result is in). ``silent`` is true when the round has started
+yet received), ``void`` (the director voided the game at the table) or ``result`` (the result
+is in). ``silent`` is true when the round has started
 and the table has not been heard from for over ``SILENT_AFTER_S`` seconds.
 """
 from __future__ import annotations
@@ -31,6 +32,8 @@ def tile_state(status: dict | None, has_result: bool, round_number: int | None) 
     phase, alerts = status["phase"], status.get("alerts") or {}
     if phase in ("ended", "confirmed"):
         return "finished"
+    if phase == "void":
+        return "void"
     if phase == "challenge" or alerts.get("challenge") is not None:
         return "challenge"
     if phase in ("playing", "out"):

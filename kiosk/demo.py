@@ -157,10 +157,9 @@ class Demo:
                 line += f" -> {path}"
             self.out(line)
 
-    def run(self, limit_s: float | None = None, *, display: bool = False) -> bool:
-        """Play until the result is confirmed; True if it was. ``display``: flip a real window
-        (and leave when it is closed)."""
-        import pygame
+    def run(self, limit_s: float | None = None) -> bool:
+        """Play until the result is confirmed (or the window is closed); True if it was. The
+        loop itself updates a real window."""
         kiosk, loop = self.kiosk, self.kiosk.loop
         deadline = None if limit_s is None else time.monotonic() + limit_s
         while loop.running and (deadline is None or time.monotonic() < deadline):
@@ -174,8 +173,6 @@ class Demo:
             if kiosk.table.state.phase == "confirmed":
                 self.out(final_line(kiosk.table.state, kiosk.table.state.last_ns))
                 return True
-            if display:
-                pygame.display.flip()
             loop.wait(1 / self.fps)
         return False
 
@@ -224,7 +221,7 @@ def _run_demo(args) -> int:
                                caption="tablekeeper: demo game")
         demo = Demo(config, surface, speed=args.speed, pace=args.pace, shots=shots,
                     out=lambda line: print(line, flush=True))
-        done = demo.run(limit_s=args.limit, display=not headless)
+        done = demo.run(limit_s=args.limit)
         print(f"{len(demo.saved)} screens saved in {shots}/" if done else
               f"the demo stopped before the end ({len(demo.saved)} screens saved in {shots}/)")
         return 0 if done else 1

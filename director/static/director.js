@@ -31,6 +31,7 @@ function wallText(wall) {
 const LABELS = {
   waiting: "waiting", playing: "playing", challenge: "challenge in progress",
   overtime: "overtime", finished: "finished", result: "result received",
+  void: "game void",
 };
 
 function tileTimes(tile) {

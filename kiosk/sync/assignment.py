@@ -48,6 +48,8 @@ def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str]]
         return None
     if state.phase == "setup" and state.last_ns is None:
         return wanted
+    if state.phase == "void":           # the director voided it (a wrong pairing): the new one
+        return wanted
     if state.phase == "confirmed" and assignment["round"] != state.round:
         return wanted
     return None

@@ -191,7 +191,7 @@ class SerialLink:
         reason = f"refused: {code} {answer.get('error', '') if isinstance(answer, dict) else ''}"
         self._refused = reason.strip()[len("refused: "):]
         log.warning("serial link: the director refused outbox document %s: %s", flight.doc_id, reason)
-        self.outbox.mark_sent_failed(flight.doc_id, now_wall, reason.strip())
+        self.outbox.mark_sent_failed(flight.doc_id, now_wall, reason.strip(), at_cap=True)
 
     def _assignment(self, body: bytes) -> None:
         if not self.key:

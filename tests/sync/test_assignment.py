@@ -65,3 +65,9 @@ def test_only_the_assigned_second_player_starts_the_clock():
 def test_an_assignment_with_a_bad_field_is_refused_naming_it(field, value):
     with pytest.raises(AssignmentFormatError, match=f"assignment refused: {field} is"):
         assignment(**{field: value})
+
+
+def test_a_game_the_director_voided_takes_the_new_pairing_of_the_same_round():
+    voided = state_of({"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "void"})
+    assert voided.phase == "void"
+    assert new_setup(voided, assignment(players=["Cy", "Dee"])) == (1, ("Cy", "Dee"))
