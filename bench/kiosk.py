@@ -34,6 +34,8 @@ import threading
 import time
 from pathlib import Path
 
+from bench import all_passed, print_table
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -263,13 +265,11 @@ def run(presses: int, frames: int, idle_s: float, starts: int, out=sys.stdout) -
           f"baselines: bare SQLite commit (WAL, synchronous=FULL), full redraw, bare pygame loop at "
           f"30 fps, python -c 'import pygame'", file=out)
     header = ("", "kiosk", "baseline", "target", "")
-    widths = [max(len(row[i]) for row in rows + [header]) for i in range(5)]
-    for row in [header, *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip(), file=out)
+    print_table(header, rows, out)
     if len(latencies) < presses // 2:
         print(f"WRONG: only {len(latencies)} of {presses} presses were committed", file=out)
         return 1
-    return 0 if all(row[4] == "PASS" for row in rows if row[4]) else 1
+    return all_passed(rows)
 
 
 def main(argv=None) -> int:

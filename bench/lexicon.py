@@ -29,6 +29,8 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from bench import all_passed, print_table
+
 REPO = Path(__file__).resolve().parents[1]
 ENABLE = REPO / ".." / "shared" / "lexicons" / "enable2k.txt"
 SEED = 20210
@@ -222,14 +224,12 @@ def run(total: int, enable: Path, runs: int, queries_per_side: int, out=sys.stdo
           f"{len(words) - from_enable:,} generated, seed {SEED}); Python {sys.version.split()[0]}",
           file=out)
     header = ("", "marisa-trie .lex", "frozenset", "target", "")
-    widths = [max(len(row[i]) for row in rows + [header]) for i in range(5)]
-    for row in [header, *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip(), file=out)
+    print_table(header, rows, out)
     if not (loaded_ok and found_ok):
         print(f"WRONG: loaded {lex_loads['words']}/{set_loads['words']} of {len(words)} words; "
               f"found {lex_hits}/{set_hits} of {side} present words", file=out)
         return 1
-    return 0 if all(row[4] == "PASS" for row in rows if row[4]) else 1
+    return all_passed(rows)
 
 
 def main(argv=None) -> int:
