@@ -27,7 +27,7 @@ from drivers.sevenseg import SevenSegmentDisplay
 from kiosk.core import commands as c
 from kiosk.core.game import step
 from kiosk.core.state import new_game
-from kiosk.player_displays import PlayerOutputs
+from kiosk.hardware.player_displays import PlayerOutputs
 from kiosk.presets import load_rules
 
 S = 1_000_000_000

@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lexicon_parser(sub)
     from kiosk.cli import add_parsers as add_kiosk_parsers
     add_kiosk_parsers(sub)
-    from kiosk.selftest_cli import add_parser as add_selftest_parser
+    from kiosk.hardware.selftest_cli import add_parser as add_selftest_parser
     add_selftest_parser(sub)
     return parser
 

@@ -11,7 +11,7 @@ redrawn only when its view changed.
 
 The journal is the SQLite store (kiosk/session.py: the current game recovered after a crash or
 a new one, checkpoints, the signed result into the outbox). The config file and the command
-line are kiosk/config.py and kiosk/cli.py.
+line are kiosk/config/schema.py and kiosk/cli.py.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
-from kiosk.player_displays import SentWatch, open_outputs
+from kiosk.hardware.player_displays import SentWatch, open_outputs
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.sync.assignment import start_refusal

@@ -1,8 +1,8 @@
 """The kiosk's subcommands of ``python -m kiosk``: ``run`` (the table kiosk), ``judge`` (a shared
-adjudication station), ``demo`` (kiosk/demo.py: what ``make run`` starts) and ``config`` (print
+adjudication station), ``demo`` (kiosk/demo/command.py: what ``make run`` starts) and ``config`` (print
 the example config file, or check one).
 
-``run --config FILE`` reads the kiosk's config file (kiosk/config.py); each option given on the
+``run --config FILE`` reads the kiosk's config file (kiosk/config/schema.py); each option given on the
 command line overrides the file's key (``--sim`` forces ``hardware.buttons = "sim"``). A bad file
 or option refuses to start: exit status 2, the file, the key and what was expected on stderr.
 """
@@ -146,7 +146,7 @@ def add_parsers(sub) -> None:
     _screen_options(judge, fullscreen_default=Station.fullscreen, size_default=Station.size)
     judge.set_defaults(func=_judge_command)
 
-    from kiosk.demo import add_parser as add_demo_parser
+    from kiosk.demo.command import add_parser as add_demo_parser
     add_demo_parser(sub, _size)
 
     config = sub.add_parser("config", help="print the example kiosk config file, or check one")

@@ -1,4 +1,4 @@
-"""The config of the link to the director (kiosk/config_director.py): a url or a serial line,
+"""The config of the link to the director (kiosk/config/director.py): a url or a serial line,
 never both; a serial line's address is the table's number; either link needs the tournament
 key; a serial port that is not there stops ``python -m kiosk run`` naming the key and the device."""
 import os

@@ -11,7 +11,7 @@ from kiosk.core import commands as c
 from kiosk.core.clock import NS_PER_S
 from kiosk.core.game import decide
 from kiosk.core.state import new_game, replay
-from kiosk.player_displays import PlayerOutputs, SentWatch, player_view
+from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, player_view
 from kiosk.presets import load_rules
 from kiosk.ui import clockview
 from tests.drivers.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device

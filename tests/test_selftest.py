@@ -13,7 +13,7 @@ from drivers.buttons import ButtonPressed, pin_factory
 from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay
-from kiosk.selftest import SelfTest
+from kiosk.hardware.selftest import SelfTest
 from tests.drivers.luma_dummy import oled_device, segment_bytes, seven_segment_device
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,5 +1,5 @@
 """The hardware self-test from the director's menu (item 8): the kiosk's own buttons, player
-displays and status LEDs, tested in place by kiosk.selftest while the game waits.
+displays and status LEDs, tested in place by kiosk.hardware.selftest while the game waits.
 
 The buttons are asked for in turn (a GPIO button's latency is from its edge to the loop pass
 that handled it; the keyboard twins' F1 / F6 / F12 in simulation); then each display lights its
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from drivers.buttons import ButtonPressed
 from drivers.keyboard import KeyTyped
-from kiosk.selftest import SelfTest
+from kiosk.hardware.selftest import SelfTest
 from kiosk.ui import clockview
 from kiosk.ui.base import Screen
 from kiosk.ui.director_draw import ROWS, DirectorView, draw_director

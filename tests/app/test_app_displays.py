@@ -8,7 +8,7 @@ from pathlib import Path
 from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay
-from kiosk.player_displays import PlayerOutputs
+from kiosk.hardware.player_displays import PlayerOutputs
 from tests.drivers.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 pressed reported MISSING, the displays' test patterns, and the game shown again on leaving."""
 from drivers.buttons import DEFAULT_PINS
 from drivers.sevenseg import SevenSegmentDisplay
-from kiosk.player_displays import PlayerOutputs
+from kiosk.hardware.player_displays import PlayerOutputs
 from kiosk.ui.director import DirectorScreen
 from kiosk.ui.selftest_screen import SelfTestScreen
 from tests.drivers.luma_dummy import digits, segment_bytes, seven_segment_device

@@ -1,4 +1,4 @@
-"""``python -m kiosk selftest``: the hardware self-test (kiosk/selftest.py) on a terminal, with
+"""``python -m kiosk selftest``: the hardware self-test (kiosk/hardware/selftest.py) on a terminal, with
 the table's config (pins, displays, LEDs).
 
 On a Pi it reads the GPIO buttons (lgpio). With ``--sim`` the buttons are gpiozero MockFactory
@@ -19,7 +19,7 @@ from drivers.buttons import DEFAULT_PINS, Buttons, HardwareError, pin_factory
 from drivers.displays import open_display
 from drivers.leds import StatusLeds
 from kiosk.config import ConfigError, kiosk_config, load
-from kiosk.selftest import SelfTest
+from kiosk.hardware.selftest import SelfTest
 
 KEYS = {"l": "left", "left": "left", "r": "right", "right": "right", "c": "centre", "centre": "centre",
         "center": "centre"}

@@ -4,7 +4,7 @@ fresh demo game.
 With a display it opens the kiosk in a window: the keyboard (and a click or touch on the
 screen) are the buttons, and you play. Without one (a server, a Pi reached over SSH: no
 DISPLAY or WAYLAND_DISPLAY, and not a Linux console with a KMS device) it says so and plays a
-short demo game by itself, headless: two simulated players (kiosk.demo_players) press and type
+short demo game by itself, headless: two simulated players (kiosk.demo.players) press and type
 through the real app loop (the same input queue as the buttons and the keyboard, the same
 screens, the real SQLite journal), each state change is printed, a PNG of each screen is
 written to a folder it names, and the final result is printed. ``--auto`` plays by itself in
@@ -121,7 +121,7 @@ class Demo:
     def __init__(self, config: KioskConfig, surface, *, speed: float = 30.0, pace: float = 1.0,
                  shots: str | Path | None = None, out=print, fps: int = 30):
         from kiosk.app import Kiosk
-        from kiosk.demo_players import DemoPlayers
+        from kiosk.demo.players import DemoPlayers
         real = time.monotonic_ns
         origin = real()
         self.clock = real if speed == 1 else (lambda: origin + round((real() - origin) * speed))

@@ -1,10 +1,10 @@
 """The config keys of the table's link to the director: over the network (``director.url``) or
 over a serial line (``director.serial`` and its address, speed and RS-485 mode).
 
-``KEYS`` are (name, default, help, kind, example) rows that kiosk/config.py puts in its one
+``KEYS`` are (name, default, help, kind, example) rows that kiosk/config/schema.py puts in its one
 schema; ``check(values, source)`` is the check across keys (one link per table; a serial link's
 address); ``serial_address(values)`` is the address a checked serial link answers to. The
-tournament key both links need is checked by kiosk/config.py with the other key settings.
+tournament key both links need is checked by kiosk/config/schema.py with the other key settings.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from drivers.serial_port import DEFAULT_BAUD, MAX_BAUD, MIN_BAUD
-from kiosk.config_kinds import Choice, ConfigError, Int, Number, Text
+from kiosk.config.kinds import Choice, ConfigError, Int, Number, Text
 
 MIN_ADDRESS, MAX_ADDRESS = 1, 254       # docs/sync-protocol.md (Serial): 0 and 255 are reserved
 

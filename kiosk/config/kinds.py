@@ -2,7 +2,7 @@
 
 Each kind says in words what it accepts (``expected``, shown in errors, the example file and the
 README) and checks a value parsed from TOML (or given on the command line). The schema itself,
-which key has which kind, is kiosk/config.py.
+which key has which kind, is kiosk/config/schema.py.
 """
 from __future__ import annotations
 
