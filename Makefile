@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench director clean
+.PHONY: run test bench director lexicon clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,12 @@ director: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
+# text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.
+lexicon: $(STAMP)
+	$(PY) -m kiosk lexicon import ../shared/lexicons/enable2k.txt --name enable2k \
+		--out kiosk/lexicon/data/enable2k.lex --force
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -33,6 +33,7 @@ from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
 from kiosk.hardware.player_displays import SentWatch, open_outputs
+from kiosk.lexicon import BUNDLED_LEXICON, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.sync.assignment import start_refusal
@@ -40,13 +41,8 @@ from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui.clockview import Info
 
-REPO = Path(__file__).resolve().parent.parent
-#: The lexicon used when none is named: the ENABLE list beside the repository, if present.
-DEFAULT_LEXICON = REPO.parent / "shared" / "lexicons" / "enable2k.txt"
-
-
-class LexiconError(ValueError):
-    """The lexicon named cannot be opened."""
+#: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
+DEFAULT_LEXICON = BUNDLED_LEXICON
 
 
 def open_lexicon(path: str | Path | None, official: dict | None = None

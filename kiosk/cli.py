@@ -122,8 +122,8 @@ def add_parsers(sub) -> None:
                      help="simulate the three buttons with the keyboard (F1 / F6 / F12); "
                           "without it the GPIO buttons must be there")
     run.add_argument("--preset", help="rule preset (default aspa)")
-    run.add_argument("--lexicon", help=f"word list or compiled lexicon (default {DEFAULT_LEXICON.name} "
-                                       "from ../shared/lexicons if present)")
+    run.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
+                                       f"{DEFAULT_LEXICON.name})")
     run.add_argument("--table", help="table number shown on screen")
     run.add_argument("--round", type=int, help="round number")
     run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
@@ -133,8 +133,8 @@ def add_parsers(sub) -> None:
     run.set_defaults(func=_run_command)
 
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
-    judge.add_argument("--lexicon", help=f"word list or compiled lexicon (default {DEFAULT_LEXICON.name} "
-                                         "from ../shared/lexicons if present)")
+    judge.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
+                                         f"{DEFAULT_LEXICON.name})")
     judge.add_argument("--pin", default=Station.pin, help=f"digits that leave the station (default {Station.pin})")
     judge.add_argument("--max-words", type=int, default=Station.max_words,
                        help=f"most words in one challenge (default {Station.max_words})")

@@ -84,3 +84,21 @@ def test_every_module_says_what_it_is_for():
                for p in python_files(folder)
                if p.read_text(encoding="utf-8").strip() and ast.get_docstring(ast.parse(p.read_text())) is None]
     assert missing == []
+
+
+def test_no_product_file_reaches_outside_the_repository():
+    """../shared is for development and CI only: the product (what a clone runs or installs)
+    never names it; tests and benchmarks may."""
+    product = ("kiosk", "drivers", "director", "install", "systemd", "config")
+    tracked = subprocess.run(["git", "ls-files", *product], cwd=ROOT, capture_output=True, text=True,
+                             timeout=60).stdout.split()
+    assert len(tracked) > 50
+    offenders = []
+    for name in tracked:
+        path = ROOT / name
+        if path.suffix in (".lex", ".png", ".ttf"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "../shared" in text or '"shared"' in text or "shared/" in text:
+            offenders.append(name)
+    assert offenders == []

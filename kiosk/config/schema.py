@@ -101,9 +101,8 @@ SCHEMA: tuple[Key, ...] = (
                    "late": "forfeit_after_s = 900", "result": "spread_caps = [200]"}[section])
       for section in SECTIONS),
     Key("lexicon.file", "",
-        "the word list or compiled .lex file the table judges with; empty = "
-        "../shared/lexicons/enable2k.txt beside the repository if present, else no judge at the "
-        "table", ExistingFile("an existing file (a word list or .lex), or \"\""),
+        "the word list or compiled .lex file the table judges with; empty = the ENABLE list "
+        "bundled with the kiosk (public domain; not an official tournament lexicon)", ExistingFile("an existing file (a word list or .lex), or \"\""),
         example='"/var/lib/tablekeeper/lexicons/CSW21.lex"'),
     Key("lexicon.official", {},
         "the official lexicons' fingerprints by name: the judge then shows whether its lexicon "
@@ -380,7 +379,7 @@ class KioskConfig:
     the keys' fields are the schema's."""
     preset: str = KEYS["rules.preset"].default
     overrides: dict = field(default_factory=dict)   # {section: {setting: value}}
-    lexicon: str | None = None          # None: kiosk.app.DEFAULT_LEXICON if present, else no judge
+    lexicon: str | None = None          # None: kiosk.app.DEFAULT_LEXICON (the bundled ENABLE list)
     official: dict = field(default_factory=dict)   # lexicon name -> SHA-256 of the official list
     table: str = KEYS["kiosk.table"].default
     tournament: str = KEYS["kiosk.tournament"].default

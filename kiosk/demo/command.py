@@ -240,7 +240,7 @@ def add_parser(sub, size_type) -> None:
     demo.add_argument("--shots", metavar="DIR", help=f"where the screens go (default {DEMO_SHOTS})")
     demo.add_argument("--store", metavar="FILE",
                       help=f"continue the game in this journal (default: {DEMO_STORE}, afresh)")
-    demo.add_argument("--lexicon", help="word list for the challenge (default: ENABLE if present)")
+    demo.add_argument("--lexicon", help="word list for the challenge (default: the bundled ENABLE list)")
     demo.add_argument("--size", type=size_type, help="screen size (default 1280x720)")
     demo.add_argument("--speed", type=float, default=30.0,
                       help="the game clock runs this many times faster than real time (default 30)")

@@ -9,6 +9,11 @@
 
 Modules: ``wordlist`` (reading a list), ``compiled`` (the ``.lex`` file and the Lexicon object),
 ``importer`` (checks and compiles), ``cli`` (the command line).
+
+``BUNDLED_LEXICON`` is the public-domain ENABLE list (data/enable2k.lex, compiled from
+enable2k.txt; data/README-enable2k.txt says where it comes from): the default of a table with no
+lexicon configured and of the demo. Rebuild it with ``make lexicon``. Licensed lists (CSW, NWL)
+are never shipped: the organiser imports theirs.
 """
 from __future__ import annotations
 
@@ -19,8 +24,10 @@ from kiosk.lexicon.compiled import Lexicon, LexiconError
 from kiosk.lexicon.importer import (DEFAULT_MAX_BAD_SHARE, ImportRefused, ImportReport,
                                     compile_list, import_word_list)
 
-__all__ = ["Lexicon", "LexiconError", "ImportRefused", "ImportReport", "open_lexicon",
-           "import_word_list"]
+__all__ = ["BUNDLED_LEXICON", "Lexicon", "LexiconError", "ImportRefused", "ImportReport",
+           "open_lexicon", "import_word_list"]
+
+BUNDLED_LEXICON = Path(__file__).resolve().parent / "data" / "enable2k.lex"
 
 
 def _plain_name(path: Path) -> str:

@@ -71,6 +71,8 @@ def test_the_station_refuses_to_start_without_a_lexicon(monkeypatch, tmp_path):
         station_lexicon(StationConfig())
 
 
-def test_the_default_lexicon_is_the_shared_enable_list():
+def test_the_default_lexicon_is_the_bundled_enable_list():
     from kiosk.app import DEFAULT_LEXICON
-    assert DEFAULT_LEXICON == ENABLE and Path(DEFAULT_LEXICON).exists()
+    from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
+    assert DEFAULT_LEXICON == BUNDLED_LEXICON and DEFAULT_LEXICON.is_relative_to(ROOT / "kiosk")
+    assert open_lexicon(DEFAULT_LEXICON).fingerprint == open_lexicon(ENABLE).fingerprint
