@@ -11,6 +11,8 @@ import logging
 import sys
 from pathlib import Path
 
+from kiosk.presets import preset_choices
+
 from .config import ConfigError, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
@@ -28,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="FILE",
                         help="the SQLite database (service.db; default var/director.sqlite)")
     parser.add_argument("--tournament", help="the tournament's name (tournament.name)")
-    parser.add_argument("--preset", help="the rule book: aspa, absp, nzasp, school or a preset file "
+    parser.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
                                          "(tournament.preset; its caps, byes, forfeits for standings)")
     keys = parser.add_mutually_exclusive_group()
     keys.add_argument("--key", help="the tournament key (tournament.key); prefer --key-file")

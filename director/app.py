@@ -150,7 +150,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
                                 headers={"Connection": "close"})
         try:
             message = await run_in_threadpool(imports.import_file, db, kind, name, raw)
-        except imports.ImportRefused as exc:
+        except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse({"message": message})
 
@@ -175,7 +175,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
                 filename, media = f"{stem} standings.csv", "text/csv; charset=utf-8"
             else:
                 return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
-        except imports.ImportRefused as exc:
+        except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
         return Response(data, media_type=media, headers={
             "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})

@@ -11,28 +11,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from kiosk.core.rules import Rules, RulesError, rules_from_preset
+from kiosk.core.errors import ConfigError
+from kiosk.core.rules import Rules, RulesError
+from kiosk.presets import load_preset, preset_choices
 
-PRESET_DIR = Path(__file__).resolve().parent.parent / "config" / "presets"
 MIN_KEY_LENGTH = 16
 
 # key -> (default, expected in words)
 KEYS: dict[str, tuple[Any, str]] = {
     "tournament.name": ("", "a text of at most 100 characters"),
-    "tournament.preset": ("aspa", "a preset's name (aspa, absp, nzasp, school) or a preset file's path"),
+    "tournament.preset": ("aspa", f"a preset's name ({preset_choices()}) or a preset file's path"),
     "tournament.key": ("", f"the tournament's key, at least {MIN_KEY_LENGTH} characters"),
     "tournament.key_file": ("", "an existing file whose first line is the key, or \"\""),
     "service.host": ("127.0.0.1", "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0"),
     "service.port": (8080, "a port number 1-65535"),
     "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
 }
-
-
-class ConfigError(ValueError):
-    """A setting the director refuses: ``source: key: expected ...; got ...``."""
-
-    def __init__(self, source: str, key: str, expected: str, got: str):
-        super().__init__(f"{source}: {key}: expected {expected}; got {got}")
 
 
 @dataclass(frozen=True)
@@ -53,7 +47,7 @@ def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
         if isinstance(value, dict):
             flat.update(_flatten(value, source, key + "."))
         elif key not in KEYS:
-            raise ConfigError(source, key, "one of " + ", ".join(KEYS), "an unknown key")
+            raise ConfigError(source, key, "one of " + ", ".join(KEYS), detail="got an unknown key")
         else:
             flat[key] = value
     return flat
@@ -64,46 +58,44 @@ def read_file(path: str | Path) -> dict:
         with open(path, "rb") as handle:
             return _flatten(tomllib.load(handle), str(path))
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(str(path), "(file)", "valid TOML", str(exc)) from None
+        raise ConfigError(str(path), "(file)", "valid TOML", detail=f"got {exc}") from None
     except OSError as exc:
-        raise ConfigError(str(path), "(file)", "a readable file", exc.strerror or str(exc)) from None
+        raise ConfigError(str(path), "(file)", "a readable file",
+                          detail=f"got {exc.strerror or exc}") from None
 
 
 def load_rules(preset: str, source: str) -> Rules:
-    path = Path(preset)
-    if path.suffix != ".toml":
-        path = PRESET_DIR / f"{preset}.toml"
-        if not path.exists():
-            names = ", ".join(sorted(p.stem for p in PRESET_DIR.glob("*.toml")))
-            raise ConfigError(source, "tournament.preset", f"one of {names} or a preset file",
-                              repr(preset))
+    """The tournament's rules, through the kiosk's one preset loader (kiosk.presets)."""
     try:
-        with open(path, "rb") as handle:
-            return rules_from_preset(tomllib.load(handle), str(path))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(source, "tournament.preset", "a readable preset file", f"{path}: {exc}") from None
+        return load_preset(preset)
     except RulesError as exc:
-        raise ConfigError(source, "tournament.preset", "a valid preset", str(exc)) from None
+        if exc.source == "preset":          # a name that is no preset
+            raise ConfigError(source, "tournament.preset", f"one of {preset_choices()} or a preset file",
+                              detail=f"got {preset!r}") from None
+        if exc.key == "(file)":
+            raise ConfigError(source, "tournament.preset", "a readable preset file",
+                              detail=f"got {exc}") from None
+        raise ConfigError(source, "tournament.preset", "a valid preset", detail=f"got {exc}") from None
 
 
 def _key(values: dict, sources: dict) -> bytes:
     text, path = values["tournament.key"], values["tournament.key_file"]
     if text and path:
         raise ConfigError(sources["tournament.key_file"], "tournament.key_file",
-                          "either tournament.key or tournament.key_file, not both", "both")
+                          "either tournament.key or tournament.key_file, not both", detail="got both")
     if path:
         try:
             lines = Path(path).read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(sources["tournament.key_file"], "tournament.key_file",
-                              "a readable UTF-8 file holding the key", f"{path!r} ({exc})") from None
+                              "a readable UTF-8 file holding the key", detail=f"got {path!r} ({exc})") from None
         text = lines[0].strip() if lines else ""
         where, key = sources["tournament.key_file"], f"tournament.key_file ({path})"
     else:
         where, key = sources["tournament.key"], "tournament.key"
     if len(text) < MIN_KEY_LENGTH:
         raise ConfigError(where, key, KEYS["tournament.key"][1],
-                          f"{len(text)} characters" if text else "none")
+                          detail=f"got {len(text)} characters" if text else "got none")
     return text.encode()
 
 
@@ -122,7 +114,7 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     def check(key: str, ok) -> Any:
         value = values[key]
         if not ok(value):
-            raise ConfigError(sources[key], key, KEYS[key][1], repr(value))
+            raise ConfigError(sources[key], key, KEYS[key][1], value)
         return value
 
     name = check("tournament.name", lambda v: isinstance(v, str) and len(v) <= 100)

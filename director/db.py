@@ -19,6 +19,8 @@ from typing import Callable, Iterator
 
 from sqlite_utils import Database
 
+from kiosk.store.schema import ensure_schema
+
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
 
@@ -165,26 +167,18 @@ def open_database(path: str | os.PathLike) -> Database:
     return db
 
 
+def _create_tables(db: Database) -> None:
+    for name, (columns, pk, not_null) in TABLES.items():
+        db.create_table(name, columns, pk=pk, not_null=not_null)
+    for table, columns, unique in INDEXES:
+        db[table].create_index(columns, unique=unique)
+
+
 def _ensure_schema(db: Database, path: Path) -> None:
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version == SCHEMA_VERSION:
-        missing = sorted(set(TABLES) - set(db.table_names()))
-        if missing:
-            raise DirectorDBError(f"{path}: schema {version} but the table {missing[0]!r} is missing")
-        return
-    if version > SCHEMA_VERSION:
-        raise DirectorDBError(f"{path}: written by a newer director (schema {version}); "
-                              f"this one reads schema {SCHEMA_VERSION}")
-    if version != 0 or db.table_names():
-        raise DirectorDBError(f"{path}: schema {version} with tables {db.table_names()}: "
-                              "not a director database this version can read")
     db.conn.execute("BEGIN IMMEDIATE")
     try:
-        for name, (columns, pk, not_null) in TABLES.items():
-            db.create_table(name, columns, pk=pk, not_null=not_null)
-        for table, columns, unique in INDEXES:
-            db[table].create_index(columns, unique=unique)
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        ensure_schema(db, path, version=SCHEMA_VERSION, tables=TABLES, create=_create_tables,
+                      program="director", error=DirectorDBError)
     except BaseException:
         db.conn.rollback()
         raise

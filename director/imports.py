@@ -9,7 +9,7 @@ Imports (``import_file``), each all or nothing:
 - ``pairings-csv``: the pairings of the rounds the file names (players by number or name).
 
 A game paired without a table gets the next free table number of its round, so every game has a
-table to assign. A file that cannot be imported raises ImportRefused naming the file, the line
+table to assign. A file that cannot be imported raises FileRefused naming the file, the line
 and what was wrong; nothing is stored then.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .tournament import counted_results, pairings, players, standings, store_imp
 KINDS = ("tsh", "players-csv", "pairings-csv")
 
 
-class ImportRefused(ValueError):
+class FileRefused(ValueError):
     """A file the director cannot import, or data an export cannot hold: says why."""
 
 
@@ -41,7 +41,7 @@ def decode(data: bytes, name: str, *, fallback: str | None) -> str:
     except UnicodeDecodeError as exc:
         if fallback:
             return data.decode(fallback)
-        raise ImportRefused(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start}); "
+        raise FileRefused(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start}); "
                             "save the file as CSV UTF-8") from None
 
 
@@ -67,7 +67,7 @@ def with_tables(given: list[Pairing]) -> list[Pairing]:
 def import_file(db: DirectorDB, kind: str, name: str, data: bytes) -> str:
     """Import one file; returns what was imported, in words."""
     if kind not in KINDS:
-        raise ImportRefused(f"kind: expected one of {', '.join(KINDS)}; got {kind!r}")
+        raise FileRefused(f"kind: expected one of {', '.join(KINDS)}; got {kind!r}")
     try:
         with db.transaction() as conn:
             if kind == "tsh":
@@ -91,7 +91,7 @@ def import_file(db: DirectorDB, kind: str, name: str, data: bytes) -> str:
             return f"{name}: {count} pairings for round(s) " + ", ".join(
                 str(r) for r in sorted({p.round for p in given}))
     except (ModelError, RoundError) as exc:
-        raise ImportRefused(str(exc)) from None
+        raise FileRefused(str(exc)) from None
 
 
 def export_t(db: DirectorDB, rules: Rules, tournament: str, encoding: str = tsh.ENCODING) -> bytes:
@@ -105,11 +105,11 @@ def export_t(db: DirectorDB, rules: Rules, tournament: str, encoding: str = tsh.
                             extras={n: tags for n, tags in extras.items() if n in known})
         return text.encode(encoding)
     except UnicodeEncodeError as exc:
-        raise ImportRefused(f"{text[exc.start:exc.end]!r} (line {text.count(chr(10), 0, exc.start) + 1}) "
+        raise FileRefused(f"{text[exc.start:exc.end]!r} (line {text.count(chr(10), 0, exc.start) + 1}) "
                             f"cannot be written in {encoding}: download with ?encoding=utf-8 and "
                             "tell tsh the file is UTF-8") from None
     except (ModelError, LookupError) as exc:
-        raise ImportRefused(f".t export: {exc}") from None
+        raise FileRefused(f".t export: {exc}") from None
 
 
 def export_tou(db: DirectorDB, rules: Rules, tournament: str, date: dt.date) -> bytes:
@@ -120,7 +120,7 @@ def export_tou(db: DirectorDB, rules: Rules, tournament: str, date: dt.date) -> 
         text = tou.format_tou(tournament or "Tournament", date, [
             tou.TouDivision(division, roster, counted_results(db, rules, tournament).results)])
     except ModelError as exc:
-        raise ImportRefused(f".TOU export: {exc}") from None
+        raise FileRefused(f".TOU export: {exc}") from None
     return text.encode("ascii")
 
 

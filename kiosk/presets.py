@@ -1,20 +1,37 @@
-"""Reading rule presets (config/presets/*.toml) and a tournament's overrides from disk.
+"""The rule presets (config/presets/*.toml) and a tournament's overrides, read from disk: the one
+loader and the one list of names, for the kiosk, the director, the help texts and the docs.
 
-The edge around kiosk.core.rules: it opens and parses the files, the core validates them.
+The edge around kiosk.core.rules: it opens and parses the files, the core validates them. A
+preset is named by its file (``aspa`` is ``aspa.toml``); adding a rule book is adding a file.
+``TABLEKEEPER_PRESET_DIR`` names another folder of presets (a club's own, or a test's).
+Standard library and kiosk.core only: the director imports it too.
 """
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Mapping
 
-from kiosk.core.rules import Rules, RulesError, apply_overrides, rules_from_preset
+from kiosk.core.rules import Rules, RulesError, apply_overrides, describe_settings, rules_from_preset
 
-PRESET_DIR = Path(__file__).resolve().parent.parent / "config" / "presets"
+BUNDLED_PRESET_DIR = Path(__file__).resolve().parent.parent / "config" / "presets"
+PRESET_DIR_VARIABLE = "TABLEKEEPER_PRESET_DIR"
+
+
+def preset_dir() -> Path:
+    """Where the named presets are: ``$TABLEKEEPER_PRESET_DIR`` if set, else config/presets."""
+    return Path(os.environ.get(PRESET_DIR_VARIABLE) or BUNDLED_PRESET_DIR)
 
 
 def preset_names() -> list[str]:
-    return sorted(p.stem for p in PRESET_DIR.glob("*.toml"))
+    """Every named preset, sorted."""
+    return sorted(p.stem for p in preset_dir().glob("*.toml"))
+
+
+def preset_choices() -> str:
+    """The names in words, for help texts and errors: ``absp, aspa, nzasp, school``."""
+    return ", ".join(preset_names())
 
 
 def read_toml(path: Path) -> dict:
@@ -28,13 +45,20 @@ def read_toml(path: Path) -> dict:
         raise RulesError(str(path), "(file)", "a readable file", exc.strerror) from None
 
 
+def preset_path(name_or_path: str) -> Path:
+    """The file of a preset given by name (``aspa``) or by the path of a preset file."""
+    path = Path(name_or_path)
+    if path.suffix == ".toml":
+        return path
+    path = preset_dir() / f"{name_or_path}.toml"
+    if not path.exists():
+        raise RulesError("preset", "preset", "one of " + preset_choices(), name_or_path)
+    return path
+
+
 def load_preset(name_or_path: str) -> Rules:
     """A preset by name (``aspa``) or by the path of a preset file."""
-    path = Path(name_or_path)
-    if path.suffix != ".toml":
-        path = PRESET_DIR / f"{name_or_path}.toml"
-        if not path.exists():
-            raise RulesError("preset", "preset", "one of " + ", ".join(preset_names()), name_or_path)
+    path = preset_path(name_or_path)
     return rules_from_preset(read_toml(path), str(path))
 
 
@@ -44,11 +68,8 @@ def load_rules(preset: str, overrides: Mapping | None = None, source: str = "ove
 
 
 def presets_table(names: list[str] | None = None) -> str:
-    """Every setting of every preset as a Markdown table (the README carries it verbatim)."""
-    from kiosk.core.rules import describe_settings
-
-    names = names or ["aspa", "absp", "nzasp", "school"] + [
-        n for n in preset_names() if n not in ("aspa", "absp", "nzasp", "school")]
+    """Every setting of every preset as a Markdown table (the docs carry it verbatim)."""
+    names = names or preset_names()
     presets = {name: load_preset(name).to_dict() for name in names}
 
     def cell(value) -> str:

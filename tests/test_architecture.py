@@ -51,8 +51,10 @@ def test_drivers_never_import_kiosk():
 
 def test_director_uses_only_the_core_and_sync_documents():
     # the sync code both ends share, all of it pure: documents, signatures, serial frames
+    # the versioned-schema check both SQLite files share (kiosk.store.schema), the one preset
+    # loader (kiosk.presets)
     allowed = ("kiosk.core", "kiosk.sync.document", "kiosk.sync.signing", "kiosk.sync.status",
-               "kiosk.sync.framing", "kiosk.sync.protocol")
+               "kiosk.sync.framing", "kiosk.sync.protocol", "kiosk.store.schema", "kiosk.presets")
     offenders = []
     for path in python_files("director"):
         for module, relative in imports_of(path):
@@ -101,4 +103,16 @@ def test_no_product_file_reaches_outside_the_repository():
         text = path.read_text(encoding="utf-8", errors="replace")
         if "../shared" in text or '"shared"' in text or "shared/" in text:
             offenders.append(name)
+    assert offenders == []
+
+
+def test_the_modules_the_director_shares_import_only_the_standard_library_and_the_core():
+    leaves = {"kiosk/presets.py": (), "kiosk/store/schema.py": ("sqlite_utils",)}
+    offenders = []
+    for name, allowed in leaves.items():
+        for module, relative in imports_of(ROOT / name):
+            top = module.split(".")[0]
+            if relative or not (top in sys.stdlib_module_names or top in allowed
+                                or module.startswith("kiosk.core")):
+                offenders.append(f"{name}: {module}")
     assert offenders == []

@@ -1,4 +1,5 @@
-"""The kinds of value a kiosk config key may hold, and the error a bad value raises.
+"""The kinds of value a kiosk config key may hold; a bad value raises ``ConfigError`` (one class
+for every refused setting, kiosk.core.errors).
 
 Each kind says in words what it accepts (``expected``, shown in errors, the example file and the
 README) and checks a value parsed from TOML (or given on the command line). The schema itself,
@@ -12,23 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kiosk.core.errors import ConfigError
 from kiosk.core.lexicon_check import official_fingerprints
 from kiosk.presets import preset_names
-
-
-class ConfigError(ValueError):
-    """A config file (or option) the kiosk refuses: names the source, the key, what was expected."""
-
-    def __init__(self, source: str, key: str, expected: str, got: Any = None, *, detail: str | None = None):
-        self.source, self.key, self.expected = source, key, expected
-        detail = detail if detail is not None else f"got {_show(got)}"
-        where = f"{source}: {key}" if key else source
-        super().__init__(f"{where}: expected {expected}; {detail}")
-
-
-def _show(value: Any) -> str:
-    return repr(value) if isinstance(value, str) else json.dumps(value) if isinstance(value, (dict, list)) \
-        else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,11 @@
-"""The errors a refused command raises: one base, each a ValueError, each with a plain reason
-a player or director can read on screen."""
+"""The errors of the game and of its settings, each a ValueError with a plain reason a player or
+director can read: ``GameError`` and its kinds for a refused command; ``ConfigError`` for a
+setting refused (a config file, a command-line option, a preset), raised by the kiosk's and the
+director's config files alike and, as ``RulesError``, by the rules."""
+from __future__ import annotations
+
+import json
+from typing import Any
 
 
 class GameError(ValueError):
@@ -40,3 +46,19 @@ class BadCorrection(GameError):
 
 class BadRack(GameError):
     """A rack that cannot be entered now or holds impossible tiles."""
+
+
+class ConfigError(ValueError):
+    """A setting refused: ``source: key: expected ...; got ...`` (``detail`` replaces the
+    ``got ...`` part where the value itself must not be shown, a key say)."""
+
+    def __init__(self, source: str, key: str, expected: str, got: Any = None, *, detail: str | None = None):
+        self.source, self.key, self.expected = source, key, expected
+        detail = detail if detail is not None else f"got {_show(got)}"
+        where = f"{source}: {key}" if key else source
+        super().__init__(f"{where}: expected {expected}; {detail}")
+
+
+def _show(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else json.dumps(value) if isinstance(value, (dict, list)) \
+        else str(value).lower() if isinstance(value, bool) else str(value)

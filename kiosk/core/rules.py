@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
+from .errors import ConfigError
+
 #: Kinds of turn a zero-score run may count (see ZeroRunRules.counts).
 ZERO_TURN_KINDS = ("pass", "exchange", "phony", "lost", "zero_play")
 CHALLENGE_OUTCOMES = ("none", "points_per_challenge", "points_per_word", "challenger_loses_turn")
@@ -27,18 +29,17 @@ CORRECTIONS_UNTIL = ("confirmed", "game_end")
 SIGN_OFF = ("both", "loser")
 
 
-class RulesError(ValueError):
+class RulesError(ConfigError):
     """A preset or override is malformed: names the source, the key and what was expected."""
 
     def __init__(self, source: str, key: str, expected: str, got: Any = None, *, missing=False):
-        self.source, self.key, self.expected = source, key, expected
         if missing:
             detail = "missing"
         elif got is _UNKNOWN:
             detail = "unknown setting"
         else:
             detail = f"got {got!r}"
-        super().__init__(f"{source}: {key}: expected {expected}; {detail}")
+        super().__init__(source, key, expected, detail=detail)
 
 
 _UNKNOWN = object()

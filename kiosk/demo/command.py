@@ -27,7 +27,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from kiosk.config import KioskConfig
-from kiosk.core.events import Event, from_json
+from kiosk.core.events import Event
 from kiosk.core.result import compute
 
 DEMO_STORE = "var/demo.sqlite"
@@ -133,20 +133,21 @@ class Demo:
         self.saved: list[Path] = []
         self.label = None
         self.printed = 0                    # events printed so far
+        self.reported = None                # the state as of the last events printed
 
     def report(self, now_ns: int) -> None:
         """Print what the journal committed since the last pass (read back from the SQLite
         file, with each event's number), and save the screen if it changed."""
         kiosk = self.kiosk
         state = kiosk.table.state
-        rows = kiosk.session.journal.db.execute(
-            "SELECT seq, body FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-            [kiosk.session.game_id, self.printed]).fetchall()
-        for seq, body in rows:
-            self.out(f"event {seq:3d}  {describe(from_json(body), state.players)}")
-            self.printed = seq
-        if rows:
-            self.out(f"state  {state.phase}: {status(state, now_ns)}")
+        if state is not self.reported:          # events were journaled: read the journal back
+            self.reported = state
+            events = kiosk.session.journal.replay(kiosk.session.game_id).events
+            for seq, event in enumerate(events[self.printed:], start=self.printed + 1):
+                self.out(f"event {seq:3d}  {describe(event, state.players)}")
+            if len(events) > self.printed:
+                self.printed = len(events)
+                self.out(f"state  {state.phase}: {status(state, now_ns)}")
         label = screen_label(kiosk, now_ns)
         if label != self.label:
             self.label = label

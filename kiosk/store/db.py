@@ -21,6 +21,8 @@ from typing import Iterator, Self
 
 from sqlite_utils import Database
 
+from kiosk.store.schema import ensure_schema
+
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
@@ -119,32 +121,20 @@ def open_database(path: str | os.PathLike) -> Database:
         raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
     try:
         with transaction(db):
-            _ensure_schema(db, path)
+            ensure_schema(db, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
+                          program="kiosk", error=StoreError)
     except BaseException:
         db.close()
         raise
     return db
 
 
-def _ensure_schema(db: Database, path: Path) -> None:
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version == SCHEMA_VERSION:
-        missing = sorted(set(_TABLES) - set(db.table_names()))
-        if missing:
-            raise StoreError(f"{path}: schema {version} but the table {missing[0]!r} is missing")
-        return
-    if version > SCHEMA_VERSION:
-        raise StoreError(f"{path}: written by a newer kiosk (schema {version}); "
-                         f"this one reads schema {SCHEMA_VERSION}")
-    if version != 0 or db.table_names():
-        raise StoreError(f"{path}: schema {version} with tables {db.table_names()}: "
-                         "not a kiosk database this version can read")
+def _create_tables(db: Database) -> None:
     for name, (columns, pk, not_null, foreign_keys) in _TABLES.items():
         db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys,
                         strict=True)
     for table, columns in _INDEXES:
         db[table].create_index(columns)
-    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
 
 @contextlib.contextmanager

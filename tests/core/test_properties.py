@@ -11,8 +11,9 @@ from kiosk.core.game import decide
 from kiosk.core.result import compute
 from kiosk.core.state import new_game, replay
 from kiosk.presets import load_rules
+from kiosk.presets import preset_names
 
-PRESETS = ["aspa", "absp", "nzasp", "school"]
+PRESETS = preset_names()
 
 
 def candidates(state):

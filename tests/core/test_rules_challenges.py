@@ -5,8 +5,9 @@ from kiosk.core import commands as c
 from kiosk.core.challenges import hold_status
 from kiosk.core.errors import ChallengeRefused, ClockStateError, NotYourTurn
 from kiosk.presets import load_preset
+from kiosk.presets import preset_names
 
-ALL = ["aspa", "absp", "nzasp", "school"]
+ALL = preset_names()                            # every rule book in config/presets
 
 
 def opened_with_a_play(table, preset, overrides=None):

@@ -5,8 +5,9 @@ from kiosk.core import clock as clk
 from kiosk.core import commands as c
 from kiosk.core.clock import NS_PER_S as S
 from kiosk.core.errors import ClockStateError, GameOver, NotStarted, NotYourTurn
+from kiosk.presets import preset_names
 
-ALL = ["aspa", "absp", "nzasp", "school"]
+ALL = preset_names()                            # every rule book in config/presets
 
 
 def shown(table, side, seconds):

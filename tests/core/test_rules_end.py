@@ -4,8 +4,9 @@ import pytest
 from kiosk.core import commands as c
 from kiosk.core.errors import BadRack, GameOver, ResultLocked
 from kiosk.core.tiles import rack_value
+from kiosk.presets import preset_names
 
-ALL = ["aspa", "absp", "nzasp", "school"]
+ALL = preset_names()                            # every rule book in config/presets
 
 
 def out_game(table, preset, rack="QU?", round=1):

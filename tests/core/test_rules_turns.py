@@ -3,8 +3,9 @@ import pytest
 
 from kiosk.core import commands as c
 from kiosk.core.errors import BadTurn
+from kiosk.presets import preset_names
 
-ALL = ["aspa", "absp", "nzasp", "school"]
+ALL = preset_names()                            # every rule book in config/presets
 
 
 def bag_down_to(table, preset, bag):

@@ -1,0 +1,38 @@
+"""A SQLite file's declared schema and its version, checked or created on open: one home for what
+the kiosk's store and the director's database both do.
+
+``PRAGMA user_version`` carries the schema version. A file at our version must hold every
+declared table; a file from a newer program is refused, never half-read; a file that is neither
+empty nor ours is refused; an empty file is created at our version by the caller's ``create``.
+Each refusal raises the caller's own error class, naming the file and what is wrong.
+The caller holds the transaction (so creating the tables and setting the version is one commit).
+
+Only the standard library and sqlite-utils: the director imports it too.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Collection
+
+from sqlite_utils import Database
+
+
+def ensure_schema(db: Database, path: Path, *, version: int, tables: Collection[str],
+                  create: Callable[[Database], None], program: str, error: type[Exception]) -> None:
+    """Check that ``db`` is at schema ``version`` with every one of ``tables``, or create it
+    there with ``create(db)`` if it is empty. ``program`` names the writer in refusals ("kiosk",
+    "director"); ``error`` is the exception raised."""
+    found = db.execute("PRAGMA user_version").fetchone()[0]
+    if found == version:
+        missing = sorted(set(tables) - set(db.table_names()))
+        if missing:
+            raise error(f"{path}: schema {found} but the table {missing[0]!r} is missing")
+        return
+    if found > version:
+        raise error(f"{path}: written by a newer {program} (schema {found}); "
+                    f"this one reads schema {version}")
+    if found != 0 or db.table_names():
+        raise error(f"{path}: schema {found} with tables {db.table_names()}: "
+                    f"not a {program} database this version can read")
+    create(db)
+    db.execute(f"PRAGMA user_version={version}")
