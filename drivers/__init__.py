@@ -3,5 +3,6 @@
 ``drivers.buttons``: the three arcade buttons (gpiozero) -> ``ButtonPressed`` on a queue.
 ``drivers.keyboard``: the keyboard, as typing and (in simulation) as the three buttons' twin.
 
-Drivers never import ``kiosk``: they only turn hardware into plain input events.
+Drivers never import ``kiosk``: they only turn hardware into the plain input events of
+``table_input``, which the screens read too.
 """

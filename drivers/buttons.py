@@ -1,7 +1,7 @@
 """The three arcade buttons (left clock, right clock, centre neutral) read with gpiozero.
 
-A press only enqueues ``ButtonPressed(side, t_ns)`` with the edge's own monotonic timestamp, and
-its release ``ButtonReleased(side, t_ns)``: how long a button was held (the director's long press
+A press only enqueues ``ButtonPressed(side, t_ns)`` (table_input) with the edge's own monotonic
+timestamp, and its release ``ButtonReleased(side, t_ns)``: how long a button was held (the director's long press
 of the centre button) is the difference of the two. The UI thread drains the queue and owns all
 state (a gpiozero callback runs on lgpio's thread).
 
@@ -17,40 +17,14 @@ from __future__ import annotations
 
 import queue
 import time
-from dataclasses import dataclass
 from typing import Callable, Mapping
 
-SIDES = ("left", "right", "centre")
+from table_input import SIDES, ButtonPressed, ButtonReleased
+
 #: BCM pin numbers used when the config names none (wire each button between the pin and GND).
 DEFAULT_PINS = {"left": 17, "right": 27, "centre": 22}
 #: A press of the same button within this time of its release is contact bounce, not a press.
 DEFAULT_DEBOUNCE_NS = 40_000_000
-
-
-@dataclass(frozen=True)
-class ButtonPressed:
-    """One press of a button: ``side`` is left, right or centre; ``t_ns`` is
-    ``time.monotonic_ns()`` at the edge (the press's own time, not when it was handled).
-    ``releases``: a ``ButtonReleased`` will follow (the GPIO buttons; the keyboard twin sends
-    none), so a screen may wait for it to tell a long press from a short one."""
-    side: str
-    t_ns: int
-    releases: bool = False
-
-    def __post_init__(self):
-        if self.side not in SIDES:
-            raise ValueError(f"a button is one of {', '.join(SIDES)}, not {self.side!r}")
-
-
-@dataclass(frozen=True)
-class ButtonReleased:
-    """The release of a pressed button, at the edge's own ``t_ns``."""
-    side: str
-    t_ns: int
-
-    def __post_init__(self):
-        if self.side not in SIDES:
-            raise ValueError(f"a button is one of {', '.join(SIDES)}, not {self.side!r}")
 
 
 class HardwareError(RuntimeError):

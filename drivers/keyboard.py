@@ -1,8 +1,8 @@
 """The keyboard: typing for the screens, and in simulation the twin of the three buttons.
 
-``Keyboard.feed(pygame_event, t_ns)`` turns a key press into an input on the same queue the
-GPIO buttons use: ``ButtonPressed`` for a button key (only when ``buttons_twin`` is on, that
-is in simulation), else ``KeyTyped``. Button keys are keys that never type text, so the judge's
+``Keyboard.feed(pygame_event, t_ns)`` turns a key press into an input (table_input) on the same
+queue the GPIO buttons use: ``ButtonPressed`` for a button key (only when ``buttons_twin`` is on,
+that is in simulation), else ``KeyTyped``. Button keys are keys that never type text, so the judge's
 word typing (letters, space, Enter) never presses a button:
 
     left button    F1  or Left Ctrl
@@ -23,33 +23,22 @@ These are keys on any USB keyboard, with or without the button twin.
 from __future__ import annotations
 
 import queue
-from dataclasses import dataclass
-
 import pygame
 
-from drivers.buttons import ButtonPressed
+from table_input import Action, ButtonPressed, KeyTyped, Side
 
 BUTTON_KEYS = {
-    pygame.K_F1: "left", pygame.K_LCTRL: "left",
-    pygame.K_F6: "centre", pygame.K_F7: "centre",
-    pygame.K_F12: "right", pygame.K_RCTRL: "right",
+    pygame.K_F1: Side.LEFT, pygame.K_LCTRL: Side.LEFT,
+    pygame.K_F6: Side.CENTRE, pygame.K_F7: Side.CENTRE,
+    pygame.K_F12: Side.RIGHT, pygame.K_RCTRL: Side.RIGHT,
 }
 NAMED_KEYS = {
-    pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_BACKSPACE: "Backspace",
-    pygame.K_TAB: "Tab", pygame.K_ESCAPE: "Escape", pygame.K_F4: "Hold",
-    pygame.K_F5: "Speak", pygame.K_F9: "Correct", pygame.K_F10: "Director",
+    pygame.K_RETURN: Action.ENTER, pygame.K_KP_ENTER: Action.ENTER, pygame.K_BACKSPACE: Action.BACKSPACE,
+    pygame.K_TAB: Action.TAB, pygame.K_ESCAPE: Action.ESCAPE, pygame.K_F4: Action.HOLD,
+    pygame.K_F5: Action.SPEAK, pygame.K_F9: Action.CORRECT, pygame.K_F10: Action.DIRECTOR,
 }
-#: Named keys a screen may receive besides single printable characters.
-KEY_NAMES = frozenset(NAMED_KEYS.values())
 #: What the sim's bottom line says about the button keys.
 LEGEND = "keys: F1/LCtrl left  F6 centre  F12/RCtrl right  F10 director"
-
-
-@dataclass(frozen=True)
-class KeyTyped:
-    """A key typed at ``t_ns``: one printable character, or a name from KEY_NAMES."""
-    key: str
-    t_ns: int
 
 
 class Keyboard:

@@ -32,7 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
-from kiosk.hardware.player_displays import SentWatch, open_outputs
+from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
@@ -75,9 +75,11 @@ class Table(BottomLine):
     the next accepted command."""
 
     def __init__(self, state: GameState, session: Session, info: Info,
-                 lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None):
+                 lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None,
+                 outputs: PlayerOutputs | None = None):
         self.state, self.session, self.info = state, session, info
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
+        self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -129,9 +131,10 @@ def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str
 
 
 def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotonic_ns,
-                boot_id: str | None = None, lexicon: tuple | None = None) -> Table:
+                boot_id: str | None = None, lexicon: tuple | None = None,
+                outputs: PlayerOutputs | None = None) -> Table:
     """The table's game on the store: the current one recovered, or a new one. ``lexicon`` is
-    (lexicon, label) if already opened."""
+    (lexicon, label) if already opened; ``outputs`` the players' displays and LEDs, if fitted."""
     from drivers.keyboard import LEGEND
     rules = load_rules(config.preset, config.overrides or None)
     lexicon, label = lexicon or open_lexicon(config.lexicon, config.official)
@@ -144,7 +147,7 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
         session.close()
         raise
     return Table(started.state, session, Info(table=started.table, lexicon=label, legend=legend),
-                 lexicon, config.ui, notice=started.message)
+                 lexicon, config.ui, notice=started.message, outputs=outputs)
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, caption: str):
@@ -185,9 +188,9 @@ class Kiosk:
             self.buttons = Buttons(self.inputs, factory, config.pins, clock=clock)
         try:
             self.outputs = open_outputs(config.displays, config.leds, factory)  # player displays, LEDs
-            self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon)
+            self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon,
+                                     outputs=self.outputs)
             self.sent = SentWatch(self.table.session.outbox.pending)
-            self.table.outputs = self.outputs       # the director's self-test lights them
             self.link = TableLink.open(config, self.table, clock(), clock=clock)  # url or serial
         except BaseException:
             self.close()

@@ -116,3 +116,28 @@ def test_the_modules_the_director_shares_import_only_the_standard_library_and_th
                                 or module.startswith("kiosk.core")):
                 offenders.append(f"{name}: {module}")
     assert offenders == []
+
+
+def test_screens_never_import_drivers():
+    """The screens read inputs as table_input's events, whatever device made them."""
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("kiosk/ui")
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] == "drivers"]
+    assert offenders == []
+
+
+def test_the_input_vocabulary_imports_only_the_standard_library():
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("table_input")
+                 for m, rel in imports_of(p)
+                 if rel or (m.split(".")[0] not in sys.stdlib_module_names and m != "__future__")]
+    assert offenders == []
+
+
+def test_the_loop_and_the_screens_find_nothing_by_name():
+    """Seams are declared (kiosk.ui.base.Screen, Table): no getattr/hasattr contracts."""
+    offenders = []
+    for path in python_files("kiosk/ui"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
+                    "getattr", "hasattr"):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from drivers.buttons import ButtonPressed, pin_factory
+from table_input import ButtonPressed
+from drivers.buttons import pin_factory
 from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay

@@ -7,7 +7,6 @@ which key has which kind, is kiosk/config/schema.py.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import ButtonPressed, KeyTyped
 from kiosk.core.state import GameState
 from kiosk.ui.clock import entry_target
 

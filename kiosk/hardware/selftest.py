@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from drivers.buttons import SIDES, ButtonPressed
+from table_input import SIDES, ButtonPressed
 from drivers.displays import PlayerDisplay
 from drivers.leds import StatusLeds
 

@@ -10,17 +10,16 @@ commands and hand them to ``Table.submit``, which asks the core and shows a refu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Container, Hashable, Protocol
+from typing import Any, Container, Hashable, Mapping, Protocol
 
 from kiosk.core.errors import GameError
 from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
 from kiosk.ui.clockview import Info
+from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
 NS = 1_000_000_000
-#: Whose clock button is whose (the centre button is nobody's: ``PLAYERS.get`` gives None).
-PLAYERS = {"left": 0, "right": 1}
 
 
 @dataclass(frozen=True)
@@ -36,12 +35,21 @@ class UiSettings:
     speak_hold_s: float = 0.0        # holding a player's own button this long speaks the times; 0 off
 
 
+class Outputs(Protocol):
+    """The players' own displays and the status LEDs, as the director's self-test drives them
+    (kiosk.hardware.player_displays.PlayerOutputs implements it)."""
+    displays: Mapping[str, Any]     # left / right -> a player display
+    leds: Any                       # the status LEDs, if fitted
+    paused: bool                    # True while the self-test owns them (the game does not push)
+
+
 class Table(Protocol):
     """The game at this table, as the screens see it (kiosk.app.Table implements it)."""
     state: GameState
     info: Info
     lexicon: Container[str] | None
     settings: UiSettings
+    outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
 
     def submit(self, command, t_ns: int, *, adjudication=None) -> bool:
         """Ask the core; journal (with the adjudication behind a ruling, if any) and apply
@@ -79,14 +87,41 @@ def preview(state: GameState, command, t_ns: int) -> tuple[list[Event], str]:
 
 
 class Screen:
+    """A screen of the table (or of the judge station). The machine calls ``enter`` once when
+    the screen comes up, ``handle`` with each input in the order they happened, ``update``
+    every pass, ``next`` after each, ``view`` and, when the view changed, ``draw`` or
+    ``draw_changes``. ``handle`` dispatches by the input's type, here and only here: a screen
+    overrides ``pressed``, ``released``, ``typed`` for what it answers (taps arrive already
+    resolved into a press or a key, kiosk.ui.touch)."""
+
+    #: The director's menu or one of its screens: a long centre press or F10 opens no second menu.
+    director_menu = False
+
     def __init__(self, table: Table):
         self.table = table
 
     def enter(self, now_ns: int) -> None:
         pass
 
-    def handle(self, item, now_ns: int) -> None:
-        """One input: ``ButtonPressed`` or ``KeyTyped``, each with its own ``t_ns``."""
+    def handle(self, item: ButtonPressed | ButtonReleased | KeyTyped, now_ns: int) -> None:
+        """One input, each with its own ``t_ns``, to the method for its type."""
+        if isinstance(item, ButtonPressed):
+            self.pressed(item, now_ns)
+        elif isinstance(item, ButtonReleased):
+            self.released(item, now_ns)
+        elif isinstance(item, KeyTyped):
+            self.typed(item, now_ns)
+        else:
+            raise TypeError(f"a screen takes button presses, releases and keys, not {item!r}")
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        """A button was pressed (or its keyboard or touch twin)."""
+
+    def released(self, item: ButtonReleased, now_ns: int) -> None:
+        """A GPIO button was released: only a screen that waits for releases answers."""
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        """A key was typed (a character, or an ``Action`` by name), on a keyboard or a keypad."""
 
     def update(self, now_ns: int) -> None:
         pass
@@ -94,8 +129,19 @@ class Screen:
     def next(self) -> "Screen | None":
         return None
 
+    def notify(self, message: str, t_ns: int) -> None:
+        """Something a screen opened over this one has to say when it hands back (the score it
+        corrected, say): the bottom line, unless the screen shows such news itself."""
+        self.table.say(message, t_ns)
+
     def view(self, now_ns: int) -> Hashable:
         raise NotImplementedError
 
     def draw(self, surface, view) -> None:
         raise NotImplementedError
+
+    def draw_changes(self, surface, view, previous) -> list | None:
+        """Paint ``view`` over the frame of ``previous`` this screen drew last: the rectangles
+        painted, or None when the whole surface was. By default, all of it."""
+        self.draw(surface, view)
+        return None

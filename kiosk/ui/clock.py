@@ -35,15 +35,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped
 from kiosk.core import commands as cmd
 from kiosk.core.challenges import hold_status
 from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.ui import clockdraw, clockview, speech
-from kiosk.ui.base import NS, PLAYERS, Screen
+from kiosk.ui.base import NS, Screen
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
 from kiosk.ui.speak_press import SpeakPress
@@ -119,21 +118,21 @@ class ClockScreen(Screen):
 
     # --- inputs -----------------------------------------------------------------------------
 
-    def handle(self, item, now_ns: int) -> None:
-        t = item.t_ns
-        if not (isinstance(item, KeyTyped) and item.key == "Speak"):
-            self.big_until = None                   # any other input ends the large times
-        if isinstance(item, ButtonPressed):
-            if self.speak_press.takes(item):
-                return                              # a player's press: short, or times spoken?
-            if item.side == "centre" and item.releases and not self._stops_the_clock():
-                self._held = item                   # short or long? the release will tell
-            else:
-                self._button(item.side, item.t_ns)
-        elif isinstance(item, KeyTyped):
-            self._key(item.key, t, item.t_ns)
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        self.big_until = None                       # any input but Speak ends the large times
+        if self.speak_press.takes(item):
+            return                                  # a player's press: short, or times spoken?
+        if item.side == "centre" and item.releases and not self._stops_the_clock():
+            self._held = item                       # short or long? the release will tell
+        else:
+            self._button(item.side, item.t_ns)
 
-    def released(self, item, now_ns: int) -> None:
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if item.key != "Speak":
+            self.big_until = None
+        self._key(item.key, item.t_ns, item.t_ns)
+
+    def released(self, item: ButtonReleased, now_ns: int) -> None:
         """A button came up (and it was not a long press, which the machine takes)."""
         if item.side != "centre":
             press, speak = self.speak_press.released(item)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from operator import attrgetter
+
 import pygame
 
 from kiosk.ui import theme
@@ -189,7 +191,7 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
             dirty.append(lay.halves[p])
             continue
         for name, fields in ROW_FIELDS.items():
-            if any(getattr(half, f) != getattr(before, f) for f in fields):
+            if fields and attrgetter(*fields)(half) != attrgetter(*fields)(before):
                 rect = lay.rows[p][name]
                 if name == "time":
                     cells = _changed_characters(surface, rect, half, before, view.template)

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.result import compute
 from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import PLAYERS, Screen, preview
+from kiosk.ui.base import Screen, preview
 from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
 from kiosk.ui.entry import DigitsEntry
 
@@ -56,14 +55,22 @@ class CorrectionScreen(Screen):
 
     # --- inputs -----------------------------------------------------------------------------
 
+    @property
+    def director_menu(self) -> bool:
+        """Opened from the director's menu: the menu does not open over it."""
+        return self.director
+
     def handle(self, item, now_ns: int) -> None:
         if self.table.state.phase not in PHASES:
             self.closed = True
             return
-        if isinstance(item, KeyTyped):
-            self._key(item.key, item.t_ns)
-        elif isinstance(item, ButtonPressed):
-            self._button(PLAYERS.get(item.side), item.t_ns)
+        super().handle(item, now_ns)
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        self._key(item.key, item.t_ns)
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        self._button(PLAYERS.get(item.side), item.t_ns)
 
     def _key(self, key: str, t: int) -> None:
         if key == "Escape":
@@ -134,9 +141,7 @@ class CorrectionScreen(Screen):
         turn, score = self.turn, int(self.score.digits)
         before = self.table.state.turns[turn - 1].score
         if self.table.submit(Correct(turn, score), t):
-            notify = getattr(self.back, "notify", None)
-            if notify is not None:
-                notify(f"turn {turn} corrected: {before} is now {score}", t)
+            self.back.notify(f"turn {turn} corrected: {before} is now {score}", t)
             self.closed = True
         else:                           # refused: the core's reason is on the bottom line
             self.step, self.turn, self.agreed = "pick", None, set()

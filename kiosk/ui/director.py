@@ -25,8 +25,7 @@ does). Without a key for ``IDLE_S`` the menu closes by itself.
 """
 from __future__ import annotations
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.ui import clockview
@@ -66,6 +65,8 @@ def status_line(state: GameState, now_ns: int) -> str:
 
 
 class DirectorScreen(Screen):
+    director_menu = True
+
     def __init__(self, table, door: DirectorDoor, opened_ns: int):
         super().__init__(table)
         self.door = door
@@ -90,18 +91,19 @@ class DirectorScreen(Screen):
 
     # --- inputs -----------------------------------------------------------------------------
 
-    def handle(self, item, now_ns: int) -> None:
-        t = item.t_ns
-        if isinstance(item, ButtonPressed):
-            if self.step == "pin":
-                self.closed = True              # any button: back to the game
-            else:
-                self.table.say("the buttons do nothing in the director's menu  ·  Esc leaves it", t)
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        if self.step == "pin":
+            self.closed = True                  # any button: back to the game
+        else:
+            self.table.say("the buttons do nothing in the director's menu  ·  Esc leaves it", item.t_ns)
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if item.key == "Director":
             return
-        if not isinstance(item, KeyTyped) or item.key == "Director":
-            return
-        self.last_key_ns = max(self.last_key_ns, t)
-        getattr(self, f"_key_{self.step}")(item.key, t)
+        self.last_key_ns = max(self.last_key_ns, item.t_ns)
+        keys = {"pin": self._key_pin, "menu": self._key_menu, "ask": self._key_ask,
+                "confirm": self._key_confirm}
+        keys[self.step](item.key, item.t_ns)
 
     def update(self, now_ns: int) -> None:
         if now_ns - self.last_key_ns >= IDLE_S * NS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hmac
 import logging
 
-from drivers.buttons import ButtonPressed, ButtonReleased
+from table_input import ButtonPressed, ButtonReleased
 
 log = logging.getLogger(__name__)
 

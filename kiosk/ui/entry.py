@@ -1,6 +1,6 @@
 """What a key does to what is being typed: the editors behind the screens. Pure, no pygame.
 
-Keys arrive as in ``drivers.keyboard.KeyTyped.key``: one printable character, or a name
+Keys arrive as in ``table_input.KeyTyped.key``: one printable character, or a name
 (Enter, Backspace, Tab, Escape). Each editor's ``key`` returns True if the text changed.
 """
 from __future__ import annotations

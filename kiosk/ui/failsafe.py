@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import ButtonPressed, KeyTyped
 from kiosk.ui import theme
 from kiosk.ui.base import NS, Screen
 
@@ -44,11 +43,15 @@ class FailsafeScreen(Screen):
         self.restart = False
 
     def handle(self, item, now_ns: int) -> None:
-        if item.t_ns - self.failed_ns < round(self.table.settings.failsafe_ignore_s * NS):
-            return
-        if isinstance(item, KeyTyped) and item.key == "Enter":
+        if item.t_ns - self.failed_ns >= round(self.table.settings.failsafe_ignore_s * NS):
+            super().handle(item, now_ns)        # presses just after the failure are ignored
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if item.key == "Enter":
             self.restart = True
-        elif isinstance(item, ButtonPressed) and item.side == "centre":
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        if item.side == "centre":
             self.restart = True
 
     def next(self):

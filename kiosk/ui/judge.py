@@ -17,12 +17,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Rule, Withdraw
 from kiosk.core.judge import adjudicate
 from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import PLAYERS, Screen
+from kiosk.ui.base import Screen
 from kiosk.ui.clockview import top_line
 from kiosk.ui.entry import WordsEntry
 from kiosk.ui.verdict import VerdictScreen, word_lines
@@ -76,12 +75,14 @@ class JudgeScreen(Screen):
         return self.table.state.challenge.player
 
     def handle(self, item, now_ns: int) -> None:
-        if self.table.state.phase != "challenge":
-            return
-        if isinstance(item, KeyTyped):
-            self._key(item.key, item.t_ns)
-        elif isinstance(item, ButtonPressed):
-            self._button(PLAYERS.get(item.side), item.t_ns)
+        if self.table.state.phase == "challenge":
+            super().handle(item, now_ns)
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        self._key(item.key, item.t_ns)
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        self._button(PLAYERS.get(item.side), item.t_ns)
 
     def _key(self, key: str, t: int) -> None:
         if key == "Escape":

@@ -22,6 +22,8 @@ from typing import Callable
 
 import pygame
 
+from table_input import Tapped
+
 
 class Loop:
     def __init__(self, machine, inputs: queue.Queue, keyboard, surface: pygame.Surface, *,
@@ -47,18 +49,28 @@ class Loop:
                 self.running = False
             elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
                 if self.touch is not None:
-                    self.touch.feed(event, self.clock(), self.surface.get_size(), self.last_view)
+                    self.touch.feed(event, self.clock(), self.surface.get_size())
             else:
                 self.keyboard.feed(event, self.clock())
 
     def drain(self) -> list:
+        """The queued inputs in the order they happened, each tap resolved against the view
+        on screen (a tap on nothing, or with no touch screen, is dropped)."""
         items, self._woken = self._woken, []
         while True:
             try:
                 items.append(self.inputs.get_nowait())
             except queue.Empty:
                 break
-        return sorted(items, key=lambda item: item.t_ns)   # stable: same-instant order kept
+        ordered = sorted(items, key=lambda item: item.t_ns)   # stable: same-instant order kept
+        return [item for item in map(self._resolved, ordered) if item is not None]
+
+    def _resolved(self, item):
+        if not isinstance(item, Tapped):
+            return item
+        if self.touch is None:
+            return None
+        return self.touch.resolve(item, self.surface.get_size(), self.last_view)
 
     def step(self, now_ns: int | None = None) -> bool:
         """One pass; True if the screen was redrawn."""

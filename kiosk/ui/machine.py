@@ -23,13 +23,11 @@ from __future__ import annotations
 
 import logging
 
-from drivers.buttons import ButtonPressed, ButtonReleased
-from drivers.keyboard import KeyTyped
+from table_input import ButtonPressed, ButtonReleased, KeyTyped
 from kiosk.ui.base import NS, Screen, Table
 from kiosk.ui import flat
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockview import ClockView
-from kiosk.ui.correct import CorrectionScreen
 from kiosk.ui.director import DirectorScreen
 from kiosk.ui.director_door import DEFAULT_PIN, DirectorDoor
 from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
@@ -81,12 +79,11 @@ class Machine:
         except Exception as exc:            # noqa: BLE001
             self.fail(exc, now_ns)
 
-    def handle(self, item, now_ns: int) -> None:
-        if isinstance(item, ButtonReleased):
-            if self.door.released(item, self._hold_ns()):
-                self._guarded(now_ns, self.open_director, item.t_ns)
-            elif hasattr(self.screen, "released"):
-                self._guarded(now_ns, self.screen.released, item, now_ns)
+    def handle(self, item: ButtonPressed | ButtonReleased | KeyTyped, now_ns: int) -> None:
+        """One input: the director's door sees every button first (a long centre press opens
+        the menu, and so does F10); the screen gets the rest (kiosk.ui.base.Screen.handle)."""
+        if isinstance(item, ButtonReleased) and self.door.released(item, self._hold_ns()):
+            self._guarded(now_ns, self.open_director, item.t_ns)
         elif isinstance(item, KeyTyped) and item.key == "Director":
             self._guarded(now_ns, self.open_director, item.t_ns)
         else:
@@ -108,7 +105,7 @@ class Machine:
         """The director's PIN prompt, unless the menu is open already, locked, or the failsafe
         shows (the director restarts the screens first)."""
         screen = self.screen
-        if isinstance(screen, (DirectorScreen, FailsafeScreen)) or getattr(screen, "director", False):
+        if screen.director_menu or isinstance(screen, FailsafeScreen):
             return
         if self.door.locked(t_ns):
             self.table.say(self.door.locked_message(t_ns), t_ns)
@@ -150,7 +147,7 @@ class Machine:
                     flat.draw_whole(surface, lambda half: screen.draw(half, view))
                 return None
             dirty = None
-            if drawn is not None and drawn[0] is screen and hasattr(screen, "draw_changes"):
+            if drawn is not None and drawn[0] is screen:
                 dirty = screen.draw_changes(surface, view, drawn[1])
             else:
                 screen.draw(surface, view)

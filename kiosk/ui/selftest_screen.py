@@ -9,8 +9,7 @@ the outcome is then shown there. Drawn as the director's menu is (kiosk.ui.direc
 """
 from __future__ import annotations
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import ButtonPressed, KeyTyped
 from kiosk.hardware.selftest import SelfTest
 from kiosk.ui import clockview
 from kiosk.ui.base import Screen
@@ -20,12 +19,12 @@ TIMEOUT_S = 10.0            # how long each button is waited for
 
 
 class SelfTestScreen(Screen):
-    director = True         # the director's own screen: a long centre press opens no second menu
+    director_menu = True    # the director's own screen: a long centre press opens no second menu
 
     def __init__(self, table, back: Screen, opened_ns: int, *, timeout_s: float = TIMEOUT_S):
         super().__init__(table)
         self.back, self.leaving = back, False
-        self.outputs = getattr(table, "outputs", None)
+        self.outputs = table.outputs
         displays = self.outputs.displays if self.outputs is not None else {}
         leds = self.outputs.leds if self.outputs is not None else None
         self.test = SelfTest(timeout_s=timeout_s, displays=displays, leds=leds)
@@ -35,11 +34,12 @@ class SelfTestScreen(Screen):
         if self.outputs is not None:
             self.outputs.paused = True
 
-    def handle(self, item, now_ns: int) -> None:
-        if isinstance(item, KeyTyped) and item.key == "Escape":
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if item.key == "Escape":
             self.leaving = True
-        elif isinstance(item, ButtonPressed):
-            self.test.handle(item, now_ns)
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        self.test.handle(item, now_ns)
 
     def update(self, now_ns: int) -> None:
         self.test.update(now_ns)

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from drivers.buttons import ButtonPressed
+from table_input import PLAYERS, ButtonPressed
 from kiosk.core.commands import Start
 from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import PLAYERS, Screen
+from kiosk.ui.base import Screen
 from kiosk.ui.clockview import top_line
 
 
@@ -26,9 +26,7 @@ class SetupView:
 
 
 class SetupScreen(Screen):
-    def handle(self, item, now_ns: int) -> None:
-        if not isinstance(item, ButtonPressed):
-            return
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
         if item.side == "centre":
             self.table.say("the player going second presses their own button to start", item.t_ns)
             return

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drivers.buttons import ButtonPressed, ButtonReleased
+from table_input import ButtonPressed, ButtonReleased
 
 PLAYER_SIDES = ("left", "right")
 

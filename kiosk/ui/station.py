@@ -14,14 +14,14 @@ from __future__ import annotations
 import hmac
 from typing import Callable, Container
 
-from drivers.buttons import ButtonPressed, ButtonReleased
+from table_input import ButtonPressed, KeyTyped
 from kiosk.core.judge import Adjudication, adjudicate
-from kiosk.ui.base import BottomLine, UiSettings
+from kiosk.ui.base import BottomLine, Screen, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge import JudgeView, draw_judge
 from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
 
-class Station(BottomLine):
+class Station(BottomLine, Screen):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
 
     def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int, pin: str,
@@ -31,6 +31,7 @@ class Station(BottomLine):
         The defaults of the rest are kiosk.app.StationConfig's."""
         if not pin.isdigit():
             raise ValueError(f"the station's PIN is digits only, not {pin!r}")
+        super().__init__(self)              # the station is its own table: its own bottom line
         self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
         self.settings, self.record = settings, record
         self.finished = False
@@ -49,17 +50,21 @@ class Station(BottomLine):
 
     # --- inputs -----------------------------------------------------------------------------
 
-    def handle(self, item, now_ns: int) -> None:
-        if isinstance(item, ButtonReleased):
-            return
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
         if self.step == "verdict":
-            self.verdict.handle(item, now_ns)
-            return self._after_verdict()
-        if isinstance(item, ButtonPressed):
-            if self.step == "words":
-                self._judge(item.t_ns)
-            return
-        getattr(self, f"_key_{self.step}")(item.key, item.t_ns)
+            self._to_verdict(item, now_ns)
+        elif self.step == "words":
+            self._judge(item.t_ns)
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if self.step == "verdict":
+            return self._to_verdict(item, now_ns)
+        keys = {"table": self._key_table, "words": self._key_words, "pin": self._key_pin}
+        keys[self.step](item.key, item.t_ns)
+
+    def _to_verdict(self, item, now_ns: int) -> None:
+        self.verdict.handle(item, now_ns)
+        self._after_verdict()
 
     def _key_table(self, key: str, t: int) -> None:
         if key == "Escape":

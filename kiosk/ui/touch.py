@@ -1,8 +1,8 @@
 """Touch and mouse on the screen: the twins of the buttons and of the entry keys.
 
-A tap (a finger, or a mouse click that SDL did not make up from a finger) becomes the same
-input a button or a key would: ``ButtonPressed`` or ``KeyTyped`` on the kiosk's input queue,
-stamped with the tap's time. What a point means depends on what the screen shows:
+A tap (a finger, or a mouse click that SDL did not make up from a finger) goes on the kiosk's
+input queue as ``Tapped`` at the tap's time; when the loop handles it, it becomes the same input a
+button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen shows:
 
 - the touch keypad, drawn on the half of the player whose turn waits to be entered (and only
   then: kiosk.ui.clockdraw.keypad_keys): digits, DEL (Backspace), KIND (Tab: play / exchange /
@@ -19,8 +19,7 @@ import queue
 
 import pygame
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import KeyTyped
+from table_input import ButtonPressed, KeyTyped, Tapped
 from kiosk.ui import clockdraw, flat
 from kiosk.ui.clockview import ClockView
 
@@ -54,22 +53,30 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
 
 
 class Touch:
-    """Turns pygame's taps into inputs on ``events`` (the queue the buttons and keys use)."""
+    """Taps on the screen: pygame's finger and mouse events become ``Tapped`` inputs on
+    ``events`` (the queue the buttons and keys use), and the loop ``resolve``s each against the
+    view on screen when it handles it."""
 
     def __init__(self, events: queue.Queue, *, sim: bool, orientation: str = "side"):
         self.events, self.sim, self.orientation = events, sim, orientation
 
-    def feed(self, event, t_ns: int, size: tuple[int, int], view) -> bool:
-        """Enqueue what a tap means; True if it meant something."""
+    def feed(self, event, t_ns: int, size: tuple[int, int]) -> bool:
+        """Enqueue a tap; True if the pygame event was one. A click SDL made up from a finger
+        (``touch`` set) is not a second tap."""
         if event.type == pygame.FINGERDOWN:
             pos = (int(event.x * size[0]), int(event.y * size[1]))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not event.dict.get("touch"):
             pos = event.pos
         else:
             return False
-        what = meaning(size, view, pos, sim=self.sim, orientation=self.orientation)
-        if what is None:
-            return False
-        kind, name = what
-        self.events.put(ButtonPressed(name, t_ns) if kind == "button" else KeyTyped(name, t_ns))
+        self.events.put(Tapped(pos[0], pos[1], t_ns))
         return True
+
+    def resolve(self, tap: Tapped, size: tuple[int, int], view) -> ButtonPressed | KeyTyped | None:
+        """What ``tap`` means on a screen of ``size`` showing ``view``: a press, a key, or
+        nothing."""
+        what = meaning(size, view, (tap.x, tap.y), sim=self.sim, orientation=self.orientation)
+        if what is None:
+            return None
+        kind, name = what
+        return ButtonPressed(name, tap.t_ns) if kind == "button" else KeyTyped(name, tap.t_ns)

@@ -57,8 +57,15 @@ class VerdictScreen(Screen):
         self.show_ns = round(settings.verdict_s * NS)
         self.done = False
 
-    def handle(self, item, now_ns: int) -> None:
-        if item.t_ns - self.shown_ns >= self.ignore_ns:
+    def pressed(self, item, now_ns: int) -> None:
+        self._dismiss(item.t_ns)
+
+    def typed(self, item, now_ns: int) -> None:
+        self._dismiss(item.t_ns)
+
+    def _dismiss(self, t_ns: int) -> None:
+        """Any press or key ends the verdict, unless it came too soon to be an answer to it."""
+        if t_ns - self.shown_ns >= self.ignore_ns:
             self.done = True
 
     def update(self, now_ns: int) -> None:

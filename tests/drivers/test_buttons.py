@@ -5,8 +5,8 @@ import queue
 
 import pytest
 
-from drivers.buttons import (DEFAULT_PINS, ButtonPressed, ButtonReleased, Buttons, HardwareError,
-                             pin_factory)
+from drivers.buttons import DEFAULT_PINS, Buttons, HardwareError, pin_factory
+from table_input import ButtonPressed, ButtonReleased
 
 
 class FakeClock:

@@ -4,8 +4,8 @@ import queue
 import pygame
 import pytest
 
-from drivers.buttons import ButtonPressed
-from drivers.keyboard import Keyboard, KeyTyped
+from table_input import ButtonPressed, KeyTyped
+from drivers.keyboard import Keyboard
 
 
 def key(k, text=""):

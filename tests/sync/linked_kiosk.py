@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from drivers.buttons import ButtonPressed  # noqa: E402
+from table_input import ButtonPressed  # noqa: E402
 from kiosk.app import Kiosk  # noqa: E402
 from kiosk.config import KioskConfig  # noqa: E402
 from sync_kiosks import KEY, TOURNAMENT  # noqa: E402

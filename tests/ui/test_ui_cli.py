@@ -3,7 +3,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pygame
 import pytest
