@@ -15,6 +15,7 @@ import re
 
 from .db import DirectorDB
 from .rounds import current_round, player_names, round_times
+from kiosk.core.vocabulary import OVER, Phase
 
 SILENT_AFTER_S = 60.0
 
@@ -30,13 +31,13 @@ def tile_state(status: dict | None, has_result: bool, round_number: int | None) 
     if status is None or (round_number is not None and status["round"] < round_number):
         return "waiting"
     phase, alerts = status["phase"], status.get("alerts") or {}
-    if phase in ("ended", "confirmed"):
+    if phase in OVER:
         return "finished"
-    if phase == "void":
+    if phase == Phase.VOID:
         return "void"
-    if phase == "challenge" or alerts.get("challenge") is not None:
+    if phase == Phase.CHALLENGE or alerts.get("challenge") is not None:
         return "challenge"
-    if phase in ("playing", "out"):
+    if phase in (Phase.PLAYING, Phase.OUT):
         return "overtime" if alerts.get("overtime") else "playing"
     return "waiting"
 

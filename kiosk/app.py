@@ -32,6 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
+from kiosk.core.vocabulary import Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, LexiconError
 from kiosk.presets import load_rules
@@ -215,7 +216,7 @@ class Kiosk:
         if self.link is not None:
             self.link.tick(now_ns)
         state, after = self.table.state, self.config.new_game_after_s
-        if after and state.phase in ("confirmed", "void") and now_ns - state.last_ns >= after * NS:
+        if after and state.phase in (Phase.CONFIRMED, Phase.VOID) and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
 
     def close(self) -> None:

@@ -25,6 +25,8 @@ class Side(StrEnum):
 
 
 SIDES = tuple(Side)
+#: The players' own buttons, player 0's first (the left player is player 0).
+PLAYER_SIDES = (Side.LEFT, Side.RIGHT)
 #: Whose clock button is whose (the centre button is nobody's: ``PLAYERS.get`` gives None).
 PLAYERS = {Side.LEFT: 0, Side.RIGHT: 1}
 
@@ -93,4 +95,4 @@ class Tapped:
 Input = ButtonPressed | ButtonReleased | KeyTyped | Tapped
 
 __all__ = ["Action", "ButtonPressed", "ButtonReleased", "Input", "KEY_NAMES", "KeyTyped", "PLAYERS",
-           "SIDES", "Side", "Tapped"]
+           "PLAYER_SIDES", "SIDES", "Side", "Tapped"]

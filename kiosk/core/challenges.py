@@ -14,6 +14,7 @@ from .checks import check_player, ending_if_zeros, require_phase
 from .errors import ChallengeRefused, ClockStateError, GameError, NotYourTurn
 from .judge import clean_words
 from .state import GameState, replay
+from .vocabulary import EndReason, Phase
 
 
 def _challengeable(state: GameState, player: int) -> tuple[int, object]:
@@ -28,10 +29,10 @@ def _challengeable(state: GameState, player: int) -> tuple[int, object]:
 
 def hold(state, c: cmd.Hold, now_ns):
     """The opponent considers a challenge: on their own running time, or after a play-out."""
-    require_phase(state, "playing", "out")
+    require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     index, _ = _challengeable(state, player)
-    if state.clock.running != player and not (state.phase == "out" and state.clock.running is None):
+    if state.clock.running != player and not (state.phase == Phase.OUT and state.clock.running is None):
         raise ClockStateError("a hold is called while the holder's clock runs")
     if state.hold is not None:
         raise ChallengeRefused("the play is already held")
@@ -39,7 +40,7 @@ def hold(state, c: cmd.Hold, now_ns):
 
 
 def challenge(state, c: cmd.Challenge, now_ns):
-    require_phase(state, "playing", "out")
+    require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     index, _ = _challengeable(state, player)
     if state.clock.running not in (None, player):
@@ -54,7 +55,7 @@ def challenge(state, c: cmd.Challenge, now_ns):
 
 
 def rule(state, c: cmd.Rule, now_ns):
-    require_phase(state, "challenge")
+    require_phase(state, Phase.CHALLENGE)
     if c.by is not None and check_player(c.by) != state.verdict_player:
         name = state.players[state.verdict_player]
         raise NotYourTurn(f"{name} presses their button for the verdict")
@@ -84,12 +85,12 @@ def _ruling(state: GameState, words: tuple[str, ...], valid, now_ns: int) -> lis
         elif rule.outcome_valid == "challenger_loses_turn" and not turn.out:
             events.append(ev.TurnLost(now_ns, challenger))
     if turn.out:
-        return events + [ev.GameEnded(now_ns, "out")]
+        return events + [ev.GameEnded(now_ns, EndReason.OUT)]
     return ending_if_zeros(state, events, now_ns)
 
 
 def withdraw(state, c: cmd.Withdraw, now_ns):
-    require_phase(state, "challenge")
+    require_phase(state, Phase.CHALLENGE)
     mode = state.rules.challenge.withdraw
     if mode == "never":
         raise ChallengeRefused("once the clock is neutralised a challenge cannot be withdrawn")
@@ -101,11 +102,11 @@ def withdraw(state, c: cmd.Withdraw, now_ns):
 
 
 def accept(state, c: cmd.Accept, now_ns):
-    require_phase(state, "out")
+    require_phase(state, Phase.OUT)
     player = check_player(c.player)
     if player == state.turns[-1].player:
         raise GameError("the opponent of the player who went out accepts the play-out")
-    return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, "out")]
+    return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, EndReason.OUT)]
 
 
 @dataclass(frozen=True)

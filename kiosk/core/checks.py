@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import events as ev
 from .errors import (BadTurn, ChallengeRefused, GameError, GameOver, NotStarted, ResultLocked)
 from .state import GameState, replay
+from .vocabulary import EndReason, Phase
 
 MAX_SCORE = 2000        # no single Scrabble play scores this much: anything above is a typo
 BLANKS_IN_SET = 2
@@ -22,19 +23,19 @@ def check_player(player) -> int:
 def require_phase(state: GameState, *phases: str) -> None:
     if state.phase in phases:
         return
-    if state.phase == "waiting":
+    if state.phase == Phase.WAITING:
         raise NotStarted("waiting for the late player(s) to arrive")
-    if state.phase == "setup":
+    if state.phase == Phase.SETUP:
         raise NotStarted("the game has not started: the player going second presses to start")
-    if state.phase == "confirmed":
+    if state.phase == Phase.CONFIRMED:
         raise ResultLocked("both players confirmed the result: it can no longer change")
-    if state.phase == "void":
+    if state.phase == Phase.VOID:
         raise GameOver("the director voided this game: it has no result")
-    if state.phase == "ended":
+    if state.phase == Phase.ENDED:
         raise GameOver(f"the game is over ({state.end})")
-    if state.phase == "challenge":
+    if state.phase == Phase.CHALLENGE:
         raise ChallengeRefused("a challenge is open: give the verdict (or withdraw) first")
-    if state.phase == "out":
+    if state.phase == Phase.OUT:
         raise GameOver("the play-out waits for the opponent to accept or challenge it")
     raise GameError(f"not allowed while the game is {state.phase}")
 
@@ -67,8 +68,8 @@ def zero_run_over(state: GameState) -> bool:
 
 def ending_if_zeros(state: GameState, so_far: list[ev.Event], now_ns: int) -> list[ev.Event]:
     after = replay(state, so_far)
-    if after.phase == "playing" and zero_run_over(after):
-        return so_far + [ev.GameEnded(now_ns, "zeros")]
+    if after.phase == Phase.PLAYING and zero_run_over(after):
+        return so_far + [ev.GameEnded(now_ns, EndReason.ZEROS)]
     return so_far
 
 

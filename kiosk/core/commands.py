@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .vocabulary import ForfeitReason, TurnKind
+
 
 @dataclass(frozen=True)
 class CallStart:
@@ -41,9 +43,10 @@ class Press:
 @dataclass(frozen=True)
 class Record:
     """What the player did on their latest turn ended by a Press (or a pending play-out):
-    ``kind`` is play (with ``score`` and ``blanks``), exchange (with ``tiles``) or pass."""
+    ``kind`` is play (with ``score`` and ``blanks``), exchange (with ``tiles``) or pass (its text
+    is accepted too: the core checks it)."""
     player: int
-    kind: str
+    kind: TurnKind | str
     score: int = 0
     tiles: int = 0
     blanks: str = ""
@@ -148,9 +151,10 @@ class Void:
 
 @dataclass(frozen=True)
 class Forfeit:
-    """The director records that ``player`` forfeits the game."""
+    """The director records that ``player`` forfeits the game (the reason's text is accepted
+    too: the core checks it)."""
     player: int
-    reason: str = "director"
+    reason: ForfeitReason | str = ForfeitReason.DIRECTOR
 
 
 @dataclass(frozen=True)

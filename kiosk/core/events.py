@@ -3,18 +3,32 @@
 A game *is* its events. ``game.apply`` folds them into state; a correction is a new event,
 never an edit. Each event carries ``at_ns``, the monotonic instant it took effect.
 JSON: ``{"schema": 1, "type": "TurnEnded", "at_ns": ..., ...fields}``; tuples become lists.
+A field of the game's vocabulary (``TurnKind``, ``EndReason``, ``ForfeitReason``) holds the enum
+member, whether the event was made with it, with its text, or read from JSON, where it is text.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import MISSING, asdict, dataclass, fields
+from enum import StrEnum
+
+from .vocabulary import EndReason, ForfeitReason, TurnKind
 
 SCHEMA_VERSION = 1
+#: The vocabulary an event field may be typed with (annotations are strings in this module).
+_VOCABULARY: dict[str, type[StrEnum]] = {"TurnKind": TurnKind, "EndReason": EndReason,
+                                         "ForfeitReason": ForfeitReason}
 
 
 @dataclass(frozen=True)
 class Event:
     at_ns: int
+
+    def __post_init__(self):
+        for f in fields(self):
+            vocabulary = _VOCABULARY.get(f.type)
+            if vocabulary is not None:
+                object.__setattr__(self, f.name, vocabulary(getattr(self, f.name)))
 
 
 @dataclass(frozen=True)
@@ -40,7 +54,7 @@ class TurnEnded(Event):
     """A player ended a turn: ``kind`` is play, exchange, pass, or pending (pressed, details to
     follow in a TurnRecorded); ``out`` marks a play-out."""
     player: int
-    kind: str
+    kind: TurnKind
     score: int = 0
     tiles: int = 0
     blanks: str = ""
@@ -52,7 +66,7 @@ class TurnEnded(Event):
 class TurnRecorded(Event):
     """What a pending turn was."""
     turn: int                       # 0-based
-    kind: str
+    kind: TurnKind
     score: int = 0
     tiles: int = 0
     blanks: str = ""
@@ -124,7 +138,7 @@ class PlayOutAccepted(Event):
 @dataclass(frozen=True)
 class GameEnded(Event):
     """``reason``: out, zeros, time, director or forfeit. The clock stops at ``at_ns``."""
-    reason: str
+    reason: EndReason
 
 
 @dataclass(frozen=True)
@@ -159,7 +173,7 @@ class TimeAdjusted(Event):
 class Forfeited(Event):
     """``player`` forfeits: reason overtime (the clock's cap) or director."""
     player: int
-    reason: str
+    reason: ForfeitReason
 
 
 @dataclass(frozen=True)
@@ -224,6 +238,11 @@ _SCALARS = {"int": int, "str": str, "bool": bool}
 
 def _typed(event: str, name: str, annotation: str, value):
     """Check a field against its annotation (a string: this module defers annotations)."""
+    if annotation in _VOCABULARY:
+        vocabulary = _VOCABULARY[annotation]
+        if isinstance(value, str) and value in set(vocabulary):
+            return vocabulary(value)
+        raise EventFormatError(f"{event}.{name}: expected one of {', '.join(vocabulary)}, got {value!r}")
     if annotation.startswith("tuple[") and annotation.endswith(", ...]"):
         item = _SCALARS[annotation[6:-6]]
         if isinstance(value, list) and all(isinstance(v, item) and not isinstance(v, bool) for v in value):

@@ -17,6 +17,7 @@ from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError,
 from .result import compute, racks_needed
 from .state import GameState, replay
 from .tiles import normalise_rack
+from .vocabulary import IN_PLAY, EndReason, ForfeitReason, Phase, TurnKind
 
 
 def decide(state: GameState, command, now_ns: int) -> list[ev.Event]:
@@ -32,28 +33,28 @@ def decide(state: GameState, command, now_ns: int) -> list[ev.Event]:
 
 def due(state: GameState, now_ns: int) -> list[ev.Event]:
     """Events that time alone brings about by ``now_ns``."""
-    if state.phase == "waiting":
+    if state.phase == Phase.WAITING:
         return [e for e in late.forfeit_due(state) if e.at_ns <= now_ns]
-    if state.phase not in ("playing", "challenge", "out"):
+    if state.phase not in IN_PLAY:
         return []
     rules, clock, candidates = state.rules.clock, state.clock, []
     if rules.overtime_forfeit_after_s and clock.running is not None:
         limit = clock.budget_ns + rules.overtime_forfeit_after_s * clk.NS_PER_S
         at = clk.when_used_reaches(clock, clock.running, limit)
         if at is not None and at <= now_ns:
-            candidates.append((at, [ev.Forfeited(at, clock.running, "overtime"), ev.GameEnded(at, "forfeit")]))
+            candidates.append((at, [ev.Forfeited(at, clock.running, ForfeitReason.OVERTIME), ev.GameEnded(at, EndReason.FORFEIT)]))
     if rules.round_limit_s:
         round_start = state.start_called_ns if state.start_called_ns is not None else clock.started_ns
         at = round_start + rules.round_limit_s * clk.NS_PER_S
         if at <= now_ns:
-            candidates.append((at, [ev.GameEnded(at, "time")]))
+            candidates.append((at, [ev.GameEnded(at, EndReason.TIME)]))
     return min(candidates, key=lambda c: c[0])[1] if candidates else []
 
 
 # --- turns ----------------------------------------------------------------------------------
 
 def _turn(state: GameState, player: int, now_ns: int, **turn) -> list[ev.Event]:
-    require_phase(state, "playing")
+    require_phase(state, Phase.PLAYING)
     check_player(player)
     if state.clock.running is None:
         # only the player going out, who stopped the clock with the centre button, ends a turn
@@ -71,38 +72,38 @@ def _stopped_to_go_out(state: GameState, player: int) -> bool:
 
 
 def _play(state, c: cmd.Play, now_ns):
-    return _turn(state, c.player, now_ns, kind="play", score=check_score(c.score),
+    return _turn(state, c.player, now_ns, kind=TurnKind.PLAY, score=check_score(c.score),
                  blanks=check_blanks(c.blanks), placed=check_placed(c.placed))
 
 
 def _out(state, c: cmd.Out, now_ns):
     check_out_allowed(state)
     if c.score is None:
-        return _turn(state, c.player, now_ns, kind="pending", out=True)
-    return _turn(state, c.player, now_ns, kind="play", score=check_score(c.score),
+        return _turn(state, c.player, now_ns, kind=TurnKind.PENDING, out=True)
+    return _turn(state, c.player, now_ns, kind=TurnKind.PLAY, score=check_score(c.score),
                  blanks=check_blanks(c.blanks), out=True, placed=check_placed(c.placed))
 
 
 def _press(state, c: cmd.Press, now_ns):
-    return _turn(state, c.player, now_ns, kind="pending")
+    return _turn(state, c.player, now_ns, kind=TurnKind.PENDING)
 
 
 def _record(state, c: cmd.Record, now_ns):
-    require_phase(state, "playing", "challenge", "out", "ended")
+    require_phase(state, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
     player = check_player(c.player)
-    pending = [i for i, t in enumerate(state.turns) if t.player == player and t.kind == "pending"]
+    pending = [i for i, t in enumerate(state.turns) if t.player == player and t.kind == TurnKind.PENDING]
     if not pending:
         raise BadTurn(f"{state.players[player]} has no turn waiting to be entered")
     index, turn = pending[-1], state.turns[pending[-1]]
-    if c.kind == "play":
+    if c.kind == TurnKind.PLAY:
         details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks),
                    "placed": check_placed(c.placed)}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")
-    elif c.kind == "exchange":
+    elif c.kind == TurnKind.EXCHANGE:
         check_exchange_allowed(state, before=index)
         details = {"tiles": check_tiles(c.tiles)}
-    elif c.kind == "pass":
+    elif c.kind == TurnKind.PASS:
         details = {}
     else:
         raise BadTurn(f"a turn is a play, an exchange or a pass, not {c.kind!r}")
@@ -111,24 +112,24 @@ def _record(state, c: cmd.Record, now_ns):
 
 def _exchange(state, c: cmd.Exchange, now_ns):
     check_exchange_allowed(state)
-    return _turn(state, c.player, now_ns, kind="exchange", tiles=check_tiles(c.tiles))
+    return _turn(state, c.player, now_ns, kind=TurnKind.EXCHANGE, tiles=check_tiles(c.tiles))
 
 
 def _pass(state, c: cmd.Pass, now_ns):
-    return _turn(state, c.player, now_ns, kind="pass")
+    return _turn(state, c.player, now_ns, kind=TurnKind.PASS)
 
 
 # --- the clock ------------------------------------------------------------------------------
 
 def _start(state, c: cmd.Start, now_ns):
-    if state.phase != "setup":
+    if state.phase != Phase.SETUP:
         require_phase(state)  # raises the phase's own reason
     return [ev.GameStarted(now_ns, check_player(c.first))]
 
 
 def _neutral(state, c: cmd.Neutral, now_ns):
     """The centre button; or, once stopped for no stated reason, the reason given after."""
-    require_phase(state, "playing", "out")
+    require_phase(state, Phase.PLAYING, Phase.OUT)
     reason = str(c.reason or "unspecified")
     if state.clock.running is None and not (state.neutral_reason == "unspecified"
                                             and reason != "unspecified"):
@@ -140,12 +141,12 @@ def _neutral(state, c: cmd.Neutral, now_ns):
 
 
 def _resume(state, c: cmd.Resume, now_ns):
-    require_phase(state, "playing", "out")
+    require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     if state.clock.running is not None:
         raise ClockStateError("the clock is already running")
     side = state.to_move
-    if state.phase == "out":
+    if state.phase == Phase.OUT:
         if player == side:
             raise NotYourTurn("the player who went out restarts the opponent's clock")
         window = state.rules.end.accept_window_s * clk.NS_PER_S
@@ -159,7 +160,7 @@ def _resume(state, c: cmd.Resume, now_ns):
 
 
 def _adjust_time(state, c: cmd.AdjustTime, now_ns):
-    require_phase(state, "setup", "playing", "challenge", "out", "ended")
+    require_phase(state, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
     if isinstance(c.delta_ms, bool) or not isinstance(c.delta_ms, int) or c.delta_ms == 0:
         raise GameError(f"a time correction is a non-zero number of milliseconds, not {c.delta_ms!r}")
     return [ev.TimeAdjusted(now_ns, check_player(c.player), c.delta_ms * 1_000_000)]
@@ -172,7 +173,7 @@ def _tick(state, c: cmd.Tick, now_ns):
 # --- the end of the game --------------------------------------------------------------------
 
 def _rack(state, c: cmd.Rack, now_ns):
-    require_phase(state, "ended")
+    require_phase(state, Phase.ENDED)
     player = check_player(c.player)
     if player not in racks_needed(state):
         raise BadRack(f"no rack is entered for {state.players[player]} after this ending ({state.end})")
@@ -184,15 +185,15 @@ def _rack(state, c: cmd.Rack, now_ns):
 
 
 def _correct(state, c: cmd.Correct, now_ns):
-    if state.phase == "ended" and state.rules.result.corrections_until == "game_end":
+    if state.phase == Phase.ENDED and state.rules.result.corrections_until == "game_end":
         raise GameOver("under these rules a score may be corrected only before the game ends")
-    require_phase(state, "playing", "challenge", "out", "ended")
+    require_phase(state, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
     if isinstance(c.turn, bool) or not isinstance(c.turn, int) or not 1 <= c.turn <= len(state.turns):
         raise BadCorrection(f"there is no turn {c.turn!r} (turns 1 to {len(state.turns)})")
     turn = state.turns[c.turn - 1]
-    if turn.kind == "pending":
+    if turn.kind == TurnKind.PENDING:
         raise BadCorrection(f"turn {c.turn} has not been entered yet")
-    if turn.kind != "play":
+    if turn.kind != TurnKind.PLAY:
         article = "an" if turn.kind[0] in "aeiou" else "a"
         raise BadCorrection(f"turn {c.turn} is {article} {turn.kind}, which has no score to correct")
     if turn.phony:
@@ -201,38 +202,38 @@ def _correct(state, c: cmd.Correct, now_ns):
 
 
 def _end(state, c: cmd.End, now_ns):
-    if state.phase == "ended":
+    if state.phase == Phase.ENDED:
         return []      # already over: a forfeit on time, say; the director's end changes nothing
-    require_phase(state, "playing", "challenge", "out")
-    return [ev.GameEnded(now_ns, "director")]
+    require_phase(state, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT)
+    return [ev.GameEnded(now_ns, EndReason.DIRECTOR)]
 
 
 def _reopen(state, c: cmd.Reopen, now_ns):
-    require_phase(state, "ended")
-    if state.end not in ("out", "zeros"):
+    require_phase(state, Phase.ENDED)
+    if state.end not in (EndReason.OUT, EndReason.ZEROS):
         raise GameOver(f"a game that ended by {state.end} is not reopened by tiles found later")
     return [ev.GameReopened(now_ns)]
 
 
 def _void(state, c: cmd.Void, now_ns):
-    if state.phase == "confirmed":
+    if state.phase == Phase.CONFIRMED:
         raise GameOver("the result is locked (and goes to the director): a locked game is not voided")
-    if state.phase == "void":
+    if state.phase == Phase.VOID:
         raise GameOver("the game is already void")
     return [ev.GameVoided(now_ns)]
 
 
 def _forfeit(state, c: cmd.Forfeit, now_ns):
-    require_phase(state, "waiting", "setup", "playing", "challenge", "out")
-    if c.reason not in ("director", "late"):
+    require_phase(state, Phase.WAITING, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT)
+    if c.reason not in (ForfeitReason.DIRECTOR, ForfeitReason.LATE):
         raise GameError(f"a forfeit's reason is director or late, not {c.reason!r}")
-    return [ev.Forfeited(now_ns, check_player(c.player), c.reason), ev.GameEnded(now_ns, "forfeit")]
+    return [ev.Forfeited(now_ns, check_player(c.player), c.reason), ev.GameEnded(now_ns, EndReason.FORFEIT)]
 
 
 def _confirm(state, c: cmd.Confirm, now_ns):
-    require_phase(state, "ended")
+    require_phase(state, Phase.ENDED)
     player = check_player(c.player)
-    pending = [str(i + 1) for i, t in enumerate(state.turns) if t.kind == "pending"]
+    pending = [str(i + 1) for i, t in enumerate(state.turns) if t.kind == TurnKind.PENDING]
     if pending:
         raise BadTurn(f"enter what happened on turn {', '.join(pending)} first")
     missing = [state.players[p] for p in racks_needed(state) if state.racks[p] is None]

@@ -15,6 +15,7 @@ from . import events as ev
 from .checks import check_player, require_phase
 from .errors import GameError
 from .state import GameState
+from .vocabulary import EndReason, ForfeitReason, Phase
 
 
 def absence(state: GameState, player: int, now_ns: int) -> int:
@@ -54,7 +55,7 @@ def forfeit_due(state: GameState) -> list[ev.Event]:
     """The instant a still-absent player reaches the preset's forfeit limit, as events."""
     limit = state.rules.late.forfeit_after_s * clk.NS_PER_S
     waiting = [p for p in state.absent if state.arrivals[p] is None]
-    if state.phase != "waiting" or not limit or len(waiting) != 1:
+    if state.phase != Phase.WAITING or not limit or len(waiting) != 1:
         return []
     player, call = waiting[0], state.start_called_ns
     at = call + limit
@@ -63,11 +64,11 @@ def forfeit_due(state: GameState) -> list[ev.Event]:
             and other in state.absent):
         half = (state.arrivals[other] - call) // 2          # charged before the other arrived
         at = state.arrivals[other] + (limit - half)
-    return [ev.Forfeited(at, player, "late"), ev.GameEnded(at, "forfeit")]
+    return [ev.Forfeited(at, player, ForfeitReason.LATE), ev.GameEnded(at, EndReason.FORFEIT)]
 
 
 def call_start(state: GameState, c: cmd.CallStart, now_ns: int) -> list[ev.Event]:
-    require_phase(state, "setup")
+    require_phase(state, Phase.SETUP)
     absent = tuple(sorted(check_player(p) for p in c.absent))
     if not absent or len(set(absent)) != len(absent):
         raise GameError("name the absent player(s): 0, 1 or both")
@@ -75,7 +76,7 @@ def call_start(state: GameState, c: cmd.CallStart, now_ns: int) -> list[ev.Event
 
 
 def arrive(state: GameState, c: cmd.Arrive, now_ns: int) -> list[ev.Event]:
-    require_phase(state, "waiting")
+    require_phase(state, Phase.WAITING)
     player = check_player(c.player)
     if player not in state.absent or state.arrivals[player] is not None:
         raise GameError(f"{state.players[player]} is not awaited")

@@ -7,10 +7,12 @@ Computed from the state at ``now_ns`` (a game still running gives a provisional 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 
 from . import clock as clk
 from .state import GameState
 from .tiles import rack_value
+from .vocabulary import NOBODY_OUT, EndReason, ForfeitReason, Phase
 
 
 @dataclass(frozen=True)
@@ -41,16 +43,25 @@ class Result:
     confirmed: bool
 
     def to_dict(self) -> dict:
-        out = asdict(self)
-        return {k: list(v) if isinstance(v, tuple) and k != "turns" else v for k, v in out.items()} | {
-            "turns": [asdict(t) for t in self.turns]}
+        """Plain data, as JSON has it: lists, and the vocabulary as its text."""
+        return _plain(asdict(self))
+
+
+def _plain(value):
+    if isinstance(value, StrEnum):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
 
 
 def racks_needed(state: GameState) -> tuple[int, ...]:
     """The players whose unplayed tiles the result needs."""
-    if state.end == "out":
+    if state.end == EndReason.OUT:
         return (1 - state.turns[-1].player,)
-    if state.end in ("zeros", "time", "director"):
+    if state.end in NOBODY_OUT:
         return (0, 1)
     return ()
 
@@ -58,12 +69,12 @@ def racks_needed(state: GameState) -> tuple[int, ...]:
 def _rack_adjust(state: GameState) -> list[int]:
     adjust = [0, 0]
     racks = [rack_value(r) if r else 0 for r in state.racks]
-    if state.end == "out":
+    if state.end == EndReason.OUT:
         out = state.turns[-1].player
         adjust[out] += state.rules.end.out_bonus_multiplier * racks[1 - out]
         if state.rules.end.opponent_minus_own:
             adjust[1 - out] -= racks[1 - out]
-    elif state.end in ("zeros", "time", "director"):
+    elif state.end in NOBODY_OUT:
         adjust = [-racks[0], -racks[1]]
     return adjust
 
@@ -77,9 +88,9 @@ def overtime_penalties(state: GameState, now_ns: int) -> list[int]:
 
 def _forfeit_margin(state: GameState) -> int:
     reason = state.forfeit.reason
-    if reason == "overtime":
+    if reason == ForfeitReason.OVERTIME:
         return state.rules.clock.overtime_forfeit_spread
-    if reason == "late":
+    if reason == ForfeitReason.LATE:
         return state.rules.late.forfeit_spread
     return state.rules.result.forfeit_spread
 
@@ -128,5 +139,5 @@ def compute(state: GameState, now_ns: int) -> Result:
         racks_missing=tuple(p for p in racks_needed(state) if state.racks[p] is None),
         forfeit=None if state.forfeit is None else {"player": state.forfeit.player,
                                                     "reason": state.forfeit.reason},
-        confirmed=state.phase == "confirmed",
+        confirmed=state.phase == Phase.CONFIRMED,
     )

@@ -11,12 +11,13 @@ from . import clock as clk
 from . import events as ev
 from .rebase import rebase
 from .rules import Rules
+from .vocabulary import EndReason, ForfeitReason, Phase, TurnKind
 
 
 @dataclass(frozen=True)
 class Turn:
     player: int
-    kind: str                       # play, exchange, pass, pending, or lost (to a challenge)
+    kind: TurnKind                  # play, exchange, pass, pending, or lost (to a challenge)
     score: int = 0                  # as entered, or as last corrected
     tiles: int = 0                  # tiles exchanged
     blanks: str = ""
@@ -37,9 +38,9 @@ class Turn:
         """How this turn counts towards a zero-score run (see ZeroRunRules.counts), if at all."""
         if self.phony:
             return "phony"
-        if self.kind == "pending":
+        if self.kind == TurnKind.PENDING:
             return None
-        if self.kind == "play":
+        if self.kind == TurnKind.PLAY:
             return "zero_play" if self.score == 0 else None
         return self.kind
 
@@ -65,15 +66,11 @@ class OpenChallenge:
 @dataclass(frozen=True)
 class ForfeitState:
     player: int
-    reason: str                     # overtime, director or late
+    reason: ForfeitReason
 
 
 #: Tiles in the bag once both players have drawn their seven (100 - 2 x 7).
 BAG_AFTER_DRAW = 86
-
-#: Phases: [waiting ->] setup -> playing <-> challenge / out -> ended -> confirmed
-PHASES = ("waiting", "setup", "playing", "challenge", "out", "ended", "confirmed")
-
 
 @dataclass(frozen=True)
 class GameState:
@@ -81,14 +78,14 @@ class GameState:
     clock: clk.Clock
     round: int = 1
     players: tuple[str, str] = ("Player 1", "Player 2")
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     first: int | None = None
     turns: tuple[Turn, ...] = ()
     hold: HoldState | None = None
     challenge: OpenChallenge | None = None
     neutral_reason: str | None = None
     racks: tuple[str | None, str | None] = (None, None)
-    end: str | None = None
+    end: EndReason | None = None
     forfeit: ForfeitState | None = None
     confirmed: tuple[bool, bool] = (False, False)
     start_called_ns: int | None = None          # the director's start call, if anyone was late
@@ -117,9 +114,9 @@ class GameState:
         each placed tile was replaced from the bag; a phony's tiles went back to the rack."""
         placed, counted = 0, False
         for turn in self.turns[:before]:
-            if turn.kind == "pending" or (turn.kind == "play" and not turn.phony and not turn.placed):
+            if turn.kind == TurnKind.PENDING or (turn.kind == TurnKind.PLAY and not turn.phony and not turn.placed):
                 return None
-            if turn.kind == "play" and not turn.phony:
+            if turn.kind == TurnKind.PLAY and not turn.phony:
                 placed, counted = placed + turn.placed, True
         return max(0, BAG_AFTER_DRAW - placed) if counted else None
 
@@ -127,7 +124,7 @@ class GameState:
     def time_runs(self) -> bool:
         """Whether time counts against someone: a player's clock runs, or a late player is
         awaited (their absence is charged when they arrive)."""
-        if self.phase == "waiting":
+        if self.phase == Phase.WAITING:
             return True
         return self.clock.running is not None and not self.clock.stopped
 
@@ -152,7 +149,7 @@ class GameState:
         if not self.turns:
             return None
         index, turn = len(self.turns) - 1, self.turns[-1]
-        if turn.kind not in ("play", "pending") or turn.phony or turn.challenged:
+        if turn.kind not in (TurnKind.PLAY, TurnKind.PENDING) or turn.phony or turn.challenged:
             return None
         return index, turn
 
@@ -175,7 +172,7 @@ def _pair(values: tuple, index: int, value) -> tuple:
 
 
 def _start_called(s: GameState, e: ev.StartCalled) -> GameState:
-    return replace(s, phase="waiting", start_called_ns=e.at_ns, absent=e.absent)
+    return replace(s, phase=Phase.WAITING, start_called_ns=e.at_ns, absent=e.absent)
 
 
 def _arrived(s: GameState, e: ev.Arrived) -> GameState:
@@ -183,11 +180,11 @@ def _arrived(s: GameState, e: ev.Arrived) -> GameState:
                 late_penalty=_pair(s.late_penalty, e.player, s.late_penalty[e.player] + e.penalty),
                 clock=clk.adjust(s.clock, e.player, e.charged_ns) if e.charged_ns else s.clock)
     everyone_here = all(s.arrivals[p] is not None for p in s.absent)
-    return replace(s, phase="setup") if everyone_here else s
+    return replace(s, phase=Phase.SETUP) if everyone_here else s
 
 
 def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
-    return replace(s, phase="playing", first=e.first, clock=clk.start(s.clock, e.first, e.at_ns))
+    return replace(s, phase=Phase.PLAYING, first=e.first, clock=clk.start(s.clock, e.first, e.at_ns))
 
 
 def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
@@ -195,7 +192,7 @@ def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
                 out=e.out, placed=e.placed, at_ns=e.at_ns)
     s = replace(s, turns=s.turns + (turn,), hold=None)
     if e.out:
-        return replace(s, phase="out", neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
+        return replace(s, phase=Phase.OUT, neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
     return replace(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
 
 
@@ -217,12 +214,12 @@ def _resumed(s: GameState, e: ev.ClockResumed) -> GameState:
 
 
 def _challenge_opened(s: GameState, e: ev.ChallengeOpened) -> GameState:
-    return replace(s, phase="challenge", challenge=OpenChallenge(e.player, e.turn, e.at_ns),
+    return replace(s, phase=Phase.CHALLENGE, challenge=OpenChallenge(e.player, e.turn, e.at_ns),
                    clock=clk.neutralise(s.clock, e.at_ns), neutral_reason="challenge")
 
 
 def _challenge_closed(s: GameState, at_ns: int) -> GameState:
-    return replace(s, phase="playing", challenge=None, hold=None,
+    return replace(s, phase=Phase.PLAYING, challenge=None, hold=None,
                    clock=clk.neutralise(s.clock, at_ns), neutral_reason="challenge")
 
 
@@ -243,7 +240,7 @@ def _challenge_bonus(s: GameState, e: ev.ChallengeBonus) -> GameState:
 
 
 def _turn_lost(s: GameState, e: ev.TurnLost) -> GameState:
-    return replace(s, turns=s.turns + (Turn(player=e.player, kind="lost", at_ns=e.at_ns),))
+    return replace(s, turns=s.turns + (Turn(player=e.player, kind=TurnKind.LOST, at_ns=e.at_ns),))
 
 
 def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
@@ -251,18 +248,18 @@ def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
 
 
 def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return replace(s, phase="ended", end=e.reason, hold=None, challenge=None,
+    return replace(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None,
                    clock=clk.stop(s.clock, e.at_ns), neutral_reason=None)
 
 
 def _game_reopened(s: GameState, e: ev.GameReopened) -> GameState:
-    return replace(s, phase="playing", end=None, racks=(None, None), confirmed=(False, False),
+    return replace(s, phase=Phase.PLAYING, end=None, racks=(None, None), confirmed=(False, False),
                    clock=clk.reopen(s.clock, e.at_ns), neutral_reason="reopened")
 
 
 def _game_voided(s: GameState, e: ev.GameVoided) -> GameState:
     clock = s.clock if s.clock.stopped or not s.clock.started else clk.stop(s.clock, e.at_ns)
-    return replace(s, phase="void", hold=None, challenge=None, clock=clock, neutral_reason=None)
+    return replace(s, phase=Phase.VOID, hold=None, challenge=None, clock=clock, neutral_reason=None)
 
 
 def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
@@ -290,7 +287,7 @@ def _result_confirmed(s: GameState, e: ev.ResultConfirmed) -> GameState:
 
 
 def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
-    return replace(s, phase="confirmed")
+    return replace(s, phase=Phase.CONFIRMED)
 
 
 _APPLY = {

@@ -29,6 +29,7 @@ from pathlib import Path
 from kiosk.config import KioskConfig
 from kiosk.core.events import Event
 from kiosk.core.result import compute
+from kiosk.core.vocabulary import OVER, Phase
 
 DEMO_STORE = "var/demo.sqlite"
 DEMO_SHOTS = "var/demo-screens"
@@ -74,9 +75,9 @@ def screen_label(kiosk, now_ns: int) -> str:
         return "challenge"
     if not isinstance(screen, ClockScreen):
         return name
-    if state.phase in ("ended", "confirmed"):
-        return "end" if state.phase == "ended" else "confirmed"
-    if state.phase == "out":
+    if state.phase in OVER:
+        return "end" if state.phase == Phase.ENDED else "confirmed"
+    if state.phase == Phase.OUT:
         return "went-out"
     if entry_target(state) is not None:
         return "entry"
@@ -171,7 +172,7 @@ class Demo:
             loop.pump()
             loop.step()
             self.report(self.clock())
-            if kiosk.table.state.phase == "confirmed":
+            if kiosk.table.state.phase == Phase.CONFIRMED:
                 self.out(final_line(kiosk.table.state, kiosk.table.state.last_ns))
                 return True
             loop.wait(1 / self.fps)

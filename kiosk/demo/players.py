@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table_input import ButtonPressed, KeyTyped
+from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import Phase, TurnKind
 from kiosk.ui.clock import entry_target
 
-SIDES = ("left", "right")
 NS = 1_000_000_000
 
 
@@ -62,22 +62,22 @@ class DemoPlayers:
 
     def _decide(self, state: GameState, screen: str, t: int) -> list:
         phase = state.phase
-        if phase == "setup":
-            return [press("right", t)]      # Bob goes second: Ann's clock starts
-        if phase == "challenge":
+        if phase == Phase.SETUP:
+            return [press(Side.RIGHT, t)]    # Bob goes second: Ann's clock starts
+        if phase == Phase.CHALLENGE:
             return self._challenge(state, t)
         target = entry_target(state)
         if target is not None:
             return self._entry(state, target, t)
-        if phase == "playing":
+        if phase == Phase.PLAYING:
             return self._playing(state, t)
-        if phase == "out":                  # the opponent accepts the play-out
-            return [press(SIDES[1 - state.turns[-1].player], t)]
-        if phase == "ended":
+        if phase == Phase.OUT:                  # the opponent accepts the play-out
+            return [press(PLAYER_SIDES[1 - state.turns[-1].player], t)]
+        if phase == Phase.ENDED:
             for player in (0, 1):
                 if not state.confirmed[player] and player not in self._confirmed:
                     self._confirmed.add(player)
-                    return [press(SIDES[player], t)]
+                    return [press(PLAYER_SIDES[player], t)]
         return []
 
     def move(self, index: int) -> Move:
@@ -90,28 +90,28 @@ class DemoPlayers:
         mover = state.clock.running
         if mover is None:                   # stopped: the waiting player restarts the clock
             waiting = 1 - state.to_move if state.to_move is not None else 1
-            return [press(SIDES[waiting], t)]
+            return [press(PLAYER_SIDES[waiting], t)]
         index = len(state.turns)
         last = state.turns[-1] if state.turns else None
         planned = self.move(index - 1) if last else None
-        if (last and last.kind == "play" and planned and planned.kind == "phony"
+        if (last and last.kind == TurnKind.PLAY and planned and planned.kind == "phony"
                 and not last.challenged and not last.phony):
-            return [press("centre", t), press("centre", t + 1)]    # the opponent challenges
+            return [press(Side.CENTRE, t), press(Side.CENTRE, t + 1)]    # the opponent challenges
         move = self.move(index)
         if t - state.clock.since_ns < round(move.think_s * self.pace * NS):
             return []
         if move.kind == "out":              # centre stops the clock, the mover's button: went out
-            return [press("centre", t), press(SIDES[mover], t + 1)]
-        return [press(SIDES[mover], t)]
+            return [press(Side.CENTRE, t), press(PLAYER_SIDES[mover], t + 1)]
+        return [press(PLAYER_SIDES[mover], t)]
 
     def _entry(self, state: GameState, target, t: int) -> list:
         kind, index, player = target
         if kind == "rack":
             return typed(RACKS[player] + "\n", t)
         move = self.move(index)
-        if move.kind == "exchange":
+        if move.kind == TurnKind.EXCHANGE:
             return [key("Tab", t)] + typed(f"{move.score}\n", t)
-        if move.kind == "pass":
+        if move.kind == TurnKind.PASS:
             return [key("Tab", t), key("Tab", t), key("Enter", t)]
         return typed(f"{move.score}\n", t)
 
@@ -120,7 +120,7 @@ class DemoPlayers:
         if self._typed_for != challenge:
             self._typed_for = challenge
             return typed(self.move(challenge.turn).typed or "QI", t)
-        return [press(SIDES[state.verdict_player], t)]
+        return [press(PLAYER_SIDES[state.verdict_player], t)]
 
 
 def press(side: str, t_ns: int) -> ButtonPressed:

@@ -19,6 +19,7 @@ from drivers.buttons import HardwareError, pin_factory
 from drivers.displays import DisplaySpec, PlayerDisplay, Shown, open_display
 from drivers.leds import StatusLeds
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import Phase
 from kiosk.ui import clockview
 
 SIDES = ("left", "right")          # player 0 sits left, player 1 right
@@ -30,9 +31,9 @@ def player_view(state: GameState, player: int, now_ns: int) -> Shown:
     text = clockview.face(state, player, now_ns)
     clock = state.clock
     running = clock.running == player and not clock.stopped
-    if state.phase == "challenge":
+    if state.phase == Phase.CHALLENGE:
         mode = "challenge"
-    elif clock.neutral and state.phase in ("playing", "out"):
+    elif clock.neutral and state.phase in (Phase.PLAYING, Phase.OUT):
         mode = "neutral"
     elif text.startswith("-"):
         mode = "overtime"
@@ -46,7 +47,7 @@ def led_states(state: GameState, sent: bool) -> dict[str, bool]:
     clock = state.clock
     runs = clock.running if not clock.stopped else None
     return {"left_runs": runs == 0, "right_runs": runs == 1,
-            "neutral": state.phase == "challenge" or (clock.neutral and state.phase in ("playing", "out")),
+            "neutral": state.phase == Phase.CHALLENGE or (clock.neutral and state.phase in (Phase.PLAYING, Phase.OUT)),
             "result_sent": sent}
 
 
@@ -92,7 +93,7 @@ class SentWatch:
         self._sent = False
 
     def __call__(self, state: GameState, now_ns: int) -> bool:
-        if state.phase != "confirmed":
+        if state.phase != Phase.CONFIRMED:
             self._asked_ns, self._sent = None, False
             return False
         if self._asked_ns is None or now_ns - self._asked_ns >= NS:

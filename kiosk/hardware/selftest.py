@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from table_input import SIDES, ButtonPressed
+from table_input import SIDES, ButtonPressed, Side
 from drivers.displays import PlayerDisplay
 from drivers.leds import StatusLeds
 
 NS = 1_000_000_000
-NAMES = {"left": "LEFT player's button", "right": "RIGHT player's button",
-         "centre": "CENTRE button"}
+NAMES = {Side.LEFT: "LEFT player's button", Side.RIGHT: "RIGHT player's button",
+         Side.CENTRE: "CENTRE button"}
 
 
 @dataclass

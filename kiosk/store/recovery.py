@@ -25,6 +25,7 @@ from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.game import due
 from kiosk.core.state import GameState, apply, replay
+from kiosk.core.vocabulary import Phase
 
 from .db import StoreError
 from .journal import Journal, Mark, Replayed
@@ -50,7 +51,7 @@ def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = No
     if stopped is None:                                 # no event yet: nothing to move
         return RecoveredGame(game_id, state, replayed.events, None, None, "none", False, [], None)
     power_lost = stopped.boot_id != journal.boot_id
-    if state.phase == "confirmed":                      # locked: the journal is final
+    if state.phase == Phase.CONFIRMED:                      # locked: the journal is final
         return RecoveredGame(game_id, state, replayed.events,
                              _message(state, stopped, power_lost, now_ns), stopped, "event",
                              power_lost, [], None)
@@ -89,11 +90,11 @@ def _checkpoint_fits(point, replayed: Replayed) -> bool:
 
 
 _NEXT = {
-    "playing": "press to resume",
-    "out": "press to resume",
-    "challenge": "the challenge is still open",
-    "ended": "the game is over: finish the result",
-    "confirmed": "the result is locked",
+    Phase.PLAYING: "press to resume",
+    Phase.OUT: "press to resume",
+    Phase.CHALLENGE: "the challenge is still open",
+    Phase.ENDED: "the game is over: finish the result",
+    Phase.CONFIRMED: "the result is locked",
 }
 
 

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from kiosk.core import commands as cmd
 from kiosk.core.state import GameState
-
-PLAYING = ("playing", "challenge", "out")
+from kiosk.core.vocabulary import IN_PLAY, Phase
 
 
 class AssignmentFormatError(ValueError):
@@ -46,11 +45,11 @@ def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str]]
     wanted = (assignment["round"], tuple(assignment["players"]))
     if (state.round, tuple(state.players)) == wanted:
         return None
-    if state.phase == "setup" and state.last_ns is None:
+    if state.phase == Phase.SETUP and state.last_ns is None:
         return wanted
-    if state.phase == "void":           # the director voided it (a wrong pairing): the new one
+    if state.phase == Phase.VOID:           # the director voided it (a wrong pairing): the new one
         return wanted
-    if state.phase == "confirmed" and assignment["round"] != state.round:
+    if state.phase == Phase.CONFIRMED and assignment["round"] != state.round:
         return wanted
     return None
 
@@ -61,8 +60,8 @@ def round_commands(state: GameState, assignment: dict, now_wall: float) -> list[
         return []
     started, ended = assignment.get("round_started_wall"), assignment.get("round_ended_wall")
     if ended is not None:
-        return [(cmd.End(), max(0.0, now_wall - ended))] if state.phase in PLAYING else []
-    if (started is not None and state.phase == "setup" and state.start_called_ns is None
+        return [(cmd.End(), max(0.0, now_wall - ended))] if state.phase in IN_PLAY else []
+    if (started is not None and state.phase == Phase.SETUP and state.start_called_ns is None
             and state.last_ns is None):
         return [(cmd.CallStart(absent=(0, 1)), max(0.0, now_wall - started))]
     return []

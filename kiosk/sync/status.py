@@ -13,6 +13,7 @@ from kiosk.core import clock as clk
 from kiosk.core.late import absence_charge
 from kiosk.core.result import compute
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import IN_PLAY, OVER, Phase
 from kiosk.sync.document import DOCUMENT_SCHEMA
 
 NS_PER_MS = 1_000_000
@@ -20,7 +21,7 @@ NS_PER_MS = 1_000_000
 
 def awaited(state: GameState, player: int) -> bool:
     """Absent at the director's start call and not arrived yet."""
-    return state.phase == "waiting" and player in state.absent and state.arrivals[player] is None
+    return state.phase == Phase.WAITING and player in state.absent and state.arrivals[player] is None
 
 
 def remaining_ms(state: GameState, player: int, now_ns: int) -> int:
@@ -35,7 +36,7 @@ def remaining_ms(state: GameState, player: int, now_ns: int) -> int:
 def alerts(state: GameState, now_ns: int) -> dict:
     """What needs the director's eye: who is in overtime, a hold or a challenge in progress
     (who called it), the clock stopped mid-game (the reason given) and who is still awaited."""
-    playing = state.phase in ("playing", "challenge", "out")
+    playing = state.phase in IN_PLAY
     neutral = playing and state.clock.running is None
     return {
         "overtime": [p for p in (0, 1)
@@ -50,7 +51,7 @@ def alerts(state: GameState, now_ns: int) -> dict:
 def scores(state: GameState, now_ns: int) -> tuple[int, int]:
     """The score sheet's totals while the game runs; the final scores (racks, penalties,
     caps counted) once it has ended."""
-    if state.phase in ("ended", "confirmed"):
+    if state.phase in OVER:
         return compute(state, now_ns).final
     return state.scores()
 
@@ -70,7 +71,7 @@ def status_document(state: GameState, now_ns: int, *, tournament: str, table: st
         "phase": state.phase,
         "times_ms": [remaining_ms(state, p, now_ns) for p in (0, 1)],
         "scores": list(scores(state, now_ns)),
-        "to_move": state.to_move if state.phase in ("playing", "challenge", "out") else None,
+        "to_move": state.to_move if state.phase in IN_PLAY else None,
         "running": running,
         "alerts": alerts(state, now_ns),
         "outbox_pending": int(outbox_pending),

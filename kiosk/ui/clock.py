@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped
+from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped, Side
 from kiosk.core import commands as cmd
 from kiosk.core.challenges import hold_status
 from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui import clockdraw, clockview, speech
 from kiosk.ui.base import NS, Screen
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
@@ -70,9 +71,9 @@ def stop_reasons(state: GameState) -> tuple[str, ...]:
 def entry_target(state: GameState):
     """What the keyboard enters now: the oldest turn still to enter, then missing racks."""
     for index, turn in enumerate(state.turns):
-        if turn.kind == "pending":
+        if turn.kind == TurnKind.PENDING:
             return ("turn", index, turn.player)
-    if state.phase == "ended":
+    if state.phase == Phase.ENDED:
         for player in racks_needed(state):
             if state.racks[player] is None:
                 return ("rack", player, player)
@@ -122,7 +123,7 @@ class ClockScreen(Screen):
         self.big_until = None                       # any input but Speak ends the large times
         if self.speak_press.takes(item):
             return                                  # a player's press: short, or times spoken?
-        if item.side == "centre" and item.releases and not self._stops_the_clock():
+        if item.side == Side.CENTRE and item.releases and not self._stops_the_clock():
             self._held = item                       # short or long? the release will tell
         else:
             self._button(item.side, item.t_ns)
@@ -134,7 +135,7 @@ class ClockScreen(Screen):
 
     def released(self, item: ButtonReleased, now_ns: int) -> None:
         """A button came up (and it was not a long press, which the machine takes)."""
-        if item.side != "centre":
+        if item.side != Side.CENTRE:
             press, speak = self.speak_press.released(item)
             if speak:
                 self._speak(item.t_ns, item.t_ns)
@@ -142,12 +143,12 @@ class ClockScreen(Screen):
                 self._button(press.side, press.t_ns)    # a short press, at its own time
             return
         held, self._held = self._held, None
-        if held is not None and item.side == "centre":
-            self._button("centre", held.t_ns)       # at the press's own time
+        if held is not None and item.side == Side.CENTRE:
+            self._button(Side.CENTRE, held.t_ns)       # at the press's own time
 
     def _stops_the_clock(self) -> bool:
         state = self.table.state
-        return (state.phase == "playing" and state.clock.running is not None
+        return (state.phase == Phase.PLAYING and state.clock.running is not None
                 and not (self.choice or self.why))
 
     def update(self, now_ns: int) -> None:
@@ -167,9 +168,9 @@ class ClockScreen(Screen):
             return
         if self.choice:
             return self._choose(player, t)
-        if state.phase in ("waiting", "setup"):
+        if state.phase in (Phase.WAITING, Phase.SETUP):
             return self._before_the_game(player, t)
-        if state.phase == "playing":
+        if state.phase == Phase.PLAYING:
             if state.clock.running is not None:
                 if player is None:
                     mover = state.clock.running
@@ -185,7 +186,7 @@ class ClockScreen(Screen):
                     submit(cmd.Challenge(who), t)
             else:
                 submit(cmd.Resume(player), t)
-        elif state.phase == "out":
+        elif state.phase == Phase.OUT:
             went_out = state.turns[-1].player
             if player is None:
                 submit(cmd.Challenge(1 - went_out), t)
@@ -193,19 +194,19 @@ class ClockScreen(Screen):
                 submit(cmd.Resume(player), t)
             else:
                 submit(cmd.Accept(player), t)
-        elif state.phase == "ended":
+        elif state.phase == Phase.ENDED:
             if player is None:
                 self.table.say("each player confirms the result with their own button", t)
             else:
                 submit(cmd.Confirm(player), t)
-        elif state.phase == "confirmed":
+        elif state.phase == Phase.CONFIRMED:
             self.table.say("the result is confirmed and locked", t)
-        elif state.phase == "void":
+        elif state.phase == Phase.VOID:
             self.table.say("the director voided this game", t)
 
     def _before_the_game(self, player: int | None, t: int) -> None:
         """After a late start call: arrivals, then the start."""
-        waiting = self.table.state.phase == "waiting"
+        waiting = self.table.state.phase == Phase.WAITING
         if player is None:
             self.table.say("a late player presses their own button on arriving" if waiting else
                            "the player going second presses their own button to start", t)
@@ -266,7 +267,7 @@ class ClockScreen(Screen):
 
     def _correct(self, t: int) -> None:
         state = self.table.state
-        if state.phase == "confirmed":
+        if state.phase == Phase.CONFIRMED:
             self.table.say("the result is confirmed and locked", t)
         elif state.phase not in CORRECTION_PHASES:
             self.table.say("a score is corrected at the clock screen", t)
@@ -300,7 +301,7 @@ class ClockScreen(Screen):
             return speech.big_times(state, at, clockview.top_line(state, info),
                                     "any key or button: back to the clock")
         entries, notes, keypad = ["", ""], ["", ""], None
-        if state.phase in ("ended", "confirmed"):
+        if state.phase in OVER:
             notes = self._confirm_notes(state, at)
         focus = self.focus()
         if focus:
@@ -334,7 +335,7 @@ class ClockScreen(Screen):
         return clockdraw.draw_changes(surface, view, previous)
 
     def _confirm_notes(self, state: GameState, at: int) -> list[str]:
-        if state.phase == "confirmed":
+        if state.phase == Phase.CONFIRMED:
             return ["", ""]
         needed = signers(state, at)
         return ["CONFIRMED" if state.confirmed[p] else
@@ -342,11 +343,11 @@ class ClockScreen(Screen):
 
     def _banner(self, state: GameState, at: int) -> tuple[str, ...]:
         names = state.players
-        if state.phase == "waiting":
+        if state.phase == Phase.WAITING:
             late = " and ".join(names[p] for p in (0, 1) if clockview.awaited(state, p))
             return (f"WAITING FOR {late.upper()}",
                     f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
-        if state.phase == "setup":
+        if state.phase == Phase.SETUP:
             return ("READY TO START",
                     "the player going SECOND presses their button: the first player's clock starts")
         if self.why:
@@ -360,7 +361,7 @@ class ClockScreen(Screen):
                                          f"your button = WENT OUT  ·  {other}'s button = just stop")
             return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
                                      f"centre or {other}'s button = just stop")
-        if state.phase == "playing" and state.clock.running is None:
+        if state.phase == Phase.PLAYING and state.clock.running is None:
             reason = clockview.NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
             if state.rules.clock.resume_by == "waiting":
                 restart = f"{names[1 - state.to_move]} presses to restart the clock"
@@ -370,11 +371,11 @@ class ClockScreen(Screen):
             if who is not None:
                 restart += f"  ·  centre: {names[who]} challenges"
             return (f"CLOCK STOPPED: {reason}", restart)
-        if state.phase == "out":
+        if state.phase == Phase.OUT:
             went_out = state.turns[-1].player
             return (f"{names[went_out]} WENT OUT",
                     f"{names[1 - went_out]}: your button ACCEPTS  ·  centre CHALLENGES")
-        if state.phase == "ended":
+        if state.phase == Phase.ENDED:
             if state.forfeit is not None:
                 title = f"GAME OVER: {names[state.forfeit.player]} forfeits ({state.forfeit.reason})"
             else:
@@ -385,9 +386,9 @@ class ClockScreen(Screen):
             if target[0] == "turn":
                 return (title, f"{names[target[2]]}: enter your last turn")
             return (title, f"enter the tiles left on {names[target[2]]}'s rack")
-        if state.phase == "confirmed":
+        if state.phase == Phase.CONFIRMED:
             return ("RESULT CONFIRMED", "the result is locked")
-        if state.phase == "void":
+        if state.phase == Phase.VOID:
             return ("GAME VOID", "the director voided this game: it has no result")
         return ()
 
@@ -397,11 +398,11 @@ class ClockScreen(Screen):
         notice = self._notice
         if notice and now_ns - notice[1] < self.table.settings.message_s * NS:
             text = notice[0]
-        if state.hold is not None and state.phase == "playing":
+        if state.hold is not None and state.phase == Phase.PLAYING:
             text = hold_text(state, at)
-        elif state.phase == "playing" and state.clock.running is not None and not (self.choice or self.why):
+        elif state.phase == Phase.PLAYING and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]
             text = f"{mover}: your button ends your turn  ·  centre: challenge, going out or stop"
-        elif not text and not (self.choice or self.why) and state.phase in ("playing", "out", "ended"):
+        elif not text and not (self.choice or self.why) and state.phase in (Phase.PLAYING, Phase.OUT, Phase.ENDED):
             text = "F9: correct a score  ·  F5: both times"
         return f"{text}     {legend}".strip() if legend else text

@@ -11,6 +11,7 @@ from kiosk.core.late import absence_charge
 from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
+from kiosk.core.vocabulary import OVER, EndReason, Phase, TurnKind
 
 NEUTRAL_REASONS = {
     "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
@@ -20,8 +21,9 @@ NEUTRAL_REASONS = {
     "reopened": "tiles found after the end: play resumes",
     RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
 }
-END_REASONS = {"out": "played out", "zeros": "zero-score run", "time": "round time over",
-               "forfeit": "forfeit", "director": "ended by the director"}
+END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
+               EndReason.TIME: "round time over", EndReason.FORFEIT: "forfeit",
+               EndReason.DIRECTOR: "ended by the director"}
 
 
 @dataclass(frozen=True)
@@ -73,17 +75,17 @@ def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
     details: tiles exchanged, blanks, a play-out, challenge points)."""
     if line is None or turn is None:
         return ""
-    if turn.kind == "pending":
+    if turn.kind == TurnKind.PENDING:
         return "out: score to enter" if turn.out else "turn to enter"
     if line.type == "phony":
         return f"challenged off  +{line.score}"
     if line.type == "lost":
         return "lost turn"
-    if line.type == "exchange":
+    if line.type == TurnKind.EXCHANGE:
         return f"exchanged {turn.tiles}"
-    if line.type == "pass":
+    if line.type == TurnKind.PASS:
         return "passed"
-    if line.type != "play":
+    if line.type != TurnKind.PLAY:
         return line.type
     parts = [f"+{line.score}"]
     if turn.blanks:
@@ -117,7 +119,7 @@ def top_line(state: GameState, info: Info) -> str:
 
 def awaited(state: GameState, player: int) -> bool:
     """Whether ``player`` was absent at the director's start call and has not arrived yet."""
-    return state.phase == "waiting" and player in state.absent and state.arrivals[player] is None
+    return state.phase == Phase.WAITING and player in state.absent and state.arrivals[player] is None
 
 
 def remaining(state: GameState, player: int, now_ns: int) -> int:
@@ -154,7 +156,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         last = last_turn_text(*mine[-1]) if mine else ""
         if absent:
             last = "ABSENT"
-        elif state.phase == "setup":
+        elif state.phase == Phase.SETUP:
             last = late_text(state, p)
         out.append(dict(name=state.players[p], time=shown, score=str(scores[p]), last=last,
                         running=state.clock.running == p and not dimmed,
@@ -192,7 +194,7 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
     parts = halves(state, result, now_ns, dimmed)
-    if state.phase in ("ended", "confirmed"):
+    if state.phase in OVER:
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
             parts[p].update(score=finals[p], last=details[p], penalty=0)

@@ -21,6 +21,7 @@ import pygame
 from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.result import compute
+from kiosk.core.vocabulary import Phase
 from kiosk.ui import clockdraw, theme
 from kiosk.ui.base import Screen, preview
 from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
@@ -28,7 +29,7 @@ from kiosk.ui.entry import DigitsEntry
 
 LISTED = 6                  # how many of the latest turns are listed
 #: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).
-PHASES = ("playing", "out", "ended")
+PHASES = (Phase.PLAYING, Phase.OUT, Phase.ENDED)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import Phase
 from kiosk.ui import clockview
 from kiosk.ui.base import NS, Screen, preview
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
@@ -41,10 +42,10 @@ from kiosk.ui.selftest_screen import SelfTestScreen
 
 IDLE_S = 120                 # the menu closes after this long without a key
 
-PHASE_TEXT = {"setup": "before the game", "waiting": "waiting for a late player",
-              "challenge": "a challenge is open", "out": "a play-out waits for the opponent",
-              "confirmed": "the result is confirmed and locked",
-              "void": "the game is void"}
+PHASE_TEXT = {Phase.SETUP: "before the game", Phase.WAITING: "waiting for a late player",
+              Phase.CHALLENGE: "a challenge is open", Phase.OUT: "a play-out waits for the opponent",
+              Phase.CONFIRMED: "the result is confirmed and locked",
+              Phase.VOID: "the game is void"}
 
 
 def status_line(state: GameState, now_ns: int) -> str:
@@ -55,9 +56,9 @@ def status_line(state: GameState, now_ns: int) -> str:
         tag = ("  RUNNING" if state.clock.running == p else
                "  ABSENT" if clockview.awaited(state, p) else "")
         parts.append(f"{state.players[p]} {face}{tag}")
-    if state.phase == "playing":
+    if state.phase == Phase.PLAYING:
         phase = "clock running" if state.clock.running is not None else "clock stopped"
-    elif state.phase == "ended":
+    elif state.phase == Phase.ENDED:
         phase = "game over: " + clockview.END_REASONS.get(state.end, state.end)
     else:
         phase = PHASE_TEXT.get(state.phase, state.phase)
@@ -154,7 +155,7 @@ class DirectorScreen(Screen):
 
     def _correct(self, t: int) -> None:
         state = self.table.state
-        if state.phase == "challenge":
+        if state.phase == Phase.CHALLENGE:
             self.table.say("a challenge is open: give the verdict (or withdraw) first", t)
         elif state.phase not in CORRECTION_PHASES:
             _, reason = preview(state, Correct(1, 0), t)

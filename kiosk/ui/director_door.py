@@ -14,7 +14,7 @@ from __future__ import annotations
 import hmac
 import logging
 
-from table_input import ButtonPressed, ButtonReleased
+from table_input import ButtonPressed, ButtonReleased, Side
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +41,12 @@ class DirectorDoor:
     # --- the long press -------------------------------------------------------------------
 
     def pressed(self, item: ButtonPressed) -> None:
-        if item.side == "centre" and item.releases:
+        if item.side == Side.CENTRE and item.releases:
             self._down = item.t_ns
 
     def released(self, item: ButtonReleased, hold_ns: int) -> bool:
         """True if this release ends a long press of the centre button not yet acted on."""
-        if item.side != "centre":
+        if item.side != Side.CENTRE:
             return False
         down, self._down = self._down, None
         return down is not None and item.t_ns - down >= hold_ns

@@ -8,6 +8,7 @@ from __future__ import annotations
 from kiosk.core.commands import Rack, Record
 from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
+from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
 
 
 class EntryError(ValueError):
@@ -18,12 +19,12 @@ class TurnEntry:
     """What a player did on a turn ended by a press: a play (score, and the letters the blanks
     stand for), an exchange (how many tiles) or a pass. Tab moves between the three."""
 
-    KINDS = ("play", "exchange", "pass")
+    KINDS = RECORDED_KINDS
     MAX_SCORE_DIGITS = 4
 
     def __init__(self, play_only: bool = False):
         self.play_only = play_only          # a play-out or a challenged play: only its score
-        self.kind, self.number, self.blanks = "play", "", ""
+        self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
 
     def key(self, key: str) -> bool:
         if key == "Tab":
@@ -33,8 +34,8 @@ class TurnEntry:
             self.number, self.blanks = "", ""
             return True
         if key == "Escape":
-            changed = (self.kind, self.number, self.blanks) != ("play", "", "")
-            self.kind, self.number, self.blanks = "play", "", ""
+            changed = (self.kind, self.number, self.blanks) != (TurnKind.PLAY, "", "")
+            self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
             return changed
         if key == "Backspace":
             if self.blanks:
@@ -45,36 +46,36 @@ class TurnEntry:
                 return False
             return True
         if len(key) == 1 and key.isdigit():
-            if self.kind == "play" and len(self.number) < self.MAX_SCORE_DIGITS:
+            if self.kind == TurnKind.PLAY and len(self.number) < self.MAX_SCORE_DIGITS:
                 self.number = (self.number + key).lstrip("0") or "0"
                 return True
-            if self.kind == "exchange":
+            if self.kind == TurnKind.EXCHANGE:
                 self.number = key           # one to seven tiles: a digit replaces the last
                 return True
             return False
         letter = clean_word(key)
-        if self.kind == "play" and letter and len(self.blanks) < 2:
+        if self.kind == TurnKind.PLAY and letter and len(self.blanks) < 2:
             self.blanks += letter
             return True
         return False
 
     def text(self) -> str:
-        if self.kind == "play":
+        if self.kind == TurnKind.PLAY:
             blanks = f"  blank {'/'.join(self.blanks)}" if self.blanks else ""
             return f"SCORE {self.number or '_'}{blanks}"
-        if self.kind == "exchange":
+        if self.kind == TurnKind.EXCHANGE:
             return f"EXCHANGE {self.number or '_'} TILES"
         return "PASS"
 
     def command(self, player: int) -> Record:
-        if self.kind == "pass":
-            return Record(player, "pass")
+        if self.kind == TurnKind.PASS:
+            return Record(player, TurnKind.PASS)
         if not self.number:
-            raise EntryError("type the score first" if self.kind == "play"
+            raise EntryError("type the score first" if self.kind == TurnKind.PLAY
                              else "type how many tiles were exchanged")
-        if self.kind == "exchange":
-            return Record(player, "exchange", tiles=int(self.number))
-        return Record(player, "play", score=int(self.number), blanks=self.blanks)
+        if self.kind == TurnKind.EXCHANGE:
+            return Record(player, TurnKind.EXCHANGE, tiles=int(self.number))
+        return Record(player, TurnKind.PLAY, score=int(self.number), blanks=self.blanks)
 
 
 class RackEntry:

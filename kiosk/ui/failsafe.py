@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from table_input import ButtonPressed, KeyTyped
+from table_input import ButtonPressed, KeyTyped, Side
 from kiosk.ui import theme
 from kiosk.ui.base import NS, Screen
 
@@ -51,7 +51,7 @@ class FailsafeScreen(Screen):
             self.restart = True
 
     def pressed(self, item: ButtonPressed, now_ns: int) -> None:
-        if item.side == "centre":
+        if item.side == Side.CENTRE:
             self.restart = True
 
     def next(self):

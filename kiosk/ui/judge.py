@@ -20,6 +20,7 @@ import pygame
 from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Rule, Withdraw
 from kiosk.core.judge import adjudicate
+from kiosk.core.vocabulary import Phase
 from kiosk.ui import clockdraw, theme
 from kiosk.ui.base import Screen
 from kiosk.ui.clockview import top_line
@@ -75,7 +76,7 @@ class JudgeScreen(Screen):
         return self.table.state.challenge.player
 
     def handle(self, item, now_ns: int) -> None:
-        if self.table.state.phase == "challenge":
+        if self.table.state.phase == Phase.CHALLENGE:
             super().handle(item, now_ns)
 
     def typed(self, item: KeyTyped, now_ns: int) -> None:
@@ -134,7 +135,7 @@ class JudgeScreen(Screen):
     def view(self, now_ns: int) -> JudgeView:
         state = self.table.state
         names = state.players
-        if state.phase != "challenge":
+        if state.phase != Phase.CHALLENGE:
             return JudgeView(top_line(state, self.table.info), "", (), "", (), "")
         me, them = names[self.challenger], names[1 - self.challenger]
         lines = [f"{me}: type the words  (space or Enter between words, Backspace to fix)"]

@@ -33,6 +33,7 @@ from kiosk.ui.director_door import DEFAULT_PIN, DirectorDoor
 from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
+from kiosk.core.vocabulary import Phase
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +41,10 @@ log = logging.getLogger(__name__)
 def route(table: Table, current: Screen | None) -> Screen:
     """The screen for the game's phase: ``current`` if it is already the right kind."""
     state = table.state
-    if state.phase == "setup" and state.start_called_ns is None:
+    if state.phase == Phase.SETUP and state.start_called_ns is None:
         wanted = SetupScreen
     else:
-        wanted = JudgeScreen if state.phase == "challenge" else ClockScreen
+        wanted = JudgeScreen if state.phase == Phase.CHALLENGE else ClockScreen
     return current if type(current) is wanted else wanted(table)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from table_input import PLAYERS, ButtonPressed
+from table_input import PLAYERS, ButtonPressed, Side
 from kiosk.core.commands import Start
 from kiosk.ui import clockdraw, theme
 from kiosk.ui.base import Screen
@@ -27,7 +27,7 @@ class SetupView:
 
 class SetupScreen(Screen):
     def pressed(self, item: ButtonPressed, now_ns: int) -> None:
-        if item.side == "centre":
+        if item.side == Side.CENTRE:
             self.table.say("the player going second presses their own button to start", item.t_ns)
             return
         self.table.submit(Start(first=1 - PLAYERS[item.side]), item.t_ns)

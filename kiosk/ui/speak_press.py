@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table_input import ButtonPressed, ButtonReleased
+from table_input import PLAYER_SIDES, ButtonPressed, ButtonReleased
 
-PLAYER_SIDES = ("left", "right")
 
 
 @dataclass

@@ -19,11 +19,10 @@ import queue
 
 import pygame
 
-from table_input import ButtonPressed, KeyTyped, Tapped
+from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
 from kiosk.ui import clockdraw, flat
 from kiosk.ui.clockview import ClockView
 
-SIDES = ("left", "right")
 
 
 def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
@@ -34,11 +33,11 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
         half, point = flat.to_portrait(size, pos)
         lay = flat.half_layout(flat.portrait_size(size))
         slots = {0: half}                               # the upright half shows one player
-        sim_side = SIDES[half]
+        sim_side = PLAYER_SIDES[half]
     else:
         lay, point = clockdraw.layout(size), pos
         slots = {0: 0, 1: 1}
-        sim_side = SIDES[0] if pos[0] < size[0] // 2 else SIDES[1]
+        sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     if isinstance(view, ClockView):
         for slot, player in slots.items():
             if view.halves[player].keypad:
@@ -48,7 +47,7 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
     if not sim:
         return None
     if lay.bottom.collidepoint(point):
-        return ("button", "centre")
+        return ("button", Side.CENTRE)
     return ("button", sim_side)
 
 

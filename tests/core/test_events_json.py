@@ -41,3 +41,24 @@ def test_malformed_events_are_refused_with_a_reason(text, reason):
     with pytest.raises(ev.EventFormatError) as err:
         ev.from_json(text)
     assert reason in str(err.value)
+
+
+def test_the_vocabulary_comes_back_from_json_as_enum_members():
+    """An event read from the journal holds the same enum members as one the core made, and
+    its JSON holds their text, as before the vocabulary was typed."""
+    from kiosk.core.vocabulary import EndReason, ForfeitReason, TurnKind
+    made = [ev.TurnEnded(1, 0, TurnKind.EXCHANGE, tiles=3), ev.TurnRecorded(2, 0, "pass"),
+            ev.GameEnded(3, EndReason.ZEROS), ev.Forfeited(4, 1, "late")]
+    texts = [json.loads(ev.to_json(e)) for e in made]
+    assert [texts[0]["kind"], texts[1]["kind"], texts[2]["reason"], texts[3]["reason"]] == [
+        "exchange", "pass", "zeros", "late"]
+    back = [ev.from_json(ev.to_json(e)) for e in made]
+    assert back == made
+    words = [back[0].kind, back[1].kind, back[2].reason, back[3].reason]
+    assert [type(word) for word in words] == [TurnKind, TurnKind, EndReason, ForfeitReason]
+    assert words == [TurnKind.EXCHANGE, TurnKind.PASS, EndReason.ZEROS, ForfeitReason.LATE]
+
+
+def test_a_word_outside_the_vocabulary_is_refused_when_read():
+    with pytest.raises(ev.EventFormatError, match="TurnEnded.kind: expected one of play, exchange"):
+        ev.from_json('{"schema":1,"type":"TurnEnded","at_ns":1,"player":0,"kind":"swap"}')
