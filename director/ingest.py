@@ -121,7 +121,8 @@ def _pair(test):
 
 
 def _number(value) -> bool:
-    return type(value) in (int, float) and value == value and abs(value) != float("inf")
+    """A finite number small enough for SQLite (an int of 2**63 would overflow its INTEGER)."""
+    return type(value) in (int, float) and value == value and abs(value) < 2 ** 53
 
 
 def _side(value) -> bool:

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from director.db import DirectorDB
 from director.ingest import receive
-from director_harness import KEY, result_doc, signed_bytes, status_doc
+from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from kiosk.sync.signing import sign
+
+pytestmark = pytest.mark.slow          # hypothesis: thousands of random documents: make check leaves it out
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -97,6 +99,7 @@ def test_the_untouched_documents_are_stored(db):
     ("status", STATUS, "round", 2 ** 63),
     ("status", STATUS, "scores", [2 ** 70, 0]),
     ("status", STATUS, "times_ms", [-(2 ** 63), 0]),
+    ("status", STATUS, "sent_wall", 2 ** 63),
 ])
 def test_integers_too_large_to_keep_are_refused_not_a_crash(db, path, document, field, value):
     """Found by the fuzz test above: a round of 2**63 reached SQLite and raised OverflowError."""
