@@ -145,7 +145,7 @@ def open_display(spec: DisplaySpec, factory=None) -> PlayerDisplay | None:
 def _fix(spec: DisplaySpec) -> str:
     if spec.chosen_bus == "spi":
         return ("Enable SPI (sudo raspi-config nonint do_spi 0, then reboot), check the wiring "
-                "(README: wiring) and that the kiosk user is in the spi group")
+                "(docs/install.md: wiring) and that the kiosk user is in the spi group")
     return ("Enable I2C (sudo raspi-config nonint do_i2c 0, then reboot), check the wiring and "
             f"the address (i2cdetect -y {spec.i2c_port} lists what answers) and that the kiosk "
             "user is in the i2c group")

@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a game script and print its result as JSON")
-    replay.add_argument("script", help="JSON-lines game script (see the README)")
+    replay.add_argument("script", help="JSON-lines game script (see docs/reference.md)")
     replay.add_argument("--lexicon", help="word list to judge challenges that give no verdict")
     replay.add_argument("--pretty", action="store_true", help="indent the JSON")
     replay.set_defaults(func=_replay)

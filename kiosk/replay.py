@@ -3,7 +3,7 @@ and how tests and demos drive the game.
 
 The first line names the rules: ``{"preset": "aspa", "overrides": {...}, "round": 1,
 "players": ["Ann", "Bob"]}``. Every further line is one command with ``"t"``, seconds since the
-script's zero (a line without ``"t"`` happens at the previous line's time). See the README.
+script's zero (a line without ``"t"`` happens at the previous line's time). See docs/reference.md.
 """
 from __future__ import annotations
 

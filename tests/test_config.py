@@ -1,19 +1,20 @@
 """The kiosk's config file: one schema (kiosk/config/schema.py) that reads files back as written,
 refuses bad ones naming the file, the key and what was expected, renders the committed example
-and the README's table of keys."""
+and the reference's table of keys (docs/reference.md)."""
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
+from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
                           load, render)
 from drivers.displays import DisplaySpec
 from kiosk.ui.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-ENABLE = ROOT.parent / "shared" / "lexicons" / "enable2k.txt"
+REFERENCE = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+ENABLE = BUNDLED_LEXICON
 ENABLE_FINGERPRINT = "d5ec7b3b1d35db798cee044fe3ec37e7cc0a96a00dee5695ad34c767f1797925"
 
 
@@ -218,8 +219,8 @@ def test_every_screen_timing_is_a_config_key():
     assert "display.keypad" in KEYS                     # the keypad is a display setting
 
 
-def test_the_readme_documents_every_key():
-    block = README.split("<!-- config-keys -->\n")[1].split("\n<!-- /config-keys -->")[0]
+def test_the_reference_documents_every_key():
+    block = REFERENCE.split("<!-- config-keys -->\n")[1].split("\n<!-- /config-keys -->")[0]
     assert block == keys_table()
     for key in SCHEMA:
         assert f"`{key.name}`" in block

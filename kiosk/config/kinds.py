@@ -2,7 +2,7 @@
 for every refused setting, kiosk.core.errors).
 
 Each kind says in words what it accepts (``expected``, shown in errors, the example file and the
-README) and checks a value parsed from TOML (or given on the command line). The schema itself,
+reference page) and checks a value parsed from TOML (or given on the command line). The schema itself,
 which key has which kind, is kiosk/config/schema.py.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every key has a default, a help text and its allowed values here, and nowhere else:
 ``load(path)`` checks a file against it (unknown keys and bad values are refused with the file,
 the key and what was expected), ``render()`` writes config/kiosk.example.toml, ``keys_table()``
-the README's table of keys. ``python -m kiosk run --config FILE`` reads a file; its command-line
+the reference's table of keys (docs/reference.md). ``python -m kiosk run --config FILE`` reads a file; its command-line
 options override the file (``load(path, options)``). ``kiosk_config`` turns the checked values
 into the app's ``KioskConfig``.
 
@@ -93,7 +93,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("rules.preset", "aspa", "the rule book: a preset's name or the path of a preset file",
         Preset("one of " + ", ".join(repr(n) for n in preset_names()) + ", or a preset file's path")),
     *(Key(f"rules.{section}", {},
-          f"overrides of the preset's {section}.* settings (the README's presets table lists them)",
+          f"overrides of the preset's {section}.* settings (docs/reference.md's presets table lists them)",
           Overrides(f"a table of {section} settings"),
           example={"clock": "time_per_side_s = 1320", "hold": "draw_after_s = 30",
                    "challenge": "outcome_valid = \"points_per_challenge\"\npoints = 10",
@@ -287,7 +287,7 @@ def load(path: str | Path | None = None, options: Mapping[str, Any] | None = Non
     return finish(values, source, given)
 
 
-# --- the example file and the README's table ---------------------------------------------------
+# --- the example file and the reference's table---------------------------------------------------
 
 def toml_value(value: Any) -> str:
     if isinstance(value, bool):
@@ -353,7 +353,7 @@ def _comment(text: str) -> list[str]:
 
 
 def keys_table() -> str:
-    """Every key as a Markdown table (the README carries it verbatim)."""
+    """Every key as a Markdown table (docs/reference.md carries it verbatim)."""
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
     rows = ["| key | default | allowed | what it is |", "|---|---|---|---|"]
