@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench director lexicon clean
+.PHONY: run test check bench director lexicon screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,25 @@ run: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
+# The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks,
+# hypothesis runs or subprocess CLIs): under a minute on a 2-core machine, for work in progress.
+check: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not slow"
+
 director: $(STAMP)
 	$(PY) -m director --config config/director.example.toml --host 127.0.0.1 --port 8080
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The screenshots of the README and the guides (docs/images/), made again: the clock screen from
+# the headless demo (its sixth turn being entered), the director's page from its Playwright test.
+screenshots: $(STAMP)
+	rm -rf var/doc-shots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots
+	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
+	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
+		tests/director/test_page.py -k tiles_show_each_state
 
 # The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
 # text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.

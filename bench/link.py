@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "sync"))  # sync_kiosks, director_process, linked_kiosk
 
 TICK_TARGET_MS = 1.0
 DRAIN_TARGET_PER_S = 20.0
@@ -52,7 +51,7 @@ def hanging_director() -> tuple[socket.socket, str]:
 
 def loop_pass(folder: Path, calls: int) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from linked_kiosk import S, T0, LinkedKiosk
+    from bench.rigs.linked_kiosk import S, T0, LinkedKiosk
     listener, url = hanging_director()
     kiosk = LinkedKiosk(folder / "kiosk.sqlite", url)
     try:
@@ -73,11 +72,11 @@ def loop_pass(folder: Path, calls: int) -> dict:
 
 
 def drain(folder: Path, results: int) -> dict:
-    from director_process import DirectorProcess
+    from bench.rigs.director_process import DirectorProcess
     from kiosk.store.outbox import Outbox
     from kiosk.sync.http_client import DirectorClient
     from kiosk.sync.sender import Sender
-    from sync_kiosks import KEY, TOURNAMENT, play, script
+    from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
     store = folder / "drain.sqlite"
     for round in range(1, results + 1):

@@ -3,7 +3,7 @@
 Four kiosks' serial links (``kiosk.sync.serial_link``, each with a real SQLite outbox of signed
 results made by the replay core) and the director's poller (``director.serial_poll``) delivering
 into the director's real ingest and database, joined by pseudo-terminals through the test suite's
-lossy line (``tests/sync/lossy_proxy.py``: 5% of frames dropped, 1% corrupted, 1% duplicated).
+lossy line (``bench/rigs/lossy_proxy.py``: 5% of frames dropped, 1% corrupted, 1% duplicated).
 Timed: from the poller's start until every outbox document is acknowledged.
 
 A pseudo-terminal has no baud rate, so this measures what the protocol and both ends cost, not
@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "sync"))      # lossy_proxy, serial_fixtures
 
 TARGET_PER_S = 8.0
 LINE_BYTES_PER_S = 115200 / 10                          # 8N1: ten bits a byte
@@ -34,8 +33,8 @@ def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
     from director.serial_poll import SerialPoller, open_serial
     from drivers.serial_port import SerialPort
     from kiosk.sync.serial_link import SerialLink, data_body
-    from lossy_proxy import LossyLine
-    from serial_fixtures import KEY, fill_outbox, unacked
+    from bench.rigs.lossy_proxy import LossyLine
+    from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
 
     per_table = -(-results // tables)
     with tempfile.TemporaryDirectory() as folder:

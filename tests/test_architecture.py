@@ -141,3 +141,15 @@ def test_the_loop_and_the_screens_find_nothing_by_name():
                     "getattr", "hasattr"):
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert offenders == []
+
+
+def test_benchmarks_never_import_the_tests_and_nothing_reaches_for_sys_path():
+    """bench/ stands alone (the rigs both use are in bench/rigs); tests import their helpers as
+    tests.support, never by putting folders on sys.path."""
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in sorted((ROOT / "bench").rglob("*.py"))
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] == "tests"]
+    for folder in ("tests", "bench"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "sys.path" in path.read_text(encoding="utf-8") and path.name != "test_architecture.py":
+                offenders.append(f"{path.relative_to(ROOT)}: sys.path")
+    assert offenders == []

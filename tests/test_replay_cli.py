@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from kiosk.lexicon import BUNDLED_LEXICON
+
 ROOT = Path(__file__).resolve().parents[1]
-ENABLE = ROOT.parent / "shared" / "lexicons" / "enable2k.txt"
+ENABLE = BUNDLED_LEXICON
 
 
 def run_replay(tmp_path, lines, *extra):

@@ -15,7 +15,7 @@ from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay
 from kiosk.hardware.selftest import SelfTest
-from tests.drivers.luma_dummy import oled_device, segment_bytes, seven_segment_device
+from tests.support.luma_dummy import oled_device, segment_bytes, seven_segment_device
 
 ROOT = Path(__file__).resolve().parents[1]
 S, MS = 1_000_000_000, 1_000_000

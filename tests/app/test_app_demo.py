@@ -2,6 +2,7 @@
 DISPLAY or WAYLAND_DISPLAY, says so, plays the demo game by itself through the real app loop,
 prints each journaled event and each screen, writes a PNG of each screen to the folder it
 names, and prints the final result, which is the one its SQLite journal gives."""
+import pytest
 import json
 import os
 import re
@@ -15,6 +16,8 @@ import pygame
 
 from kiosk.core.result import compute
 from kiosk.store import Journal
+
+pytestmark = pytest.mark.slow          # the whole demo game: make check leaves it out
 
 ROOT = Path(__file__).resolve().parents[2]
 

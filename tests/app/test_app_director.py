@@ -1,7 +1,7 @@
 """The director's menu on the kiosk's real SQLite store and MockFactory pins: a late start, an
 arrival and a time adjustment are journaled like any command, and a kiosk restarted on the
 same file (after a crash) has them all."""
-from app_harness import S, T0, journal_events
+from tests.support.app_harness import S, T0, journal_events
 from drivers.buttons import DEFAULT_PINS
 from kiosk.config import DEFAULT_DIRECTOR_PIN
 from kiosk.core import events as ev

@@ -9,7 +9,7 @@ from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay
 from kiosk.hardware.player_displays import PlayerOutputs
-from tests.drivers.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
+from tests.support.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from app_harness import KEY, S, T0
+from tests.support.app_harness import KEY, S, T0
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.sync.signing import verify
@@ -23,7 +23,7 @@ from kiosk.ui.clockdraw import keypad_keys, layout
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
 from kiosk.ui.verdict import VerdictScreen
-from ui_pixels import shows
+from tests.support.ui_pixels import shows
 
 SHORT = {"clock": {"time_per_side_s": 120}}     # two minutes a side: overtime comes soon
 

@@ -7,6 +7,8 @@ side's time is within 1 s of what it was at the kill (the running clock is check
 every ``store.checkpoint_s`` = 0.5 s)."""
 from __future__ import annotations
 
+import pytest
+
 import os
 import queue
 import random
@@ -22,6 +24,8 @@ from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.state import new_game, replay
 from kiosk.store import Journal
+
+pytestmark = pytest.mark.slow          # the kiosk killed 20 times: make check leaves it out
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 120                         # generous: a noisy 2-core machine

@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from app_harness import ENABLE, KEY, S, T0, journal_events
+from tests.support.app_harness import ENABLE, KEY, S, T0, journal_events, opening
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.lexicon import open_lexicon
@@ -23,21 +23,11 @@ from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
 from kiosk.ui.verdict import VerdictScreen, VerdictView
 
-CHILD = Path(__file__).with_name("kiosk_child.py")
 REPO = Path(__file__).resolve().parents[2]
 RESTARTED = "CLOCK STOPPED: the kiosk restarted (the time it was off is charged to no one)"
 ENABLE_FINGERPRINT = "d5ec7b3b1d35db798cee044fe3ec37e7cc0a96a00dee5695ad34c767f1797925"
 
 
-def opening(k):
-    """Bob goes second (Ann's clock runs from 2 s); Ann 24 at 30 s, Bob 40 at 60 s; Ann
-    thinks, the loop passing (and checkpointing) until 75 s."""
-    k.press("right", at=2)
-    k.press("left", at=30).type("24\n", at=31)
-    k.press("right", at=60).type("40\n", at=61)
-    for second in range(62, 76):
-        k.at(second).step()
-    assert k.state.clock.running == 0
 
 
 def finish(k, at):
@@ -236,7 +226,7 @@ def test_the_recorded_lexicon_is_the_one_in_use():
 
 def test_killed_with_sigkill_the_kiosk_resumes_the_game_on_the_same_file(kiosks, tmp_path):
     store = tmp_path / "kiosk.sqlite"
-    child = subprocess.Popen([sys.executable, str(CHILD), str(store), "boot-A"], cwd=REPO,
+    child = subprocess.Popen([sys.executable, "-m", "tests.support.kiosk_child", str(store), "boot-A"], cwd=REPO,
                              env=dict(os.environ, PYTHONPATH=str(REPO)), stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = queue.Queue()

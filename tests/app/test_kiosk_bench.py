@@ -1,9 +1,12 @@
 """The kiosk benchmark still runs (a few presses, frames and starts, so it does not rot). No
 timing is asserted: figures belong to ``make bench``."""
+import pytest
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+pytestmark = pytest.mark.slow          # runs a benchmark: make check leaves it out
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -1,5 +1,6 @@
 """Properties of random legal games (hypothesis): time is conserved, the serialised events
 replay to the same state, and the final scores are the sum of their itemised parts."""
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,8 +11,9 @@ from kiosk.core.errors import GameError
 from kiosk.core.game import decide
 from kiosk.core.result import compute
 from kiosk.core.state import new_game, replay
-from kiosk.presets import load_rules
-from kiosk.presets import preset_names
+from kiosk.presets import load_rules, preset_names
+
+pytestmark = pytest.mark.slow          # hypothesis: hundreds of random games: make check leaves it out
 
 PRESETS = preset_names()
 

@@ -4,8 +4,7 @@ import pytest
 from kiosk.core import commands as c
 from kiosk.core.challenges import hold_status
 from kiosk.core.errors import ChallengeRefused, ClockStateError, NotYourTurn
-from kiosk.presets import load_preset
-from kiosk.presets import preset_names
+from kiosk.presets import load_preset, preset_names
 
 ALL = preset_names()                            # every rule book in config/presets
 

@@ -1,13 +1,8 @@
-"""Director tests: a real server (uvicorn on a free 127.0.0.1 port, tests/director/
+"""Director tests: a real server (uvicorn on a free 127.0.0.1 port, tests/support/
 director_harness.py) with its SQLite file in tmp_path; real signed documents from the replay core."""
-import sys
-from pathlib import Path
+import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))   # director_harness (import-mode=importlib)
-
-import pytest  # noqa: E402
-
-from director_harness import Director  # noqa: E402
+from tests.support.director_harness import Director
 
 
 @pytest.fixture

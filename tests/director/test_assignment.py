@@ -3,7 +3,7 @@ import pytest
 
 from director.model import Pairing, Player
 from director.rounds import RoundError, current_round, store_pairings, store_players
-from director_harness import KEY, TOURNAMENT
+from tests.support.director_harness import KEY, TOURNAMENT
 from kiosk.sync.signing import SignatureError, verify
 
 PLAYERS = [Player(n, name, 1500 + n) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], start=1)]

@@ -4,7 +4,6 @@ players and pairings (a game without a table gets one), refusals that store noth
 import csv
 import io
 import urllib.request
-from pathlib import Path
 
 import pytest
 
@@ -13,10 +12,9 @@ from director.standings import standings_csv
 from director.tou import parse_tou
 from director.tournament import standings
 from director.tsh import parse_t, read_t
-from director_harness import KEY, result_doc, signed_bytes
+from tests.support.director_harness import KEY, result_doc, signed_bytes
 from kiosk.sync.signing import verify
 
-FORMATS = Path(__file__).resolve().parents[2] / ".." / "shared" / "formats" / "tsh"
 PLAYERS_CSV = "name,rating\nAnn Able,1500\nBob Baker,1400\nCat Cole,1300\nDan Dale,1200\nEve Eyre,1100\n"
 PAIRINGS_CSV = ("round,table,player1,player2,first\n1,5,Ann Able,Bob Baker,1\n"
                 "1,,Cat Cole,Dan Dale,\n1,,Eve Eyre,bye,\n")
@@ -32,8 +30,8 @@ def download(director, path):
         return response.read(), response.headers
 
 
-def test_a_tsh_file_goes_in_and_comes_out_with_the_same_players_and_results(director):
-    original = FORMATS / "naspa-2023-division-b.t"
+def test_a_tsh_file_goes_in_and_comes_out_with_the_same_players_and_results(shared, director):
+    original = shared.tsh / "naspa-2023-division-b.t"
     assert original.is_file(), f"the shared formats are missing: {original.resolve()}"
     answer = upload(director, "tsh", original.name, original.read_bytes())
     division = read_t(original)

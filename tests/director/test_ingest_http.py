@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from director_harness import KEY, result_doc, signed_bytes, status_doc
+from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from kiosk.sync.signing import sign
 
 

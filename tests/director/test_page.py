@@ -1,6 +1,7 @@
 """The director's page in headless Chromium (Debian's, through Playwright): tiles, results and
 standings follow what the tables post, live over server-sent events, with no reload; the round
 buttons work. Screenshots go to the folder each test prints."""
+import os
 import shutil
 from pathlib import Path
 
@@ -11,7 +12,9 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from director.standings import format_spread, format_wins
 from director.tournament import standings
-from director_harness import KEY, result_doc, signed_bytes, status_doc
+from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
+
+pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_MS = 30_000
@@ -28,6 +31,14 @@ def browser():
         launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched
         launched.close()
+
+
+def save_for_docs(page, name: str) -> None:
+    """``make screenshots`` sets TABLEKEEPER_DOCS_IMAGES to docs/images: the page as the README
+    and the director's guide show it."""
+    folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
+    if folder:
+        page.screenshot(path=str(Path(folder) / name))
 
 
 @pytest.fixture
@@ -104,6 +115,7 @@ def test_tiles_show_each_state_of_a_table(paired, page, shots):
     wait_state(page, 3, "overtime")
     assert tile(page, 3).locator(".state").inner_text() == "overtime"
     page.screenshot(path=str(shots / "playing-challenge-overtime.png"), full_page=True)
+    save_for_docs(page, "director.png")
 
     paired.post(3, "status", signed_bytes(status_doc(3, phase="ended")))
     wait_state(page, 3, "finished")

@@ -1,16 +1,14 @@
 """.TOU files: real AUPAIR and Woogles files read, rebuilt from our results byte for byte; our own
 results written in AUPAIR's layout, byes and forfeits as AUPAIR writes them."""
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
 from director.model import GameResult, Player, bye, forfeit
 from director.tou import TouDivision, TouEntry, TouError, format_tou, parse_tou, write_tou
 
-FORMATS = Path(__file__).resolve().parents[2] / ".." / "shared" / "formats" / "tou"  # beside the repo
-AUPAIR = FORMATS / "aupair-israeli-open-2020.tou"
-WOOGLES = FORMATS / "woogles-export.TOU"
+AUPAIR = "aupair-israeli-open-2020.tou"        # in ../shared/formats/tou
+WOOGLES = "woogles-export.TOU"
 
 
 def as_results(section):
@@ -29,10 +27,10 @@ def as_results(section):
     return TouDivision(section.division, players, results)
 
 
-def test_the_aupair_file_reads_as_35_players_over_22_rounds_with_consistent_games():
-    text = AUPAIR.read_bytes().decode("ascii")
+def test_the_aupair_file_reads_as_35_players_over_22_rounds_with_consistent_games(shared):
+    text = (shared.tou / AUPAIR).read_bytes().decode("ascii")
     assert text.endswith("*** END OF FILE ***\r\n") and "\n" not in text.replace("\r\n", "")
-    [section] = parse_tou(text, source=AUPAIR.name)
+    [section] = parse_tou(text, source=AUPAIR)
     assert (section.date, section.event, section.division) == (
         dt.date(2020, 3, 1), "The Twelfth Israeli Open Tournament", "A")
     assert len(section.rows) == 35 and {len(r.entries) for r in section.rows} == {22}
@@ -52,8 +50,9 @@ def test_the_aupair_file_reads_as_35_players_over_22_rounds_with_consistent_game
             assert (e.score > o.score) == (e.outcome == "2") and (e.score == o.score) == (e.outcome == "1")
 
 
-@pytest.mark.parametrize("path", [AUPAIR, WOOGLES], ids=lambda p: p.name)
-def test_a_real_file_rebuilt_from_our_results_is_the_same_file_byte_for_byte(path, tmp_path):
+@pytest.mark.parametrize("name", [AUPAIR, WOOGLES])
+def test_a_real_file_rebuilt_from_our_results_is_the_same_file_byte_for_byte(shared, name, tmp_path):
+    path = shared.tou / name
     text = path.read_bytes().decode("ascii")
     sections = parse_tou(text, source=path.name)
     out = tmp_path / "again.TOU"

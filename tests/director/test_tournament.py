@@ -4,7 +4,7 @@ from director.ingest import receive
 from director.model import GameResult, Pairing, Player
 from director.rounds import start_round, store_pairings, store_players
 from director.tournament import counted_results, standings, store_imported_results
-from director_harness import KEY, TOURNAMENT, result_doc, signed_bytes
+from tests.support.director_harness import KEY, TOURNAMENT, result_doc, signed_bytes
 
 PLAYERS = [Player(1, "Ann", 1500), Player(2, "Bob", 1400), Player(3, "Cat", 1300)]
 

@@ -1,6 +1,5 @@
 """tsh .t files: real files read and written back field by field; exports of our own results."""
 import re
-from pathlib import Path
 
 import pytest
 
@@ -8,8 +7,7 @@ from director.model import GameResult, Pairing, Player, bye, forfeit
 from director.standings import compute_standings
 from director.tsh import TshError, format_t, parse_archive, parse_t, read_t, write_t
 
-FORMATS = Path(__file__).resolve().parents[2] / ".." / "shared" / "formats" / "tsh"   # beside the repo, as CI clones it
-REAL = sorted(FORMATS.glob("*.t"))
+REAL = ["naspa-2023-division-a.t", "naspa-2023-division-b.t"]     # in ../shared/formats/tsh
 
 
 def fields(text):
@@ -25,13 +23,13 @@ def fields(text):
     return out
 
 
-def test_the_real_files_are_there():
-    assert FORMATS.is_dir(), f"the shared formats are missing: {FORMATS.resolve()}"
-    assert [p.name for p in REAL] == ["naspa-2023-division-a.t", "naspa-2023-division-b.t"]
+def test_the_real_files_are_there(shared):
+    assert sorted(p.name for p in shared.tsh.glob("*.t")) == REAL
 
 
-@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
-def test_a_real_file_written_back_has_every_field_of_every_line(path, tmp_path):
+@pytest.mark.parametrize("name", REAL)
+def test_a_real_file_written_back_has_every_field_of_every_line(shared, name, tmp_path):
+    path = shared.tsh / name
     division = read_t(path)
     out = tmp_path / path.name
     write_t(out, division.players, division.pairings, division.results, extras=division.extras)
@@ -43,23 +41,23 @@ def test_a_real_file_written_back_has_every_field_of_every_line(path, tmp_path):
     assert read_t(out) == division
 
 
-def test_the_2006_file_comes_back_byte_for_byte(tmp_path):
+def test_the_2006_file_comes_back_byte_for_byte(shared, tmp_path):
     # division b was written by a tsh whose name column is 22 wide, as ours
-    path = FORMATS / "naspa-2023-division-b.t"
+    path = shared.tsh / "naspa-2023-division-b.t"
     division = read_t(path)
     assert format_t(division.players, division.pairings, division.results,
                     extras=division.extras) == path.read_text(encoding="iso-8859-1")
 
 
-def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says():
-    b = read_t(FORMATS / "naspa-2023-division-b.t")
+def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says(shared):
+    b = read_t(shared.tsh / "naspa-2023-division-b.t")
     assert b.players[0] == Player(1, "Edley, Joe", 2007, "naspa-2023-division-b")
     # line 1 round 1: Edley (1) v Scott (87, line 87), 363 to 342 (line 87's first score);
     # Edley's p12 is 2, so Scott (the result's side 1) went first; board 1.
     assert b.results[0] == GameResult(1, "1", (1, 87), (363, 342), first=1)
     # line 10, Lerman: round 2 opponent 0, score 50, p12 0, board 0 (no table): a bye of +50
     assert GameResult(2, "", (10, 0), (50, 0), None, "bye") in b.results
-    a = read_t(FORMATS / "naspa-2023-division-a.t")
+    a = read_t(shared.tsh / "naspa-2023-division-a.t")
     keras = a.players[15]
     assert (keras.number, keras.name) == (16, "Keras, Lydia")
     # Keras withdrew ("off -50"): rounds 20 to 23 against 0 with -50; p12 for round 20 is 1
@@ -70,8 +68,8 @@ def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says():
     assert ("off", "-50") in a.extras[16]
 
 
-def test_standings_from_a_real_file_match_tshs_own_final_ranks():
-    division = read_t(FORMATS / "naspa-2023-division-a.t")
+def test_standings_from_a_real_file_match_tshs_own_final_ranks(shared):
+    division = read_t(shared.tsh / "naspa-2023-division-a.t")
     standings = compute_standings(division.players, division.results)
     # tsh kept each player's rank after every round in the 'rrank' tag: its last value is the
     # final rank (Keras withdrew after round 21, her list stops there)
@@ -83,8 +81,8 @@ def test_standings_from_a_real_file_match_tshs_own_final_ranks():
     assert (top.player.name, top.wins, top.losses, top.spread) == ("Sokol, Joshua", 17, 6, 736)
 
 
-def test_the_woogles_archive_reads_as_two_divisions_without_p12():
-    archive = parse_archive((FORMATS / "woogles-export-archive.tsh").read_text(), source="woogles")
+def test_the_woogles_archive_reads_as_two_divisions_without_p12(shared):
+    archive = parse_archive((shared.tsh / "woogles-export-archive.tsh").read_text(), source="woogles")
     assert list(archive) == ["CSW.t", "NWL.t"]
     csw = archive["CSW.t"]
     assert csw.players[0] == Player(1, "jellomochas", 1111111, "CSW")

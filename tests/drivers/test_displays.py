@@ -7,7 +7,7 @@ from PIL import Image, ImageChops, ImageDraw
 from drivers.displays import DisplayError, DisplaySpec, Shown, open_display
 from drivers.oled import STRIP, OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay, segment_text
-from tests.drivers.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
+from tests.support.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
 
 
 @pytest.mark.parametrize("text, running, mode, lit", [

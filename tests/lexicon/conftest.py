@@ -1,7 +1,5 @@
-"""Real word-list files for the lexicon tests, made from the ENABLE list beside the repo.
-
-CI always clones ../shared beside the repo, so a missing ENABLE list fails loudly (no skip).
-"""
+"""Real word-list files for the lexicon tests, made from the ENABLE list as published (the root
+conftest's ``shared`` fixture: a missing ../shared fails loudly, never a skip)."""
 from __future__ import annotations
 
 import gzip
@@ -11,17 +9,10 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-ENABLE = REPO / ".." / "shared" / "lexicons" / "enable2k.txt"
-
-
 @pytest.fixture(scope="session")
-def enable_words() -> list[str]:
+def enable_words(shared) -> list[str]:
     """The ENABLE words, upper case, sorted, read independently of kiosk.lexicon."""
-    if not ENABLE.is_file():
-        pytest.fail(f"the ENABLE list is missing: {ENABLE.resolve()} (tests expect the shared "
-                    "directory beside the repo: ../shared/lexicons/enable2k.txt)")
-    words = sorted({line.strip().upper() for line in ENABLE.read_text(encoding="ascii").split("\n")
+    words = sorted({line.strip().upper() for line in shared.enable.read_text(encoding="ascii").split("\n")
                     if line.strip()})
     assert len(words) > 170_000
     return words

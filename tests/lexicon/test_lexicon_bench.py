@@ -2,9 +2,13 @@
 figures belong to ``make bench``."""
 from __future__ import annotations
 
+import pytest
+
 import subprocess
 import sys
 from pathlib import Path
+
+pytestmark = pytest.mark.slow          # runs a benchmark: make check leaves it out
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -28,12 +32,9 @@ def test_lexicon_bench_runs_on_a_tiny_list_and_prints_every_figure():
     assert "WRONG" not in done.stdout
 
 
-def test_generated_words_are_deterministic_new_and_plausible():
-    sys.path.insert(0, str(REPO))
-    try:
-        from bench.lexicon import ENABLE, build_words
-    finally:
-        sys.path.remove(str(REPO))
+def test_generated_words_are_deterministic_new_and_plausible(shared):
+    from bench.lexicon import build_words
+    ENABLE = shared.enable
     words, misses, from_enable = build_words(180_000, ENABLE, 2000)
     again, misses_again, _ = build_words(180_000, ENABLE, 2000)
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,6 +44,7 @@ def _repository_files() -> list[str]:
     return [name for name in out.stdout.decode().split("\0") if name and (REPO / name).is_file()]
 
 
+@pytest.mark.slow
 def test_a_clone_with_nothing_beside_it_plays_the_demo_and_judges_its_challenge(tmp_path):
     """``make run``'s demo in a copy of the repository with no ../shared beside it: the
     challenge of ZAX and QXZT is ruled by the bundled list (one verdict: the play is off)."""

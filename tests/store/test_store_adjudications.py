@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, fields, replace
-from pathlib import Path
 
 import pytest
 
 from kiosk.core import commands as c
 from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication, adjudicate
-from kiosk.lexicon import open_lexicon
+from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
 from kiosk.store import StoreError, UnknownRecord
 from kiosk.store.adjudications import (TableAdjudication, adjudications_for_director,
                                        adjudications_for_table, record_adjudication)
 from kiosk.store.game_journal import GameJournal
 
-ENABLE = Path(__file__).resolve().parents[2].parent / "shared" / "lexicons" / "enable2k.txt"
+ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships
 WORDS = ("JOEY", "ZAX", "QUA")
 
 

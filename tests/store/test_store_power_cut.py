@@ -1,5 +1,5 @@
 """A power cut, as near as a test can get: the kiosk's writing side runs in its own process
-(power_cut_child.py) and is killed with SIGKILL mid-game, at a chosen point and at random ones.
+(tests/support/power_cut_child.py) and is killed with SIGKILL mid-game, at a chosen point and at random ones.
 This process then opens the file as the rebooted kiosk and recovers the game: the journal then
 ends with a ``Recovered`` event on the new boot, and the events alone give the kiosk's state."""
 from __future__ import annotations
@@ -8,7 +8,6 @@ import json
 import os
 import queue
 import random
-import runpy
 import signal
 import subprocess
 import sys
@@ -28,12 +27,13 @@ from kiosk.core.state import new_game, replay
 from kiosk.presets import load_rules
 from kiosk.store import Journal, recover
 from kiosk.sync.document import events_of, result_document
+from tests.support import power_cut_child
 
-CHILD = Path(__file__).with_name("power_cut_child.py")
+pytestmark = pytest.mark.slow          # child processes killed mid-game: make check leaves it out
+
 REPO = Path(__file__).resolve().parents[2]
-CHILD_MODULE = runpy.run_path(str(CHILD))
-PLAN = CHILD_MODULE["plan"]()
-BOOT_ZERO_S, WALL_ZERO = CHILD_MODULE["BOOT_ZERO_S"], CHILD_MODULE["WALL_ZERO"]
+PLAN = power_cut_child.plan()
+BOOT_ZERO_S, WALL_ZERO = power_cut_child.BOOT_ZERO_S, power_cut_child.WALL_ZERO
 TIMEOUT_S = 120                       # generous: a noisy 2-core machine
 
 
@@ -41,7 +41,7 @@ class Child:
     """The writing kiosk as a process; ``done`` counts the writes it reported committed."""
 
     def __init__(self, db: Path, pause_after: int | None = None):
-        args = [sys.executable, str(CHILD), str(db)]
+        args = [sys.executable, "-m", "tests.support.power_cut_child", str(db)]
         args += [] if pause_after is None else [str(pause_after)]
         env = dict(os.environ, PYTHONPATH=str(REPO))
         self.proc = subprocess.Popen(args, cwd=REPO, env=env, stdin=subprocess.PIPE,

@@ -3,21 +3,18 @@ director`` as a subprocess on a free port) or, for the answers a real director n
 (a 503, an assignment for another table), a small protocol server on a real port."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))    # helpers (import-mode=importlib)
 
-import pytest  # noqa: E402
+import pytest
 
-from director_process import DirectorProcess, seed  # noqa: E402
-from protocol_director import ProtocolDirector  # noqa: E402
-from sync_kiosks import KEY, TOURNAMENT  # noqa: E402
+from bench.rigs.director_process import DirectorProcess, seed
+from tests.support.protocol_director import ProtocolDirector
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 
 
 @pytest.fixture
 def director():
-    """The protocol server (tests/sync/protocol_director.py)."""
+    """The protocol server (tests/support/protocol_director.py)."""
     server = ProtocolDirector(KEY).up()
     yield server
     server.down()

@@ -12,8 +12,8 @@ from director.standings import compute_standings
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Sender
-from sync_kiosks import KEY, TOURNAMENT, play, script
-from sync_wait import eventually
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
+from tests.support.sync_wait import eventually
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 # round -> table -> (left, right, (left's play, right's play going out)); the left player is

@@ -3,11 +3,11 @@ each answer means. The answers a real director never gives (a 503, a signed assi
 another table) come from the protocol server."""
 import pytest
 
-from director_process import free_port
+from bench.rigs.director_process import free_port
 from kiosk.sync.http_client import (DELIVERED, REFUSED, UNREACHABLE, AssignmentError,
                                     DirectorClient)
 from kiosk.sync.signing import sign
-from sync_kiosks import KEY, TOURNAMENT, play, script
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
 PAIRINGS = {1: {"4": ("Ann", "Bob", 1)}}
 

@@ -7,12 +7,12 @@ import threading
 
 import pytest
 
-from sync_wait import eventually
+from tests.support.sync_wait import eventually
 from kiosk.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Link, Sender, link_text
-from sync_kiosks import KEY, TOURNAMENT, play, script
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
 FAST = dict(idle_s=0.02, status_s=0.2, poll_s=0.2, base_delay_s=0.05, max_delay_s=0.5)
 

@@ -1,8 +1,11 @@
 """The serial benchmark still runs (a few results, so it does not rot). No timing is asserted:
 figures belong to ``make bench``."""
+import pytest
 import subprocess
 import sys
 from pathlib import Path
+
+pytestmark = pytest.mark.slow          # runs a benchmark: make check leaves it out
 
 REPO = Path(__file__).resolve().parents[2]
 

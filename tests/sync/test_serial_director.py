@@ -2,7 +2,6 @@
 serial links over a lossy pseudo-terminal line, stores their results and hands out assignments."""
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import sqlite3
@@ -11,7 +10,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))      # the helpers beside this file (import-mode=importlib)
 
 import pytest
 
@@ -20,8 +18,8 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
-from lossy_proxy import LossyLine
-from serial_fixtures import KEY, TOURNAMENT, fill_outbox, unacked
+from bench.rigs.lossy_proxy import LossyLine
+from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, unacked
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_S = 120.0

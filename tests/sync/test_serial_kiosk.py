@@ -5,9 +5,9 @@ locked result reaches the director's database, and the top line says so."""
 import json
 
 from kiosk.core import commands as cmd
-from linked_kiosk import LinkedKiosk
-from lossy_proxy import LossyLine
-from sync_wait import eventually
+from bench.rigs.linked_kiosk import LinkedKiosk
+from bench.rigs.lossy_proxy import LossyLine
+from tests.support.sync_wait import eventually
 
 WAIT_S = 120.0
 

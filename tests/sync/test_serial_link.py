@@ -4,12 +4,10 @@ from __future__ import annotations
 import json
 import os
 import select
-import sys
 import time
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))      # the helpers beside this file (import-mode=importlib)
 
 from drivers.serial_port import SerialPort
 from kiosk.store.outbox import Outbox
@@ -17,8 +15,8 @@ from kiosk.sync.framing import (ACK, DATA, IDLE, POLL, Frame, FrameError, FrameR
                                 encode)
 from kiosk.sync.serial_link import SerialLink
 from kiosk.sync.signing import sign
-from lossy_proxy import Pty
-from serial_fixtures import KEY, WALL, fill_outbox
+from bench.rigs.lossy_proxy import Pty
+from bench.rigs.serial_fixtures import KEY, WALL, fill_outbox
 
 ADDRESS = 7
 

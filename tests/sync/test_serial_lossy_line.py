@@ -2,26 +2,27 @@
 
 Four kiosks' serial links (each with its own real SQLite outbox file of 50 signed results) and the
 director's poller talk over pseudo-terminals through a proxy that drops 5%, corrupts 1% and
-duplicates 1% of the frames (tests/sync/lossy_proxy.py). The director's poller delivers into the
+duplicates 1% of the frames (bench/rigs/lossy_proxy.py). The director's poller delivers into the
 director's real ingest (director.ingest.receive) and database file.
 """
 from __future__ import annotations
 
+import pytest
+
 import json
-import os
-import sys
 import time
 from collections import Counter
 
-sys.path.insert(0, os.path.dirname(__file__))      # the helpers beside this file (import-mode=importlib)
 
 from director.db import DirectorDB
 from director.ingest import receive
 from director.serial_poll import SerialPoller, open_serial
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
-from lossy_proxy import LossyLine
-from serial_fixtures import KEY, fill_outbox, unacked
+from bench.rigs.lossy_proxy import LossyLine
+from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
+
+pytestmark = pytest.mark.slow          # 200 results over a lossy line: make check leaves it out
 
 TABLES = (1, 2, 3, 4)
 ROUNDS = range(1, 51)

@@ -4,17 +4,15 @@ from __future__ import annotations
 import json
 import os
 import select
-import sys
 import time
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))      # the helpers beside this file (import-mode=importlib)
 
 from director.serial_poll import SerialPoller, open_serial, parse_addresses
 from kiosk.sync.framing import ACK, DATA, IDLE, POLL, Frame, FrameReader, encode
-from lossy_proxy import Pty
-from serial_fixtures import signed_result
+from bench.rigs.lossy_proxy import Pty
+from bench.rigs.serial_fixtures import signed_result
 
 WAIT_S = 30.0
 

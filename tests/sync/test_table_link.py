@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from sync_wait import eventually
+from tests.support.sync_wait import eventually
 from kiosk.core import commands as cmd
 from kiosk.core import events as ev
 from kiosk.store import Journal
-from linked_kiosk import LinkedKiosk
-from sync_kiosks import KEY
+from bench.rigs.linked_kiosk import LinkedKiosk
+from bench.rigs.sync_kiosks import KEY
 
 
 @pytest.fixture

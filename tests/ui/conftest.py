@@ -2,14 +2,12 @@
 kiosk on a real SQLite file in the test's tmp dir. Screenshots go to a tmp dir (``--basetemp``
 to keep them) and, with TABLEKEEPER_SHOTS set, to that folder too."""
 import os
-import sys
 from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))      # the harnesses, ui_pixels (import-mode=importlib)
 
-import pytest  # noqa: E402
+import pytest
 
-from dummy_display import display  # noqa: E402,F401 - the session's display, for every test here
+from tests.support.dummy_display import display  # noqa: F401 - the session's display, for every test here
 
 
 @pytest.fixture
@@ -26,7 +24,7 @@ def shots(tmp_path, request):
 def kiosk(shots, tmp_path):
     """``make(**options)``: a table kiosk (ui_harness.Harness) on its own SQLite file in
     ``tmp_path``, closed at the end."""
-    from ui_harness import Harness
+    from tests.support.ui_harness import Harness
     made = []
 
     def make(**options):
@@ -42,7 +40,7 @@ def kiosk(shots, tmp_path):
 @pytest.fixture
 def station(tmp_path):
     """``make(**options)``: the shared judge station (station_harness), closed at the end."""
-    from station_harness import StationHarness
+    from tests.support.station_harness import StationHarness
     made = []
 
     def make(**options):

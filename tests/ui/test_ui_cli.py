@@ -7,7 +7,7 @@ import sys
 import pygame
 import pytest
 
-from ui_harness import ENABLE, ROOT
+from tests.support.ui_harness import ENABLE, ROOT
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
@@ -70,8 +70,8 @@ def test_the_station_refuses_to_start_without_a_lexicon(monkeypatch, tmp_path):
         station_lexicon(StationConfig())
 
 
-def test_the_default_lexicon_is_the_bundled_enable_list():
+def test_the_default_lexicon_is_the_bundled_enable_list(shared):
     from kiosk.app import DEFAULT_LEXICON
     from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
     assert DEFAULT_LEXICON == BUNDLED_LEXICON and DEFAULT_LEXICON.is_relative_to(ROOT / "kiosk")
-    assert open_lexicon(DEFAULT_LEXICON).fingerprint == open_lexicon(ENABLE).fingerprint
+    assert open_lexicon(DEFAULT_LEXICON).fingerprint == open_lexicon(shared.enable).fingerprint

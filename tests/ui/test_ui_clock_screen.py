@@ -2,7 +2,7 @@
 events through the keyboard driver), explicit timestamps, screenshots checked by pixel."""
 import pytest
 
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.core.challenges import hold_status
 from kiosk.core.state import apply
@@ -11,7 +11,7 @@ from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockdraw import layout
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
-from ui_pixels import BG, RUNNING, colour_box, count, frame_pixels
+from tests.support.ui_pixels import BG, RUNNING, colour_box, count, frame_pixels
 
 
 def started(kiosk, **options):

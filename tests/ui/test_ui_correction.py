@@ -3,7 +3,7 @@ pick the turn, type the score, both players press; the core's Correct records it
 refuses is shown with the core's own reason, nothing written."""
 import pytest
 
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.core.commands import Correct
 from kiosk.core.errors import GameError
@@ -11,7 +11,7 @@ from kiosk.core.game import decide
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.correct import CorrectionScreen, correction_layout
-from ui_pixels import bar_shows, shows
+from tests.support.ui_pixels import bar_shows, shows
 
 
 def three_turns(kiosk, **options):

@@ -2,8 +2,8 @@
 then the PIN. A short press does what a centre press always does; a long press on a stopped
 clock opens no challenge; wrong PINs are refused and three lock the menu for a minute; the
 menu itself changes nothing, and closes by itself when left alone."""
-from ui_harness import S, T0
-from director_steps import (PIN, centre_down, centre_up, error_shows, menu_shows, open_menu,
+from tests.support.ui_harness import S, T0
+from tests.support.director_steps import (PIN, centre_down, centre_up, error_shows, menu_shows, open_menu,
                             recorded, row_shows)
 from kiosk.core import events as ev
 from kiosk.ui import theme

@@ -4,8 +4,8 @@ right numbers, only once the director confirms; what the core refuses shows its 
 records nothing."""
 import pytest
 
-from ui_harness import S, T0
-from director_steps import PIN, error_shows, open_menu, recorded, row_shows
+from tests.support.ui_harness import S, T0
+from tests.support.director_steps import PIN, error_shows, open_menu, recorded, row_shows
 from kiosk.core import events as ev
 from kiosk.core.commands import End, Reopen
 from kiosk.core.errors import GameError

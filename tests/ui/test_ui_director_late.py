@@ -2,8 +2,8 @@
 the absent half of the clock screen (ABSENT, the clock counting what the core will charge:
 kiosk.core.late.absence_charge), the arrival (Arrive: by the player's button or the menu), then
 the normal start. ASPA charges the clock; school charges 10 points per completed 3 minutes."""
-from ui_harness import S, T0
-from director_steps import PIN, open_menu, recorded
+from tests.support.ui_harness import S, T0
+from tests.support.director_steps import PIN, open_menu, recorded
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.late import absence_charge
@@ -11,7 +11,7 @@ from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockdraw import layout
 from kiosk.ui.setup import SetupScreen
-from ui_pixels import banner_shows, count, shows
+from tests.support.ui_pixels import banner_shows, count, shows
 
 
 def call_start(k, at: float, digit: str):

@@ -6,7 +6,7 @@ from drivers.sevenseg import SevenSegmentDisplay
 from kiosk.hardware.player_displays import PlayerOutputs
 from kiosk.ui.director import DirectorScreen
 from kiosk.ui.selftest_screen import SelfTestScreen
-from tests.drivers.luma_dummy import digits, segment_bytes, seven_segment_device
+from tests.support.luma_dummy import digits, segment_bytes, seven_segment_device
 
 
 def test_the_director_runs_the_self_test_at_the_table(kiosk):

@@ -8,7 +8,7 @@ from kiosk.ui.base import Screen
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.failsafe import FAIL_BG, TITLE, FailsafeScreen, failsafe_layout, one_line
 from kiosk.ui.judge import JudgeScreen
-from ui_pixels import count, shows
+from tests.support.ui_pixels import count, shows
 
 
 class Broken(Screen):

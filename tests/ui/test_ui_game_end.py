@@ -1,6 +1,6 @@
 """A whole game to its confirmed result, pressed on gpiozero MockFactory pins (the real button
 driver and queue) with the keyboard for what is typed."""
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.verdict import VerdictScreen

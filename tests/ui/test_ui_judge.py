@@ -2,7 +2,7 @@
 the verdict screen the same pixels whichever word failed."""
 import pytest
 
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.ui import theme
 from kiosk.ui.base import UiSettings

@@ -5,7 +5,7 @@ import pytest
 from kiosk.core.result import compute
 from kiosk.ui import theme
 from kiosk.ui.clockdraw import layout
-from ui_pixels import shows
+from tests.support.ui_pixels import shows
 
 
 def last_row(k, player):

@@ -3,12 +3,12 @@ players pick one of the preset's reasons (a digit, recorded as the stop's reason
 the banner says the reason."""
 import pytest
 
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockdraw import layout
-from ui_pixels import banner_shows, count
+from tests.support.ui_pixels import banner_shows, count
 
 
 def neutrals(k):

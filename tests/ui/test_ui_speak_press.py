@@ -12,9 +12,9 @@ from kiosk.core import events as ev
 from kiosk.core.clock import remaining
 from kiosk.ui.base import UiSettings
 from kiosk.ui.speech import Speaker, spoken_times
-from test_ui_speech import fake_espeak, wait_for
+from tests.support.espeak import fake_espeak, wait_for
 from drivers.buttons import DEFAULT_PINS
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 
 WAIT_S = 60
 

@@ -2,8 +2,6 @@
 espeak-ng when it is on PATH (a real process: here a stand-in script the test writes), and
 shows them large when it is not; never an error."""
 import os
-import stat
-import time
 
 import pytest
 
@@ -17,7 +15,8 @@ from kiosk.ui.clockdraw import layout
 from kiosk.ui.clockview import ClockView, Info, build
 from kiosk.ui.speech import (BigTimesView, Speaker, big_times, big_times_layout, face_words,
                               number_words, spoken_times)
-from ui_pixels import colour_box
+from tests.support.ui_pixels import colour_box
+from tests.support.espeak import fake_espeak, wait_for
 
 S = 1_000_000_000
 WAIT_S = 60                 # generous: a real process on a busy machine
@@ -59,20 +58,6 @@ def test_a_late_players_time_is_said_and_shown_large_as_their_half_shows_it():
     assert big_times(state, later).times == ("25:00", "22:30")
 
 
-def fake_espeak(folder, body):
-    """A stand-in for espeak-ng on PATH: a tiny shell script."""
-    folder.mkdir(exist_ok=True)
-    path = folder / "espeak-ng"
-    path.write_text("#!/bin/sh\n" + body)
-    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    return path
-
-
-def wait_for(path):
-    deadline = time.monotonic() + WAIT_S
-    while not path.exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return path.exists()
 
 
 def game_under_way(kiosk):

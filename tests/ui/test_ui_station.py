@@ -5,7 +5,7 @@ import pygame
 from kiosk.store import Journal
 from kiosk.store.adjudications import adjudications_for_director, adjudications_for_table
 
-from ui_harness import S, T0
+from tests.support.ui_harness import S, T0
 from kiosk.ui import theme
 from kiosk.ui.base import UiSettings
 from kiosk.ui.verdict import VerdictView

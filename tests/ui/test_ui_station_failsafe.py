@@ -2,14 +2,14 @@
 wrong — call the director" instead of ending the program, the verdicts already logged stay,
 and the director restarts the station at the table number. GPIO button releases (MockFactory
 pins) never dismiss a verdict."""
-from ui_harness import ENABLE
+from tests.support.ui_harness import ENABLE
 from drivers.buttons import DEFAULT_PINS, pin_factory
 from kiosk.app import open_lexicon
 from kiosk.ui import theme
 from kiosk.ui.failsafe import FAIL_BG, TITLE, failsafe_layout
 from kiosk.ui.guard import RESTART
 from kiosk.ui.verdict import VerdictView
-from ui_pixels import shows
+from tests.support.ui_pixels import shows
 
 
 class FailingLexicon:

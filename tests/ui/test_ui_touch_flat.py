@@ -8,7 +8,7 @@ import pygame
 from kiosk.core import events as ev
 from kiosk.ui import flat, theme
 from kiosk.ui.clockdraw import keypad_keys, layout
-from ui_pixels import colour_box, shows
+from tests.support.ui_pixels import colour_box, shows
 
 
 def key_centre(rows, key):

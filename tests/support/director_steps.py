@@ -5,7 +5,7 @@ from __future__ import annotations
 from drivers.buttons import DEFAULT_PINS
 from kiosk.ui import theme
 from kiosk.ui.director_draw import director_layout
-from ui_pixels import bar_shows, shows
+from tests.support.ui_pixels import bar_shows, shows
 
 PIN = "2468"
 

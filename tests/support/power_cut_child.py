@@ -1,6 +1,6 @@
 """The kiosk's writing side, run as a child process that the power-cut test kills with SIGKILL.
 
-``python power_cut_child.py DB [PAUSE_AFTER]`` plays ``plan()`` against the journal at DB,
+``python -m tests.support.power_cut_child DB [PAUSE_AFTER]`` plays ``plan()`` against the journal at DB,
 keeping the kiosk's discipline (decide, journal, apply; a checkpoint every quarter second while
 time runs) and printing ``done I`` once write I is committed. After write PAUSE_AFTER (or at the
 end of the plan) it prints ``waiting`` and blocks until it is killed. The test imports ``plan``

@@ -14,11 +14,12 @@ from drivers.buttons import DEFAULT_PINS, pin_factory
 from kiosk.app import Kiosk
 from kiosk.config import DEFAULT_DIRECTOR_PIN, KioskConfig
 from kiosk.core.events import to_json
+from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.store.adjudications import adjudications_for_director
 from kiosk.ui.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[2]
-ENABLE = ROOT.parent / "shared" / "lexicons" / "enable2k.txt"
+ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships (labelled enable2k)
 S = 1_000_000_000
 T0 = 5_000 * S                       # an arbitrary monotonic instant for "second 0"
 

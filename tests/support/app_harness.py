@@ -1,4 +1,4 @@
-"""The UI tests' harness (tests/ui/ui_harness.py: the whole kiosk on its SQLite store, inputs
+"""The UI tests' harness (tests/support/ui_harness.py: the whole kiosk on its SQLite store, inputs
 through pygame key events or gpiozero MockFactory pins, the kiosk's clock at an explicit ``now``)
 as the app tests use it: GPIO buttons, a tournament's round with a signing key, every view kept,
 and a crash that leaves the store as a killed process would.
@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kiosk.store import Journal
-from ui_harness import ENABLE, S, T0, Harness
+from tests.support.ui_harness import ENABLE, S, T0, Harness
 
 KEY = b"test tournament key, 32 bytes ok"
 
@@ -43,4 +43,16 @@ def journal_events(store: Path) -> list:
         return journal.load(journal.current_game())[1]
 
 
-__all__ = ["StoreHarness", "KEY", "ENABLE", "S", "T0", "journal_events"]
+
+def opening(k):
+    """Bob goes second (Ann's clock runs from 2 s); Ann 24 at 30 s, Bob 40 at 60 s; Ann
+    thinks, the loop passing (and checkpointing) until 75 s."""
+    k.press("right", at=2)
+    k.press("left", at=30).type("24\n", at=31)
+    k.press("right", at=60).type("40\n", at=61)
+    for second in range(62, 76):
+        k.at(second).step()
+    assert k.state.clock.running == 0
+
+
+__all__ = ["StoreHarness", "KEY", "ENABLE", "S", "T0", "journal_events", "opening"]

@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 from table_input import ButtonPressed  # noqa: E402
 from kiosk.app import Kiosk  # noqa: E402
 from kiosk.config import KioskConfig  # noqa: E402
-from sync_kiosks import KEY, TOURNAMENT  # noqa: E402
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT  # noqa: E402
 
 S = 1_000_000_000
 T0 = 5_000 * S

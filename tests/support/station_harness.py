@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.app import StationConfig, build_station, open_station_journal
-from ui_harness import ENABLE, S, T0, post, post_text
+from tests.support.ui_harness import ENABLE, S, T0, post, post_text
 
 
 class StationHarness:

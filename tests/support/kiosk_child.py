@@ -1,12 +1,11 @@
-"""The kiosk as a child process for the crash test: ``python kiosk_child.py DB BOOT_ID`` builds the
-real app on the store at DB (MockFactory pins, the dummy video driver, explicit times), plays
-test_app_store.opening(), prints ``ready`` and blocks until it is killed with SIGKILL."""
+"""The kiosk as a child process for the crash test: ``python -m tests.support.kiosk_child DB
+BOOT_ID`` (from the repository's root) builds the real app on the store at DB (MockFactory pins,
+the dummy video driver, explicit times), plays ``app_harness.opening()``, prints ``ready`` and
+blocks until it is killed with SIGKILL."""
 import os
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "ui")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -14,8 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main(db: str, boot_id: str) -> None:
     import pygame
 
-    from app_harness import StoreHarness
-    from test_app_store import opening
+    from tests.support.app_harness import StoreHarness, opening
 
     pygame.display.init()
     pygame.font.init()

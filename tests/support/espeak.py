@@ -1,0 +1,24 @@
+"""A stand-in for espeak-ng on the PATH, for the spoken-times tests: a tiny shell script that
+records what it was asked to say, and a wait for the file it writes."""
+from __future__ import annotations
+
+import stat
+import time
+
+WAIT_S = 60.0                   # generous: a real process on a busy machine
+
+
+def fake_espeak(folder, body):
+    """A stand-in for espeak-ng on PATH: a tiny shell script."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "espeak-ng"
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+def wait_for(path):
+    deadline = time.monotonic() + WAIT_S
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return path.exists()
