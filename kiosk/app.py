@@ -34,7 +34,7 @@ from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
 from kiosk.core.vocabulary import Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
-from kiosk.lexicon import BUNDLED_LEXICON, LexiconError
+from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.sync.assignment import start_refusal
@@ -63,11 +63,11 @@ def open_lexicon(path: str | Path | None, official: dict | None = None
     return lexicon, lexicon_label(lexicon, path, official)
 
 
-def lexicon_label(lexicon, path: Path, official: dict | None = None) -> str:
+def lexicon_label(lexicon: Lexicon, path: Path, official: dict | None = None) -> str:
     """The lexicon's name, and whether it is the official list when fingerprints are given."""
     if official:
         return check_official(lexicon, official).label
-    return getattr(lexicon, "name", None) or path.name.split(".")[0]
+    return lexicon.name or path.name.split(".")[0]
 
 
 class Table(BottomLine):
@@ -183,7 +183,7 @@ class Kiosk:
         from kiosk.ui.touch import Touch
 
         self.config, self.inputs = config, queue.Queue()
-        self.buttons = self.outputs = None
+        self.buttons = self.outputs = self.table = self.link = None
         if not config.sim:
             factory = factory if factory is not None else pin_factory("lgpio")
             self.buttons = Buttons(self.inputs, factory, config.pins, clock=clock)
@@ -221,16 +221,16 @@ class Kiosk:
 
     def close(self) -> None:
         """Release the buttons and the store. (A crash skips this; the journal needs nothing.)"""
-        if getattr(self, "link", None) is not None:
+        if self.link is not None:
             self.link.close()
             self.link = None
         if self.buttons is not None:
             self.buttons.close()
             self.buttons = None
-        if getattr(self, "outputs", None) is not None:
+        if self.outputs is not None:
             self.outputs.close()
             self.outputs = None
-        if getattr(self, "table", None) is not None:
+        if self.table is not None:
             self.table.close()
 
 
@@ -272,7 +272,7 @@ class StationConfig:
     ui: UiSettings = field(default_factory=UiSettings)
 
 
-def station_recorder(journal, lexicon, label: str, log: str | None = None):
+def station_recorder(journal, lexicon: Lexicon, label: str, log: str | None = None):
     """``record(adjudication, table, at_ns)`` for the station: each adjudication into the SQLite
     journal (kiosk.store.adjudications: per-word validity for the director's export only) and,
     if asked, a JSON line for people to read, which never says which word failed."""
@@ -281,7 +281,7 @@ def station_recorder(journal, lexicon, label: str, log: str | None = None):
     def record(adjudication: Adjudication, table: str, at_ns: int) -> None:
         wall = time.time()
         record_adjudication(journal, adjudication, lexicon=label,
-                            lexicon_fingerprint=getattr(lexicon, "fingerprint", "") or "unknown",
+                            lexicon_fingerprint=lexicon.fingerprint or "unknown",
                             table=table, at_ns=at_ns, wall=wall)
         if log:
             entry = {"table": table, "words": list(adjudication.words), "valid": adjudication.valid,

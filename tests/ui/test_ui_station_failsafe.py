@@ -17,6 +17,7 @@ class FailingLexicon:
 
     def __init__(self):
         self.words, _ = open_lexicon(ENABLE)
+        self.name, self.fingerprint = self.words.name, self.words.fingerprint
         self.broken = False
 
     def __contains__(self, word):
