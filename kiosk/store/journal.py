@@ -203,6 +203,14 @@ class Journal(Store):
                               "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
         return (row[0], Mark(*row[1:])) if row else (0, None)
 
+    def last_instant(self) -> int | None:
+        """The latest monotonic instant this file holds on this boot (any game's event or
+        checkpoint), if any: a clock of this boot that journals here must not start before it."""
+        return self.db.execute(
+            "SELECT max(at_ns) FROM (SELECT at_ns FROM events WHERE boot_id = ? "
+            "UNION ALL SELECT at_ns FROM checkpoints WHERE boot_id = ?)",
+            [self.boot_id, self.boot_id]).fetchone()[0]
+
     def replay(self, game_id: int) -> Replayed:
         """Fold the game's stored events into its state. Only a ``Recovered`` event may be from
         another boot than the event before it."""
