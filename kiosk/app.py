@@ -37,7 +37,6 @@ from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_output
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
-from kiosk.sync.assignment import start_refusal
 from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui.clockview import Info
@@ -85,10 +84,6 @@ class Table(BottomLine):
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
         t_ns = max(t_ns, self.state.last_ns or t_ns)
-        refusal = start_refusal(self.state, command, self.info.starts)   # the director's draw
-        if refusal:
-            self.say(refusal, t_ns)
-            return False
         try:
             events = decide(self.state, command, t_ns)
         except GameError as exc:

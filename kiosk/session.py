@@ -49,6 +49,7 @@ class GameSetup:
     players: tuple[str, str]
     table: str
     tournament: str = ""
+    starts: int | None = None       # who the director's assignment has going first, if it says
 
 
 @dataclass(frozen=True)
@@ -113,13 +114,13 @@ class Session:
 
     def new_game(self) -> Started:
         s = self.setup
-        game_id = self.journal.new_game(s.rules, s.round, s.players, s.table)
+        game_id = self.journal.new_game(s.rules, s.round, s.players, s.table, starts=s.starts)
         return self._bind(game_id, self.journal.load(game_id)[0], None)
 
     def _set_up_alike(self, game_id: int) -> bool:
         record, s = self.journal.game(game_id), self.setup
-        return ((record.rules.to_dict(), record.round, record.players, record.table)
-                == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table)))
+        return ((record.rules.to_dict(), record.round, record.players, record.table, record.starts)
+                == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table), s.starts))
 
     def _bind(self, game_id: int, state: GameState, message: str | None) -> Started:
         table = self.journal.game(game_id).table

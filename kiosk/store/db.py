@@ -23,7 +23,9 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: What brings a file at schema N to N + 1 (N: statements run in the open's transaction).
+MIGRATIONS = {1: ("ALTER TABLE games ADD COLUMN starts INTEGER",)}   # 2: who the director has first
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
@@ -62,7 +64,7 @@ _TABLES = {
     "games": (
         {"id": int, "table_name": str, "round": int, "player0": str, "player1": str,
          "preset": str, "rules": str, "created_wall": float, "boot_id": str,
-         "finished_wall": float, "closed_wall": float, "closed_reason": str},
+         "finished_wall": float, "closed_wall": float, "closed_reason": str, "starts": int},
         "id",
         {"table_name", "round", "player0", "player1", "preset", "rules", "created_wall", "boot_id"},
         [],
@@ -121,12 +123,23 @@ def open_database(path: str | os.PathLike) -> Database:
         raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
     try:
         with transaction(db):
+            _migrate(db)
             ensure_schema(db, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
                           program="kiosk", error=StoreError)
     except BaseException:
         db.close()
         raise
     return db
+
+
+def _migrate(db: Database) -> None:
+    """Bring a file written at an older schema to ours (``MIGRATIONS``), step by step."""
+    found = db.execute("PRAGMA user_version").fetchone()[0]
+    while found in MIGRATIONS and found < SCHEMA_VERSION:
+        for statement in MIGRATIONS[found]:
+            db.execute(statement)
+        found += 1
+        db.execute(f"PRAGMA user_version={found}")
 
 
 def _create_tables(db: Database) -> None:

@@ -55,12 +55,11 @@ class ClockView:
 @dataclass(frozen=True)
 class Info:
     """What the top line says besides the game: the table, the lexicon, the director link's
-    state; and who the director's assignment has going first (the setup screen says it)."""
+    state."""
     table: str = "-"
     lexicon: str = "no lexicon"
     legend: str = ""         # the simulated buttons' keys, shown in sim
     link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
-    starts: int | None = None   # who the director's assignment says goes first, if it says
 
 
 def mmss(ns: int) -> str:
