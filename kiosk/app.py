@@ -186,7 +186,7 @@ class Kiosk:
             self.outputs = open_outputs(config.displays, config.leds, factory)  # player displays, LEDs
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon,
                                      outputs=self.outputs)
-            self.sent = SentWatch(self.table.session.outbox.pending)
+            self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
             self.link = TableLink.open(config, self.table, clock(), clock=clock)  # url or serial
         except BaseException:
             self.close()

@@ -172,6 +172,11 @@ class Session:
                                game_id=self.document_id(),
                                adjudications=adjudications_for_director(self.journal, self.game_id))
 
+    def result_sent(self) -> bool:
+        """Whether the director has acknowledged this game's locked result (another game's
+        result, still waiting or refused, says nothing of this one)."""
+        return self.outbox.delivered(RESULT, self.document_id())
+
     def _queue_result(self, at_ns: int) -> int:
         document = self.result_document(at_ns)
         if self.key:
