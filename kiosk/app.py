@@ -76,10 +76,11 @@ class Table(BottomLine):
 
     def __init__(self, state: GameState, session: Session, info: Info,
                  lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None,
-                 outputs: PlayerOutputs | None = None):
+                 outputs: PlayerOutputs | None = None, new_game_after_s: int = 0):
         self.state, self.session, self.info = state, session, info
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
+        self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -143,7 +144,8 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
         session.close()
         raise
     return Table(started.state, session, Info(table=started.table, lexicon=label, legend=legend),
-                 lexicon, config.ui, notice=started.message, outputs=outputs)
+                 lexicon, config.ui, notice=started.message, outputs=outputs,
+                 new_game_after_s=config.new_game_after_s)
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, caption: str):
