@@ -38,6 +38,11 @@ class UnknownRecord(StoreError, LookupError):
     """No game, document or other record with that id."""
 
 
+class StorageFull(StoreError):
+    """The file system holding the store is full (even with the ballast given back): nothing
+    was written."""
+
+
 def read_boot_id(path: Path = BOOT_ID_FILE) -> str:
     """This boot's id: monotonic clock readings are only comparable within one boot.
 
@@ -130,6 +135,26 @@ def open_database(path: str | os.PathLike) -> Database:
         db.close()
         raise
     return db
+
+
+#: Once the disk is full, the WAL is checkpointed every this many pages and then cut back to
+#: this size, instead of growing to SQLite's default of 1000 pages (4 MB) before a checkpoint.
+SHORT_WAL_PAGES = 16
+
+
+def keep_wal_small(db: Database) -> bool:
+    """When the disk is full: copy the WAL into the database and empty it, which gives its room
+    back (the WAL holds every version of each page written since the last checkpoint: far more
+    than the database grows by), and keep it small from then on. True if it was emptied; False
+    if another connection was reading or the copy itself found no room (it is tried again at
+    SQLite's next automatic checkpoint)."""
+    db.execute(f"PRAGMA wal_autocheckpoint={SHORT_WAL_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit={SHORT_WAL_PAGES * 4096}")
+    try:
+        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return busy == 0
 
 
 def _migrate(db: Database) -> None:
