@@ -23,8 +23,8 @@ DEFAULT_KB = 4096               # 4 MB: a game's events, and the WAL's growth, s
 
 def full(exc: BaseException) -> bool:
     """Whether ``exc`` says the file system holding the store (or SQLite's page limit) is full."""
-    if isinstance(exc, sqlite3.Error):
-        return exc.sqlite_errorcode == sqlite3.SQLITE_FULL
+    if isinstance(exc, sqlite3.Error):      # errors the sqlite3 module makes itself carry no code
+        return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
     return isinstance(exc, OSError) and exc.errno == errno.ENOSPC
 
 
