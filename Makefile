@@ -1,7 +1,8 @@
 # Two commands on a fresh machine: `make run` (the kiosk with simulated hardware and a demo game;
 # without a display it plays the game by itself, headless) and `make test`. Each builds the venv first.
+# Another Python in a venv of its own: make test PYTHON=python3.13 VENV=.venv-3.13
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
