@@ -93,7 +93,7 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
             table = boards[round_ - 1] if round_ <= len(boards) and opp != NO_OPPONENT else ""
             table = "" if table == "0" else table                # tsh's board 0: no table
             first = _P12_FIRST.get(p12[round_ - 1]) if round_ <= len(p12) else None
-            pairings.append(Pairing(round_, table, (line.number, opp), first))
+            pairings.append(Pairing(round_, table, (line.number, opp), first, division))
             if round_ > len(line.scores):
                 continue
             own = line.scores[round_ - 1]

@@ -49,6 +49,7 @@ class GameSetup:
     players: tuple[str, str]
     table: str
     tournament: str = ""
+    division: str = ""          # the director's assignment's, when it names one
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class Session:
         replayed = self.journal.replay(self.game_id)
         return result_document(replayed.state, replayed.events, now_ns,
                                tournament=self.setup.tournament, table=self.game.table,
-                               game_id=self.document_id(),
+                               game_id=self.document_id(), division=self.setup.division,
                                adjudications=adjudications_for_director(self.journal, self.game_id))
 
     def _queue_result(self, at_ns: int) -> int:
