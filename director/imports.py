@@ -117,6 +117,11 @@ def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None 
     configs = [(u, parse_tsh_config(u)) for u, k in zip(uploads, kinds) if k == "tsh-config"]
     named = {d.file for _, config in configs for d in config.divisions}
     by_name = {PurePath(u.name).name: u for u, k in zip(uploads, kinds) if k == "tsh"}
+    alone = [name for name in by_name if name not in named]
+    if division and len(alone) > 1:
+        raise FileRefused(f"division {division}: one division for {len(alone)} .t files "
+                          f"({', '.join(alone)}); import them one by one, or name none and let "
+                          "each be named after its file")
     messages: list[str] = []
     try:
         with db.transaction():
@@ -164,7 +169,8 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
                 raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
                                   f"{line.file} is not in the archive, nor among the files "
                                   "imported with it" + (", nor beside it" if beside else ""))
-            text, source = decode(data, line.file, fallback=tsh.ENCODING), line.file
+            source = str(PurePath(upload.name).parent / line.file)
+            text = decode(data, source, fallback=tsh.ENCODING)
         division = tsh.parse_t(text, source=source, division=line.name)
         messages.append(_store_division(db, division, line.file, source))
     divisions.store_event_settings(db, config.settings)
