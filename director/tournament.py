@@ -6,7 +6,9 @@ under the division (matched to its players by name), else a result the director 
 file's past rounds), else the bye of a round that has started (the preset's
 ``result.forfeit_spread``). A document that names someone who is not a player of the division,
 or a second result for a player in a round, is left out and reported in ``problems`` (the page
-shows them) rather than silently counted. The spread caps are the event's (its tsh config's)
+shows them) rather than silently counted; an imported result that is what a .t file holds of a
+table's result (exported, paired by tsh, imported again) is that game, counted once without a
+word. The spread caps are the event's (its tsh config's)
 or else the preset's (director.divisions.spread_caps).
 """
 from __future__ import annotations
@@ -84,7 +86,7 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     name = divisions.resolve(db, division)
     roster = players(db, name)
     problems: list[str] = []
-    taken: set[tuple[int, int]] = set()         # (round, player) with a result
+    taken: dict[tuple[int, int], GameResult] = {}       # (round, player) -> their result
     out: list[GameResult] = []
 
     numbers = {p.number for p in roster}
@@ -96,11 +98,13 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
             problems.append(f"{what}: player {strangers[0]} is not one of the players; not counted")
             return
         clash = [n for r, n in sides if (r, n) in taken]
+        if clash and all(_as_t(taken[(result.round, n)], n) == _as_t(result, n) for n in clash):
+            return            # a table's result, as a .t file exported, then paired by tsh, holds it
         if clash:
             problems.append(f"{what}: player {clash[0]} already has a result in round "
                             f"{result.round}; not counted")
             return
-        taken.update(sides)
+        taken.update((side, result) for side in sides)
         out.append(result)
 
     only = len(divisions.names(db)) == 1           # a result filed before the division existed
@@ -136,6 +140,15 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
         if (row["round"], row["player0"]) not in taken:
             add(bye(row["round"], row["player0"], rules.result.forfeit_spread), f"round {row['round']} bye")
     return Counted(out, problems)
+
+
+def _as_t(result: GameResult, number: int) -> tuple:
+    """What a .t line holds of the player's result: (opponent, own score, theirs), or for a bye
+    or forfeit (0, own spread)."""
+    side = result.side_of(number)
+    if result.players[1] == NO_OPPONENT or result.kind == "forfeit":
+        return (NO_OPPONENT, result.spread if side == 0 else -result.spread)
+    return (result.players[1 - side], result.scores[side], result.scores[1 - side])
 
 
 def standings(db: DirectorDB, rules: Rules, tournament: str,
