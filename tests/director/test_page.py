@@ -275,3 +275,32 @@ def test_two_divisions_each_with_its_tiles_results_and_standings(browser, two_di
         save_for_docs(page, "director.png")
     finally:
         context.close()
+
+
+def test_a_config_and_its_t_files_imported_from_the_page_make_two_divisions(browser, director, shared, tmp_path, shots):
+    (tmp_path / "config.tsh").write_text('division A a.t\ndivision B b.t\nconfig event_name = "Winter Open"\n')
+    shutil.copy(shared.tsh / "naspa-2023-division-a.t", tmp_path / "a.t")
+    shutil.copy(shared.tsh / "naspa-2023-division-b.t", tmp_path / "b.t")
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(director.url + "/")
+        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        assert page.is_visible("#no-divisions")
+        page.set_input_files("#import-file", [str(tmp_path / n) for n in ("config.tsh", "a.t", "b.t")])
+        page.click("#import-button")
+        page.wait_for_selector('.division[data-division="B"]', timeout=TIMEOUT_MS)
+        page.wait_for_function("document.querySelector('#message').textContent.includes('division B')",
+                               timeout=TIMEOUT_MS)
+        assert page.inner_text("#message").splitlines() == [
+            "a.t: division A: 26 players, 23 rounds of pairings, 303 results",
+            "b.t: division B: 109 players, 14 rounds of pairings, 770 results, its boards at tables 14 onwards",
+            "config.tsh: event Winter Open"]
+        assert page.inner_text("#tournament") == "Winter Open" and not page.is_visible("#no-divisions")
+        page.wait_for_function("document.querySelectorAll('.division[data-division=\"B\"] .standings tbody tr').length === 109",
+                               timeout=TIMEOUT_MS)
+        assert page_rows(page, "A")[0][2] == "Sokol, Joshua"
+        assert page.get_attribute('.division[data-division="B"] .export-t', "href") == "/export/division.t?division=B"
+        page.screenshot(path=str(shots / "imported-event.png"))
+    finally:
+        context.close()
