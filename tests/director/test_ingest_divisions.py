@@ -96,3 +96,14 @@ def test_a_table_is_paired_in_one_division_a_round(two):
     assert table_3() == ("B", 1, ["Ann", "Bob"])
     assert two.post(3, "results", signed_bytes({**result_doc(3), "division": "B"})).code == 200
     assert table_3() == ("A", 2, ["Bob", "Ann"])
+
+
+def test_a_stored_result_sent_again_after_the_tables_were_repaired_is_a_duplicate(two):
+    data = signed_bytes({**result_doc(1), "division": "A"})
+    assert two.post(1, "results", data).body["outcome"] == "stored"
+    # the director swaps the divisions' tables; the table, whose acknowledgement was lost, sends again
+    store_pairings(two.db, [Pairing(1, "5", (1, 2), 0, "A")])
+    store_pairings(two.db, [Pairing(1, "1", (1, 2), 0, "B")])
+    assert two.post(1, "results", data).body["outcome"] == "duplicate"
+    other = two.post(1, "results", signed_bytes({**result_doc(1, revision=2), "division": "A"}))
+    assert other.code == 409                            # a new revision is checked like any result
