@@ -84,7 +84,7 @@ class TableLink:
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
-        info = dataclasses.replace(table.info, link=link_text(link))
+        info = dataclasses.replace(table.info, link=link_text(link), division=session.setup.division)
         if info != table.info:
             table.info = info
 
