@@ -139,12 +139,6 @@ def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None 
     return messages
 
 
-def import_file(db: DirectorDB, kind: str, name: str, data: bytes, *,
-                division: str | None = None) -> str:
-    """One file (the page's form): what was imported, in words."""
-    return "\n".join(import_files(db, [Upload(name, data)], kind=kind or None, division=division))
-
-
 def parse_tsh_config(upload: Upload) -> TshConfig:
     try:
         return parse_config(decode(upload.data, upload.name, fallback=tsh.ENCODING),
