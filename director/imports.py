@@ -67,10 +67,10 @@ def kind_of(upload: Upload) -> str:
     """What a file is, by its name and its first line."""
     suffix = PurePath(upload.name).suffix.lower()
     text = upload.data[:4096].decode("utf-8", errors="replace")
-    if suffix == ".tsh" or (suffix != ".csv" and is_config(text)):
-        return "tsh-config"
     if suffix == ".t":
         return "tsh"
+    if suffix == ".tsh" or (suffix != ".csv" and is_config(text)):
+        return "tsh-config"
     first = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
     header = {h.strip().casefold().replace(" ", "") for h in first.split(",")}
     if {"round", "player1"} <= header:
@@ -115,7 +115,7 @@ def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None 
         raise FileRefused("no file to import")
     kinds = [kind or kind_of(u) for u in uploads]
     configs = [(u, parse_tsh_config(u)) for u, k in zip(uploads, kinds) if k == "tsh-config"]
-    named = {d.file for _, config in configs for d in config.divisions}
+    named = {PurePath(d.file).name for _, config in configs for d in config.divisions}
     by_name = {PurePath(u.name).name: u for u, k in zip(uploads, kinds) if k == "tsh"}
     alone = [name for name in by_name if name not in named]
     if division and len(alone) > 1:
