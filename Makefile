@@ -33,13 +33,14 @@ bench: $(STAMP)
 	$(PY) -m bench
 
 # The screenshots of the README and the guides (docs/images/), made again: the clock screen from
-# the headless demo (its sixth turn being entered), the director's page from its Playwright test.
+# the headless demo (its sixth turn being entered), the director's page from its Playwright test
+# of an event with two divisions.
 screenshots: $(STAMP)
 	rm -rf var/doc-shots
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots
 	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
 	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
-		tests/director/test_page.py -k tiles_show_each_state
+		tests/director/test_page.py -k two_divisions
 
 # The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
 # text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.

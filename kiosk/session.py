@@ -62,6 +62,7 @@ class GameSetup:
     table: str
     tournament: str = ""
     starts: int | None = None       # who the director's assignment has going first, if it says
+    division: str = ""          # the director's assignment's, when it names one
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ class Session:
         replayed = self.journal.replay(self.game_id)
         return result_document(replayed.state, replayed.events, now_ns,
                                tournament=self.setup.tournament, table=self.game.table,
-                               game_id=self.document_id(),
+                               game_id=self.document_id(), division=self.setup.division,
                                adjudications=adjudications_for_director(self.journal, self.game_id))
 
     def result_sent(self) -> bool:

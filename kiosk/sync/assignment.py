@@ -1,8 +1,9 @@
 """What the director's assignment asks of this table, as core commands and a game setup (pure).
 
-An assignment (docs/sync-protocol.md) names the round, both players (left, right), who starts
-(0, 1 or None: the players decide as usual) and, once the director presses the buttons, when
-the round started and ended (wall-clock seconds). This module only reads it against the game:
+An assignment (docs/sync-protocol.md) names the division (a director's of several divisions
+says which one the table plays for; the table's result and status documents then carry it), the
+round, both players (left, right), who starts (0, 1 or None: the players decide as usual) and,
+once the director presses the buttons, when the round started and ended (wall-clock seconds). This module only reads it against the game:
 
 - ``new_setup``: the (round, players, who starts) a new game should have, while the game may
   still change (nothing recorded yet) or once its result is locked and the assignment is for
@@ -35,6 +36,7 @@ def check(assignment: dict) -> dict:
     need("players", lambda v: isinstance(v, list) and len(v) == 2
          and all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in v))
     need("first", lambda v: v in (None, 0, 1) and not isinstance(v, bool))
+    need("division", lambda v: v is None or isinstance(v, str) and len(v) <= 40)
     for name in ("round_started_wall", "round_ended_wall"):
         need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
     return assignment
