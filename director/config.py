@@ -15,6 +15,8 @@ from kiosk.core.errors import ConfigError
 from kiosk.core.rules import Rules, RulesError
 from kiosk.presets import load_preset, preset_choices
 
+from .limits import Limits
+
 MIN_KEY_LENGTH = 16
 
 # key -> (default, expected in words)
@@ -26,6 +28,13 @@ KEYS: dict[str, tuple[Any, str]] = {
     "service.host": ("127.0.0.1", "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0"),
     "service.port": (8080, "a port number 1-65535"),
     "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
+    "service.password_file": ("var/director.password",
+                              "the file python -m director passwd writes (the page's password hash)"),
+    "limits.requests_per_s": (Limits.requests_per_s, "requests a second: a number from 1 to 100000"),
+    "limits.table_requests_per_s": (Limits.table_requests_per_s,
+                                    "requests a second: a number from 1 to 100000"),
+    "limits.live_per_address": (Limits.live_per_address, "a whole number from 1 to 100000"),
+    "limits.live_total": (Limits.live_total, "a whole number from 1 to 100000"),
 }
 
 
@@ -38,6 +47,8 @@ class DirectorConfig:
     host: str
     port: int
     db: Path
+    password_file: Path = Path(KEYS["service.password_file"][0])
+    limits: Limits = Limits()
 
 
 def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
@@ -126,6 +137,14 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     host = check("service.host", lambda v: isinstance(v, str) and v.strip() and " " not in v)
     port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
     db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
+    password_file = check("service.password_file", lambda v: isinstance(v, (str, Path)) and str(v).strip())
+    rate = lambda v: type(v) in (int, float) and 1 <= v <= 100_000      # noqa: E731
+    count = lambda v: type(v) is int and 1 <= v <= 100_000              # noqa: E731
+    limits = Limits(requests_per_s=float(check("limits.requests_per_s", rate)),
+                    table_requests_per_s=float(check("limits.table_requests_per_s", rate)),
+                    live_per_address=check("limits.live_per_address", count),
+                    live_total=check("limits.live_total", count))
     return DirectorConfig(tournament=name, preset=preset, rules=load_rules(preset, sources["tournament.preset"]),
                           key=_key(values, sources) if need_key else b"",
-                          host=host, port=port, db=Path(db))
+                          host=host, port=port, db=Path(db), password_file=Path(password_file),
+                          limits=limits)

@@ -1,7 +1,10 @@
 """The director under test: a real uvicorn server on 127.0.0.1 (a free port) in a thread, its
-SQLite file in a temporary folder, and real signed documents built by the replay core."""
+SQLite file in a temporary folder, and real signed documents built by the replay core. Its
+page's requests log in with the director's password (``PASSWORD``) as the page does
+(bench/rigs/page_session.py); ``anonymous=True`` sends one without the session."""
 from __future__ import annotations
 
+import functools
 import json
 import socket
 import threading
@@ -16,12 +19,15 @@ import uvicorn
 from director.app import create_app
 from director.config import load_config
 from director.db import DirectorDB
+from director.password import hash_password
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document
+from bench.rigs.page_session import PageSession
 from kiosk.sync.signing import sign
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"
+PASSWORD = "the director's test password"
 START_TIMEOUT_S = 30
 
 
@@ -69,14 +75,21 @@ class Answer:
     body: dict
 
 
-class Director:
-    """A running director: ``url``, ``db`` (its DirectorDB), ``post``/``get`` over real HTTP."""
+@functools.lru_cache(maxsize=None)
+def password_hash() -> str:
+    return hash_password(PASSWORD)
 
-    def __init__(self, db_path: Path, preset: str = "aspa"):
+
+class Director:
+    """A running director: ``url``, ``db`` (its DirectorDB), ``post``/``request`` over real
+    HTTP; ``settings``: more of its config's keys ({"limits.requests_per_s": 5})."""
+
+    def __init__(self, db_path: Path, preset: str = "aspa", settings: dict | None = None):
         self.config = load_config(None, {"tournament.name": TOURNAMENT, "tournament.key": KEY,
-                                         "tournament.preset": preset, "service.db": str(db_path)})
+                                         "tournament.preset": preset, "service.db": str(db_path),
+                                         **(settings or {})})
         self.db = DirectorDB.open(db_path)
-        self.app = create_app(self.db, self.config)
+        self.app = create_app(self.db, self.config, password_hash=password_hash())
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
@@ -86,6 +99,7 @@ class Director:
                                                     timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        daemon=True)
+        self.page = PageSession(self.url, PASSWORD)
 
     def start(self) -> "Director":
         self.thread.start()
@@ -103,14 +117,23 @@ class Director:
         self.db.close()
 
     def request(self, method: str, path: str, data: bytes | None = None,
-                headers: dict | None = None) -> Answer:
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json", **(headers or {})})
+                headers: dict | None = None, *, anonymous: bool = False) -> Answer:
+        """A request of the page's (logged in, unless ``anonymous``); the tables' API needs no
+        session (``post``)."""
+        page = {} if anonymous or path.startswith("/api/tables/") else self.page.headers(method)
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers={
+            "Content-Type": "application/json", **page, **(headers or {})})
         try:
             with urllib.request.urlopen(request, timeout=START_TIMEOUT_S) as response:
                 return Answer(response.status, json.loads(response.read() or b"{}"))
         except urllib.error.HTTPError as exc:
             return Answer(exc.code, json.loads(exc.read() or b"{}"))
+
+    def download(self, path: str):
+        """A download of the page's (an export): its bytes and headers."""
+        request = urllib.request.Request(self.url + path, headers=self.page.headers("GET"))
+        with urllib.request.urlopen(request, timeout=START_TIMEOUT_S) as response:
+            return response.read(), response.headers
 
     def post(self, table: str | int, path: str, data: bytes) -> Answer:
         return self.request("POST", f"/api/tables/{table}/{path}", data)

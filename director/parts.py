@@ -1,0 +1,78 @@
+"""The parts of the live pages, read from the database at one instant: what each server-sent
+event carries (director.live sends them, director.live_patch only what changed).
+
+``PUBLIC``: the public live view's parts (players' phones): ``clock`` (the service's time, for
+the page's running clocks), ``event`` (the event and each division's round), ``tiles`` (each
+division's tables), ``results`` (each division's round's results), ``standings`` (each
+division's standings as HTML the service escaped). ``DIRECTOR``: those and the director's own:
+``problems`` (what the standings could not count, and why).
+
+``Snapshot(db, config, now)`` computes them; the standings are computed again only after
+something but a table's status changed (a status changes no standing, and a venue sends a
+dozen a second).
+"""
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+from . import divisions, tournament, view
+from .config import DirectorConfig
+from .db import DirectorDB
+from .model import ModelError
+from .standings import render_standings_html
+
+PUBLIC = ("clock", "event", "tiles", "results", "standings")
+DIRECTOR = PUBLIC + ("problems",)
+
+
+def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
+    """Each division's standings as HTML, with what was left out of them; the event's problems."""
+    groups = []
+    for name in divisions.names(db):
+        try:
+            table, problems = tournament.standings(db, config.rules, config.tournament, name)
+            html = render_standings_html(table)
+        except ModelError as exc:
+            html, problems = "", [f"standings: {exc}"]
+        groups.append({"division": name, "html": html, "problems": problems})
+    return {"divisions": groups, "problems": tournament.unfiled_results(db)}
+
+
+class Snapshot:
+    """``snapshot()``: every part, {name: JSON-able}; ``public(parts)``: the public ones."""
+
+    def __init__(self, db: DirectorDB, config: DirectorConfig, now: Callable[[], float]):
+        self.db, self.config, self.now = db, config, now
+        self.lock = threading.Lock()
+        self.standings_changes, self.standings_seen, self.standings = 0, -1, None
+        db.listen(self._changed)
+
+    def _changed(self, what: str) -> None:
+        if what != "status":
+            self.standings_changes += 1
+
+    def _standings(self) -> dict:
+        with self.lock:
+            changes = self.standings_changes
+            if self.standings is None or changes != self.standings_seen:
+                self.standings_seen, self.standings = changes, standings_part(self.db, self.config)
+            return self.standings
+
+    def __call__(self) -> dict:
+        db, wall = self.db, self.now()
+        settings, standings = divisions.event_settings(db), self._standings()
+        return {"clock": {"now": wall},
+                "event": {"tournament": self.config.tournament, "name": settings.name,
+                          "date": settings.date, "divisions": view.division_rounds(db)},
+                "tiles": view.tiles(db, wall),
+                "results": view.round_results(db),
+                "standings": [{"division": g["division"], "html": g["html"]}
+                              for g in standings["divisions"]],
+                "problems": {"event": standings["problems"],
+                             "divisions": [{"division": g["division"], "problems": g["problems"]}
+                                           for g in standings["divisions"]]}}
+
+    @staticmethod
+    def public(parts: dict) -> dict:
+        return {name: parts[name] for name in PUBLIC}
