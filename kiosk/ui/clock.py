@@ -300,7 +300,7 @@ class ClockScreen(Screen):
         if self.big_until is not None and now_ns < self.big_until:
             return speech.big_times(state, at, clockview.top_line(state, info),
                                     "any key or button: back to the clock")
-        entries, notes, keypad = ["", ""], ["", ""], None
+        entries, notes, keyboard = ["", ""], ["", ""], None
         if state.phase in OVER:
             notes = self._confirm_notes(state, at)
         focus = self.focus()
@@ -313,12 +313,12 @@ class ClockScreen(Screen):
                 notes[player] = "the play's score, then Enter"
             else:
                 notes[player] = "Enter records  ·  Tab: play / exchange / pass"
-            if isinstance(editor, TurnEntry) and self.table.settings.keypad:
-                keypad = player
+            if self.table.settings.keypad:
+                keyboard = editor.keyboard(seat=player)
         dimmed = self.choice is not None or self.why is not None or state.clock.running is None
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
-                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keypad=keypad)
+                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard)
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):
