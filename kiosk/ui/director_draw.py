@@ -50,6 +50,8 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
         entry = pygame.Rect(margin * 3, listing.bottom + gap, w - 6 * margin, h * 9 // 100)
     else:
         entry_h, prompt_h, top = h * 8 // 100, h * 6 // 100, status.bottom + gap
+        if keyboard.choices and not view.entry:
+            entry_h = 0                         # the choices as keys: no entry box to show
         free = lay.bottom.top - 3 * gap - prompt_h - entry_h - top     # the rows and the keys
         keys_h = free if keyboard.choices else min(free, onscreen.height(keyboard, w - 2 * margin, lay.key_min))
         count = 0 if keyboard.choices else len(view.rows)
@@ -82,7 +84,8 @@ def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | Non
     theme.blit_line(surface, view.status, theme.BAR_FG, parts["status"])
     for text, row in zip(view.rows, parts["rows"]):
         theme.blit_line(surface, text, theme.FG, row.inflate(-8, -row.height // 5), align="left")
-    pygame.draw.rect(surface, theme.RUNNING, parts["entry"], width=2)
+    if parts["entry"].height:
+        pygame.draw.rect(surface, theme.RUNNING, parts["entry"], width=2)
     if view.entry:
         theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
     if parts["keys"] is not None:

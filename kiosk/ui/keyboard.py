@@ -6,8 +6,9 @@ Keys are at least 9 mm wide on the official 7-inch touch display (800x480 pixels
 active area of about 154.2 x 85.9 mm). The kiosk does not know its panel's size, so the
 minimum is that share of the panel: side by side a key's width lies along the panel's width;
 on a ``flat`` screen each half is turned a quarter, and a key's width lies along the panel's
-height. The grid takes as many columns as fit keys that wide; the action row (ENTER, NEXT
-WORD, BACK...) spans the keyboard's width, in a colour of its own.
+height. The grid takes as many columns as fit keys that wide; the action keys (ENTER, NEXT
+WORD, BACK...), in a colour of their own, end the grid's last row where they fit, or else
+span a row of their own.
 """
 from __future__ import annotations
 
@@ -68,17 +69,29 @@ def _grid_rows(keys: tuple[Key, ...], cols: int) -> list[list[Key]]:
     return [row for row in rows if row]
 
 
+def _rows(keyboard: Keyboard, cols: int) -> tuple[list[list[Key]], bool]:
+    """The grid's rows, and whether the action keys take a row of their own (they join the
+    grid's last row when they fit in what it leaves free)."""
+    rows = _grid_rows(keyboard.grid, cols)
+    if not keyboard.actions:
+        return rows, False
+    free = cols - sum(min(key.span, cols) for key in rows[-1]) if rows else 0
+    if not keyboard.choices and rows and sum(key.span for key in keyboard.actions) <= free:
+        rows[-1] = rows[-1] + list(keyboard.actions)
+        return rows, False
+    return rows, True
+
+
 def place(keyboard: Keyboard, area: pygame.Rect, min_width: float) -> list[tuple[pygame.Rect, Key]]:
-    """Where each key goes in ``area``: the grid's rows from the top, then the action row."""
+    """Where each key goes in ``area``: the grid's rows from the top, then the action row
+    across the whole width (or the action keys at the end of the grid's last row, if they fit)."""
     cols = columns(keyboard, area.width, min_width)
     gap = gap_for(min_width)
-    rows = _grid_rows(keyboard.grid, cols)
-    count = len(rows) + (1 if keyboard.actions else 0)
+    rows, action_row = _rows(keyboard, cols)
+    count = len(rows) + action_row
     if not count:
         return []
     row_h = min((area.height - gap * (count - 1)) / count, min_width * MAX_ROW_SHARE)
-    if keyboard.choices:
-        row_h = (area.height - gap * (count - 1)) / count
     unit = (area.width - gap * (cols - 1)) / cols
     placed = []
     for r, row in enumerate(rows):
@@ -88,7 +101,7 @@ def place(keyboard: Keyboard, area: pygame.Rect, min_width: float) -> list[tuple
             width = unit * span + gap * (span - 1)
             placed.append((_rect(x, y, width, row_h), key))
             x += width + gap
-    if keyboard.actions:
+    if action_row:
         y = area.top + len(rows) * (row_h + gap)
         total = sum(key.span for key in keyboard.actions)
         share = (area.width - gap * (len(keyboard.actions) - 1)) / total
@@ -107,8 +120,8 @@ def _rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
 
 def height(keyboard: Keyboard, width: int, min_width: float) -> int:
     """How tall the keyboard is at its tallest rows (for a screen that puts it under its text)."""
-    rows = len(_grid_rows(keyboard.grid, columns(keyboard, width, min_width)))
-    count = rows + (1 if keyboard.actions else 0)
+    rows, action_row = _rows(keyboard, columns(keyboard, width, min_width))
+    count = len(rows) + action_row
     gap = gap_for(min_width)
     return round(count * min_width * MAX_ROW_SHARE + gap * max(0, count - 1))
 

@@ -43,7 +43,8 @@ MIN_CONDENSE = 0.7
 @dataclass(frozen=True)
 class Painted:
     """One thing painted while ``recording``: ``kind`` text, key or clock; ``box`` the place it
-    was given; ``ink`` where it went; ``surface`` the surface it went on."""
+    was given; ``ink`` the pixels it took (a text's glyphs, a key, a clock face's characters);
+    ``surface`` the surface it went on."""
     surface: pygame.Surface
     kind: str
     box: pygame.Rect
@@ -138,8 +139,8 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
     else:
         place.centerx = rect.centerx
     surface.blit(image, place)
-    if text:
-        note(surface, "text", rect, place, text, size)
+    if text and _painted.get() is not None:       # the pixels the glyphs took
+        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size)
 
 
 _REF_SIZE = 400
