@@ -236,8 +236,9 @@ class Kiosk:
             self.table.close()
 
 
-def run(config: KioskConfig) -> int:
-    """``python -m kiosk run``: the table kiosk until its window is closed."""
+def run(config: KioskConfig, *, taps_only: bool = False) -> int:
+    """``python -m kiosk run``: the table kiosk until its window is closed (``taps_only``: the
+    demo's --touch-only, kiosk.ui.touch.NotATap for any key)."""
     import pygame
 
     from kiosk.service import ServiceNotifier
@@ -247,7 +248,7 @@ def run(config: KioskConfig) -> int:
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption=f"tablekeeper: table {config.table}")
-        kiosk = Kiosk(config, surface, lexicon=lexicon)
+        kiosk = Kiosk(config, surface, lexicon=lexicon, taps_only=taps_only)
         kiosk.loop.run(exit_after_s=config.exit_after_s, service=service)
     finally:
         service.stopping()

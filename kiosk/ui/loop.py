@@ -71,7 +71,7 @@ class Loop:
     def _resolved(self, item):
         if not isinstance(item, Tapped):
             if self.taps_only:
-                raise NotATap(f"this table takes taps alone (--touch-only), and {item!r} is not one")
+                raise NotATap(item)
             return item
         if self.touch is None:
             return None

@@ -41,6 +41,16 @@ SEARCH = (24, 16)
 class NotATap(RuntimeError):
     """An input that is not a tap reached a table that takes taps alone (``--touch-only``)."""
 
+    def __init__(self, item):
+        if isinstance(item, KeyTyped):
+            what = f"a key ({item.key!s}, at {item.t_ns} ns)"
+        elif isinstance(item, ButtonPressed):
+            what = f"a button press ({item.side!s}, at {item.t_ns} ns: the button's key twin)"
+        else:
+            what = repr(item)
+        super().__init__(f"this table takes taps alone (--touch-only), and {what} is not a tap")
+        self.item = item
+
 
 def keys_on(size: tuple[int, int], view, facing: int | None = None) -> list:
     """(rect, Key) of every key a surface of ``size`` shows for ``view`` (see ``KEYBOARDS``)."""
@@ -84,16 +94,13 @@ def where(size: tuple[int, int], view, wanted: tuple[str, str], *, sim: bool,
                     return centre
         return None
     w, h = size
-    across, down = SEARCH
-    for j in range(down):
-        for i in range(across):
-            point = ((2 * i + 1) * w // (2 * across), (2 * j + 1) * h // (2 * down))
-            if meaning(size, view, point, sim=sim, orientation=orientation) == wanted:
-                return point
-    if wanted == ("button", Side.CENTRE):      # the bottom line is thinner than the grid's step
-        point = (w // 2, h - max(2, clockdraw.layout(size).bottom.height // 2))
-        if meaning(size, view, point, sim=sim, orientation=orientation) == wanted:
-            return point
+    for fine in (1, 4):                    # a thin bar may fall between the coarse grid's points
+        across, down = SEARCH[0] * fine, SEARCH[1] * fine
+        for j in range(down):
+            for i in range(across):
+                point = ((2 * i + 1) * w // (2 * across), (2 * j + 1) * h // (2 * down))
+                if meaning(size, view, point, sim=sim, orientation=orientation) == wanted:
+                    return point
     return None
 
 

@@ -230,10 +230,10 @@ def test_a_touch_only_table_takes_taps_and_refuses_a_key_event_loudly(kiosk):
     assert k.state.clock.running == 0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0))
     k.loop.pump()
-    with pytest.raises(touch.NotATap, match=r"takes taps alone \(--touch-only\).*KeyTyped\(key='a'"):
+    with pytest.raises(touch.NotATap, match=r"takes taps alone \(--touch-only\), and a key \(a, at"):
         k.step()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
     k.loop.pump()
-    with pytest.raises(touch.NotATap, match="ButtonPressed"):     # F1, the button's key twin
+    with pytest.raises(touch.NotATap, match=r"a button press \(left, at"):     # F1, the button's key twin
         k.step()
     assert k.events(ev.TurnEnded) == []                            # neither did anything
