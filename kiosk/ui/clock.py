@@ -25,8 +25,10 @@ own button is held back the same way: a short press acts at the moment it went d
 says both times and is no clock press.
 
 Keyboard: the player whose turn waits to be entered types it on their half (digits for the
-score, letters for blanks, Tab for exchange / pass, Enter to record); at the end the tiles
-left on a rack are typed as letters, ? for a blank. F4 (``Hold``) calls a hold. F5
+score, letters for blanks, each alone or after ?, Tab for exchange / pass, Enter to record); at
+the end the tiles left on a rack are typed as letters, ? for a blank. The same keys show on
+their half below their clock (the editor's ``keyboard``, kiosk.ui.keys), unless
+``display.keypad`` is off; a USB keyboard works beside them. F4 (``Hold``) calls a hold. F5
 (``Speak``) says both times aloud, or shows them large without a speech program. F9
 (``Correct``) opens the score correction (kiosk.ui.correct) while the clock is neutral or
 after the game. Typing never opens the judge: only a challenge does.

@@ -239,10 +239,7 @@ def correction_layout(size: tuple[int, int], view: CorrectionView | None = None,
 def keyboard_keys(size: tuple[int, int], view: CorrectionView, facing: int | None = None
                   ) -> list[tuple[pygame.Rect, Key]]:
     """The keys on the correction screen of ``size`` (side), or on an upright half (flat)."""
-    if view.keyboard is None:
-        return []
-    parts = correction_layout(size, view, facing)
-    return onscreen.place(view.keyboard, parts["keys"], parts["key_min"])
+    return onscreen.keys_in(view.keyboard, correction_layout(size, view, facing))
 
 
 def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int | None = None) -> None:

@@ -70,10 +70,7 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
 def keyboard_keys(size: tuple[int, int], view: DirectorView, facing: int | None = None
                   ) -> list[tuple[pygame.Rect, Key]]:
     """The keys on the director's screen of ``size`` (side), or on an upright half (flat)."""
-    if view.keyboard is None:
-        return []
-    parts = director_layout(size, view, facing)
-    return onscreen.place(view.keyboard, parts["keys"], parts["key_min"])
+    return onscreen.keys_in(view.keyboard, director_layout(size, view, facing))
 
 
 def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | None = None) -> None:

@@ -62,10 +62,7 @@ def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = No
 def keyboard_keys(size: tuple[int, int], view: JudgeView, facing: int | None = None
                   ) -> list[tuple[pygame.Rect, Key]]:
     """The keys on a judge screen of ``size`` (side), or on the upright half of ``facing``."""
-    parts = judge_layout(size, view, facing)
-    if parts["keys"] is None:
-        return []
-    return onscreen.place(view.keyboard, parts["keys"], parts["key_min"])
+    return onscreen.keys_in(view.keyboard, judge_layout(size, view, facing))
 
 
 def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = None) -> None:

@@ -112,6 +112,14 @@ def place(keyboard: Keyboard, area: pygame.Rect, min_width: float) -> list[tuple
     return placed
 
 
+def keys_in(keyboard: Keyboard | None, parts: dict) -> list[tuple[pygame.Rect, Key]]:
+    """``place`` in a screen's layout ``parts`` (its ``keys`` area and ``key_min``): no keys
+    without a keyboard, or where the layout gives it no area."""
+    if keyboard is None or parts["keys"] is None:
+        return []
+    return place(keyboard, parts["keys"], parts["key_min"])
+
+
 def _rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
     """Whole pixels inside the float box (a key never grows into its neighbour's gap)."""
     left, top = math.ceil(x), math.ceil(y)

@@ -34,9 +34,6 @@ class Keyboard:
     seat: int | None = None
     choices: bool = False
 
-    def offers(self, key: str) -> bool:
-        return any(k.key == key for k in self.grid + self.actions)
-
 
 LETTERS = tuple(Key(c, c) for c in string.ascii_uppercase)
 DIGITS = tuple(Key(d, d) for d in "1234567890")
