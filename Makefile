@@ -19,10 +19,11 @@ run: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
-# The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks,
-# hypothesis runs or subprocess CLIs): under a minute on a 2-core machine, for work in progress.
+# The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks or
+# hypothesis runs), spread over 4 workers (most of a test's time is waiting on a process or a
+# socket): under a minute on a 2-core machine, for work in progress. make test runs them one by one.
 check: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not slow"
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not slow" -n 4
 
 director: $(STAMP)
 	$(PY) -m director --config config/director.example.toml --host 127.0.0.1 --port 8080
