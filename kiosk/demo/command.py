@@ -227,9 +227,12 @@ def _run_demo(args) -> int:
     config = demo_config(store, headless=headless, lexicon=args.lexicon)
     config.size = args.size or config.size
     if not headless and not args.auto:
+        keys = ("a click on a half: the players' buttons, a click on the bottom line: the centre "
+                "button, the keys on the screen to type; a key pressed ends the demo" if args.touch_only else
+                "F1 / F12 (or a click on a half): the players' buttons, F6 (or a click on the bottom "
+                "line): the centre button")
         print(f"the kiosk in a window with simulated buttons, a fresh demo game ({store})\n"
-              "F1 / F12 (or a click on a half): the players' buttons, F6 (or a click on the bottom "
-              "line): the centre button; close the window to stop")
+              f"{keys}; close the window to stop")
         return run(config, taps_only=args.touch_only)
     if not display and not args.headless:
         print("No display here (no DISPLAY or WAYLAND_DISPLAY, and not a console with a KMS device): "

@@ -62,3 +62,26 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
     problems = layout_problems(notes)
     assert any("overflows its box" in p for p in problems)
     assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)
+
+
+@pytest.mark.parametrize("orientation", ["side", "flat"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots, size, orientation):
+    """ABSP 4.10.2: an idle judge screen's keys have WITHDRAW, then KEEP IT while both players
+    are asked; both press (tap their halves, the buttons' twins in simulation): withdrawn. Each
+    screen is checked like the others."""
+    from kiosk.core import events as ev
+    from kiosk.ui import touch
+    k = kiosk(preset="absp", size=size, orientation=orientation, names=("Ann", "Bob"))
+    k.press("right", at=1).press("left", at=20).type("30\n", at=21)
+    k.press("centre", at=25).press("centre", at=26)          # Bob challenges Ann's play
+    for label, tap in (("WITHDRAW", ("key", "Escape")), ("KEEP IT", ("button", "left")),
+                       (None, ("button", "right"))):
+        if label is not None:
+            surface, notes = painted(k, size)
+            assert label in {n.text for n in notes if n.kind == "key"}
+            assert layout_problems(notes) == [], label
+            pygame.image.save(surface, str(shots / f"keyboard-withdraw-{label}-{size[0]}x{size[1]}-{orientation}.png"))
+        point = touch.where(size, k.view, tap, sim=True, orientation=orientation)
+        k.tap(point, at=30)
+    assert k.events(ev.ChallengeWithdrawn) and k.state.phase == "playing"
