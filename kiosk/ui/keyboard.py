@@ -37,10 +37,10 @@ def px_per_mm(upright: bool = False) -> float:
 
 def min_key_width(size: tuple[int, int], upright: bool = False) -> float:
     """The narrowest key on a surface of ``size``, so that it is ``MIN_KEY_MM`` wide on the
-    7-inch panel: the surface is the screen (side), or an upright half whose width is the
-    screen's height (flat)."""
-    mm = PANEL_MM[1] if upright else PANEL_MM[0]
-    return size[0] * MIN_KEY_MM / mm
+    7-inch panel, whatever the resolution: the surface is the screen (side), or an upright half
+    whose width is the screen's height (flat)."""
+    scale = size[0] / PANEL_PX[1 if upright else 0]
+    return MIN_KEY_MM * px_per_mm(upright) * scale
 
 
 def gap_for(min_width: float) -> int:
