@@ -1,7 +1,8 @@
 # Two commands on a fresh machine: `make run` (the kiosk with simulated hardware and a demo game;
 # without a display it plays the game by itself, headless) and `make test`. Each builds the venv first.
+# Another Python in a venv of its own: make test PYTHON=python3.13 VENV=.venv-3.13
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
@@ -32,14 +33,15 @@ bench: $(STAMP)
 	$(PY) -m bench
 
 # The screenshots of the README and the guides (docs/images/), made again: the clock screen from
-# the headless demo (its sixth turn being entered), the director's page from its Playwright test,
-# the on-screen keyboard's screens (keyboard-*.png, 800x480 and 1920x1080) from their layout test.
+# the headless demo (its sixth turn being entered), the director's page from its Playwright test
+# of an event with two divisions, the on-screen keyboard's screens (keyboard-*.png, 800x480 and
+# 1920x1080) from their layout test.
 screenshots: $(STAMP)
 	rm -rf var/doc-shots
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots
 	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
 	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
-		tests/director/test_page.py -k tiles_show_each_state
+		tests/director/test_page.py -k two_divisions
 	TABLEKEEPER_DOCS_IMAGES=docs/images SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q \
 		-p no:cacheprovider tests/ui/test_ui_keyboard_screens.py
 

@@ -23,7 +23,9 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: What brings a file at schema N to N + 1 (N: statements run in the open's transaction).
+MIGRATIONS = {1: ("ALTER TABLE games ADD COLUMN starts INTEGER",)}   # 2: who the director has first
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
@@ -34,6 +36,11 @@ class StoreError(ValueError):
 
 class UnknownRecord(StoreError, LookupError):
     """No game, document or other record with that id."""
+
+
+class StorageFull(StoreError):
+    """The file system holding the store is full (even with the ballast given back): nothing
+    was written."""
 
 
 def read_boot_id(path: Path = BOOT_ID_FILE) -> str:
@@ -62,7 +69,7 @@ _TABLES = {
     "games": (
         {"id": int, "table_name": str, "round": int, "player0": str, "player1": str,
          "preset": str, "rules": str, "created_wall": float, "boot_id": str,
-         "finished_wall": float, "closed_wall": float, "closed_reason": str},
+         "finished_wall": float, "closed_wall": float, "closed_reason": str, "starts": int},
         "id",
         {"table_name", "round", "player0", "player1", "preset", "rules", "created_wall", "boot_id"},
         [],
@@ -121,12 +128,43 @@ def open_database(path: str | os.PathLike) -> Database:
         raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
     try:
         with transaction(db):
+            _migrate(db)
             ensure_schema(db, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
                           program="kiosk", error=StoreError)
     except BaseException:
         db.close()
         raise
     return db
+
+
+#: Once the disk is full, the WAL is checkpointed every this many pages and then cut back to
+#: this size, instead of growing to SQLite's default of 1000 pages (4 MB) before a checkpoint.
+SHORT_WAL_PAGES = 16
+
+
+def keep_wal_small(db: Database) -> bool:
+    """When the disk is full: copy the WAL into the database and empty it, which gives its room
+    back (the WAL holds every version of each page written since the last checkpoint: far more
+    than the database grows by), and keep it small from then on. True if it was emptied; False
+    if another connection was reading or the copy itself found no room (it is tried again at
+    SQLite's next automatic checkpoint)."""
+    db.execute(f"PRAGMA wal_autocheckpoint={SHORT_WAL_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit={SHORT_WAL_PAGES * 4096}")
+    try:
+        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return busy == 0
+
+
+def _migrate(db: Database) -> None:
+    """Bring a file written at an older schema to ours (``MIGRATIONS``), step by step."""
+    found = db.execute("PRAGMA user_version").fetchone()[0]
+    while found in MIGRATIONS and found < SCHEMA_VERSION:
+        for statement in MIGRATIONS[found]:
+            db.execute(statement)
+        found += 1
+        db.execute(f"PRAGMA user_version={found}")
 
 
 def _create_tables(db: Database) -> None:

@@ -29,13 +29,15 @@ def journal_hash(events: Iterable[ev.Event]) -> str:
 
 def result_document(state: GameState, events: list[ev.Event], now_ns: int, *, tournament: str,
                     table: str | int, game_id: str, revision: int = 1,
-                    adjudications: Iterable[Mapping] = ()) -> dict:
-    """The document for one game. ``adjudications`` are the store's director records."""
+                    adjudications: Iterable[Mapping] = (), division: str = "") -> dict:
+    """The document for one game. ``adjudications`` are the store's director records;
+    ``division``, the director's assignment's (the document has no ``division`` without one)."""
     result = compute(state, now_ns)
     return {
         "schema": DOCUMENT_SCHEMA,
         "kind": "result",
         "tournament": tournament,
+        **({"division": division} if division else {}),
         "round": state.round,
         "table": str(table),
         "game_id": str(game_id),

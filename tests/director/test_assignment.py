@@ -28,7 +28,7 @@ def test_a_table_gets_its_players_and_who_starts_signed_with_the_key(director):
     code, signed = assignment(director, 1)
     assert code == 200
     document = verify(signed, KEY.encode())
-    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "round": 1,
+    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "division": "A", "round": 1,
                         "table": "1", "players": ["Ann", "Bob"], "first": 1,
                         "round_started_wall": None, "round_ended_wall": None,
                         "revision": document["revision"]}

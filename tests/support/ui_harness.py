@@ -74,7 +74,7 @@ class Harness:
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
                  table="7", round=1, tournament="", pin=DEFAULT_DIRECTOR_PIN, key: bytes | None = None,
                  boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side",
-                 taps_only: bool = False):
+                 ballast_kb: int = 0, taps_only: bool = False):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = pin_factory("mock") if gpio else None
@@ -82,7 +82,8 @@ class Harness:
                                   lexicon=str(lexicon) if lexicon else None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
                                   ui=settings or UiSettings(), director_pin=pin, store=str(store),
-                                  key=key, new_game_after_s=new_game_after_s, orientation=orientation)
+                                  key=key, new_game_after_s=new_game_after_s, orientation=orientation,
+                                  ballast_kb=ballast_kb)
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,
