@@ -2,9 +2,7 @@
 director's password: tiles, results and standings follow what the tables post, live over
 server-sent events, with no reload; the round buttons work. Screenshots go to the folder each
 test prints."""
-import os
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -13,48 +11,12 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from director.standings import format_spread, format_wins
 from director.tournament import standings
-from tests.support.director_harness import KEY, PASSWORD, result_doc, signed_bytes, status_doc
+from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
+from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
-CHROMIUM = "/usr/bin/chromium"
-TIMEOUT_MS = 30_000
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail(f"{CHROMIUM} is missing: the page tests need Debian's chromium "
-                    "(apt-get install chromium; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-def save_for_docs(page, name: str) -> None:
-    """``make screenshots`` sets TABLEKEEPER_DOCS_IMAGES to docs/images: the page as the README
-    and the director's guide show it."""
-    folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
-    if folder:
-        page.screenshot(path=str(Path(folder) / name))
-
-
-def new_context(browser, width: int, height: int):
-    """A browser window. Playwright's wait_for_function evaluates its text as a script, which
-    the pages' Content-Security-Policy forbids (tests/security checks the policy): bypassed."""
-    return browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-
-
-def log_in(page, director) -> None:
-    """The login page, the director's password, and the page it opens."""
-    page.goto(director.url + "/")
-    page.wait_for_selector("#password", timeout=TIMEOUT_MS)
-    page.fill("#password", PASSWORD)
-    page.click("#login")
-    page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
 
 
 @pytest.fixture
