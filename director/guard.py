@@ -4,17 +4,17 @@
 
 1. counts the request against its client address (``director.limits.RateLimiter``: the
    tables' API has its own, larger, allowance): 429 over it;
-2. lets a route of ``PUBLIC`` through; any other route needs the director's session (its
-   cookie, director.sessions): without one, 401 (a browser asking for a page is sent to the
-   login page instead); a path that is no route is answered the same way, so nothing is
-   learnt from it;
-3. refuses (403) a request that changes something (not GET or HEAD) from another site: its
-   ``Origin`` (else its ``Referer``) must be this service's own address; and, on a route that
-   needs the session, without the session's CSRF token in ``X-CSRF-Token``. The tables' API
-   takes neither: a table is no browser, and its documents are signed;
-4. reads at most ``BODY_CAPS[route]`` (else ``PAGE_BODY``) bytes of the body: 413 over it,
-   however the handler reads it;
-5. adds ``SECURITY_HEADERS`` to every answer: the pages run only the service's own scripts and
+2. lets the tables' API through: a table is no browser, and its documents are signed;
+3. any route not in ``PUBLIC`` needs the director's session (its cookie, director.sessions):
+   without one, 401 (a browser asking for a page is sent to the login page instead); a path
+   that is no route is answered the same way, so nothing is learnt from it;
+4. refuses (403) a request that changes something (not GET or HEAD) from another site: its
+   ``Origin`` (else its ``Referer``) must be this service's own address; and, with a session,
+   without the session's CSRF token in ``X-CSRF-Token``;
+5. reads at most ``BODY_CAPS[route]`` (else ``PAGE_BODY``) bytes of the body: 413 over it,
+   however the handler reads it, and at once when the request declares a longer body (but on
+   the tables' API, whose handler refuses it itself and keeps the refusal, director.ingest);
+6. adds ``SECURITY_HEADERS`` to every answer: the pages run only the service's own scripts and
    styles (a name from a table cannot become a script) and no other site may frame them.
 
 The routes a handler may serve without a session are the names in ``PUBLIC``, and only those:
@@ -97,6 +97,11 @@ def session_token(headers: Headers) -> str | None:
     return morsel.value if morsel is not None else None
 
 
+def declared_length(scope) -> int:
+    length = Headers(scope=scope).get("content-length", "")
+    return int(length) if length.isdigit() else 0
+
+
 def refusal(code: int, reason: str, retry_after: float | None = None) -> Response:
     headers = {"Retry-After": str(max(1, round(retry_after)))} if retry_after is not None else {}
     if code == 413:
@@ -125,10 +130,13 @@ class Guard:
             refused = self.check(scope, name)
         except LimitExceeded as exc:
             refused = refusal(exc.code, exc.reason, exc.retry_after)
+        cap = BODY_CAPS.get(name, PAGE_BODY)
+        if refused is None and name not in TABLES_API and declared_length(scope) > cap:
+            refused = refusal(413, f"body over {cap} bytes")
         if refused is not None:
             await refused(scope, receive, send)
             return
-        await self.capped(scope, receive, send, BODY_CAPS.get(name, PAGE_BODY))
+        await self.capped(scope, receive, send, cap)
 
     def check(self, scope, name: str | None) -> Response | None:
         """The refusal of the request, or None to let it through (its session in its state)."""
@@ -138,20 +146,19 @@ class Guard:
             return None
         headers = Headers(scope=scope)
         changes = scope["method"] not in SAFE_METHODS
-        if changes and (why := cross_site(headers, scope.get("scheme", "http"))) is not None:
-            return refusal(403, f"cross-site request refused: {why}")
-        if name in PUBLIC:
-            return None
-        session = self.sessions.get(session_token(headers))
-        if session is None:
+        session = None if name in PUBLIC else self.sessions.get(session_token(headers))
+        if name not in PUBLIC and session is None:
             if not changes and "text/html" in headers.get("accept", ""):
                 return RedirectResponse(LOGIN_PATH, status_code=303)
             return refusal(401, "log in first: this needs the director's session (the page's "
                                 f"login at {LOGIN_PATH})")
-        if changes and not same_secret(headers.get(CSRF_HEADER), session.csrf):
-            return refusal(403, "the page's CSRF token is missing or wrong (X-CSRF-Token): "
-                                "reload the page")
-        scope.setdefault("state", {})["session"] = session
+        if changes and (why := cross_site(headers, scope.get("scheme", "http"))) is not None:
+            return refusal(403, f"cross-site request refused: {why}")
+        if session is not None:
+            if changes and not same_secret(headers.get(CSRF_HEADER), session.csrf):
+                return refusal(403, "the page's CSRF token is missing or wrong (X-CSRF-Token): "
+                                    "reload the page")
+            scope.setdefault("state", {})["session"] = session
         return None
 
     async def capped(self, scope, receive, send, cap: int) -> None:

@@ -39,7 +39,7 @@ MAX_ADDRESSES = 10_000          # buckets kept at most; the full ones (idle addr
 class Limits:
     """The limits a venue may set (the director's config, ``[limits]``)."""
     requests_per_s: float = 20.0            # per address: the page, the public view, the login
-    table_requests_per_s: float = 100.0     # per address: the tables' API
+    table_requests_per_s: float = 200.0     # per address: the tables' API
     live_per_address: int = 50              # open live streams (/live/events, /events) per address
     live_total: int = 1000                  # open live streams in all
 
@@ -110,7 +110,7 @@ class RateLimiter:
         now = self.clock()
         with self.lock:
             tokens, when = self.buckets.get(address, (self.capacity, now))
-            tokens = min(self.capacity, tokens + (now - when) * self.rate)
+            tokens = min(self.capacity, tokens + max(0.0, now - when) * self.rate)
             if tokens < 1.0:
                 self.buckets[address] = (tokens, now)
                 raise LimitExceeded(429, self.reason(address), (1.0 - tokens) / self.rate)
@@ -120,7 +120,7 @@ class RateLimiter:
 
     def _forget_idle(self, now: float) -> None:
         for address, (tokens, when) in list(self.buckets.items()):
-            if tokens + (now - when) * self.rate >= self.capacity:
+            if tokens + max(0.0, now - when) * self.rate >= self.capacity:
                 del self.buckets[address]
 
 

@@ -129,6 +129,10 @@ class Director:
         except urllib.error.HTTPError as exc:
             return Answer(exc.code, json.loads(exc.read() or b"{}"))
 
+    def up(self) -> bool:
+        """Whether the service still answers (the page's state)."""
+        return self.request("GET", "/api/state").code == 200
+
     def download(self, path: str):
         """A download of the page's (an export): its bytes and headers."""
         request = urllib.request.Request(self.url + path, headers=self.page.headers("GET"))
@@ -137,6 +141,12 @@ class Director:
 
     def post(self, table: str | int, path: str, data: bytes) -> Answer:
         return self.request("POST", f"/api/tables/{table}/{path}", data)
+
+    def stored(self) -> dict[str, list[dict]]:
+        """Every table of the database but the audit of refusals: what an attack must not change."""
+        with self.db.locked() as conn:
+            names = [n for n in conn.table_names() if n != "rejections"]
+        return {name: self.rows(name) for name in names}
 
     def rows(self, table: str) -> list[dict]:
         with self.db.locked() as conn:
