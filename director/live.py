@@ -157,8 +157,9 @@ class Broadcaster:
                     except asyncio.TimeoutError:
                         yield KEEP_ALIVE
                         continue
-                if stream.resync:
+                if stream.resync:                   # the parts whole hold what was queued
                     stream.resync = False
+                    stream.queued.clear()
                     yield self._whole(stream.channel)
                 elif stream.queued:
                     yield stream.queued.popleft()

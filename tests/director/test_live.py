@@ -1,0 +1,102 @@
+"""The live pages' events (director.live): rendered once and shared by every open page, a burst
+of changes sent as one update, a page too slow to read sent everything afresh instead of
+piling up; the public stream carries none of the director's own parts."""
+import asyncio
+import socket
+import threading
+
+from director.limits import Slots
+from director.live import MAX_QUEUED, Broadcaster, Stream
+
+WAIT_S = 30
+
+
+def parts_counting(calls: list, block_on: dict):
+    """A compute that counts its calls and, at the call numbered in ``block_on``, waits for its
+    event (so that changes can come in while it computes)."""
+    def compute():
+        calls.append(None)
+        if len(calls) in block_on:
+            block_on[len(calls)].wait(WAIT_S)
+        return {"clock": {"now": len(calls)}, "tiles": [{"division": "A", "tiles": [
+            {"table": "1", "state": "playing" if len(calls) % 2 else "result"}]}]}
+    return compute
+
+
+async def until(test):
+    for _ in range(WAIT_S * 100):
+        if test():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not within the wait")
+
+
+def test_a_burst_of_changes_is_one_update_shared_by_every_page():
+    calls, computing = [], threading.Event()
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {2: computing}), {"public": ("clock", "tiles")},
+                           Slots(10, 10), min_interval=0.0, tick=3600)
+        live.attach(asyncio.get_running_loop())
+        (one, first), (two, _) = await live.open("public", "a"), await live.open("public", "b")
+        assert len(calls) == 1 and first.startswith(b"retry: 2000\n\nevent: clock")
+        live.notify()
+        await until(lambda: len(calls) == 2)            # the update under way...
+        changes = [threading.Thread(target=live.notify) for _ in range(100)]
+        for thread in changes:                          # ...while 100 changes come in
+            thread.start()
+        for thread in changes:
+            thread.join()
+        computing.set()
+        await until(lambda: len(one.queued) == 2)
+        await asyncio.sleep(0.2)                        # nothing more comes
+        assert len(calls) == 3 and len(one.queued) == len(two.queued) == 2
+        assert all(a is b for a, b in zip(one.queued, two.queued))     # the same bytes, once
+        assert one.queued[0] == (b'event: clock\ndata: {"now":2}\n\nevent: tiles\ndata: {"groups":'
+                                 b'[{"division":"A","items":[{"table":"1","state":"result"}]}]}\n\n')
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_page_too_slow_to_read_gets_everything_afresh_instead_of_a_pile():
+    calls = []
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {}), {"public": ("clock", "tiles")}, Slots(10, 10),
+                           tick=3600)
+        live.attach(asyncio.get_running_loop())
+        stream, first = await live.open("public", "a")
+        reader = live.stream(stream, first)
+        assert await reader.__anext__() == first
+        for n in range(MAX_QUEUED + 1):
+            stream.push(b"update %d" % n)
+        assert not stream.queued and stream.resync
+        await live.refresh()                            # the latest parts, whole
+        assert await reader.__anext__() == live._whole("public")
+        assert b'"now":2' in live._whole("public") and not stream.queued
+        await reader.aclose()
+        assert live.streams == set() and live.slots.count == 0
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def first_events(director, path: str, headers: str = "") -> bytes:
+    """The opening of a live stream, up to its standings."""
+    sock = socket.create_connection(("127.0.0.1", director.port), timeout=WAIT_S)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode())
+    data = b""
+    while b"event: standings" not in data or not data.endswith(b"\n\n\r\n"):
+        data += sock.recv(65536)
+    sock.close()
+    return data
+
+
+def test_the_public_stream_carries_none_of_the_directors_own_parts(director):
+    public = first_events(director, "/live/events")
+    own = first_events(director, "/events", f"Cookie: {director.page.headers('GET')['Cookie']}\r\n")
+    for name in (b"clock", b"event", b"tiles", b"results", b"standings"):
+        assert b"event: " + name + b"\n" in public and b"event: " + name + b"\n" in own
+    assert b"event: problems\n" in own and b"problems" not in public
+    assert Stream("public", "a").queued.maxlen is None
