@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.director import KEY, ROOT, TOURNAMENT, build, free_port, post_all, start_director
+from bench import all_passed, print_table
+from bench.director import ROOT, TOURNAMENT, build, free_port, post_all, start_director
 
 RATIO_TARGET = 0.5
 CLIENTS = 8
@@ -112,29 +113,25 @@ def run(tables: int, rounds: int, spectators: int, out=sys.stdout) -> int:
     per = max(1, crowd["clients"])
     rows = [
         (f"ingest {total:,} results, no live page open", f"{alone['rate']:,.0f} results/s",
-         f"director CPU {alone['cpu_s']:.1f} s, RSS {alone['rss_mb']:.0f} MB", None),
+         f"director CPU {alone['cpu_s']:.1f} s, RSS {alone['rss_mb']:.0f} MB", ""),
         (f"ingest {total:,} results, {spectators} spectators on /live/events",
          f"{watched['rate']:,.0f} results/s",
-         f"director CPU {watched['cpu_s']:.1f} s, RSS {watched['rss_mb']:.0f} MB", None),
+         f"director CPU {watched['cpu_s']:.1f} s, RSS {watched['rss_mb']:.0f} MB", ""),
         ("  the rate with the crowd / without", f"{ratio:.2f}", f">= {RATIO_TARGET}",
-         ratio >= RATIO_TARGET),
+         "PASS" if ratio >= RATIO_TARGET else "FAIL"),
         ("  spectators whose page matches the final state", f"{crowd['matched']} of {spectators}",
-         "every one", crowd["matched"] == spectators and crowd["refused"] == 0),
+         "every one", "PASS" if crowd["matched"] == spectators and crowd["refused"] == 0 else "FAIL"),
     ]
     print(f"Live view: {tables} tables x {rounds} rounds; documents built in {build_s:.1f} s "
           f"(not timed); Python {sys.version.split()[0]}", file=out)
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for name, value, target, ok in rows:
-        verdict = "" if ok is None else "PASS" if ok else "FAIL"
-        print(f"{name.ljust(widths[0])}  {value.rjust(widths[1])}  {target.ljust(widths[2])}  "
-              f"{verdict}".rstrip(), file=out)
+    print_table(("", "measured", "target, or beside it", ""), rows, out)
     print(f"each spectator received {crowd['events'] / per:,.0f} events, "
           f"{crowd['bytes'] / per / 1024:,.0f} KB; all settled {crowd['settled_s']:.1f} s after "
           f"the last result", file=out)
     if not (alone["stored_right"] and watched["stored_right"]):
         print("WRONG: a result was not stored exactly once", file=out)
         return 1
-    return 0 if all(row[3] for row in rows if row[3] is not None) else 1
+    return all_passed(rows)
 
 
 def main(argv=None) -> int:

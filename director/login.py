@@ -10,12 +10,14 @@ login through without a session; everything else of the director's needs one).
 - ``POST /logout``: the session ends, its cookie is cleared.
 
 ``render(name, **values)`` fills a page of director/templates with HTML-escaped values
-(``{{name}}``).
+(``{{name}}``) and the pages it includes (``{{include NAME}}``: the division's section, which
+the director's page and the public view share).
 """
 from __future__ import annotations
 
 import html
 import logging
+import re
 import secrets
 import urllib.parse
 from functools import lru_cache
@@ -34,9 +36,14 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 log = logging.getLogger("director.login")
 
 
+INCLUDE = re.compile(r"{{include ([\w.-]+)}}")
+
+
 @lru_cache(maxsize=None)
 def _template(name: str) -> str:
-    return (TEMPLATES / name).read_text(encoding="utf-8")
+    """The page, with the pages it includes (``{{include NAME}}``) in it."""
+    text = (TEMPLATES / name).read_text(encoding="utf-8")
+    return INCLUDE.sub(lambda m: _template(m[1]), text)
 
 
 def render(name: str, **values: str) -> str:

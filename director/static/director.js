@@ -58,10 +58,16 @@ async function logout() {
 
 // --- the director's own parts of the live page ---------------------------------------------------
 
+// A division's section (the public view's, director/templates/division.html) gets the director's
+// controls under its title and its standings' problems at its end.
 function sectionMade(node, name) {
-  node.querySelector(".export-t").href = `/export/division.t?division=${encodeURIComponent(name)}`;
-  node.querySelector(".start-round").addEventListener("click", () => roundAction("start", name));
-  node.querySelector(".end-round").addEventListener("click", () => roundAction("end", name));
+  const start = el("button", { class: "start-round", type: "button" }, "Start round");
+  const end = el("button", { class: "end-round", type: "button" }, "End round");
+  start.addEventListener("click", () => roundAction("start", name));
+  end.addEventListener("click", () => roundAction("end", name));
+  const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
+  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
+  node.append(el("ul", { class: "problems" }));
 }
 
 function event(event) {

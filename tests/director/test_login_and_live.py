@@ -9,7 +9,7 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from director.standings import format_spread, format_wins
 from director.tournament import standings
-from tests.support.director_harness import result_doc, signed_bytes, status_doc
+from tests.support.director_harness import four_tables_at_play
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
@@ -96,14 +96,7 @@ def test_the_public_view_has_no_controls_and_follows_the_tables_live(browser, ev
             assert status in (401, 403), (method, path, status)
         assert director.rows("rounds")[0]["ended_wall"] is None
 
-        director.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
-        director.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
-            "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
-        director.post(4, "status", signed_bytes(status_doc(4, times_ms=(-65_000, 30_000), alerts={
-            "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
-        document = {**result_doc(3, players=("Eve", "Fay"), scores=(330, 290)), "division": "B"}
-        assert director.post(3, "results", signed_bytes(document)).body["outcome"] == "stored"
-        for table, state in ((1, "playing"), (2, "challenge"), (3, "result"), (4, "overtime")):
+        for table, state in four_tables_at_play(director).items():
             page.wait_for_selector(f'.tile[data-table="{table}"][data-state="{state}"]', timeout=TIMEOUT_MS)
         row = page.locator('.division[data-division="B"] .results tr[data-table="3"]')
         row.wait_for(timeout=TIMEOUT_MS)

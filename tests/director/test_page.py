@@ -11,7 +11,7 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from director.standings import format_spread, format_wins
 from director.tournament import standings
-from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
+from tests.support.director_harness import KEY, four_tables_at_play, result_doc, signed_bytes, status_doc
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
@@ -220,14 +220,7 @@ def test_two_divisions_each_with_its_tiles_results_and_standings(browser, two_di
         page.wait_for_function("""document.querySelector('.division[data-division="A"] .round-state')
                                .textContent.startsWith('started')""", timeout=TIMEOUT_MS)
 
-        director.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
-        director.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
-            "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
-        director.post(4, "status", signed_bytes(status_doc(4, times_ms=(-65_000, 30_000), alerts={
-            "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
-        document = {**result_doc(3, players=("Eve", "Fay"), scores=(330, 290)), "division": "B"}
-        assert director.post(3, "results", signed_bytes(document)).body["outcome"] == "stored"
-        for table, state in ((1, "playing"), (2, "challenge"), (3, "result"), (4, "overtime")):
+        for table, state in four_tables_at_play(director).items():
             wait_state(page, table, state)
         page.locator('.division[data-division="B"] .results tr[data-table="3"]').wait_for(timeout=TIMEOUT_MS)
         assert page.locator('.division[data-division="A"] .results tbody tr').count() == 0

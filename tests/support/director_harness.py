@@ -65,6 +65,19 @@ def status_doc(table: str | int, round_number: int = 1, phase: str = "playing",
             "outbox_pending": 0, "sent_wall": sent_wall}
 
 
+def four_tables_at_play(director) -> dict[int, str]:
+    """Tables 1 to 4 of a round under way, as they post: 1 playing, 2 in a challenge, 3's result
+    (Eve 330 - Fay 290, division B) in, 4 in overtime. The tile's state of each, as pages show it."""
+    director.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
+    director.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
+        "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
+    director.post(4, "status", signed_bytes(status_doc(4, times_ms=(-65_000, 30_000), alerts={
+        "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
+    document = {**result_doc(3, players=("Eve", "Fay"), scores=(330, 290)), "division": "B"}
+    assert director.post(3, "results", signed_bytes(document)).body["outcome"] == "stored"
+    return {1: "playing", 2: "challenge", 3: "result", 4: "overtime"}
+
+
 def signed_bytes(document: dict, key: str = KEY) -> bytes:
     return json.dumps(sign(document, key.encode())).encode()
 
