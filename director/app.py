@@ -244,9 +244,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     def events(channel: str):
         async def endpoint(request: Request) -> Response:
+            session = request.state.session.token if channel == "director" else None
             try:
                 stream, first = await live.open(channel, request.client.host if request.client
-                                                else "unknown")
+                                                else "unknown", session)
             except LimitExceeded as exc:
                 return refusal(exc.code, exc.reason, exc.retry_after)
             return StreamingResponse(live.stream(stream, first), media_type="text/event-stream",
@@ -269,7 +270,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
               name="tables.assignment"),
         Route("/live", live_page, methods=["GET"], name="live"),
         Route("/live/events", events("public"), methods=["GET"], name="live.events"),
-        *login_routes(sessions, throttle, password_hash),
+        *login_routes(sessions, throttle, password_hash, on_logout=live.end_session),
         Route("/", page, methods=["GET"], name="page"),
         Route("/events", events("director"), methods=["GET"], name="events"),
         Route("/api/state", state, methods=["GET"], name="state"),

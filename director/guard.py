@@ -23,9 +23,8 @@ route of the app against this list.
 """
 from __future__ import annotations
 
-from http.cookies import SimpleCookie
-
 from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Match
 
@@ -88,13 +87,7 @@ def cross_site(headers: Headers, scheme: str) -> str | None:
 
 
 def session_token(headers: Headers) -> str | None:
-    cookie = SimpleCookie()
-    try:
-        cookie.load(headers.get("cookie", ""))
-    except Exception:           # noqa: BLE001 - http.cookies raises CookieError and others
-        return None
-    morsel = cookie.get(SESSION_COOKIE)
-    return morsel.value if morsel is not None else None
+    return cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE)
 
 
 def declared_length(scope) -> int:

@@ -35,12 +35,13 @@ KEEP_ALIVE = b": keep-alive\n\n"
 
 
 class Stream:
-    """One open page: the updates waiting for it."""
+    """One open page: the updates waiting for it; ``session``, the director's session it was
+    opened under (its stream ends with the session)."""
 
-    def __init__(self, channel: str, address: str):
-        self.channel, self.address = channel, address
+    def __init__(self, channel: str, address: str, session: str | None = None):
+        self.channel, self.address, self.session = channel, address, session
         self.queued: collections.deque[bytes] = collections.deque()
-        self.resync = False
+        self.resync = self.ended = False
         self.wake = asyncio.Event()
 
     def push(self, data: bytes) -> None:
@@ -102,9 +103,12 @@ class Broadcaster:
             await self.refresh()
             await asyncio.sleep(self.min_interval)
 
-    async def refresh(self) -> None:
-        """Compute the parts once and hand every open stream what changed."""
+    async def refresh(self, only_if_stale: bool = False) -> None:
+        """Compute the parts once and hand every open stream what changed (``only_if_stale``:
+        unless another refresh brought them up to date while this one waited its turn)."""
         async with self.computing:
+            if only_if_stale and not self.stale:
+                return
             self.flagged = False
             self.dirty.clear()
             parts = await run_in_threadpool(self.compute)
@@ -131,17 +135,25 @@ class Broadcaster:
                 for name in self.channels[channel])
         return self.whole[channel]
 
-    async def open(self, channel: str, address: str) -> tuple[Stream, bytes]:
+    def end_session(self, session: str) -> None:
+        """End the streams opened under the director's ``session`` (logged out)."""
+        for stream in self.streams:
+            if stream.session == session:
+                stream.ended = True
+                stream.wake.set()
+
+    async def open(self, channel: str, address: str,
+                   session: str | None = None) -> tuple[Stream, bytes]:
         """A new stream and its first bytes (every part, whole); LimitExceeded when the address,
         or the service, has as many open as it may."""
         self.slots.acquire(address)
         try:
-            if self.stale or self.parts is None:
-                await self.refresh()
+            if self.stale:                      # a crowd arriving at once: computed once
+                await self.refresh(only_if_stale=True)
         except BaseException:
             self.slots.release(address)
             raise
-        stream = Stream(channel, address)
+        stream = Stream(channel, address, session)
         self.streams.add(stream)           # no await since the parts were read: nothing missed
         return stream, RETRY + self._whole(channel)
 
@@ -149,7 +161,7 @@ class Broadcaster:
         """The bytes of one open page's event stream."""
         try:
             yield first
-            while not self.closing:
+            while not self.closing and not stream.ended:
                 if not stream.queued and not stream.resync:
                     stream.wake.clear()
                     try:
@@ -157,6 +169,8 @@ class Broadcaster:
                     except asyncio.TimeoutError:
                         yield KEEP_ALIVE
                         continue
+                    if stream.ended:
+                        break
                 if stream.resync:                   # the parts whole hold what was queued
                     stream.resync = False
                     stream.queued.clear()

@@ -7,7 +7,7 @@ login through without a session; everything else of the director's needs one).
   is throttled (director.sessions.LoginThrottle), 403 when the form's token is not the
   cookie's, 401 for a wrong password (counted, logged); else a new session, its cookie
   (HttpOnly, SameSite=Strict) and a redirect to the page;
-- ``POST /logout``: the session ends, its cookie is cleared.
+- ``POST /logout``: the session ends (and its live page's stream), its cookie is cleared.
 
 ``render(name, **values)`` fills a page of director/templates with HTML-escaped values
 (``{{name}}``) and the pages it includes (``{{include NAME}}``: the division's section, which
@@ -22,6 +22,7 @@ import secrets
 import urllib.parse
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -68,7 +69,9 @@ def login_form(request: Request, message: str = "", status: int = 200,
     return response
 
 
-def login_routes(sessions: SessionStore, throttle: LoginThrottle, password_hash: str) -> list[Route]:
+def login_routes(sessions: SessionStore, throttle: LoginThrottle, password_hash: str, *,
+                 on_logout: Callable[[str], None]) -> list[Route]:
+    """The routes; ``on_logout(token)`` ends what was opened under a session (its live page)."""
     async def login_page(request: Request) -> Response:
         return login_form(request)
 
@@ -99,6 +102,7 @@ def login_routes(sessions: SessionStore, throttle: LoginThrottle, password_hash:
 
     async def logout(request: Request) -> Response:
         sessions.drop(request.state.session.token)
+        on_logout(request.state.session.token)
         response = JSONResponse({"message": "logged out"})
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="strict")
         return response

@@ -87,6 +87,13 @@ function problems(problems) {
   $("problems").replaceChildren(...problems.event.map((text) => el("li", {}, text)));
 }
 
+// The page's stream was refused: back to the login if the session is gone, else open it again.
+async function closed() {
+  const response = await fetch("/", { method: "HEAD" }).catch(() => null);
+  if (response && response.status === 401) { location.assign("/login"); return false; }
+  return true;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
@@ -94,5 +101,5 @@ document.addEventListener("DOMContentLoaded", () => {
   $("logout").addEventListener("click", logout);
   $("live-address").textContent = `${location.origin}/live`;
   $("live-address").href = "/live";
-  startLive("/events", { section: sectionMade, event, parts: { problems } });
+  startLive("/events", { section: sectionMade, event, closed, parts: { problems } });
 });

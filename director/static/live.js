@@ -15,8 +15,10 @@ const ITEMS = { tiles: "tiles", results: "rows", standings: null };
 
 // What a page adds to the live parts: section(node, name) when a division's section is made,
 // event(event) after the event is laid out, resultRow(tr, division, row) for each result's row,
-// parts: {name: render} for the page's own parts.
-const hooks = { section() {}, event() {}, resultRow() {}, parts: {} };
+// parts: {name: render} for the page's own parts; closed() when the service refused the stream
+// (a limit, or no session any more): resolves to whether to open it again (after a while).
+const hooks = { section() {}, event() {}, resultRow() {}, parts: {}, async closed() { return true; } };
+const REOPEN_MS = 10_000;
 
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -190,7 +192,12 @@ function connect(url) {
   on("standings", (data) => renderStandings(apply("standings", data)));
   for (const [name, render] of Object.entries(hooks.parts)) on(name, render);
   source.onopen = () => { $("link").textContent = "live"; $("link").className = "link up"; };
-  source.onerror = () => { $("link").textContent = "reconnecting"; $("link").className = "link down"; };
+  source.onerror = () => {
+    $("link").textContent = "reconnecting"; $("link").className = "link down";
+    if (source.readyState === EventSource.CLOSED) {      // refused: EventSource gives up by itself
+      hooks.closed().then((again) => { if (again) setTimeout(() => connect(url), REOPEN_MS); });
+    }
+  };
 }
 
 // Starts the page's live parts from the stream at `url`, with the page's own hooks.

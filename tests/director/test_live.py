@@ -59,6 +59,20 @@ def test_a_burst_of_changes_is_one_update_shared_by_every_page():
     asyncio.run(scenario())
 
 
+def test_a_crowd_opening_at_once_is_computed_for_once():
+    calls = []
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {}), {"public": ("clock", "tiles")},
+                           Slots(100, 100), tick=3600)
+        live.attach(asyncio.get_running_loop())
+        opened = await asyncio.gather(*(live.open("public", "a") for _ in range(50)))
+        assert len(calls) == 1 and len({first for _, first in opened}) == 1
+        await live.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_page_too_slow_to_read_gets_everything_afresh_instead_of_a_pile():
     calls = []
 

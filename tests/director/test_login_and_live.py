@@ -47,9 +47,14 @@ def test_the_page_asks_for_the_password_refuses_a_wrong_one_and_logs_out(browser
         assert "tablekeeper_session" not in page.evaluate("document.cookie")
         assert page.evaluate("fetch('/api/state').then(r => r.status)") == 200
 
+        other = context.new_page()                  # the page open in another tab too
+        other.goto(director.url + "/")
+        other.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
         page.click("#logout")
         page.wait_for_selector("#password", timeout=TIMEOUT_MS)
         assert page.evaluate("fetch('/api/state').then(r => r.status)") == 401
+        other.wait_for_selector("#password", timeout=TIMEOUT_MS)     # its stream ended with the session
+        assert other.url == director.url + "/login"
         page.goto(director.url + "/")
         assert page.url == director.url + "/login"
     finally:
