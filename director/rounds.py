@@ -4,13 +4,15 @@ the current round, starting and ending it, and a table's assignment document.
 The current round is the lowest round with pairings that has not ended and whose games are
 not all in imported results (else the last round with pairings). A table's assignment (docs/sync-protocol.md, kind ``assignment``) names the
 round, the table, both players left first, who starts, and the round's start and end times;
-its ``revision`` grows with every change to that table's pairing or to the round.
+its ``revision`` grows with every change to that table's pairing or to the round. It is signed
+with the key of the table it is for (``signed_assignment``), never with the tournament key.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
 from kiosk.sync.document import DOCUMENT_SCHEMA
+from kiosk.sync.signing import sign, table_key
 
 from .db import DirectorDB
 from .model import NO_OPPONENT, Pairing, Player
@@ -137,3 +139,9 @@ def assignment(db: DirectorDB, table: str, tournament: str) -> dict | None:
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
         "revision": max(pairing["revision"], times["revision"]),
     }
+
+
+def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes) -> dict | None:
+    """The table's assignment signed with that table's own key, or None if it has none."""
+    document = assignment(db, table, tournament)
+    return None if document is None else sign(document, table_key(tournament_key, document["table"]))

@@ -14,6 +14,7 @@ from typing import Any
 
 from kiosk.core.errors import ConfigError
 from kiosk.core.lexicon_check import official_fingerprints
+from kiosk.pin import PinError, check_hash
 from kiosk.presets import preset_names
 
 
@@ -147,3 +148,17 @@ class Overrides(Kind):
 
     def ok(self, value):
         return isinstance(value, dict)
+
+
+@dataclass(frozen=True)
+class PinHash(Kind):
+    """"" or a PIN hash kiosk.pin can check (its value is never repeated in a message)."""
+
+    def check(self, source, key, value):
+        if value == "":
+            return value
+        try:
+            return check_hash(value)
+        except PinError as exc:
+            got = f"{len(value)} characters" if isinstance(value, str) else "no text"
+            raise ConfigError(source, key, self.expected, detail=f"got {got}: {exc}") from None

@@ -4,7 +4,8 @@ and ``Store``, what the journal and the outbox have in common (open, close, ``wi
 One schema serves the journal, the checkpoints, the adjudications and the outbox, so the kiosk
 may keep them in one file or several. Every table is declared explicitly (types, primary keys,
 NOT NULL, foreign keys, STRICT) rather than inferred from data, and ``PRAGMA user_version``
-carries the schema version: a file written by a newer kiosk is refused, never half-read.
+carries the schema version: a file written by a newer kiosk is refused, never half-read; a file
+of an older version is brought up to this one on open (``_MIGRATIONS``), in one transaction.
 
 Durability: ``journal_mode=WAL`` (stored in the file) and ``synchronous=FULL`` (per connection,
 so set on every open): a committed transaction survives a power cut.
@@ -23,7 +24,7 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
@@ -90,6 +91,14 @@ _TABLES = {
          "lexicon_fingerprint", "at_ns", "boot_id", "wall"},
         [("game_id", "games", "id")],
     ),
+    # every use of the director's menu at the table (kiosk/store/menu_uses.py); schema 2
+    "director_menu": (
+        {"id": int, "game_id": int, "use": str, "detail": str, "at_ns": int, "boot_id": str,
+         "wall": float},
+        "id",
+        {"game_id", "use", "detail", "at_ns", "boot_id", "wall"},
+        [("game_id", "games", "id")],
+    ),
     "outbox": (
         {"id": int, "kind": str, "body": str, "created": float, "attempts": int,
          "next_attempt": float, "acked": float, "last_error": str},
@@ -101,6 +110,7 @@ _TABLES = {
 
 _INDEXES = [
     ("adjudications", ["game_id"]),
+    ("director_menu", ["game_id"]),
     ("outbox", ["acked", "next_attempt"]),
 ]
 
@@ -121,6 +131,7 @@ def open_database(path: str | os.PathLike) -> Database:
         raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
     try:
         with transaction(db):
+            _migrate(db)
             ensure_schema(db, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
                           program="kiosk", error=StoreError)
     except BaseException:
@@ -129,12 +140,30 @@ def open_database(path: str | os.PathLike) -> Database:
     return db
 
 
-def _create_tables(db: Database) -> None:
-    for name, (columns, pk, not_null, foreign_keys) in _TABLES.items():
-        db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys,
-                        strict=True)
+def _create_table(db: Database, name: str) -> None:
+    columns, pk, not_null, foreign_keys = _TABLES[name]
+    db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys, strict=True)
     for table, columns in _INDEXES:
-        db[table].create_index(columns)
+        if table == name:
+            db[table].create_index(columns)
+
+
+def _create_tables(db: Database) -> None:
+    for name in _TABLES:
+        _create_table(db, name)
+
+
+#: version -> what brings a file of that version to the next one.
+_MIGRATIONS = {1: lambda db: _create_table(db, "director_menu")}
+
+
+def _migrate(db: Database) -> None:
+    """Bring a file of an older schema (a kiosk updated in the field) up to ``SCHEMA_VERSION``."""
+    found = db.execute("PRAGMA user_version").fetchone()[0]
+    while 0 < found < SCHEMA_VERSION:
+        _MIGRATIONS[found](db)
+        found += 1
+        db.execute(f"PRAGMA user_version={found}")
 
 
 @contextlib.contextmanager

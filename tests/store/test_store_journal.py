@@ -44,7 +44,7 @@ def test_the_file_is_durable_wal_with_full_sync_and_carries_its_schema_version(t
 
 def test_tables_are_declared_with_keys_and_not_null(journal):
     assert set(journal.db.table_names()) == {"games", "events", "checkpoints", "adjudications",
-                                             "outbox"}      # a recovery is an event, no table
+                                             "director_menu", "outbox"}  # a recovery is an event
     events = journal.db["events"]
     assert events.pks == ["game_id", "seq"]
     assert {c.name for c in events.columns if c.notnull} == {

@@ -72,7 +72,7 @@ class Harness:
 
     def __init__(self, shots: Path, *, store: Path, start: float = 0.0, preset="aspa", lexicon=ENABLE,
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
-                 table="7", round=1, tournament="", pin=DEFAULT_DIRECTOR_PIN, key: bytes | None = None,
+                 table="7", round=1, tournament="", pin_hash: str = "", key: bytes | None = None,
                  boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side"):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
@@ -80,7 +80,7 @@ class Harness:
         self.config = KioskConfig(preset=preset, overrides=overrides or {},
                                   lexicon=str(lexicon) if lexicon else None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
-                                  ui=settings or UiSettings(), director_pin=pin, store=str(store),
+                                  ui=settings or UiSettings(), director_pin_hash=pin_hash, store=str(store),
                                   key=key, new_game_after_s=new_game_after_s, orientation=orientation)
         self.surface = pygame.Surface(size)
         pygame.event.clear()
