@@ -3,6 +3,9 @@
 Reads the config file (``--config``), lets the options override it, opens the database and
 serves the tables' API and the page with uvicorn until stopped. A bad config, key or database
 exits with status 2 and one line naming the file, the key and what was expected.
+
+``python -m director COMMAND ...`` runs one of ``COMMANDS`` instead, each a module with its own
+``build_parser`` and ``main``: ``enroll`` (director/enroll.py) gives tables their keys.
 """
 from __future__ import annotations
 
@@ -13,16 +16,22 @@ from pathlib import Path
 
 from kiosk.presets import preset_choices
 
+from . import enroll
 from .config import ConfigError, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
+
+
+#: ``python -m director NAME ...``: the commands beside the service.
+COMMANDS = {"enroll": enroll}
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m director",
         description="The director's service: receives the tables' results and status over HTTP, "
-                    "shows every table live at http://HOST:PORT/, keeps standings and exports.")
+                    "shows every table live at http://HOST:PORT/, keeps standings and exports.",
+        epilog="python -m director enroll TABLE ... gives tables their own keys (enroll --help).")
     parser.add_argument("--config", metavar="FILE",
                         help="the director's TOML config (config/director.example.toml shows every key)")
     parser.add_argument("--host", help="address to listen on (service.host; default 127.0.0.1)")
@@ -47,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in COMMANDS:
+        return COMMANDS[argv[0]].main(argv[1:])
     args = build_parser().parse_args(argv)
     overrides = {"service.host": args.host, "service.port": args.port, "service.db": args.db,
                  "tournament.name": args.tournament, "tournament.preset": args.preset}

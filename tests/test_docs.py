@@ -139,7 +139,7 @@ def _options(command: str) -> set[str]:
 
 def test_every_command_in_the_docs_exists_with_the_options_it_shows():
     choices, _ = _subcommands(build_parser())
-    from director.__main__ import build_parser as director_parser
+    from director.__main__ import COMMANDS as DIRECTOR_COMMANDS, build_parser as director_parser
     director_options = set(director_parser()._option_string_actions)
     makefile = text(ROOT / "Makefile")
     targets = set(re.findall(r"^([a-z][\w-]*):", makefile, flags=re.M))
@@ -151,7 +151,10 @@ def test_every_command_in_the_docs_exists_with_the_options_it_shows():
             wrong += [f"{page}: make {t}" for t in missing]
             continue
         if "-m director" in line:
-            wrong += [f"{page}: director {o}" for o in _options(line) if o not in director_options]
+            words = line.split("-m director", 1)[1].split()
+            command = DIRECTOR_COMMANDS.get(words[0]) if words else None   # python -m director enroll
+            known = set(command.build_parser()._option_string_actions) if command else director_options
+            wrong += [f"{page}: director {o}" for o in _options(line) if o not in known]
             continue
         words = line.split("-m kiosk", 1)[1].split()
         name = words[0] if words and not words[0].startswith("-") else "run"
@@ -176,3 +179,6 @@ def test_every_subcommand_is_documented_where_its_reader_looks():
     everything = "".join(text(page) for page in PAGES)
     for name in choices:
         assert f"python -m kiosk {name}" in everything, name
+    from director.__main__ import COMMANDS as DIRECTOR_COMMANDS
+    for name in DIRECTOR_COMMANDS:                      # the director's commands: in its guide
+        assert f"python -m director {name}" in text(DOCS / "director.md"), name
