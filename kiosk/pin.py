@@ -85,8 +85,11 @@ def make_pin(digits: int = MADE_DIGITS) -> str:
 # --- python -m kiosk pin -------------------------------------------------------------------------
 
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("--generate", action="store_true",
-                        help=f"make a random PIN of {MADE_DIGITS} digits and show it once (on stderr)")
+    made = parser.add_mutually_exclusive_group()
+    made.add_argument("--generate", action="store_true",
+                      help=f"make a random PIN of {MADE_DIGITS} digits and show it once (on stderr)")
+    made.add_argument("--check", metavar="HASH",
+                      help="check a hash made before (not the default PIN's) and print its line")
     return parser
 
 
@@ -101,8 +104,14 @@ def _ask() -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print ``pin_hash = "..."`` (for the [director] table of the kiosk's config) for a PIN
-    asked at the terminal, read from stdin, or made (``--generate``, or Enter alone)."""
+    asked at the terminal, read from stdin, or made (``--generate``, or Enter alone); or for a
+    hash made before, once checked (``--check``)."""
     try:
+        if args.check is not None:
+            if is_default(check_hash(args.check)):
+                raise PinError(f"that is the hash of the default PIN {DEFAULT_PIN}: choose another")
+            print(f'pin_hash = "{args.check}"')
+            return 0
         pin = "" if args.generate else _ask() if sys.stdin.isatty() else sys.stdin.readline().strip()
         if not pin:
             pin = make_pin()
