@@ -38,7 +38,7 @@ class Text(Kind):
     min_len: int = 0
     max_len: int = 200
     pattern: str | None = None
-    secret: bool = False        # never repeat the value in a message (the tournament key)
+    secret: bool = False        # never repeat the value in a message (a key)
 
     def ok(self, value):
         return (isinstance(value, str) and self.min_len <= len(value.strip()) <= self.max_len

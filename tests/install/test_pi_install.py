@@ -65,7 +65,7 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     config = etc / "kiosk.toml"
     example = (ROOT / "config" / "kiosk.example.toml").read_text()
     assert config.read_text() == example.replace('pin_hash = ""', f'pin_hash = "{pin_hash(tmp_path)}"')
-    assert mode(config) == 0o640                                 # it may hold the tournament key
+    assert mode(config) == 0o640                                 # it holds the PIN's hash
     units = tmp_path / "etc" / "systemd" / "system"
     for unit in (ROOT / "systemd").glob("*.service"):
         assert (units / unit.name).read_text() == unit.read_text(), unit.name
