@@ -161,7 +161,8 @@ def update_latency(port: int, documents: dict, tries: int) -> list[float]:
         poster.getresponse().read()
         while arrived.wait(START_TIMEOUT_S):
             arrived.clear()
-            if any(r["table"] == "1" and r["revision"] == revision for r in seen[-1]):
+            if any(r["table"] == "1" and r["revision"] == revision
+                   for group in seen[-1] for r in group["rows"]):     # a group per division
                 break
         else:
             raise RuntimeError(f"revision {revision} never reached the page")

@@ -1,11 +1,11 @@
-"""``python -m director``: the director's service, its database and its live page.
+"""``python -m director``: the director's service, its database and its live page; and the
+director's offline commands (``python -m director COMMAND``, each in its own module: see
+COMMANDS).
 
-Reads the config file (``--config``), lets the options override it, opens the database and
-serves the tables' API and the page with uvicorn until stopped. A bad config, key or database
-exits with status 2 and one line naming the file, the key and what was expected.
-
-``python -m director COMMAND ...`` runs one of ``COMMANDS`` instead, each a module with its own
-``build_parser`` and ``main``: ``enroll`` (director/enroll.py) gives tables their keys.
+With no command it is the service, as the docs and the systemd unit run it: it reads the config
+file (``--config``), lets the options override it, opens the database and serves the tables' API
+and the page with uvicorn until stopped. A bad config, key or database exits with status 2 and
+one line naming the file, the key and what was expected.
 """
 from __future__ import annotations
 
@@ -16,22 +16,21 @@ from pathlib import Path
 
 from kiosk.presets import preset_choices
 
-from . import enroll
+from . import enroll, file_commands
 from .config import ConfigError, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
 
-
-#: ``python -m director NAME ...``: the commands beside the service.
-COMMANDS = {"enroll": enroll}
+# Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
+# ``func(args) -> exit status`` set as a default: python -m director import, export, enroll.
+COMMANDS = [file_commands.add_parsers, enroll.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m director",
         description="The director's service: receives the tables' results and status over HTTP, "
-                    "shows every table live at http://HOST:PORT/, keeps standings and exports.",
-        epilog="python -m director enroll TABLE ... gives tables their own keys (enroll --help).")
+                    "shows every table live at http://HOST:PORT/, keeps standings and exports.")
     parser.add_argument("--config", metavar="FILE",
                         help="the director's TOML config (config/director.example.toml shows every key)")
     parser.add_argument("--host", help="address to listen on (service.host; default 127.0.0.1)")
@@ -52,14 +51,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the tables' addresses on each serial line, e.g. 1-4 or 1,3,7-9")
     parser.add_argument("--baud", type=int, default=115200, help="the serial lines' speed")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                help="an offline command (no command: the service)")
+    for add in COMMANDS:
+        add(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in COMMANDS:
-        return COMMANDS[argv[0]].main(argv[1:])
     args = build_parser().parse_args(argv)
+    if args.command is not None:
+        return args.func(args)
+    return serve(args)
+
+
+def serve(args) -> int:
+    """The service, with the options of ``python -m director`` (no command)."""
     overrides = {"service.host": args.host, "service.port": args.port, "service.db": args.db,
                  "tournament.name": args.tournament, "tournament.preset": args.preset}
     if args.key is not None or args.key_file is not None:

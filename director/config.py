@@ -99,9 +99,11 @@ def _key(values: dict, sources: dict) -> bytes:
     return text.encode()
 
 
-def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> DirectorConfig:
+def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None, *,
+                need_key: bool = True) -> DirectorConfig:
     """The config from ``path`` (optional), then ``overrides`` (command-line options, None = not
-    given), each value checked."""
+    given), each value checked. ``need_key=False``: the offline commands, which sign nothing,
+    neither need nor read the tournament key (its ``key`` is empty)."""
     values = {key: default for key, (default, _) in KEYS.items()}
     sources = {key: "default" for key in KEYS}
     if path is not None:
@@ -125,4 +127,5 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
     db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
     return DirectorConfig(tournament=name, preset=preset, rules=load_rules(preset, sources["tournament.preset"]),
-                          key=_key(values, sources), host=host, port=port, db=Path(db))
+                          key=_key(values, sources) if need_key else b"",
+                          host=host, port=port, db=Path(db))

@@ -116,9 +116,10 @@ def write(enrollment: Enrollment, folder: Path) -> tuple[Path, Path]:
 
 # --- python -m director enroll ------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m director enroll",
+def add_parsers(sub) -> None:
+    """The ``enroll`` subcommand, on ``python -m director``'s subparsers."""
+    parser = sub.add_parser(
+        "enroll", help="give tables their own keys: a key file and the kiosk config lines each",
         description="Give a table its own key: a key file and the kiosk config lines, written to "
                     "a folder for the volunteer to copy to the table's card. The tournament key "
                     "never leaves this machine.")
@@ -138,11 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
                        "table's own port, e.g. /dev/serial0 (the table's number is its address)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"the folder the files go to (default {DEFAULT_OUT})")
-    return parser
+    parser.set_defaults(func=run)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """``python -m director enroll``: the files of each table, written, and what they are."""
     overrides = {"tournament.name": args.tournament}
     if args.key is not None or args.key_file is not None:
         overrides.update({"tournament.key": args.key or "", "tournament.key_file": args.key_file or ""})

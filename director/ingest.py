@@ -11,7 +11,9 @@ is the tournament key; a document is checked under the key of the table it names
 - 401 no signature; 403 a signature that does not match the named table's key: signed with the
   tournament key, with another table's key (a table's key signing for another), forged or altered;
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
-- 409 the document's table is not the table it was posted for (replayed under another table).
+- 409 the document's table is not the table it was posted for (replayed under another table),
+  or its ``division`` is not the division of the table's pairing in that round
+  (director.rounds.division_for: a document without one is filed under the pairing's division).
 
 A refusal stores nothing but a row in ``rejections`` and one log line naming the table and the
 reason. A result is stored once per (tournament, round, table): the same document again is a
@@ -30,6 +32,7 @@ from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
 from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
 from .db import DirectorDB
+from .rounds import DivisionMismatch, division_for
 
 MAX_BODY = 1 << 20              # 1 MiB
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
@@ -60,12 +63,31 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
         if size > MAX_BODY:
             raise Refused(413, f"body over {MAX_BODY} bytes")
         document, signature = _check(table, path, raw, key)
+        division = _division(db, document)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source)
         return Reply(refusal.code, {"error": refusal.reason})
     if path == "results":
-        return _store_result(db, document, signature, now_wall, source)
-    return _store_status(db, document, now_wall, source)
+        return _store_result(db, document, signature, division, now_wall, source)
+    return _store_status(db, document, division, now_wall, source)
+
+
+def _division(db: DirectorDB, document: dict) -> str | None:
+    """The division the document is filed under, checked against the table's pairing (a result
+    already stored as it is keeps its division: the same document again is a duplicate)."""
+    named = _need(document, "division", lambda v: v is None or isinstance(v, str) and len(v) <= 40,
+                  "a division's name or null") if "division" in document else None
+    try:
+        return division_for(db, document["round"], document["table"], named or None)
+    except DivisionMismatch as exc:
+        with db.locked() as conn:
+            stored = next(conn.query(
+                "SELECT division FROM results WHERE tournament = ? AND round = ? AND table_name = ? "
+                "AND sha256 = ?", [document["tournament"], document["round"], document["table"],
+                                   hashlib.sha256(canonical(document)).hexdigest()]), None)
+        if document["kind"] == "result" and stored is not None:
+            return stored["division"]
+        raise Refused(409, str(exc)[:200]) from None
 
 
 def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
@@ -194,8 +216,8 @@ def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, 
     db.changed("rejections")
 
 
-def _store_result(db: DirectorDB, document: dict, signature: str, now_wall: float,
-                  source: str) -> Reply:
+def _store_result(db: DirectorDB, document: dict, signature: str, division: str | None,
+                  now_wall: float, source: str) -> Reply:
     text = canonical(document).decode()
     sha = hashlib.sha256(text.encode()).hexdigest()
     ident = (document["tournament"], document["round"], document["table"])
@@ -219,7 +241,7 @@ def _store_result(db: DirectorDB, document: dict, signature: str, now_wall: floa
         result = document["result"]
         conn["results"].upsert({
             "tournament": ident[0], "round": ident[1], "table_name": ident[2],
-            "game_id": document["game_id"], "revision": document["revision"],
+            "division": division, "game_id": document["game_id"], "revision": document["revision"],
             "player0": document["players"][0], "player1": document["players"][1],
             "first": document["first"], "score0": result["final"][0],
             "score1": result["final"][1], "spread": result["spread"],
@@ -239,7 +261,8 @@ def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> N
         "by_revision": by_revision})
 
 
-def _store_status(db: DirectorDB, document: dict, now_wall: float, source: str) -> Reply:
+def _store_status(db: DirectorDB, document: dict, division: str | None, now_wall: float,
+                  source: str) -> Reply:
     with db.transaction() as conn:
         old = next(conn.query("SELECT sent_wall FROM status WHERE table_name = ?",
                               [document["table"]]), None)
@@ -247,7 +270,7 @@ def _store_status(db: DirectorDB, document: dict, now_wall: float, source: str) 
             return Reply(200, {"outcome": "older"})     # a late retry: the newer status stands
         conn["status"].upsert({
             "table_name": document["table"], "tournament": document["tournament"],
-            "round": document["round"], "game_id": document["game_id"],
+            "round": document["round"], "division": division, "game_id": document["game_id"],
             "phase": document["phase"], "document": canonical(document).decode(),
             "sent_wall": document["sent_wall"], "received_wall": now_wall, "source": source,
         }, pk="table_name")

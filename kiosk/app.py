@@ -19,7 +19,7 @@ import json
 import os
 import queue
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Container
 
@@ -37,13 +37,15 @@ from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_output
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
-from kiosk.sync.assignment import start_refusal
+from kiosk.store import StorageFull
 from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui.clockview import Info
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
 DEFAULT_LEXICON = BUNDLED_LEXICON
+#: The top line's alert once the store's file system was found full (kiosk.store.ballast).
+STORAGE_FULL = "storage full — call the director"
 
 
 def open_lexicon(path: str | Path | None, official: dict | None = None
@@ -77,24 +79,25 @@ class Table(BottomLine):
 
     def __init__(self, state: GameState, session: Session, info: Info,
                  lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None,
-                 outputs: PlayerOutputs | None = None):
+                 outputs: PlayerOutputs | None = None, new_game_after_s: int = 0):
         self.state, self.session, self.info = state, session, info
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
+        self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
         t_ns = max(t_ns, self.state.last_ns or t_ns)
-        refusal = start_refusal(self.state, command, self.info.starts)   # the director's draw
-        if refusal:
-            self.say(refusal, t_ns)
-            return False
         try:
             events = decide(self.state, command, t_ns)
         except GameError as exc:
             self.say(str(exc), t_ns)
             return False
-        self._commit(events, adjudication)
+        try:
+            self._commit(events, adjudication)
+        except StorageFull:
+            self.say(f"{STORAGE_FULL}: not recorded", t_ns)
+            return False
         self._message = self.notice = None
         return True
 
@@ -104,15 +107,27 @@ class Table(BottomLine):
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
             return
-        self._commit(decide(self.state, Tick(), now_ns))
+        try:
+            self._commit(decide(self.state, Tick(), now_ns))
+        except StorageFull:
+            pass                        # what fell due is decided again on the next pass
         self.session.checkpoint(self.state, now_ns)
+        self._show_storage()
 
     def _commit(self, events: list[Event], adjudication: Adjudication | None = None) -> None:
         """Journal ``events`` in one transaction (with the adjudication behind a ruling), then
         apply them; if the journal raises, the state stays as it was."""
         if events:
-            self.session.append(events, adjudication=adjudication)  # durable first ...
+            try:
+                self.session.append(events, adjudication=adjudication)  # durable first ...
+            finally:
+                self._show_storage()
             self.state = replay(self.state, events)  # ... then the state (and screen) move on
+
+    def _show_storage(self) -> None:
+        """Once the store's file system was found full, the top line says so (every screen)."""
+        if self.session.storage_full and self.info.alert != STORAGE_FULL:
+            self.info = replace(self.info, alert=STORAGE_FULL)
 
     def restart(self, state: GameState) -> None:
         """Play ``state`` (a new game) from now on."""
@@ -131,7 +146,7 @@ def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str
     if config.store == DEFAULT_STORE:
         path.parent.mkdir(parents=True, exist_ok=True)
     return Session.open(path, setup, boot_id=boot_id, lexicon=lexicon, key=config.key,
-                        checkpoint_s=config.checkpoint_s)
+                        checkpoint_s=config.checkpoint_s, ballast_kb=config.ballast_kb)
 
 
 def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotonic_ns,
@@ -151,7 +166,8 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
         session.close()
         raise
     return Table(started.state, session, Info(table=started.table, lexicon=label, legend=legend),
-                 lexicon, config.ui, notice=started.message, outputs=outputs)
+                 lexicon, config.ui, notice=started.message, outputs=outputs,
+                 new_game_after_s=config.new_game_after_s)
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, caption: str):
@@ -194,7 +210,7 @@ class Kiosk:
             self.outputs = open_outputs(config.displays, config.leds, factory)  # player displays, LEDs
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon,
                                      outputs=self.outputs)
-            self.sent = SentWatch(self.table.session.outbox.pending)
+            self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
             self.link = TableLink.open(config, self.table, clock(), clock=clock)  # url or serial
         except BaseException:
             self.close()

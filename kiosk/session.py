@@ -10,6 +10,13 @@ as replaced. The app's table then commits every command through ``append`` (the 
 adjudication behind a ruling, in one transaction) and calls ``checkpoint`` on every pass of its
 loop: while time runs, the running times are journaled every ``checkpoint_s``.
 
+A full file system (an SD card filled by something else) must not stop a game: the session
+keeps a ballast file beside the store (kiosk.store.ballast, ``ballast_kb``) and deletes it on the
+first full-disk error, then writes again what failed; ``storage_full`` says so from then on (the
+table's top line asks for the director). Every command's events are still journaled first; if
+even the ballast's room is used up ``append`` raises ``StorageFull`` and nothing was written. A
+checkpoint is only an optimisation: one that cannot be written is skipped, never raised.
+
 When the events of a command include ``ResultLocked``, the result document
 (kiosk.sync.document) is built from the journal, with the adjudications for the director (each
 word's validity) and the uses of the director's menu, signed with the table's key
@@ -26,7 +33,9 @@ director's copy carries every use.
 """
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,14 +46,17 @@ from kiosk.core.judge import Adjudication
 from kiosk.core.rules import Rules
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse
-from kiosk.store import Journal, recover
+from kiosk.store import Journal, StorageFull, recover
 from kiosk.store.adjudications import adjudications_for_director
+from kiosk.store.ballast import DEFAULT_KB, Ballast, full
+from kiosk.store.db import keep_wal_small
 from kiosk.store.game_journal import GameJournal
 from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 from kiosk.store.outbox import Outbox
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign
 
+log = logging.getLogger(__name__)
 NS = 1_000_000_000
 RESULT, UNSIGNED_RESULT = "result", "result-unsigned"
 
@@ -57,6 +69,8 @@ class GameSetup:
     players: tuple[str, str]
     table: str
     tournament: str = ""
+    starts: int | None = None       # who the director's assignment has going first, if it says
+    division: str = ""          # the director's assignment's, when it names one
 
 
 @dataclass(frozen=True)
@@ -75,8 +89,10 @@ class Session:
     documents."""
 
     def __init__(self, journal: Journal, setup: GameSetup, *, lexicon=None, key: bytes | None = None,
-                 checkpoint_s: float = 0.5):
+                 checkpoint_s: float = 0.5, ballast_kb: int = DEFAULT_KB):
         self.journal, self.setup, self.key = journal, setup, key
+        self.ballast = Ballast(journal.path, ballast_kb)
+        self.storage_full = not self.ballast.keep()     # no room even for the ballast: full now
         self.outbox = Outbox(journal.db, journal.path)          # the same file and connection
         self.lexicon_name = str(getattr(lexicon, "name", "") or "none")
         self.lexicon_fingerprint = str(getattr(lexicon, "fingerprint", "") or "none")
@@ -87,7 +103,12 @@ class Session:
     @classmethod
     def open(cls, path: str | os.PathLike, setup: GameSetup, *, boot_id: str | None = None,
              **options) -> "Session":
-        return cls(Journal.open(Path(path), boot_id=boot_id), setup, **options)
+        journal = Journal.open(Path(path), boot_id=boot_id)
+        try:
+            return cls(journal, setup, **options)
+        except BaseException:
+            journal.close()
+            raise
 
     def close(self) -> None:
         self.journal.close()
@@ -131,13 +152,13 @@ class Session:
 
     def new_game(self) -> Started:
         s = self.setup
-        game_id = self.journal.new_game(s.rules, s.round, s.players, s.table)
+        game_id = self.journal.new_game(s.rules, s.round, s.players, s.table, starts=s.starts)
         return self._bind(game_id, self.journal.load(game_id)[0], None)
 
     def _set_up_alike(self, game_id: int) -> bool:
         record, s = self.journal.game(game_id), self.setup
-        return ((record.rules.to_dict(), record.round, record.players, record.table)
-                == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table)))
+        return ((record.rules.to_dict(), record.round, record.players, record.table, record.starts)
+                == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table), s.starts))
 
     def _bind(self, game_id: int, state: GameState, message: str | None) -> Started:
         table = self.journal.game(game_id).table
@@ -154,6 +175,22 @@ class Session:
         ``GameVoided``, the game is set aside (closed without a result) in the same transaction
         and nothing goes into the outbox."""
         events = list(events)
+        try:
+            self._append(events, adjudication)
+        except sqlite3.OperationalError as exc:
+            if not full(exc):
+                raise
+            if not self._room_given_back():
+                raise StorageFull(f"{self.journal.path}: the file system is full: {exc}") from exc
+            try:                                    # once more, on the ballast's room
+                self._append(events, adjudication)
+            except sqlite3.OperationalError as again:
+                if not full(again):
+                    raise
+                raise StorageFull(f"{self.journal.path}: the file system is full, even with the "
+                                  f"ballast given back: {again}") from again
+
+    def _append(self, events: list[ev.Event], adjudication: Adjudication | None) -> None:
         with self.journal.transaction():
             self.game.append(events, adjudication=adjudication)
             lock = next((e for e in events if isinstance(e, ev.ResultLocked)), None)
@@ -161,6 +198,15 @@ class Session:
                 self._queue_result(lock.at_ns)
             if any(isinstance(e, ev.GameVoided) for e in events):   # set aside: no result sent
                 self.journal.close_game(self.game_id, "voided by the director")
+
+    def _room_given_back(self) -> bool:
+        """On a full-disk error: the ballast deleted and the WAL emptied into the database and
+        kept small (the first time); True if room was freed."""
+        self.storage_full = True
+        if not self.ballast.release():
+            return False
+        keep_wal_small(self.journal.db)
+        return True
 
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since
@@ -170,8 +216,17 @@ class Session:
         since = max(self._last_checkpoint or 0, state.last_ns or 0)
         if now_ns - since < self.checkpoint_ns:
             return False
-        self.game.checkpoint(state, now_ns)
-        self._last_checkpoint = now_ns
+        self._last_checkpoint = now_ns              # tried: the next one a period later
+        try:
+            self.game.checkpoint(state, now_ns)
+        except sqlite3.OperationalError as exc:     # only an optimisation: never raised
+            if full(exc):
+                if not self.storage_full:
+                    log.error("a checkpoint could not be written: the file system is full (%s)", exc)
+                self._room_given_back()
+            else:
+                log.warning("a checkpoint could not be written (%s); the game goes on", exc)
+            return False
         return True
 
     def record_menu_use(self, use: MenuUse, detail: str, at_ns: int) -> None:
@@ -195,15 +250,18 @@ class Session:
         return result_document(replayed.state, replayed.events, now_ns,
                                tournament=self.setup.tournament, table=self.game.table,
                                game_id=self.document_id(), revision=revision,
+                               division=self.setup.division,
                                adjudications=adjudications_for_director(self.journal, self.game_id),
                                menu_uses=menu_uses(self.journal, self.game_id))
 
+    def result_sent(self) -> bool:
+        """Whether the director has acknowledged this game's locked result (another game's
+        result, still waiting or refused, says nothing of this one)."""
+        return self.outbox.delivered(RESULT, self.document_id())
+
     def _queue_result(self, at_ns: int) -> int:
-        game_id = self.document_id()
-        queued = self.outbox.db.execute(
-            "SELECT count(*) FROM outbox WHERE kind IN (?, ?) AND "
-            "json_extract(body, '$.document.game_id') = ?", [RESULT, UNSIGNED_RESULT, game_id]).fetchone()[0]
-        document = self.result_document(at_ns, revision=queued + 1)
+        queued = self.outbox.count(self.document_id(), (RESULT, UNSIGNED_RESULT))
+        document = self.result_document(at_ns, revision=queued + 1)     # 2 on: with later menu uses
         if self.key:
             kind, body = RESULT, sign(document, self.key)
         else:

@@ -73,7 +73,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "hardware.pins.centre": 13, **HARDWARE_CHANGED, "display.size": "800x480", "display.fullscreen": False,
         "display.orientation": "flat", "display.keypad": False,
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
-        "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
+        "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25, "store.ballast_kb": 8192,
         "director.url": "", "director.table_key": "", "director.table_key_file": str(key_file),
         "director.pin_hash": PIN_HASH, "director.poll_s": 2.5,
         "director.retry_max_s": 30.0, "director.serial": "/dev/ttyUSB1",
@@ -96,6 +96,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert config.overrides["challenge"] == {"outcome_valid": "points_per_challenge", "points": 10}
     assert config.sim and config.pins == {"left": 5, "right": 6, "centre": 13}
     assert (config.size, config.fullscreen, config.store, config.checkpoint_s) == ((800, 480), False, "/tmp/t.sqlite", 0.25)
+    assert config.ballast_kb == 8192
     assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
                                    keypad=False)
     assert config.orientation == "flat"

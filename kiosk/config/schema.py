@@ -134,6 +134,11 @@ SCHEMA: tuple[Key, ...] = (
     Key("store.checkpoint_s", 0.5,
         "while a clock runs, how often its time is saved: a power cut loses at most this much",
         _seconds(0.1, 1)),
+    Key("store.ballast_kb", 4096,
+        "room kept in reserve for the journal: a file of this many KB beside the store "
+        "(store.path + \".ballast\"), deleted when the disk is full so that the game can finish "
+        "(the top line then says \"storage full — call the director\"); 0 = none",
+        Int("a whole number of KB from 0 to 65536", 0, 65536)),
     *(Key(*row) for row in config_director.KEYS),
 )
 KEYS = {key.name: key for key in SCHEMA}
@@ -360,6 +365,7 @@ class KioskConfig:
     ui: UiSettings = field(default_factory=UiSettings)
     store: str = KEYS["store.path"].default         # the SQLite file (journal and outbox)
     checkpoint_s: float = KEYS["store.checkpoint_s"].default
+    ballast_kb: int = KEYS["store.ballast_kb"].default      # room in reserve beside the store
     key: bytes | None = field(default=None, repr=False)   # the table's key; None: results wait unsigned
     new_game_after_s: int = KEYS["kiosk.new_game_after_s"].default  # 0: until a restart
     director_pin_hash: str = KEYS["director.pin_hash"].default  # "": the default PIN (sim only)
@@ -392,7 +398,8 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         orientation=v["display.orientation"],
         ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v},
                       keypad=v["display.keypad"]),
-        store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], key=settings.key,
+        store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], ballast_kb=v["store.ballast_kb"],
+        key=settings.key,
         new_game_after_s=v["kiosk.new_game_after_s"], director_pin_hash=v["director.pin_hash"],
         displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v),
         director_url=v["director.url"], director_poll_s=v["director.poll_s"],

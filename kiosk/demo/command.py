@@ -13,8 +13,10 @@ the window too; ``--headless`` forces the headless game.
 The demo's game is the preset's with 5 minutes a side, so that overtime shows, and its clock
 runs ``--speed`` times faster than real time (default 30). The journal is ``var/demo.sqlite``,
 started afresh each time; with ``--store FILE`` the demo continues the game that file holds
-(a game recovered after a crash goes on from where it was), and at ``--speed 1`` its clock is
-the machine's monotonic clock, as the kiosk's is.
+(a game recovered after a crash goes on from where it was). At ``--speed 1`` its clock is the
+machine's monotonic clock, as the kiosk's is; a faster clock runs ahead of it, so a demo that
+continues a file starts its clock at the latest instant the file holds on this boot (never
+before: the journal refuses time going back), or at the monotonic clock if that is later.
 """
 from __future__ import annotations
 
@@ -60,6 +62,16 @@ def fresh_store(path: str) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(path + suffix).unlink(missing_ok=True)
+
+
+def last_instant(store: str) -> int | None:
+    """The latest instant the demo's journal holds on this boot, if the file exists: a demo
+    clock that ran faster than real time before a crash left its events ahead of the machine's."""
+    from kiosk.store import Journal
+    if not Path(store).exists():
+        return None
+    with Journal.open(store) as journal:
+        return journal.last_instant()
 
 
 def screen_label(kiosk, now_ns: int) -> str:
@@ -125,7 +137,11 @@ class Demo:
         from kiosk.demo.players import DemoPlayers
         real = time.monotonic_ns
         origin = real()
-        self.clock = real if speed == 1 else (lambda: origin + round((real() - origin) * speed))
+        start = max(origin, last_instant(config.store) or origin)
+        if speed == 1 and start == origin:
+            self.clock = real
+        else:
+            self.clock = lambda: start + round((real() - origin) * speed)
         self.kiosk = Kiosk(config, surface, clock=self.clock)
         self.players = DemoPlayers(pace=pace, judge=self.kiosk.table.lexicon is not None)
         self.shots, self.out, self.fps = (Path(shots) if shots else None), out, fps

@@ -4,8 +4,7 @@ and ``Store``, what the journal and the outbox have in common (open, close, ``wi
 One schema serves the journal, the checkpoints, the adjudications and the outbox, so the kiosk
 may keep them in one file or several. Every table is declared explicitly (types, primary keys,
 NOT NULL, foreign keys, STRICT) rather than inferred from data, and ``PRAGMA user_version``
-carries the schema version: a file written by a newer kiosk is refused, never half-read; a file
-of an older version is brought up to this one on open (``_MIGRATIONS``), in one transaction.
+carries the schema version: a file written by a newer kiosk is refused, never half-read.
 
 Durability: ``journal_mode=WAL`` (stored in the file) and ``synchronous=FULL`` (per connection,
 so set on every open): a committed transaction survives a power cut.
@@ -24,7 +23,15 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+#: What brings a file at schema N to N + 1 (N: statements run in the open's transaction).
+MIGRATIONS = {
+    1: ("ALTER TABLE games ADD COLUMN starts INTEGER",),     # 2: who the director has first
+    2: ("CREATE TABLE [director_menu] ([id] INTEGER PRIMARY KEY, [game_id] INTEGER NOT NULL "   # 3:
+        "REFERENCES [games]([id]), [use] TEXT NOT NULL, [detail] TEXT NOT NULL, [at_ns] INTEGER "
+        "NOT NULL, [boot_id] TEXT NOT NULL, [wall] REAL NOT NULL) STRICT",     # the director's
+        "CREATE INDEX [idx_director_menu_game_id] ON [director_menu] ([game_id])"),   # menu used
+}
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
@@ -35,6 +42,11 @@ class StoreError(ValueError):
 
 class UnknownRecord(StoreError, LookupError):
     """No game, document or other record with that id."""
+
+
+class StorageFull(StoreError):
+    """The file system holding the store is full (even with the ballast given back): nothing
+    was written."""
 
 
 def read_boot_id(path: Path = BOOT_ID_FILE) -> str:
@@ -63,7 +75,7 @@ _TABLES = {
     "games": (
         {"id": int, "table_name": str, "round": int, "player0": str, "player1": str,
          "preset": str, "rules": str, "created_wall": float, "boot_id": str,
-         "finished_wall": float, "closed_wall": float, "closed_reason": str},
+         "finished_wall": float, "closed_wall": float, "closed_reason": str, "starts": int},
         "id",
         {"table_name", "round", "player0", "player1", "preset", "rules", "created_wall", "boot_id"},
         [],
@@ -91,7 +103,7 @@ _TABLES = {
          "lexicon_fingerprint", "at_ns", "boot_id", "wall"},
         [("game_id", "games", "id")],
     ),
-    # every use of the director's menu at the table (kiosk/store/menu_uses.py); schema 2
+    # every use of the director's menu at the table (kiosk/store/menu_uses.py); schema 3
     "director_menu": (
         {"id": int, "game_id": int, "use": str, "detail": str, "at_ns": int, "boot_id": str,
          "wall": float},
@@ -140,30 +152,42 @@ def open_database(path: str | os.PathLike) -> Database:
     return db
 
 
-def _create_table(db: Database, name: str) -> None:
-    columns, pk, not_null, foreign_keys = _TABLES[name]
-    db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys, strict=True)
-    for table, columns in _INDEXES:
-        if table == name:
-            db[table].create_index(columns)
+#: Once the disk is full, the WAL is checkpointed every this many pages and then cut back to
+#: this size, instead of growing to SQLite's default of 1000 pages (4 MB) before a checkpoint.
+SHORT_WAL_PAGES = 16
 
 
-def _create_tables(db: Database) -> None:
-    for name in _TABLES:
-        _create_table(db, name)
-
-
-#: version -> what brings a file of that version to the next one.
-_MIGRATIONS = {1: lambda db: _create_table(db, "director_menu")}
+def keep_wal_small(db: Database) -> bool:
+    """When the disk is full: copy the WAL into the database and empty it, which gives its room
+    back (the WAL holds every version of each page written since the last checkpoint: far more
+    than the database grows by), and keep it small from then on. True if it was emptied; False
+    if another connection was reading or the copy itself found no room (it is tried again at
+    SQLite's next automatic checkpoint)."""
+    db.execute(f"PRAGMA wal_autocheckpoint={SHORT_WAL_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit={SHORT_WAL_PAGES * 4096}")
+    try:
+        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return busy == 0
 
 
 def _migrate(db: Database) -> None:
-    """Bring a file of an older schema (a kiosk updated in the field) up to ``SCHEMA_VERSION``."""
+    """Bring a file written at an older schema to ours (``MIGRATIONS``), step by step."""
     found = db.execute("PRAGMA user_version").fetchone()[0]
-    while 0 < found < SCHEMA_VERSION:
-        _MIGRATIONS[found](db)
+    while found in MIGRATIONS and found < SCHEMA_VERSION:
+        for statement in MIGRATIONS[found]:
+            db.execute(statement)
         found += 1
         db.execute(f"PRAGMA user_version={found}")
+
+
+def _create_tables(db: Database) -> None:
+    for name, (columns, pk, not_null, foreign_keys) in _TABLES.items():
+        db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys,
+                        strict=True)
+    for table, columns in _INDEXES:
+        db[table].create_index(columns)
 
 
 @contextlib.contextmanager

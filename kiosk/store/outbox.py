@@ -129,6 +129,22 @@ class Outbox(Store):
         return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL AND kind = ?",
                                [kind]).fetchone()[0]
 
+    def delivered(self, kind: str, game_id: str) -> bool:
+        """Whether the director has acknowledged the ``kind`` document of game ``game_id`` (the
+        ``game_id`` of the document a signed body carries): False while it waits or was
+        refused, and if there is none."""
+        count, acked = self.db.execute(
+            "SELECT count(*), count(acked) FROM outbox WHERE kind = ? "
+            "AND json_extract(body, '$.document.game_id') = ?", [kind, game_id]).fetchone()
+        return count > 0 and acked == count
+
+    def count(self, game_id: str, kinds: tuple[str, ...]) -> int:
+        """How many documents of ``kinds`` game ``game_id`` has had queued, sent or not."""
+        marks = ", ".join("?" * len(kinds))
+        return self.db.execute(
+            f"SELECT count(*) FROM outbox WHERE kind IN ({marks}) "
+            "AND json_extract(body, '$.document.game_id') = ?", [*kinds, game_id]).fetchone()[0]
+
     def last_acked(self, kind: str) -> float | None:
         """When the director last acknowledged a document of ``kind`` (wall-clock), if ever."""
         return self.db.execute("SELECT max(acked) FROM outbox WHERE kind = ?", [kind]).fetchone()[0]

@@ -29,14 +29,17 @@ def journal_hash(events: Iterable[ev.Event]) -> str:
 
 def result_document(state: GameState, events: list[ev.Event], now_ns: int, *, tournament: str,
                     table: str | int, game_id: str, revision: int = 1,
-                    adjudications: Iterable[Mapping] = (), menu_uses: Iterable[Mapping] = ()) -> dict:
+                    adjudications: Iterable[Mapping] = (), menu_uses: Iterable[Mapping] = (),
+                    division: str = "") -> dict:
     """The document for one game. ``adjudications`` and ``menu_uses`` are the store's records
-    (kiosk.store.adjudications, kiosk.store.menu_uses)."""
+    (kiosk.store.adjudications, kiosk.store.menu_uses); ``division``, the director's
+    assignment's (the document has no ``division`` without one)."""
     result = compute(state, now_ns)
     return {
         "schema": DOCUMENT_SCHEMA,
         "kind": "result",
         "tournament": tournament,
+        **({"division": division} if division else {}),
         "round": state.round,
         "table": str(table),
         "game_id": str(game_id),

@@ -156,6 +156,7 @@ class SerialLink:
         tournament, table = published.round_table
         document = status_document(published.state, self.game_clock(), tournament=tournament,
                                    table=table, game_id=published.game_id,
+                                   division=published.division,
                                    outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall)
         self._status_state = published.state
         return sign(document, self.key)
@@ -216,11 +217,12 @@ class SerialLink:
 
     # -- what the kiosk's loop calls (never waits) -------------------------------------------
 
-    def publish(self, state, game_id: str, tournament: str, table: str) -> None:
+    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "") -> None:
         """The game as the loop has it now (an immutable state); its status goes at the next poll."""
         current = self._published
-        if current is None or current.state is not state or current.game_id != game_id:
-            self._published = Published(state, game_id, (tournament, table))
+        if (current is None or current.state is not state or current.game_id != game_id
+                or current.division != division):
+            self._published = Published(state, game_id, (tournament, table), division)
 
     def wake(self) -> None:
         """Nothing to do: on a polled line the table speaks when the director asks."""

@@ -51,6 +51,7 @@ class Table(Protocol):
     lexicon: Container[str] | None
     settings: UiSettings
     outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
+    new_game_after_s: int           # a locked or void game stays this long before a new one; 0: on
 
     def submit(self, command, t_ns: int, *, adjudication=None) -> bool:
         """Ask the core; journal (with the adjudication behind a ruling, if any) and apply

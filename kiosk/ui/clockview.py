@@ -54,13 +54,15 @@ class ClockView:
 
 @dataclass(frozen=True)
 class Info:
-    """What the top line says besides the game: the table, the lexicon, the director link's
-    state; and who the director's assignment has going first (the setup screen says it)."""
+    """What the top line says besides the game: the table, its division (when the director's
+    assignment names one), the lexicon, the director link's state, and an alert for the
+    director (the store's disk full) before all of them."""
     table: str = "-"
     lexicon: str = "no lexicon"
     legend: str = ""         # the simulated buttons' keys, shown in sim
     link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
-    starts: int | None = None   # who the director's assignment says goes first, if it says
+    alert: str = ""          # what the director must see at once (storage full), first on the line
+    division: str = ""       # the division the director's assignment says the table plays for
 
 
 def mmss(ns: int) -> str:
@@ -113,8 +115,10 @@ def face_template(state: GameState) -> str:
 
 
 def top_line(state: GameState, info: Info) -> str:
-    line = f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
-    return f"{line}  ·  {info.link}" if info.link else line
+    table = f"Table {info.table}  ·  Division {info.division}" if info.division else f"Table {info.table}"
+    line = f"{table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+    line = f"{line}  ·  {info.link}" if info.link else line
+    return f"{info.alert}  ·  {line}" if info.alert else line
 
 
 def awaited(state: GameState, player: int) -> bool:

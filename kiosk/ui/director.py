@@ -38,8 +38,8 @@ from kiosk.ui import clockview
 from kiosk.ui.base import NS, Screen, preview
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
-                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, command,
-                                       describe)
+                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
+                                       command, describe)
 from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.director_draw import DirectorView, draw_director
 from kiosk.ui.entry import DigitsEntry
@@ -230,7 +230,7 @@ class DirectorScreen(Screen):
             return
         state, wanted = self.table.state, self.command
         events, _ = preview(state, wanted, t)
-        summary = describe(state, wanted, events, t)[0] if events else ""
+        summary = self._describe(state, wanted, events, t)[0] if events else ""
         if self.table.submit(wanted, t):
             self.done = f"recorded: {summary}"
             self.table.menu_used(MenuUse.RECORDED, f"{self.action.label}: {summary}", t)
@@ -256,7 +256,7 @@ class DirectorScreen(Screen):
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
             events, reason = preview(state, self.command, now_ns)
-            rows = describe(state, self.command, events, now_ns) if events else (reason,)
+            rows = self._describe(state, self.command, events, now_ns) if events else (reason,)
             return heading, rows, "CONFIRM?", "Enter records it  ·  Esc: back"
         question = self.action.asks[self.asked]
         if question == "seconds":
@@ -273,6 +273,12 @@ class DirectorScreen(Screen):
         if question == "absent":
             return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
         return heading, rows, "", "which player? type the number  ·  Esc: back"
+
+    def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:
+        """``describe``, with what follows a void at this table (its new-game delay, its link)."""
+        table = self.table
+        return describe(state, wanted, events, t,
+                        after_void=after_void(table.new_game_after_s, bool(table.info.link)))
 
     def draw(self, surface, view: DirectorView) -> None:
         draw_director(surface, view)

@@ -33,7 +33,7 @@ def test_a_table_gets_its_players_and_who_starts_signed_with_its_own_key(directo
     code, signed = assignment(director, 1)
     assert code == 200
     document = verify(signed, key_of("1"))
-    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "round": 1,
+    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "division": "A", "round": 1,
                         "table": "1", "players": ["Ann", "Bob"], "first": 1,
                         "round_started_wall": None, "round_ended_wall": None,
                         "revision": document["revision"]}

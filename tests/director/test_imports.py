@@ -36,8 +36,9 @@ def test_a_tsh_file_goes_in_and_comes_out_with_the_same_players_and_results(shar
     answer = upload(director, "tsh", original.name, original.read_bytes())
     division = read_t(original)
     assert answer.code == 200, answer.body
-    assert answer.body["message"] == (f"{original.name}: {len(division.players)} players, 14 rounds "
-                                      f"of pairings, {len(division.results)} results")
+    assert answer.body["message"] == (f"{original.name}: division {division.name}: "
+                                      f"{len(division.players)} players, 14 rounds of pairings, "
+                                      f"{len(division.results)} results")
     data, headers = download(director, "/export/division.t")
     assert headers["Content-Disposition"].endswith(".t")
     again = parse_t(data.decode("iso-8859-1"), division=division.name)
@@ -65,7 +66,7 @@ def test_csv_players_and_pairings_give_every_game_a_table(director):
     ("pairings-csv", b"round,player1,player2\n1,Ann Able,Zed\n", "players.csv:2: column 'player2'"),
     ("tsh", b"Smith, Ann 1500 2; 400\n", "players.csv"),
     ("players-csv", b"name\n\xff\xfe\n", "players.csv: not UTF-8 text"),
-    ("spreadsheet", b"name\nAnn\n", "kind: expected one of tsh, players-csv, pairings-csv"),
+    ("spreadsheet", b"name\nAnn\n", "kind: expected one of tsh, tsh-config, players-csv, pairings-csv"),
 ])
 def test_a_bad_file_is_refused_naming_where_and_nothing_is_stored(director, kind, data, expected):
     upload(director, "players-csv", "first.csv", PLAYERS_CSV.encode())

@@ -1,6 +1,6 @@
 """The record of the director's menu at the table, on a real SQLite file: each use with its game,
 in order; a game replaced before its first event hands its uses on; and a kiosk store of the
-first schema (before the record existed) is brought up to date on open, its games kept."""
+schema before the record existed is brought up to date on open, its games kept."""
 from __future__ import annotations
 
 import sqlite3
@@ -45,17 +45,17 @@ def test_a_replaced_game_hands_its_uses_to_the_next(journal, kiosk):
     assert [u["detail"] for u in menu_uses(journal, second.game_id)] == ["self-test: all OK"]
 
 
-def test_a_store_of_the_first_schema_is_brought_up_to_date_and_keeps_its_games(tmp_path):
+def test_a_store_of_the_schema_before_is_brought_up_to_date_and_keeps_its_games(tmp_path):
     path = tmp_path / "old.db"
     with Journal.open(path) as journal:
         game_id = journal.new_game(load_rules("aspa"), 2, ("Ann", "Bob"), "7")
-    raw = sqlite3.connect(path)             # as a kiosk of the first schema left it
+    raw = sqlite3.connect(path)             # as a kiosk of schema 2 left it
     raw.execute("DROP TABLE director_menu")
-    raw.execute("PRAGMA user_version=1")
+    raw.execute("PRAGMA user_version=2")
     raw.commit()
     raw.close()
     with Journal.open(path) as journal:
-        assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert journal.game(game_id).players == ("Ann", "Bob")
         record_menu_use(journal, game_id, MenuUse.OPENED, at_ns=5)
         assert [u["use"] for u in menu_uses(journal, game_id)] == ["opened"]

@@ -60,6 +60,8 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     now = eventually(lambda: status() and status()["phase"] == "playing" and status(),
                      what="the status of the started game")
     assert (now["round"], now["players"], now["running"], now["table"]) == (2, ["Dee", "Eve"], 1, "7")
+    assert now["division"] == "A"                   # the assignment's: the status names it
+    assert k.view.top.startswith("Table 7  ·  Division A  ·  Round 2  ·  ")       # and the screen
     for command, at in ((cmd.Play(1, 30), 20), (cmd.Out(0, 24), 40), (cmd.Accept(1), 45),
                         (cmd.Rack(1, "AE"), 50), (cmd.Confirm(0), 60), (cmd.Confirm(1), 61)):
         assert k.submit(command, at), command
@@ -68,6 +70,7 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     assert (row["tournament"], row["round"], row["player0"], row["player1"], row["first"]) == (
         "Link Open", 2, "Dee", "Eve", 1)
     assert (row["score0"], row["score1"]) == (24 + 2, 30 - 2)
+    assert json.loads(row["document"])["division"] == row["division"] == "A"    # checked, filed
 
 
 def test_the_round_start_calls_the_start_with_both_absent_and_the_round_end_stops_the_clocks(
