@@ -126,16 +126,21 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
     return document, signed["signature"]
 
 
+def _printable(name: str) -> str:
+    """A table's own words in a reason and a log line: printable, at most 40 characters."""
+    return "".join(c if c.isprintable() else "?" for c in name[:40])
+
+
 def _wrong_key(signed: dict, key: bytes, named: str, posted: str) -> str:
     """Why a signature does not match table ``named``'s key, as far as the director can tell."""
-    named, posted_short = named[:40], posted[:40]
+    table, other = _printable(named), _printable(posted)
     if signed_with(signed, key):
-        return (f"signed with the tournament key, not table {named}'s own key: the tournament key "
-                f"never leaves the director (enroll the table: python -m director enroll {named})")
+        return (f"signed with the tournament key, not table {table}'s own key: the tournament key "
+                f"never leaves the director (enroll the table: python -m director enroll {table})")
     if posted != named and signed_with(signed, table_key(key, posted)):
-        return (f"table {named}'s document signed with table {posted_short}'s key: a table signs "
-                "only its own documents")
-    return (f"the signature does not match table {named}'s key: signed with another key, or the "
+        return (f"table {table}'s document signed with table {other}'s key: a table signs only "
+                "its own documents")
+    return (f"the signature does not match table {table}'s key: signed with another key, or the "
             "document was altered")
 
 

@@ -23,7 +23,8 @@ def kiosk(*args, stdin=None):
                           capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("pin_hash, got", [("", "got none"), (hash_pin(DEFAULT_PIN), "got the hash of 0000")])
+@pytest.mark.parametrize("pin_hash, got", [("", "got none"), (hash_pin(DEFAULT_PIN), "got the hash of 0000")],
+                         ids=["no PIN", "the default PIN"])
 def test_a_kiosk_on_its_buttons_with_the_default_pin_or_none_refuses_to_start(tmp_path, pin_hash, got):
     config = tmp_path / "kiosk.toml"
     config.write_text(f'[director]\npin_hash = "{pin_hash}"\n')
