@@ -123,8 +123,9 @@ SCHEMA: tuple[Key, ...] = (
         "it lies between the players, each half turned to face its player",
         Choice("'side' or 'flat'", ("side", "flat"))),
     Key("display.keypad", True,
-        "show the touch keypad (digits, DEL, PLAY/EXCH/PASS, ENTER) on the half of the player "
-        "entering a turn; a tap there types like the keyboard", Choice("true or false", (True, False))),
+        "show the on-screen keyboard wherever something is typed (a turn, a blank's letter, the "
+        "tiles left, the challenged words, the director's PIN and menu), on the half of the "
+        "player typing; a tap there types like the keyboard", Choice("true or false", (True, False))),
     *(Key(f"ui.{f.name}", f.default, *_UI_HELP[f.name])
       for f in fields(UiSettings) if f.name in _UI_HELP),
     Key("store.path", DEFAULT_STORE,

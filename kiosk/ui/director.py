@@ -19,6 +19,9 @@ typing the PIN ends in. Then the menu: a digit chooses
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
+Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.director_draw): the PIN's
+digits, the menu's choices and each question's as keys, a time's digits and sign, ENTER and
+BACK (Esc).
 What the core refuses is shown with its own reason and records nothing. Esc goes back a step
 and leaves the menu. Nothing else changes the game while the menu is open: the players'
 buttons do nothing here (a running clock keeps running: stop it first, which the long press
@@ -43,6 +46,7 @@ from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, 
 from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.director_draw import DirectorView, draw_director
 from kiosk.ui.entry import DigitsEntry
+from kiosk.ui.keys import BACK, ENTER, Key, Keyboard, choices
 from kiosk.ui.selftest_screen import SelfTestScreen
 
 IDLE_S = 120                 # the menu closes after this long without a key
@@ -243,7 +247,21 @@ class DirectorScreen(Screen):
         heading, rows, entry, prompt = self._content(state, now_ns)
         return DirectorView(top=clockview.top_line(state, info), heading=heading,
                             status=status_line(state, now_ns), rows=rows, entry=entry,
-                            prompt=prompt, bottom=info.legend, error=self.table.message(now_ns))
+                            prompt=prompt, bottom=info.legend, error=self.table.message(now_ns),
+                            keyboard=self._keyboard(rows) if self.table.settings.keypad else None)
+
+    def _keyboard(self, rows: tuple[str, ...]) -> Keyboard:
+        """The keys of this step: the PIN's digits; the menu's or a question's choices (the
+        rows listed, each typing its digit); a time's digits and sign; ENTER to confirm."""
+        if self.step == "pin":
+            return self.pin.keyboard(actions=(ENTER, BACK))
+        if self.step == "menu":
+            return choices({a.digit: row for a, row in zip(ACTIONS, rows)})
+        if self.step == "confirm":
+            return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
+        if self.action.asks[self.asked] == "seconds":
+            return self.seconds.keyboard()
+        return choices({row.split()[0]: row for row in rows})
 
     def _content(self, state: GameState, now_ns: int):
         names = state.players
@@ -282,3 +300,6 @@ class DirectorScreen(Screen):
 
     def draw(self, surface, view: DirectorView) -> None:
         draw_director(surface, view)
+
+    def draw_upright(self, surface, view: DirectorView, facing: int) -> None:
+        draw_director(surface, view, facing)

@@ -134,10 +134,11 @@ class Machine:
             self.fail(exc, now_ns)
             return self.screen.view(now_ns)
 
-    def draw(self, surface, view):
+    def draw(self, surface, view, *, whole: bool = False):
         """Paint ``view``; the rectangles painted, or None when the whole screen was. Side by
         side, a screen that painted the surface last and can (the clock screen) paints only
-        what changed; flat, each half is turned to face its player (kiosk.ui.flat)."""
+        what changed, unless ``whole`` (a fresh surface); flat, each half is turned to face its
+        player (kiosk.ui.flat)."""
         drawn, self._drawn = self._drawn, None
         try:
             screen = self.screen
@@ -145,10 +146,10 @@ class Machine:
                 if isinstance(view, ClockView):
                     flat.draw_clock(surface, view)
                 else:
-                    flat.draw_whole(surface, lambda half: screen.draw(half, view))
+                    flat.draw_whole(surface, lambda half, player: screen.draw_upright(half, view, player))
                 return None
             dirty = None
-            if drawn is not None and drawn[0] is screen:
+            if drawn is not None and drawn[0] is screen and not whole:
                 dirty = screen.draw_changes(surface, view, drawn[1])
             else:
                 screen.draw(surface, view)

@@ -15,6 +15,7 @@ from kiosk.hardware.selftest import SelfTest
 from kiosk.ui import clockview
 from kiosk.ui.base import Screen
 from kiosk.ui.director_draw import ROWS, DirectorView, draw_director
+from kiosk.ui.keys import BACK, Keyboard
 
 TIMEOUT_S = 10.0            # how long each button is waited for
 
@@ -63,7 +64,11 @@ class SelfTestScreen(Screen):
         return DirectorView(top=clockview.top_line(state, info), heading="DIRECTOR: hardware self-test",
                             status="the game waits: nothing is recorded", rows=tuple(self.test.lines[-ROWS:]),
                             entry=self.test.prompt, prompt="Esc: back to the director's menu",
-                            bottom=info.legend, error=self.table.message(now_ns))
+                            bottom=info.legend, error=self.table.message(now_ns),
+                            keyboard=Keyboard((), (BACK,)) if self.table.settings.keypad else None)
 
     def draw(self, surface, view: DirectorView) -> None:
         draw_director(surface, view)
+
+    def draw_upright(self, surface, view: DirectorView, facing: int) -> None:
+        draw_director(surface, view, facing)

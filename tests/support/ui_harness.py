@@ -74,7 +74,7 @@ class Harness:
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
                  table="7", round=1, tournament="", pin_hash: str = "", key: bytes | None = None,
                  boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side",
-                 ballast_kb: int = 0):
+                 ballast_kb: int = 0, taps_only: bool = False):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = pin_factory("mock") if gpio else None
@@ -87,7 +87,7 @@ class Harness:
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,
-                           boot_id=boot_id)
+                           boot_id=boot_id, taps_only=taps_only)
         self.loop, self.table, self.session = self.kiosk.loop, self.kiosk.table, self.kiosk.session
         self.journal = StoredGame(self.session)
         self.step()
