@@ -20,14 +20,15 @@ from pathlib import Path
 
 from kiosk.presets import preset_choices
 
-from . import file_commands, password
+from . import enroll, file_commands, password
 from .config import ConfigError, DirectorConfig, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
 
 # Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
-# ``func(args) -> exit status`` set as a default: python -m director import, export, passwd.
-COMMANDS = [file_commands.add_parsers, password.add_parsers]
+# ``func(args) -> exit status`` set as a default: python -m director import, export, enroll,
+# passwd.
+COMMANDS = [file_commands.add_parsers, enroll.add_parsers, password.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,7 +8,8 @@ ones). Routes, by name:
 - ``tables.results``, ``tables.status``: ``POST /api/tables/{table}/results`` and ``/status``,
   a signed document, checked and stored by ``director.ingest.receive`` (a body over 1 MiB is
   refused with 413 before more is read); ``tables.assignment``: ``GET
-  /api/tables/{table}/assignment``, the table's signed assignment, 404 when it has none;
+  /api/tables/{table}/assignment``, the table's assignment signed with that table's own key,
+  404 when it has none;
 - ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
   /live/events``, its server-sent events (director.live);
 - ``login``, ``login.post``, ``logout``: director.login;
@@ -47,8 +48,6 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-
-from kiosk.sync.signing import sign
 
 from . import divisions, exports, imports, parts, rounds
 from .config import DirectorConfig
@@ -156,11 +155,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def get_assignment(request: Request) -> Response:
         table = request.path_params["table"]
-        document = await run_in_threadpool(rounds.assignment, db, table, config.tournament)
-        if document is None:
+        signed = await run_in_threadpool(rounds.signed_assignment, db, table, config.tournament,
+                                         config.key)
+        if signed is None:
             return JSONResponse({"error": f"no assignment for table {table} in the current round"},
                                 status_code=404)
-        return JSONResponse(sign(document, config.key))
+        return JSONResponse(signed)
 
     async def round_action(request: Request) -> Response:
         action = request.path_params["action"]

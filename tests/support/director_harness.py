@@ -1,6 +1,7 @@
 """The director under test: a real uvicorn server on 127.0.0.1 (a free port) in a thread, its
-SQLite file in a temporary folder, and real signed documents built by the replay core. Its
-page's requests log in with the director's password (``PASSWORD``) as the page does
+SQLite file in a temporary folder, and real signed documents built by the replay core, each
+signed with the key of the table it names (``signed_bytes``) as that table's kiosk signs it.
+Its page's requests log in with the director's password (``PASSWORD``) as the page does
 (bench/rigs/page_session.py); ``anonymous=True`` sends one without the session."""
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ from director.app import create_app
 from director.config import load_config
 from director.db import DirectorDB
 from director.password import hash_password
+from bench.rigs.page_session import PageSession
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document
-from bench.rigs.page_session import PageSession
-from kiosk.sync.signing import sign
+from kiosk.sync.signing import sign, table_key
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"
@@ -78,8 +79,11 @@ def four_tables_at_play(director) -> dict[int, str]:
     return {1: "playing", 2: "challenge", 3: "result", 4: "overtime"}
 
 
-def signed_bytes(document: dict, key: str = KEY) -> bytes:
-    return json.dumps(sign(document, key.encode())).encode()
+def signed_bytes(document: dict, key: str = KEY, *, table: str | None = None) -> bytes:
+    """``document`` signed as a table signs it: with the key of ``table`` (default: the table it
+    names) derived from the tournament key ``key``."""
+    table = document["table"] if table is None else table
+    return json.dumps(sign(document, table_key(key.encode(), table))).encode()
 
 
 @dataclass

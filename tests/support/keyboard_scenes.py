@@ -12,6 +12,7 @@ from itertools import combinations
 import pygame
 
 from kiosk.ui import theme
+from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scenes' director's PIN
 
 #: The scenes, in the order a game reaches them, and what each shows.
 SCENES = {
@@ -28,7 +29,6 @@ SCENES = {
     "correct": "a score corrected on the director's authority",
     "selftest": "the hardware self-test: BACK",
 }
-PIN = "2468"
 
 
 def scenes(k):

@@ -17,7 +17,7 @@ from kiosk.ui.entry import RackEntry, TurnEntry, WordsEntry
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.verdict import VerdictView
 from tests.support.director_steps import centre_down, centre_up
-from tests.support.keyboard_scenes import PIN, SCENES, scenes
+from tests.support.keyboard_scenes import PIN, PIN_HASH, SCENES, scenes
 from tests.support.ui_pixels import count
 
 LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -62,7 +62,7 @@ def test_the_7_inch_panel_has_5_19_pixels_a_millimetre_across_and_5_59_down():
 
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 def test_every_key_is_at_least_9_mm_wide_on_the_7_inch_800x480_panel(kiosk, orientation):
-    k = kiosk(size=(800, 480), orientation=orientation, pin=PIN)
+    k = kiosk(size=(800, 480), orientation=orientation, pin_hash=PIN_HASH)
     narrowest = {}
     for scene in scenes(k):
         if orientation == "side":
@@ -80,7 +80,7 @@ def test_every_key_is_at_least_9_mm_wide_on_the_7_inch_800x480_panel(kiosk, orie
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_keyboard_never_covers_either_clock(kiosk, size, orientation):
-    k = kiosk(size=size, orientation=orientation, pin=PIN)
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
     checked = []
     for scene in scenes(k):
         if not isinstance(k.view, ClockView):
@@ -177,7 +177,7 @@ def test_on_a_flat_screen_the_challengers_keyboard_faces_the_challenger_alone(ki
 
 
 def test_the_director_by_touch_alone(kiosk):
-    k = kiosk(gpio=True, pin=PIN, orientation="flat")
+    k = kiosk(gpio=True, pin_hash=PIN_HASH, orientation="flat")
     k.press("right", at=1)                         # Ann's clock runs
     centre_down(k, at=10)
     k.at(13).step()                                # held 3 s: the PIN prompt
@@ -205,14 +205,14 @@ def test_the_director_by_touch_alone(kiosk):
 
 
 def test_without_display_keypad_no_keyboard_shows(kiosk):
-    k = kiosk(settings=UiSettings(keypad=False), pin=PIN)
+    k = kiosk(settings=UiSettings(keypad=False), pin_hash=PIN_HASH)
     for scene in scenes(k):
         assert touch.keys_on(k.surface.get_size(), k.view) == [], scene
 
 
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 def test_a_tap_where_each_key_is_drawn_types_that_key(kiosk, orientation):
-    k = kiosk(orientation=orientation, pin=PIN, size=(800, 480))
+    k = kiosk(orientation=orientation, pin_hash=PIN_HASH, size=(800, 480))
     size = k.surface.get_size()
     for scene in scenes(k):
         keys = {key.key for rect, key in touch.keys_on(size, k.view)} if orientation == "side" else \

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import PIN, SCENES, layout_problems, painted, scenes
+from tests.support.keyboard_scenes import PIN, PIN_HASH, SCENES, layout_problems, painted, scenes
 
 SIZES = [(800, 480), (1920, 1080)]
 #: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
@@ -28,7 +28,7 @@ def save_for_docs(surface, scene: str, size, orientation: str) -> None:
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shots, size, orientation):
-    k = kiosk(size=size, orientation=orientation, pin=PIN)
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
     seen = []
     for scene in scenes(k):
         surface, notes = painted(k, size)
