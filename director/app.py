@@ -22,6 +22,8 @@ ones). Routes, by name:
   and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
   for several files at once (a config.tsh and its .t files): the page's import form
   (director/imports.py);
+- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
+  need be): table 7's key file and config lines (director.enroll), for the page to download;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
   ``/export/event.tsh``: the page's downloads (director/exports.py);
@@ -35,7 +37,9 @@ import asyncio
 import base64
 import binascii
 import contextlib
+import dataclasses
 import datetime as dt
+import logging
 import time
 import urllib.parse
 from pathlib import Path
@@ -52,6 +56,7 @@ from starlette.staticfiles import StaticFiles
 from . import divisions, exports, imports, parts, rounds
 from .config import DirectorConfig
 from .db import DirectorDB
+from .enroll import EnrollError, enroll
 from .guard import Guard, refusal
 from .ingest import MAX_BODY, receive
 from .limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
@@ -61,6 +66,7 @@ from .model import ModelError
 from .sessions import LoginThrottle, SessionStore
 
 STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("director.app")
 
 
 async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]:
@@ -101,6 +107,17 @@ def round_actions(db: DirectorDB, action: str, division: str | None, number: int
     if not done:
         raise rounds.RoundError("; ".join(refused) or f"no round to {action}: import pairings first")
     return done
+
+
+async def json_object(request: Request, expected: str) -> dict | Response:
+    """The body as a JSON object (``{}`` when there is none), or the refusal to answer with."""
+    try:
+        body = parse_json(await request.body() or b"{}")
+    except LimitExceeded as exc:
+        return refusal(exc.code, exc.reason)
+    except ValueError:
+        body = None
+    return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
 
 
 def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
@@ -166,15 +183,9 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         action = request.path_params["action"]
         if action not in ("start", "end"):
             return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
-        try:
-            body = parse_json(await request.body() or b"{}")
-        except LimitExceeded as exc:
-            return refusal(exc.code, exc.reason)
-        except ValueError:
-            body = None
-        if not isinstance(body, dict):
-            return JSONResponse({"error": 'expected JSON {"division": "A", "round": N}'},
-                                status_code=400)
+        body = await json_object(request, '{"division": "A", "round": N}')
+        if isinstance(body, Response):
+            return body
         number, division = body.get("round"), body.get("division")
         if number is not None and type(number) is not int or not isinstance(division, (str, type(None))):
             return JSONResponse({"error": "round: a whole number; division: a division's name"},
@@ -254,6 +265,23 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         return endpoint
 
+    async def enroll_table(request: Request) -> Response:
+        expected = '{"table": "7"} (and "url" or "serial" if need be)'
+        body = await json_object(request, expected)
+        if isinstance(body, Response):
+            return body
+        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None))}
+        if not all(isinstance(body.get(k), t) for k, t in fields.items()):
+            return refusal(400, f"expected JSON {expected}")
+        try:
+            made = enroll(config, body["table"], url=body.get("url") or None,
+                          serial=body.get("serial") or None)
+        except EnrollError as exc:
+            return refusal(400, str(exc))
+        log.info("table %s enrolled from the page (%s)", made.table[:40],
+                 request.client.host if request.client else "unknown")
+        return JSONResponse(dataclasses.asdict(made), headers={"Cache-Control": "no-store"})
+
     async def state(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(snapshot))
 
@@ -276,6 +304,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/state", state, methods=["GET"], name="state"),
         Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
         Route("/api/import", import_upload, methods=["POST"], name="import"),
+        Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -5,7 +5,8 @@ event carries (director.live sends them, director.live_patch only what changed).
 the page's running clocks), ``event`` (the event and each division's round), ``tiles`` (each
 division's tables), ``results`` (each division's round's results), ``standings`` (each
 division's standings as HTML the service escaped). ``DIRECTOR``: those and the director's own:
-``problems`` (what the standings could not count, and why).
+``problems`` (what the standings could not count, and why) and ``menu_uses`` (the uses of the
+director's menu at each table, as its result of the round carries them).
 
 ``Snapshot(db, config, now)`` computes them; the standings are computed again only after
 something but a table's status changed (a status changes no standing, and a venue sends a
@@ -23,7 +24,7 @@ from .model import ModelError
 from .standings import render_standings_html
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings")
-DIRECTOR = PUBLIC + ("problems",)
+DIRECTOR = PUBLIC + ("problems", "menu_uses")
 
 
 def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
@@ -71,7 +72,8 @@ class Snapshot:
                               for g in standings["divisions"]],
                 "problems": {"event": standings["problems"],
                              "divisions": [{"division": g["division"], "problems": g["problems"]}
-                                           for g in standings["divisions"]]}}
+                                           for g in standings["divisions"]]},
+                "menu_uses": view.round_menu_uses(db)}
 
     @staticmethod
     def public(parts: dict) -> dict:

@@ -1,13 +1,15 @@
 // The director's page: the live parts (live.js) and the director's controls: each division's
-// round buttons and .t download, every division's round buttons, the import form, the problems
-// of the standings, and logging out. Every request that changes something carries the session's
+// round buttons and .t download, every division's round buttons, the import form, enrolling a
+// table (its key file and config lines to download), the problems of the standings, the uses of
+// the director's menu beside each table's result, and logging out. Every request that changes something carries the session's
 // CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service refuses it
 // without (director/guard.py).
 "use strict";
 
-import { $, divisionSection, el, part, startLive } from "./live.js";
+import { $, divisionSection, el, part, renderResults, startLive, wallText } from "./live.js";
 
 const csrf = document.querySelector('meta[name="csrf-token"]').content;
+let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
 
 function say(text, error) {
   $("message").textContent = text;
@@ -51,6 +53,32 @@ async function importFiles(event) {
   } catch (error) { say(`${names}: ${error.message}`, true); }
 }
 
+// --- enrolling a table --------------------------------------------------------------------------
+
+function downloadLink(id, name, text) {
+  const link = $(id);
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.textContent = name;
+}
+
+async function enrollTable(event) {
+  event.preventDefault();
+  const table = $("enroll-table").value.trim();
+  try {
+    const made = await post("/api/enroll", JSON.stringify({
+      table, url: $("enroll-url").value.trim() || null, serial: $("enroll-serial").value.trim() || null,
+    }), "application/json");
+    $("enrolled-table").textContent = made.table;
+    downloadLink("enroll-key", made.key_file_name, made.key_file_text);
+    downloadLink("enroll-lines-file", made.snippet_name, made.snippet);
+    $("enroll-lines").textContent = made.snippet;
+    $("enrolled").hidden = false;
+    say(`Table ${made.table} enrolled: download its key file and config lines below.`);
+  } catch (error) { $("enrolled").hidden = true; say(`enroll table ${table}: ${error.message}`, true); }
+}
+
 async function logout() {
   try { await post("/logout", "{}", "application/json"); } catch (error) { /* gone already */ }
   location.assign("/login");
@@ -67,6 +95,7 @@ function sectionMade(node, name) {
   end.addEventListener("click", () => roundAction("end", name));
   const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
   node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
+  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"));
   node.append(el("ul", { class: "problems" }));
 }
 
@@ -78,6 +107,23 @@ function event(event) {
   }
   $("start-all").disabled = !event.divisions.some((d) => d.round != null && d.started_wall == null);
   $("end-all").disabled = !event.divisions.some((d) => d.started_wall != null && d.ended_wall == null);
+}
+
+// The uses of the director's menu at a table, beside its result (a column of the director's own).
+function resultRow(tr, division, row) {
+  const uses = menuUses.find((g) => g.division === division)?.tables[row.table];
+  const cell = el("td", { class: "menu-uses" + (uses && uses.wrong_pins ? " warn" : "") });
+  if (uses) {
+    cell.append(el("ul", {}, ...uses.uses.map((u) =>
+      el("li", {}, [u.words, u.detail].filter(Boolean).join(": ") + (u.wall ? ` (${wallText(u.wall)})` : "")))));
+    if (uses.unreadable) cell.append(el("div", {}, `${uses.unreadable} more not readable`));
+  }
+  tr.append(cell);
+}
+
+function menuUsesChanged(part) {
+  menuUses = part;
+  renderResults(null);
 }
 
 function problems(problems) {
@@ -98,8 +144,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
+  $("enroll-form").addEventListener("submit", enrollTable);
   $("logout").addEventListener("click", logout);
   $("live-address").textContent = `${location.origin}/live`;
   $("live-address").href = "/live";
-  startLive("/events", { section: sectionMade, event, closed, parts: { problems } });
+  startLive("/events", { section: sectionMade, event, closed, resultRow,
+                         parts: { problems, menu_uses: menuUsesChanged } });
 });

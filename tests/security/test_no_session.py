@@ -13,7 +13,8 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 
 SAMPLES = {"table": "7", "action": "end", "file": "standings.csv"}
-BODIES = {"rounds": b"{}", "import": b"name,rating\nMallory,2500\n", "logout": b"{}"}
+BODIES = {"rounds": b"{}", "import": b"name,rating\nMallory,2500\n", "logout": b"{}",
+          "enroll": b'{"table": "7"}'}
 
 
 def path_of(route: Route) -> str:
@@ -46,13 +47,14 @@ def test_every_other_route_refuses_without_a_session_before_its_handler(director
     before = director.stored()
     routes = director_routes(director.app)
     assert {name for name, _, _ in routes} >= {"page", "events", "state", "rounds", "import",
-                                                "export", "logout"}
+                                                "enroll", "export", "logout"}
     for name, method, path in routes:
         for headers in ({}, {"Origin": director.url}):      # the page's own origin is not a session
             answer = director.request(method, path, BODIES.get(name) if method == "POST" else None,
                                       headers, anonymous=True)
             assert answer.code == 401, (name, method, path, answer)
             assert answer.body["error"].startswith("log in first"), (name, answer.body)
+            assert "key_file_text" not in answer.body
     assert director.stored() == before                      # no round ended, no player imported
     assert director.up()
 
