@@ -1,8 +1,8 @@
 """The director's password: kept as a salted slow hash in a file of its own, never in clear.
 
 The file (``service.password_file``, default ``var/director.password``) holds one line,
-``scrypt$N$r$p$<salt>$<hash>`` (hashlib.scrypt, 16 random bytes of salt, 32 bytes of hash, in
-hex), readable by the director's user only. ``python -m director passwd`` writes it; the service
+``scrypt$N$r$p$<salt>$<hash>`` (kiosk.secret_hash, as the tables keep the director's PIN),
+readable by the director's user only. ``python -m director passwd`` writes it; the service
 reads it at start (``load_password_hash``) and checks a login against it (``verify_password``,
 constant time, some 50 ms on a PC: run it off the event loop).
 
@@ -14,56 +14,36 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import hashlib
-import hmac
 import os
-import re
 import secrets
 import sys
 from pathlib import Path
+
+import kiosk.secret_hash as secret_hash
 
 from .config import ConfigError, load_config
 
 MIN_LENGTH = 10
 EXPECTED = f"a password of at least {MIN_LENGTH} characters"
-_N, _R, _P = 2 ** 14, 8, 1                  # scrypt's cost: 16 MiB, some 50 ms on a PC
-_HASH = re.compile(r"scrypt\$([0-9]+)\$([0-9]+)\$([0-9]+)\$([0-9a-f]{32})\$([0-9a-f]{64})")
+FILE_EXPECTED = "one line scrypt$N$r$p$SALT$HASH, as python -m director passwd writes it"
 
 
 class PasswordError(ValueError):
     """A password too short, two that differ, or a password file the service cannot use."""
 
 
-def _parse(hashed: str) -> tuple[int, int, int, bytes, bytes]:
-    match = _HASH.fullmatch(hashed)
-    if match is None:
-        raise PasswordError("one line scrypt$N$r$p$SALT$HASH, as python -m director passwd "
-                            "writes it")
-    n, r, p = (int(match[i]) for i in (1, 2, 3))
-    if not (2 ** 10 <= n <= 2 ** 20 and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
-        raise PasswordError("a cost within bounds (N a power of two 1024-1048576, r 1-32, p 1-16)")
-    return n, r, p, bytes.fromhex(match[4]), bytes.fromhex(match[5])
-
-
-def _derive(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(password.encode(), salt=salt, n=n, r=r, p=p, dklen=32,
-                          maxmem=256 * r * n + (1 << 20))
-
-
 def hash_password(password: str) -> str:
     """The line to keep for ``password`` (at least MIN_LENGTH characters)."""
     if len(password) < MIN_LENGTH:
         raise PasswordError(f"expected {EXPECTED}; got {len(password)}")
-    salt = secrets.token_bytes(16)
-    return f"scrypt${_N}${_R}${_P}${salt.hex()}${_derive(password, salt, _N, _R, _P).hex()}"
+    return secret_hash.make_hash(password)
 
 
 def verify_password(password: str, hashed: str) -> bool:
     """Whether ``password`` is the one ``hashed`` was made from (constant time)."""
-    n, r, p, salt, expected = _parse(hashed)
     if not isinstance(password, str) or not password or len(password) > 1024:
         return False
-    return hmac.compare_digest(_derive(password, salt, n, r, p), expected)
+    return secret_hash.verify(password, hashed)
 
 
 def load_password_hash(path: Path) -> str | None:
@@ -76,13 +56,11 @@ def load_password_hash(path: Path) -> str | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(str(path), "service.password_file", "a readable file written by python "
                           "-m director passwd", detail=f"got {exc}") from None
-    hashed = text.strip()
     try:
-        _parse(hashed)
-    except PasswordError as exc:
-        raise ConfigError(str(path), "service.password_file", str(exc),
-                          detail="got something else") from None
-    return hashed
+        return secret_hash.check(text.strip(), "password hash")
+    except secret_hash.HashError as exc:
+        raise ConfigError(str(path), "service.password_file", FILE_EXPECTED,
+                          detail=f"got {exc}") from None
 
 
 def write_password_file(path: Path, hashed: str) -> None:
