@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import logging
 from typing import AsyncIterator, Callable
 
 from starlette.concurrency import run_in_threadpool
 
 from . import live_patch
 from .limits import Slots
+
+log = logging.getLogger("director.live")
 
 TICK_S = 5.0
 MIN_INTERVAL_S = 0.4
@@ -100,7 +103,11 @@ class Broadcaster:
                 self.stale, self.flagged = True, False
                 self.dirty.clear()
                 continue
-            await self.refresh()
+            try:
+                await self.refresh()
+            except Exception:                  # noqa: BLE001 - the pages must outlive a bad read
+                log.exception("the live pages' parts could not be read; trying again")
+                await asyncio.sleep(self.tick)
             await asyncio.sleep(self.min_interval)
 
     async def refresh(self, only_if_stale: bool = False) -> None:

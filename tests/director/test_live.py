@@ -73,6 +73,27 @@ def test_a_crowd_opening_at_once_is_computed_for_once():
     asyncio.run(scenario())
 
 
+def test_the_updates_outlive_a_read_that_failed():
+    calls = []
+
+    def compute():
+        calls.append(None)
+        if len(calls) == 2:
+            raise OSError("disk I/O error")
+        return {"clock": {"now": len(calls)}}
+
+    async def scenario():
+        live = Broadcaster(compute, {"public": ("clock",)}, Slots(10, 10), min_interval=0.0, tick=0.01)
+        live.attach(asyncio.get_running_loop())
+        stream, _ = await live.open("public", "a")
+        live.notify()                                   # the read that fails
+        await until(lambda: len(calls) >= 3 and stream.queued)
+        assert stream.queued[-1].startswith(b'event: clock\ndata: {"now":')
+        await live.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_page_too_slow_to_read_gets_everything_afresh_instead_of_a_pile():
     calls = []
 
