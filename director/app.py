@@ -154,9 +154,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
     """The service; ``password_hash`` is the director's (director.password), ``now`` the wall
     clock, ``clock`` the monotonic one the limits and sessions count by."""
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
-    snapshot = parts.Snapshot(db, config, now)
+    snapshot = parts.Snapshot(db, config, now, clock)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
-                       Slots(config.limits.live_per_address, config.limits.live_total))
+                       Slots(config.limits.live_per_address, config.limits.live_total),
+                       held_for=snapshot.held_for)
     db.listen(live.notify)
 
     async def post_document(request: Request) -> Response:

@@ -7,8 +7,9 @@ writes those events once, as bytes that every open stream of a channel is handed
 ``public`` (the public live view) gets the public parts, ``director`` every part. A burst of
 changes is one update: after an update the task waits ``MIN_INTERVAL_S`` before the next, so a
 page gets at most a few a second however fast results come in. Every ``TICK_S`` it looks again
-anyway (a table falls silent without any notice); a stream with nothing to send for that long
-gets a keep-alive comment.
+anyway (a table falls silent without any notice), and sooner when the computing held a part
+back (``held_for``: the standings, at most every 2 s); a stream with nothing to send for that
+long gets a keep-alive comment.
 
 A stream opens with every part of its channel, whole (computed once per update however many
 pages open), then gets each update's events. A page too slow to read them (more than
@@ -58,8 +59,9 @@ class Stream:
 
 class Broadcaster:
     def __init__(self, compute: Callable[[], dict], channels: dict[str, tuple[str, ...]],
-                 slots: Slots, *, min_interval: float = MIN_INTERVAL_S, tick: float = TICK_S):
-        self.compute, self.channels, self.slots = compute, channels, slots
+                 slots: Slots, *, held_for: Callable[[], float | None] = lambda: None,
+                 min_interval: float = MIN_INTERVAL_S, tick: float = TICK_S):
+        self.compute, self.channels, self.slots, self.held_for = compute, channels, slots, held_for
         self.min_interval, self.tick = min_interval, tick
         self.loop: asyncio.AbstractEventLoop | None = None
         self.streams: set[Stream] = set()
@@ -95,8 +97,9 @@ class Broadcaster:
 
     async def run(self) -> None:
         while not self.closing:
+            held = self.held_for() if self.streams else None
             try:
-                await asyncio.wait_for(self.dirty.wait(), timeout=self.tick)
+                await asyncio.wait_for(self.dirty.wait(), timeout=min(self.tick, held or self.tick))
             except asyncio.TimeoutError:
                 pass
             if not self.streams:

@@ -10,11 +10,12 @@ director's menu at each table, as its result of the round carries them).
 
 ``Snapshot(db, config, now)`` computes them; the standings are computed again only after
 something but a table's status changed (a status changes no standing, and a venue sends a
-dozen a second).
+dozen a second), and at most every ``STANDINGS_EVERY_S`` while results pour in.
 """
 from __future__ import annotations
 
 import threading
+import time
 from typing import Callable
 
 from . import divisions, tournament, view
@@ -24,6 +25,7 @@ from .model import ModelError
 from .standings import render_standings_html
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings")
+STANDINGS_EVERY_S = 2.0
 DIRECTOR = PUBLIC + ("problems", "menu_uses")
 
 
@@ -41,12 +43,19 @@ def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
 
 
 class Snapshot:
-    """``snapshot()``: every part, {name: JSON-able}; ``public(parts)``: the public ones."""
+    """``snapshot()``: every part, {name: JSON-able}; ``public(parts)``: the public ones.
 
-    def __init__(self, db: DirectorDB, config: DirectorConfig, now: Callable[[], float]):
-        self.db, self.config, self.now = db, config, now
+    The standings (the costliest part, and the biggest to send) are computed again at most
+    every ``STANDINGS_EVERY_S`` while results pour in; ``held_for()`` says how long the ones
+    given out may still be behind, for the live pages to look again then. ``clock``: monotonic
+    seconds."""
+
+    def __init__(self, db: DirectorDB, config: DirectorConfig, now: Callable[[], float],
+                 clock: Callable[[], float] = time.monotonic):
+        self.db, self.config, self.now, self.clock = db, config, now, clock
         self.lock = threading.Lock()
         self.standings_changes, self.standings_seen, self.standings = 0, -1, None
+        self.standings_at = float("-inf")
         db.listen(self._changed)
 
     def _changed(self, what: str) -> None:
@@ -55,10 +64,19 @@ class Snapshot:
 
     def _standings(self) -> dict:
         with self.lock:
-            changes = self.standings_changes
-            if self.standings is None or changes != self.standings_seen:
-                self.standings_seen, self.standings = changes, standings_part(self.db, self.config)
+            changes, now = self.standings_changes, self.clock()
+            if self.standings is None or (changes != self.standings_seen
+                                          and now - self.standings_at >= STANDINGS_EVERY_S):
+                self.standings_seen, self.standings_at = changes, now
+                self.standings = standings_part(self.db, self.config)
             return self.standings
+
+    def held_for(self) -> float | None:
+        """Seconds until the standings given out may be brought up to date; None: they are."""
+        with self.lock:
+            if self.standings is None or self.standings_changes == self.standings_seen:
+                return None
+            return max(0.0, self.standings_at + STANDINGS_EVERY_S - self.clock())
 
     def __call__(self) -> dict:
         db, wall = self.db, self.now()

@@ -135,3 +135,27 @@ def test_the_public_stream_carries_none_of_the_directors_own_parts(director):
         assert b"event: " + name + b"\n" in public and b"event: " + name + b"\n" in own
     assert b"event: problems\n" in own and b"problems" not in public
     assert Stream("public", "a").queued.maxlen is None
+
+
+def test_the_standings_are_computed_again_at_most_every_two_seconds_while_results_pour_in(director):
+    from director.ingest import receive
+    from director.model import Pairing, Player
+    from director.parts import STANDINGS_EVERY_S, Snapshot
+    from director.rounds import store_pairings, store_players
+    from tests.support.director_harness import KEY, result_doc, signed_bytes
+
+    store_players(director.db, [Player(n, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1)])
+    store_pairings(director.db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1)])
+    clock = [100.0]
+    snapshot = Snapshot(director.db, director.config, lambda: 0.0, lambda: clock[0])
+    before = snapshot()["standings"]
+    assert snapshot.held_for() is None
+    for table, players in (("1", ("Ann", "Bob")), ("2", ("Cat", "Dan"))):
+        receive(director.db, table, "results", signed_bytes(result_doc(table, players=players)),
+                KEY.encode(), 0.0)
+    clock[0] += STANDINGS_EVERY_S / 2
+    assert snapshot()["standings"] == before                    # held back...
+    assert snapshot.held_for() == STANDINGS_EVERY_S / 2         # ...for the rest of the 2 s
+    clock[0] += STANDINGS_EVERY_S / 2
+    after = snapshot()["standings"]
+    assert after != before and "+" in after[0]["html"] and snapshot.held_for() is None
