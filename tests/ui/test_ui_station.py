@@ -111,3 +111,33 @@ def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_on
     assert table.valid is False and not hasattr(table, "per_word")
     (line,) = s.logged()                           # the readable log never says which word failed
     assert "per_word" not in line and line["valid"] is False
+
+
+def test_a_challenge_and_leaving_the_station_by_taps_alone(station):
+    """On the 7-inch panel with no keyboard: the table number, the words, VERDICT, NEXT
+    CHALLENGE, START AGAIN, LEAVE and the PIN, each a tap on its key; one verdict for all."""
+    s = station(size=(800, 480), pin="4321")
+    s.taps("12\n", at=1)
+    assert s.view.heading == "Table 12"
+    s.taps("jinx zzzq", at=2)                      # a space: NEXT WORD
+    assert s.view.words == ("JINX",) and s.view.typing == "ZZZQ"
+    s.tap_key("Escape", at=3)                      # START AGAIN: the table number again
+    assert s.view.heading == "Table number" and s.logged() == []
+    s.taps("12\njinx zzzq cwm", at=4).tap_key("Tab", at=5)     # VERDICT
+    assert s.view == verdict(False, ("JINX", "ZZZQ", "CWM"))   # one verdict, no word's own
+    assert [entry["words"] for entry in s.logged()] == [["JINX", "ZZZQ", "CWM"]]
+    s.tap_key("Enter", at=5.2)                     # too soon after the verdict: ignored
+    assert isinstance(s.view, VerdictView)
+    s.tap_key("Enter", at=6)                       # NEXT CHALLENGE
+    assert s.view.heading == "Table number"
+    s.tap_key("Escape", at=7)                      # LEAVE (PIN)
+    assert s.view.heading == "PIN to leave the judge"
+    s.taps("4321\n", at=8)
+    assert s.station.finished and not s.loop.running
+
+
+def test_without_display_keypad_the_station_shows_no_keys(station):
+    s = station(ui=UiSettings(keypad=False))
+    assert s.view.keyboard is None
+    s.keys("3\ncat\t", at=1)
+    assert s.view == VerdictView(True, ("CAT",), "enable2k")
