@@ -80,7 +80,7 @@ def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool
     for player in (0, 1):
         keys = tuple(key for key, shown in ((HOLD, player == hold), (CORRECT, correct), (TIMES, played))
                      if shown)
-        halves.append(Keyboard(keys, seat=player) if keys and player != typing else None)
+        halves.append(Keyboard(keys, seat=player, even=True) if keys and player != typing else None)
     return halves[0], halves[1]
 
 

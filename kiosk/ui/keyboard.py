@@ -186,14 +186,14 @@ class KeyFace:
 def faces(keyboard: Keyboard, area: pygame.Rect, least: KeyMin) -> list[KeyFace]:
     """Every key of ``keyboard`` in ``area`` as ``paint`` draws it: the grid's on the key
     colour, the action row's on its own, the labels as large as fits (all one size at most;
-    a menu's choices all one size, the size the longest fits)."""
+    a menu's choices, or an ``even`` grid's keys, all one size: the size the longest fits)."""
     placed = place(keyboard, area, least)
     if not placed:
         return []
     size = min(rect.height for rect, _ in placed)
     actions = set(keyboard.actions)
     boxes = [rect.inflate(-max(6, rect.height // 4), -max(4, rect.height // 5)) for rect, _ in placed]
-    if keyboard.choices:
+    if keyboard.choices or keyboard.even:
         size = min([size] + [theme.fit_size(key.label, box.width, box.height, size)
                              for box, (_, key) in zip(boxes, placed) if key not in actions])
     return [KeyFace(rect, key, box, size, "left" if keyboard.choices and key not in actions else "centre",
