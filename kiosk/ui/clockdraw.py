@@ -175,10 +175,13 @@ def bottom_bar(surface, rect: pygame.Rect, text: str, error: str) -> None:
 
 def shown_rows(half: HalfView, shared: bool) -> tuple[str, ...]:
     """The rows of ``half`` drawn as rows: the keyboard of its typing player takes all but the
-    name and the time, the keys for either player all below the banner."""
+    name and the time, the keys for either player all below the banner, the player's controls
+    the entry row (the note goes beside them)."""
     if half.keyboard is not None:
         return ABOVE_KEYBOARD
-    return ABOVE_BAND if shared else tuple(ROW_FIELDS)
+    if shared:
+        return ABOVE_BAND
+    return tuple(name for name in ROW_FIELDS if half.controls is None or name != "entry")
 
 
 def row_box(lay: Layout, slot: int, name: str, half: HalfView) -> pygame.Rect:
