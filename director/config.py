@@ -7,7 +7,7 @@ key's secret value). config/director.example.toml shows every key.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -34,7 +34,7 @@ class DirectorConfig:
     tournament: str
     preset: str
     rules: Rules
-    key: bytes
+    key: bytes = field(repr=False)      # the tournament key: never shown, never sent
     host: str
     port: int
     db: Path

@@ -32,7 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
@@ -100,6 +100,9 @@ class Table(BottomLine):
             return False
         self._message = self.notice = None
         return True
+
+    def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
+        self.session.record_menu_use(use, detail, max(t_ns, self.state.last_ns or t_ns))
 
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
@@ -214,7 +217,7 @@ class Kiosk:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
-        self.machine = Machine(self.table, clock(), director_pin=config.director_pin,
+        self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
                                orientation=config.orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          clock=clock, screenshot_dir=config.screenshot_dir,

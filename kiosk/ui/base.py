@@ -16,6 +16,7 @@ from kiosk.core.errors import GameError
 from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import MenuUse
 from kiosk.ui.clockview import Info
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
@@ -58,6 +59,9 @@ class Table(Protocol):
 
     def say(self, message: str, t_ns: int) -> None:
         """Show ``message`` on the bottom line for a while."""
+
+    def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
+        """Journal a use of the director's menu (what was done) with the game on screen."""
 
     def message(self, now_ns: int) -> str:
         """The message to show at ``now_ns``, if any."""

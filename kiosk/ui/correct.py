@@ -23,7 +23,7 @@ import pygame
 from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.result import compute
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.ui import clockdraw, keyboard as onscreen, theme
 from kiosk.ui.base import Screen, preview
 from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
@@ -146,7 +146,10 @@ class CorrectionScreen(Screen):
         turn, score = self.turn, int(self.score.digits)
         before = self.table.state.turns[turn - 1].score
         if self.table.submit(Correct(turn, score), t):
-            self.back.notify(f"turn {turn} corrected: {before} is now {score}", t)
+            said = f"turn {turn} corrected: {before} is now {score}"
+            if self.director:
+                self.table.menu_used(MenuUse.CORRECTED, said, t)
+            self.back.notify(said, t)
             self.closed = True
         else:                           # refused: the core's reason is on the bottom line
             self.step, self.turn, self.agreed = "pick", None, set()

@@ -3,7 +3,8 @@ forfeits").
 
 Opened by the screen machine (kiosk.ui.machine) on a long press of the centre button or F10
 (kiosk.ui.director_door), it first asks for the PIN (digits, Enter; Esc or any button goes
-back to the game; three wrong PINs lock it for a minute). Then the menu: a digit chooses
+back to the game; three wrong PINs lock it for a minute). ``try_pin`` is what any way of
+typing the PIN ends in. Then the menu: a digit chooses
 (kiosk.ui.director_actions.ACTIONS):
 
 1 late start: ``CallStart(absent)`` at the round's start call, a digit for who is absent;
@@ -25,13 +26,17 @@ What the core refuses is shown with its own reason and records nothing. Esc goes
 and leaves the menu. Nothing else changes the game while the menu is open: the players'
 buttons do nothing here (a running clock keeps running: stop it first, which the long press
 does). Without a key for ``IDLE_S`` the menu closes by itself.
+
+Every use is journaled with the game on screen (``Table.menu_used``, kiosk.store.menu_uses) and
+carried by its result document: the PIN given, each wrong PIN and the lock, each action recorded
+with what it did, a score corrected, the self-test and its outcome.
 """
 from __future__ import annotations
 
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.ui import clockview
 from kiosk.ui.base import NS, Screen, preview
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
@@ -124,18 +129,28 @@ class DirectorScreen(Screen):
         if key == "Escape":
             self.closed = True
         elif key == "Enter":
-            outcome = self.door.check(self.pin.digits, t)
+            digits = self.pin.digits
             self.pin.clear()
-            if outcome == "open":
-                self.step = "menu"
-            elif outcome == "wrong":
-                left = self.door.attempts_left
-                self.table.say(f"wrong PIN ({left} attempt{'s' if left != 1 else ''} left)", t)
-            else:
-                self.table.say(self.door.locked_message(t), t)
-                self.closed = True
+            self.try_pin(digits, t)
         else:
             self.pin.key(key)
+
+    def try_pin(self, digits: str, t: int) -> str:
+        """The PIN as typed (by keys, the keypad or a touch keyboard): the menu opens, or the
+        screen says why not; the attempt is journaled. Returns the door's answer."""
+        outcome = self.door.check(digits, t)
+        if outcome == "open":
+            self.step = "menu"
+            self.table.menu_used(MenuUse.OPENED, "", t)
+        elif outcome == "wrong":
+            left = self.door.attempts_left
+            self.table.say(f"wrong PIN ({left} attempt{'s' if left != 1 else ''} left)", t)
+            self.table.menu_used(MenuUse.WRONG_PIN, "", t)
+        else:
+            self.table.say(self.door.locked_message(t), t)
+            self.table.menu_used(MenuUse.LOCKED, self.door.locked_message(t), t)
+            self.closed = True
+        return outcome
 
     def _key_menu(self, key: str, t: int) -> None:
         if key == "Escape":
@@ -222,6 +237,7 @@ class DirectorScreen(Screen):
         summary = self._describe(state, wanted, events, t)[0] if events else ""
         if self.table.submit(wanted, t):
             self.done = f"recorded: {summary}"
+            self.table.menu_used(MenuUse.RECORDED, f"{self.action.label}: {summary}", t)
         self.step, self.action, self.command = "menu", None, None
 
     # --- the view ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from kiosk.ui import flat
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockview import ClockView
 from kiosk.ui.director import DirectorScreen
-from kiosk.ui.director_door import DEFAULT_PIN, DirectorDoor
+from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
@@ -49,11 +49,11 @@ def route(table: Table, current: Screen | None) -> Screen:
 
 
 class Machine:
-    def __init__(self, table: Table, now_ns: int, *, director_pin: str = DEFAULT_PIN,
+    def __init__(self, table: Table, now_ns: int, *, director_pin_hash: str = "",
                  orientation: str = "side"):
         self.table, self.orientation = table, orientation
         self._drawn = None                  # (screen, view) the surface shows, if drawn whole
-        self.door = DirectorDoor(director_pin)
+        self.door = DirectorDoor(director_pin_hash)
         self.finished = False
         self.failures = 0                   # how many times a screen failed
         self._now = now_ns

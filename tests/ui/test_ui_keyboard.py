@@ -17,8 +17,8 @@ from kiosk.ui.entry import RackEntry, TurnEntry, WordsEntry
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.verdict import VerdictView
 from tests.support.director_steps import centre_down, centre_up
-from tests.support.keyboard_scenes import (PIN, SCENES, STATION_PIN, STATION_SCENES, key_mm, scenes,
-                                           station_scenes, typing_below_a_clock)
+from tests.support.keyboard_scenes import (PIN, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, key_mm,
+                                           scenes, station_scenes, typing_below_a_clock)
 from tests.support.ui_pixels import count
 
 LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -68,7 +68,7 @@ def test_every_key_is_at_least_9_mm_wide_and_tall_on_the_7_inch_800x480_panel(ki
     with below their clock: the half leaves them 34 mm under the clock side by side (29 mm
     flat), where the letters need five rows; those keep 9 mm of width and at least 5 mm of
     height, and the clock is never covered (next test)."""
-    k = kiosk(size=(800, 480), orientation=orientation, pin=PIN)
+    k = kiosk(size=(800, 480), orientation=orientation, pin_hash=PIN_HASH)
     narrowest, shortest, typing = {}, {}, {}
     for scene in scenes(k):
         sizes, below_a_clock = key_mm((800, 480), k.view, orientation), typing_below_a_clock(k.view)
@@ -93,7 +93,7 @@ def test_every_key_of_the_judge_station_is_at_least_9_mm_wide_and_tall_at_800x48
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_keyboard_never_covers_either_clock(kiosk, size, orientation):
-    k = kiosk(size=size, orientation=orientation, pin=PIN)
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
     checked = []
     for scene in scenes(k):
         if not isinstance(k.view, ClockView):
@@ -190,7 +190,7 @@ def test_on_a_flat_screen_the_challengers_keyboard_faces_the_challenger_alone(ki
 
 
 def test_the_director_by_touch_alone(kiosk):
-    k = kiosk(gpio=True, pin=PIN, orientation="flat")
+    k = kiosk(gpio=True, pin_hash=PIN_HASH, orientation="flat")
     k.press("right", at=1)                         # Ann's clock runs
     centre_down(k, at=10)
     k.at(13).step()                                # held 3 s: the PIN prompt
@@ -218,14 +218,14 @@ def test_the_director_by_touch_alone(kiosk):
 
 
 def test_without_display_keypad_no_keyboard_shows(kiosk):
-    k = kiosk(settings=UiSettings(keypad=False), pin=PIN)
+    k = kiosk(settings=UiSettings(keypad=False), pin_hash=PIN_HASH)
     for scene in scenes(k):
         assert touch.keys_on(k.surface.get_size(), k.view) == [], scene
 
 
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 def test_a_tap_where_each_key_is_drawn_types_that_key(kiosk, orientation):
-    k = kiosk(orientation=orientation, pin=PIN, size=(800, 480))
+    k = kiosk(orientation=orientation, pin_hash=PIN_HASH, size=(800, 480))
     size = k.surface.get_size()
     for scene in scenes(k):
         keys = {key.key for rect, key in touch.keys_on(size, k.view)} if orientation == "side" else \

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import (PIN, SCENES, STATION_PIN, STATION_SCENES, layout_problems,
+from tests.support.keyboard_scenes import (PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, layout_problems,
                                            painted, painted_station, scenes, small_keys, station_scenes)
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -44,7 +44,7 @@ def save_for_docs(surface, scene: str, size, orientation: str) -> None:
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shots, size, orientation):
-    k = kiosk(size=size, orientation=orientation, pin=PIN)
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
     seen = []
     for scene in scenes(k):
         surface, notes = painted(k, size)
