@@ -79,7 +79,7 @@ def columns(keyboard: Keyboard, width: int, least: KeyMin, height: float | None 
         return min(fit, max(1, sum(key.span for key in keyboard.grid)))
     for cols in range(1, fit + 1):
         count = rows_count(keyboard, cols)
-        if height is None or count * least.height + (count - 1) * gap <= height:
+        if height is None or count * (least.height + 1) + (count - 1) * gap <= height:
             return cols
     return fit
 
