@@ -173,7 +173,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
         except ClientDisconnect:
             return Response(status_code=400)
         reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
-                                        declared_size=declared)
+                                        rules=config.rules, declared_size=declared)
         headers = {"Connection": "close"} if declared is not None or len(raw) > MAX_BODY else None
         return JSONResponse(reply.body, status_code=reply.code, headers=headers)
 

@@ -212,6 +212,12 @@ def from_json(text: str) -> Event:
         body = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EventFormatError(f"not JSON: {exc}") from None
+    return from_dict(body)
+
+
+def from_dict(body) -> Event:
+    """An event from its JSON object already parsed (a document's events), checked as
+    ``from_json`` checks it."""
     if not isinstance(body, dict):
         raise EventFormatError("an event is a JSON object")
     if body.get("schema") != SCHEMA_VERSION:

@@ -120,7 +120,8 @@ def test_tiles_show_each_state_of_a_table(paired, page, shots):
     wait_state(page, 3, "finished")
     # table 1 last heard from two minutes ago (as a serial poll that came in then would record)
     receive(paired.db, "1", "status", signed_bytes(status_doc(1)), KEY.encode(),
-            paired.db.db.execute("SELECT received_wall FROM status WHERE table_name = '1'").fetchone()[0] - 120)
+            paired.db.db.execute("SELECT received_wall FROM status WHERE table_name = '1'").fetchone()[0] - 120,
+            rules=paired.config.rules)
     wait_state(page, 1, "playing", silent="yes")
     assert "link silent" in tile(page, 1).inner_text()
     assert same_page(page)

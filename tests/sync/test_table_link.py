@@ -101,7 +101,7 @@ def test_the_screen_says_whether_the_locked_result_has_reached_the_director(tmp_
     for command, at in GAME:
         assert k.submit(command, at), command
     assert k.state.phase == "confirmed"
-    until(k, lambda: "director refused: 403 " in k.view.top, "the refusal shown")
+    until(k, lambda: "the director refused the result: the signature " in k.view.top, "the refusal shown")
     director.stop()
     director.start(key=KEY)                                   # the director's key put right
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
