@@ -49,6 +49,7 @@ from .db import DirectorDB
 from .ingest import MAX_BODY, receive
 from .live import Hub
 from .model import ModelError
+from .refusal import refused_results
 from .standings import render_standings_html
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -96,7 +97,7 @@ def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
         except ModelError as exc:
             html, problems = "", [f"standings: {exc}"]
         groups.append({"division": name, "html": html, "problems": problems})
-    return {"divisions": groups, "problems": tournament.unfiled_results(db)}
+    return {"divisions": groups, "problems": tournament.unfiled_results(db) + refused_results(db)}
 
 
 def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float],
