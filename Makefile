@@ -34,13 +34,16 @@ bench: $(STAMP)
 
 # The screenshots of the README and the guides (docs/images/), made again: the clock screen from
 # the headless demo (its sixth turn being entered), the director's page from its Playwright test
-# of an event with two divisions.
+# of an event with two divisions, the on-screen keyboard's screens (keyboard-*.png, 800x480 and
+# 1920x1080) from their layout test.
 screenshots: $(STAMP)
 	rm -rf var/doc-shots
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots
 	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
 	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
 		tests/director/test_page.py -k two_divisions
+	TABLEKEEPER_DOCS_IMAGES=docs/images SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q \
+		-p no:cacheprovider tests/ui/test_ui_keyboard_screens.py
 
 # The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
 # text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.

@@ -16,14 +16,14 @@ from pathlib import Path
 
 from kiosk.presets import preset_choices
 
-from . import file_commands
+from . import enroll, file_commands
 from .config import ConfigError, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
 
 # Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
-# ``func(args) -> exit status`` set as a default: python -m director import, export.
-COMMANDS = [file_commands.add_parsers]
+# ``func(args) -> exit status`` set as a default: python -m director import, export, enroll.
+COMMANDS = [file_commands.add_parsers, enroll.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:

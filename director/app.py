@@ -5,7 +5,8 @@ docs/sync-protocol.md, the live page and its buttons.
 
 - ``POST /api/tables/{table}/results`` and ``/status``: a signed document, checked and stored by
   ``director.ingest.receive`` (a body over 1 MiB is refused with 413 before more is read);
-- ``GET /api/tables/{table}/assignment``: the table's signed assignment, 404 when it has none;
+- ``GET /api/tables/{table}/assignment``: the table's assignment signed with that table's own
+  key, 404 when it has none;
 - ``GET /``: the page; ``GET /events``: its server-sent events; ``GET /api/state``: the same
   snapshot as JSON;
 - ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A", "round": N}``;
@@ -40,8 +41,6 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-
-from kiosk.sync.signing import sign
 
 from . import divisions, exports, imports, rounds, tournament, view
 from .config import DirectorConfig
@@ -180,11 +179,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
 
     async def get_assignment(request: Request) -> Response:
         table = request.path_params["table"]
-        document = await run_in_threadpool(rounds.assignment, db, table, config.tournament)
-        if document is None:
+        signed = await run_in_threadpool(rounds.signed_assignment, db, table, config.tournament,
+                                         config.key)
+        if signed is None:
             return JSONResponse({"error": f"no assignment for table {table} in the current round"},
                                 status_code=404)
-        return JSONResponse(sign(document, config.key))
+        return JSONResponse(signed)
 
     async def round_action(request: Request) -> Response:
         action = request.path_params["action"]

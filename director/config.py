@@ -11,7 +11,7 @@ the standings follow them, and every table's result must have been played under 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -40,7 +40,7 @@ class DirectorConfig:
     tournament: str
     preset: str
     rules: Rules
-    key: bytes
+    key: bytes = field(repr=False)      # the tournament key: never shown, never sent
     host: str
     port: int
     db: Path

@@ -1,12 +1,15 @@
 """Receiving one document from a table, whatever carried it (HTTP or the serial line).
 
 ``receive(db, table, path, raw, key, now_wall)`` checks the raw bytes a table sent for
-``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes:
+``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes. ``key``
+is the tournament key; a document is checked under the key of the table it names
+(``kiosk.sync.signing.table_key``), never under the tournament key itself:
 
 - 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes);
-- 400 not UTF-8 JSON, not a signed document, a field missing or of the wrong type, a result
-  whose events do not match its journal hash;
-- 401 no signature; 403 a signature that does not match (forged, or another key);
+- 400 not UTF-8 JSON, not a signed document, no table named, a field missing or of the wrong
+  type, a result whose events do not match its journal hash;
+- 401 no signature; 403 a signature that does not match the named table's key: signed with the
+  tournament key, with another table's key (a table's key signing for another), forged or altered;
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
 - 409 the document's table is not the table it was posted for (replayed under another table),
   or its ``division`` is not the division of the table's pairing in that round
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field
 
 from kiosk.core.rules import Rules
 from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
-from kiosk.sync.signing import SignatureError, canonical, verify
+from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
 from .db import DirectorDB
 from .refusal import Refused
@@ -116,10 +119,14 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, li
         raise Refused(401, "the document carries no signature")
     if not isinstance(signed["signature"], str):
         raise Refused(400, "signature: expected a hex string")
+    named = signed["document"].get("table")
+    if not isinstance(named, str) or not named:
+        raise Refused(400, "table: expected the table's name (a document is checked under its "
+                           f"table's key); got {json.dumps(named)[:60]}")
     try:
-        document = verify(signed, key)
-    except SignatureError as exc:
-        raise Refused(403, str(exc)) from None
+        document = verify(signed, table_key(key, named))
+    except SignatureError:
+        raise Refused(403, _wrong_key(signed, key, named, table)) from None
     except (ValueError, TypeError, RecursionError) as exc:   # a document canonical JSON cannot write
         raise Refused(400, f"the document cannot be checked: {str(exc)[:120]}") from None
     schema = document.get("schema")
@@ -133,6 +140,24 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, li
         raise Refused(409, f"table: the document is table {document['table']!r}, "
                            f"posted for table {table!r}"[:200])
     return document, signed["signature"], events
+
+
+def _printable(name: str) -> str:
+    """A table's own words in a reason and a log line: printable, at most 40 characters."""
+    return "".join(c if c.isprintable() else "?" for c in name[:40])
+
+
+def _wrong_key(signed: dict, key: bytes, named: str, posted: str) -> str:
+    """Why a signature does not match table ``named``'s key, as far as the director can tell."""
+    table, other = _printable(named), _printable(posted)
+    if signed_with(signed, key):
+        return (f"signed with the tournament key, not table {table}'s own key: the tournament key "
+                f"never leaves the director (enroll the table: python -m director enroll {table})")
+    if posted != named and signed_with(signed, table_key(key, posted)):
+        return (f"table {table}'s document signed with table {other}'s key: a table signs only "
+                "its own documents")
+    return (f"the signature does not match table {table}'s key: signed with another key, or the "
+            "document was altered")
 
 
 def _need(document: dict, name: str, test, expected: str):

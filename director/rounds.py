@@ -10,13 +10,15 @@ A table's assignment (docs/sync-protocol.md, kind ``assignment``) names the divi
 the table, both players left first, who starts, and the round's start and end times; its
 ``revision`` grows with every change to that table's pairing or to its round. When divisions at
 different rounds both pair a table in their current rounds, the table gets the game still to be
-played in the lowest round (the other follows once that game has a result).
+played in the lowest round (the other follows once that game has a result). It is signed with
+the key of the table it is for (``signed_assignment``), never with the tournament key.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
 from kiosk.sync.document import DOCUMENT_SCHEMA
+from kiosk.sync.signing import sign, table_key
 
 from . import divisions
 from .db import DirectorDB
@@ -213,6 +215,12 @@ def assignment(db: DirectorDB, table: str, tournament: str) -> dict | None:
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
         "revision": max(pairing["revision"], times["revision"]),
     }
+
+
+def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes) -> dict | None:
+    """The table's assignment signed with that table's own key, or None if it has none."""
+    document = assignment(db, table, tournament)
+    return None if document is None else sign(document, table_key(tournament_key, document["table"]))
 
 
 class DivisionMismatch(ValueError):

@@ -8,7 +8,9 @@ A tile's ``state``: ``waiting`` (no game under way), ``playing`` (both times sho
 ``challenge`` (a challenge in progress), ``overtime``, ``finished`` (the game ended, result not
 yet received), ``void`` (the director voided the game at the table) or ``result`` (the result
 is in). ``silent`` is true when the round has started
-and the table has not been heard from for over ``SILENT_AFTER_S`` seconds.
+and the table has not been heard from for over ``SILENT_AFTER_S`` seconds. A result says how
+many uses of the director's menu at its table it carries (``menu_uses``; director.menu_uses
+reads them out).
 """
 from __future__ import annotations
 
@@ -69,8 +71,9 @@ def _tile(table: str, pairing: dict | None, row: dict | None, result: dict | Non
 def _results_of(conn, name: str, round_number: int | None, only: bool) -> list[dict]:
     return list(conn.query(
         "SELECT table_name, player0, player1, score0, score1, spread, winner, end_reason, revision, "
-        "received_wall, source FROM results WHERE round = ? AND (division = ? OR (division IS "
-        "NULL AND ?))", [round_number, name, only]))
+        "received_wall, source, coalesce(json_array_length(document, '$.director_menu'), 0) AS "
+        "menu_uses FROM results WHERE round = ? AND (division = ? OR (division IS NULL AND ?))",
+        [round_number, name, only]))
 
 
 def tiles(db: DirectorDB, now_wall: float) -> list[dict]:
@@ -114,7 +117,8 @@ def round_results(db: DirectorDB) -> list[dict]:
             {"table": r["table_name"], "players": [r["player0"], r["player1"]],
              "scores": [r["score0"], r["score1"]], "spread": r["spread"], "winner": r["winner"],
              "end": r["end_reason"], "revision": r["revision"],
-             "received_wall": r["received_wall"]} for r in rows]})
+             "received_wall": r["received_wall"],
+             "menu_uses": r["menu_uses"]} for r in rows]})      # director.menu_uses lists them
     return groups
 
 

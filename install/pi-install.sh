@@ -15,7 +15,8 @@
 #      the one apt's lgpio and spidev are built for), with its site packages, and the program
 #      installed into it with pip
 #   5. /var/lib/tablekeeper (the SQLite journal and outbox; the service's working directory) and
-#      /etc/tablekeeper/kiosk.toml (the example config; an existing file is never overwritten)
+#      /etc/tablekeeper/kiosk.toml (the example config; an existing file is never overwritten);
+#      the director's PIN at this table, kept in it as a salted hash (see "the director's PIN")
 #   6. the systemd units from systemd/ into /etc/systemd/system; tablekeeper-kiosk is enabled
 #      (and tablekeeper-director with --director)
 #   7. prints what is left to do: edit the config, start the kiosk, make the root file system
@@ -26,6 +27,11 @@
 # --no-systemctl, --no-pip skip steps 1 (it still names the packages), 6's systemctl and 4's pip;
 # the user (step 2) is made only when DIR is /. The venv is then made with this machine's
 # /usr/bin/python3 (DIR's cannot run here).
+#
+# The director's PIN: the kiosk refuses to start on its buttons without a PIN of its own.
+# --pin-hash HASH (made with python -m kiosk pin) puts that hash in the config; else the PIN in
+# the environment variable TABLEKEEPER_PIN (4-12 digits) is hashed; else, at a terminal, the
+# PIN is asked (Enter alone makes one); else a PIN of 8 digits is made and printed, once.
 set -euo pipefail
 
 ROOT=/
@@ -33,6 +39,7 @@ APT=1
 SYSTEMCTL=1
 PIP=1
 DIRECTOR=0
+PIN_HASH=
 KIOSK_USER=kiosk
 GROUPS_WANTED=(gpio video input render spi i2c)
 SYSTEM_PYTHON=/usr/bin/python3
@@ -43,12 +50,14 @@ APT_PACKAGES=(python3-venv python3-pip python3-dev python3-lgpio python3-spidev 
 
 usage() {
     cat <<USAGE
-usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--director]
+usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--director] [--pin-hash HASH]
   --root DIR       install under DIR instead of / (for tests: no user is made)
   --no-apt         do not install apt packages
   --no-systemctl   install the unit files but do not run systemctl
   --no-pip         make the venv but do not pip install the program into it
   --director       also enable the director's service (tablekeeper-director)
+  --pin-hash HASH  the director's PIN at this table, as python -m kiosk pin hashed it (else
+                   TABLEKEEPER_PIN=digits, or asked at a terminal, or made and printed once)
 USAGE
 }
 
@@ -59,6 +68,7 @@ while (($#)); do
         --no-systemctl) SYSTEMCTL=0; shift ;;
         --no-pip) PIP=0; shift ;;
         --director) DIRECTOR=1; shift ;;
+        --pin-hash) [ $# -ge 2 ] || { usage >&2; exit 2; }; PIN_HASH=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "$0: unknown option $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -82,6 +92,13 @@ if [ ! -d "$ROOT" ]; then
     echo "$0: --root $ROOT: no such directory" >&2
     exit 2
 fi
+# --- the director's PIN: checked before anything is installed ---------------------------------
+pin_tool() { (cd "$REPO" && "$SYSTEM_PYTHON" -m kiosk.pin "$@"); }   # the standard library only
+if [ -n "$PIN_HASH" ] && ! pin_tool --check "$PIN_HASH" >/dev/null; then
+    echo "$0: --pin-hash: expected a hash made by python -m kiosk pin" >&2
+    exit 2
+fi
+# ------------------------------------------------------------------------------------------------
 
 # --- The release -----------------------------------------------------------------------------
 # Everything that differs between the two releases is set here, from the root's os-release
@@ -199,6 +216,26 @@ if real_root; then
 fi
 step "data: $DATA (journal and outbox)"
 
+# --- 5b. the director's PIN at this table, as a salted hash in the config (never the PIN) -------
+if grep -q '^pin_hash = "scrypt\$' "$ETC/kiosk.toml"; then
+    step "director's PIN: the hash in $ETC/kiosk.toml kept"
+elif ! grep -q '^pin_hash = ""$' "$ETC/kiosk.toml"; then
+    step "director's PIN: NOT SET: add pin_hash (python -m kiosk pin) under [director] in $ETC/kiosk.toml"
+else
+    if [ -n "$PIN_HASH" ]; then
+        pin_line=$(pin_tool --check "$PIN_HASH")
+    elif [ -n "${TABLEKEEPER_PIN:-}" ]; then
+        pin_line=$(printf '%s\n' "$TABLEKEEPER_PIN" | pin_tool)
+    elif [ -t 0 ]; then
+        pin_line=$(pin_tool)                     # asks; Enter alone makes one and shows it
+    else
+        pin_line=$(pin_tool --generate)          # shows the PIN it made, once
+    fi
+    sed -i "s|^pin_hash = \"\"\$|$pin_line|" "$ETC/kiosk.toml"
+    step "director's PIN: its hash in $ETC/kiosk.toml (director.pin_hash)"
+fi
+# ------------------------------------------------------------------------------------------------
+
 # 6. the systemd units
 install -d -m 0755 "$UNITS"
 units=()
@@ -221,8 +258,11 @@ fi
 cat <<DONE
 
 Next steps
-  1. Edit $ETC/kiosk.toml: [kiosk] table, [lexicon] file, [director] url and key, [hardware]
-     pins, [displays.left] / [displays.right], [leds]. Check it:
+  1. Edit $ETC/kiosk.toml: [kiosk] table, [lexicon] file, [hardware] pins, [displays.left] /
+     [displays.right], [leds]; and the table's link and key: the director runs
+     python -m director enroll TABLE and gives you table-TABLE.key (copy it to $ETC/table.key,
+     owner root, group $KIOSK_USER, mode 0640) and table-TABLE.toml (its lines go into the config,
+     [director] url and table_key_file). Check it:
        cd /var/lib/tablekeeper && sudo -u $KIOSK_USER /opt/tablekeeper/.venv/bin/python -m kiosk config /etc/tablekeeper/kiosk.toml
   2. Player displays: enable the bus they use, then reboot:
        sudo raspi-config nonint do_spi 0     # MAX7219 modules (and SSD1306 on SPI)

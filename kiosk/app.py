@@ -32,7 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
@@ -100,6 +100,9 @@ class Table(BottomLine):
             return False
         self._message = self.notice = None
         return True
+
+    def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
+        self.session.record_menu_use(use, detail, max(t_ns, self.state.last_ns or t_ns))
 
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
@@ -188,11 +191,12 @@ class Kiosk:
     its store, the screens and the loop, and with ``director.url`` the link to the director
     (kiosk.sync.table_link: its own thread; the loop only hands it the game and reads a snapshot).
     ``factory`` is the GPIO pin factory (default: lgpio). The buttons are opened before the
-    store: a kiosk without its hardware touches no game."""
+    store: a kiosk without its hardware touches no game. ``taps_only``: the loop refuses any
+    input but a tap (the demo's --touch-only)."""
 
     def __init__(self, config: KioskConfig, surface, *, factory=None,
                  clock: Callable[[], int] = time.monotonic_ns, lexicon: tuple | None = None,
-                 boot_id: str | None = None):
+                 boot_id: str | None = None, taps_only: bool = False):
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import Loop
         from kiosk.ui.machine import Machine
@@ -213,12 +217,13 @@ class Kiosk:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
-        self.machine = Machine(self.table, clock(), director_pin=config.director_pin,
+        self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
                                orientation=config.orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
-                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation))
+                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation),
+                         taps_only=taps_only)
 
     @property
     def session(self) -> Session:
@@ -250,8 +255,9 @@ class Kiosk:
             self.table.close()
 
 
-def run(config: KioskConfig) -> int:
-    """``python -m kiosk run``: the table kiosk until its window is closed."""
+def run(config: KioskConfig, *, taps_only: bool = False) -> int:
+    """``python -m kiosk run``: the table kiosk until its window is closed (``taps_only``: the
+    demo's --touch-only, kiosk.ui.touch.NotATap for any key)."""
     import pygame
 
     from kiosk.service import ServiceNotifier
@@ -261,7 +267,7 @@ def run(config: KioskConfig) -> int:
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption=f"tablekeeper: table {config.table}")
-        kiosk = Kiosk(config, surface, lexicon=lexicon)
+        kiosk = Kiosk(config, surface, lexicon=lexicon, taps_only=taps_only)
         kiosk.loop.run(exit_after_s=config.exit_after_s, service=service)
     finally:
         service.stopping()

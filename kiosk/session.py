@@ -19,11 +19,17 @@ checkpoint is only an optimisation: one that cannot be written is skipped, never
 
 When the events of a command include ``ResultLocked``, the result document
 (kiosk.sync.document) is built from the journal, with the adjudications for the director (each
-word's validity), signed with the tournament's key (kiosk.sync.signing) and put into the outbox
-in the same transaction as the lock: a locked result always has its document. Without a key the
-document is kept unsigned (kind ``result-unsigned``) so nothing is lost. The director link
-(kiosk.sync.sender, on a connection of its own) sends the signed ones; ``replace_game`` opens the
-game the director's assignment sets up (kiosk.sync.table_link).
+word's validity) and the uses of the director's menu, signed with the table's key
+(kiosk.sync.signing) and put into the outbox in the same transaction as the lock: a locked
+result always has its document. Without a key the document is kept unsigned (kind
+``result-unsigned``) so nothing is lost; once the kiosk starts with its table's key, ``start``
+signs those of its table and they go out like the others. The director link (kiosk.sync.sender,
+on a connection of its own) sends the signed ones; ``replace_game`` opens the game the
+director's assignment sets up (kiosk.sync.table_link).
+
+``record_menu_use`` journals a use of the director's menu (kiosk.store.menu_uses) in the game on
+screen; a use after the result was locked queues the result again as its next revision, so the
+director's copy carries every use.
 """
 from __future__ import annotations
 
@@ -39,11 +45,13 @@ from kiosk.core import events as ev
 from kiosk.core.judge import Adjudication
 from kiosk.core.rules import Rules
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import MenuUse
 from kiosk.store import Journal, StorageFull, recover
 from kiosk.store.adjudications import adjudications_for_director
 from kiosk.store.ballast import DEFAULT_KB, Ballast, full
 from kiosk.store.db import keep_wal_small
 from kiosk.store.game_journal import GameJournal
+from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 from kiosk.store.outbox import Outbox
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign
@@ -77,7 +85,8 @@ class Started:
 
 class Session:
     """One run of the kiosk on its store. ``lexicon`` (anything with ``.name`` and
-    ``.fingerprint``) is recorded with each adjudication; ``key`` signs result documents."""
+    ``.fingerprint``) is recorded with each adjudication; ``key`` (the table's) signs result
+    documents."""
 
     def __init__(self, journal: Journal, setup: GameSetup, *, lexicon=None, key: bytes | None = None,
                  checkpoint_s: float = 0.5, ballast_kb: int = DEFAULT_KB):
@@ -112,6 +121,7 @@ class Session:
 
     def start(self, now_ns: int) -> Started:
         """Continue the current game (recovered, clock neutral) or start a new one."""
+        self.sign_waiting()
         game_id = self.journal.current_game()
         if game_id is not None:
             replayed = self.journal.replay(game_id)
@@ -120,17 +130,25 @@ class Session:
                 return self._bind(game_id, recovered.state, recovered.message)
             if self._set_up_alike(game_id):
                 return self._bind(game_id, replayed.state, None)
-            self.journal.close_game(game_id, "replaced before its first event: the kiosk started "
-                                             "with other settings")
+            return self._replace(game_id, "replaced before its first event: the kiosk started "
+                                          "with other settings")
         return self.new_game()
 
     def replace_game(self) -> Started:
         """A new game with ``setup`` (the director's assignment changed it): the current game is
         closed as replaced if nothing was recorded in it; a game with events stays as it is."""
         if self.game is not None and not self.journal.replay(self.game_id).events:
-            self.journal.close_game(self.game_id, "replaced before its first event: the "
-                                                  "director's assignment changed it")
+            return self._replace(self.game_id, "replaced before its first event: the director's "
+                                               "assignment changed it")
         return self.new_game()
+
+    def _replace(self, game_id: int, reason: str) -> Started:
+        """Close the eventless ``game_id`` and start a new one, which takes over its menu uses."""
+        with self.journal.transaction():
+            self.journal.close_game(game_id, reason)
+            started = self.new_game()
+            move_menu_uses(self.journal, game_id, started.game_id)
+        return started
 
     def new_game(self) -> Started:
         s = self.setup
@@ -211,6 +229,14 @@ class Session:
             return False
         return True
 
+    def record_menu_use(self, use: MenuUse, detail: str, at_ns: int) -> None:
+        """Journal a use of the director's menu in the game on screen; after the game's result
+        was locked, its result goes into the outbox again as the next revision, with the use."""
+        with self.journal.transaction():
+            record_menu_use(self.journal, self.game_id, use, detail, at_ns=at_ns)
+            if self.journal.game(self.game_id).finished_wall is not None:
+                self._queue_result(at_ns)
+
     # --- the result for the director -------------------------------------------------------------
 
     def document_id(self) -> str:
@@ -218,13 +244,15 @@ class Session:
         record = self.journal.game(self.game_id)
         return f"table-{record.table}-round-{record.round}-game-{record.id}"
 
-    def result_document(self, now_ns: int) -> dict:
+    def result_document(self, now_ns: int, revision: int = 1) -> dict:
         """The game's result document as the journal gives it (unsigned)."""
         replayed = self.journal.replay(self.game_id)
         return result_document(replayed.state, replayed.events, now_ns,
                                tournament=self.setup.tournament, table=self.game.table,
-                               game_id=self.document_id(), division=self.setup.division,
-                               adjudications=adjudications_for_director(self.journal, self.game_id))
+                               game_id=self.document_id(), revision=revision,
+                               division=self.setup.division,
+                               adjudications=adjudications_for_director(self.journal, self.game_id),
+                               menu_uses=menu_uses(self.journal, self.game_id))
 
     def result_sent(self) -> bool:
         """Whether the director has acknowledged this game's locked result (another game's
@@ -232,9 +260,24 @@ class Session:
         return self.outbox.delivered(RESULT, self.document_id())
 
     def _queue_result(self, at_ns: int) -> int:
-        document = self.result_document(at_ns)
+        queued = self.outbox.count(self.document_id(), (RESULT, UNSIGNED_RESULT))
+        document = self.result_document(at_ns, revision=queued + 1)     # 2 on: with later menu uses
         if self.key:
             kind, body = RESULT, sign(document, self.key)
         else:
             kind, body = UNSIGNED_RESULT, {"document": document, "signature": None}
         return self.outbox.put(kind, body, time.time())
+
+    def sign_waiting(self) -> int:
+        """Sign, with the table's key, the results of this table kept unsigned while it had no
+        key: they go out like any other. Returns how many."""
+        if not self.key:
+            return 0
+        signed = 0
+        with self.journal.transaction():
+            for waiting in self.outbox.unacknowledged(UNSIGNED_RESULT):
+                document = waiting.body["document"]
+                if document.get("table") == str(self.setup.table):
+                    self.outbox.replace(waiting.id, RESULT, sign(document, self.key))
+                    signed += 1
+        return signed

@@ -104,6 +104,14 @@ def test_the_presets_table_matches_the_preset_files():
     assert block(DOCS / "reference.md", "presets-table") == presets_table()
 
 
+def test_the_table_key_example_is_the_derivation_itself():
+    from kiosk.sync.signing import table_key
+    shown = re.search(r"<!-- table-7-key -->([0-9a-f]+)<!-- /table-7-key -->",
+                      text(DOCS / "sync-protocol.md"))[1]
+    assert shown == table_key(b"example-key-change-me", "7").hex()
+    assert 'key = "example-key-change-me"' in text(ROOT / "config" / "director.example.toml")
+
+
 def test_every_replay_command_is_documented():
     documented = set(re.findall(r'"cmd": "(\w+)"', text(DOCS / "reference.md")))
     assert documented == set(_FIELDS)

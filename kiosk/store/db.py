@@ -23,9 +23,15 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: What brings a file at schema N to N + 1 (N: statements run in the open's transaction).
-MIGRATIONS = {1: ("ALTER TABLE games ADD COLUMN starts INTEGER",)}   # 2: who the director has first
+MIGRATIONS = {
+    1: ("ALTER TABLE games ADD COLUMN starts INTEGER",),     # 2: who the director has first
+    2: ("CREATE TABLE [director_menu] ([id] INTEGER PRIMARY KEY, [game_id] INTEGER NOT NULL "   # 3:
+        "REFERENCES [games]([id]), [use] TEXT NOT NULL, [detail] TEXT NOT NULL, [at_ns] INTEGER "
+        "NOT NULL, [boot_id] TEXT NOT NULL, [wall] REAL NOT NULL) STRICT",     # the director's
+        "CREATE INDEX [idx_director_menu_game_id] ON [director_menu] ([game_id])"),   # menu used
+}
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
@@ -97,6 +103,14 @@ _TABLES = {
          "lexicon_fingerprint", "at_ns", "boot_id", "wall"},
         [("game_id", "games", "id")],
     ),
+    # every use of the director's menu at the table (kiosk/store/menu_uses.py); schema 3
+    "director_menu": (
+        {"id": int, "game_id": int, "use": str, "detail": str, "at_ns": int, "boot_id": str,
+         "wall": float},
+        "id",
+        {"game_id", "use", "detail", "at_ns", "boot_id", "wall"},
+        [("game_id", "games", "id")],
+    ),
     "outbox": (
         {"id": int, "kind": str, "body": str, "created": float, "attempts": int,
          "next_attempt": float, "acked": float, "last_error": str},
@@ -108,6 +122,7 @@ _TABLES = {
 
 _INDEXES = [
     ("adjudications", ["game_id"]),
+    ("director_menu", ["game_id"]),
     ("outbox", ["acked", "next_attempt"]),
 ]
 

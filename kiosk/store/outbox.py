@@ -47,19 +47,25 @@ class Outbox(Store):
 
     def put(self, kind: str, body: Any, now_wall: float) -> int:
         """Queue a JSON document (a dict or list); it is due at once. Returns its id."""
-        if not isinstance(kind, str) or not kind.strip():
-            raise StoreError(f"{self.path}: a document needs a kind (result, status ...), not {kind!r}")
-        if not isinstance(body, (dict, list)):
-            raise StoreError(f"{self.path}: a {kind} document is a JSON object or list, "
-                             f"not {type(body).__name__}")
-        try:
-            text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
+        text = self._text(kind, body)
         with self.transaction():
             return self.db["outbox"].insert(
                 {"kind": kind, "body": text, "created": float(now_wall), "attempts": 0,
                  "next_attempt": float(now_wall)}).last_pk
+
+    def replace(self, doc_id: int, kind: str, body: Any) -> None:
+        """Put ``body`` of ``kind`` in the place of a waiting document (an unsigned result once
+        the table has its key): due at once."""
+        text = self._text(kind, body)
+        with self.transaction():
+            self.get(doc_id)
+            self.db["outbox"].update(doc_id, {"kind": kind, "body": text, "attempts": 0,
+                                              "last_error": None})
+
+    def unacknowledged(self, kind: str) -> list[Document]:
+        """The documents of ``kind`` the director has not acknowledged, oldest first."""
+        return [_document(row) for row in self.db.query(
+            "SELECT * FROM outbox WHERE acked IS NULL AND kind = ? ORDER BY id", [kind])]
 
     def due(self, now_wall: float, limit: int | None = None) -> list[Document]:
         """Unacknowledged documents to send now, oldest first."""
@@ -70,6 +76,17 @@ class Outbox(Store):
             sql += " LIMIT ?"
             params.append(int(limit))
         return [_document(row) for row in self.db.query(sql, params)]
+
+    def _text(self, kind: str, body: Any) -> str:
+        if not isinstance(kind, str) or not kind.strip():
+            raise StoreError(f"{self.path}: a document needs a kind (result, status ...), not {kind!r}")
+        if not isinstance(body, (dict, list)):
+            raise StoreError(f"{self.path}: a {kind} document is a JSON object or list, "
+                             f"not {type(body).__name__}")
+        try:
+            return json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
 
     def get(self, doc_id: int) -> Document:
         rows = list(self.db.query("SELECT * FROM outbox WHERE id = ?", [doc_id]))
@@ -120,6 +137,13 @@ class Outbox(Store):
             "SELECT count(*), count(acked) FROM outbox WHERE kind = ? "
             "AND json_extract(body, '$.document.game_id') = ?", [kind, game_id]).fetchone()
         return count > 0 and acked == count
+
+    def count(self, game_id: str, kinds: tuple[str, ...]) -> int:
+        """How many documents of ``kinds`` game ``game_id`` has had queued, sent or not."""
+        marks = ", ".join("?" * len(kinds))
+        return self.db.execute(
+            f"SELECT count(*) FROM outbox WHERE kind IN ({marks}) "
+            "AND json_extract(body, '$.document.game_id') = ?", [*kinds, game_id]).fetchone()[0]
 
     def last_acked(self, kind: str) -> float | None:
         """When the director last acknowledged a document of ``kind`` (wall-clock), if ever."""

@@ -13,7 +13,7 @@ its address the table answers, in this order:
 An ACK for its address with the DATA's seq settles it: a 2xx answer acknowledges the result in
 the outbox (never sent again); any other answer records the director's reason with the outbox's
 backoff (the result is offered again when due). A POLL whose body carries the table's signed
-assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the tournament
+assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the table's own
 ``key``, of kind assignment, for this ``table`` (the address as text unless named); anything
 else is logged and kept in ``assignment_error``. Frames for other addresses, and the other
 tables' answers on a shared line, are ignored.
@@ -86,7 +86,7 @@ class SerialLink:
                  game_clock: Callable[[], int] = time.monotonic_ns):
         Frame(POLL, address, 0)                          # checks the address: 1-254
         if on_assignment is not None and not key:
-            raise ValueError("serial link: an assignment cannot be checked without the tournament key")
+            raise ValueError("serial link: an assignment cannot be checked without the table's key")
         self.key, self.table = key, str(address if table is None else table)
         self.port, self.address, self.clock = port, address, clock
         self.outbox = Outbox.open(outbox_path)           # a connection of its own

@@ -4,7 +4,8 @@
 (kiosk.sync.sender) when ``director.url`` is set, the serial link (kiosk.sync.serial_link, on a
 drivers.serial_port port) when ``director.serial`` is; both take the same calls. A serial port
 that cannot be opened stops the kiosk with ``HardwareError`` naming the key and the device, as a
-missing display does. On every pass ``tick`` hands the worker the game (an immutable state:
+missing display does. A kiosk with a link but without its table's key (``director.table_key_file``)
+opens no link: its top line says so (``NO_TABLE_KEY``) and its results wait in the outbox. On every pass ``tick`` hands the worker the game (an immutable state:
 no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
 "result waiting to send (n)", "director refused: ..."), and applies the director's assignment
 (kiosk.sync.assignment): the director's tournament name and the table's division for the
@@ -30,6 +31,7 @@ from kiosk.sync.serial_link import SerialLink
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
+NO_TABLE_KEY = "no table key: results kept here"
 
 
 class TableLink:
@@ -43,14 +45,15 @@ class TableLink:
     @classmethod
     def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
              ) -> "TableLink | None":
-        """The link for ``config`` (None without ``director.url`` or ``director.serial``), its
-        worker started."""
+        """The link for ``config``, its worker started; None without ``director.url`` or
+        ``director.serial``, and without the table's key (then the table's top line says so)."""
         if not (config.director_url or config.director_serial):
             return None
         if not config.key:
-            raise ValueError(f"{'director.url' if config.director_url else 'director.serial'} is set "
-                             "but there is no tournament key (director.key or director.key_file): "
-                             "the director refuses unsigned results")
+            log.warning("a director link is set but the table has no key (director.table_key_file): "
+                        "nothing is sent; the results wait in the outbox")
+            table.info = dataclasses.replace(table.info, link=NO_TABLE_KEY)
+            return None
         if config.director_serial:
             return cls._serial(config, table, now_ns, clock)
         client = DirectorClient(config.director_url, str(config.table), config.key)

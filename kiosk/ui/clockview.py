@@ -12,6 +12,7 @@ from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 from kiosk.core.vocabulary import OVER, EndReason, Phase, TurnKind
+from kiosk.ui.keys import Keyboard
 
 NEUTRAL_REASONS = {
     "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
@@ -39,7 +40,7 @@ class HalfView:
     entry: str = ""         # what this player is typing (the entry line), if anything
     note: str = ""          # a short prompt for this player
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
-    keypad: bool = False    # the touch keypad shows on this half (this player is entering)
+    keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
 
 
 @dataclass(frozen=True)
@@ -191,9 +192,9 @@ def final_details(result: Result) -> tuple[list[str], list[str]]:
 
 
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
-          entries=("", ""), notes=("", ""), dimmed=None, keypad=None) -> ClockView:
-    """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keypad``: the
-    player whose half shows the touch keypad, if any."""
+          entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None) -> ClockView:
+    """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keyboard``: the
+    on-screen keys, on the half of its ``seat``, if any."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
@@ -202,6 +203,8 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
             parts[p].update(score=finals[p], last=details[p], penalty=0)
-    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p], keypad=keypad == p) for p in (0, 1))
+    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p],
+                           keyboard=keyboard if keyboard is not None and keyboard.seat == p else None)
+                  for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
                      bottom=bottom, error=error, template=face_template(state))

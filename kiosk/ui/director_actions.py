@@ -16,6 +16,7 @@ from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
 from kiosk.ui import clockview
+from kiosk.ui.keys import BACK, ENTER, Key, Keyboard, digits
 
 #: Which player a digit names; "3" names both where both may be meant (a late start).
 PLAYER_DIGITS = {"1": (0,), "2": (1,)}
@@ -156,6 +157,10 @@ class SecondsEntry:
             self.text += key
             return True
         return False
+
+    def keyboard(self) -> Keyboard:
+        """The digits, + and - (more or less time), : (minutes:seconds) and DEL; ENTER, BACK."""
+        return digits(Key("+", "+"), Key("-", "-"), Key(":", ":"), actions=(ENTER, BACK))
 
     def seconds(self) -> int:
         """The signed number of seconds typed, or ValueError saying what is wrong."""

@@ -13,7 +13,7 @@ from director.tou import parse_tou
 from director.tournament import standings
 from director.tsh import parse_t, read_t
 from tests.support.director_harness import KEY, result_doc, signed_bytes
-from kiosk.sync.signing import verify
+from kiosk.sync.signing import table_key, verify
 
 PLAYERS_CSV = "name,rating\nAnn Able,1500\nBob Baker,1400\nCat Cole,1300\nDan Dale,1200\nEve Eyre,1100\n"
 PAIRINGS_CSV = ("round,table,player1,player2,first\n1,5,Ann Able,Bob Baker,1\n"
@@ -54,9 +54,9 @@ def test_csv_players_and_pairings_give_every_game_a_table(director):
         "message": "players.csv: 5 players"}
     answer = upload(director, "pairings-csv", "round1.csv", PAIRINGS_CSV.encode())
     assert answer.body == {"message": "round1.csv: 3 pairings for round(s) 1"}
-    first = verify(director.request("GET", "/api/tables/5/assignment").body, KEY.encode())
+    first = verify(director.request("GET", "/api/tables/5/assignment").body, table_key(KEY.encode(), "5"))
     assert (first["players"], first["first"]) == (["Ann Able", "Bob Baker"], 0)
-    second = verify(director.request("GET", "/api/tables/1/assignment").body, KEY.encode())
+    second = verify(director.request("GET", "/api/tables/1/assignment").body, table_key(KEY.encode(), "1"))
     assert (second["players"], second["first"]) == (["Cat Cole", "Dan Dale"], None)
     assert director.request("GET", "/api/tables/2/assignment").code == 404    # Eve's bye: no table
 

@@ -9,7 +9,7 @@ from director.model import Pairing, Player
 from director.rounds import start_round, store_pairings, store_players
 from director.tournament import standings
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
-from kiosk.sync.signing import verify
+from kiosk.sync.signing import table_key, verify
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def two(director):
 
 
 def test_the_assignment_names_the_division_and_a_result_naming_it_is_filed_under_it(two):
-    assignment = verify(two.request("GET", "/api/tables/2/assignment").body, KEY.encode())
+    assignment = verify(two.request("GET", "/api/tables/2/assignment").body, table_key(KEY.encode(), "2"))
     assert (assignment["division"], assignment["round"], assignment["players"]) == ("B", 1, ["Ann", "Bob"])
     answer = two.post(2, "results", signed_bytes({**result_doc(2, scores=(300, 200)), "division": "B"}))
     assert answer.body["outcome"] == "stored"
@@ -78,10 +78,10 @@ def test_a_one_division_event_takes_documents_without_a_division(director):
 def test_rounds_start_per_division_or_all_at_once(two):
     started = two.request("POST", "/api/rounds/start", json.dumps({"division": "b"}).encode())
     assert started.code == 200 and [(r["division"], r["round"]) for r in started.body["rounds"]] == [("B", 1)]
-    assert verify(two.request("GET", "/api/tables/1/assignment").body, KEY.encode())["round_started_wall"] is None
+    assert verify(two.request("GET", "/api/tables/1/assignment").body, table_key(KEY.encode(), "1"))["round_started_wall"] is None
     both = two.request("POST", "/api/rounds/start", b"{}")
     assert [r["division"] for r in both.body["rounds"]] == ["A", "B"]
-    assert verify(two.request("GET", "/api/tables/1/assignment").body, KEY.encode())["round_started_wall"]
+    assert verify(two.request("GET", "/api/tables/1/assignment").body, table_key(KEY.encode(), "1"))["round_started_wall"]
     unknown = two.request("POST", "/api/rounds/end", json.dumps({"division": "C"}).encode())
     assert unknown.code == 409 and "no division 'C'" in unknown.body["error"]
 
@@ -96,7 +96,7 @@ def test_a_table_is_paired_in_one_division_a_round(two):
     two.request("POST", "/api/rounds/end", json.dumps({"division": "A"}).encode())
 
     def table_3():
-        document = verify(two.request("GET", "/api/tables/3/assignment").body, KEY.encode())
+        document = verify(two.request("GET", "/api/tables/3/assignment").body, table_key(KEY.encode(), "3"))
         return document["division"], document["round"], document["players"]
     assert table_3() == ("B", 1, ["Ann", "Bob"])
     assert two.post(3, "results", signed_bytes({**result_doc(3), "division": "B"})).code == 200

@@ -1,7 +1,8 @@
 """install/pi-install.sh: shellcheck-clean, and its file-creating steps run for real against a
 temporary root (--root DIR --no-apt --no-systemctl --no-pip): the program, the venv with the
-system site packages, the data directory, the config (never overwritten), the systemd units.
-The root's os-release says the release, Raspberry Pi OS bookworm (Debian 12) or trixie (Debian
+system site packages, the data directory, the config (never overwritten), the systemd units;
+the director's PIN, given, from the environment, or made and printed once, kept in the config
+as a salted hash only. The root's os-release says the release, Raspberry Pi OS bookworm (Debian 12) or trixie (Debian
 13): each gets its own apt names, its Python named, its boot partition in the overlay steps;
 any other release is refused before anything is made."""
 import os
@@ -11,6 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from kiosk.pin import hash_pin, verify_pin
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "install" / "pi-install.sh"
@@ -48,12 +51,25 @@ def fake_root(root: Path, release: str = "bookworm", *, where: str = "etc/os-rel
     return root
 
 
-def install(root: Path, *extra: str):
+def install(root: Path, *extra: str, pin: str | None = None):
+    """The script against ``root`` (bookworm's unless it has an os-release), with no terminal (so
+    it asks nothing); ``pin`` in the environment as TABLEKEEPER_PIN."""
     if not (root / "etc" / "os-release").exists() and not (root / "usr" / "lib" / "os-release").exists():
         if root.is_dir():
             fake_root(root)
+    env = {k: v for k, v in os.environ.items() if k != "TABLEKEEPER_PIN"}
+    if pin is not None:
+        env["TABLEKEEPER_PIN"] = pin
     return subprocess.run(["bash", str(SCRIPT), "--root", str(root), "--no-apt", "--no-systemctl",
-                           "--no-pip", *extra], capture_output=True, text=True, timeout=TIMEOUT_S)
+                           "--no-pip", *extra], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          stdin=subprocess.DEVNULL, env=env)
+
+
+def pin_hash(root: Path) -> str:
+    """The director's PIN hash the installed config holds."""
+    config = (root / "etc" / "tablekeeper" / "kiosk.toml").read_text()
+    [line] = [line for line in config.splitlines() if line.startswith("pin_hash = ")]
+    return line.split('"')[1]
 
 
 def mode(path: Path) -> int:
@@ -75,8 +91,9 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     data, etc = tmp_path / "var" / "lib" / "tablekeeper", tmp_path / "etc" / "tablekeeper"
     assert data.is_dir() and mode(data) == 0o750 and mode(etc) == 0o750
     config = etc / "kiosk.toml"
-    assert config.read_text() == (ROOT / "config" / "kiosk.example.toml").read_text()
-    assert mode(config) == 0o640                                 # it may hold the tournament key
+    example = (ROOT / "config" / "kiosk.example.toml").read_text()
+    assert config.read_text() == example.replace('pin_hash = ""', f'pin_hash = "{pin_hash(tmp_path)}"')
+    assert mode(config) == 0o640                                 # it holds the PIN's hash
     units = tmp_path / "etc" / "systemd" / "system"
     for unit in (ROOT / "systemd").glob("*.service"):
         assert (units / unit.name).read_text() == unit.read_text(), unit.name
@@ -84,6 +101,41 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     assert "skipped (--root" in out.stdout and "skipped (--no-systemctl)" in out.stdout
     assert "raspi-config nonint do_overlayfs 0" in out.stdout
     assert "LABEL=tkdata /var/lib/tablekeeper" in out.stdout      # the data on a writable partition
+
+
+def test_without_a_terminal_a_pin_is_made_printed_once_and_kept_as_a_hash_only(tmp_path):
+    out = install(tmp_path)
+    assert out.returncode == 0, out.stderr
+    said = out.stdout + out.stderr
+    pin = said.split("the director's PIN: ")[1].split()[0]
+    assert len(pin) == 8 and pin.isdigit() and said.count(pin) == 1
+    assert verify_pin(pin, pin_hash(tmp_path))
+    assert pin not in (tmp_path / "etc" / "tablekeeper" / "kiosk.toml").read_text()
+    assert "director's PIN: its hash in" in out.stdout
+
+
+def test_the_pin_from_the_environment_or_its_hash_is_what_the_config_keeps(tmp_path):
+    (tmp_path / "env").mkdir()
+    out = install(tmp_path / "env", pin="24681357")
+    assert out.returncode == 0, out.stderr
+    assert verify_pin("24681357", pin_hash(tmp_path / "env")) and "24681357" not in out.stdout + out.stderr
+    made = hash_pin("97531")
+    (tmp_path / "given").mkdir()
+    out = install(tmp_path / "given", "--pin-hash", made)
+    assert out.returncode == 0 and pin_hash(tmp_path / "given") == made
+    again = install(tmp_path / "given", pin="11112222")          # a second run keeps it
+    assert again.returncode == 0 and pin_hash(tmp_path / "given") == made
+    assert "director's PIN: the hash in" in again.stdout and "kept" in again.stdout
+
+
+def test_a_bad_pin_or_hash_is_refused(tmp_path):
+    out = install(tmp_path, "--pin-hash", "2468")
+    assert out.returncode == 2 and "--pin-hash: expected a hash made by python -m kiosk pin" in out.stderr
+    assert not (tmp_path / "opt").exists()                       # refused before anything
+    out = install(tmp_path, "--pin-hash", hash_pin("0000"))
+    assert out.returncode == 2
+    out = install(tmp_path, pin="12a4")
+    assert out.returncode == 2 and "a PIN is 4 to 12 digits" in out.stderr
 
 
 def test_a_second_run_keeps_the_edited_config(tmp_path):

@@ -1,20 +1,71 @@
 """The attacks of docs/threat-model.md, one test each, against the real parts: the director's
-service on 127.0.0.1 (in a thread, tests/support/director_harness.py). Each asserts the answer,
-that nothing was stored (beyond the rejection row that audits it), and that the service still
-serves."""
+service on 127.0.0.1 (in a thread, tests/support/director_harness.py, or as a process with a
+serial line on a pseudo-terminal, bench/rigs/director_process.py), the kiosk as a process.
+Each asserts the answer, that nothing was stored (beyond the rejection row that audits a refusal),
+and that the service still serves."""
 from __future__ import annotations
 
 import json
+import os
+import select
+import time
 
 import pytest
 
+from bench.rigs.director_process import DirectorProcess
+from bench.rigs.lossy_proxy import Pty
 from director.app import standings_part
 from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
+from kiosk.core import events as ev
 from kiosk.replay import replay_lines
 from kiosk.sync.document import journal_hash, result_document
-from kiosk.core import events as ev
-from tests.support.director_harness import Director, game_script, result_doc, signed_bytes
+from kiosk.sync.framing import ACK, DATA, POLL, Frame, FrameReader, encode
+from tests.support.director_harness import KEY, TOURNAMENT, Director, game_script, signed_bytes
+
+WAIT_S = 60.0
+
+
+@pytest.fixture
+def director(tmp_path):
+    running = Director(tmp_path / "director.sqlite").start()
+    yield running
+    running.stop()
+
+
+class SerialTable:
+    """The table's end of a serial line to the real director, played by hand: answer its POLL
+    for ``address`` with a DATA frame and read its ACK."""
+
+    def __init__(self, pty: Pty, address: int):
+        self.pty, self.address, self.reader, self.seq = pty, address, FrameReader(), 100
+
+    def _frames(self, until):
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            assert time.monotonic() < deadline, "the director did not answer on the serial line"
+            if select.select([self.pty.fd], [], [], 0.05)[0]:
+                for frame in self.reader.feed(os.read(self.pty.fd, 65536)):
+                    if frame.address == self.address and until(frame):
+                        return frame
+
+    def send(self, path: str, raw: bytes) -> Frame:
+        """At the next POLL, DATA ``path`` + the signed document's bytes; the director's ACK."""
+        self._frames(lambda f: f.type == POLL)
+        self.seq += 1
+        os.write(self.pty.fd, encode(Frame(DATA, self.address, self.seq, path.encode() + b"\n" + raw)))
+        return self._frames(lambda f: f.type == ACK and f.seq == self.seq)
+
+
+@pytest.fixture
+def serial_director(tmp_path):
+    """(the director as a process polling table 5 on a serial line, the table's end of it)."""
+    pty = Pty()
+    process = DirectorProcess(tmp_path / "serial-director.sqlite", KEY.encode(), tournament=TOURNAMENT,
+                              args=("--serial", pty.name, "--addresses", "5")).start()
+    yield process, SerialTable(pty, 5)
+    process.stop()
+    pty.close()
 
 
 @pytest.fixture
@@ -35,7 +86,7 @@ def played(table="5", round_number=1, players=("Ann", "Bob"), scores=(30, 20), p
         script[0]["overrides"] = overrides
     replayed = replay_lines(json.dumps(line) for line in script)
     return result_document(replayed.state, replayed.events, replayed.state.last_ns,
-                           tournament=result_doc(table)["tournament"], table=table,
+                           tournament=TOURNAMENT, table=table,
                            game_id=f"t{table}-r{round_number}")
 
 
@@ -62,6 +113,6 @@ def assert_refused_and_nothing_stored(director: Director, answer, code: int, rea
 
 def assert_still_serving(director: Director) -> None:
     """The service answers, and takes the table's true result."""
-    assert director.request("GET", "/api/state").code == 200
+    assert director.up()
     true = director.post(5, "results", signed_bytes(played()))
     assert true.code == 200 and true.body["outcome"] == "stored"

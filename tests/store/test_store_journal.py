@@ -46,7 +46,7 @@ def test_the_file_is_durable_wal_with_full_sync_and_carries_its_schema_version(t
 
 def test_tables_are_declared_with_keys_and_not_null(journal):
     assert set(journal.db.table_names()) == {"games", "events", "checkpoints", "adjudications",
-                                             "outbox"}      # a recovery is an event, no table
+                                             "director_menu", "outbox"}  # a recovery is an event
     events = journal.db["events"]
     assert events.pks == ["game_id", "seq"]
     assert {c.name for c in events.columns if c.notnull} == {
@@ -70,11 +70,12 @@ def test_who_starts_is_kept_with_the_game_and_a_schema_1_file_gains_its_column(t
             journal.new_game(rules, 2, ("Ann", "Bob"), "7", starts=2)
     raw = sqlite3.connect(path)                  # the file as the kiosk wrote it at schema 1
     raw.execute("ALTER TABLE games DROP COLUMN starts")
+    raw.execute("DROP TABLE director_menu")      # schema 3's
     raw.execute("PRAGMA user_version=1")
     raw.commit()
     raw.close()
     with Journal.open(path) as journal:
-        assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert journal.game(drawn).starts is None and journal.game(drawn).players == ("Ann", "Bob")
         assert journal.game(journal.new_game(rules, 3, ("Cy", "Dee"), "7", starts=0)).starts == 0
 

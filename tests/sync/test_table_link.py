@@ -1,6 +1,7 @@
 """The table kiosk with a director.url: the director's assignment sets the game (round, players,
 who starts), its round start and end become the core's commands in the journal, and the screen's
-top line says whether the locked result has reached the director."""
+top line says whether the locked result has reached the director. A table without its key says
+so, sends nothing and keeps its result, which goes once the table has its key."""
 import json
 
 import pytest
@@ -152,3 +153,25 @@ def test_a_result_the_director_refuses_stays_in_the_outbox_with_the_reason_on_sc
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
     [row] = director.rows("results")
     assert (row["round"], row["player0"], row["player1"]) == (4, "Ann", "Bob")
+
+
+def test_a_table_without_its_key_says_so_keeps_its_result_and_sends_it_once_enrolled(
+        tmp_path, real_director, linked):
+    director = real_director({1: {"7": ("Ann", "Bob", 0)}})
+    k = linked(director.url, enrolled=False)
+    assert k.link is None and k.view.top.endswith("no table key: results kept here")
+    for command, at in GAME:
+        assert k.submit(command, at), command
+    k.step()
+    assert k.state.phase == "confirmed" and k.view.top.endswith("no table key: results kept here")
+    with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
+        [kept] = outbox.unacknowledged("result-unsigned")
+    assert kept.body["signature"] is None and kept.body["document"]["result"]["final"] == [28, 26]
+    assert director.rows("results") == director.rows("status") == director.rows("rejections") == []
+    k.close()
+    k = linked(director.url)                                  # its key on the card, restarted
+    until(k, lambda: k.view.top.endswith("result sent to director"), "the kept result delivered")
+    [row] = director.rows("results")
+    assert (row["round"], row["table_name"], row["score0"], row["score1"]) == (1, "7", 28, 26)
+    with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
+        assert outbox.unacknowledged("result-unsigned") == outbox.unacknowledged("result") == []
