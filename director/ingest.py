@@ -56,10 +56,12 @@ class Reply:
 
 
 def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_wall: float,
-            *, rules: Rules, source: str = "http", declared_size: int | None = None) -> Reply:
+            *, rules: Rules, source: str = "http", declared_size: int | None = None,
+            recompute: bool = True) -> Reply:
     """Check and store one document a table sent; never raises for anything the table sent.
     ``rules``: the tournament's (a result's must be the same); ``declared_size``: the length a
-    sender announced, when the transport read none of it."""
+    sender announced, when the transport read none of it; ``recompute=False``: the benchmark's
+    baseline only (director.app.create_app), a result's events are not read back."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
     document = None
@@ -71,7 +73,7 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
             return Reply(200, {"outcome": "duplicate", **_ident(document)})
         division = _division(db, document)
         if path == "results":
-            check_result(db, rules, document, events)
+            check_result(db, rules, document, events, recompute=recompute)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source,
                 document if path == "results" else None)

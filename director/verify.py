@@ -31,19 +31,21 @@ from kiosk.core.rules import Rules
 from .db import DirectorDB
 from .model import name_key
 from .refusal import Refused
-from .rounds import player_names
 
 log = logging.getLogger("director.verify")
 #: The order the result's fields are compared in: the outcome first, then every itemised part.
 RESULT_FIRST = ("final", "spread", "winner", "end")
 
 
-def check_result(db: DirectorDB, rules: Rules, document: dict, events: Sequence[ev.Event]) -> None:
+def check_result(db: DirectorDB, rules: Rules, document: dict, events: Sequence[ev.Event], *,
+                 recompute: bool = True) -> None:
     """Refused (409 or 422) unless the result is its table's pairing's, under the tournament's
-    rules, and what its own events give."""
+    rules, and what its own events give (``recompute=False``: not read back, for the
+    benchmark's baseline only)."""
     check_pairing(db, document)
     check_rules(rules, document)
-    check_recomputed(rules, document, events)
+    if recompute:
+        check_recomputed(rules, document, events)
 
 
 # --- 1. the pairing -----------------------------------------------------------------------------
@@ -61,9 +63,12 @@ def check_pairing(db: DirectorDB, document: dict) -> None:
     with db.locked() as conn:
         if not conn.execute("SELECT 1 FROM pairings LIMIT 1").fetchone():
             return                                  # no pairings at all: nothing to match
-        at_table = list(conn.query("SELECT * FROM pairings WHERE table_name = ? ORDER BY round",
-                                   [table]))
-    paired = {row["round"]: _paired_names(db, row) for row in at_table}
+        at_table = conn.execute(
+            "SELECT p.round, p.player0, a.name, p.player1, b.name FROM pairings p LEFT JOIN "
+            "players a ON a.division = p.division AND a.number = p.player0 LEFT JOIN players b "
+            "ON b.division = p.division AND b.number = p.player1 WHERE p.table_name = ? "
+            "ORDER BY p.round", [table]).fetchall()
+    paired = {r: (name0 or f"#{p0}", name1 or f"#{p1}") for r, p0, name0, p1, name1 in at_table}
     pairing = paired.get(round_number)
     if pairing is not None and _same_players(pairing, players):
         return
@@ -77,12 +82,6 @@ def check_pairing(db: DirectorDB, document: dict) -> None:
     if elsewhere:
         reason += f" (table {table} pairs {_pair_words(players)} in round {elsewhere[0]})"
     raise Refused(409, reason[:300])
-
-
-def _paired_names(db: DirectorDB, row: dict) -> tuple[str, str]:
-    names = player_names(db, row["division"])
-    return (names.get(row["player0"], f"#{row['player0']}"),
-            names.get(row["player1"], f"#{row['player1']}"))
 
 
 # --- 2. the rules -------------------------------------------------------------------------------

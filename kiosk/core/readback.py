@@ -17,7 +17,6 @@ the result is locked, the last event). Pure: standard library and the core only.
 """
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Sequence
 
 from . import events as ev
@@ -43,7 +42,7 @@ class ImpossibleEvent(ValueError):
 
 def _problem(state: GameState, event: ev.Event) -> str | None:
     """Why ``event`` cannot apply to ``state``, or None if it can."""
-    values = {f.name: getattr(event, f.name) for f in fields(event)}
+    values = vars(event)                # its fields (events are plain frozen dataclasses)
     for name in _SIDES:
         if name in values and values[name] not in (0, 1):
             return f"{name} {values[name]!r} is not a player (0 or 1)"
