@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from director.db import DirectorDB
 from director.ingest import receive
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
+from kiosk.core import events as ev
 from kiosk.presets import load_preset
+from kiosk.sync.document import journal_hash
 
 pytestmark = pytest.mark.slow          # hypothesis: thousands of random documents: make check leaves it out
 
@@ -107,3 +109,27 @@ def test_integers_too_large_to_keep_are_refused_not_a_crash(db, path, document, 
     reply = receive(db, "7", path, signed_bytes({**document, field: value}), KEY.encode(), 1e9, rules=RULES)
     assert reply.code == 400 and field in reply.body["error"]
     assert stored(db) == 0
+
+
+@SETTINGS
+@given(index=st.integers(0, len(RESULT["events"]) - 1),
+       changes=st.dictionaries(st.sampled_from(["player", "turn", "score", "at_ns", "kind", "tiles",
+                                                "side", "first", "reason", "out", "from_ns"]),
+                               st.none() | st.booleans() | st.integers(-3, 2 ** 40) | st.text(max_size=4),
+                               min_size=1, max_size=2))
+def test_signed_results_with_changed_events_are_stored_or_refused_never_raise(db, caplog, index, changes):
+    """Events changed and hashed again (only the read-back can tell): a 4xx naming the events or
+    the first field of the result that differs, never an error the read-back did not expect."""
+    clear(db)
+    events = [dict(e) for e in RESULT["events"]]
+    events[index].update(changes)
+    try:
+        hashed = journal_hash(ev.from_dict(e) for e in events)
+    except ev.EventFormatError:
+        hashed = RESULT["journal_sha256"]           # unreadable: refused before any hash
+    document = {**RESULT, "events": events, "journal_sha256": hashed}
+    reply = receive(db, "7", "results", signed_bytes(document), KEY.encode(), 1e9, rules=RULES)
+    assert reply.code == 200 or reply.code in (400, 422), reply
+    assert stored(db) == (1 if reply.code == 200 else 0)
+    assert "cannot be read back" not in reply.body.get("error", "")
+    assert not [r for r in caplog.records if r.name == "director.verify"]
