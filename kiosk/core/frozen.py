@@ -16,10 +16,9 @@ T = TypeVar("T")
 
 def evolve(value: T, **changes) -> T:
     fields = value.__dict__
-    unknown = changes.keys() - fields.keys()
-    if unknown:
-        raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
+    if not changes.keys() <= fields.keys():
+        unknown = sorted(changes.keys() - fields.keys())
+        raise TypeError(f"{type(value).__name__} has no field {unknown[0]!r}")
     new = object.__new__(type(value))
-    new.__dict__.update(fields)
-    new.__dict__.update(changes)
+    object.__setattr__(new, "__dict__", {**fields, **changes})
     return new
