@@ -44,6 +44,7 @@ class DirectorConfig:
     host: str
     port: int
     db: Path
+    overrides: dict = field(default_factory=dict)   # {section: {setting: value}}, as the file had them
 
 
 def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
@@ -149,6 +150,7 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
     db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
-    return DirectorConfig(tournament=name, preset=preset, rules=rules,
+    overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
+    return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db))
