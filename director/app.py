@@ -150,9 +150,11 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                now: Callable[[], float] = time.time,
-               clock: Callable[[], float] = time.monotonic) -> Starlette:
+               clock: Callable[[], float] = time.monotonic, recompute: bool = True) -> Starlette:
     """The service; ``password_hash`` is the director's (director.password), ``now`` the wall
-    clock, ``clock`` the monotonic one the limits and sessions count by."""
+    clock, ``clock`` the monotonic one the limits and sessions count by. ``recompute=False``
+    (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
+    skips reading each result back from its events."""
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
     snapshot = parts.Snapshot(db, config, now, clock)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
@@ -167,7 +169,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         except ClientDisconnect:
             return Response(status_code=400)
         reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
-                                        declared_size=declared)
+                                        rules=config.rules, declared_size=declared,
+                                        recompute=recompute)
         headers = {"Connection": "close"} if declared is not None or len(raw) > MAX_BODY else None
         return JSONResponse(reply.body, status_code=reply.code, headers=headers)
 

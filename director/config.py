@@ -3,6 +3,10 @@
 ``load_config(path, overrides)`` returns a ``DirectorConfig``; a bad file or value raises
 ``ConfigError`` naming the file, the key, what was expected and what was found (never the
 key's secret value). config/director.example.toml shows every key.
+
+The tournament's rules are its preset (``tournament.preset``) with the overrides of
+``[rules.SECTION]`` tables, as a kiosk's config gives them (kiosk.presets, kiosk.core.rules):
+the standings follow them, and every table's result must have been played under them.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from kiosk.core.errors import ConfigError
-from kiosk.core.rules import Rules, RulesError
+from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.presets import load_preset, preset_choices
 
 from .limits import Limits
@@ -35,6 +39,8 @@ KEYS: dict[str, tuple[Any, str]] = {
                                     "requests a second: a number from 1 to 100000"),
     "limits.live_per_address": (Limits.live_per_address, "a whole number from 1 to 100000"),
     "limits.live_total": (Limits.live_total, "a whole number from 1 to 100000"),
+    **{f"rules.{section}": ({}, f"a table of the preset's {section} settings to override, as in "
+                                "the kiosks' configs") for section in SECTIONS},
 }
 
 
@@ -49,13 +55,14 @@ class DirectorConfig:
     db: Path
     password_file: Path = Path(KEYS["service.password_file"][0])
     limits: Limits = Limits()
+    overrides: dict = field(default_factory=dict)   # {section: {setting: value}}, as the file had them
 
 
 def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
     flat = {}
     for name, value in data.items():
         key = f"{prefix}{name}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and key not in KEYS:
             flat.update(_flatten(value, source, key + "."))
         elif key not in KEYS:
             raise ConfigError(source, key, "one of " + ", ".join(KEYS), detail="got an unknown key")
@@ -87,6 +94,22 @@ def load_rules(preset: str, source: str) -> Rules:
             raise ConfigError(source, "tournament.preset", "a readable preset file",
                               detail=f"got {exc}") from None
         raise ConfigError(source, "tournament.preset", "a valid preset", detail=f"got {exc}") from None
+
+
+def _overridden(rules: Rules, values: dict, sources: dict) -> Rules:
+    """``rules`` with the config's ``[rules.SECTION]`` overrides applied, each checked."""
+    for section in SECTIONS:
+        key, overrides = f"rules.{section}", values[f"rules.{section}"]
+        if not isinstance(overrides, dict):
+            raise ConfigError(sources[key], key, KEYS[key][1], overrides)
+        if not overrides:
+            continue
+        try:
+            rules = apply_overrides(rules, {section: overrides}, sources[key])
+        except RulesError as exc:              # "<source>: <key>: expected ...; got ..."
+            detail = str(exc).split("; ", 1)[1] if "; " in str(exc) else str(exc)
+            raise ConfigError(sources[key], f"rules.{exc.key}", exc.expected, detail=detail) from None
+    return rules
 
 
 def _key(values: dict, sources: dict) -> bytes:
@@ -144,7 +167,9 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                     table_requests_per_s=float(check("limits.table_requests_per_s", rate)),
                     live_per_address=check("limits.live_per_address", count),
                     live_total=check("limits.live_total", count))
-    return DirectorConfig(tournament=name, preset=preset, rules=load_rules(preset, sources["tournament.preset"]),
+    rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
+    overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
+    return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits)

@@ -22,6 +22,7 @@ from . import divisions, tournament, view
 from .config import DirectorConfig
 from .db import DirectorDB
 from .model import ModelError
+from .refusal import refused_results
 from .standings import render_standings_html
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings")
@@ -39,7 +40,7 @@ def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
         except ModelError as exc:
             html, problems = "", [f"standings: {exc}"]
         groups.append({"division": name, "html": html, "problems": problems})
-    return {"divisions": groups, "problems": tournament.unfiled_results(db)}
+    return {"divisions": groups, "problems": tournament.unfiled_results(db) + refused_results(db)}
 
 
 class Snapshot:

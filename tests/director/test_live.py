@@ -138,11 +138,10 @@ def test_the_public_stream_carries_none_of_the_directors_own_parts(director):
 
 
 def test_the_standings_are_computed_again_at_most_every_two_seconds_while_results_pour_in(director):
-    from director.ingest import receive
     from director.model import Pairing, Player
     from director.parts import STANDINGS_EVERY_S, Snapshot
     from director.rounds import store_pairings, store_players
-    from tests.support.director_harness import KEY, result_doc, signed_bytes
+    from tests.support.director_harness import result_doc, signed_bytes
 
     store_players(director.db, [Player(n, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1)])
     store_pairings(director.db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1)])
@@ -151,8 +150,7 @@ def test_the_standings_are_computed_again_at_most_every_two_seconds_while_result
     before = snapshot()["standings"]
     assert snapshot.held_for() is None
     for table, players in (("1", ("Ann", "Bob")), ("2", ("Cat", "Dan"))):
-        receive(director.db, table, "results", signed_bytes(result_doc(table, players=players)),
-                KEY.encode(), 0.0)
+        assert director.post(table, "results", signed_bytes(result_doc(table, players=players))).code == 200
     clock[0] += STANDINGS_EVERY_S / 2
     assert snapshot()["standings"] == before                    # held back...
     assert snapshot.held_for() == STANDINGS_EVERY_S / 2         # ...for the rest of the 2 s
