@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +39,7 @@ from kiosk.session import GameSetup, Session
 from kiosk.sync.assignment import start_refusal
 from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
+from kiosk.ui import clockview
 from kiosk.ui.clockview import Info
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
@@ -178,11 +178,11 @@ class Kiosk:
                  clock: Callable[[], int] = time.monotonic_ns, lexicon: tuple | None = None,
                  boot_id: str | None = None):
         from drivers.keyboard import Keyboard
-        from kiosk.ui.loop import Loop
+        from kiosk.ui.loop import InputQueue, Loop
         from kiosk.ui.machine import Machine
         from kiosk.ui.touch import Touch
 
-        self.config, self.inputs = config, queue.Queue()
+        self.config, self.inputs = config, InputQueue()
         self.buttons = self.outputs = self.table = self.link = None
         if not config.sim:
             factory = factory if factory is not None else pin_factory("lgpio")
@@ -200,7 +200,7 @@ class Kiosk:
         self.machine = Machine(self.table, clock(), director_pin=config.director_pin,
                                orientation=config.orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
-                         clock=clock, screenshot_dir=config.screenshot_dir,
+                         due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
                          touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation))
 
@@ -219,6 +219,14 @@ class Kiosk:
         if after and state.phase in (Phase.CONFIRMED, Phase.VOID) and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
 
+    def due(self, now_ns: int) -> int | None:
+        """When the loop must pass next for the game: the running clock's next face (the
+        screen's and the players' displays'), the hold timer's next second, the next
+        checkpoint; what else changes with time the loop's heartbeat serves."""
+        state = self.table.state
+        return min((t for t in (clockview.next_change(state, now_ns),
+                                self.session.checkpoint_due(state)) if t is not None), default=None)
+
     def close(self) -> None:
         """Release the buttons and the store. (A crash skips this; the journal needs nothing.)"""
         if self.link is not None:
@@ -232,6 +240,7 @@ class Kiosk:
             self.outputs = None
         if self.table is not None:
             self.table.close()
+        self.inputs.close()
 
 
 def run(config: KioskConfig) -> int:
@@ -246,7 +255,8 @@ def run(config: KioskConfig) -> int:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption=f"tablekeeper: table {config.table}")
         kiosk = Kiosk(config, surface, lexicon=lexicon)
-        kiosk.loop.run(exit_after_s=config.exit_after_s, service=service)
+        quiet_fps = 30 if config.sim else 10        # in simulation, keys are the buttons
+        kiosk.loop.run(exit_after_s=config.exit_after_s, service=service, idle_fps=quiet_fps)
     finally:
         service.stopping()
         if kiosk is not None:
@@ -309,11 +319,11 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     (the SQLite file ``config.store`` when not given)."""
     from drivers.keyboard import Keyboard
     from kiosk.ui.guard import GuardedStation
-    from kiosk.ui.loop import Loop
+    from kiosk.ui.loop import InputQueue, Loop
     from kiosk.ui.station import Station
 
     lexicon, label = lexicon or station_lexicon(config)
-    inputs = queue.Queue()
+    inputs = InputQueue()
     buttons = None
     if config.buttons:
         buttons = Buttons(inputs, factory if factory is not None else pin_factory("lgpio"), clock=clock)

@@ -144,13 +144,18 @@ class Session:
             if any(isinstance(e, ev.GameVoided) for e in events):   # set aside: no result sent
                 self.journal.close_game(self.game_id, "voided by the director")
 
+    def checkpoint_due(self, state: GameState) -> int | None:
+        """When the next checkpoint falls due (None while no time runs): ``checkpoint_s``
+        after the last event or checkpoint."""
+        if not state.time_runs:
+            return None
+        return max(self._last_checkpoint or 0, state.last_ns or 0) + self.checkpoint_ns
+
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since
         the last event or checkpoint. True if one was written."""
-        if not state.time_runs:
-            return False
-        since = max(self._last_checkpoint or 0, state.last_ns or 0)
-        if now_ns - since < self.checkpoint_ns:
+        due = self.checkpoint_due(state)
+        if due is None or now_ns < due:
             return False
         self.game.checkpoint(state, now_ns)
         self._last_checkpoint = now_ns
