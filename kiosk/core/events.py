@@ -9,7 +9,7 @@ member, whether the event was made with it, with its text, or read from JSON, wh
 from __future__ import annotations
 
 import json
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
 
 from .vocabulary import EndReason, ForfeitReason, TurnKind
@@ -203,7 +203,9 @@ class EventFormatError(ValueError):
 
 def to_json(event: Event) -> str:
     body = {"schema": SCHEMA_VERSION, "type": type(event).__name__}
-    body.update({k: list(v) if isinstance(v, tuple) else v for k, v in asdict(event).items()})
+    for f in fields(event):                     # flat fields: nothing to copy deeply
+        value = getattr(event, f.name)
+        body[f.name] = list(value) if isinstance(value, tuple) else value
     return json.dumps(body, separators=(",", ":"), sort_keys=True)
 
 

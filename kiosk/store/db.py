@@ -141,10 +141,18 @@ def _create_tables(db: Database) -> None:
 def transaction(db: Database) -> Iterator[Database]:
     """One atomic write: ``BEGIN IMMEDIATE`` (take the write lock at once, so a concurrent
     writer makes us wait rather than fail half-way) ... ``COMMIT``; a nested use joins the
-    outer transaction through a savepoint. Any exception rolls everything back."""
+    outer transaction through a savepoint (an exception inside it undoes only its writes, and
+    goes on to the outer one). Any exception rolls everything back."""
     if db.conn.in_transaction:
-        with db.atomic():
+        db.conn.execute("SAVEPOINT nested")
+        try:
             yield db
+        except BaseException:
+            if db.conn.in_transaction:      # an error (a full disk) may have ended it already
+                db.conn.execute("ROLLBACK TO nested")
+                db.conn.execute("RELEASE nested")
+            raise
+        db.conn.execute("RELEASE nested")
         return
     db.conn.execute("BEGIN IMMEDIATE")
     try:

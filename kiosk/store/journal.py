@@ -29,6 +29,17 @@ from kiosk.core.state import GameState, apply, new_game
 from .db import BOOT_ID, Store, StoreError, UnknownRecord, wall_time
 
 
+# The two writes of every pass and every press, as plain statements (no per-call introspection
+# of the schema): one command's events, and the game's one checkpoint kept in place.
+_INSERT_EVENT = ("INSERT INTO events (game_id, seq, type, body, at_ns, boot_id, wall) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_UPSERT_CHECKPOINT = (
+    "INSERT INTO checkpoints (game_id, after_seq, running, at_ns, used0_ns, used1_ns, boot_id, wall) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET after_seq = excluded.after_seq, "
+    "running = excluded.running, at_ns = excluded.at_ns, used0_ns = excluded.used0_ns, "
+    "used1_ns = excluded.used1_ns, boot_id = excluded.boot_id, wall = excluded.wall")
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """A game as the journal knows it before any event: who, where, under which rules."""
@@ -115,10 +126,11 @@ class Journal(Store):
                           closed_reason=row["closed_reason"])
 
     def _game_row(self, game_id: int) -> dict:
-        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-        if not rows:
+        cursor = self.db.execute("SELECT * FROM games WHERE id = ?", [game_id])
+        row = cursor.fetchone()
+        if row is None:
             raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
-        return rows[0]
+        return dict(zip((column[0] for column in cursor.description), row))
 
     def current_game(self) -> int | None:
         """The latest game whose result is not locked and that was not set aside, if any."""
@@ -153,9 +165,12 @@ class Journal(Store):
                 raise StoreError(f"{self.path}: game {game_id}: not a game event: {event!r}")
         boot_id, wall = boot_id or self.boot_id, wall_time(wall)
         with self.transaction():
-            row = self._game_row(game_id)
-            if row["closed_wall"] is not None:
-                raise StoreError(f"{self.path}: game {game_id} was closed ({row['closed_reason']})")
+            closed = self.db.execute("SELECT closed_wall, closed_reason FROM games WHERE id = ?",
+                                     [game_id]).fetchone()
+            if closed is None:
+                raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
+            if closed[0] is not None:
+                raise StoreError(f"{self.path}: game {game_id} was closed ({closed[1]})")
             seq, last = self._last_event(game_id)
             new_boot = last is not None and last.boot_id != boot_id
             if events and new_boot and not isinstance(events[0], ev.Recovered):
@@ -171,11 +186,10 @@ class Journal(Store):
                     raise StoreError(f"{self.path}: game {game_id}: {type(event).__name__} at "
                                      f"{event.at_ns} ns is before the game's last instant {previous} ns")
                 seq, previous = seq + 1, event.at_ns
-                rows.append({"game_id": game_id, "seq": seq, "type": type(event).__name__,
-                             "body": ev.to_json(event), "at_ns": event.at_ns,
-                             "boot_id": boot_id, "wall": wall})
+                rows.append((game_id, seq, type(event).__name__, ev.to_json(event), event.at_ns,
+                             boot_id, wall))
             if rows:
-                self.db["events"].insert_all(rows)
+                self.db.conn.executemany(_INSERT_EVENT, rows)
             if any(isinstance(e, ev.ResultLocked) for e in events):
                 self.db["games"].update(game_id, {"finished_wall": wall})
         return seq
@@ -264,10 +278,8 @@ class Journal(Store):
                                running=clock.running, at_ns=at_ns,
                                used_ns=(clk.used(clock, 0, at_ns), clk.used(clock, 1, at_ns)),
                                boot_id=self.boot_id, wall=wall_time(wall))
-            self.db["checkpoints"].upsert(
-                {"game_id": game_id, "after_seq": point.after_seq, "running": point.running,
-                 "at_ns": at_ns, "used0_ns": point.used_ns[0], "used1_ns": point.used_ns[1],
-                 "boot_id": point.boot_id, "wall": point.wall}, pk="game_id")
+            self.db.conn.execute(_UPSERT_CHECKPOINT, (game_id, point.after_seq, point.running, at_ns,
+                                                      *point.used_ns, point.boot_id, point.wall))
         return point
 
     def last_checkpoint(self, game_id: int) -> Checkpoint | None:
