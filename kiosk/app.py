@@ -37,7 +37,6 @@ from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.sync.assignment import start_refusal
-from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui import clockview
 from kiosk.ui.clockview import Info
@@ -167,6 +166,16 @@ def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, cap
     return surface
 
 
+def open_link(config: KioskConfig, table: Table, now_ns: int, *, clock: Callable[[], int]):
+    """The director link (kiosk.sync.table_link, over HTTP or a serial line) if the config names
+    one, else None; its code (urllib, ssl, pyserial...) is loaded only then, not before a
+    table's first frame."""
+    if not (config.director_url or config.director_serial):
+        return None
+    from kiosk.sync.table_link import TableLink
+    return TableLink.open(config, table, now_ns, clock=clock)
+
+
 class Kiosk:
     """One table kiosk, assembled: buttons (GPIO, or the keyboard in simulation), the game on
     its store, the screens and the loop, and with ``director.url`` the link to the director
@@ -192,7 +201,7 @@ class Kiosk:
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon,
                                      outputs=self.outputs)
             self.sent = SentWatch(self.table.session.outbox.pending)
-            self.link = TableLink.open(config, self.table, clock(), clock=clock)  # url or serial
+            self.link = open_link(config, self.table, clock(), clock=clock)
         except BaseException:
             self.close()
             raise

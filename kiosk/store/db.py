@@ -112,7 +112,8 @@ def open_database(path: str | os.PathLike) -> Database:
         raise StoreError(f"{path}: the folder {path.parent} does not exist")
     try:
         db = Database(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
-                                      check_same_thread=False))
+                                      check_same_thread=False),
+                      execute_plugins=False)    # no sqlite-utils plugins: no scan of the installed packages
         db.enable_wal()
         db.execute("PRAGMA synchronous=FULL")
         db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
