@@ -68,7 +68,7 @@ class Session:
     def __init__(self, journal: Journal, setup: GameSetup, *, lexicon=None, key: bytes | None = None,
                  checkpoint_s: float = 0.5):
         self.journal, self.setup, self.key = journal, setup, key
-        self.outbox = Outbox(journal.db, journal.path)          # the same file and connection
+        self.outbox = Outbox(journal.conn, journal.path)        # the same file and connection
         self.lexicon_name = str(getattr(lexicon, "name", "") or "none")
         self.lexicon_fingerprint = str(getattr(lexicon, "fingerprint", "") or "none")
         self.checkpoint_ns = round(checkpoint_s * NS)

@@ -16,17 +16,16 @@ once a second (only the latest is kept per game), so that a restart loses at mos
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlite_utils import Database
 
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.rules import Rules, RulesError, rules_from_preset
 from kiosk.core.state import GameState, apply, new_game
 
-from .db import BOOT_ID, Store, StoreError, UnknownRecord, wall_time
+from .db import BOOT_ID, Store, StoreError, UnknownRecord, rows, wall_time
 
 
 # The two writes of every pass and every press, as plain statements (no per-call introspection
@@ -90,8 +89,8 @@ class Journal(Store):
     """The kiosk's game journal on one SQLite file. Use ``Journal.open(path, boot_id=None)``;
     ``boot_id`` defaults to this boot's id."""
 
-    def __init__(self, db: Database, path: Path, boot_id: str | None = None):
-        super().__init__(db, path)
+    def __init__(self, conn: sqlite3.Connection, path: Path, boot_id: str | None = None):
+        super().__init__(conn, path)
         self.boot_id = boot_id or BOOT_ID
 
     # --- games ------------------------------------------------------------------------------
@@ -106,12 +105,12 @@ class Journal(Store):
             raise StoreError(f"{self.path}: a game has two named players, not {players!r}")
         if not str(table).strip():
             raise StoreError(f"{self.path}: a game needs its table's name or number")
-        row = {"table_name": str(table), "round": round, "player0": players[0],
-               "player1": players[1], "preset": rules.name,
-               "rules": json.dumps(rules.to_dict(), sort_keys=True),
-               "created_wall": wall_time(wall), "boot_id": self.boot_id}
+        row = (str(table), round, players[0], players[1], rules.name,
+               json.dumps(rules.to_dict(), sort_keys=True), wall_time(wall), self.boot_id)
         with self.transaction():
-            return self.db["games"].insert(row).last_pk
+            return self.conn.execute(
+                "INSERT INTO games (table_name, round, player0, player1, preset, rules, created_wall, "
+                "boot_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
 
     def game(self, game_id: int) -> GameRecord:
         row = self._game_row(game_id)
@@ -126,16 +125,15 @@ class Journal(Store):
                           closed_reason=row["closed_reason"])
 
     def _game_row(self, game_id: int) -> dict:
-        cursor = self.db.execute("SELECT * FROM games WHERE id = ?", [game_id])
-        row = cursor.fetchone()
-        if row is None:
+        found = rows(self.conn, "SELECT * FROM games WHERE id = ?", [game_id])
+        if not found:
             raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
-        return dict(zip((column[0] for column in cursor.description), row))
+        return found[0]
 
     def current_game(self) -> int | None:
         """The latest game whose result is not locked and that was not set aside, if any."""
-        row = self.db.execute("SELECT max(id) FROM games WHERE finished_wall IS NULL "
-                              "AND closed_wall IS NULL").fetchone()
+        row = self.conn.execute("SELECT max(id) FROM games WHERE finished_wall IS NULL "
+                                "AND closed_wall IS NULL").fetchone()
         return row[0]
 
     def close_game(self, game_id: int, reason: str, wall: float | None = None) -> None:
@@ -145,8 +143,8 @@ class Journal(Store):
             raise StoreError(f"{self.path}: say why game {game_id} is closed")
         with self.transaction():
             self._game_row(game_id)
-            self.db["games"].update(game_id, {"closed_wall": wall_time(wall),
-                                              "closed_reason": str(reason)})
+            self.conn.execute("UPDATE games SET closed_wall = ?, closed_reason = ? WHERE id = ?",
+                              [wall_time(wall), str(reason), game_id])
 
     # --- events -----------------------------------------------------------------------------
 
@@ -165,8 +163,8 @@ class Journal(Store):
                 raise StoreError(f"{self.path}: game {game_id}: not a game event: {event!r}")
         boot_id, wall = boot_id or self.boot_id, wall_time(wall)
         with self.transaction():
-            closed = self.db.execute("SELECT closed_wall, closed_reason FROM games WHERE id = ?",
-                                     [game_id]).fetchone()
+            closed = self.conn.execute("SELECT closed_wall, closed_reason FROM games WHERE id = ?",
+                                       [game_id]).fetchone()
             if closed is None:
                 raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
             if closed[0] is not None:
@@ -177,7 +175,7 @@ class Journal(Store):
                 raise StoreError(f"{self.path}: game {game_id} was last journaled in another boot: "
                                  "recover it (kiosk.store.recovery.recover) before adding events")
             previous = last.at_ns if last is not None else None
-            rows = []
+            new_rows = []
             for index, event in enumerate(events):
                 boot_changes = index == 0 and new_boot
                 if isinstance(event, ev.Recovered):
@@ -186,12 +184,12 @@ class Journal(Store):
                     raise StoreError(f"{self.path}: game {game_id}: {type(event).__name__} at "
                                      f"{event.at_ns} ns is before the game's last instant {previous} ns")
                 seq, previous = seq + 1, event.at_ns
-                rows.append((game_id, seq, type(event).__name__, ev.to_json(event), event.at_ns,
-                             boot_id, wall))
-            if rows:
-                self.db.conn.executemany(_INSERT_EVENT, rows)
+                new_rows.append((game_id, seq, type(event).__name__, ev.to_json(event), event.at_ns,
+                                 boot_id, wall))
+            if new_rows:
+                self.conn.executemany(_INSERT_EVENT, new_rows)
             if any(isinstance(e, ev.ResultLocked) for e in events):
-                self.db["games"].update(game_id, {"finished_wall": wall})
+                self.conn.execute("UPDATE games SET finished_wall = ? WHERE id = ?", [wall, game_id])
         return seq
 
     def _check_recovered(self, game_id: int, event: ev.Recovered, previous: int | None,
@@ -213,8 +211,8 @@ class Journal(Store):
     def _last_event(self, game_id: int) -> tuple[int, Mark | None]:
         """The game's last seq (0 before its first event) and the last instant of its
         timeline: its last event."""
-        row = self.db.execute("SELECT seq, at_ns, boot_id, wall FROM events WHERE game_id = ? "
-                              "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
+        row = self.conn.execute("SELECT seq, at_ns, boot_id, wall FROM events WHERE game_id = ? "
+                                "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
         return (row[0], Mark(*row[1:])) if row else (0, None)
 
     def replay(self, game_id: int) -> Replayed:
@@ -223,7 +221,7 @@ class Journal(Store):
         record = self.game(game_id)
         state = new_game(record.rules, record.round, record.players)
         events, last, seq = [], None, 0
-        for row in self.db.query("SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
+        for row in rows(self.conn, "SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
             if row["seq"] != seq + 1:
                 raise StoreError(f"{self.path}: game {game_id}: event {seq + 1} is missing")
             if last is not None and row["boot_id"] != last.boot_id and row["type"] != "Recovered":
@@ -278,15 +276,15 @@ class Journal(Store):
                                running=clock.running, at_ns=at_ns,
                                used_ns=(clk.used(clock, 0, at_ns), clk.used(clock, 1, at_ns)),
                                boot_id=self.boot_id, wall=wall_time(wall))
-            self.db.conn.execute(_UPSERT_CHECKPOINT, (game_id, point.after_seq, point.running, at_ns,
-                                                      *point.used_ns, point.boot_id, point.wall))
+            self.conn.execute(_UPSERT_CHECKPOINT, (game_id, point.after_seq, point.running, at_ns,
+                                                   *point.used_ns, point.boot_id, point.wall))
         return point
 
     def last_checkpoint(self, game_id: int) -> Checkpoint | None:
-        rows = list(self.db.query("SELECT * FROM checkpoints WHERE game_id = ?", [game_id]))
-        if not rows:
+        found = rows(self.conn, "SELECT * FROM checkpoints WHERE game_id = ?", [game_id])
+        if not found:
             return None
-        r = rows[0]
+        r = found[0]
         return Checkpoint(game_id=game_id, after_seq=r["after_seq"], running=r["running"],
                           at_ns=r["at_ns"], used_ns=(r["used0_ns"], r["used1_ns"]),
                           boot_id=r["boot_id"], wall=r["wall"])
@@ -294,4 +292,4 @@ class Journal(Store):
     def discard_checkpoint(self, game_id: int) -> None:
         """Drop the game's checkpoint: a recovery has used it (kiosk.store.recovery.recover)."""
         with self.transaction():
-            self.db["checkpoints"].delete_where("game_id = ?", [game_id])
+            self.conn.execute("DELETE FROM checkpoints WHERE game_id = ?", [game_id])
