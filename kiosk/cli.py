@@ -111,27 +111,10 @@ def _config_command(args) -> int:
 
 
 def add_parsers(sub) -> None:
-    """Add ``run``, ``judge`` and ``config`` to ``python -m kiosk``'s subcommands."""
+    """Add ``run``, ``judge``, ``demo`` and ``config`` to ``python -m kiosk``'s subcommands."""
     from kiosk.app import DEFAULT_LEXICON, StationConfig as Station
 
-    run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
-    run.add_argument("--config", metavar="FILE",
-                     help="the kiosk's config file (TOML; see config/kiosk.example.toml); the "
-                          "options below override it")
-    run.add_argument("--sim", action="store_true",
-                     help="simulate the three buttons with the keyboard (F1 / F6 / F12); "
-                          "without it the GPIO buttons must be there")
-    run.add_argument("--preset", help="rule preset (default aspa)")
-    run.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
-                                       f"{DEFAULT_LEXICON.name})")
-    run.add_argument("--table", help="table number shown on screen")
-    run.add_argument("--round", type=int, help="round number")
-    run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
-    run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
-    run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
-    _screen_options(run, fullscreen_default=None, size_default=None)
-    run.set_defaults(func=_run_command)
-
+    add_run_parser(sub)
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
     judge.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
                                          f"{DEFAULT_LEXICON.name})")
@@ -152,3 +135,26 @@ def add_parsers(sub) -> None:
     config = sub.add_parser("config", help="print the example kiosk config file, or check one")
     config.add_argument("file", nargs="?", help="a config file to check (exit 2 naming the bad key)")
     config.set_defaults(func=_config_command)
+
+
+def add_run_parser(sub) -> None:
+    """Add ``run`` (the table kiosk) to ``python -m kiosk``'s subcommands."""
+    from kiosk.app import DEFAULT_LEXICON
+
+    run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
+    run.add_argument("--config", metavar="FILE",
+                     help="the kiosk's config file (TOML; see config/kiosk.example.toml); the "
+                          "options below override it")
+    run.add_argument("--sim", action="store_true",
+                     help="simulate the three buttons with the keyboard (F1 / F6 / F12); "
+                          "without it the GPIO buttons must be there")
+    run.add_argument("--preset", help="rule preset (default aspa)")
+    run.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
+                                       f"{DEFAULT_LEXICON.name})")
+    run.add_argument("--table", help="table number shown on screen")
+    run.add_argument("--round", type=int, help="round number")
+    run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
+    run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
+    run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
+    _screen_options(run, fullscreen_default=None, size_default=None)
+    run.set_defaults(func=_run_command)
