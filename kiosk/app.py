@@ -362,7 +362,7 @@ def run_station(config: StationConfig) -> int:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption="tablekeeper: word judge")
         station, loop, buttons = build_station(config, surface, lexicon=lexicon, journal=journal)
-        loop.run(exit_after_s=config.exit_after_s)
+        loop.run(exit_after_s=config.exit_after_s, idle_fps=30)   # typing is all it takes
     finally:
         journal.close()
         if buttons is not None:
