@@ -167,9 +167,13 @@ class Loop:
         self.inputs.wait(seconds)
 
     def next_pass(self, now_ns: int, heartbeat_ns: int) -> int:
-        """When the pass after one at ``now_ns`` is due: what ``due`` names, else the heartbeat."""
+        """When the pass after one at ``now_ns`` is due: what ``due`` names, else the heartbeat.
+        Something still due when a pass is over was not done (a checkpoint on a full disk): it
+        is tried again at the heartbeat, not at once over and over."""
         due = self.due(now_ns) if self.due is not None else None
-        return now_ns + heartbeat_ns if due is None else min(max(due, now_ns), now_ns + heartbeat_ns)
+        if due is None or due <= now_ns:
+            return now_ns + heartbeat_ns
+        return min(due, now_ns + heartbeat_ns)
 
     def run(self, fps: int = 30, exit_after_s: float | None = None, service=None, *,
             idle_fps: int = 10, awake_s: float = 10.0, heartbeat_s: float = 0.5) -> None:

@@ -38,6 +38,8 @@ class SimulatedTime:
     def wait(self, seconds: float) -> None:
         k, length = self.k, round(seconds * S)
         self.sleeps.append((k.now, length))
+        stuck = self.sleeps[-1000:]
+        assert len(stuck) < 1000 or stuck[0][0] != k.now, "the loop spins without sleeping"
         if self.presses and T0 + round(self.presses[0][0] * S) <= k.now + length:
             second, side = self.presses.pop(0)
             k.now = T0 + round(second * S)
@@ -106,6 +108,18 @@ def test_a_checkpoint_is_journaled_every_half_second_while_the_loop_sleeps(kiosk
     k.loop.step = step_and_read_the_journal
     sim.run(until=20)
     assert sorted(written) == [T0 + 2 * S + n * 500 * MS for n in range(1, 37)]
+
+
+def test_a_checkpoint_the_store_refuses_is_tried_again_at_the_heartbeat_not_at_once(kiosk):
+    """A checkpoint that cannot be written (here the store refuses every write, as a full disk
+    would) stays due: the loop tries it again every half second, it does not spin."""
+    k = kiosk(gpio=True)
+    k.press("right", at=2)
+    k.session.journal.conn.execute("PRAGMA query_only = ON")
+    sim = SimulatedTime(k)
+    sim.run(until=12)
+    assert k.session.journal.last_checkpoint(k.session.game_id) is None
+    assert 10 <= len(sim.passes_between(2, 12)) <= 10 * 4
 
 
 def test_the_hold_timer_is_drawn_at_each_of_its_seconds(kiosk):
