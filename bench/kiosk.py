@@ -7,9 +7,10 @@ baselines slow down with it).
   with ``synchronous=FULL`` in a temporary folder); a thread presses the clock buttons at random
   intervals; latency is from the press's callback (when the button driver has it) to the moment
   its event's transaction has committed. Baseline: a bare SQLite insert and commit with the same
-  settings, same folder, each after a pause like the presses' (one after an idle spell costs
-  some three times one in a tight loop, which is reported too), measured in turns with the
-  presses so that both meet the same noise. Target: p99 at most twice the baseline's p99.
+  settings, same folder, one halfway through each pause between two presses: as a press, it
+  comes after an idle spell (which costs it some three times a commit in a tight loop, which is
+  reported too), and it meets the same moments of a busy machine. Target: p99 at most twice the
+  baseline's p99.
 - button callback lag: from a press's edge to its gpiozero callback, while the loop draws
   (every pass repaints the whole clock screen, as a busy kiosk's GIL-bound thread would). The
   pins are bench.rigs.edge_pins': the edge is stamped when it was due, as lgpio stamps the
@@ -55,8 +56,7 @@ FRAME_RATIO_TARGET = 0.2
 IDLE_RATIO_TARGET = 2.0
 START_RATIO_TARGET = 3.0
 NS = 1_000_000_000
-#: The presses (each turn on a fresh table: a game's worth of them) and the paced bare commits
-#: are measured in this many turns.
+#: The presses are made on this many fresh tables in turn (a game's worth of them on each).
 ROUNDS = 6
 #: How long the loop reads pygame's events 30 times a second after an input (Loop.run's awake_s).
 AWAKE_S = 10.0
@@ -113,27 +113,58 @@ def commit_times(table) -> list[tuple[int, list]]:
     return done
 
 
-def presser(table, factory, presses: int, seed: int, edges: dict[int, int]) -> threading.Thread:
+class BareCommits:
+    """The baseline: one small insert and commit, WAL and synchronous=FULL, as the journal does,
+    on a SQLite file of its own; ``times`` in seconds."""
+
+    def __init__(self, path: Path):
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, body TEXT)")
+        self.times: list[float] = []
+
+    def commit(self) -> None:
+        start = time.monotonic_ns()
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("INSERT INTO t (body) VALUES (?)", ['{"type": "TurnEnded", "player": 0}'])
+        self.db.execute("COMMIT")
+        self.times.append((time.monotonic_ns() - start) / NS)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def presser(table, factory, presses: int, seed: int, edges: dict[int, int],
+            bare: BareCommits | None = None) -> threading.Thread:
     """A thread that presses the running clock's button ``presses`` times, alternately left
     and right, at random instants: each edge is stamped when it was due (as the kernel stamps
     it) and its callback runs when this thread next gets the GIL (as on lgpio's thread).
-    ``edges`` gets each press's edge -> callback (ns). It stops the loop when done."""
+    ``edges`` gets each press's edge -> callback (ns). With ``bare``, halfway through each pause
+    (the press long handled, the loop asleep) it makes a bare commit: the baseline meets the
+    same moments of the machine as the presses. It stops the loop when done."""
     from drivers.buttons import DEFAULT_PINS
     rng = random.Random(seed)
+
+    def sleep_until(instant: int) -> None:
+        time.sleep(max(0, instant - time.monotonic_ns()) / NS)
 
     def press_all():
         running = table.table.state.clock.running
         side = running if running is not None else 0
         edge = time.monotonic_ns()
         for _ in range(presses):
-            edge += round(rng.uniform(*PRESS_GAP_S) * NS)
-            time.sleep(max(0, edge - time.monotonic_ns()) / NS)
+            gap = round(rng.uniform(*PRESS_GAP_S) * NS)
+            if bare is not None:
+                sleep_until(edge + PRESS_HOLD_NS + (gap - PRESS_HOLD_NS) // 2)
+                bare.commit()
+            edge += gap
+            sleep_until(edge)
             pin = factory.pin(DEFAULT_PINS[("left", "right")[side]])
             pin.drive_low(at_ns=edge)
             edges[edge] = factory.callbacks[-1][1]          # this thread's own callback
-            release = edge + PRESS_HOLD_NS
-            time.sleep(max(0, release - time.monotonic_ns()) / NS)
-            pin.drive_high(at_ns=release)
+            sleep_until(edge + PRESS_HOLD_NS)
+            pin.drive_high(at_ns=edge + PRESS_HOLD_NS)
             side = 1 - side
         time.sleep(0.2)
         table.loop.running = False
@@ -156,11 +187,11 @@ def charged_presses(done: list, edges: dict[int, int]) -> list[tuple[int, int | 
             if isinstance(e, TurnEnded)]
 
 
-def press_latency(table, factory, presses: int, seed: int = 6) -> list[float]:
+def press_latency(table, factory, presses: int, bare: BareCommits, seed: int = 6) -> list[float]:
     """Seconds from each press's callback to its committed TurnEnded, with the real loop
-    running (``Loop.run``, as the kiosk runs it)."""
+    running (``Loop.run``, as the kiosk runs it); a bare commit into ``bare`` between presses."""
     done, edges = commit_times(table), {}
-    thread = presser(table, factory, presses, seed, edges)
+    thread = presser(table, factory, presses, seed, edges, bare)
     table.loop.run()
     thread.join()
     table.loop.running = True
@@ -203,26 +234,15 @@ def on_a_fresh_table(folder: Path, work):
         factory.reset()
 
 
-def sqlite_commits(folder: Path, count: int, *, paced: bool, seed: int = 8) -> list[float]:
-    """The baseline: one small insert and commit, WAL and synchronous=FULL, as the journal does;
-    ``paced``: each after a pause like the presses' (a commit after an idle spell costs more
-    than one in a tight loop, and a press always comes after one), else back to back."""
-    rng = random.Random(seed)
-    db = sqlite3.connect(folder / f"baseline-{seed}-{paced}.sqlite", isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, body TEXT)")
-    times = []
-    for i in range(count):
-        if paced:
-            time.sleep(rng.uniform(*PRESS_GAP_S))
-        start = time.monotonic_ns()
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO t (body) VALUES (?)", ['{"type": "TurnEnded", "player": 0}'])
-        db.execute("COMMIT")
-        times.append((time.monotonic_ns() - start) / NS)
-    db.close()
-    return times
+def sqlite_commits(path: Path, count: int) -> list[float]:
+    """Seconds of ``count`` bare commits back to back (a tight loop: caches and disk warm)."""
+    bare = BareCommits(path)
+    try:
+        for _ in range(count):
+            bare.commit()
+    finally:
+        bare.close()
+    return bare.times
 
 
 def frame_costs(table, frames: int, rounds: int) -> tuple[float, float]:
@@ -338,12 +358,16 @@ def run(presses: int, frames: int, idle_s: float, starts: int, out=sys.stdout) -
     with tempfile.TemporaryDirectory(prefix="bench-kiosk-") as tmp:
         folder = Path(tmp)
         try:
-            latencies, baseline = [], []
-            for part in range(ROUNDS):          # presses and bare commits in turn: the same noise
-                latencies += on_a_fresh_table(folder / f"presses-{part}", lambda table, factory:
-                                              press_latency(table, factory, presses // ROUNDS, seed=part))
-                baseline += sqlite_commits(folder, presses // ROUNDS, paced=True, seed=part)
-            back_to_back = sqlite_commits(folder, presses, paced=False)
+            latencies, bare = [], BareCommits(folder / "baseline.sqlite")
+            try:
+                for part in range(ROUNDS):      # a game's worth of presses on each fresh table
+                    latencies += on_a_fresh_table(folder / f"presses-{part}", lambda table, factory:
+                                                  press_latency(table, factory, presses // ROUNDS, bare,
+                                                                seed=part))
+            finally:
+                bare.close()
+            baseline = bare.times
+            back_to_back = sqlite_commits(folder / "back-to-back.sqlite", presses)
             lags, misplaced = on_a_fresh_table(folder / "lag", lambda table, factory:
                                                callback_lag(table, factory, presses // 2))
             changed, full, awake, idle = on_a_fresh_table(folder / "idle", lambda table, factory: (
@@ -379,7 +403,7 @@ def run(presses: int, frames: int, idle_s: float, starts: int, out=sys.stdout) -
                    first / bare, START_RATIO_TARGET),
     ]
     print(f"Kiosk: Python {sys.version.split()[0]}, pygame-ce {pygame.version.ver}, SDL dummy driver; "
-          f"baselines: bare SQLite commit (WAL, synchronous=FULL; paced as the presses), full redraw, "
+          f"baselines: bare SQLite commit (WAL, synchronous=FULL; between the presses), full redraw, "
           f"bare pygame loop at 30 fps, python -c 'import pygame'", file=out)
     header = ("", "kiosk", "baseline", "ratio", "target", "")
     print_table(header, rows, out)
