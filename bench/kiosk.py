@@ -65,8 +65,9 @@ AWAKE_S = 10.0
 PRESS_GAP_S = (0.03, 0.06)
 #: How long a button is held down (released well before the next press).
 PRESS_HOLD_NS = 10_000_000
-#: A press is charged at its edge if within this of it (the driver's two clock readings).
-EDGE_MATCH_NS = 50_000
+#: A press is charged at its edge if within this of it (drivers.buttons.MAX_READING_NS: the
+#: driver reads the loop's clock on both sides of the time since the edge).
+EDGE_MATCH_NS = 20_000
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -174,8 +175,8 @@ def presser(table, factory, presses: int, seed: int, edges: dict[int, int],
 
 
 def edge_of(charged_ns: int, edges: dict[int, int]) -> int | None:
-    """The edge a press charged at ``charged_ns`` came from: the driver reads the loop's clock
-    and the pins' ticks one after the other, so the two agree to within a few microseconds."""
+    """The edge a press charged at ``charged_ns`` came from (the driver's reading of the two
+    clocks agrees with the edge to within a few microseconds), or None."""
     nearest = min(edges, key=lambda edge: abs(edge - charged_ns), default=None)
     return nearest if nearest is not None and abs(nearest - charged_ns) <= EDGE_MATCH_NS else None
 

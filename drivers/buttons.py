@@ -38,6 +38,9 @@ DEFAULT_DEBOUNCE_NS = 40_000_000
 #: An edge reported longer than this before its callback is not believed (its ticks are on
 #: another clock); far beyond any delay of a working kiosk's callback.
 MAX_EDGE_LAG_NS = 10_000_000_000
+#: Reading the loop's clock around gpiozero's time since the edge takes a few microseconds;
+#: longer, the thread was interrupted in between, and the reading is taken again.
+MAX_READING_NS = 20_000
 
 
 class HardwareError(RuntimeError):
@@ -109,9 +112,20 @@ class Buttons:
         """The gpiozero callback: ``record`` the edge at its own time on the loop's clock.
         ``since_edge`` is the device's seconds since its last edge (active or inactive time)."""
         def edge():
-            now = self._clock()
-            record(side, now - edge_lag_ns(since_edge()))
+            record(side, self._edge_time(since_edge))
         return edge
+
+    def _edge_time(self, since_edge: Callable[[], float | None]) -> int:
+        """The last edge's instant on the loop's clock: the loop's clock read on both sides of
+        gpiozero's time since the edge, less that time. A reading the thread was interrupted in
+        (the two clock readings far apart) is taken again, up to three times."""
+        for _ in range(3):
+            before = self._clock()
+            seconds = since_edge()
+            after = self._clock()
+            if after - before <= MAX_READING_NS:
+                break
+        return (before + after) // 2 - edge_lag_ns(seconds)
 
     def press(self, side: str, t_ns: int) -> None:
         """Record a press (called on the GPIO thread): enqueue it unless it is contact bounce

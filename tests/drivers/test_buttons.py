@@ -146,6 +146,18 @@ def test_bounce_is_told_from_the_edges_times_not_the_callbacks(board):
                              ButtonReleased("right", 1_000_000_000)]
 
 
+def test_a_reading_interrupted_between_its_clock_readings_is_taken_again(factory, clock):
+    """The callback reads the loop's clock on both sides of gpiozero's time since the edge; when
+    the thread was interrupted in between (the readings 9 ms apart), it reads them again."""
+    readings = iter([5_000_000_000, 5_009_000_000, 5_009_500_000, 5_009_500_000])
+    events = queue.Queue()
+    buttons = Buttons(events, factory, DEFAULT_PINS, clock=lambda: next(readings))
+    clock.now = 70_000_000_000                      # the pins' own clock: the edge 20 ms before
+    factory.pin(DEFAULT_PINS["left"]).drive_low(at_ns=clock.now - 20_000_000)
+    buttons.close()
+    assert drain(events) == [ButtonPressed("left", 4_989_500_000, releases=True)]
+
+
 @pytest.mark.parametrize("edge_before_callback_ns", [-1_000_000, MAX_EDGE_LAG_NS + 1])
 def test_an_edge_time_on_another_clock_gives_way_to_the_callbacks_time(board, edge_before_callback_ns):
     """Ticks after the callback, or implausibly long before it, are not on the loop's clock's
