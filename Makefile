@@ -1,7 +1,8 @@
 # Two commands on a fresh machine: `make run` (the kiosk with simulated hardware and a demo game;
 # without a display it plays the game by itself, headless) and `make test`. Each builds the venv first.
+# Another Python in a venv of its own: make test PYTHON=python3.13 VENV=.venv-3.13
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
@@ -19,10 +20,11 @@ run: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
-# The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks,
-# hypothesis runs or subprocess CLIs): under a minute on a 2-core machine, for work in progress.
+# The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks or
+# hypothesis runs), spread over 4 workers (most of a test's time is waiting on a process or a
+# socket): under a minute on a 2-core machine, for work in progress. make test runs them one by one.
 check: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not slow"
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not slow" -n 4
 
 director: $(STAMP)
 	$(PY) -m director --config config/director.example.toml --host 127.0.0.1 --port 8080
@@ -31,13 +33,17 @@ bench: $(STAMP)
 	$(PY) -m bench
 
 # The screenshots of the README and the guides (docs/images/), made again: the clock screen from
-# the headless demo (its sixth turn being entered), the director's page from its Playwright test.
+# the headless demo (its sixth turn being entered), the director's page from its Playwright test
+# of an event with two divisions, the on-screen keyboard's screens (keyboard-*.png, 800x480 and
+# 1920x1080) from their layout test.
 screenshots: $(STAMP)
 	rm -rf var/doc-shots
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots
 	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
 	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
-		tests/director/test_page.py -k tiles_show_each_state
+		tests/director/test_page.py -k two_divisions
+	TABLEKEEPER_DOCS_IMAGES=docs/images SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q \
+		-p no:cacheprovider tests/ui/test_ui_keyboard_screens.py
 
 # The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
 # text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.

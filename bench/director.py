@@ -59,7 +59,7 @@ def build(tables: int, rounds: int) -> tuple[list, dict]:
     from director.model import Pairing, Player
     from kiosk.replay import replay_lines
     from kiosk.sync.document import result_document
-    from kiosk.sync.signing import sign
+    from kiosk.sync.signing import sign, table_key
 
     players = [Player(n, f"Player {n:03d}", 1000 + (n * 37) % 1000) for n in range(1, 2 * tables + 1)]
     pairings, documents = [], {}
@@ -70,7 +70,8 @@ def build(tables: int, rounds: int) -> tuple[list, dict]:
             replayed = replay_lines(json.dumps(line) for line in script(r, names, t))
             document = result_document(replayed.state, replayed.events, 100 * 10**9,
                                        tournament=TOURNAMENT, table=t, game_id=f"t{t}-r{r}")
-            documents[(r, t)] = (document, json.dumps(sign(document, KEY.encode())).encode())
+            signed = sign(document, table_key(KEY.encode(), str(t)))      # as table t signs it
+            documents[(r, t)] = (document, json.dumps(signed).encode())
     return [players, pairings], documents
 
 
@@ -124,7 +125,7 @@ def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int) -> tuple[
 
 def update_latency(port: int, documents: dict, tries: int) -> list[float]:
     """Seconds from posting a newer revision of round 1 table 1 to its ``results`` event."""
-    from kiosk.sync.signing import sign
+    from kiosk.sync.signing import sign, table_key
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     conn.request("GET", "/events")
@@ -152,14 +153,16 @@ def update_latency(port: int, documents: dict, tries: int) -> list[float]:
     out = []
     for revision in range(2, 2 + tries):
         arrived.clear()
-        body = json.dumps(sign({**document, "revision": revision}, KEY.encode())).encode()
+        body = json.dumps(sign({**document, "revision": revision},
+                               table_key(KEY.encode(), document["table"]))).encode()
         poster = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         began = time.perf_counter()
         poster.request("POST", "/api/tables/1/results", body, {"Content-Type": "application/json"})
         poster.getresponse().read()
         while arrived.wait(START_TIMEOUT_S):
             arrived.clear()
-            if any(r["table"] == "1" and r["revision"] == revision for r in seen[-1]):
+            if any(r["table"] == "1" and r["revision"] == revision
+                   for group in seen[-1] for r in group["rows"]):     # a group per division
                 break
         else:
             raise RuntimeError(f"revision {revision} never reached the page")

@@ -76,13 +76,15 @@ def drain(folder: Path, results: int) -> dict:
     from kiosk.store.outbox import Outbox
     from kiosk.sync.http_client import DirectorClient
     from kiosk.sync.sender import Sender
+    from kiosk.sync.signing import table_key
     from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
     store = folder / "drain.sqlite"
     for round in range(1, results + 1):
         play(store, "1", script(round, ("Ann", "Bob"), (30 + round % 50, 24)))
     director = DirectorProcess(folder / "director.sqlite", KEY, tournament=TOURNAMENT).start()
-    sender = Sender(store, DirectorClient(director.url, "1", KEY, timeout_s=30), KEY,
+    key = table_key(KEY, "1")                              # table 1's own key
+    sender = Sender(store, DirectorClient(director.url, "1", key, timeout_s=30), key,
                     idle_s=0.01, status_s=60, poll_s=60)
     try:
         started = time.perf_counter()

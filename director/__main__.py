@@ -1,8 +1,11 @@
-"""``python -m director``: the director's service, its database and its live page.
+"""``python -m director``: the director's service, its database and its live page; and the
+director's offline commands (``python -m director COMMAND``, each in its own module: see
+COMMANDS).
 
-Reads the config file (``--config``), lets the options override it, opens the database and
-serves the tables' API and the page with uvicorn until stopped. A bad config, key or database
-exits with status 2 and one line naming the file, the key and what was expected.
+With no command it is the service, as the docs and the systemd unit run it: it reads the config
+file (``--config``), lets the options override it, opens the database and serves the tables' API
+and the page with uvicorn until stopped. A bad config, key or database exits with status 2 and
+one line naming the file, the key and what was expected.
 """
 from __future__ import annotations
 
@@ -13,9 +16,14 @@ from pathlib import Path
 
 from kiosk.presets import preset_choices
 
+from . import enroll, file_commands
 from .config import ConfigError, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
+
+# Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
+# ``func(args) -> exit status`` set as a default: python -m director import, export, enroll.
+COMMANDS = [file_commands.add_parsers, enroll.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,11 +51,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the tables' addresses on each serial line, e.g. 1-4 or 1,3,7-9")
     parser.add_argument("--baud", type=int, default=115200, help="the serial lines' speed")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                help="an offline command (no command: the service)")
+    for add in COMMANDS:
+        add(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command is not None:
+        return args.func(args)
+    return serve(args)
+
+
+def serve(args) -> int:
+    """The service, with the options of ``python -m director`` (no command)."""
     overrides = {"service.host": args.host, "service.port": args.port, "service.db": args.db,
                  "tournament.name": args.tournament, "tournament.preset": args.preset}
     if args.key is not None or args.key_file is not None:

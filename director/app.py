@@ -5,19 +5,27 @@ docs/sync-protocol.md, the live page and its buttons.
 
 - ``POST /api/tables/{table}/results`` and ``/status``: a signed document, checked and stored by
   ``director.ingest.receive`` (a body over 1 MiB is refused with 413 before more is read);
-- ``GET /api/tables/{table}/assignment``: the table's signed assignment, 404 when it has none;
+- ``GET /api/tables/{table}/assignment``: the table's assignment signed with that table's own
+  key, 404 when it has none;
 - ``GET /``: the page; ``GET /events``: its server-sent events; ``GET /api/state``: the same
   snapshot as JSON;
-- ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"round": N}``, default the
-  current round): the page's buttons;
-- ``POST /api/import?kind=tsh|players-csv|pairings-csv&name=FILE`` (the file as the body) and
-  ``GET /export/division.t`` (``?encoding=utf-8``), ``/export/ratings.TOU``,
-  ``/export/standings.csv``: the page's import form and downloads (director/imports.py).
+- ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A", "round": N}``;
+  without a division every division at once, each its current round unless a round is given):
+  the page's buttons;
+- ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind and
+  division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
+  for several files at once (a config.tsh and its .t files): the page's import form
+  (director/imports.py);
+- ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``), ``/export/ratings.TOU``,
+  ``/export/standings.csv`` (``?division=NAME`` for one), ``/export/event.tsh``: the page's
+  downloads (director/exports.py).
 
 Database work runs in worker threads, so the event loop keeps serving the live page.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
 import datetime as dt
 import json
@@ -34,9 +42,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from kiosk.sync.signing import sign
-
-from . import imports, rounds, tournament, view
+from . import divisions, exports, imports, rounds, tournament, view
 from .config import DirectorConfig
 from .db import DirectorDB
 from .ingest import MAX_BODY, receive
@@ -75,25 +81,81 @@ class StandingsCache:
         with self.lock:
             generation = db.generation
             if self.part is None or generation != self.generation:
-                try:
-                    table, problems = tournament.standings(db, config.rules, config.tournament)
-                    html = render_standings_html(table)
-                except ModelError as exc:
-                    html, problems = "", [f"standings: {exc}"]
-                self.generation, self.part = generation, {"html": html, "problems": problems}
+                self.generation, self.part = generation, standings_part(db, config)
             return self.part
+
+
+def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
+    """Each division's standings as HTML, with what was left out of them; the event's problems."""
+    groups = []
+    for name in divisions.names(db):
+        try:
+            table, problems = tournament.standings(db, config.rules, config.tournament, name)
+            html = render_standings_html(table)
+        except ModelError as exc:
+            html, problems = "", [f"standings: {exc}"]
+        groups.append({"division": name, "html": html, "problems": problems})
+    return {"divisions": groups, "problems": tournament.unfiled_results(db)}
 
 
 def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float],
              cache: StandingsCache) -> dict:
     """Everything the page shows, by part (each part is one server-sent event)."""
-    info = view.round_info(db)
-    wall = now()
+    settings, wall = divisions.event_settings(db), now()
     return {"clock": {"now": wall},
-            "round": {**info, "tournament": config.tournament},
+            "event": {"tournament": config.tournament, "name": settings.name,
+                      "date": settings.date, "divisions": view.division_rounds(db)},
             "tiles": view.tiles(db, wall),
-            "results": view.round_results(db, info["round"]),
+            "results": view.round_results(db),
             "standings": cache.get(db, config)}
+
+
+def round_actions(db: DirectorDB, action: str, division: str | None, number: int | None,
+                  now_wall: float) -> list[dict]:
+    """Start or end a division's round (its current one unless ``number``), or with no
+    division every division's: one that cannot is skipped, unless none can (RoundError)."""
+    act = rounds.start_round if action == "start" else rounds.end_round
+    if division:
+        name = divisions.resolve(db, division)
+        target = number if number is not None else rounds.current_round(db, name)
+        if target is None:
+            raise rounds.RoundError(f"division {name} has no round to {action}: import pairings first")
+        return [act(db, target, now_wall, name)]
+    done, refused = [], []
+    for name in divisions.names(db):
+        target = number if number is not None else rounds.current_round(db, name)
+        try:
+            if target is None:
+                raise rounds.RoundError(f"division {name} has no pairings")
+            done.append(act(db, target, now_wall, name))
+        except rounds.RoundError as exc:
+            refused.append(str(exc))
+    if not done:
+        raise rounds.RoundError("; ".join(refused) or f"no round to {action}: import pairings first")
+    return done
+
+
+def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
+    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
+    try:
+        body = json.loads(raw)
+        files = body["files"]
+        uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
+                   for f in files]
+        division = body.get("division") or None
+    except (ValueError, KeyError, TypeError, binascii.Error):
+        raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
+                                  '...], "division": "A"}') from None
+    if division is not None and not isinstance(division, str):
+        raise imports.FileRefused("division: expected a division's name")
+    return uploads, division
+
+
+def resolve_division(db: DirectorDB, name: str | None) -> str:
+    try:
+        return divisions.resolve(db, name)
+    except ModelError as exc:
+        raise imports.FileRefused(str(exc)) from None
 
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time) -> Starlette:
@@ -116,11 +178,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
 
     async def get_assignment(request: Request) -> Response:
         table = request.path_params["table"]
-        document = await run_in_threadpool(rounds.assignment, db, table, config.tournament)
-        if document is None:
+        signed = await run_in_threadpool(rounds.signed_assignment, db, table, config.tournament,
+                                         config.key)
+        if signed is None:
             return JSONResponse({"error": f"no assignment for table {table} in the current round"},
                                 status_code=404)
-        return JSONResponse(sign(document, config.key))
+        return JSONResponse(signed)
 
     async def round_action(request: Request) -> Response:
         action = request.path_params["action"]
@@ -128,51 +191,64 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
             return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
         try:
             body = json.loads(await request.body() or b"{}")
-            number = body.get("round") if isinstance(body, dict) else None
         except ValueError:
-            return JSONResponse({"error": "expected JSON {\"round\": N}"}, status_code=400)
-        number = number if number is not None else await run_in_threadpool(rounds.current_round, db)
-        if type(number) is not int:
-            return JSONResponse({"error": "no round to " + action + ": import pairings first"},
-                                status_code=409)
-        act = rounds.start_round if action == "start" else rounds.end_round
+            body = None
+        if not isinstance(body, dict):
+            return JSONResponse({"error": 'expected JSON {"division": "A", "round": N}'},
+                                status_code=400)
+        number, division = body.get("round"), body.get("division")
+        if number is not None and type(number) is not int or not isinstance(division, (str, type(None))):
+            return JSONResponse({"error": "round: a whole number; division: a division's name"},
+                                status_code=400)
         try:
-            times = await run_in_threadpool(act, db, number, now())
-        except rounds.RoundError as exc:
+            done = await run_in_threadpool(round_actions, db, action, division, number, now())
+        except (rounds.RoundError, ModelError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
-        return JSONResponse(times)
+        return JSONResponse({**(done[0] if len(done) == 1 else {}), "rounds": done})
 
     async def import_upload(request: Request) -> Response:
-        kind, name = request.query_params.get("kind", ""), request.query_params.get("name", "upload")
+        params = request.query_params
         raw, declared = await read_limited(request, MAX_UPLOAD)
         if declared is not None or len(raw) > MAX_UPLOAD:
-            return JSONResponse({"error": f"{name}: over {MAX_UPLOAD} bytes"}, status_code=413,
-                                headers={"Connection": "close"})
+            return JSONResponse({"error": f"{params.get('name', 'upload')}: over {MAX_UPLOAD} bytes"},
+                                status_code=413, headers={"Connection": "close"})
         try:
-            message = await run_in_threadpool(imports.import_file, db, kind, name, raw)
+            if request.headers.get("content-type", "").startswith("application/json"):
+                uploads, division = uploads_of(raw)
+            else:
+                uploads = [imports.Upload(params.get("name", "upload"), raw)]
+                division = params.get("division") or None
+            messages = await run_in_threadpool(lambda: imports.import_files(
+                db, uploads, kind=params.get("kind") or None, division=division))
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return JSONResponse({"message": message})
+        return JSONResponse({"message": "\n".join(messages)})
 
     async def export(request: Request) -> Response:
-        what = request.path_params["file"]
+        what, params = request.path_params["file"], request.query_params
         stem = (config.tournament or "tournament").replace("/", "-")
+        division = params.get("division") or None
         try:
             if what == "division.t":
-                encoding = request.query_params.get("encoding", "iso-8859-1")
+                encoding = params.get("encoding", "iso-8859-1")
                 if encoding not in ("iso-8859-1", "utf-8"):
                     return JSONResponse({"error": "encoding: iso-8859-1 or utf-8"}, status_code=400)
-                data = await run_in_threadpool(imports.export_t, db, config.rules, config.tournament,
-                                               encoding)
-                filename, media = f"{stem}.t", f"text/plain; charset={encoding}"
+                name = await run_in_threadpool(resolve_division, db, division)
+                data = await run_in_threadpool(exports.export_t, db, config.rules, config.tournament,
+                                               name, encoding)
+                filename, media = f"{stem} {name}.t", f"text/plain; charset={encoding}"
             elif what == "ratings.TOU":
-                data = await run_in_threadpool(imports.export_tou, db, config.rules,
+                data = await run_in_threadpool(exports.export_tou, db, config.rules,
                                                config.tournament, dt.date.fromtimestamp(now()))
                 filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
             elif what == "standings.csv":
-                data = await run_in_threadpool(imports.export_standings_csv, db, config.rules,
-                                               config.tournament)
+                data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
+                                               config.tournament, division)
                 filename, media = f"{stem} standings.csv", "text/csv; charset=utf-8"
+            elif what == "event.tsh":
+                data = await run_in_threadpool(exports.export_archive, db, config.rules,
+                                               config.tournament)
+                filename, media = f"{stem}.tsh", "text/plain; charset=iso-8859-1"
             else:
                 return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
         except imports.FileRefused as exc:

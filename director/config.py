@@ -7,7 +7,7 @@ key's secret value). config/director.example.toml shows every key.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -34,7 +34,7 @@ class DirectorConfig:
     tournament: str
     preset: str
     rules: Rules
-    key: bytes
+    key: bytes = field(repr=False)      # the tournament key: never shown, never sent
     host: str
     port: int
     db: Path
@@ -99,9 +99,11 @@ def _key(values: dict, sources: dict) -> bytes:
     return text.encode()
 
 
-def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> DirectorConfig:
+def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None, *,
+                need_key: bool = True) -> DirectorConfig:
     """The config from ``path`` (optional), then ``overrides`` (command-line options, None = not
-    given), each value checked."""
+    given), each value checked. ``need_key=False``: the offline commands, which sign nothing,
+    neither need nor read the tournament key (its ``key`` is empty)."""
     values = {key: default for key, (default, _) in KEYS.items()}
     sources = {key: "default" for key in KEYS}
     if path is not None:
@@ -125,4 +127,5 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
     db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
     return DirectorConfig(tournament=name, preset=preset, rules=load_rules(preset, sources["tournament.preset"]),
-                          key=_key(values, sources), host=host, port=port, db=Path(db))
+                          key=_key(values, sources) if need_key else b"",
+                          host=host, port=port, db=Path(db))

@@ -1,11 +1,12 @@
 """Players and pairings from CSV files (a header row first), and the standings to a CSV file.
 
 Players: columns ``name`` (required), ``rating`` (whole number, default 0), ``number`` (default:
-the row's place, 1, 2, ...) and ``division``, in any order, any case.
-Pairings: ``round``, ``player1``, ``player2`` (required), ``table`` and ``first``. A player is
-given by number or by name (case and spacing aside); ``player2`` empty, ``0`` or ``bye`` is a
-bye. ``first`` is who starts: ``1`` (player1) or ``2`` (player2), or that player's name; empty
-for not assigned.
+the row's place in its division, 1, 2, ...) and ``division``, in any order, any case.
+Pairings: ``round``, ``player1``, ``player2`` (required), ``table``, ``first`` and ``division``.
+A player is given by number or by name (case and spacing aside) among the players of the row's
+division: the ``division`` column, else the one the import names, else the only division, else
+the one both names belong to. ``player2`` empty, ``0`` or ``bye`` is a bye. ``first`` is who
+starts: ``1`` (player1) or ``2`` (player2), or that player's name; empty for not assigned.
 A bad row is a CsvError naming the file, the line and the column; nothing is half imported.
 The files are UTF-8 (a byte order mark, as spreadsheets write, is fine).
 """
@@ -20,7 +21,7 @@ from .model import NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name
 from .standings import Standing, standings_csv
 
 PLAYER_COLUMNS = ("number", "name", "rating", "division")
-PAIRING_COLUMNS = ("round", "table", "player1", "player2", "first")
+PAIRING_COLUMNS = ("round", "table", "player1", "player2", "first", "division")
 _BYE = ("", "0", "bye")
 
 
@@ -31,9 +32,9 @@ class CsvError(ModelError):
 def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
     """The players of a players CSV, in file order."""
     rows = _rows(text, source, PLAYER_COLUMNS, required=("name",))
-    players, seen_names, seen_numbers = [], {}, {}
+    players, seen_names, seen_numbers, places = [], {}, {}, {}
     numbered = None
-    for place, (line, row) in enumerate(rows, 1):
+    for line, row in rows:
         name = row.get("name", "").strip()
         if not name:
             raise CsvError(f"{source}:{line}: column 'name': expected a name; got nothing")
@@ -42,39 +43,69 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
             numbered = has_number
         elif has_number != numbered:
             raise CsvError(f"{source}:{line}: column 'number': give every player a number or none")
-        number = _int(row, "number", source, line, minimum=1) if numbered else place
+        division = row.get("division", "").strip()
+        places[division] = places.get(division, 0) + 1
+        number = _int(row, "number", source, line, minimum=1) if numbered else places[division]
         rating = _int(row, "rating", source, line, minimum=0) if row.get("rating", "").strip() else 0
-        key = name_key(name)
+        key = (division.casefold(), name_key(name))
         if key in seen_names:
             raise CsvError(f"{source}:{line}: column 'name': {name!r} is already on line "
                            f"{seen_names[key]}")
-        if number in seen_numbers:
+        if (division.casefold(), number) in seen_numbers:
             raise CsvError(f"{source}:{line}: column 'number': {number} is already on line "
-                           f"{seen_numbers[number]}")
-        seen_names[key], seen_numbers[number] = line, line
-        players.append(Player(number, name, rating, row.get("division", "").strip()))
+                           f"{seen_numbers[(division.casefold(), number)]}")
+        seen_names[key], seen_numbers[(division.casefold(), number)] = line, line
+        players.append(Player(number, name, rating, division))
     return players
 
 
-def parse_pairings_csv(text: str, players: Sequence[Player], *, source: str = "<csv>") -> list[Pairing]:
-    """The pairings of a pairings CSV, players matched to ``players`` by number or name."""
+def parse_pairings_csv(text: str, players: Sequence[Player], *, source: str = "<csv>",
+                       division: str | None = None) -> list[Pairing]:
+    """The pairings of a pairings CSV, each with its division (``division`` when the file has
+    no division column), players matched to the division's ``players`` by number or name."""
     rows = _rows(text, source, PAIRING_COLUMNS, required=("round", "player1", "player2"))
     pairings, busy = [], {}
     for line, row in rows:
         round_ = _int(row, "round", source, line, minimum=1)
-        one = _player(row, "player1", players, source, line)
+        name = _division(row, players, division, source, line)
+        roster = [p for p in players if p.division == name]
+        one = _player(row, "player1", roster, source, line)
         two = (NO_OPPONENT if row["player2"].strip().casefold() in _BYE
-               else _player(row, "player2", players, source, line))
+               else _player(row, "player2", roster, source, line))
         if one == two:
             raise CsvError(f"{source}:{line}: column 'player2': the same player as player1")
         for column, number in (("player1", one), ("player2", two)):
-            if number != NO_OPPONENT and (round_, number) in busy:
+            if number != NO_OPPONENT and (name, round_, number) in busy:
                 raise CsvError(f"{source}:{line}: column {column!r}: player {number} is already paired "
-                               f"in round {round_} (line {busy[(round_, number)]})")
-            busy[(round_, number)] = line
+                               f"in round {round_} (line {busy[(name, round_, number)]})")
+            busy[(name, round_, number)] = line
         pairings.append(Pairing(round_, row.get("table", "").strip(), (one, two),
-                                _first(row, (one, two), players, source, line)))
+                                _first(row, (one, two), roster, source, line), name))
     return pairings
+
+
+def _division(row: dict, players: Sequence[Player], given: str | None, source: str, line: int) -> str:
+    """The row's division among the players': named (the column, else the import's), the only
+    one, or the one with both players' names."""
+    known = list(dict.fromkeys(p.division for p in players))
+    named = row.get("division", "").strip() or given
+    if named:
+        match = [d for d in known if d == named] or [d for d in known if d.casefold() == named.casefold()]
+        if not match:
+            raise CsvError(f"{source}:{line}: column 'division': no players in division {named!r} "
+                           f"(divisions: {', '.join(known) or 'none'})")
+        return match[0]
+    if len(known) <= 1:
+        return known[0] if known else ""
+    cells = [row[c].strip() for c in ("player1", "player2")]
+    names = [name_key(c) for c in cells if not c.isdigit() and c.casefold() not in _BYE]
+    fits = [d for d in known if names and all(
+        any(name_key(p.name) == n for p in players if p.division == d) for n in names)]
+    if len(fits) != 1:
+        raise CsvError(f"{source}:{line}: column 'division': the event has divisions "
+                       f"{', '.join(known)}; give the row's division (a division column, or the "
+                       "division to import into)")
+    return fits[0]
 
 
 def read_players_csv(path: str | Path) -> list[Player]:

@@ -3,7 +3,8 @@ audit trail, each table's latest status, and every refused document.
 
 Plain SQLite tables (no STRICT, no extensions), declared with their types and keys, so the file
 opens as it is in Datasette or the sqlite3 shell. ``PRAGMA user_version`` carries the schema
-version; a file from a newer director is refused. WAL, so readers (the page, Datasette) never
+version; a file from a newer director is refused, one from an older director is brought forward
+(director/db_migrate.py). WAL, so readers (the page, Datasette) never
 block the writer. ``DirectorDB`` owns one connection shared by the web app and the serial
 poller: every use holds its lock, and ``changed()`` tells listeners (the page's live updates)
 what moved.
@@ -21,7 +22,9 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 1
+from .db_migrate import migrations
+
+SCHEMA_VERSION = 2             # 2: divisions (1 is brought forward by director.db_migrate)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -31,24 +34,34 @@ class DirectorDBError(ValueError):
 
 # name -> (columns, primary key, NOT NULL columns)
 TABLES: dict[str, tuple[dict, str | tuple, set]] = {
+    # the event's settings: event_name, event_date, spread_caps (JSON), tsh_config (JSON lines),
+    # revision (the assignments' counter)
     "meta": ({"key": str, "value": str}, "key", {"key"}),
-    # a division's players by their tsh number (1-based, the line in the .t file)
-    "players": ({"number": int, "name": str, "rating": int, "division": str},
-                "number", {"number", "name"}),
-    # who plays whom where: player1 0 is a bye (table NULL); first 0/1 or NULL (players decide)
-    "pairings": ({"id": int, "round": int, "table_name": str, "player0": int, "player1": int,
-                  "first": int, "revision": int},
-                 "id", {"round", "player0", "revision"}),
+    # the event's divisions in the order they came; a tsh board is table - table_offset
+    "divisions": ({"name": str, "position": int, "tsh_file": str, "table_offset": int},
+                  "name", {"name", "position", "table_offset"}),
+    # a division's players by their tsh number (1-based, the line in the .t file); tsh_tags: the
+    # other tags of their .t line, kept verbatim (JSON [[tag, values], ...])
+    "players": ({"division": str, "number": int, "name": str, "rating": int, "tsh_tags": str},
+                ("division", "number"), {"division", "number", "name"}),
+    # who plays whom where: player1 0 is a bye (table NULL); first 0/1 or NULL (players decide).
+    # Tables are the venue's: a (round, table) is one division's game
+    "pairings": ({"id": int, "division": str, "round": int, "table_name": str, "player0": int,
+                  "player1": int, "first": int, "revision": int},
+                 "id", {"division", "round", "player0", "revision"}),
     # results the director imported (a .t file's past rounds): player1 0 for a bye or forfeit
-    "imported_results": ({"id": int, "round": int, "table_name": str, "player0": int,
-                          "player1": int, "score0": int, "score1": int, "first": int,
-                          "kind": str, "winner": int},
-                         "id", {"round", "player0", "player1", "score0", "score1", "kind"}),
-    "rounds": ({"round": int, "started_wall": float, "ended_wall": float, "revision": int},
-               "round", {"round", "revision"}),
-    # one row per game, (tournament, round, table): the latest revision received
-    "results": ({"tournament": str, "round": int, "table_name": str, "game_id": str,
-                 "revision": int, "player0": str, "player1": str, "first": int,
+    "imported_results": ({"id": int, "division": str, "round": int, "table_name": str,
+                          "player0": int, "player1": int, "score0": int, "score1": int,
+                          "first": int, "kind": str, "winner": int},
+                         "id", {"division", "round", "player0", "player1", "score0", "score1",
+                                "kind"}),
+    "rounds": ({"division": str, "round": int, "started_wall": float, "ended_wall": float,
+                "revision": int},
+               ("division", "round"), {"division", "round", "revision"}),
+    # one row per game, (tournament, round, table): the latest revision received, filed under
+    # the division of the table's pairing (director.rounds.division_for)
+    "results": ({"tournament": str, "round": int, "table_name": str, "division": str,
+                 "game_id": str, "revision": int, "player0": str, "player1": str, "first": int,
                  "score0": int, "score1": int, "spread": int, "winner": int, "end_reason": str,
                  "document": str, "signature": str, "sha256": str, "received_wall": float,
                  "source": str},
@@ -64,9 +77,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                       "id", {"tournament", "round", "table_name", "revision", "document",
                              "signature", "sha256", "received_wall", "audited_wall", "reason"}),
     # each table's latest live status
-    "status": ({"table_name": str, "tournament": str, "round": int, "game_id": str,
-                "phase": str, "document": str, "sent_wall": float, "received_wall": float,
-                "source": str},
+    "status": ({"table_name": str, "tournament": str, "round": int, "division": str,
+                "game_id": str, "phase": str, "document": str, "sent_wall": float,
+                "received_wall": float, "source": str},
                "table_name", {"table_name", "document", "received_wall", "source"}),
     "rejections": ({"id": int, "table_name": str, "path": str, "code": int, "reason": str,
                     "size": int, "received_wall": float, "source": str},
@@ -76,7 +89,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
 
 INDEXES = [
     ("pairings", ["round", "table_name"], True),
-    ("pairings", ["round", "player0"], False),
+    ("pairings", ["division", "round", "player0"], False),
+    ("imported_results", ["division", "round"], False),
+    ("results", ["division", "round"], False),
     ("results_audit", ["tournament", "round", "table_name"], False),
     ("rejections", ["received_wall"], False),
 ]
@@ -178,7 +193,8 @@ def _ensure_schema(db: Database, path: Path) -> None:
     db.conn.execute("BEGIN IMMEDIATE")
     try:
         ensure_schema(db, path, version=SCHEMA_VERSION, tables=TABLES, create=_create_tables,
-                      program="director", error=DirectorDBError)
+                      program="director", error=DirectorDBError,
+                      migrations=migrations(TABLES, INDEXES))
     except BaseException:
         db.conn.rollback()
         raise

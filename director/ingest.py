@@ -1,14 +1,19 @@
 """Receiving one document from a table, whatever carried it (HTTP or the serial line).
 
 ``receive(db, table, path, raw, key, now_wall)`` checks the raw bytes a table sent for
-``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes:
+``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes. ``key``
+is the tournament key; a document is checked under the key of the table it names
+(``kiosk.sync.signing.table_key``), never under the tournament key itself:
 
 - 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes);
-- 400 not UTF-8 JSON, not a signed document, a field missing or of the wrong type, a result
-  whose events do not match its journal hash;
-- 401 no signature; 403 a signature that does not match (forged, or another key);
+- 400 not UTF-8 JSON, not a signed document, no table named, a field missing or of the wrong
+  type, a result whose events do not match its journal hash;
+- 401 no signature; 403 a signature that does not match the named table's key: signed with the
+  tournament key, with another table's key (a table's key signing for another), forged or altered;
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
-- 409 the document's table is not the table it was posted for (replayed under another table).
+- 409 the document's table is not the table it was posted for (replayed under another table),
+  or its ``division`` is not the division of the table's pairing in that round
+  (director.rounds.division_for: a document without one is filed under the pairing's division).
 
 A refusal stores nothing but a row in ``rejections`` and one log line naming the table and the
 reason. A result is stored once per (tournament, round, table): the same document again is a
@@ -24,9 +29,10 @@ import logging
 from dataclasses import dataclass, field
 
 from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
-from kiosk.sync.signing import SignatureError, canonical, verify
+from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
 from .db import DirectorDB
+from .rounds import DivisionMismatch, division_for
 
 MAX_BODY = 1 << 20              # 1 MiB
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
@@ -57,12 +63,31 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
         if size > MAX_BODY:
             raise Refused(413, f"body over {MAX_BODY} bytes")
         document, signature = _check(table, path, raw, key)
+        division = _division(db, document)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source)
         return Reply(refusal.code, {"error": refusal.reason})
     if path == "results":
-        return _store_result(db, document, signature, now_wall, source)
-    return _store_status(db, document, now_wall, source)
+        return _store_result(db, document, signature, division, now_wall, source)
+    return _store_status(db, document, division, now_wall, source)
+
+
+def _division(db: DirectorDB, document: dict) -> str | None:
+    """The division the document is filed under, checked against the table's pairing (a result
+    already stored as it is keeps its division: the same document again is a duplicate)."""
+    named = _need(document, "division", lambda v: v is None or isinstance(v, str) and len(v) <= 40,
+                  "a division's name or null") if "division" in document else None
+    try:
+        return division_for(db, document["round"], document["table"], named or None)
+    except DivisionMismatch as exc:
+        with db.locked() as conn:
+            stored = next(conn.query(
+                "SELECT division FROM results WHERE tournament = ? AND round = ? AND table_name = ? "
+                "AND sha256 = ?", [document["tournament"], document["round"], document["table"],
+                                   hashlib.sha256(canonical(document)).hexdigest()]), None)
+        if document["kind"] == "result" and stored is not None:
+            return stored["division"]
+        raise Refused(409, str(exc)[:200]) from None
 
 
 def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
@@ -78,10 +103,14 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
         raise Refused(401, "the document carries no signature")
     if not isinstance(signed["signature"], str):
         raise Refused(400, "signature: expected a hex string")
+    named = signed["document"].get("table")
+    if not isinstance(named, str) or not named:
+        raise Refused(400, "table: expected the table's name (a document is checked under its "
+                           f"table's key); got {json.dumps(named)[:60]}")
     try:
-        document = verify(signed, key)
-    except SignatureError as exc:
-        raise Refused(403, str(exc)) from None
+        document = verify(signed, table_key(key, named))
+    except SignatureError:
+        raise Refused(403, _wrong_key(signed, key, named, table)) from None
     except (ValueError, TypeError, RecursionError) as exc:   # a document canonical JSON cannot write
         raise Refused(400, f"the document cannot be checked: {str(exc)[:120]}") from None
     schema = document.get("schema")
@@ -95,6 +124,24 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
         raise Refused(409, f"table: the document is table {document['table']!r}, "
                            f"posted for table {table!r}"[:200])
     return document, signed["signature"]
+
+
+def _printable(name: str) -> str:
+    """A table's own words in a reason and a log line: printable, at most 40 characters."""
+    return "".join(c if c.isprintable() else "?" for c in name[:40])
+
+
+def _wrong_key(signed: dict, key: bytes, named: str, posted: str) -> str:
+    """Why a signature does not match table ``named``'s key, as far as the director can tell."""
+    table, other = _printable(named), _printable(posted)
+    if signed_with(signed, key):
+        return (f"signed with the tournament key, not table {table}'s own key: the tournament key "
+                f"never leaves the director (enroll the table: python -m director enroll {table})")
+    if posted != named and signed_with(signed, table_key(key, posted)):
+        return (f"table {table}'s document signed with table {other}'s key: a table signs only "
+                "its own documents")
+    return (f"the signature does not match table {table}'s key: signed with another key, or the "
+            "document was altered")
 
 
 def _need(document: dict, name: str, test, expected: str):
@@ -174,8 +221,8 @@ def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, 
     db.changed("rejections")
 
 
-def _store_result(db: DirectorDB, document: dict, signature: str, now_wall: float,
-                  source: str) -> Reply:
+def _store_result(db: DirectorDB, document: dict, signature: str, division: str | None,
+                  now_wall: float, source: str) -> Reply:
     text = canonical(document).decode()
     sha = hashlib.sha256(text.encode()).hexdigest()
     ident = (document["tournament"], document["round"], document["table"])
@@ -199,7 +246,7 @@ def _store_result(db: DirectorDB, document: dict, signature: str, now_wall: floa
         result = document["result"]
         conn["results"].upsert({
             "tournament": ident[0], "round": ident[1], "table_name": ident[2],
-            "game_id": document["game_id"], "revision": document["revision"],
+            "division": division, "game_id": document["game_id"], "revision": document["revision"],
             "player0": document["players"][0], "player1": document["players"][1],
             "first": document["first"], "score0": result["final"][0],
             "score1": result["final"][1], "spread": result["spread"],
@@ -219,7 +266,8 @@ def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> N
         "by_revision": by_revision})
 
 
-def _store_status(db: DirectorDB, document: dict, now_wall: float, source: str) -> Reply:
+def _store_status(db: DirectorDB, document: dict, division: str | None, now_wall: float,
+                  source: str) -> Reply:
     with db.transaction() as conn:
         old = next(conn.query("SELECT sent_wall FROM status WHERE table_name = ?",
                               [document["table"]]), None)
@@ -227,7 +275,7 @@ def _store_status(db: DirectorDB, document: dict, now_wall: float, source: str) 
             return Reply(200, {"outcome": "older"})     # a late retry: the newer status stands
         conn["status"].upsert({
             "table_name": document["table"], "tournament": document["tournament"],
-            "round": document["round"], "game_id": document["game_id"],
+            "round": document["round"], "division": division, "game_id": document["game_id"],
             "phase": document["phase"], "document": canonical(document).decode(),
             "sent_wall": document["sent_wall"], "received_wall": now_wall, "source": source,
         }, pk="table_name")

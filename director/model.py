@@ -46,6 +46,7 @@ class Pairing:
     table: str                  # "" when the pairing has no table (a bye)
     players: tuple[int, int]    # player numbers; (n, 0) is a bye for n
     first: int | None = None    # index into players of who starts, None = not assigned
+    division: str = ""          # "" = the division it is stored for
 
     def __post_init__(self):
         _check_pair(f"round {self.round} pairing", self.round, self.players, self.first)
@@ -106,6 +107,15 @@ class GameResult:
         if number == NO_OPPONENT:
             return None
         return self.players.index(number) if number in self.players else None
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """What a tsh config sets for the whole event (director.tsh_config): its name and date as
+    written, and its spread caps (per round, the last for later rounds; None: the preset's)."""
+    name: str = ""
+    date: str = ""
+    spread_caps: tuple[int, ...] | None = None
 
 
 def bye(round: int, player: int, spread: int) -> GameResult:

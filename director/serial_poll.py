@@ -23,7 +23,7 @@ function that opens the port again), tries to open it again every second until i
 
 ``start_pollers(db, config, ports, addresses, baud)`` is ``python -m director --serial``: one
 poller per port, delivering into ``director.ingest.receive`` (source "serial") and carrying each
-table's signed assignment (``director.rounds.assignment``).
+table's assignment signed with its own key (``director.rounds.signed_assignment``).
 """
 from __future__ import annotations
 
@@ -39,7 +39,6 @@ import serial
 
 from kiosk.sync.framing import (ACK, DATA, IDLE, MAX_ADDRESS, MAX_SEQ, MIN_ADDRESS, POLL, Frame,
                                 FrameReader, encode)
-from kiosk.sync.signing import sign
 
 from . import rounds
 from .ingest import receive
@@ -267,8 +266,7 @@ def start_pollers(db, config, ports: Iterable[str], addresses: str | None, baud:
         return receive(db, table, path, raw, config.key, time.time(), source="serial")
 
     def assignment_for(table: str) -> dict | None:
-        document = rounds.assignment(db, table, config.tournament)
-        return None if document is None else sign(document, config.key)
+        return rounds.signed_assignment(db, table, config.tournament, config.key)
 
     pollers: list[SerialPoller] = []
     try:

@@ -1,4 +1,5 @@
-"""Standings: each player's wins, losses and spread from the results, ranked, as HTML and CSV.
+"""Standings: each player's wins, losses and spread from the results, ranked, as HTML and CSV
+(one division's at a time: a division's players are ranked among themselves).
 
 Order (as tsh orders its standings): most wins (a tie counts half a win and half a loss), then
 fewest losses (this only matters while a round's results are still coming in), then highest
@@ -22,7 +23,8 @@ from typing import Iterable, Sequence
 
 from .model import NO_OPPONENT, GameResult, ModelError, Player, name_key
 
-CSV_COLUMNS = ("rank", "number", "name", "rating", "wins", "losses", "spread", "games")
+COLUMNS = ("rank", "number", "name", "rating", "wins", "losses", "spread", "games")
+CSV_COLUMNS = ("division", *COLUMNS)        # one file for every division of the event
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def _row(s: Standing) -> tuple[str, ...]:
 
 def render_standings_html(standings: Sequence[Standing]) -> str:
     """An HTML <table> fragment of the standings, every value escaped."""
-    head = "".join(f"<th>{c.capitalize()}</th>" for c in CSV_COLUMNS)
+    head = "".join(f"<th>{c.capitalize()}</th>" for c in COLUMNS)
     rows = []
     for s in standings:
         cells = "".join(f"<td>{html.escape(v)}</td>" for v in _row(s))
@@ -121,9 +123,11 @@ def render_standings_html(standings: Sequence[Standing]) -> str:
 
 
 def standings_csv(standings: Sequence[Standing]) -> str:
-    """The standings as CSV text with a header row (columns CSV_COLUMNS), CRLF line ends."""
+    """The standings as CSV text with a header row (columns CSV_COLUMNS: each player's division,
+    then the page's columns), CRLF line ends. Give each division's standings in turn for the
+    whole event."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    writer.writerows(_row(s) for s in standings)
+    writer.writerows((s.player.division, *_row(s)) for s in standings)
     return out.getvalue()

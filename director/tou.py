@@ -6,7 +6,12 @@ Layout (ASCII, CRLF line ends), as AUPAIR writes it:
     *A                                                   division line: *, division name
                                           0              high-word line: 38 spaces and 0
     Charles Micallef     2478 +19 2477   5 ...           one line per player
+    *B                                                   the next division, its high-word line...
     *** END OF FILE ***
+
+One event line, then a block per division (AUPAIR's layout, which the ratings programs read: a
+line starting with ``*`` opens a division). Woogles' exporter repeats the event line before each
+division (``event_line_each=True`` writes that; both read back).
 
 A player line is the name in 20 columns, then one 9-character block per round: a space; the
 result (``2`` win, ``1`` tie, space loss); the player's own score in 3 columns; a space; the
@@ -79,22 +84,26 @@ def ascii_name(name: str, *, where: str) -> str:
     return plain
 
 
-def format_tou(event: str, date: dt.date, divisions: Sequence[TouDivision]) -> str:
+def format_tou(event: str, date: dt.date, divisions: Sequence[TouDivision], *,
+               event_line_each: bool = False) -> str:
     """The .TOU text: every division, each with a result for every player in every round up to
     the division's last (record an absent player's round as director.model.bye(r, n, -spread)).
     Names longer than 20 characters are cut to 20, as the ratings programs' name column is."""
-    lines = []
+    event_line = f"*M{date:%d.%m.%Y} {ascii_name(event, where='event')}"
+    lines = [] if event_line_each else [event_line]
     for division in divisions:
-        lines += [f"*M{date:%d.%m.%Y} {ascii_name(event, where='event')}",
-                  "*" + ascii_name(division.name, where="division"), HIGH_WORD_LINE]
+        lines += [event_line] if event_line_each else []
+        lines += ["*" + ascii_name(division.name, where="division"), HIGH_WORD_LINE]
         lines += _player_lines(division)
     lines.append(END)
     return CRLF.join(lines) + CRLF
 
 
-def write_tou(path: str | Path, event: str, date: dt.date, divisions: Sequence[TouDivision]) -> None:
+def write_tou(path: str | Path, event: str, date: dt.date, divisions: Sequence[TouDivision], *,
+              event_line_each: bool = False) -> None:
     """Write a .TOU file (see format_tou)."""
-    Path(path).write_bytes(format_tou(event, date, divisions).encode("ascii"))
+    Path(path).write_bytes(format_tou(event, date, divisions,
+                                      event_line_each=event_line_each).encode("ascii"))
 
 
 def _player_lines(division: TouDivision) -> list[str]:
@@ -160,24 +169,25 @@ def parse_tou(text: str, *, source: str = "<tou>") -> list[TouSection]:
             read = tuple(_row(line, n, source, len(rows)) for n, line in rows)
             sections.append(TouSection(*head, read))
 
-    pending_event = None
+    pending_event = None            # (date, event) of the last event line
     for line_no, raw in enumerate(lines, 1):
         line = raw.rstrip("\r")
         if line == END:
             close()
             return sections
-        if line.startswith("*M"):
+        event_line = re.match(r"\*M(\d\d)\.(\d\d)\.(\d{4}) (.*)$", line)
+        if line.startswith("*M") and (event_line or pending_event is None):
             close()
             head, rows = None, []
-            match = re.match(r"\*M(\d\d)\.(\d\d)\.(\d{4}) (.*)$", line)
-            if not match:
+            if not event_line:
                 raise TouError(f"{source}:{line_no}: expected '*Mdd.mm.yyyy event'; got {line!r}")
-            d, m, y, event = match.groups()
+            d, m, y, event = event_line.groups()
             pending_event = (dt.date(int(y), int(m), int(d)), event)
         elif line.startswith("*"):
             if pending_event is None:
                 raise TouError(f"{source}:{line_no}: a division line before any '*M' line")
-            head, pending_event = (*pending_event, line[1:]), None
+            close()
+            head, rows = (*pending_event, line[1:]), []
         elif line.strip() == "0" or not line.strip():
             continue                                          # the high-word line
         elif head is None:

@@ -1,11 +1,15 @@
-"""The tournament as the database holds it, read into director.model values: players, pairings
-and every result that counts, and the standings computed from them.
+"""The tournament as the database holds it, read into director.model values, division by
+division: players, pairings and every result that counts, and the standings computed from them.
 
-The results that count, per round and player: a table's result document (matched to the
-players by name), else a result the director imported (a .t file's past rounds), else the
-bye of a round that has started (the preset's ``result.forfeit_spread``). A document that
-names someone who is not a player, or a second result for a player in a round, is left out and
-reported in ``problems`` (the page shows them) rather than silently counted.
+The results that count, per round and player of a division: a table's result document filed
+under the division (matched to its players by name), else a result the director imported (a .t
+file's past rounds), else the bye of a round that has started (the preset's
+``result.forfeit_spread``). A document that names someone who is not a player of the division,
+or a second result for a player in a round, is left out and reported in ``problems`` (the page
+shows them) rather than silently counted; an imported result that is what a .t file holds of a
+table's result (exported, paired by tsh, imported again) is that game, counted once without a
+word. The spread caps are the event's (its tsh config's)
+or else the preset's (director.divisions.spread_caps).
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Iterable
 
 from kiosk.core.rules import Rules
 
+from . import divisions
 from .db import DirectorDB
 from .model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document,
                     name_key)
@@ -27,35 +32,61 @@ class Counted:
     problems: list[str]
 
 
-def players(db: DirectorDB) -> list[Player]:
+@dataclass(frozen=True)
+class DivisionStandings:
+    division: str
+    standings: list[Standing]
+    problems: list[str]
+
+
+def players(db: DirectorDB, division: str | None = None) -> list[Player]:
+    """The division's players by number; without a division, every division's in turn."""
+    where, args = ("WHERE p.division = ?", [division]) if division else ("", [])
     with db.locked() as conn:
-        return [Player(r["number"], r["name"], r["rating"] or 0, r["division"] or "")
-                for r in conn.query("SELECT * FROM players ORDER BY number")]
+        return [Player(r["number"], r["name"], r["rating"] or 0, r["division"])
+                for r in conn.query(f"SELECT p.* FROM players p JOIN divisions d ON d.name = "
+                                    f"p.division {where} ORDER BY d.position, p.number", args)]
 
 
-def pairings(db: DirectorDB) -> list[Pairing]:
+def pairings(db: DirectorDB, division: str) -> list[Pairing]:
     with db.locked() as conn:
         return [Pairing(r["round"], r["table_name"] or "", (r["player0"], r["player1"] or NO_OPPONENT),
-                        r["first"])
-                for r in conn.query("SELECT * FROM pairings ORDER BY round, id")]
+                        r["first"], r["division"])
+                for r in conn.query("SELECT * FROM pairings WHERE division = ? ORDER BY round, id",
+                                    [division])]
 
 
-def store_imported_results(db: DirectorDB, results: Iterable[GameResult]) -> int:
-    """Replace the imported results (a whole .t file's)."""
-    rows = [{"round": r.round, "table_name": r.table or None, "player0": r.players[0],
-             "player1": r.players[1], "score0": r.scores[0], "score1": r.scores[1],
-             "first": r.first, "kind": r.kind, "winner": r.winner} for r in results]
+def imported_results(db: DirectorDB, division: str) -> list[GameResult]:
+    with db.locked() as conn:
+        rows = list(conn.query("SELECT * FROM imported_results WHERE division = ? "
+                               "ORDER BY round, id", [division]))
+    return [GameResult(r["round"], r["table_name"] or "", (r["player0"], r["player1"]),
+                       (r["score0"], r["score1"]), r["first"], r["kind"],
+                       winner=r["winner"] if r["kind"] == "forfeit" else None) for r in rows]
+
+
+def store_imported_results(db: DirectorDB, results: Iterable[GameResult], *,
+                           division: str | None = None) -> int:
+    """Replace the division's imported results (a whole .t file's)."""
     with db.transaction() as conn:
-        conn["imported_results"].delete_where()
+        name = divisions.resolve(db, division)
+        rows = [{"division": name, "round": r.round, "table_name": r.table or None,
+                 "player0": r.players[0], "player1": r.players[1], "score0": r.scores[0],
+                 "score1": r.scores[1], "first": r.first, "kind": r.kind, "winner": r.winner}
+                for r in results]
+        conn["imported_results"].delete_where("division = ?", [name])
         conn["imported_results"].insert_all(rows, pk="id")
     db.changed("imported_results")
     return len(rows)
 
 
-def counted_results(db: DirectorDB, rules: Rules, tournament: str) -> Counted:
-    roster = players(db)
+def counted_results(db: DirectorDB, rules: Rules, tournament: str,
+                    division: str | None = None) -> Counted:
+    """The results that count in the division (the event's only one if not given)."""
+    name = divisions.resolve(db, division)
+    roster = players(db, name)
     problems: list[str] = []
-    taken: set[tuple[int, int]] = set()         # (round, player) with a result
+    taken: dict[tuple[int, int], GameResult] = {}       # (round, player) -> their result
     out: list[GameResult] = []
 
     numbers = {p.number for p in roster}
@@ -67,20 +98,24 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str) -> Counted:
             problems.append(f"{what}: player {strangers[0]} is not one of the players; not counted")
             return
         clash = [n for r, n in sides if (r, n) in taken]
+        if clash and all(_as_t(taken[(result.round, n)], n) == _as_t(result, n) for n in clash):
+            return            # a table's result, as a .t file exported, then paired by tsh, holds it
         if clash:
             problems.append(f"{what}: player {clash[0]} already has a result in round "
                             f"{result.round}; not counted")
             return
-        taken.update(sides)
+        taken.update((side, result) for side in sides)
         out.append(result)
 
+    only = len(divisions.names(db)) == 1           # a result filed before the division existed
     with db.locked() as conn:
-        documents = list(conn.query("SELECT tournament, round, table_name, document FROM results "
-                                    "ORDER BY round, received_wall"))
-        imported = list(conn.query("SELECT * FROM imported_results ORDER BY round, id"))
+        documents = list(conn.query(
+            "SELECT tournament, round, table_name, document FROM results WHERE division = ? OR "
+            "(division IS NULL AND ?) ORDER BY round, received_wall", [name, only]))
         byes = list(conn.query(
-            "SELECT p.round, p.player0 FROM pairings p JOIN rounds o ON o.round = p.round "
-            "WHERE p.player1 = 0 AND o.started_wall IS NOT NULL ORDER BY p.round, p.player0"))
+            "SELECT p.round, p.player0 FROM pairings p JOIN rounds o ON o.division = p.division "
+            "AND o.round = p.round WHERE p.division = ? AND p.player1 = 0 AND o.started_wall IS "
+            "NOT NULL ORDER BY p.round, p.player0", [name]))
     others = sum(1 for d in documents if d["tournament"] != tournament)
     if others:
         problems.append(f"{others} result(s) of another tournament than {tournament!r}: not counted")
@@ -99,18 +134,47 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str) -> Counted:
             add(game_from_document(document, candidates), what)
         except ModelError as exc:
             problems.append(f"{what}: {exc}")
-    for row in imported:
-        add(GameResult(row["round"], row["table_name"] or "", (row["player0"], row["player1"]),
-                       (row["score0"], row["score1"]), row["first"], row["kind"],
-                       winner=row["winner"] if row["kind"] == "forfeit" else None),
-            f"imported round {row['round']}")
+    for result in imported_results(db, name):
+        add(result, f"imported round {result.round}")
     for row in byes:
         if (row["round"], row["player0"]) not in taken:
             add(bye(row["round"], row["player0"], rules.result.forfeit_spread), f"round {row['round']} bye")
     return Counted(out, problems)
 
 
-def standings(db: DirectorDB, rules: Rules, tournament: str) -> tuple[list[Standing], list[str]]:
-    """The standings now, and what was left out of them and why."""
-    counted = counted_results(db, rules, tournament)
-    return compute_standings(players(db), counted.results, rules.result.spread_caps), counted.problems
+def _as_t(result: GameResult, number: int) -> tuple:
+    """What a .t line holds of the player's result: (opponent, own score, theirs), or for a bye
+    or forfeit (0, own spread)."""
+    side = result.side_of(number)
+    if result.players[1] == NO_OPPONENT or result.kind == "forfeit":
+        return (NO_OPPONENT, result.spread if side == 0 else -result.spread)
+    return (result.players[1 - side], result.scores[side], result.scores[1 - side])
+
+
+def standings(db: DirectorDB, rules: Rules, tournament: str,
+              division: str | None = None) -> tuple[list[Standing], list[str]]:
+    """The division's standings now, and what was left out of them and why."""
+    name = divisions.resolve(db, division)
+    counted = counted_results(db, rules, tournament, name)
+    return (compute_standings(players(db, name), counted.results, divisions.spread_caps(db, rules)),
+            counted.problems)
+
+
+def event_standings(db: DirectorDB, rules: Rules, tournament: str) -> list[DivisionStandings]:
+    """Every division's standings, in the event's order."""
+    out = []
+    for name in divisions.names(db):
+        table, problems = standings(db, rules, tournament, name)
+        out.append(DivisionStandings(name, table, problems))
+    return out
+
+
+def unfiled_results(db: DirectorDB) -> list[str]:
+    """Results no division's standings count: filed under no division while the event has
+    several (received before their division's players were imported)."""
+    if len(divisions.names(db)) <= 1:
+        return []
+    with db.locked() as conn:
+        rows = list(conn.query("SELECT round, table_name FROM results WHERE division IS NULL"))
+    return [f"round {r['round']} table {r['table_name']}: filed under no division; not counted"
+            for r in rows]

@@ -8,11 +8,13 @@ name, rating, the opponent of each round (0 = no opponent: a bye or a forfeit), 
 player's own score of each round paired so far (against opponent 0 the score is the spread: 50 is
 a bye, -50 a forfeit loss), then ``; tag values...`` groups. Two tags are ours: ``p12`` (per round,
 1 = went first, 2 = went second, 0 = bye or not known; tsh's 3 "must draw" and 4 "not known" are
-read as not known and written as 0) and ``board`` (per round, the table; board 0 is no table, as
-for a bye). Every other tag (``off``,
+read as not known and written as 0) and ``board`` (per round, the table; board 0 is no table). A
+bye or a forfeit against opponent 0 takes no table, whatever board tsh gave it (tsh gives two
+byes of a round the same board). Every other tag (``off``,
 ``id``, ``class``, ``rtime``...) is kept verbatim per player and written back, tags sorted by name
-as tsh writes them; so is a player's ``board`` list where it disagrees with the opponent's (real
-files have such lines: a game's table is read from its lower-numbered player).
+as tsh writes them; so is a player's ``board`` list where it disagrees with what would be written
+(real files have such lines: a game's table is read from its lower-numbered player, and a bye's
+board is kept only there). A tsh archive or config.tsh is read by director.tsh_config.
 
 A forfeit between two players (a kiosk's forfeit, or director.model.forfeit) is written as tsh
 records one: each player against opponent 0, the winner with +spread, the loser with -spread.
@@ -88,10 +90,10 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
         for round_, opp in enumerate(line.opponents, 1):
             if opp != NO_OPPONENT and opp < line.number:
                 continue                                    # the game is read from the lower number
-            table = boards[round_ - 1] if round_ <= len(boards) else ""
+            table = boards[round_ - 1] if round_ <= len(boards) and opp != NO_OPPONENT else ""
             table = "" if table == "0" else table                # tsh's board 0: no table
             first = _P12_FIRST.get(p12[round_ - 1]) if round_ <= len(p12) else None
-            pairings.append(Pairing(round_, table, (line.number, opp), first))
+            pairings.append(Pairing(round_, table, (line.number, opp), first, division))
             if round_ > len(line.scores):
                 continue
             own = line.scores[round_ - 1]
@@ -119,26 +121,6 @@ def read_t(path: str | Path, *, encoding: str = ENCODING) -> TshDivision:
     except UnicodeDecodeError as error:
         raise TshError(f"{path}: not {encoding} text ({error.reason} at byte {error.start})") from None
     return parse_t(text, source=str(path), division=path.stem)
-
-
-def parse_archive(text: str, *, source: str = "<archive>") -> dict[str, TshDivision]:
-    """The divisions of a tsh archive (``#begin_file name=X.t`` ... ``#end_file``), by file name."""
-    divisions: dict[str, TshDivision] = {}
-    current: str | None = None
-    body: list[str] = []
-    for line_no, line in enumerate(text.splitlines(), 1):
-        begin = re.match(r"#begin_file\s+name=(\S+)", line)
-        if begin:
-            current, body = begin.group(1), [""] * line_no      # keep the archive's line numbers
-        elif line.startswith("#end_file") and current is not None:
-            divisions[current] = parse_t("\n".join(body), source=f"{source} ({current})",
-                                         division=Path(current).stem)
-            current = None
-        elif current is not None:
-            body.append(line)
-    if current is not None:
-        raise TshError(f"{source}: #begin_file name={current} has no #end_file")
-    return divisions
 
 
 def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: Iterable[GameResult],
@@ -238,10 +220,14 @@ def _read_lines(text: str, source: str) -> list[_Line]:
 
 def _boards(line: _Line, lines: list[_Line]) -> list[str]:
     """The board list format_t would write for a line: each game's table as the lower-numbered
-    player of the game has it. A line whose own list differs keeps it verbatim (as an extra)."""
+    player of the game has it, none for a bye or forfeit. A line whose own list differs keeps it
+    verbatim (as an extra)."""
     boards = []
     for round_, opp in enumerate(line.opponents, 1):
-        owner = line if opp == NO_OPPONENT or opp > line.number else lines[opp - 1]
+        if opp == NO_OPPONENT:
+            boards.append("")
+            continue
+        owner = line if opp > line.number else lines[opp - 1]
         own = owner.tags.get("board", [])
         boards.append(own[round_ - 1] if round_ <= len(own) else "")
     while boards and boards[-1] in ("", "0"):

@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
-# Install the tablekeeper kiosk on Raspberry Pi OS Lite (Bookworm, 64-bit; Pi 4 or Pi 5).
+# Install the tablekeeper kiosk on Raspberry Pi OS Lite, 64-bit, on a Pi 4 or Pi 5: the release
+# based on Debian 13 (trixie, Python 3.13) or the one before, Debian 12 (bookworm, Python 3.11).
 #
 #   sudo install/pi-install.sh [--director]
 #
 # What it does, in order (each step says what it did):
+#   0. reads the release from /etc/os-release (any other release is refused: see "The release")
 #   1. apt packages: Python's venv, lgpio and spidev (GPIO and SPI on a Pi 4 and a Pi 5),
 #      espeak-ng (spoken times), fonts, i2c-tools, the libraries SDL needs for the KMS/DRM screen
+#      (under the release's names)
 #   2. the system user "kiosk", in the groups gpio video input render spi i2c
 #   3. the program in /opt/tablekeeper (a copy of this repository, without .venv and var/)
-#   4. a virtual environment /opt/tablekeeper/.venv with the system site packages (lgpio and
-#      spidev come from apt) and the program installed into it with pip
+#   4. a virtual environment /opt/tablekeeper/.venv made with the system's Python (/usr/bin/python3,
+#      the one apt's lgpio and spidev are built for), with its site packages, and the program
+#      installed into it with pip
 #   5. /var/lib/tablekeeper (the SQLite journal and outbox; the service's working directory) and
-#      /etc/tablekeeper/kiosk.toml (the example config; an existing file is never overwritten)
+#      /etc/tablekeeper/kiosk.toml (the example config; an existing file is never overwritten);
+#      the director's PIN at this table, kept in it as a salted hash (see "the director's PIN")
 #   6. the systemd units from systemd/ into /etc/systemd/system; tablekeeper-kiosk is enabled
 #      (and tablekeeper-director with --director)
 #   7. prints what is left to do: edit the config, start the kiosk, make the root file system
-#      read-only with the data on a writable partition
+#      read-only with the data on a writable partition (with the release's boot partition)
 #
-# For a test without a Pi: --root DIR does the file-creating steps under DIR (3, 4 without pip,
-# 5, 6) and skips the ones that change the machine itself: --no-apt, --no-systemctl, --no-pip
-# skip steps 1, 6's systemctl and 4's pip; the user (step 2) is made only when DIR is /.
+# For a test without a Pi: --root DIR reads DIR/etc/os-release and does the file-creating steps
+# under DIR (3, 4 without pip, 5, 6) and skips the ones that change the machine itself: --no-apt,
+# --no-systemctl, --no-pip skip steps 1 (it still names the packages), 6's systemctl and 4's pip;
+# the user (step 2) is made only when DIR is /. The venv is then made with this machine's
+# /usr/bin/python3 (DIR's cannot run here).
+#
+# The director's PIN: the kiosk refuses to start on its buttons without a PIN of its own.
+# --pin-hash HASH (made with python -m kiosk pin) puts that hash in the config; else the PIN in
+# the environment variable TABLEKEEPER_PIN (4-12 digits) is hashed; else, at a terminal, the
+# PIN is asked (Enter alone makes one); else a PIN of 8 digits is made and printed, once.
 set -euo pipefail
 
 ROOT=/
@@ -27,19 +39,25 @@ APT=1
 SYSTEMCTL=1
 PIP=1
 DIRECTOR=0
+PIN_HASH=
 KIOSK_USER=kiosk
 GROUPS_WANTED=(gpio video input render spi i2c)
+SYSTEM_PYTHON=/usr/bin/python3
+# The same name on both releases (checked against Debian's bookworm and trixie package lists;
+# python3-lgpio comes from Raspberry Pi's own archive, which both releases have enabled):
 APT_PACKAGES=(python3-venv python3-pip python3-dev python3-lgpio python3-spidev espeak-ng
-              fonts-dejavu-core i2c-tools libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2 libasound2)
+              fonts-dejavu-core i2c-tools libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2)
 
 usage() {
     cat <<USAGE
-usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--director]
+usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--director] [--pin-hash HASH]
   --root DIR       install under DIR instead of / (for tests: no user is made)
   --no-apt         do not install apt packages
   --no-systemctl   install the unit files but do not run systemctl
   --no-pip         make the venv but do not pip install the program into it
   --director       also enable the director's service (tablekeeper-director)
+  --pin-hash HASH  the director's PIN at this table, as python -m kiosk pin hashed it (else
+                   TABLEKEEPER_PIN=digits, or asked at a terminal, or made and printed once)
 USAGE
 }
 
@@ -50,6 +68,7 @@ while (($#)); do
         --no-systemctl) SYSTEMCTL=0; shift ;;
         --no-pip) PIP=0; shift ;;
         --director) DIRECTOR=1; shift ;;
+        --pin-hash) [ $# -ge 2 ] || { usage >&2; exit 2; }; PIN_HASH=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "$0: unknown option $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -73,6 +92,59 @@ if [ ! -d "$ROOT" ]; then
     echo "$0: --root $ROOT: no such directory" >&2
     exit 2
 fi
+# --- the director's PIN: checked before anything is installed ---------------------------------
+pin_tool() { (cd "$REPO" && "$SYSTEM_PYTHON" -m kiosk.pin "$@"); }   # the standard library only
+if [ -n "$PIN_HASH" ] && ! pin_tool --check "$PIN_HASH" >/dev/null; then
+    echo "$0: --pin-hash: expected a hash made by python -m kiosk pin" >&2
+    exit 2
+fi
+# ------------------------------------------------------------------------------------------------
+
+# --- The release -----------------------------------------------------------------------------
+# Everything that differs between the two releases is set here, from the root's os-release
+# (/etc/os-release, else /usr/lib/os-release, as os-release(5) says):
+#   RELEASE_APT     the packages trixie renamed: libasound2 became libasound2t64 (Debian 13's
+#                   64-bit time_t transition); every other name is the same on both
+#   RELEASE_PYTHON  the system's Python: 3.11 on bookworm, 3.13 on trixie
+#   BOOT            the boot partition (cmdline.txt, config.txt): /boot/firmware on both (it was
+#                   /boot before bookworm); the read-only root is raspi-config's overlay
+#                   (nonint do_overlayfs, the overlayroot package) on both
+os_release_value() {    # KEY FILE: the value of KEY in an os-release FILE, without quotes
+    local key=$1 file=$2 line value
+    while IFS= read -r line || [ -n "$line" ]; do
+        case "$line" in
+            "$key="*) value=${line#*=}; value=${value#[\"\']}; value=${value%[\"\']}
+                      printf '%s\n' "$value"; return 0 ;;
+        esac
+    done < "$file"
+    return 1
+}
+
+OS_RELEASE=$PREFIX/etc/os-release
+[ -e "$OS_RELEASE" ] || OS_RELEASE=$PREFIX/usr/lib/os-release
+if [ ! -r "$OS_RELEASE" ]; then
+    echo "$0: no $PREFIX/etc/os-release nor $PREFIX/usr/lib/os-release: cannot tell the release" \
+         "(Raspberry Pi OS bookworm or trixie)" >&2
+    exit 2
+fi
+CODENAME=$(os_release_value VERSION_CODENAME "$OS_RELEASE" || true)
+if [ -z "$CODENAME" ]; then
+    case "$(os_release_value VERSION_ID "$OS_RELEASE" || true)" in
+        12) CODENAME=bookworm ;;
+        13) CODENAME=trixie ;;
+    esac
+fi
+case "$CODENAME" in
+    bookworm) RELEASE_APT=(libasound2);    RELEASE_PYTHON=3.11; BOOT=/boot/firmware ;;
+    trixie)   RELEASE_APT=(libasound2t64); RELEASE_PYTHON=3.13; BOOT=/boot/firmware ;;
+    *)
+        echo "$0: $OS_RELEASE says VERSION_CODENAME=${CODENAME:-(none)}: this script installs on" \
+             "Raspberry Pi OS bookworm (Debian 12) or trixie (Debian 13)" >&2
+        exit 2 ;;
+esac
+APT_PACKAGES+=("${RELEASE_APT[@]}")
+step "release: $CODENAME (from $OS_RELEASE): Python $RELEASE_PYTHON, boot partition $BOOT"
+# --- end of the release ----------------------------------------------------------------------
 
 # 1. apt packages
 if ((APT)); then
@@ -80,7 +152,7 @@ if ((APT)); then
     apt-get update -q
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${APT_PACKAGES[@]}"
 else
-    step "apt packages: skipped (--no-apt)"
+    step "apt packages: skipped (--no-apt): ${APT_PACKAGES[*]}"
 fi
 
 # 2. the kiosk user
@@ -111,15 +183,22 @@ else
     step "program: already in $APP"
 fi
 
-# 4. the virtual environment
+# 4. the virtual environment, made with the system's Python (apt's lgpio and spidev are built
+#    for it; a python3 elsewhere on PATH, in /usr/local/bin say, would not see them)
+if [ ! -x "$SYSTEM_PYTHON" ]; then
+    echo "$0: no $SYSTEM_PYTHON: install python3-venv first (step 1)" >&2
+    exit 1
+fi
+python_version=$("$SYSTEM_PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+made_with="made with $SYSTEM_PYTHON (Python $python_version; $CODENAME's is $RELEASE_PYTHON)"
 if ((PIP)); then
-    python3 -m venv --system-site-packages "$APP/.venv"
+    "$SYSTEM_PYTHON" -m venv --system-site-packages "$APP/.venv"
     "$APP/.venv/bin/python" -m pip install --quiet --upgrade pip
     "$APP/.venv/bin/python" -m pip install --quiet -e "$APP"
-    step "venv: $APP/.venv (system site packages), the program installed"
+    step "venv: $APP/.venv (system site packages) $made_with; the program installed"
 else
-    python3 -m venv --system-site-packages --without-pip "$APP/.venv"
-    step "venv: $APP/.venv (system site packages); pip install skipped (--no-pip)"
+    "$SYSTEM_PYTHON" -m venv --system-site-packages --without-pip "$APP/.venv"
+    step "venv: $APP/.venv (system site packages) $made_with; pip install skipped (--no-pip)"
 fi
 
 # 5. the data directory and the config
@@ -136,6 +215,26 @@ if real_root; then
     chown "root:$KIOSK_USER" "$ETC" "$ETC/kiosk.toml"
 fi
 step "data: $DATA (journal and outbox)"
+
+# --- 5b. the director's PIN at this table, as a salted hash in the config (never the PIN) -------
+if grep -q '^pin_hash = "scrypt\$' "$ETC/kiosk.toml"; then
+    step "director's PIN: the hash in $ETC/kiosk.toml kept"
+elif ! grep -q '^pin_hash = ""$' "$ETC/kiosk.toml"; then
+    step "director's PIN: NOT SET: add pin_hash (python -m kiosk pin) under [director] in $ETC/kiosk.toml"
+else
+    if [ -n "$PIN_HASH" ]; then
+        pin_line=$(pin_tool --check "$PIN_HASH")
+    elif [ -n "${TABLEKEEPER_PIN:-}" ]; then
+        pin_line=$(printf '%s\n' "$TABLEKEEPER_PIN" | pin_tool)
+    elif [ -t 0 ]; then
+        pin_line=$(pin_tool)                     # asks; Enter alone makes one and shows it
+    else
+        pin_line=$(pin_tool --generate)          # shows the PIN it made, once
+    fi
+    sed -i "s|^pin_hash = \"\"\$|$pin_line|" "$ETC/kiosk.toml"
+    step "director's PIN: its hash in $ETC/kiosk.toml (director.pin_hash)"
+fi
+# ------------------------------------------------------------------------------------------------
 
 # 6. the systemd units
 install -d -m 0755 "$UNITS"
@@ -159,8 +258,11 @@ fi
 cat <<DONE
 
 Next steps
-  1. Edit $ETC/kiosk.toml: [kiosk] table, [lexicon] file, [director] url and key, [hardware]
-     pins, [displays.left] / [displays.right], [leds]. Check it:
+  1. Edit $ETC/kiosk.toml: [kiosk] table, [lexicon] file, [hardware] pins, [displays.left] /
+     [displays.right], [leds]; and the table's link and key: the director runs
+     python -m director enroll TABLE and gives you table-TABLE.key (copy it to $ETC/table.key,
+     owner root, group $KIOSK_USER, mode 0640) and table-TABLE.toml (its lines go into the config,
+     [director] url and table_key_file). Check it:
        cd /var/lib/tablekeeper && sudo -u $KIOSK_USER /opt/tablekeeper/.venv/bin/python -m kiosk config /etc/tablekeeper/kiosk.toml
   2. Player displays: enable the bus they use, then reboot:
        sudo raspi-config nonint do_spi 0     # MAX7219 modules (and SSD1306 on SPI)
@@ -180,10 +282,13 @@ Read-only root file system (a power cut cannot corrupt the card)
   b. Mount it on the data directory at every boot and hand it to the kiosk user:
        echo 'LABEL=tkdata /var/lib/tablekeeper ext4 defaults,noatime 0 2' | sudo tee -a /etc/fstab
        sudo mount /var/lib/tablekeeper && sudo chown $KIOSK_USER:$KIOSK_USER /var/lib/tablekeeper
-  c. Turn the overlay on and reboot:
+  c. Turn the overlay on ($CODENAME: raspi-config's overlay, set in $BOOT/cmdline.txt; it also
+     makes $BOOT read-only), keep the other file systems out of it, and reboot:
        sudo raspi-config nonint do_overlayfs 0
-     and keep other file systems out of it: in /boot/firmware/cmdline.txt make the overlay
-     option read overlayroot=tmpfs:recurse=0
+       sudo sed -i 's/overlayroot=tmpfs /overlayroot=tmpfs:recurse=0 /' $BOOT/cmdline.txt
   d. After the reboot check: findmnt / shows overlay; findmnt /var/lib/tablekeeper shows rw.
-  To change the config later: sudo raspi-config nonint do_overlayfs 1, reboot, edit, turn it on again.
+  To change the config later, turn the overlay off (raspi-config does not know the recurse=0
+  form), reboot, edit, and turn it on again (c):
+       sudo mount -o remount,rw $BOOT
+       sudo sed -i 's/overlayroot=tmpfs:recurse=0 //' $BOOT/cmdline.txt
 DONE

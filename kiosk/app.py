@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Container
 
@@ -31,18 +31,20 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
-from kiosk.sync.assignment import start_refusal
+from kiosk.store import StorageFull
 from kiosk.ui.base import NS, BottomLine, UiSettings
 from kiosk.ui import clockview
 from kiosk.ui.clockview import Info
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
 DEFAULT_LEXICON = BUNDLED_LEXICON
+#: The top line's alert once the store's file system was found full (kiosk.store.ballast).
+STORAGE_FULL = "storage full — call the director"
 
 
 def open_lexicon(path: str | Path | None, official: dict | None = None
@@ -76,39 +78,55 @@ class Table(BottomLine):
 
     def __init__(self, state: GameState, session: Session, info: Info,
                  lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None,
-                 outputs: PlayerOutputs | None = None):
+                 outputs: PlayerOutputs | None = None, new_game_after_s: int = 0):
         self.state, self.session, self.info = state, session, info
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
+        self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
         t_ns = max(t_ns, self.state.last_ns or t_ns)
-        refusal = start_refusal(self.state, command, self.info.starts)   # the director's draw
-        if refusal:
-            self.say(refusal, t_ns)
-            return False
         try:
             events = decide(self.state, command, t_ns)
         except GameError as exc:
             self.say(str(exc), t_ns)
             return False
-        self._commit(events, adjudication)
+        try:
+            self._commit(events, adjudication)
+        except StorageFull:
+            self.say(f"{STORAGE_FULL}: not recorded", t_ns)
+            return False
         self._message = self.notice = None
         return True
+
+    def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
+        self.session.record_menu_use(use, detail, max(t_ns, self.state.last_ns or t_ns))
 
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
             return
-        self._commit(decide(self.state, Tick(), now_ns))
+        try:
+            self._commit(decide(self.state, Tick(), now_ns))
+        except StorageFull:
+            pass                        # what fell due is decided again on the next pass
         self.session.checkpoint(self.state, now_ns)
+        self._show_storage()
 
     def _commit(self, events: list[Event], adjudication: Adjudication | None = None) -> None:
         """Journal ``events`` in one transaction (with the adjudication behind a ruling), then
         apply them; if the journal raises, the state stays as it was."""
         if events:
-            self.session.append(events, adjudication=adjudication)  # durable first ...
+            try:
+                self.session.append(events, adjudication=adjudication)  # durable first ...
+            finally:
+                self._show_storage()
             self.state = replay(self.state, events)  # ... then the state (and screen) move on
+
+    def _show_storage(self) -> None:
+        """Once the store's file system was found full, the top line says so (every screen)."""
+        if self.session.storage_full and self.info.alert != STORAGE_FULL:
+            self.info = replace(self.info, alert=STORAGE_FULL)
 
     def restart(self, state: GameState) -> None:
         """Play ``state`` (a new game) from now on."""
@@ -127,7 +145,7 @@ def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str
     if config.store == DEFAULT_STORE:
         path.parent.mkdir(parents=True, exist_ok=True)
     return Session.open(path, setup, boot_id=boot_id, lexicon=lexicon, key=config.key,
-                        checkpoint_s=config.checkpoint_s)
+                        checkpoint_s=config.checkpoint_s, ballast_kb=config.ballast_kb)
 
 
 def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotonic_ns,
@@ -147,7 +165,8 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
         session.close()
         raise
     return Table(started.state, session, Info(table=started.table, lexicon=label, legend=legend),
-                 lexicon, config.ui, notice=started.message, outputs=outputs)
+                 lexicon, config.ui, notice=started.message, outputs=outputs,
+                 new_game_after_s=config.new_game_after_s)
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, caption: str):
@@ -181,11 +200,12 @@ class Kiosk:
     its store, the screens and the loop, and with ``director.url`` the link to the director
     (kiosk.sync.table_link: its own thread; the loop only hands it the game and reads a snapshot).
     ``factory`` is the GPIO pin factory (default: lgpio). The buttons are opened before the
-    store: a kiosk without its hardware touches no game."""
+    store: a kiosk without its hardware touches no game. ``taps_only``: the loop refuses any
+    input but a tap (the demo's --touch-only)."""
 
     def __init__(self, config: KioskConfig, surface, *, factory=None,
                  clock: Callable[[], int] = time.monotonic_ns, lexicon: tuple | None = None,
-                 boot_id: str | None = None):
+                 boot_id: str | None = None, taps_only: bool = False):
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import InputQueue, Loop
         from kiosk.ui.machine import Machine
@@ -200,18 +220,19 @@ class Kiosk:
             self.outputs = open_outputs(config.displays, config.leds, factory)  # player displays, LEDs
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon,
                                      outputs=self.outputs)
-            self.sent = SentWatch(self.table.session.outbox.pending)
+            self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
             self.link = open_link(config, self.table, clock(), clock=clock)
         except BaseException:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
-        self.machine = Machine(self.table, clock(), director_pin=config.director_pin,
+        self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
                                orientation=config.orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
-                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation))
+                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation),
+                         taps_only=taps_only)
 
     @property
     def session(self) -> Session:
@@ -252,8 +273,9 @@ class Kiosk:
         self.inputs.close()
 
 
-def run(config: KioskConfig) -> int:
-    """``python -m kiosk run``: the table kiosk until its window is closed."""
+def run(config: KioskConfig, *, taps_only: bool = False) -> int:
+    """``python -m kiosk run``: the table kiosk until its window is closed (``taps_only``: the
+    demo's --touch-only, kiosk.ui.touch.NotATap for any key)."""
     import pygame
 
     from kiosk.service import ServiceNotifier
@@ -263,8 +285,8 @@ def run(config: KioskConfig) -> int:
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption=f"tablekeeper: table {config.table}")
-        kiosk = Kiosk(config, surface, lexicon=lexicon)
-        quiet_fps = 30 if config.sim else 10        # in simulation, keys are the buttons
+        kiosk = Kiosk(config, surface, lexicon=lexicon, taps_only=taps_only)
+        quiet_fps = 30 if config.sim else 10        # in simulation, keys and taps are the buttons
         kiosk.loop.run(exit_after_s=config.exit_after_s, service=service, idle_fps=quiet_fps)
     finally:
         service.stopping()

@@ -1,6 +1,6 @@
 """The kiosk's subcommands of ``python -m kiosk``: ``run`` (the table kiosk), ``judge`` (a shared
-adjudication station), ``demo`` (kiosk/demo/command.py: what ``make run`` starts) and ``config`` (print
-the example config file, or check one).
+adjudication station), ``demo`` (kiosk/demo/command.py: what ``make run`` starts), ``config`` (print
+the example config file, or check one) and ``pin`` (the hash of the director's PIN, kiosk/pin.py).
 
 ``run --config FILE`` reads the kiosk's config file (kiosk/config/schema.py); each option given on the
 command line overrides the file's key (``--sim`` forces ``hardware.buttons = "sim"``). A bad file
@@ -104,14 +104,15 @@ def _config_command(args) -> int:
     except ConfigError as exc:
         print(f"python -m kiosk config: {exc}", file=sys.stderr)
         return 2
-    signed = "signed with the tournament key" if settings.key else "NOT signed (no director.key)"
+    signed = ("signed with the table's key" if settings.key else
+              "NOT signed: kept on the table (no director.table_key_file)")
     print(f"{args.file}: OK: table {settings['kiosk.table']}, {settings.rules.title}, buttons "
           f"{settings['hardware.buttons']}, store {settings['store.path']}, results {signed}")
     return 0
 
 
 def add_parsers(sub) -> None:
-    """Add ``run``, ``judge``, ``demo`` and ``config`` to ``python -m kiosk``'s subcommands."""
+    """Add ``run``, ``judge``, ``demo``, ``config`` and ``pin`` to ``python -m kiosk``'s subcommands."""
     from kiosk.app import DEFAULT_LEXICON, StationConfig as Station
 
     add_run_parser(sub)
@@ -135,6 +136,11 @@ def add_parsers(sub) -> None:
     config = sub.add_parser("config", help="print the example kiosk config file, or check one")
     config.add_argument("file", nargs="?", help="a config file to check (exit 2 naming the bad key)")
     config.set_defaults(func=_config_command)
+
+    from kiosk import pin
+    pin_parser = sub.add_parser("pin", help="make the hash of the director's PIN for the config "
+                                            "(director.pin_hash): asked, read from stdin, or made")
+    pin.add_arguments(pin_parser).set_defaults(func=pin.run)
 
 
 def add_run_parser(sub) -> None:

@@ -2,7 +2,8 @@
 and how tests and demos drive the game.
 
 The first line names the rules: ``{"preset": "aspa", "overrides": {...}, "round": 1,
-"players": ["Ann", "Bob"]}``. Every further line is one command with ``"t"``, seconds since the
+"players": ["Ann", "Bob"], "first": 1}`` (``first``: who the director's draw has going first, 0
+or 1, if it says; a ``start`` for the other is then refused, as at the table). Every further line is one command with ``"t"``, seconds since the
 script's zero (a line without ``"t"`` happens at the previous line's time). See docs/reference.md.
 """
 from __future__ import annotations
@@ -78,7 +79,7 @@ def _json_line(number: int, text: str) -> dict:
 
 
 def _header(number: int, data: dict) -> GameState:
-    unknown = set(data) - {"preset", "overrides", "round", "players"}
+    unknown = set(data) - {"preset", "overrides", "round", "players", "first"}
     if unknown:
         raise ScriptError(number, f"unknown header key {sorted(unknown)[0]!r}")
     if "preset" not in data:
@@ -96,7 +97,10 @@ def _header(number: int, data: dict) -> GameState:
         rules: Rules = load_rules(str(data["preset"]), overrides, "overrides")
     except RulesError as exc:
         raise ScriptError(number, str(exc)) from None
-    return new_game(rules, round_number, tuple(players))
+    first = data.get("first")
+    if first is not None and (isinstance(first, bool) or first not in (0, 1)):
+        raise ScriptError(number, f"first is who the director has going first, 0 or 1, not {first!r}")
+    return new_game(rules, round_number, tuple(players), first)
 
 
 def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):

@@ -10,17 +10,32 @@ as replaced. The app's table then commits every command through ``append`` (the 
 adjudication behind a ruling, in one transaction) and calls ``checkpoint`` on every pass of its
 loop: while time runs, the running times are journaled every ``checkpoint_s``.
 
+A full file system (an SD card filled by something else) must not stop a game: the session
+keeps a ballast file beside the store (kiosk.store.ballast, ``ballast_kb``) and deletes it on the
+first full-disk error, then writes again what failed; ``storage_full`` says so from then on (the
+table's top line asks for the director). Every command's events are still journaled first; if
+even the ballast's room is used up ``append`` raises ``StorageFull`` and nothing was written. A
+checkpoint is only an optimisation: one that cannot be written is skipped, never raised.
+
 When the events of a command include ``ResultLocked``, the result document
 (kiosk.sync.document) is built from the journal, with the adjudications for the director (each
-word's validity), signed with the tournament's key (kiosk.sync.signing) and put into the outbox
-in the same transaction as the lock: a locked result always has its document. Without a key the
-document is kept unsigned (kind ``result-unsigned``) so nothing is lost. The director link
-(kiosk.sync.sender, on a connection of its own) sends the signed ones; ``replace_game`` opens the
-game the director's assignment sets up (kiosk.sync.table_link).
+word's validity) and the uses of the director's menu, signed with the table's key
+(kiosk.sync.signing) and put into the outbox in the same transaction as the lock: a locked
+result always has its document. Without a key the document is kept unsigned (kind
+``result-unsigned``) so nothing is lost; once the kiosk starts with its table's key, ``start``
+signs those of its table and they go out like the others. The director link (kiosk.sync.sender,
+on a connection of its own) sends the signed ones; ``replace_game`` opens the game the
+director's assignment sets up (kiosk.sync.table_link).
+
+``record_menu_use`` journals a use of the director's menu (kiosk.store.menu_uses) in the game on
+screen; a use after the result was locked queues the result again as its next revision, so the
+director's copy carries every use.
 """
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,13 +45,18 @@ from kiosk.core import events as ev
 from kiosk.core.judge import Adjudication
 from kiosk.core.rules import Rules
 from kiosk.core.state import GameState
-from kiosk.store import Journal, recover
+from kiosk.core.vocabulary import MenuUse
+from kiosk.store import Journal, StorageFull, recover
 from kiosk.store.adjudications import adjudications_for_director
+from kiosk.store.ballast import DEFAULT_KB, Ballast, full
+from kiosk.store.db import keep_wal_small
 from kiosk.store.game_journal import GameJournal
+from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 from kiosk.store.outbox import Outbox
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign
 
+log = logging.getLogger(__name__)
 NS = 1_000_000_000
 RESULT, UNSIGNED_RESULT = "result", "result-unsigned"
 
@@ -49,6 +69,8 @@ class GameSetup:
     players: tuple[str, str]
     table: str
     tournament: str = ""
+    starts: int | None = None       # who the director's assignment has going first, if it says
+    division: str = ""          # the director's assignment's, when it names one
 
 
 @dataclass(frozen=True)
@@ -63,11 +85,14 @@ class Started:
 
 class Session:
     """One run of the kiosk on its store. ``lexicon`` (anything with ``.name`` and
-    ``.fingerprint``) is recorded with each adjudication; ``key`` signs result documents."""
+    ``.fingerprint``) is recorded with each adjudication; ``key`` (the table's) signs result
+    documents."""
 
     def __init__(self, journal: Journal, setup: GameSetup, *, lexicon=None, key: bytes | None = None,
-                 checkpoint_s: float = 0.5):
+                 checkpoint_s: float = 0.5, ballast_kb: int = DEFAULT_KB):
         self.journal, self.setup, self.key = journal, setup, key
+        self.ballast = Ballast(journal.path, ballast_kb)
+        self.storage_full = not self.ballast.keep()     # no room even for the ballast: full now
         self.outbox = Outbox(journal.conn, journal.path)        # the same file and connection
         self.lexicon_name = str(getattr(lexicon, "name", "") or "none")
         self.lexicon_fingerprint = str(getattr(lexicon, "fingerprint", "") or "none")
@@ -78,7 +103,12 @@ class Session:
     @classmethod
     def open(cls, path: str | os.PathLike, setup: GameSetup, *, boot_id: str | None = None,
              **options) -> "Session":
-        return cls(Journal.open(Path(path), boot_id=boot_id), setup, **options)
+        journal = Journal.open(Path(path), boot_id=boot_id)
+        try:
+            return cls(journal, setup, **options)
+        except BaseException:
+            journal.close()
+            raise
 
     def close(self) -> None:
         self.journal.close()
@@ -91,6 +121,7 @@ class Session:
 
     def start(self, now_ns: int) -> Started:
         """Continue the current game (recovered, clock neutral) or start a new one."""
+        self.sign_waiting()
         game_id = self.journal.current_game()
         if game_id is not None:
             replayed = self.journal.replay(game_id)
@@ -99,27 +130,35 @@ class Session:
                 return self._bind(game_id, recovered.state, recovered.message)
             if self._set_up_alike(game_id):
                 return self._bind(game_id, replayed.state, None)
-            self.journal.close_game(game_id, "replaced before its first event: the kiosk started "
-                                             "with other settings")
+            return self._replace(game_id, "replaced before its first event: the kiosk started "
+                                          "with other settings")
         return self.new_game()
 
     def replace_game(self) -> Started:
         """A new game with ``setup`` (the director's assignment changed it): the current game is
         closed as replaced if nothing was recorded in it; a game with events stays as it is."""
         if self.game is not None and not self.journal.replay(self.game_id).events:
-            self.journal.close_game(self.game_id, "replaced before its first event: the "
-                                                  "director's assignment changed it")
+            return self._replace(self.game_id, "replaced before its first event: the director's "
+                                               "assignment changed it")
         return self.new_game()
+
+    def _replace(self, game_id: int, reason: str) -> Started:
+        """Close the eventless ``game_id`` and start a new one, which takes over its menu uses."""
+        with self.journal.transaction():
+            self.journal.close_game(game_id, reason)
+            started = self.new_game()
+            move_menu_uses(self.journal, game_id, started.game_id)
+        return started
 
     def new_game(self) -> Started:
         s = self.setup
-        game_id = self.journal.new_game(s.rules, s.round, s.players, s.table)
+        game_id = self.journal.new_game(s.rules, s.round, s.players, s.table, starts=s.starts)
         return self._bind(game_id, self.journal.load(game_id)[0], None)
 
     def _set_up_alike(self, game_id: int) -> bool:
         record, s = self.journal.game(game_id), self.setup
-        return ((record.rules.to_dict(), record.round, record.players, record.table)
-                == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table)))
+        return ((record.rules.to_dict(), record.round, record.players, record.table, record.starts)
+                == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table), s.starts))
 
     def _bind(self, game_id: int, state: GameState, message: str | None) -> Started:
         table = self.journal.game(game_id).table
@@ -136,6 +175,22 @@ class Session:
         ``GameVoided``, the game is set aside (closed without a result) in the same transaction
         and nothing goes into the outbox."""
         events = list(events)
+        try:
+            self._append(events, adjudication)
+        except sqlite3.OperationalError as exc:
+            if not full(exc):
+                raise
+            if not self._room_given_back():
+                raise StorageFull(f"{self.journal.path}: the file system is full: {exc}") from exc
+            try:                                    # once more, on the ballast's room
+                self._append(events, adjudication)
+            except sqlite3.OperationalError as again:
+                if not full(again):
+                    raise
+                raise StorageFull(f"{self.journal.path}: the file system is full, even with the "
+                                  f"ballast given back: {again}") from again
+
+    def _append(self, events: list[ev.Event], adjudication: Adjudication | None) -> None:
         with self.journal.transaction():
             self.game.append(events, adjudication=adjudication)
             lock = next((e for e in events if isinstance(e, ev.ResultLocked)), None)
@@ -146,10 +201,19 @@ class Session:
 
     def checkpoint_due(self, state: GameState) -> int | None:
         """When the next checkpoint falls due (None while no time runs): ``checkpoint_s``
-        after the last event or checkpoint."""
+        after the last event or checkpoint (or the last one tried)."""
         if not state.time_runs:
             return None
         return max(self._last_checkpoint or 0, state.last_ns or 0) + self.checkpoint_ns
+
+    def _room_given_back(self) -> bool:
+        """On a full-disk error: the ballast deleted and the WAL emptied into the database and
+        kept small (the first time); True if room was freed."""
+        self.storage_full = True
+        if not self.ballast.release():
+            return False
+        keep_wal_small(self.journal.conn)
+        return True
 
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since
@@ -157,9 +221,26 @@ class Session:
         due = self.checkpoint_due(state)
         if due is None or now_ns < due:
             return False
-        self.game.checkpoint(state, now_ns)
-        self._last_checkpoint = now_ns
+        self._last_checkpoint = now_ns              # tried: the next one a period later
+        try:
+            self.game.checkpoint(state, now_ns)
+        except sqlite3.OperationalError as exc:     # only an optimisation: never raised
+            if full(exc):
+                if not self.storage_full:
+                    log.error("a checkpoint could not be written: the file system is full (%s)", exc)
+                self._room_given_back()
+            else:
+                log.warning("a checkpoint could not be written (%s); the game goes on", exc)
+            return False
         return True
+
+    def record_menu_use(self, use: MenuUse, detail: str, at_ns: int) -> None:
+        """Journal a use of the director's menu in the game on screen; after the game's result
+        was locked, its result goes into the outbox again as the next revision, with the use."""
+        with self.journal.transaction():
+            record_menu_use(self.journal, self.game_id, use, detail, at_ns=at_ns)
+            if self.journal.game(self.game_id).finished_wall is not None:
+                self._queue_result(at_ns)
 
     # --- the result for the director -------------------------------------------------------------
 
@@ -168,18 +249,40 @@ class Session:
         record = self.journal.game(self.game_id)
         return f"table-{record.table}-round-{record.round}-game-{record.id}"
 
-    def result_document(self, now_ns: int) -> dict:
+    def result_document(self, now_ns: int, revision: int = 1) -> dict:
         """The game's result document as the journal gives it (unsigned)."""
         replayed = self.journal.replay(self.game_id)
         return result_document(replayed.state, replayed.events, now_ns,
                                tournament=self.setup.tournament, table=self.game.table,
-                               game_id=self.document_id(),
-                               adjudications=adjudications_for_director(self.journal, self.game_id))
+                               game_id=self.document_id(), revision=revision,
+                               division=self.setup.division,
+                               adjudications=adjudications_for_director(self.journal, self.game_id),
+                               menu_uses=menu_uses(self.journal, self.game_id))
+
+    def result_sent(self) -> bool:
+        """Whether the director has acknowledged this game's locked result (another game's
+        result, still waiting or refused, says nothing of this one)."""
+        return self.outbox.delivered(RESULT, self.document_id())
 
     def _queue_result(self, at_ns: int) -> int:
-        document = self.result_document(at_ns)
+        queued = self.outbox.count(self.document_id(), (RESULT, UNSIGNED_RESULT))
+        document = self.result_document(at_ns, revision=queued + 1)     # 2 on: with later menu uses
         if self.key:
             kind, body = RESULT, sign(document, self.key)
         else:
             kind, body = UNSIGNED_RESULT, {"document": document, "signature": None}
         return self.outbox.put(kind, body, time.time())
+
+    def sign_waiting(self) -> int:
+        """Sign, with the table's key, the results of this table kept unsigned while it had no
+        key: they go out like any other. Returns how many."""
+        if not self.key:
+            return 0
+        signed = 0
+        with self.journal.transaction():
+            for waiting in self.outbox.unacknowledged(UNSIGNED_RESULT):
+                document = waiting.body["document"]
+                if document.get("table") == str(self.setup.table):
+                    self.outbox.replace(waiting.id, RESULT, sign(document, self.key))
+                    signed += 1
+        return signed

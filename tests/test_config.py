@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.lexicon import BUNDLED_LEXICON
+from kiosk.pin import hash_pin
 from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
                           load, render)
 from drivers.displays import DisplaySpec
@@ -16,6 +17,11 @@ ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
 ENABLE = BUNDLED_LEXICON
 ENABLE_FINGERPRINT = "d5ec7b3b1d35db798cee044fe3ec37e7cc0a96a00dee5695ad34c767f1797925"
+TABLE_KEY = "5f" * 32                   # a table's key as python -m director enroll writes it
+PIN_HASH = hash_pin("24681357")
+NO_PIN = ("director.pin_hash: expected the hash of this table's own director's PIN (python -m "
+          "kiosk pin makes it): a kiosk on its buttons does not start with the default PIN 0000 "
+          "or none; got none")
 
 
 def write(tmp_path, text, name="kiosk.toml"):
@@ -29,10 +35,14 @@ def test_the_committed_example_is_the_render():
         "config/kiosk.example.toml is out of date: .venv/bin/python -m kiosk config > config/kiosk.example.toml"
 
 
-def test_the_example_reads_back_as_the_defaults():
-    settings = load(EXAMPLE)
-    assert settings.values == defaults()
+def test_the_example_reads_back_as_the_defaults_and_runs_on_its_buttons_only_with_a_pin():
+    settings = load(EXAMPLE, {"hardware.buttons": "sim"})
+    assert settings.values == {**defaults(), "hardware.buttons": "sim"}
     assert settings.rules.name == "aspa" and settings.key is None
+    with pytest.raises(ConfigError) as error:
+        load(EXAMPLE)
+    assert str(error.value) == f"{EXAMPLE}: {NO_PIN}"
+    assert load(EXAMPLE, {"director.pin_hash": PIN_HASH})["director.pin_hash"] == PIN_HASH
 
 
 #: Every display and LED key changed (an SPI OLED facing the left player, a 7-segment module
@@ -49,7 +59,7 @@ HARDWARE_CHANGED = {
 
 
 def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
-    key_file = write(tmp_path, "a tournament key from a file\n", "t.key")
+    key_file = write(tmp_path, TABLE_KEY + "\n# the key of table 12\n", "t.key")
     changed = {
         "kiosk.table": "12", "kiosk.tournament": "Test Open", "kiosk.round": 4,
         "kiosk.players": ["Ann Ö", "Bob \"B\""], "kiosk.new_game_after_s": 120,
@@ -63,19 +73,19 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "hardware.pins.centre": 13, **HARDWARE_CHANGED, "display.size": "800x480", "display.fullscreen": False,
         "display.orientation": "flat", "display.keypad": False,
         **{f"ui.{f.name}": 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
-        "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25,
-        "director.url": "", "director.key": "", "director.key_file": str(key_file),
-        "director.pin": "24681357", "director.poll_s": 2.5,
+        "store.path": "/tmp/t.sqlite", "store.checkpoint_s": 0.25, "store.ballast_kb": 8192,
+        "director.url": "", "director.table_key": "", "director.table_key_file": str(key_file),
+        "director.pin_hash": PIN_HASH, "director.poll_s": 2.5,
         "director.retry_max_s": 30.0, "director.serial": "/dev/ttyUSB1",
         "director.serial_address": 12, "director.serial_baud": 57600, "director.serial_rs485": True,
     }                                                   # a url and a serial line: test_config_director
     assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
-                                              if k not in ("director.key", "director.url"))
+                                              if k not in ("director.table_key", "director.url"))
     settings = load(write(tmp_path, render(changed)))
     assert settings.values == changed
     assert settings.rules.challenge.points == 10 and settings.rules.clock.time_per_side_s == 1320
     assert settings.rules.result.spread_caps == (200, 300) and settings.rules.name == "nzasp"
-    assert settings.key == b"a tournament key from a file"
+    assert settings.key == bytes.fromhex(TABLE_KEY)
     config = kiosk_config(settings)
     assert (config.director_url, config.director_poll_s) == ("", 2.5)
     assert (config.director_serial, config.director_serial_address, config.director_serial_baud,
@@ -86,11 +96,12 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert config.overrides["challenge"] == {"outcome_valid": "points_per_challenge", "points": 10}
     assert config.sim and config.pins == {"left": 5, "right": 6, "centre": 13}
     assert (config.size, config.fullscreen, config.store, config.checkpoint_s) == ((800, 480), False, "/tmp/t.sqlite", 0.25)
+    assert config.ballast_kb == 8192
     assert config.ui == UiSettings(**{f.name: 2.5 for f in fields(UiSettings) if f"ui.{f.name}" in KEYS},
                                    keypad=False)
     assert config.orientation == "flat"
-    assert config.key == b"a tournament key from a file" and config.new_game_after_s == 120
-    assert config.director_pin == "24681357"
+    assert config.key == bytes.fromhex(TABLE_KEY) and config.new_game_after_s == 120
+    assert config.director_pin_hash == PIN_HASH
     assert config.displays["left"] == DisplaySpec("left", "ssd1306", "spi", 1, 2, 3, 0x3E, 16, 12, 2)
     assert config.displays["right"] == DisplaySpec("right", "max7219", "spi", 1, 0, 4, 0x3F, 20, 21, 1)
     assert config.leds == {"left_runs": 18, "right_runs": 19, "neutral": 4, "result_sent": 14}
@@ -131,20 +142,20 @@ BAD = [
     ("[ui]\nverdict_s = 0\n", "{file}: ui.verdict_s: expected seconds: a number from 1 to 120; got 0"),
     ("[ui]\nmessage_s = true\n", "{file}: ui.message_s: expected seconds: a number from 1 to 60; got true"),
     ("[store]\ncheckpoint_s = 2\n", "{file}: store.checkpoint_s: expected seconds: a number from 0.1 to 1; got 2"),
-    ("[director]\nurl = \"http://director.local:8080\"\n",
-     "{file}: director.key: expected the tournament's key (key or key_file) because director.url is "
-     "set; got ''"),
     ("[director]\nurl = \"director.local\"\n",
      "{file}: director.url: expected \"\" or an address starting with http:// or https://; got 'director.local'"),
-    ("[director]\nkey = \"secret\"\n",
-     "{file}: director.key: expected \"\" or a key of at least 16 characters; got 6 characters"),
-    ("[director]\nkey_file = \"/nonexistent/t.key\"\n",
-     "{file}: director.key_file: expected an existing file holding the key, or \"\"; "
+    ("[director]\ntable_key = \"secret\"\n",
+     "{file}: director.table_key: expected \"\" or 64 hex digits; got 6 characters"),
+    ("[director]\ntable_key_file = \"/nonexistent/t.key\"\n",
+     "{file}: director.table_key_file: expected an existing file holding the table's key, or \"\"; "
      "got '/nonexistent/t.key' (no such file)"),
-    ("[director]\npin = \"12a4\"\n",
-     "{file}: director.pin: expected 4 to 12 digits in quotes, e.g. \"2468\"; got 4 characters"),
-    ("[director]\npin = 2468\n",
-     "{file}: director.pin: expected 4 to 12 digits in quotes, e.g. \"2468\"; got a number"),
+    ("[director]\npin_hash = \"2468\"\n",
+     "{file}: director.pin_hash: expected \"\" or a hash made by python -m kiosk pin (scrypt$...); "
+     "got 4 characters: not a PIN hash"),
+    ("[director]\npin_hash = \"scrypt$1073741824$8$1$" + "0" * 32 + "$" + "0" * 64 + "\"\n",
+     "{file}: director.pin_hash: expected \"\" or a hash made by python -m kiosk pin (scrypt$...); "
+     "got 119 characters: its cost is out of bounds (N a power of two 1024-1048576, r 1-32, p 1-16)"),
+    ("[hardware]\nbuttons = \"gpio\"\n", "{file}: " + NO_PIN),
 ]
 
 
@@ -163,21 +174,23 @@ def test_a_file_that_is_not_toml_is_refused_with_the_line(tmp_path):
     assert str(error.value).startswith(f"{path}: expected valid TOML; ") and "line 3" in str(error.value)
 
 
-def test_the_key_never_appears_in_a_message(tmp_path):
-    with pytest.raises(ConfigError) as error:
-        load(write(tmp_path, "[director]\nkey = \" hunter2 \"\n"))
-    assert "hunter2" not in str(error.value)
+def test_a_key_never_appears_in_a_message(tmp_path):
+    for text in ('table_key = " hunter2 "', 'key = "hunter2 hunter2 hunter2"', 'pin_hash = "hunter2"'):
+        with pytest.raises(ConfigError) as error:
+            load(write(tmp_path, f"[director]\n{text}\n"))
+        assert "hunter2" not in str(error.value)
 
 
-def test_key_and_key_file_together_are_refused_and_a_short_key_file_too(tmp_path):
+def test_key_and_key_file_together_are_refused_and_a_key_file_without_a_key_too(tmp_path):
     key_file = write(tmp_path, "short\n", "t.key")
-    with pytest.raises(ConfigError, match="director.key_file: expected either director.key or "
-                                          "director.key_file, not both"):
-        load(write(tmp_path, f'[director]\nkey = "a long enough tournament key"\nkey_file = "{key_file}"\n'))
+    with pytest.raises(ConfigError, match="director.table_key_file: expected either "
+                                          "director.table_key or director.table_key_file, not both"):
+        load(write(tmp_path, f'[director]\ntable_key = "{TABLE_KEY}"\ntable_key_file = "{key_file}"\n'))
     with pytest.raises(ConfigError) as error:
-        load(write(tmp_path, f'[director]\nkey_file = "{key_file}"\n'))
-    assert str(error.value) == (f"{tmp_path / 'kiosk.toml'}: director.key_file: expected a first line of at "
-                                f"least 16 characters (the key); got 5 characters in {key_file}")
+        load(write(tmp_path, f'[director]\ntable_key_file = "{key_file}"\n'))
+    assert str(error.value) == (f"{tmp_path / 'kiosk.toml'}: director.table_key_file: expected a first "
+                                "line of 64 hex digits (the key python -m director enroll wrote); got "
+                                f"5 characters in {key_file}")
 
 
 def test_a_missing_file_is_refused(tmp_path):
@@ -202,8 +215,13 @@ def test_command_line_options_override_the_file_and_are_checked_alike(tmp_path):
 
 
 def test_without_a_file_the_defaults_hold_gpio_buttons_until_sim_is_asked_for():
-    assert load().values == defaults() and defaults()["hardware.buttons"] == "gpio"
-    assert kiosk_config(load()).sim is False and kiosk_config(load()).fullscreen is True
+    assert defaults()["hardware.buttons"] == "gpio"
+    with pytest.raises(ConfigError) as error:           # on its buttons: a PIN of its own
+        load()
+    assert str(error.value) == f"defaults: {NO_PIN}"
+    on_buttons = load(None, {"director.pin_hash": PIN_HASH})
+    assert on_buttons.values == {**defaults(), "director.pin_hash": PIN_HASH}
+    assert kiosk_config(on_buttons).sim is False and kiosk_config(on_buttons).fullscreen is True
     sim = kiosk_config(load(None, {"hardware.buttons": "sim"}))
     assert sim.sim and sim.fullscreen is False and sim.store == "var/kiosk.sqlite"
 

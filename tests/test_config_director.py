@@ -1,6 +1,7 @@
 """The config of the link to the director (kiosk/config/director.py): a url or a serial line,
-never both; a serial line's address is the table's number; either link needs the tournament
-key; a serial port that is not there stops ``python -m kiosk run`` naming the key and the device."""
+never both; a serial line's address is the table's number; either link signs with the table's
+own key, and without one the link stays closed (the kiosk still starts); a serial port that is
+not there stops ``python -m kiosk run`` naming the key and the device."""
 import os
 import subprocess
 import sys
@@ -9,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from kiosk.config import ConfigError, kiosk_config, load
+from kiosk.pin import hash_pin
 
 ROOT = Path(__file__).resolve().parents[1]
-KEY = 'key = "a long enough tournament key"\n'
+PIN = f'pin_hash = "{hash_pin("97531")}"\n'         # [director]: a kiosk on its buttons has its own
+KEY = f'table_key = "{"a1" * 32}"\n' + PIN
 
 
 def write(tmp_path, text):
@@ -26,6 +29,13 @@ def test_a_url_gives_the_http_link(tmp_path):
     assert (config.director_url, config.director_poll_s, config.director_retry_max_s) == (
         "http://director.local:8080", 2.5, 30.0)
     assert (config.director_serial, config.director_serial_address) == ("", 0)
+    assert config.key == bytes.fromhex("a1" * 32)
+
+
+def test_a_link_without_the_tables_key_is_no_error_the_kiosk_keeps_its_results(tmp_path):
+    for link in ('url = "http://director.local:8080"', 'serial = "/dev/serial0"'):
+        config = kiosk_config(load(write(tmp_path, f'[kiosk]\ntable = "7"\n[director]\n{link}\n' + PIN)))
+        assert config.key is None and (config.director_url or config.director_serial)
 
 
 def test_a_serial_line_answers_to_the_tables_number_unless_given_it_again(tmp_path):
@@ -41,7 +51,7 @@ def test_a_serial_line_answers_to_the_tables_number_unless_given_it_again(tmp_pa
 
 
 def test_without_a_serial_line_a_table_may_have_any_name(tmp_path):
-    config = kiosk_config(load(write(tmp_path, '[kiosk]\ntable = "A"\n[director]\nserial_address = 9\n')))
+    config = kiosk_config(load(write(tmp_path, '[kiosk]\ntable = "A"\n[director]\nserial_address = 9\n' + PIN)))
     assert (config.table, config.director_serial, config.director_serial_address) == ("A", "", 0)
 
 
@@ -51,9 +61,6 @@ BAD = [
     ('[director]\nurl = "http://director.local:8080"\nserial = "/dev/serial0"\n' + KEY,
      "director.serial: expected either director.url or director.serial, not both (one link to "
      "the director per table); got '/dev/serial0'"),
-    ('[director]\nserial = "/dev/serial0"\n',
-     "director.key: expected the tournament's key (key or key_file) because director.serial is "
-     "set; got ''"),
     ('[kiosk]\ntable = "A"\n[director]\nserial = "/dev/serial0"\n' + KEY,
      ADDRESS + "got 0 (the table's number) but kiosk.table is 'A', not a number 1-254"),
     ('[kiosk]\ntable = "255"\n[director]\nserial = "/dev/serial0"\n' + KEY,

@@ -4,11 +4,14 @@ import pytest
 
 from drivers.displays import DisplaySpec
 from kiosk.config import ConfigError, kiosk_config, load
+from kiosk.pin import hash_pin
+
+PIN_HASH = hash_pin("97531")            # a kiosk on its buttons has a director's PIN of its own
 
 
 def write(tmp_path, text):
     path = tmp_path / "kiosk.toml"
-    path.write_text(text)
+    path.write_text(text + f'\n[director]\npin_hash = "{PIN_HASH}"\n')
     return path
 
 
@@ -29,7 +32,7 @@ def test_two_oleds_on_i2c_by_default_at_0x3c_and_0x3d(tmp_path):
 
 
 def test_by_default_nothing_is_fitted():
-    config = kiosk_config(load(None))
+    config = kiosk_config(load(None, {"director.pin_hash": PIN_HASH}))
     assert {s.kind for s in config.displays.values()} == {"none"} and config.leds == {}
 
 

@@ -104,6 +104,14 @@ def test_the_presets_table_matches_the_preset_files():
     assert block(DOCS / "reference.md", "presets-table") == presets_table()
 
 
+def test_the_table_key_example_is_the_derivation_itself():
+    from kiosk.sync.signing import table_key
+    shown = re.search(r"<!-- table-7-key -->([0-9a-f]+)<!-- /table-7-key -->",
+                      text(DOCS / "sync-protocol.md"))[1]
+    assert shown == table_key(b"example-key-change-me", "7").hex()
+    assert 'key = "example-key-change-me"' in text(ROOT / "config" / "director.example.toml")
+
+
 def test_every_replay_command_is_documented():
     documented = set(re.findall(r'"cmd": "(\w+)"', text(DOCS / "reference.md")))
     assert documented == set(_FIELDS)
@@ -137,10 +145,19 @@ def _options(command: str) -> set[str]:
     return set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", command))
 
 
+def _director_parser(words: list[str]):
+    """The parser of ``python -m director WORDS...``: a subcommand's, or the service's (no
+    subcommand); None for a word that is neither."""
+    from director.__main__ import build_parser as director_parser
+    parser = director_parser()
+    commands, _ = _subcommands(parser)
+    if words and not words[0].startswith("-"):
+        return commands.get(words[0])
+    return parser
+
+
 def test_every_command_in_the_docs_exists_with_the_options_it_shows():
     choices, _ = _subcommands(build_parser())
-    from director.__main__ import build_parser as director_parser
-    director_options = set(director_parser()._option_string_actions)
     makefile = text(ROOT / "Makefile")
     targets = set(re.findall(r"^([a-z][\w-]*):", makefile, flags=re.M))
     wrong, seen = [], 0
@@ -151,7 +168,13 @@ def test_every_command_in_the_docs_exists_with_the_options_it_shows():
             wrong += [f"{page}: make {t}" for t in missing]
             continue
         if "-m director" in line:
-            wrong += [f"{page}: director {o}" for o in _options(line) if o not in director_options]
+            words = line.split("-m director", 1)[1].split()
+            parser = _director_parser(words)
+            if parser is None:
+                wrong.append(f"{page}: python -m director {words[0]}")
+                continue
+            known = set(parser._option_string_actions)
+            wrong += [f"{page}: director {' '.join(words[:1])} {o}" for o in _options(line) if o not in known]
             continue
         words = line.split("-m kiosk", 1)[1].split()
         name = words[0] if words and not words[0].startswith("-") else "run"
@@ -176,3 +199,15 @@ def test_every_subcommand_is_documented_where_its_reader_looks():
     everything = "".join(text(page) for page in PAGES)
     for name in choices:
         assert f"python -m kiosk {name}" in everything, name
+    from director.__main__ import build_parser as director_parser
+    commands, _ = _subcommands(director_parser())
+    assert commands                                  # python -m director import, export, ...
+    director_guide = text(DOCS / "director.md")
+    for name in commands:
+        assert f"python -m director {name}" in director_guide, name
+
+
+def test_a_director_subcommand_in_the_docs_is_checked_against_its_own_options():
+    assert _director_parser(["export"]) is not None and _director_parser(["exprot"]) is None
+    assert "--format" in _director_parser(["export"])._option_string_actions
+    assert "--format" not in _director_parser(["--port"])._option_string_actions

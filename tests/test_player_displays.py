@@ -111,11 +111,11 @@ def test_result_sent_asks_the_outbox_once_a_second_after_the_result_is_locked():
     asked = []
     waiting = [1]
 
-    def pending():
+    def sent():
         asked.append(True)
-        return waiting[0]
+        return waiting[0] == 0
     game = Game()
-    watch = SentWatch(pending)
+    watch = SentWatch(sent)
     assert not watch(game.state, ns(1)) and not asked          # not locked: the outbox is not asked
     from dataclasses import replace
     locked = replace(game.state, phase="confirmed")

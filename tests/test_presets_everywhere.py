@@ -53,7 +53,7 @@ def test_a_fifth_preset_is_a_choice_of_the_kiosk_config(five_presets, tmp_path):
     example = run(five_presets, "-m", "kiosk", "config")
     assert "one of 'absp', 'aspa', 'nzasp', 'school', 'wespa', or a preset file's path" in example.stdout
     config = tmp_path / "kiosk.toml"
-    config.write_text('[rules]\npreset = "wespa"\n', encoding="utf-8")
+    config.write_text('[rules]\npreset = "wespa"\n[hardware]\nbuttons = "sim"\n', encoding="utf-8")
     checked = run(five_presets, "-m", "kiosk", "config", str(config))
     assert checked.returncode == 0, checked.stdout + checked.stderr
 

@@ -2,7 +2,8 @@
 real SQLite file and a real pygame surface, linked to a director on a real HTTP port (``url``)
 or on a serial line (``serial``: a pseudo-terminal's device; the table's number is its address).
 The game's clock is ``now`` (explicit); the link's worker runs in its own thread on the wall
-clock."""
+clock. The kiosk holds its table's key (derived from ``KEY``, the director's tournament key), as
+enrolling gives it; ``enrolled=False`` is a table that has none yet."""
 from __future__ import annotations
 
 import os
@@ -16,6 +17,7 @@ import pygame  # noqa: E402
 from table_input import ButtonPressed  # noqa: E402
 from kiosk.app import Kiosk  # noqa: E402
 from kiosk.config import KioskConfig  # noqa: E402
+from kiosk.sync.signing import table_key  # noqa: E402
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT  # noqa: E402
 
 S = 1_000_000_000
@@ -25,19 +27,20 @@ T0 = 5_000 * S
 class LinkedKiosk:
     def __init__(self, store: Path, url: str = "", *, serial: str = "", table: str = "7",
                  preset: str = "aspa", names=("Ann", "Bob"), round: int = 1,
-                 tournament: str = TOURNAMENT):
+                 tournament: str = TOURNAMENT, enrolled: bool = True):
         pygame.display.init()
         pygame.font.init()
         self.now = T0
         self.config = KioskConfig(preset=preset, lexicon=None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=True,
-                                  size=(640, 360), store=str(store), key=KEY, director_url=url,
+                                  size=(640, 360), store=str(store), key=table_key(KEY, table) if enrolled else None,
+                                  director_url=url,
                                   director_poll_s=0.05, headless=True,
                                   director_retry_max_s=0.3, director_serial=serial,
                                   director_serial_address=int(table) if serial else 0)
         self.kiosk = Kiosk(self.config, pygame.Surface((640, 360)), clock=lambda: self.now)
         self.link = self.kiosk.link
-        if url:
+        if self.link is not None and url:
             self.link.sender.idle_s = 0.02
         self.kiosk.loop.step()
 

@@ -1,4 +1,5 @@
-"""What the serial tests send: signed result documents made by the replay core, in real outbox files."""
+"""What the serial tests send: result documents made by the replay core, signed with their
+table's key (derived from ``KEY``, the director's tournament key), in real outbox files."""
 from __future__ import annotations
 
 import json
@@ -7,7 +8,7 @@ from pathlib import Path
 from kiosk.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign
+from kiosk.sync.signing import sign, table_key
 
 KEY = b"serial-line-tournament-key"
 TOURNAMENT = "Serial Open"
@@ -31,7 +32,7 @@ def signed_result(table: int, round_: int) -> dict:
     replayed = replay_lines(json.dumps(line) for line in script)
     document = result_document(replayed.state, replayed.events, 90 * 10**9, tournament=TOURNAMENT,
                                table=table, game_id=f"t{table}-r{round_}")
-    return sign(document, KEY)
+    return sign(document, table_key(KEY, str(table)))
 
 
 def fill_outbox(path: Path, table: int, rounds: range) -> list[dict]:

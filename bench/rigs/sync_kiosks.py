@@ -1,6 +1,7 @@
 """Simulated kiosks for the link tests: each its own SQLite store with the real Session (journal
 and outbox), its games driven through the core from replay scripts (kiosk.replay), each locked
-result signed and queued by the session as on a real table."""
+result signed with the table's own key (derived from ``KEY``, the tournament key the director
+holds) and queued by the session as on a real table."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from pathlib import Path
 from kiosk.presets import load_rules
 from kiosk.replay import replay_lines
 from kiosk.session import GameSetup, Session
+from kiosk.sync.signing import table_key
 
 KEY = b"the tournament key for tests"
 TOURNAMENT = "Link Open"
@@ -29,10 +31,12 @@ def script(round: int, players: tuple[str, str], scores: tuple[int, int], preset
             {"t": 71, "cmd": "confirm", "player": 1}]
 
 
-def play(path: Path, table: str, lines: list[dict], *, key: bytes = KEY,
+def play(path: Path, table: str, lines: list[dict], *, key: bytes | None = None,
          tournament: str = TOURNAMENT) -> dict:
     """Play one scripted game on the kiosk store at ``path`` (a new game in its journal) and
-    lock it: its signed result goes into the outbox. Returns the replayed result (as a dict)."""
+    lock it: its result, signed with ``key`` (default: the table's key), goes into the outbox.
+    Returns the replayed result (as a dict)."""
+    key = table_key(KEY, table) if key is None else key
     header = lines[0]
     replayed = replay_lines(json.dumps(line) for line in lines)
     assert replayed.state.phase == "confirmed", "the script must lock its result"

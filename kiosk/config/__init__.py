@@ -6,7 +6,8 @@ The names a caller needs are here: ``load`` a file, ``kiosk_config`` to turn it 
 ``KioskConfig`` the app runs on, ``ConfigError`` for what it refuses.
 """
 from kiosk.config.kinds import ConfigError
-from kiosk.config.schema import (DEFAULT_DIRECTOR_PIN, DEFAULT_STORE, EXAMPLE, KEYS, SCHEMA, KioskConfig,
+from kiosk.pin import DEFAULT_PIN as DEFAULT_DIRECTOR_PIN
+from kiosk.config.schema import (DEFAULT_STORE, EXAMPLE, KEYS, SCHEMA, KioskConfig,
                                  Settings, defaults, keys_table, kiosk_config, load, render)
 
 __all__ = ["ConfigError", "DEFAULT_DIRECTOR_PIN", "DEFAULT_STORE", "EXAMPLE", "KEYS", "SCHEMA",

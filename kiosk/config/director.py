@@ -1,18 +1,28 @@
 """The config keys of the table's link to the director: over the network (``director.url``) or
-over a serial line (``director.serial`` and its address, speed and RS-485 mode).
+over a serial line (``director.serial`` and its address, speed and RS-485 mode); the table's own
+key (``director.table_key`` or ``director.table_key_file``), and the hash of the director's PIN.
 
 ``KEYS`` are (name, default, help, kind, example) rows that kiosk/config/schema.py puts in its one
-schema; ``check(values, source)`` is the check across keys (one link per table; a serial link's
-address); ``serial_address(values)`` is the address a checked serial link answers to. The
-tournament key both links need is checked by kiosk/config/schema.py with the other key settings.
+schema; ``RETIRED`` the keys an older config may still hold, each refused with what to do
+instead. ``check(values, source)`` is the check across keys (one link per table; a serial link's
+address); ``check_pin`` refuses a kiosk on its buttons without a PIN of its own (the last check
+of a file); ``serial_address(values)`` is the address a checked serial link answers to;
+``table_key(values, source)`` the table's key, read and checked.
+
+A table never holds the tournament key: with it anyone could sign any table's results. The
+director derives each table's key from it (``python -m director enroll TABLE``,
+docs/sync-protocol.md). A table without a key keeps its results in its outbox and says so.
 """
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from drivers.serial_port import DEFAULT_BAUD, MAX_BAUD, MIN_BAUD
-from kiosk.config.kinds import Choice, ConfigError, Int, Number, Text
+from kiosk.config.kinds import Choice, ConfigError, ExistingFile, Int, Number, PinHash, Text
+from kiosk.pin import DEFAULT_PIN, HASH_EXPECTED, is_default
+from kiosk.sync.signing import TABLE_KEY_HEX_DIGITS, parse_key_hex
 
 MIN_ADDRESS, MAX_ADDRESS = 1, 254       # docs/sync-protocol.md (Serial): 0 and 255 are reserved
 
@@ -25,8 +35,9 @@ KEYS: tuple[tuple, ...] = (
     ("director.url", "",
      "the director's service (python -m director): locked results are sent there, with the "
      "table's live status, and the table's assignment (round, players, who starts, the round's "
-     "start and end) is read from it; empty = no link (results wait in the outbox). A kiosk "
-     "with a url refuses to start without the tournament key; use url or serial, not both",
+     "start and end) is read from it; empty = no link (results wait in the outbox). The link "
+     "needs the table's key (table_key_file): without it nothing is sent; use url or serial, "
+     "not both",
      Text("\"\" or an address starting with http:// or https://", 0, 500, r"https?://\S+"),
      '"http://director.local:8080"'),
     ("director.poll_s", 5.0,
@@ -41,7 +52,8 @@ KEYS: tuple[tuple, ...] = (
      "the serial line to the director instead of a url (python -m director --serial PORT "
      "--addresses ...): a device path or a pyserial URL; the table answers the director's polls "
      "with its results and live status and gets its assignment with them. Empty = no serial "
-     "link. Needs the tournament key; a port that cannot be opened stops the kiosk",
+     "link. Needs the table's key (without it nothing is sent); a port that cannot be opened "
+     "stops the kiosk",
      Text("\"\" or a device path or pyserial URL without spaces", 0, 500, r"\S+"),
      '"/dev/serial0"'),
     ("director.serial_address", 0,
@@ -56,7 +68,41 @@ KEYS: tuple[tuple, ...] = (
      "with director.serial: let the UART driver switch an RS-485 transceiver's direction with "
      "RTS (the kernel's RS-485 mode); false for a transceiver that switches by itself. A port "
      "that cannot do it stops the kiosk", Choice("true or false", (True, False)), ""),
+    ("director.table_key", "",
+     "this table's own key, which signs its results and status and checks its assignment "
+     f"({TABLE_KEY_HEX_DIGITS} hex digits from python -m director enroll TABLE; prefer "
+     "table_key_file). A table without a key keeps its results in its outbox and says so on "
+     "its top line. Never the tournament key: it stays on the director's machine",
+     Text(f"\"\" or {TABLE_KEY_HEX_DIGITS} hex digits", 0, TABLE_KEY_HEX_DIGITS,
+          rf"[0-9a-fA-F]{{{TABLE_KEY_HEX_DIGITS}}}", secret=True), ""),
+    ("director.table_key_file", "",
+     "a file whose first line is this table's key (instead of table_key): the key file "
+     "python -m director enroll TABLE writes; keep it readable by the kiosk only",
+     ExistingFile("an existing file holding the table's key, or \"\""),
+     '"/etc/tablekeeper/table.key"'),
+    ("director.pin_hash", "",
+     "the hash of the PIN of the director's menu at the table (a long press of the centre "
+     "button, or F10: late starts, time adjustments, forfeits, ending or reopening a game, "
+     "score corrections, voids; three wrong PINs lock it for a minute); python -m kiosk pin "
+     f"makes it. Empty = the default PIN {DEFAULT_PIN}, which only a simulated kiosk (--sim, "
+     "the demo) accepts: a kiosk on its buttons refuses to start with it",
+     PinHash(HASH_EXPECTED), ""),
 )
+
+#: Keys an older config holds that a table no longer takes: what to do instead.
+RETIRED: dict[str, tuple[str, str]] = {
+    "director.key": (
+        "this table's own key in director.table_key_file instead (python -m director enroll "
+        "TABLE on the director's machine makes it): delete director.key",
+        "the tournament key no longer goes on a table, where it could sign any table's results"),
+    "director.key_file": (
+        "this table's own key file in director.table_key_file instead (python -m director enroll "
+        "TABLE on the director's machine makes it): delete director.key_file",
+        "the tournament key no longer goes on a table, where it could sign any table's results"),
+    "director.pin": (
+        "the PIN's hash in director.pin_hash instead (python -m kiosk pin makes it): delete "
+        "director.pin", "a PIN is no longer kept in clear"),
+}
 
 
 def table_address(table: str) -> int | None:
@@ -72,6 +118,42 @@ def serial_address(values: dict[str, Any]) -> int:
     if not values["director.serial"]:
         return 0
     return values["director.serial_address"] or table_address(values["kiosk.table"]) or 0
+
+
+def table_key(values: dict[str, Any], source: str) -> bytes | None:
+    """The table's key from ``director.table_key`` or the first line of ``director.table_key_file``
+    (None: no key); ConfigError for both, or a file that holds no key."""
+    text, path = values["director.table_key"], values["director.table_key_file"]
+    if text and path:
+        raise ConfigError(source, "director.table_key_file",
+                          "either director.table_key or director.table_key_file, not both", path)
+    if path:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(source, "director.table_key_file", "a readable UTF-8 file holding "
+                              "the table's key", detail=f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+        text = lines[0].strip() if lines else ""
+        try:
+            return parse_key_hex(text)
+        except ValueError:
+            raise ConfigError(source, "director.table_key_file", f"a first line of {TABLE_KEY_HEX_DIGITS} "
+                              "hex digits (the key python -m director enroll wrote)",
+                              detail=f"got {len(text)} characters in {path}") from None
+    return parse_key_hex(text) if text else None
+
+
+def check_pin(values: dict[str, Any], source: str) -> None:
+    """A kiosk on its buttons (not simulated) has a PIN of its own: not none, not 0000."""
+    if values["hardware.buttons"] == "sim":
+        return
+    hashed = values["director.pin_hash"]
+    if not hashed or is_default(hashed):
+        raise ConfigError(
+            source, "director.pin_hash",
+            "the hash of this table's own director's PIN (python -m kiosk pin makes it): a kiosk "
+            f"on its buttons does not start with the default PIN {DEFAULT_PIN} or none",
+            detail=f"got the hash of {DEFAULT_PIN}" if hashed else "got none")
 
 
 def check(values: dict[str, Any], source: str) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from kiosk.core.errors import ConfigError
 from kiosk.core.lexicon_check import official_fingerprints
+from kiosk.pin import PinError, check_hash
 from kiosk.presets import preset_names
 
 
@@ -37,7 +38,7 @@ class Text(Kind):
     min_len: int = 0
     max_len: int = 200
     pattern: str | None = None
-    secret: bool = False        # never repeat the value in a message (the tournament key)
+    secret: bool = False        # never repeat the value in a message (a key)
 
     def ok(self, value):
         return (isinstance(value, str) and self.min_len <= len(value.strip()) <= self.max_len
@@ -147,3 +148,17 @@ class Overrides(Kind):
 
     def ok(self, value):
         return isinstance(value, dict)
+
+
+@dataclass(frozen=True)
+class PinHash(Kind):
+    """"" or a PIN hash kiosk.pin can check (its value is never repeated in a message)."""
+
+    def check(self, source, key, value):
+        if value == "":
+            return value
+        try:
+            return check_hash(value)
+        except PinError as exc:
+            got = f"{len(value)} characters" if isinstance(value, str) else "no text"
+            raise ConfigError(source, key, self.expected, detail=f"got {got}: {exc}") from None

@@ -30,8 +30,6 @@ from kiosk.presets import load_preset, preset_names
 from kiosk.ui.base import UiSettings
 
 DEFAULT_STORE = "var/kiosk.sqlite"
-DEFAULT_DIRECTOR_PIN = "0000"
-MIN_KEY_LENGTH = 16
 
 
 # --- the schema ------------------------------------------------------------------------------
@@ -125,8 +123,9 @@ SCHEMA: tuple[Key, ...] = (
         "it lies between the players, each half turned to face its player",
         Choice("'side' or 'flat'", ("side", "flat"))),
     Key("display.keypad", True,
-        "show the touch keypad (digits, DEL, PLAY/EXCH/PASS, ENTER) on the half of the player "
-        "entering a turn; a tap there types like the keyboard", Choice("true or false", (True, False))),
+        "show the on-screen keyboard wherever something is typed (a turn, a blank's letter, the "
+        "tiles left, the challenged words, the director's PIN and menu), on the half of the "
+        "player typing; a tap there types like the keyboard", Choice("true or false", (True, False))),
     *(Key(f"ui.{f.name}", f.default, *_UI_HELP[f.name])
       for f in fields(UiSettings) if f.name in _UI_HELP),
     Key("store.path", DEFAULT_STORE,
@@ -136,22 +135,12 @@ SCHEMA: tuple[Key, ...] = (
     Key("store.checkpoint_s", 0.5,
         "while a clock runs, how often its time is saved: a power cut loses at most this much",
         _seconds(0.1, 1)),
+    Key("store.ballast_kb", 4096,
+        "room kept in reserve for the journal: a file of this many KB beside the store "
+        "(store.path + \".ballast\"), deleted when the disk is full so that the game can finish "
+        "(the top line then says \"storage full — call the director\"); 0 = none",
+        Int("a whole number of KB from 0 to 65536", 0, 65536)),
     *(Key(*row) for row in config_director.KEYS),
-    Key("director.key", "",
-        f"the tournament's key, which signs the results (HMAC-SHA256), at least {MIN_KEY_LENGTH} "
-        "characters; keep the file readable by the kiosk only",
-        Text(f"\"\" or a key of at least {MIN_KEY_LENGTH} characters", 0, 1000,
-             rf"\S.{{{MIN_KEY_LENGTH - 2},}}\S", secret=True),
-        example='"the tournament key from the director"'),
-    Key("director.key_file", "", "a file whose first line is the tournament's key (instead of key)",
-        ExistingFile("an existing file holding the key, or \"\""),
-        example='"/etc/tablekeeper/tournament.key"'),
-    Key("director.pin", DEFAULT_DIRECTOR_PIN,
-        "the PIN of the director's menu at the table (a long press of the centre button, or "
-        "F10): late starts, time adjustments, forfeits, ending or reopening a game, score "
-        f"corrections; three wrong PINs lock it for a minute. Set your own: the default is "
-        f"{DEFAULT_DIRECTOR_PIN}",
-        Text("4 to 12 digits in quotes, e.g. \"2468\"", 4, 12, r"[0-9]{4,12}", secret=True)),
 )
 KEYS = {key.name: key for key in SCHEMA}
 _TITLES = {
@@ -162,8 +151,8 @@ _TITLES = {
     "display": "The screen.",
     "ui": "Screen timings.",
     "store": "The journal (every game event) and the outbox (results for the director).",
-    "director": "The link to the director (a url or a serial line), the tournament's key and the "
-                "director's PIN.",
+    "director": "The link to the director (a url or a serial line), the table's own key and the "
+                "director's PIN (its hash).",
     **config_hardware.TITLES,
 }
 
@@ -177,7 +166,7 @@ def defaults() -> dict[str, Any]:
 @dataclass(frozen=True)
 class Settings:
     """Checked values for every key (defaults filled in), and what they give: the rules
-    (preset plus overrides) and the tournament key."""
+    (preset plus overrides) and the table's key (None: none given)."""
     values: dict[str, Any]
     rules: Rules = field(repr=False)
     key: bytes | None = field(repr=False)
@@ -206,6 +195,9 @@ def _walk(source: str, data: Mapping, prefix: str, values: dict) -> None:
     children = {k.name[len(prefix):].split(".")[0] for k in SCHEMA if k.name.startswith(prefix)}
     for name, value in data.items():
         dotted = prefix + name
+        if dotted in config_director.RETIRED:
+            instead, why = config_director.RETIRED[dotted]
+            raise ConfigError(source, dotted, instead, detail=why)
         if name not in children:
             where = f"[{prefix[:-1]}]" if prefix else "the file"
             raise ConfigError(source, dotted, f"one of the keys of {where}: " + ", ".join(sorted(children)),
@@ -240,7 +232,8 @@ def finish(values: dict[str, Any], source: str, given: Collection[str] = ()) -> 
         overrides = values[f"rules.{section}"]
         if overrides:
             rules = _overridden(rules, section, overrides, source)
-    key = _key(values, source)
+    key = config_director.table_key(values, source)
+    config_director.check_pin(values, source)       # last: a file otherwise fine needs only this
     return Settings(values=values, rules=rules, key=key)
 
 
@@ -251,29 +244,6 @@ def _overridden(rules: Rules, section: str, overrides: dict, source: str) -> Rul
         rest = str(exc)[len(f"{source}: {exc.key}: "):]
         raise ConfigError(source, f"rules.{exc.key}", exc.expected,
                           detail=rest.split("; ", 1)[1] if "; " in rest else rest) from None
-
-
-def _key(values: dict, source: str) -> bytes | None:
-    text, path = values["director.key"], values["director.key_file"]
-    if text and path:
-        raise ConfigError(source, "director.key_file", "either director.key or director.key_file, not both",
-                          path)
-    if path:
-        try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(source, "director.key_file", "a readable UTF-8 file holding the key",
-                              detail=f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
-        text = lines[0].strip() if lines else ""
-        if len(text) < MIN_KEY_LENGTH:
-            raise ConfigError(source, "director.key_file",
-                              f"a first line of at least {MIN_KEY_LENGTH} characters (the key)",
-                              detail=f"got {len(text)} characters in {path}")
-    link = next((name for name in ("director.url", "director.serial") if values[name]), None)
-    if link and not text:
-        raise ConfigError(source, "director.key", "the tournament's key (key or key_file) because "
-                          f"{link} is set", text)
-    return text.encode("utf-8") if text else None
 
 
 def load(path: str | Path | None = None, options: Mapping[str, Any] | None = None) -> Settings:
@@ -396,9 +366,10 @@ class KioskConfig:
     ui: UiSettings = field(default_factory=UiSettings)
     store: str = KEYS["store.path"].default         # the SQLite file (journal and outbox)
     checkpoint_s: float = KEYS["store.checkpoint_s"].default
-    key: bytes | None = None            # the tournament's key; None: results go unsigned
+    ballast_kb: int = KEYS["store.ballast_kb"].default      # room in reserve beside the store
+    key: bytes | None = field(default=None, repr=False)   # the table's key; None: results wait unsigned
     new_game_after_s: int = KEYS["kiosk.new_game_after_s"].default  # 0: until a restart
-    director_pin: str = KEYS["director.pin"].default    # the director's menu at the table
+    director_pin_hash: str = KEYS["director.pin_hash"].default  # "": the default PIN (sim only)
     displays: dict = field(default_factory=dict)    # side -> drivers.displays.DisplaySpec
     leds: dict = field(default_factory=dict)        # status LED -> BCM pin (fitted ones only)
     director_url: str = KEYS["director.url"].default    # "": no link to the director
@@ -428,8 +399,9 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         orientation=v["display.orientation"],
         ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v},
                       keypad=v["display.keypad"]),
-        store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], key=settings.key,
-        new_game_after_s=v["kiosk.new_game_after_s"], director_pin=v["director.pin"],
+        store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], ballast_kb=v["store.ballast_kb"],
+        key=settings.key,
+        new_game_after_s=v["kiosk.new_game_after_s"], director_pin_hash=v["director.pin_hash"],
         displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v),
         director_url=v["director.url"], director_poll_s=v["director.poll_s"],
         director_retry_max_s=v["director.retry_max_s"], director_serial=v["director.serial"],

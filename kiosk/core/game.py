@@ -124,7 +124,12 @@ def _pass(state, c: cmd.Pass, now_ns):
 def _start(state, c: cmd.Start, now_ns):
     if state.phase != Phase.SETUP:
         require_phase(state)  # raises the phase's own reason
-    return [ev.GameStarted(now_ns, check_player(c.first))]
+    first = check_player(c.first)
+    if state.starts is not None and first != state.starts:
+        names = state.players
+        raise NotYourTurn(f"the director has {names[state.starts]} going first: "
+                          f"{names[1 - state.starts]} presses their button to start")
+    return [ev.GameStarted(now_ns, first)]
 
 
 def _neutral(state, c: cmd.Neutral, now_ns):

@@ -1,7 +1,9 @@
 """Adjudication: one verdict for all the words of a challenge, never per word at the table.
 
-Pure: the lexicon arrives as anything with ``in`` (a set, a compiled trie); words are cleaned
-the way the judge screen cleans typing (upper case, letters only).
+Pure: the lexicon arrives as anything with ``in`` (a set, a compiled trie). A challenged word
+is letters only, as the judge screen's keyboard lets through: upper-cased, and a word with
+anything else in it (a digit, a hyphen) is refused as input, never judged, on every path (the
+judge screen, the station, a replay script, the core's ruling).
 """
 from __future__ import annotations
 
@@ -17,12 +19,17 @@ def clean_word(text: str) -> str:
 
 
 def clean_words(words: Iterable[str], max_words: int) -> tuple[str, ...]:
-    """The words of a challenge, cleaned and checked: 1 to ``max_words`` words of 2-15 letters."""
+    """The words of a challenge, upper-cased and checked: 1 to ``max_words`` words of 2-15
+    letters A-Z; a word with anything but letters is refused (ValueError), not cleaned."""
     if isinstance(words, str):
         words = words.split()
+    words = [str(w).strip() for w in words]
     cleaned = tuple(clean_word(w) for w in words)
     if not 1 <= len(cleaned) <= max_words:
         raise ValueError(f"a challenge names 1 to {max_words} words, not {len(cleaned)}")
+    for word, given in zip(cleaned, words):
+        if len(word) != len(given):
+            raise ValueError(f"a challenged word is letters A-Z only: {given!r}")
     for word in cleaned:
         if not MIN_LETTERS <= len(word) <= MAX_LETTERS:
             raise ValueError(f"a challenged word has {MIN_LETTERS} to {MAX_LETTERS} letters: {word!r}")

@@ -79,7 +79,8 @@ class GameState:
     round: int = 1
     players: tuple[str, str] = ("Player 1", "Player 2")
     phase: Phase = Phase.SETUP
-    first: int | None = None
+    starts: int | None = None       # who the director's draw has going first, if it says (setup)
+    first: int | None = None        # who went first
     turns: tuple[Turn, ...] = ()
     hold: HoldState | None = None
     challenge: OpenChallenge | None = None
@@ -154,9 +155,15 @@ class GameState:
         return index, turn
 
 
-def new_game(rules: Rules, round: int = 1, players: tuple[str, str] = ("Player 1", "Player 2")) -> GameState:
+def new_game(rules: Rules, round: int = 1, players: tuple[str, str] = ("Player 1", "Player 2"),
+             starts: int | None = None) -> GameState:
+    """A game set up and not started: ``starts`` is who the director's draw has going first
+    (0 or 1; None: the players decide), and then a ``Start`` for the other is refused."""
+    if starts is not None and (isinstance(starts, bool) or starts not in (0, 1)):
+        raise ValueError(f"who starts is player 0, 1 or nobody yet (None), not {starts!r}")
     budget = rules.clock.time_per_side_s * clk.NS_PER_S
-    return GameState(rules=rules, clock=clk.Clock(budget_ns=budget), round=round, players=tuple(players))
+    return GameState(rules=rules, clock=clk.Clock(budget_ns=budget), round=round, players=tuple(players),
+                     starts=starts)
 
 
 def _set_turn(state: GameState, index: int, **changes) -> GameState:

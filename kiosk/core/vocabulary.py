@@ -59,5 +59,16 @@ class ForfeitReason(StrEnum):
     LATE = "late"                   # absent past the preset's late limit
 
 
-__all__ = ["EndReason", "ForfeitReason", "IN_PLAY", "NOBODY_OUT", "OVER", "Phase", "RECORDED_KINDS",
-           "TurnKind"]
+class MenuUse(StrEnum):
+    """A use of the director's menu at the table, as the table's journal keeps it and the
+    result document carries it (kiosk/store/menu_uses.py)."""
+    OPENED = "opened"               # the right PIN: the menu opened
+    WRONG_PIN = "wrong_pin"         # a wrong PIN was given
+    LOCKED = "locked"               # wrong PINs locked the menu for a while
+    RECORDED = "recorded"           # an action the core recorded (detail: what, in words)
+    CORRECTED = "corrected"         # a score corrected on the director's authority
+    SELFTEST = "selftest"           # the hardware self-test (detail: its outcome)
+
+
+__all__ = ["EndReason", "ForfeitReason", "IN_PLAY", "MenuUse", "NOBODY_OUT", "OVER", "Phase",
+           "RECORDED_KINDS", "TurnKind"]

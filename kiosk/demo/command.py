@@ -8,13 +8,18 @@ short demo game by itself, headless: two simulated players (kiosk.demo.players) 
 through the real app loop (the same input queue as the buttons and the keyboard, the same
 screens, the real SQLite journal), each state change is printed, a PNG of each screen is
 written to a folder it names, and the final result is printed. ``--auto`` plays by itself in
-the window too; ``--headless`` forces the headless game.
+the window too; ``--headless`` forces the headless game. ``--touch-only``: a table with a
+touchscreen and no keyboard; the players tap the screen (kiosk.demo.fingers), on the
+on-screen keyboard and, their buttons being simulated, on their halves and the bottom line; a
+key event is refused (the loop raises kiosk.ui.touch.NotATap) and ends the demo with an error.
 
 The demo's game is the preset's with 5 minutes a side, so that overtime shows, and its clock
 runs ``--speed`` times faster than real time (default 30). The journal is ``var/demo.sqlite``,
 started afresh each time; with ``--store FILE`` the demo continues the game that file holds
-(a game recovered after a crash goes on from where it was), and at ``--speed 1`` its clock is
-the machine's monotonic clock, as the kiosk's is.
+(a game recovered after a crash goes on from where it was). At ``--speed 1`` its clock is the
+machine's monotonic clock, as the kiosk's is; a faster clock runs ahead of it, so a demo that
+continues a file starts its clock at the latest instant the file holds on this boot (never
+before: the journal refuses time going back), or at the monotonic clock if that is later.
 """
 from __future__ import annotations
 
@@ -60,6 +65,16 @@ def fresh_store(path: str) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(path + suffix).unlink(missing_ok=True)
+
+
+def last_instant(store: str) -> int | None:
+    """The latest instant the demo's journal holds on this boot, if the file exists: a demo
+    clock that ran faster than real time before a crash left its events ahead of the machine's."""
+    from kiosk.store import Journal
+    if not Path(store).exists():
+        return None
+    with Journal.open(store) as journal:
+        return journal.last_instant()
 
 
 def screen_label(kiosk, now_ns: int) -> str:
@@ -120,14 +135,20 @@ class Demo:
     """The kiosk playing by itself: ``run()`` until the result is confirmed (or ``limit_s``)."""
 
     def __init__(self, config: KioskConfig, surface, *, speed: float = 30.0, pace: float = 1.0,
-                 shots: str | Path | None = None, out=print, fps: int = 30):
+                 shots: str | Path | None = None, out=print, fps: int = 30, touch_only: bool = False):
         from kiosk.app import Kiosk
+        from kiosk.demo.fingers import Fingers
         from kiosk.demo.players import DemoPlayers
         real = time.monotonic_ns
         origin = real()
-        self.clock = real if speed == 1 else (lambda: origin + round((real() - origin) * speed))
-        self.kiosk = Kiosk(config, surface, clock=self.clock)
+        start = max(origin, last_instant(config.store) or origin)
+        if speed == 1 and start == origin:
+            self.clock = real
+        else:
+            self.clock = lambda: start + round((real() - origin) * speed)
+        self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
         self.players = DemoPlayers(pace=pace, judge=self.kiosk.table.lexicon is not None)
+        self.fingers = Fingers(surface.get_size(), orientation=config.orientation) if touch_only else None
         self.shots, self.out, self.fps = (Path(shots) if shots else None), out, fps
         if self.shots:
             self.shots.mkdir(parents=True, exist_ok=True)
@@ -167,16 +188,31 @@ class Demo:
         while loop.running and (deadline is None or time.monotonic() < deadline):
             now = self.clock()
             if self.label is not None:              # the first screen is up
-                for item in self.players.act(kiosk.table.state, self.label, now):
-                    kiosk.inputs.put(item)
+                self.play(now)
             loop.pump()
             loop.step()
             self.report(self.clock())
             if kiosk.table.state.phase == Phase.CONFIRMED:
                 self.out(final_line(kiosk.table.state, kiosk.table.state.last_ns))
+                if self.fingers is not None:
+                    self.out(f"touch only: {self.fingers.taps} taps, no key pressed")
                 return True
             loop.wait(1 / self.fps)
         return False
+
+    def play(self, now: int) -> None:
+        """What the players do now onto the kiosk's queue: their presses and keys, or with
+        ``touch_only`` the next tap where the screen shows them."""
+        state, inputs = self.kiosk.table.state, self.kiosk.inputs
+        if self.fingers is None:
+            for item in self.players.act(state, self.label, now):
+                inputs.put(item)
+            return
+        if not self.fingers.busy:
+            self.fingers.plan(self.players.act(state, self.label, now))
+        tap = self.fingers.tap(self.kiosk.loop.last_view, now)
+        if tap is not None:
+            inputs.put(tap)
 
     def close(self) -> None:
         self.kiosk.close()
@@ -185,10 +221,12 @@ class Demo:
 def run_demo(args) -> int:
     """``python -m kiosk demo``: a window to play in, or the headless game by itself."""
     from kiosk.app import LexiconError
+    from kiosk.demo.fingers import NothingToTap
     from kiosk.store import StoreError
+    from kiosk.ui.touch import NotATap
     try:
         return _run_demo(args)
-    except (LexiconError, StoreError) as exc:
+    except (LexiconError, StoreError, NotATap, NothingToTap) as exc:
         print(f"python -m kiosk demo: {exc}", file=sys.stderr)
         return 2
 
@@ -205,10 +243,13 @@ def _run_demo(args) -> int:
     config = demo_config(store, headless=headless, lexicon=args.lexicon)
     config.size = args.size or config.size
     if not headless and not args.auto:
+        keys = ("a click on a half: the players' buttons, a click on the bottom line: the centre "
+                "button, the keys on the screen to type; a key pressed ends the demo" if args.touch_only else
+                "F1 / F12 (or a click on a half): the players' buttons, F6 (or a click on the bottom "
+                "line): the centre button")
         print(f"the kiosk in a window with simulated buttons, a fresh demo game ({store})\n"
-              "F1 / F12 (or a click on a half): the players' buttons, F6 (or a click on the bottom "
-              "line): the centre button; close the window to stop")
-        return run(config)
+              f"{keys}; close the window to stop")
+        return run(config, taps_only=args.touch_only)
     if not display and not args.headless:
         print("No display here (no DISPLAY or WAYLAND_DISPLAY, and not a console with a KMS device): "
               "playing a short demo game by itself, headless.")
@@ -222,7 +263,7 @@ def _run_demo(args) -> int:
         surface = open_display(config.size, fullscreen=False, headless=headless,
                                caption="tablekeeper: demo game")
         demo = Demo(config, surface, speed=args.speed, pace=args.pace, shots=shots,
-                    out=lambda line: print(line, flush=True))
+                    out=lambda line: print(line, flush=True), touch_only=args.touch_only)
         done = demo.run(limit_s=args.limit)
         print(f"{len(demo.saved)} screens saved in {shots}/" if done else
               f"the demo stopped before the end ({len(demo.saved)} screens saved in {shots}/)")
@@ -239,6 +280,9 @@ def add_parser(sub, size_type) -> None:
                                        "(make run); without a display it plays by itself, headless")
     demo.add_argument("--auto", action="store_true", help="play by itself in the window too")
     demo.add_argument("--headless", action="store_true", help="play by itself, off-screen")
+    demo.add_argument("--touch-only", action="store_true",
+                      help="a touchscreen and no keyboard: the players only tap the screen (the "
+                           "on-screen keyboard, their halves, the bottom line); a key event is an error")
     demo.add_argument("--shots", metavar="DIR", help=f"where the screens go (default {DEMO_SHOTS})")
     demo.add_argument("--store", metavar="FILE",
                       help=f"continue the game in this journal (default: {DEMO_STORE}, afresh)")

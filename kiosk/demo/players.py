@@ -1,9 +1,12 @@
 """Two simulated players for the demo game: what they press and type, decided from the game as
 the kiosk holds it, and put on the kiosk's input queue like the buttons and the keyboard do.
 
-They play a fixed, seeded game (``PLAN``): turns with their thinking times and scores, one
-phony challenged off, a long think that takes Ann into overtime, an exchange, a pass, and a
-play-out accepted by the opponent; then the racks are typed and both confirm. Everything is
+They play a fixed, seeded game (``PLAN``): turns with their thinking times and scores, a play
+with a blank (its letter typed after ``?``), a phony challenged off (two words, one of them
+good), a long think that takes Ann into overtime, an exchange, a pass, and a play-out accepted
+by the opponent; then the tiles left are typed and both confirm. What they press and type works
+the same on a USB keyboard and on the on-screen keyboard (``--touch-only``: kiosk.demo.fingers
+taps it). Everything is
 derived from the game's state (how many turns, whose clock runs, what waits to be entered), so
 they pick up a game the kiosk recovered after a crash and play it on to the end.
 """
@@ -25,11 +28,12 @@ class Move:
     kind: str = "play"               # play, exchange, pass, phony (challenged off), out
     score: int = 0
     typed: str = ""                  # a phony's words as the challenger types them
+    blanks: str = ""                 # the letters the play's blanks stand for
 
 
 #: The demo game: Ann (left) moves first. Ann's thinking adds up to more than the demo's
 #: 5 minutes a side, so her last moves are in overtime.
-PLAN = (Move(40, score=24), Move(35, score=31), Move(50, score=18), Move(30, "phony", 40, "ZAX QXZT"),
+PLAN = (Move(40, score=24), Move(35, score=31, blanks="E"), Move(50, score=18), Move(30, "phony", 40, "ZAX QXZT"),
         Move(60, score=27), Move(25, "exchange", 4), Move(80, score=36), Move(45, score=22),
         Move(90, score=14), Move(20, "pass"), Move(15, "out", 19))
 #: Each player's rack when the game ends (only the opponent of the player who went out has one).
@@ -113,7 +117,8 @@ class DemoPlayers:
             return [key("Tab", t)] + typed(f"{move.score}\n", t)
         if move.kind == TurnKind.PASS:
             return [key("Tab", t), key("Tab", t), key("Enter", t)]
-        return typed(f"{move.score}\n", t)
+        blanks = "".join(f"?{letter}" for letter in move.blanks)     # ? then the blank's letter
+        return typed(f"{move.score}{blanks}\n", t)
 
     def _challenge(self, state: GameState, t: int) -> list:
         challenge = state.challenge

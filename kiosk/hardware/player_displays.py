@@ -84,11 +84,13 @@ class PlayerOutputs:
 
 
 class SentWatch:
-    """Whether the locked result has reached the director: asked of the outbox (nothing left
-    unacknowledged) at most once a second, and only once the result is locked."""
+    """Whether this game's locked result has reached the director: ``sent()`` (the session's
+    ``result_sent``: the director acknowledged this game's result document) is asked at most once
+    a second, and only once the result is locked. Another game's result still in the outbox (one
+    the director refused, say) does not keep the light off."""
 
-    def __init__(self, pending: Callable[[], int]):
-        self.pending = pending
+    def __init__(self, sent: Callable[[], bool]):
+        self.sent = sent
         self._asked_ns: int | None = None
         self._sent = False
 
@@ -97,7 +99,7 @@ class SentWatch:
             self._asked_ns, self._sent = None, False
             return False
         if self._asked_ns is None or now_ns - self._asked_ns >= NS:
-            self._asked_ns, self._sent = now_ns, self.pending() == 0
+            self._asked_ns, self._sent = now_ns, self.sent()
         return self._sent
 
 

@@ -10,10 +10,11 @@ outbox of documents for the director.
 - outbox.py: documents waiting for the director, retried with backoff until acknowledged.
 - db.py: opening the file (WAL, synchronous=FULL), the declared schema and its version, and
   ``Store``, the open/close/transaction that the journal and the outbox share.
+- ballast.py: a few MB kept in reserve beside the store, given back when the disk is full.
 """
-from .db import BOOT_ID, SCHEMA_VERSION, StoreError, UnknownRecord
+from .db import BOOT_ID, SCHEMA_VERSION, StorageFull, StoreError, UnknownRecord
 from .journal import Checkpoint, GameRecord, Journal, Mark
 from .recovery import RecoveredGame, recover
 
-__all__ = ["BOOT_ID", "SCHEMA_VERSION", "StoreError", "UnknownRecord", "Checkpoint",
+__all__ = ["BOOT_ID", "SCHEMA_VERSION", "StorageFull", "StoreError", "UnknownRecord", "Checkpoint",
            "GameRecord", "Journal", "Mark", "RecoveredGame", "recover"]

@@ -20,7 +20,15 @@ from typing import Iterator, Self
 
 from kiosk.store.schema import ensure_schema
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
+#: What brings a file at schema N to N + 1 (N: statements run in the open's transaction).
+MIGRATIONS = {
+    1: ("ALTER TABLE games ADD COLUMN starts INTEGER",),     # 2: who the director has first
+    2: ("CREATE TABLE [director_menu] ([id] INTEGER PRIMARY KEY, [game_id] INTEGER NOT NULL "   # 3:
+        "REFERENCES [games]([id]), [use] TEXT NOT NULL, [detail] TEXT NOT NULL, [at_ns] INTEGER "
+        "NOT NULL, [boot_id] TEXT NOT NULL, [wall] REAL NOT NULL) STRICT",     # the director's
+        "CREATE INDEX [idx_director_menu_game_id] ON [director_menu] ([game_id])"),   # menu used
+}
 BUSY_TIMEOUT_MS = 5000          # another connection (the sync worker) may hold the write lock
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
@@ -31,6 +39,11 @@ class StoreError(ValueError):
 
 class UnknownRecord(StoreError, LookupError):
     """No game, document or other record with that id."""
+
+
+class StorageFull(StoreError):
+    """The file system holding the store is full (even with the ballast given back): nothing
+    was written."""
 
 
 def read_boot_id(path: Path = BOOT_ID_FILE) -> str:
@@ -72,7 +85,8 @@ _TABLES = {
    "boot_id" TEXT NOT NULL,
    "finished_wall" REAL,
    "closed_wall" REAL,
-   "closed_reason" TEXT
+   "closed_reason" TEXT,
+   "starts" INTEGER
 ) STRICT""",
     "events": """CREATE TABLE "events" (
    "game_id" INTEGER NOT NULL REFERENCES "games"("id"),
@@ -109,6 +123,16 @@ _TABLES = {
    "boot_id" TEXT NOT NULL,
    "wall" REAL NOT NULL
 ) STRICT""",
+    # every use of the director's menu at the table (kiosk/store/menu_uses.py); schema 3
+    "director_menu": """CREATE TABLE "director_menu" (
+   "id" INTEGER PRIMARY KEY,
+   "game_id" INTEGER NOT NULL REFERENCES "games"("id"),
+   "use" TEXT NOT NULL,
+   "detail" TEXT NOT NULL,
+   "at_ns" INTEGER NOT NULL,
+   "boot_id" TEXT NOT NULL,
+   "wall" REAL NOT NULL
+) STRICT""",
     "outbox": """CREATE TABLE "outbox" (
    "id" INTEGER PRIMARY KEY,
    "kind" TEXT NOT NULL,
@@ -123,6 +147,7 @@ _TABLES = {
 
 _INDEXES = [
     'CREATE INDEX "idx_adjudications_game_id" ON "adjudications" ("game_id")',
+    'CREATE INDEX "idx_director_menu_game_id" ON "director_menu" ("game_id")',
     'CREATE INDEX "idx_outbox_acked_next_attempt" ON "outbox" ("acked", "next_attempt")',
 ]
 
@@ -145,12 +170,43 @@ def open_database(path: str | os.PathLike) -> sqlite3.Connection:
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
         with transaction(conn):
+            _migrate(conn)
             ensure_schema(conn, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
                           program="kiosk", error=StoreError)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+#: Once the disk is full, the WAL is checkpointed every this many pages and then cut back to
+#: this size, instead of growing to SQLite's default of 1000 pages (4 MB) before a checkpoint.
+SHORT_WAL_PAGES = 16
+
+
+def keep_wal_small(conn: sqlite3.Connection) -> bool:
+    """When the disk is full: copy the WAL into the database and empty it, which gives its room
+    back (the WAL holds every version of each page written since the last checkpoint: far more
+    than the database grows by), and keep it small from then on. True if it was emptied; False
+    if another connection was reading or the copy itself found no room (it is tried again at
+    SQLite's next automatic checkpoint)."""
+    conn.execute(f"PRAGMA wal_autocheckpoint={SHORT_WAL_PAGES}")
+    conn.execute(f"PRAGMA journal_size_limit={SHORT_WAL_PAGES * 4096}")
+    try:
+        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return busy == 0
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring a file written at an older schema to ours (``MIGRATIONS``), step by step."""
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    while found in MIGRATIONS and found < SCHEMA_VERSION:
+        for statement in MIGRATIONS[found]:
+            conn.execute(statement)
+        found += 1
+        conn.execute(f"PRAGMA user_version={found}")
 
 
 def _create_tables(conn: sqlite3.Connection) -> None:

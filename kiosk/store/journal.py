@@ -52,6 +52,7 @@ class GameRecord:
     finished_wall: float | None     # when the result was locked
     closed_wall: float | None       # set aside without a locked result (voided, replaced)
     closed_reason: str | None
+    starts: int | None = None       # who the director's draw had going first, if it said
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,9 @@ class Journal(Store):
     # --- games ------------------------------------------------------------------------------
 
     def new_game(self, rules: Rules, round: int, players: tuple[str, str], table: str | int,
-                 wall: float | None = None) -> int:
-        """Record a new game (before its first event) and return its id."""
+                 wall: float | None = None, *, starts: int | None = None) -> int:
+        """Record a new game (before its first event) and return its id. ``starts``: who the
+        director's draw has going first (0 or 1), if it says."""
         if isinstance(round, bool) or not isinstance(round, int) or round < 1:
             raise StoreError(f"{self.path}: a round is a whole number from 1, not {round!r}")
         players = tuple(players)
@@ -105,12 +107,14 @@ class Journal(Store):
             raise StoreError(f"{self.path}: a game has two named players, not {players!r}")
         if not str(table).strip():
             raise StoreError(f"{self.path}: a game needs its table's name or number")
+        if starts is not None and (isinstance(starts, bool) or starts not in (0, 1)):
+            raise StoreError(f"{self.path}: who starts is player 0 or 1 (or nobody yet), not {starts!r}")
         row = (str(table), round, players[0], players[1], rules.name,
-               json.dumps(rules.to_dict(), sort_keys=True), wall_time(wall), self.boot_id)
+               json.dumps(rules.to_dict(), sort_keys=True), wall_time(wall), self.boot_id, starts)
         with self.transaction():
             return self.conn.execute(
                 "INSERT INTO games (table_name, round, player0, player1, preset, rules, created_wall, "
-                "boot_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+                "boot_id, starts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
 
     def game(self, game_id: int) -> GameRecord:
         row = self._game_row(game_id)
@@ -122,7 +126,7 @@ class Journal(Store):
                           players=(row["player0"], row["player1"]), preset=row["preset"],
                           rules=rules, created_wall=row["created_wall"],
                           finished_wall=row["finished_wall"], closed_wall=row["closed_wall"],
-                          closed_reason=row["closed_reason"])
+                          closed_reason=row["closed_reason"], starts=row["starts"])
 
     def _game_row(self, game_id: int) -> dict:
         found = rows(self.conn, "SELECT * FROM games WHERE id = ?", [game_id])
@@ -215,11 +219,19 @@ class Journal(Store):
                                 "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
         return (row[0], Mark(*row[1:])) if row else (0, None)
 
+    def last_instant(self) -> int | None:
+        """The latest monotonic instant this file holds on this boot (any game's event or
+        checkpoint), if any: a clock of this boot that journals here must not start before it."""
+        return self.conn.execute(
+            "SELECT max(at_ns) FROM (SELECT at_ns FROM events WHERE boot_id = ? "
+            "UNION ALL SELECT at_ns FROM checkpoints WHERE boot_id = ?)",
+            [self.boot_id, self.boot_id]).fetchone()[0]
+
     def replay(self, game_id: int) -> Replayed:
         """Fold the game's stored events into its state. Only a ``Recovered`` event may be from
         another boot than the event before it."""
         record = self.game(game_id)
-        state = new_game(record.rules, record.round, record.players)
+        state = new_game(record.rules, record.round, record.players, record.starts)
         events, last, seq = [], None, 0
         for row in rows(self.conn, "SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
             if row["seq"] != seq + 1:

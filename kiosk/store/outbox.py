@@ -46,19 +46,25 @@ class Outbox(Store):
 
     def put(self, kind: str, body: Any, now_wall: float) -> int:
         """Queue a JSON document (a dict or list); it is due at once. Returns its id."""
-        if not isinstance(kind, str) or not kind.strip():
-            raise StoreError(f"{self.path}: a document needs a kind (result, status ...), not {kind!r}")
-        if not isinstance(body, (dict, list)):
-            raise StoreError(f"{self.path}: a {kind} document is a JSON object or list, "
-                             f"not {type(body).__name__}")
-        try:
-            text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
+        text = self._text(kind, body)
         with self.transaction():
             return self.conn.execute(
                 "INSERT INTO outbox (kind, body, created, attempts, next_attempt) VALUES (?, ?, ?, 0, ?)",
                 [kind, text, float(now_wall), float(now_wall)]).lastrowid
+
+    def replace(self, doc_id: int, kind: str, body: Any) -> None:
+        """Put ``body`` of ``kind`` in the place of a waiting document (an unsigned result once
+        the table has its key): due at once."""
+        text = self._text(kind, body)
+        with self.transaction():
+            self.get(doc_id)
+            self.conn.execute("UPDATE outbox SET kind = ?, body = ?, attempts = 0, last_error = NULL "
+                              "WHERE id = ?", [kind, text, doc_id])
+
+    def unacknowledged(self, kind: str) -> list[Document]:
+        """The documents of ``kind`` the director has not acknowledged, oldest first."""
+        return [_document(row) for row in rows(
+            self.conn, "SELECT * FROM outbox WHERE acked IS NULL AND kind = ? ORDER BY id", [kind])]
 
     def due(self, now_wall: float, limit: int | None = None) -> list[Document]:
         """Unacknowledged documents to send now, oldest first."""
@@ -69,6 +75,17 @@ class Outbox(Store):
             sql += " LIMIT ?"
             params.append(int(limit))
         return [_document(row) for row in rows(self.conn, sql, params)]
+
+    def _text(self, kind: str, body: Any) -> str:
+        if not isinstance(kind, str) or not kind.strip():
+            raise StoreError(f"{self.path}: a document needs a kind (result, status ...), not {kind!r}")
+        if not isinstance(body, (dict, list)):
+            raise StoreError(f"{self.path}: a {kind} document is a JSON object or list, "
+                             f"not {type(body).__name__}")
+        try:
+            return json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
 
     def get(self, doc_id: int) -> Document:
         found = rows(self.conn, "SELECT * FROM outbox WHERE id = ?", [doc_id])
@@ -110,6 +127,22 @@ class Outbox(Store):
             return self.conn.execute("SELECT count(*) FROM outbox WHERE acked IS NULL").fetchone()[0]
         return self.conn.execute("SELECT count(*) FROM outbox WHERE acked IS NULL AND kind = ?",
                                  [kind]).fetchone()[0]
+
+    def delivered(self, kind: str, game_id: str) -> bool:
+        """Whether the director has acknowledged the ``kind`` document of game ``game_id`` (the
+        ``game_id`` of the document a signed body carries): False while it waits or was
+        refused, and if there is none."""
+        count, acked = self.conn.execute(
+            "SELECT count(*), count(acked) FROM outbox WHERE kind = ? "
+            "AND json_extract(body, '$.document.game_id') = ?", [kind, game_id]).fetchone()
+        return count > 0 and acked == count
+
+    def count(self, game_id: str, kinds: tuple[str, ...]) -> int:
+        """How many documents of ``kinds`` game ``game_id`` has had queued, sent or not."""
+        marks = ", ".join("?" * len(kinds))
+        return self.conn.execute(
+            f"SELECT count(*) FROM outbox WHERE kind IN ({marks}) "
+            "AND json_extract(body, '$.document.game_id') = ?", [*kinds, game_id]).fetchone()[0]
 
     def last_acked(self, kind: str) -> float | None:
         """When the director last acknowledged a document of ``kind`` (wall-clock), if ever."""

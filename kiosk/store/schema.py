@@ -2,8 +2,10 @@
 the kiosk's store and the director's database both do.
 
 ``PRAGMA user_version`` carries the schema version. A file at our version must hold every
-declared table; a file from a newer program is refused, never half-read; a file that is neither
-empty nor ours is refused; an empty file is created at our version by the caller's ``create``.
+declared table; a file from a newer program is refused, never half-read; a file at an older
+version is brought forward by the caller's ``migrations`` (version n -> n + 1, each in turn) and is
+refused if one is missing; a file that is neither empty nor ours is refused; an empty file is
+created at our version by the caller's ``create``.
 Each refusal raises the caller's own error class, naming the file and what is wrong.
 The caller holds the transaction (so creating the tables and setting the version is one commit).
 
@@ -13,7 +15,7 @@ SQL: the kiosk's ``sqlite3`` connection, or the director's sqlite-utils ``Databa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Collection
+from typing import Any, Callable, Collection, Mapping
 
 
 def table_names(db) -> list[str]:
@@ -21,11 +23,17 @@ def table_names(db) -> list[str]:
 
 
 def ensure_schema(db, path: Path, *, version: int, tables: Collection[str],
-                  create: Callable[[Any], None], program: str, error: type[Exception]) -> None:
+                  create: Callable[[Any], None], program: str, error: type[Exception],
+                  migrations: Mapping[int, Callable[[Any], None]] | None = None) -> None:
     """Check that ``db`` is at schema ``version`` with every one of ``tables``, or create it
     there with ``create(db)`` if it is empty. ``program`` names the writer in refusals ("kiosk",
-    "director"); ``error`` is the exception raised."""
+    "director"); ``error`` is the exception raised. ``migrations[n](db)`` rewrites a file of
+    schema n as schema n + 1."""
     found = db.execute("PRAGMA user_version").fetchone()[0]
+    while 0 < found < version and found in (migrations or {}):
+        migrations[found](db)
+        found += 1
+        db.execute(f"PRAGMA user_version={found}")
     if found == version:
         missing = sorted(set(tables) - set(table_names(db)))
         if missing:

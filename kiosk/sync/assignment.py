@@ -1,17 +1,18 @@
 """What the director's assignment asks of this table, as core commands and a game setup (pure).
 
-An assignment (docs/sync-protocol.md) names the round, both players (left, right), who starts
-(0, 1 or None: the players decide as usual) and, once the director presses the buttons, when
-the round started and ended (wall-clock seconds). This module only reads it against the game:
+An assignment (docs/sync-protocol.md) names the division (a director's of several divisions
+says which one the table plays for; the table's result and status documents then carry it), the
+round, both players (left, right), who starts (0, 1 or None: the players decide as usual) and,
+once the director presses the buttons, when the round started and ended (wall-clock seconds). This module only reads it against the game:
 
-- ``new_setup``: the (round, players) a new game should have, while the game may still change
-  (nothing recorded yet) or once its result is locked and the assignment is for another round;
+- ``new_setup``: the (round, players, who starts) a new game should have, while the game may
+  still change (nothing recorded yet) or once its result is locked and the assignment is for
+  another round; who starts is the core's setup (``new_game(..., starts)``), so the core itself
+  refuses a start press that would make the other player first, as a replay of the game does;
 - ``round_commands``: the round's start with both players still at the setup screen is the
   core's ``CallStart`` with both absent (the preset's late-arrival rules then run their clocks
   until each presses their own button), the round's end is the core's ``End`` (every clock
-  stops); each stamped when the director gave it, as far as the game allows;
-- ``start_refusal``: a start press that would make the other player first, when the director
-  has said who starts.
+  stops); each stamped when the director gave it, as far as the game allows.
 
 The rules stay the core's: the app submits these commands like any other and journals them.
 """
@@ -35,15 +36,17 @@ def check(assignment: dict) -> dict:
     need("players", lambda v: isinstance(v, list) and len(v) == 2
          and all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in v))
     need("first", lambda v: v in (None, 0, 1) and not isinstance(v, bool))
+    need("division", lambda v: v is None or isinstance(v, str) and len(v) <= 40)
     for name in ("round_started_wall", "round_ended_wall"):
         need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
     return assignment
 
 
-def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str]] | None:
-    """(round, players) for a new game, if the assignment changes them and the game allows it."""
-    wanted = (assignment["round"], tuple(assignment["players"]))
-    if (state.round, tuple(state.players)) == wanted:
+def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str], int | None] | None:
+    """(round, players, who starts) for a new game, if the assignment changes them and the game
+    allows it."""
+    wanted = (assignment["round"], tuple(assignment["players"]), assignment["first"])
+    if (state.round, tuple(state.players), state.starts) == wanted:
         return None
     if state.phase == Phase.SETUP and state.last_ns is None:
         return wanted
@@ -65,12 +68,3 @@ def round_commands(state: GameState, assignment: dict, now_wall: float) -> list[
             and state.last_ns is None):
         return [(cmd.CallStart(absent=(0, 1)), max(0.0, now_wall - started))]
     return []
-
-
-def start_refusal(state: GameState, command, first: int | None) -> str | None:
-    """Why a ``Start`` may not be taken when the director has said who starts (else None)."""
-    if first is None or not isinstance(command, cmd.Start) or command.first == first:
-        return None
-    names = state.players
-    return (f"the director has {names[first]} going first: {names[1 - first]} presses their "
-            "button to start")

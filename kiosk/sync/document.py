@@ -1,8 +1,8 @@
 """The result document: everything the director needs about one finished (or running) game.
 
-Built from the game's journal (its events), with the result computed by the core, and the
+Built from the game's journal (its events), with the result computed by the core, the
 game's adjudications, each word's validity included (the director may see it; the table never
-shows it). Versioned: ``schema``; a newer ``revision`` of the same game replaces an older one.
+shows it), and every use of the director's menu at the table (``director_menu``). Versioned: ``schema``; a newer ``revision`` of the same game replaces an older one.
 Pure: no I/O; the caller supplies the events, times and the adjudication records.
 """
 from __future__ import annotations
@@ -29,13 +29,17 @@ def journal_hash(events: Iterable[ev.Event]) -> str:
 
 def result_document(state: GameState, events: list[ev.Event], now_ns: int, *, tournament: str,
                     table: str | int, game_id: str, revision: int = 1,
-                    adjudications: Iterable[Mapping] = ()) -> dict:
-    """The document for one game. ``adjudications`` are the store's director records."""
+                    adjudications: Iterable[Mapping] = (), menu_uses: Iterable[Mapping] = (),
+                    division: str = "") -> dict:
+    """The document for one game. ``adjudications`` and ``menu_uses`` are the store's records
+    (kiosk.store.adjudications, kiosk.store.menu_uses); ``division``, the director's
+    assignment's (the document has no ``division`` without one)."""
     result = compute(state, now_ns)
     return {
         "schema": DOCUMENT_SCHEMA,
         "kind": "result",
         "tournament": tournament,
+        **({"division": division} if division else {}),
         "round": state.round,
         "table": str(table),
         "game_id": str(game_id),
@@ -47,6 +51,7 @@ def result_document(state: GameState, events: list[ev.Event], now_ns: int, *, to
         "result": result.to_dict(),
         "events": [json.loads(ev.to_json(e)) for e in events],
         "adjudications": [dict(a) for a in adjudications],
+        "director_menu": [dict(u) for u in menu_uses],
         "journal_sha256": journal_hash(events),
     }
 

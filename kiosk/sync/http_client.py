@@ -11,7 +11,7 @@ timeout. Every answer is classified for the sender (kiosk.sync.sender):
 - ``unreachable``: no answer, a network error, a 5xx or a 200 without an outcome: retried with
   the outbox's backoff.
 
-An assignment is believed only if it verifies under the tournament key and names this table;
+An assignment is believed only if it verifies under the table's own key and names this table;
 anything else raises AssignmentError (the kiosk keeps what it has).
 """
 from __future__ import annotations

@@ -13,7 +13,7 @@ its address the table answers, in this order:
 An ACK for its address with the DATA's seq settles it: a 2xx answer acknowledges the result in
 the outbox (never sent again); any other answer records the director's reason with the outbox's
 backoff (the result is offered again when due). A POLL whose body carries the table's signed
-assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the tournament
+assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the table's own
 ``key``, of kind assignment, for this ``table`` (the address as text unless named); anything
 else is logged and kept in ``assignment_error``. Frames for other addresses, and the other
 tables' answers on a shared line, are ignored.
@@ -86,7 +86,7 @@ class SerialLink:
                  game_clock: Callable[[], int] = time.monotonic_ns):
         Frame(POLL, address, 0)                          # checks the address: 1-254
         if on_assignment is not None and not key:
-            raise ValueError("serial link: an assignment cannot be checked without the tournament key")
+            raise ValueError("serial link: an assignment cannot be checked without the table's key")
         self.key, self.table = key, str(address if table is None else table)
         self.port, self.address, self.clock = port, address, clock
         self.outbox = Outbox.open(outbox_path)           # a connection of its own
@@ -156,6 +156,7 @@ class SerialLink:
         tournament, table = published.round_table
         document = status_document(published.state, self.game_clock(), tournament=tournament,
                                    table=table, game_id=published.game_id,
+                                   division=published.division,
                                    outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall)
         self._status_state = published.state
         return sign(document, self.key)
@@ -216,11 +217,12 @@ class SerialLink:
 
     # -- what the kiosk's loop calls (never waits) -------------------------------------------
 
-    def publish(self, state, game_id: str, tournament: str, table: str) -> None:
+    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "") -> None:
         """The game as the loop has it now (an immutable state); its status goes at the next poll."""
         current = self._published
-        if current is None or current.state is not state or current.game_id != game_id:
-            self._published = Published(state, game_id, (tournament, table))
+        if (current is None or current.state is not state or current.game_id != game_id
+                or current.division != division):
+            self._published = Published(state, game_id, (tournament, table), division)
 
     def wake(self) -> None:
         """Nothing to do: on a polled line the table speaks when the director asks."""

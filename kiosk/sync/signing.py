@@ -1,13 +1,22 @@
-"""Signing documents with HMAC-SHA256 under the tournament's key, and checking signatures.
+"""Signing documents with HMAC-SHA256, checking signatures, and each table's own key.
 
 A signed document is ``{"document": {...}, "signature": "<hex>"}``; the signature covers the
 document's canonical JSON (sorted keys, no spaces, UTF-8), so any change to any field breaks it.
+
+The tournament key stays on the director's machine. Each table signs with its own key,
+``table_key(tournament_key, table)`` = HMAC-SHA256(tournament key, "table:" + table), the table
+as its name is written in documents (docs/sync-protocol.md): the director derives every table's
+key from the one it holds, and a table's key signs for that table only. A table's key travels
+as 64 lowercase hex digits (``key_hex``, ``parse_key_hex``).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import re
+
+TABLE_KEY_HEX_DIGITS = 64
 
 
 class SignatureError(ValueError):
@@ -18,11 +27,40 @@ def canonical(document: dict) -> bytes:
     return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+def table_key(tournament_key: bytes, table: str) -> bytes:
+    """The key of ``table``: HMAC-SHA256(tournament key, "table:" + table), 32 bytes."""
+    if not tournament_key:
+        raise SignatureError("the tournament key is empty: no table key can be derived from it")
+    return hmac.new(tournament_key, b"table:" + str(table).encode("utf-8"), hashlib.sha256).digest()
+
+
+def key_hex(key: bytes) -> str:
+    """A table's key as it is written in a key file or a config: 64 lowercase hex digits."""
+    return key.hex()
+
+
+def parse_key_hex(text: str) -> bytes:
+    """A table's key from its 64 hex digits; ValueError if ``text`` is not that."""
+    text = text.strip()
+    if not re.fullmatch(rf"[0-9a-fA-F]{{{TABLE_KEY_HEX_DIGITS}}}", text):
+        raise ValueError(f"a table key is {TABLE_KEY_HEX_DIGITS} hex digits")
+    return bytes.fromhex(text)
+
+
 def sign(document: dict, key: bytes) -> dict:
     if not key:
-        raise SignatureError("the tournament key is empty: documents cannot be signed")
+        raise SignatureError("the key is empty: documents cannot be signed")
     return {"document": document,
             "signature": hmac.new(key, canonical(document), hashlib.sha256).hexdigest()}
+
+
+def signed_with(signed: dict, key: bytes) -> bool:
+    """Whether ``signed`` carries a right signature under ``key``."""
+    try:
+        verify(signed, key)
+    except SignatureError:
+        return False
+    return True
 
 
 def verify(signed: dict, key: bytes) -> dict:

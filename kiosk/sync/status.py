@@ -57,13 +57,16 @@ def scores(state: GameState, now_ns: int) -> tuple[int, int]:
 
 
 def status_document(state: GameState, now_ns: int, *, tournament: str, table: str | int,
-                    game_id: str, outbox_pending: int, sent_wall: float) -> dict:
-    """The status of the game at ``now_ns`` (monotonic ns, as the game's events)."""
+                    game_id: str, outbox_pending: int, sent_wall: float,
+                    division: str = "") -> dict:
+    """The status of the game at ``now_ns`` (monotonic ns, as the game's events); ``division``
+    as the result document's."""
     running = state.clock.running if not state.clock.stopped else None
     return {
         "schema": DOCUMENT_SCHEMA,
         "kind": "status",
         "tournament": tournament,
+        **({"division": division} if division else {}),
         "round": state.round,
         "table": str(table),
         "game_id": str(game_id),

@@ -4,11 +4,14 @@
 (kiosk.sync.sender) when ``director.url`` is set, the serial link (kiosk.sync.serial_link, on a
 drivers.serial_port port) when ``director.serial`` is; both take the same calls. A serial port
 that cannot be opened stops the kiosk with ``HardwareError`` naming the key and the device, as a
-missing display does. On every pass ``tick`` hands the worker the game (an immutable state:
+missing display does. A kiosk with a link but without its table's key (``director.table_key_file``)
+opens no link: its top line says so (``NO_TABLE_KEY``) and its results wait in the outbox. On every pass ``tick`` hands the worker the game (an immutable state:
 no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
 "result waiting to send (n)", "director refused: ..."), and applies the director's assignment
-(kiosk.sync.assignment): the director's tournament name for the results from now on, a new
-game with the assigned round and players while the game may still change, who starts, the round's start and end as core commands through ``Table.submit``
+(kiosk.sync.assignment): the director's tournament name and the table's division for the
+results and statuses from now on, a new game with the assigned round, players and who starts
+while the game may still change (who starts is the game's setup: the core refuses the other
+start press), the round's start and end as core commands through ``Table.submit``
 (judged by the core and journaled like a press). Each of those is done once per assignment
 revision: a command the core refuses shows its reason once, and is not asked again.
 """
@@ -28,6 +31,7 @@ from kiosk.sync.serial_link import SerialLink
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
+NO_TABLE_KEY = "no table key: results kept here"
 
 
 class TableLink:
@@ -41,14 +45,15 @@ class TableLink:
     @classmethod
     def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
              ) -> "TableLink | None":
-        """The link for ``config`` (None without ``director.url`` or ``director.serial``), its
-        worker started."""
+        """The link for ``config``, its worker started; None without ``director.url`` or
+        ``director.serial``, and without the table's key (then the table's top line says so)."""
         if not (config.director_url or config.director_serial):
             return None
         if not config.key:
-            raise ValueError(f"{'director.url' if config.director_url else 'director.serial'} is set "
-                             "but there is no tournament key (director.key or director.key_file): "
-                             "the director refuses unsigned results")
+            log.warning("a director link is set but the table has no key (director.table_key_file): "
+                        "nothing is sent; the results wait in the outbox")
+            table.info = dataclasses.replace(table.info, link=NO_TABLE_KEY)
+            return None
         if config.director_serial:
             return cls._serial(config, table, now_ns, clock)
         client = DirectorClient(config.director_url, str(config.table), config.key)
@@ -79,11 +84,11 @@ class TableLink:
         """Every pass of the loop: publish the game, show the link, apply the assignment."""
         table, session = self.table, self.table.session
         self.sender.publish(table.state, self._document_id(session), session.setup.tournament,
-                            table.info.table)
+                            table.info.table, session.setup.division)
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
-        info = dataclasses.replace(table.info, link=link_text(link))
+        info = dataclasses.replace(table.info, link=link_text(link), division=session.setup.division)
         if info != table.info:
             table.info = info
 
@@ -105,14 +110,15 @@ class TableLink:
         tournament = assignment.get("tournament")
         if isinstance(tournament, str) and tournament and tournament != session.setup.tournament:
             session.setup = dataclasses.replace(session.setup, tournament=tournament)
+        division = assignment.get("division") or ""
+        if division != session.setup.division:
+            session.setup = dataclasses.replace(session.setup, division=division)
         setup = plan.new_setup(table.state, assignment)
         if setup is not None:
-            session.setup = dataclasses.replace(session.setup, round=setup[0], players=setup[1])
+            session.setup = dataclasses.replace(session.setup, round=setup[0], players=setup[1],
+                                                starts=setup[2])
             table.restart(session.replace_game().state)
-            log.info("assignment: round %s, %s v %s", setup[0], *setup[1])
-        first = assignment["first"] if table.state.round == assignment["round"] else None
-        if table.info.starts != first:
-            table.info = dataclasses.replace(table.info, starts=first)
+            log.info("assignment: round %s, %s v %s, first: %s", setup[0], *setup[1], setup[2])
         for command, ago_s in plan.round_commands(table.state, assignment, self.wall()):
             key = (revision, type(command).__name__)
             if key in self.done:

@@ -16,6 +16,7 @@ from kiosk.core.errors import GameError
 from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
+from kiosk.core.vocabulary import MenuUse
 from kiosk.ui.clockview import Info
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
@@ -31,7 +32,7 @@ class UiSettings:
     big_times_s: float = 8.0         # how long the times fill the screen (no speech available)
     failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
     long_press_s: float = 3.0        # holding the centre button this long opens the director's menu
-    keypad: bool = True              # the touch keypad on the entering player's half (display.keypad)
+    keypad: bool = True              # the on-screen keyboard where something is typed (display.keypad)
     speak_hold_s: float = 0.0        # holding a player's own button this long speaks the times; 0 off
 
 
@@ -50,6 +51,7 @@ class Table(Protocol):
     lexicon: Container[str] | None
     settings: UiSettings
     outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
+    new_game_after_s: int           # a locked or void game stays this long before a new one; 0: on
 
     def submit(self, command, t_ns: int, *, adjudication=None) -> bool:
         """Ask the core; journal (with the adjudication behind a ruling, if any) and apply
@@ -57,6 +59,9 @@ class Table(Protocol):
 
     def say(self, message: str, t_ns: int) -> None:
         """Show ``message`` on the bottom line for a while."""
+
+    def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
+        """Journal a use of the director's menu (what was done) with the game on screen."""
 
     def message(self, now_ns: int) -> str:
         """The message to show at ``now_ns``, if any."""
@@ -139,6 +144,12 @@ class Screen:
 
     def draw(self, surface, view) -> None:
         raise NotImplementedError
+
+    def draw_upright(self, surface, view, facing: int) -> None:
+        """The ``flat`` orientation: paint ``view`` upright on ``surface``, the half that is
+        turned to face player ``facing`` (kiosk.ui.flat). By default as ``draw``; a screen with
+        an on-screen keyboard shows it only on the half of the player who types."""
+        self.draw(surface, view)
 
     def draw_changes(self, surface, view, previous) -> list | None:
         """Paint ``view`` over the frame of ``previous`` this screen drew last: the rectangles

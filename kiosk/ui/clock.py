@@ -25,8 +25,10 @@ own button is held back the same way: a short press acts at the moment it went d
 says both times and is no clock press.
 
 Keyboard: the player whose turn waits to be entered types it on their half (digits for the
-score, letters for blanks, Tab for exchange / pass, Enter to record); at the end the tiles
-left on a rack are typed as letters, ? for a blank. F4 (``Hold``) calls a hold. F5
+score, letters for blanks, each alone or after ?, Tab for exchange / pass, Enter to record); at
+the end the tiles left on a rack are typed as letters, ? for a blank. The same keys show on
+their half below their clock (the editor's ``keyboard``, kiosk.ui.keys), unless
+``display.keypad`` is off; a USB keyboard works beside them. F4 (``Hold``) calls a hold. F5
 (``Speak``) says both times aloud, or shows them large without a speech program. F9
 (``Correct``) opens the score correction (kiosk.ui.correct) while the clock is neutral or
 after the game. Typing never opens the judge: only a challenge does.
@@ -300,7 +302,7 @@ class ClockScreen(Screen):
         if self.big_until is not None and now_ns < self.big_until:
             return speech.big_times(state, at, clockview.top_line(state, info),
                                     "any key or button: back to the clock")
-        entries, notes, keypad = ["", ""], ["", ""], None
+        entries, notes, keyboard = ["", ""], ["", ""], None
         if state.phase in OVER:
             notes = self._confirm_notes(state, at)
         focus = self.focus()
@@ -313,12 +315,12 @@ class ClockScreen(Screen):
                 notes[player] = "the play's score, then Enter"
             else:
                 notes[player] = "Enter records  ·  Tab: play / exchange / pass"
-            if isinstance(editor, TurnEntry) and self.table.settings.keypad:
-                keypad = player
+            if self.table.settings.keypad:
+                keyboard = editor.keyboard(seat=player)
         dimmed = self.choice is not None or self.why is not None or state.clock.running is None
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
-                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keypad=keypad)
+                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard)
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):

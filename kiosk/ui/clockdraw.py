@@ -1,20 +1,25 @@
 """Painting a ClockView: two halves (left player, right player) between a thin top line and a
 thin bottom line. The layout is fixed by the surface size alone, so nothing moves when a
 prompt appears; the running half gets a thick amber frame, overtime digits are red, and a late
-player's half says ABSENT in red. The touch keypad of the player entering a turn takes the rows
-of their last turn and prompt, below the score: the digits never move. ``draw_changes`` paints
-only the rows that changed (a running clock: one row a second).
+player's half says ABSENT in red. The on-screen keyboard of the player typing (a turn, a
+blank's letter, the tiles left) takes their half below the clock, with what they type on top
+of it: the digits never move, and the banner, if any, goes over the other half meanwhile.
+``draw_changes`` paints only the rows that changed (a running clock: one row a second).
+
+``upright_layout`` is one player's half on its own, upright, for the ``flat`` orientation
+(kiosk.ui.flat turns it to face them).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from operator import attrgetter
 
 import pygame
 
-from kiosk.ui import theme
+from kiosk.ui import keyboard as onscreen, theme
 from kiosk.ui.clockview import ClockView, HalfView
+from kiosk.ui.keys import Key
 
 # Rows of a half, as shares of its inner height (top to bottom).
 ROWS = (("name", 0.09), ("time", 0.42), ("banner", 0.13), ("score", 0.14), ("last", 0.08),
@@ -30,6 +35,7 @@ class Layout:
     frame: int                                  # thickness of the running half's frame
     rows: tuple[dict, dict]                     # per half: row name -> rect
     banner: pygame.Rect                         # across both halves
+    key_min: float                              # the narrowest key of the on-screen keyboard
 
 
 def layout(size: tuple[int, int]) -> Layout:
@@ -52,7 +58,18 @@ def layout(size: tuple[int, int]) -> Layout:
     b = rows[0]["banner"]
     banner = pygame.Rect(pad, b.top, w - 2 * pad, b.height)
     return Layout(size, pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bar, w, bar),
-                  tuple(halves), frame, tuple(rows), banner)
+                  tuple(halves), frame, tuple(rows), banner, onscreen.min_key_width(size))
+
+
+def upright_layout(size: tuple[int, int]) -> Layout:
+    """The layout of one player's half filling an upright surface of ``size`` (flat): the side
+    layout of a surface twice as wide, cut to its left half."""
+    w, h = size
+    lay = layout((2 * w, h))
+    banner = pygame.Rect(lay.banner.left, lay.banner.top, w - 2 * lay.banner.left, lay.banner.height)
+    return replace(lay, size=size, top=pygame.Rect(0, 0, w, lay.top.height),
+                   bottom=pygame.Rect(0, lay.bottom.top, w, lay.bottom.height), banner=banner,
+                   key_min=onscreen.min_key_width(size, upright=True))
 
 
 def draw(surface: pygame.Surface, view: ClockView) -> Layout:
@@ -67,10 +84,43 @@ def paint(surface: pygame.Surface, lay: Layout, view: ClockView, players=(0, 1))
     surface.fill(theme.BG)
     for slot, p in enumerate(players):
         _draw_half(surface, lay, slot, view.halves[p], view.template)
-    if view.banner:
-        _draw_banner(surface, lay.banner, view.banner)
+    box = banner_box(lay, view, players)
+    if view.banner and box is not None:
+        _draw_banner(surface, box, view.banner)
     bar(surface, lay.top, view.top, theme.BAR_FG)
     bottom_bar(surface, lay.bottom, view.bottom, view.error)
+
+
+def banner_box(lay: Layout, view: ClockView, players=(0, 1)) -> pygame.Rect | None:
+    """Where the banner goes: across both halves; over the other half while a player's
+    keyboard takes theirs; nowhere on a flat half whose player is typing."""
+    free = [slot for slot, p in enumerate(players) if view.halves[p].keyboard is None]
+    if len(free) == len(players):
+        return lay.banner
+    return lay.rows[free[0]]["banner"] if free else None
+
+
+def keyboard_area(lay: Layout, slot: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the line showing what is typed, the keys) on the half in ``slot``: all of it below the
+    clock face."""
+    rows = lay.rows[slot]
+    area = rows["banner"].union(rows["note"])
+    entry = pygame.Rect(area.left, area.top, area.width, rows["entry"].height)
+    gap = onscreen.gap_for(lay.key_min)
+    return entry, pygame.Rect(area.left, entry.bottom + gap, area.width, area.bottom - entry.bottom - gap)
+
+
+def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = None
+                  ) -> list[tuple[pygame.Rect, Key]]:
+    """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing`` (flat)."""
+    lay = layout(size) if facing is None else upright_layout(size)
+    players = (0, 1) if facing is None else (facing,)
+    keys = []
+    for slot, p in enumerate(players):
+        keyboard = view.halves[p].keyboard
+        if keyboard is not None:
+            keys += onscreen.place(keyboard, keyboard_area(lay, slot)[1], lay.key_min)
+    return keys
 
 
 def bar(surface, rect: pygame.Rect, text: str, colour) -> None:
@@ -91,7 +141,17 @@ def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> N
     if half.running:
         pygame.draw.rect(surface, theme.RUNNING, lay.halves[p], width=lay.frame)
     for name, rect in lay.rows[p].items():
-        _draw_row(surface, name, rect, half, template)
+        if half.keyboard is None or name in ABOVE_KEYBOARD:
+            _draw_row(surface, name, rect, half, template)
+    if half.keyboard is not None:
+        entry, keys = keyboard_area(lay, p)
+        _draw_entry(surface, entry, half.entry)
+        onscreen.paint(surface, half.keyboard, keys, lay.key_min)
+
+
+def _draw_entry(surface, rect: pygame.Rect, text: str) -> None:
+    pygame.draw.rect(surface, theme.PROMPT, rect, width=2)
+    theme.blit_line(surface, text, theme.WHITE, rect.inflate(-8, -6))
 
 
 def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
@@ -100,8 +160,10 @@ def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: s
     if name == "name":
         theme.blit_line(surface, half.name, fg, rect)
     elif name == "time":
-        for cell, glyph in face_cells(half, rect, template):
+        cells = face_cells(half, rect, template)
+        for cell, glyph in cells:
             surface.blit(glyph, cell)
+        theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
     elif name == "score" and half.penalty:
         left, right = rect.inflate(-rect.width // 3, 0), rect.copy()
         right.width = rect.width // 4
@@ -110,15 +172,10 @@ def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: s
         theme.blit_line(surface, f"-{half.penalty}", theme.OVERTIME, right, align="right")
     elif name == "score":
         theme.blit_line(surface, half.score, fg, rect)
-    elif name in ("last", "note") and half.keypad:
-        for key_rect, _, label in keypad_row(name, rect):
-            pygame.draw.rect(surface, theme.KEY_BG, key_rect, border_radius=max(2, rect.height // 6))
-            theme.blit_line(surface, label, theme.WHITE, key_rect.inflate(-6, -key_rect.height // 4))
     elif name == "last":
         theme.blit_line(surface, half.last, theme.OVERTIME if half.absent else fg, rect)
     elif name == "entry" and half.entry:
-        pygame.draw.rect(surface, theme.PROMPT, rect, width=2)
-        theme.blit_line(surface, half.entry, theme.WHITE, rect.inflate(-8, -6))
+        _draw_entry(surface, rect, half.entry)
     elif name == "note" and half.note:
         theme.blit_line(surface, half.note, theme.PROMPT, rect)
 
@@ -149,29 +206,12 @@ def _changed_characters(surface, rect: pygame.Rect, half: HalfView, before: Half
     return dirty
 
 
-#: The touch keypad: the keys of the "last" row, then of the "note" row, as (key, label).
-KEYPAD = {"last": tuple((d, d) for d in "1234567890"),
-          "note": (("Backspace", "DEL"), ("Tab", "PLAY/EXCH/PASS"), ("Enter", "ENTER"))}
-
-
-def keypad_row(name: str, rect: pygame.Rect) -> list[tuple[pygame.Rect, str, str]]:
-    """The keys of one keypad row over ``rect``: (where, key, label), a small gap between."""
-    keys = KEYPAD[name]
-    gap = max(2, rect.height // 10)
-    width = (rect.width - gap * (len(keys) - 1)) / len(keys)
-    return [(pygame.Rect(round(rect.left + i * (width + gap)), rect.top, round(width), rect.height), key, label)
-            for i, (key, label) in enumerate(keys)]
-
-
-def keypad_keys(rows: dict) -> list[tuple[pygame.Rect, str, str]]:
-    """Every key of the keypad on a half whose rows are ``rows`` (layout().rows[p])."""
-    return [key for name in KEYPAD for key in keypad_row(name, rows[name])]
-
-
 #: What each row of a half shows, by HalfView field (besides ``dimmed``, which redraws it all).
 ROW_FIELDS = {"name": ("name",), "time": ("time", "overtime"), "banner": (),
-              "score": ("score", "penalty"), "last": ("last", "absent", "keypad"), "entry": ("entry",),
-              "note": ("note", "keypad")}
+              "score": ("score", "penalty"), "last": ("last", "absent"), "entry": ("entry",),
+              "note": ("note",)}
+#: The rows of a half drawn while its keyboard shows (it takes the rest).
+ABOVE_KEYBOARD = ("name", "time")
 
 
 def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView | None) -> list | None:
@@ -180,7 +220,8 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
     was dimmed, a bar whose text changed. The rectangles painted, for
     ``pygame.display.update``; None if it had to paint everything (``draw``)."""
     if (previous is None or not isinstance(previous, ClockView) or previous.banner != view.banner
-            or previous.template != view.template):
+            or previous.template != view.template
+            or [h.keyboard for h in previous.halves] != [h.keyboard for h in view.halves]):
         draw(surface, view)
         return None
     lay, dirty = layout(surface.get_size()), []
@@ -191,6 +232,8 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
             dirty.append(lay.halves[p])
             continue
         for name, fields in ROW_FIELDS.items():
+            if half.keyboard is not None and name not in ABOVE_KEYBOARD:
+                continue
             if fields and attrgetter(*fields)(half) != attrgetter(*fields)(before):
                 rect = lay.rows[p][name]
                 if name == "time":
@@ -201,9 +244,15 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
                 surface.fill(theme.BG, rect)
                 _draw_row(surface, name, rect, half, view.template)
                 dirty.append(rect)
-    if view.banner and any(rect in lay.halves for rect in dirty):    # a half repainted under it
-        _draw_banner(surface, lay.banner, view.banner)
-        dirty.append(lay.banner)
+        if half.keyboard is not None and half.entry != before.entry:
+            entry, _ = keyboard_area(lay, p)
+            surface.fill(theme.BG, entry)
+            _draw_entry(surface, entry, half.entry)
+            dirty.append(entry)
+    box = banner_box(lay, view)
+    if view.banner and box is not None and any(rect in lay.halves for rect in dirty):
+        _draw_banner(surface, box, view.banner)       # a half was repainted under it
+        dirty.append(box)
     if view.top != previous.top:
         bar(surface, lay.top, view.top, theme.BAR_FG)
         dirty.append(lay.top)

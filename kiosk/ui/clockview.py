@@ -12,6 +12,7 @@ from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 from kiosk.core.vocabulary import OVER, EndReason, Phase, TurnKind
+from kiosk.ui.keys import Keyboard
 
 NEUTRAL_REASONS = {
     "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
@@ -39,7 +40,7 @@ class HalfView:
     entry: str = ""         # what this player is typing (the entry line), if anything
     note: str = ""          # a short prompt for this player
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
-    keypad: bool = False    # the touch keypad shows on this half (this player is entering)
+    keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
 
 
 @dataclass(frozen=True)
@@ -54,13 +55,15 @@ class ClockView:
 
 @dataclass(frozen=True)
 class Info:
-    """What the top line says besides the game: the table, the lexicon, the director link's
-    state; and who the director's assignment has going first (the setup screen says it)."""
+    """What the top line says besides the game: the table, its division (when the director's
+    assignment names one), the lexicon, the director link's state, and an alert for the
+    director (the store's disk full) before all of them."""
     table: str = "-"
     lexicon: str = "no lexicon"
     legend: str = ""         # the simulated buttons' keys, shown in sim
     link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
-    starts: int | None = None   # who the director's assignment says goes first, if it says
+    alert: str = ""          # what the director must see at once (storage full), first on the line
+    division: str = ""       # the division the director's assignment says the table plays for
 
 
 def mmss(ns: int) -> str:
@@ -113,8 +116,10 @@ def face_template(state: GameState) -> str:
 
 
 def top_line(state: GameState, info: Info) -> str:
-    line = f"Table {info.table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
-    return f"{line}  ·  {info.link}" if info.link else line
+    table = f"Table {info.table}  ·  Division {info.division}" if info.division else f"Table {info.table}"
+    line = f"{table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+    line = f"{line}  ·  {info.link}" if info.link else line
+    return f"{info.alert}  ·  {line}" if info.alert else line
 
 
 def awaited(state: GameState, player: int) -> bool:
@@ -201,9 +206,9 @@ def final_details(result: Result) -> tuple[list[str], list[str]]:
 
 
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
-          entries=("", ""), notes=("", ""), dimmed=None, keypad=None) -> ClockView:
-    """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keypad``: the
-    player whose half shows the touch keypad, if any."""
+          entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None) -> ClockView:
+    """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keyboard``: the
+    on-screen keys, on the half of its ``seat``, if any."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
@@ -212,6 +217,8 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
             parts[p].update(score=finals[p], last=details[p], penalty=0)
-    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p], keypad=keypad == p) for p in (0, 1))
+    views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p],
+                           keyboard=keyboard if keyboard is not None and keyboard.seat == p else None)
+                  for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
                      bottom=bottom, error=error, template=face_template(state))

@@ -11,6 +11,8 @@ the correction on the director's authority, without the players' agreement.
 The core judges everything: a turn that cannot be corrected, or a correction these rules do
 not allow now, is refused with the core's own reason, shown on the bottom line (checked with
 the core as soon as the turn is picked, and again when both have agreed).
+Without a USB keyboard the on-screen keyboard types the numbers (digits, DEL, ENTER) and goes
+back a step (BACK: Esc); it goes across the screen, under the entry box (either player types).
 """
 from __future__ import annotations
 
@@ -21,11 +23,12 @@ import pygame
 from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.result import compute
-from kiosk.core.vocabulary import Phase
-from kiosk.ui import clockdraw, theme
+from kiosk.core.vocabulary import MenuUse, Phase
+from kiosk.ui import clockdraw, keyboard as onscreen, theme
 from kiosk.ui.base import Screen, preview
 from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
 from kiosk.ui.entry import DigitsEntry
+from kiosk.ui.keys import BACK, ENTER, Key, Keyboard
 
 LISTED = 6                  # how many of the latest turns are listed
 #: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).
@@ -42,6 +45,7 @@ class CorrectionView:
     prompt: str
     bottom: str
     error: str
+    keyboard: Keyboard | None = None    # the on-screen keys, if the screen shows them
 
 
 class CorrectionScreen(Screen):
@@ -142,7 +146,10 @@ class CorrectionScreen(Screen):
         turn, score = self.turn, int(self.score.digits)
         before = self.table.state.turns[turn - 1].score
         if self.table.submit(Correct(turn, score), t):
-            self.back.notify(f"turn {turn} corrected: {before} is now {score}", t)
+            said = f"turn {turn} corrected: {before} is now {score}"
+            if self.director:
+                self.table.menu_used(MenuUse.CORRECTED, said, t)
+            self.back.notify(said, t)
             self.closed = True
         else:                           # refused: the core's reason is on the bottom line
             self.step, self.turn, self.agreed = "pick", None, set()
@@ -182,33 +189,65 @@ class CorrectionScreen(Screen):
                               heading=("CORRECT A SCORE  (the director's decision)" if self.director
                                        else "CORRECT A SCORE  (both players must agree)"),
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
-                              bottom=self.table.info.legend, error=self.table.message(now_ns))
+                              bottom=self.table.info.legend, error=self.table.message(now_ns),
+                              keyboard=self._keyboard() if self.table.settings.keypad else None)
+
+    def _keyboard(self) -> Keyboard:
+        """The digits while a number is typed; then ENTER (the director) or only BACK (the
+        players agree with their buttons)."""
+        if self.step in ("pick", "score"):
+            return self.number.keyboard(actions=(ENTER, BACK))
+        if self.director:
+            return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
+        return Keyboard((), (BACK,))
 
     def draw(self, surface, view: CorrectionView) -> None:
         draw_correction(surface, view)
 
+    def draw_upright(self, surface, view: CorrectionView, facing: int) -> None:
+        draw_correction(surface, view, facing)
 
-def correction_layout(size: tuple[int, int]) -> dict[str, pygame.Rect | list[pygame.Rect]]:
+
+def correction_layout(size: tuple[int, int], view: CorrectionView | None = None,
+                      facing: int | None = None) -> dict:
     """Where each part of the correction screen goes: heading, one row per listed turn, the
-    entry box, the prompt, and the top and bottom bars."""
+    entry box, the keys if ``view`` has any, the prompt, and the top and bottom bars; on the
+    whole screen (``facing`` None) or an upright half (flat)."""
     w, h = size
-    lay = clockdraw.layout(size)
+    lay = clockdraw.layout(size) if facing is None else clockdraw.upright_layout(size)
     margin = max(8, w // 40)
     y = lay.top.bottom + h // 50
     heading = pygame.Rect(margin, y, w - 2 * margin, h * 8 // 100)
-    listing = pygame.Rect(margin * 4, y + h * 10 // 100, w - 8 * margin, h * 42 // 100)
+    keyboard = view.keyboard if view is not None else None
+    if keyboard is None:
+        listing = pygame.Rect(margin * 4, y + h * 10 // 100, w - 8 * margin, h * 42 // 100)
+        entry = pygame.Rect(margin * 4, listing.bottom + h // 40, w - 8 * margin, h * 10 // 100)
+        prompt = pygame.Rect(margin, entry.bottom + h // 40, w - 2 * margin,
+                             lay.bottom.top - entry.bottom - h // 20)
+        keys = None
+    else:
+        keys_h = onscreen.height(keyboard, w - 2 * margin, lay.key_min)
+        prompt_h, entry_h, gap = h * 6 // 100, h * 8 // 100, h // 60
+        listing_h = lay.bottom.top - 4 * gap - prompt_h - keys_h - entry_h - heading.bottom
+        listing = pygame.Rect(margin * 4, heading.bottom + gap, w - 8 * margin, max(0, listing_h))
+        entry = pygame.Rect(margin * 4, listing.bottom + gap, w - 8 * margin, entry_h)
+        keys = pygame.Rect(margin, entry.bottom + gap, w - 2 * margin, keys_h)
+        prompt = pygame.Rect(margin, keys.bottom + gap, w - 2 * margin, prompt_h)
     step = listing.height // LISTED
     rows = [pygame.Rect(listing.left, listing.top + i * step, listing.width, step) for i in range(LISTED)]
-    entry = pygame.Rect(margin * 4, listing.bottom + h // 40, w - 8 * margin, h * 10 // 100)
-    prompt = pygame.Rect(margin, entry.bottom + h // 40, w - 2 * margin,
-                         lay.bottom.top - entry.bottom - h // 20)
     return {"heading": heading, "rows": rows, "entry": entry, "entry_text": entry.inflate(-16, -10),
-            "prompt": prompt, "top": lay.top, "bottom": lay.bottom}
+            "keys": keys, "prompt": prompt, "top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min}
 
 
-def draw_correction(surface: pygame.Surface, view: CorrectionView) -> None:
+def keyboard_keys(size: tuple[int, int], view: CorrectionView, facing: int | None = None
+                  ) -> list[tuple[pygame.Rect, Key]]:
+    """The keys on the correction screen of ``size`` (side), or on an upright half (flat)."""
+    return onscreen.keys_in(view.keyboard, correction_layout(size, view, facing))
+
+
+def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int | None = None) -> None:
     h = surface.get_height()
-    parts = correction_layout(surface.get_size())
+    parts = correction_layout(surface.get_size(), view, facing)
     surface.fill(theme.BG)
     theme.blit_line(surface, view.heading, theme.PROMPT, parts["heading"])
     for row, line in zip(view.turns, parts["rows"]):
@@ -219,6 +258,8 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView) -> None:
                         line.inflate(-8, -line.height // 5), align="left")
     pygame.draw.rect(surface, theme.PROMPT, parts["entry"], width=2)
     theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
+    if parts["keys"] is not None:
+        onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     theme.blit_line(surface, view.prompt, theme.BAR_FG, parts["prompt"], max_size=h // 18)
     clockdraw.bar(surface, parts["top"], view.top, theme.BAR_FG)
     clockdraw.bottom_bar(surface, parts["bottom"], view.bottom, view.error)

@@ -3,7 +3,8 @@ forfeits").
 
 Opened by the screen machine (kiosk.ui.machine) on a long press of the centre button or F10
 (kiosk.ui.director_door), it first asks for the PIN (digits, Enter; Esc or any button goes
-back to the game; three wrong PINs lock it for a minute). Then the menu: a digit chooses
+back to the game; three wrong PINs lock it for a minute). ``try_pin`` is what any way of
+typing the PIN ends in. Then the menu: a digit chooses
 (kiosk.ui.director_actions.ACTIONS):
 
 1 late start: ``CallStart(absent)`` at the round's start call, a digit for who is absent;
@@ -18,26 +19,34 @@ back to the game; three wrong PINs lock it for a minute). Then the menu: a digit
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
+Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.director_draw): the PIN's
+digits, the menu's choices and each question's as keys, a time's digits and sign, ENTER and
+BACK (Esc).
 What the core refuses is shown with its own reason and records nothing. Esc goes back a step
 and leaves the menu. Nothing else changes the game while the menu is open: the players'
 buttons do nothing here (a running clock keeps running: stop it first, which the long press
 does). Without a key for ``IDLE_S`` the menu closes by itself.
+
+Every use is journaled with the game on screen (``Table.menu_used``, kiosk.store.menu_uses) and
+carried by its result document: the PIN given, each wrong PIN and the lock, each action recorded
+with what it did, a score corrected, the self-test and its outcome.
 """
 from __future__ import annotations
 
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.ui import clockview
 from kiosk.ui.base import NS, Screen, preview
 from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
-                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, command,
-                                       describe)
+                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
+                                       command, describe)
 from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.director_draw import DirectorView, draw_director
 from kiosk.ui.entry import DigitsEntry
+from kiosk.ui.keys import BACK, ENTER, Key, Keyboard, choices
 from kiosk.ui.selftest_screen import SelfTestScreen
 
 IDLE_S = 120                 # the menu closes after this long without a key
@@ -120,18 +129,28 @@ class DirectorScreen(Screen):
         if key == "Escape":
             self.closed = True
         elif key == "Enter":
-            outcome = self.door.check(self.pin.digits, t)
+            digits = self.pin.digits
             self.pin.clear()
-            if outcome == "open":
-                self.step = "menu"
-            elif outcome == "wrong":
-                left = self.door.attempts_left
-                self.table.say(f"wrong PIN ({left} attempt{'s' if left != 1 else ''} left)", t)
-            else:
-                self.table.say(self.door.locked_message(t), t)
-                self.closed = True
+            self.try_pin(digits, t)
         else:
             self.pin.key(key)
+
+    def try_pin(self, digits: str, t: int) -> str:
+        """The PIN as typed (by keys, the keypad or a touch keyboard): the menu opens, or the
+        screen says why not; the attempt is journaled. Returns the door's answer."""
+        outcome = self.door.check(digits, t)
+        if outcome == "open":
+            self.step = "menu"
+            self.table.menu_used(MenuUse.OPENED, "", t)
+        elif outcome == "wrong":
+            left = self.door.attempts_left
+            self.table.say(f"wrong PIN ({left} attempt{'s' if left != 1 else ''} left)", t)
+            self.table.menu_used(MenuUse.WRONG_PIN, "", t)
+        else:
+            self.table.say(self.door.locked_message(t), t)
+            self.table.menu_used(MenuUse.LOCKED, self.door.locked_message(t), t)
+            self.closed = True
+        return outcome
 
     def _key_menu(self, key: str, t: int) -> None:
         if key == "Escape":
@@ -215,9 +234,10 @@ class DirectorScreen(Screen):
             return
         state, wanted = self.table.state, self.command
         events, _ = preview(state, wanted, t)
-        summary = describe(state, wanted, events, t)[0] if events else ""
+        summary = self._describe(state, wanted, events, t)[0] if events else ""
         if self.table.submit(wanted, t):
             self.done = f"recorded: {summary}"
+            self.table.menu_used(MenuUse.RECORDED, f"{self.action.label}: {summary}", t)
         self.step, self.action, self.command = "menu", None, None
 
     # --- the view ---------------------------------------------------------------------------
@@ -227,7 +247,21 @@ class DirectorScreen(Screen):
         heading, rows, entry, prompt = self._content(state, now_ns)
         return DirectorView(top=clockview.top_line(state, info), heading=heading,
                             status=status_line(state, now_ns), rows=rows, entry=entry,
-                            prompt=prompt, bottom=info.legend, error=self.table.message(now_ns))
+                            prompt=prompt, bottom=info.legend, error=self.table.message(now_ns),
+                            keyboard=self._keyboard(rows) if self.table.settings.keypad else None)
+
+    def _keyboard(self, rows: tuple[str, ...]) -> Keyboard:
+        """The keys of this step: the PIN's digits; the menu's or a question's choices (the
+        rows listed, each typing its digit); a time's digits and sign; ENTER to confirm."""
+        if self.step == "pin":
+            return self.pin.keyboard(actions=(ENTER, BACK))
+        if self.step == "menu":
+            return choices({a.digit: row for a, row in zip(ACTIONS, rows)})
+        if self.step == "confirm":
+            return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
+        if self.action.asks[self.asked] == "seconds":
+            return self.seconds.keyboard()
+        return choices({row.split()[0]: row for row in rows})
 
     def _content(self, state: GameState, now_ns: int):
         names = state.players
@@ -240,7 +274,7 @@ class DirectorScreen(Screen):
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
             events, reason = preview(state, self.command, now_ns)
-            rows = describe(state, self.command, events, now_ns) if events else (reason,)
+            rows = self._describe(state, self.command, events, now_ns) if events else (reason,)
             return heading, rows, "CONFIRM?", "Enter records it  ·  Esc: back"
         question = self.action.asks[self.asked]
         if question == "seconds":
@@ -258,5 +292,14 @@ class DirectorScreen(Screen):
             return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
         return heading, rows, "", "which player? type the number  ·  Esc: back"
 
+    def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:
+        """``describe``, with what follows a void at this table (its new-game delay, its link)."""
+        table = self.table
+        return describe(state, wanted, events, t,
+                        after_void=after_void(table.new_game_after_s, bool(table.info.link)))
+
     def draw(self, surface, view: DirectorView) -> None:
         draw_director(surface, view)
+
+    def draw_upright(self, surface, view: DirectorView, facing: int) -> None:
+        draw_director(surface, view, facing)

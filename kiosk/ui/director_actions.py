@@ -16,6 +16,7 @@ from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
 from kiosk.ui import clockview
+from kiosk.ui.keys import BACK, ENTER, Key, Keyboard, digits
 
 #: Which player a digit names; "3" names both where both may be meant (a late start).
 PLAYER_DIGITS = {"1": (0,), "2": (1,)}
@@ -67,8 +68,22 @@ def command(action: Action, answers: dict):
     raise ValueError(f"action {action.digit} makes no command of its own")
 
 
-def describe(state: GameState, command, events: list[ev.Event], t_ns: int) -> tuple[str, ...]:
-    """What recording ``events`` (the core's answer to ``command``) does, in the director's words."""
+def after_void(new_game_after_s: int, linked: bool) -> str:
+    """What the table does after a void, as it will happen: a new game after
+    ``kiosk.new_game_after_s`` if set; else the void stays on screen until the director pairs the
+    table anew (with a director link) or the kiosk restarts, either of which opens a new game."""
+    if new_game_after_s:
+        return (f"a new game with the same players opens on the setup screen "
+                f"{clockview.mmss(new_game_after_s * clk.NS_PER_S)} after")
+    if linked:
+        return "GAME VOID stays on screen until the director pairs this table anew or the kiosk restarts"
+    return "GAME VOID stays on screen until the kiosk restarts, which opens a new game"
+
+
+def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
+             after_void: str = after_void(0, False)) -> tuple[str, ...]:
+    """What recording ``events`` (the core's answer to ``command``) does, in the director's
+    words; ``after_void`` is what follows a void at this table (``after_void(...)``)."""
     names = state.players
     at = max(t_ns, state.last_ns or t_ns)
     if isinstance(command, cmd.CallStart):
@@ -100,7 +115,7 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int) -> tu
                 "then the tiles left on the racks, and the players confirm the result")
     if isinstance(command, cmd.Void):
         return ("VOID the game: it is set aside and has no result",
-                "journaled; nothing is sent to the director's results; a new game follows")
+                "journaled; nothing is sent to the director's results", after_void)
     if isinstance(command, cmd.Reopen):
         return ("reopen the game: tiles were found after the end",
                 "play resumes with the clock stopped; the recorded moves stay as they are")
@@ -142,6 +157,10 @@ class SecondsEntry:
             self.text += key
             return True
         return False
+
+    def keyboard(self) -> Keyboard:
+        """The digits, + and - (more or less time), : (minutes:seconds) and DEL; ENTER, BACK."""
+        return digits(Key("+", "+"), Key("-", "-"), Key(":", ":"), actions=(ENTER, BACK))
 
     def seconds(self) -> int:
         """The signed number of seconds typed, or ValueError saying what is wrong."""

@@ -8,6 +8,11 @@ keyboard. A long press opens the PIN prompt as soon as the button has been held 
 keyboard's button twin reports no releases, so it never makes a long press.
 
 Three wrong PINs in a row lock the menu for a minute; the right PIN resets the count.
+
+The PIN is checked against its salted hash (``director.pin_hash``, kiosk.pin); without one
+the default PIN 0000 opens it, which only a simulated kiosk is started with (the config refuses
+it on the buttons). ``check`` is the one place a typed PIN is judged, whatever typed it (keys,
+the keypad, a touch keyboard).
 """
 from __future__ import annotations
 
@@ -15,11 +20,11 @@ import hmac
 import logging
 
 from table_input import ButtonPressed, ButtonReleased, Side
+from kiosk.pin import DEFAULT_PIN, check_hash, verify_pin
 
 log = logging.getLogger(__name__)
 
 NS = 1_000_000_000
-DEFAULT_PIN = "0000"
 ATTEMPTS = 3                # wrong PINs in a row that lock the menu ...
 LOCK_NS = 60 * NS           # ... for this long
 
@@ -30,10 +35,9 @@ def mmss(ns: int) -> str:
 
 
 class DirectorDoor:
-    def __init__(self, pin: str = DEFAULT_PIN):
-        if not (isinstance(pin, str) and pin.isdigit() and 4 <= len(pin) <= 12):
-            raise ValueError("the director's PIN is 4 to 12 digits")
-        self._pin = pin
+    def __init__(self, pin_hash: str = ""):
+        """``pin_hash``: the PIN's hash (kiosk.pin.hash_pin); "" for the default PIN."""
+        self._hash = check_hash(pin_hash) if pin_hash else None
         self.wrong = 0                          # wrong PINs in a row
         self.locked_until: int | None = None
         self._down: int | None = None           # when the centre button went down, if it is down
@@ -74,7 +78,7 @@ class DirectorDoor:
         """``"open"`` for the right PIN, else why not: ``"wrong"`` or ``"locked"``."""
         if self.locked(t_ns):
             return "locked"
-        if hmac.compare_digest(digits.encode(), self._pin.encode()):
+        if self._matches(digits):
             self.wrong, self.locked_until = 0, None
             return "open"
         self.wrong += 1
@@ -83,6 +87,11 @@ class DirectorDoor:
             log.warning("director's menu locked after %d wrong PINs", ATTEMPTS)
             return "locked"
         return "wrong"
+
+    def _matches(self, digits: str) -> bool:
+        if self._hash is None:
+            return hmac.compare_digest(digits.encode(), DEFAULT_PIN.encode())
+        return verify_pin(digits, self._hash)
 
     @property
     def attempts_left(self) -> int:

@@ -1,7 +1,9 @@
 """What a key does to what is being typed: the editors behind the screens. Pure, no pygame.
 
 Keys arrive as in ``table_input.KeyTyped.key``: one printable character, or a name
-(Enter, Backspace, Tab, Escape). Each editor's ``key`` returns True if the text changed.
+(Enter, Backspace, Tab, Escape), from a USB keyboard or the on-screen one. Each editor's
+``key`` returns True if the text changed; its ``keyboard`` is the on-screen keys it accepts
+now (kiosk.ui.keys): letters only where letters are allowed.
 """
 from __future__ import annotations
 
@@ -9,6 +11,10 @@ from kiosk.core.commands import Rack, Record
 from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
+from kiosk.ui.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGITS, ENTER, KIND, LETTERS, NEXT_WORD,
+                           Keyboard, digits)
+
+MAX_BLANKS = 2
 
 
 class EntryError(ValueError):
@@ -17,7 +23,9 @@ class EntryError(ValueError):
 
 class TurnEntry:
     """What a player did on a turn ended by a press: a play (score, and the letters the blanks
-    stand for), an exchange (how many tiles) or a pass. Tab moves between the three."""
+    stand for), an exchange (how many tiles) or a pass. Tab moves between the three. A letter
+    is a blank's; ``?`` first says a blank's letter comes next (the on-screen keyboard then
+    shows the letters)."""
 
     KINDS = RECORDED_KINDS
     MAX_SCORE_DIGITS = 4
@@ -25,20 +33,28 @@ class TurnEntry:
     def __init__(self, play_only: bool = False):
         self.play_only = play_only          # a play-out or a challenged play: only its score
         self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
+        self.blank_next = False             # ``?`` typed: a blank's letter comes next
 
     def key(self, key: str) -> bool:
         if key == "Tab":
             if self.play_only:
                 return False
             self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
-            self.number, self.blanks = "", ""
+            self.number, self.blanks, self.blank_next = "", "", False
             return True
         if key == "Escape":
-            changed = (self.kind, self.number, self.blanks) != (TurnKind.PLAY, "", "")
-            self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
+            changed = (self.kind, self.number, self.blanks, self.blank_next) != (TurnKind.PLAY, "", "", False)
+            self.kind, self.number, self.blanks, self.blank_next = TurnKind.PLAY, "", "", False
             return changed
+        if key == "?":
+            if self.kind != TurnKind.PLAY or self.blank_next or len(self.blanks) >= MAX_BLANKS:
+                return False
+            self.blank_next = True
+            return True
         if key == "Backspace":
-            if self.blanks:
+            if self.blank_next:
+                self.blank_next = False
+            elif self.blanks:
                 self.blanks = self.blanks[:-1]
             elif self.number:
                 self.number = self.number[:-1]
@@ -46,6 +62,8 @@ class TurnEntry:
                 return False
             return True
         if len(key) == 1 and key.isdigit():
+            if self.blank_next:
+                return False
             if self.kind == TurnKind.PLAY and len(self.number) < self.MAX_SCORE_DIGITS:
                 self.number = (self.number + key).lstrip("0") or "0"
                 return True
@@ -53,15 +71,30 @@ class TurnEntry:
                 self.number = key           # one to seven tiles: a digit replaces the last
                 return True
             return False
-        letter = clean_word(key)
-        if self.kind == TurnKind.PLAY and letter and len(self.blanks) < 2:
+        letter = clean_word(key) if len(key) == 1 else ""
+        if self.kind == TurnKind.PLAY and letter and len(self.blanks) < MAX_BLANKS:
             self.blanks += letter
+            self.blank_next = False
             return True
         return False
 
+    def keyboard(self, seat: int | None = None) -> Keyboard:
+        """The keys this entry takes now: the score's digits and ``? BLANK``; a blank's
+        letter; how many tiles were exchanged; or only PLAY/EXCH/PASS and ENTER for a pass."""
+        kind = () if self.play_only else (KIND,)
+        if self.kind == TurnKind.PLAY and self.blank_next:
+            return Keyboard(LETTERS + (DEL,), seat=seat)
+        if self.kind == TurnKind.PLAY:
+            blank = (BLANK_NEXT,) if len(self.blanks) < MAX_BLANKS else ()
+            return Keyboard(DIGITS + blank + (DEL,), kind + (ENTER,), seat=seat)
+        if self.kind == TurnKind.EXCHANGE:
+            return Keyboard(DIGITS[:RACK_SIZE] + (DEL,), kind + (ENTER,), seat=seat)
+        return Keyboard((), kind + (ENTER,), seat=seat)
+
     def text(self) -> str:
         if self.kind == TurnKind.PLAY:
-            blanks = f"  blank {'/'.join(self.blanks)}" if self.blanks else ""
+            letters = "/".join(self.blanks + ("?" if self.blank_next else ""))
+            blanks = f"  blank {letters}" if letters else ""
             return f"SCORE {self.number or '_'}{blanks}"
         if self.kind == TurnKind.EXCHANGE:
             return f"EXCHANGE {self.number or '_'} TILES"
@@ -70,6 +103,8 @@ class TurnEntry:
     def command(self, player: int) -> Record:
         if self.kind == TurnKind.PASS:
             return Record(player, TurnKind.PASS)
+        if self.blank_next:
+            raise EntryError("type the letter the blank stands for")
         if not self.number:
             raise EntryError("type the score first" if self.kind == TurnKind.PLAY
                              else "type how many tiles were exchanged")
@@ -101,6 +136,9 @@ class RackEntry:
 
     def text(self) -> str:
         return f"TILES LEFT {self.tiles or '_'}"
+
+    def keyboard(self, seat: int | None = None) -> Keyboard:
+        return Keyboard(LETTERS + (BLANK_TILE, DEL), (ENTER,), seat=seat)
 
     def command(self, player: int) -> Rack:
         return Rack(player, self.tiles)
@@ -152,6 +190,10 @@ class WordsEntry:
     def idle(self) -> bool:
         return not self.words
 
+    def keyboard(self, seat: int | None = None, extra: tuple = ()) -> Keyboard:
+        """The letters, DEL and NEXT WORD (and ``extra`` keys on the action row)."""
+        return Keyboard(LETTERS + (DEL,), (NEXT_WORD, *extra), seat=seat)
+
 
 class DigitsEntry:
     """A short number: a table number, a PIN."""
@@ -170,3 +212,7 @@ class DigitsEntry:
 
     def clear(self) -> None:
         self.digits = ""
+
+    def keyboard(self, actions: tuple = (ENTER,)) -> Keyboard:
+        """The digits, DEL, then ``actions``."""
+        return digits(actions=actions)

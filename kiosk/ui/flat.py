@@ -6,12 +6,13 @@ tall) and turned a quarter: the left half clockwise (its top toward the screen's
 the left player reads it), the right half anticlockwise. The clock screen gives each player
 their own half (name, time, score, last turn, what they type) with the shared lines (top line,
 banner, bottom line) on both; every other screen (the judge, the verdict, the director's
-menu...) is shown whole on both halves. ``to_portrait`` maps a touch on the screen back to the
-half and the point of its upright surface.
+menu...) is drawn upright for each half (``Screen.draw_upright``): the same on both, but the
+on-screen keyboard only on the half of the player who types (the director's on both).
+``to_portrait`` maps a touch on the screen back to the half and the point of its upright
+surface; ``on_screen`` maps a rectangle of an upright half to where it shows.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 import pygame
@@ -26,16 +27,6 @@ def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
     return h, w // 2
 
 
-def half_layout(size: tuple[int, int]) -> clockdraw.Layout:
-    """The clock layout for one player's half filling an upright surface of ``size``: the
-    side layout of a surface twice as wide, cut to its left half."""
-    w, h = size
-    lay = clockdraw.layout((2 * w, h))
-    banner = pygame.Rect(lay.banner.left, lay.banner.top, w - 2 * lay.banner.left, lay.banner.height)
-    return replace(lay, size=size, top=pygame.Rect(0, 0, w, lay.top.height),
-                   bottom=pygame.Rect(0, lay.bottom.top, w, lay.bottom.height), banner=banner)
-
-
 def place(surface: pygame.Surface, halves: tuple[pygame.Surface, pygame.Surface]) -> None:
     """Turn each upright half to face its player and put it on the screen."""
     w, _ = surface.get_size()
@@ -48,17 +39,21 @@ def draw_clock(surface: pygame.Surface, view: ClockView) -> None:
     upright = []
     for p in (0, 1):
         half = pygame.Surface(portrait_size(surface.get_size()))
-        lay = half_layout(half.get_size())
+        lay = clockdraw.upright_layout(half.get_size())
         clockdraw.paint(half, lay, view, players=(p,))
         upright.append(half)
     place(surface, tuple(upright))
 
 
-def draw_whole(surface: pygame.Surface, draw: Callable[[pygame.Surface], object]) -> None:
-    """Any other screen, flat: drawn whole on an upright half, shown to both players."""
-    half = pygame.Surface(portrait_size(surface.get_size()))
-    draw(half)
-    place(surface, (half, half))
+def draw_whole(surface: pygame.Surface, draw: Callable[[pygame.Surface, int], object]) -> None:
+    """Any other screen, flat: ``draw(upright, player)`` draws it whole on each player's upright
+    half, which is turned to face them."""
+    halves = []
+    for p in (0, 1):
+        half = pygame.Surface(portrait_size(surface.get_size()))
+        draw(half, p)
+        halves.append(half)
+    place(surface, tuple(halves))
 
 
 def to_portrait(size: tuple[int, int], pos: tuple[int, int]) -> tuple[int, tuple[int, int]]:
@@ -71,3 +66,12 @@ def to_portrait(size: tuple[int, int], pos: tuple[int, int]) -> tuple[int, tuple
         return 0, (y, ph - 1 - x)
     x -= w // 2                    # turned anticlockwise: upright (u, v) is at (v, pw - 1 - u)
     return 1, (pw - 1 - y, x)
+
+
+def on_screen(size: tuple[int, int], half: int, rect: pygame.Rect) -> pygame.Rect:
+    """Where ``rect`` of ``half``'s upright surface shows on the flat screen of ``size``."""
+    w, _ = size
+    pw, ph = portrait_size(size)
+    if half == 0:                  # (u, v) -> (ph - 1 - v, u)
+        return pygame.Rect(ph - rect.bottom, rect.left, rect.height, rect.width)
+    return pygame.Rect(w // 2 + rect.top, pw - rect.right, rect.height, rect.width)

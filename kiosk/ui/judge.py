@@ -2,64 +2,33 @@
 ``challenge``; there is no free lookup mode).
 
 The challenger types the words (cleaned as typed: upper case, letters only; a space or Enter
-between words). The words show large for both players. The player the preset names
+between words) on a USB keyboard or on the on-screen keyboard, which shows on the challenger's
+half (letters, DEL, NEXT WORD; kiosk.ui.judge_draw). The words show large for both players.
+The player the preset names
 (``rules.challenge.verdict_by``: the challenged player, or the challenger once the opponent
 agrees) presses their own clock button: every word is judged (``adjudicate`` always checks
 all of them), the one verdict goes to the core as ``Rule`` (journaled before anything is
 shown) and the verdict fills the screen. Nothing per word is ever kept or shown here.
 
 An idle judge screen offers to withdraw the challenge only where the preset allows it
-(``withdraw = "both_agree"``: Escape, then both players press their buttons).
+(``withdraw = "both_agree"``: Escape or the WITHDRAW key, then both players press their
+buttons).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import pygame
-
-from table_input import PLAYERS, ButtonPressed, KeyTyped
+from table_input import PLAYERS, Action, ButtonPressed, KeyTyped
 from kiosk.core.commands import Rule, Withdraw
 from kiosk.core.judge import adjudicate
 from kiosk.core.vocabulary import Phase
-from kiosk.ui import clockdraw, theme
 from kiosk.ui.base import Screen
 from kiosk.ui.clockview import top_line
 from kiosk.ui.entry import WordsEntry
-from kiosk.ui.verdict import VerdictScreen, word_lines
+from kiosk.ui.judge_draw import JudgeView, draw_judge
+from kiosk.ui.keys import Key
+from kiosk.ui.verdict import VerdictScreen
 
-@dataclass(frozen=True)
-class JudgeView:
-    top: str
-    heading: str
-    words: tuple[str, ...]
-    typing: str
-    lines: tuple[str, ...]
-    error: str
-
-
-def draw_judge(surface: pygame.Surface, view: JudgeView) -> None:
-    w, h = surface.get_size()
-    lay = clockdraw.layout((w, h))
-    surface.fill(theme.BG)
-    margin = max(8, w // 40)
-    body_top = lay.top.bottom
-    theme.blit_line(surface, view.heading, theme.PROMPT,
-                    pygame.Rect(margin, body_top + h // 50, w - 2 * margin, h * 9 // 100))
-    rows = word_lines((*view.words, view.typing + "_"))
-    box = pygame.Rect(margin, body_top + h * 14 // 100, w - 2 * margin, h * 46 // 100)
-    step = box.height // len(rows)
-    for i, row in enumerate(rows):
-        theme.blit_line(surface, row, theme.WHITE,
-                        pygame.Rect(box.left, box.top + i * step, box.width, step), max_size=box.height // 2)
-    lines_box = pygame.Rect(margin, box.bottom + h // 50, w - 2 * margin, lay.bottom.top - box.bottom - h // 25)
-    if view.lines:
-        step = lines_box.height // len(view.lines)
-        for i, line in enumerate(view.lines):
-            theme.blit_line(surface, line, theme.BAR_FG,
-                            pygame.Rect(lines_box.left, lines_box.top + i * step, lines_box.width, step),
-                            max_size=h // 16)
-    clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
-    clockdraw.bottom_bar(surface, lay.bottom, "", view.error)
+WITHDRAW = Key(Action.ESCAPE, "WITHDRAW", 2)
+KEEP = Key(Action.ESCAPE, "KEEP IT", 2)
 
 
 class JudgeScreen(Screen):
@@ -138,7 +107,10 @@ class JudgeScreen(Screen):
         if state.phase != Phase.CHALLENGE:
             return JudgeView(top_line(state, self.table.info), "", (), "", (), "")
         me, them = names[self.challenger], names[1 - self.challenger]
-        lines = [f"{me}: type the words  (space or Enter between words, Backspace to fix)"]
+        keyboard = self._keyboard()
+        between = "NEXT WORD between words, DEL to fix" if keyboard else \
+            "space or Enter between words, Backspace to fix"
+        lines = [f"{me}: type the words  ({between})"]
         if state.verdict_player != self.challenger:
             lines.append(f"{them}: check the words, then press your button for the verdict")
         else:
@@ -151,7 +123,22 @@ class JudgeScreen(Screen):
         return JudgeView(top=top_line(state, self.table.info),
                          heading=f"CHALLENGE: {me} challenges {them}'s play",
                          words=tuple(self.entry.done), typing=self.entry.current,
-                         lines=tuple(lines), error=self.table.message(now_ns))
+                         lines=tuple(lines), error=self.table.message(now_ns), keyboard=keyboard)
+
+    def _keyboard(self):
+        """The challenger's keys (the letters, DEL, NEXT WORD, and WITHDRAW where the rules
+        allow it), unless the table has no on-screen keyboard."""
+        if not self.table.settings.keypad:
+            return None
+        extra = ()
+        if self.withdrawing is not None:
+            extra = (KEEP,)
+        elif self.withdraw_allowed and self.entry.idle:
+            extra = (WITHDRAW,)
+        return self.entry.keyboard(seat=self.challenger, extra=extra)
 
     def draw(self, surface, view: JudgeView) -> None:
         draw_judge(surface, view)
+
+    def draw_upright(self, surface, view: JudgeView, facing: int) -> None:
+        draw_judge(surface, view, facing)

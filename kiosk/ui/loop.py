@@ -35,6 +35,7 @@ from typing import Callable
 import pygame
 
 from table_input import Tapped
+from kiosk.ui.touch import NotATap
 
 NS = 1_000_000_000
 
@@ -89,9 +90,11 @@ class Loop:
                  tick: Callable[[int], None] | None = None,
                  due: Callable[[int], int | None] | None = None,
                  clock: Callable[[], int] = time.monotonic_ns,
-                 screenshot_dir: str | Path | None = None, display: bool = False, touch=None):
+                 screenshot_dir: str | Path | None = None, display: bool = False, touch=None,
+                 taps_only: bool = False):
         self.machine, self.inputs, self.keyboard, self.surface = machine, inputs, keyboard, surface
         self.touch = touch              # taps on the screen (kiosk.ui.touch), if any
+        self.taps_only = taps_only      # any other input is refused (python -m kiosk demo --touch-only)
         self.tick, self.due, self.clock, self.display = tick, due, clock, display
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         if self.screenshot_dir:
@@ -127,6 +130,8 @@ class Loop:
 
     def _resolved(self, item):
         if not isinstance(item, Tapped):
+            if self.taps_only:
+                raise NotATap(item)
             return item
         if self.touch is None:
             return None

@@ -28,7 +28,7 @@ from kiosk.ui.base import NS, Screen, Table
 from kiosk.ui import flat
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockview import ClockView
-from kiosk.ui.director_door import DEFAULT_PIN, DirectorDoor
+from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.setup import SetupScreen
 from kiosk.core.vocabulary import Phase
@@ -51,11 +51,11 @@ def route(table: Table, current: Screen | None) -> Screen:
 
 
 class Machine:
-    def __init__(self, table: Table, now_ns: int, *, director_pin: str = DEFAULT_PIN,
+    def __init__(self, table: Table, now_ns: int, *, director_pin_hash: str = "",
                  orientation: str = "side"):
         self.table, self.orientation = table, orientation
         self._drawn = None                  # (screen, view) the surface shows, if drawn whole
-        self.door = DirectorDoor(director_pin)
+        self.door = DirectorDoor(director_pin_hash)
         self.finished = False
         self.failures = 0                   # how many times a screen failed
         self._now = now_ns
@@ -137,10 +137,11 @@ class Machine:
             self.fail(exc, now_ns)
             return self.screen.view(now_ns)
 
-    def draw(self, surface, view):
+    def draw(self, surface, view, *, whole: bool = False):
         """Paint ``view``; the rectangles painted, or None when the whole screen was. Side by
         side, a screen that painted the surface last and can (the clock screen) paints only
-        what changed; flat, each half is turned to face its player (kiosk.ui.flat)."""
+        what changed, unless ``whole`` (a fresh surface); flat, each half is turned to face its
+        player (kiosk.ui.flat)."""
         drawn, self._drawn = self._drawn, None
         try:
             screen = self.screen
@@ -148,10 +149,10 @@ class Machine:
                 if isinstance(view, ClockView):
                     flat.draw_clock(surface, view)
                 else:
-                    flat.draw_whole(surface, lambda half: screen.draw(half, view))
+                    flat.draw_whole(surface, lambda half, player: screen.draw_upright(half, view, player))
                 return None
             dirty = None
-            if drawn is not None and drawn[0] is screen:
+            if drawn is not None and drawn[0] is screen and not whole:
                 dirty = screen.draw_changes(surface, view, drawn[1])
             else:
                 screen.draw(surface, view)

@@ -5,15 +5,17 @@ The buttons are asked for in turn (a GPIO button's latency is from its edge to t
 that handled it; the keyboard twins' F1 / F6 / F12 in simulation); then each display lights its
 test patterns and each LED lights in turn. The displays stop showing the game meanwhile
 (``PlayerOutputs.paused``) and show it again on leaving. Esc goes back to the menu at any time;
-the outcome is then shown there. Drawn as the director's menu is (kiosk.ui.director_draw).
+the outcome is then shown there, and journaled as a use of the director's menu. Drawn as the director's menu is (kiosk.ui.director_draw).
 """
 from __future__ import annotations
 
 from table_input import ButtonPressed, KeyTyped
+from kiosk.core.vocabulary import MenuUse
 from kiosk.hardware.selftest import SelfTest
 from kiosk.ui import clockview
 from kiosk.ui.base import Screen
 from kiosk.ui.director_draw import ROWS, DirectorView, draw_director
+from kiosk.ui.keys import BACK, Keyboard
 
 TIMEOUT_S = 10.0            # how long each button is waited for
 
@@ -29,6 +31,7 @@ class SelfTestScreen(Screen):
         leds = self.outputs.leds if self.outputs is not None else None
         self.test = SelfTest(timeout_s=timeout_s, displays=displays, leds=leds)
         self.test.start(opened_ns)
+        self.now_ns = opened_ns
 
     def enter(self, now_ns: int) -> None:
         if self.outputs is not None:
@@ -36,12 +39,13 @@ class SelfTestScreen(Screen):
 
     def typed(self, item: KeyTyped, now_ns: int) -> None:
         if item.key == "Escape":
-            self.leaving = True
+            self.leaving, self.now_ns = True, max(self.now_ns, item.t_ns)
 
     def pressed(self, item: ButtonPressed, now_ns: int) -> None:
         self.test.handle(item, now_ns)
 
     def update(self, now_ns: int) -> None:
+        self.now_ns = max(self.now_ns, now_ns)
         self.test.update(now_ns)
 
     def next(self):
@@ -51,7 +55,8 @@ class SelfTestScreen(Screen):
             self.outputs.paused = False
         outcome = ("self-test: all OK" if self.test.ok else "self-test: FAULTS found") \
             if self.test.finished else "self-test: stopped before the end"
-        self.back.notify(outcome, 0)
+        self.table.menu_used(MenuUse.SELFTEST, outcome, self.now_ns)
+        self.back.notify(outcome, self.now_ns)
         return self.back
 
     def view(self, now_ns: int) -> DirectorView:
@@ -59,7 +64,11 @@ class SelfTestScreen(Screen):
         return DirectorView(top=clockview.top_line(state, info), heading="DIRECTOR: hardware self-test",
                             status="the game waits: nothing is recorded", rows=tuple(self.test.lines[-ROWS:]),
                             entry=self.test.prompt, prompt="Esc: back to the director's menu",
-                            bottom=info.legend, error=self.table.message(now_ns))
+                            bottom=info.legend, error=self.table.message(now_ns),
+                            keyboard=Keyboard((), (BACK,)) if self.table.settings.keypad else None)
 
     def draw(self, surface, view: DirectorView) -> None:
         draw_director(surface, view)
+
+    def draw_upright(self, surface, view: DirectorView, facing: int) -> None:
+        draw_director(surface, view, facing)

@@ -36,8 +36,8 @@ class SetupScreen(Screen):
         state, info = self.table.state, self.table.info
         minutes = state.rules.clock.time_per_side_s / 60
         prompt = "The player going SECOND presses their button: the first player's clock starts"
-        if info.starts is not None:                 # the director's assignment says who starts
-            first, second = state.players[info.starts], state.players[1 - info.starts]
+        if state.starts is not None:                # the director's assignment says who starts
+            first, second = state.players[state.starts], state.players[1 - state.starts]
             prompt = f"{first} goes first: {second} presses their button to start {first}'s clock"
         return SetupView(
             top=top_line(state, info), names=state.players,

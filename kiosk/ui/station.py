@@ -18,7 +18,7 @@ from table_input import ButtonPressed, KeyTyped
 from kiosk.core.judge import Adjudication, adjudicate
 from kiosk.ui.base import BottomLine, Screen, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
-from kiosk.ui.judge import JudgeView, draw_judge
+from kiosk.ui.judge_draw import JudgeView, draw_judge
 from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
 
 class Station(BottomLine, Screen):

@@ -1,13 +1,20 @@
 """Colours, fonts and text drawing shared by the screens.
 
 Text is drawn with pygame's bundled default font (present on every install, no font files to
-ship). ``fit`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
+ship). ``blit_line`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
 large as fits, condensing it a little before shrinking it, with a scale fixed by a template
 (the widest time the game can show) so the digits keep their size as the time runs. A face is
 composed of cached glyphs, so a new second is a few blits, not a render and a rescale.
+
+``recording()`` notes what is painted while it is open (each line of text: the box it was
+given, where its ink went and its font size; each key; each clock face), for the checks that
+nothing overflows or overlaps (tests/ui/test_ui_keyboard_screens.py).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,8 +35,44 @@ REJECT_BG = (176, 18, 28)
 WHITE = (255, 255, 255)
 KEY_BG = (52, 74, 110)           # a key of the touch keypad
 
+KEY_ACTION_BG = (24, 112, 84)    # a key of the on-screen keyboard's action row (ENTER, NEXT WORD)
+
 #: The clock face may be narrowed to this share of its width before it is made smaller.
 MIN_CONDENSE = 0.7
+
+
+@dataclass(frozen=True)
+class Painted:
+    """One thing painted while ``recording``: ``kind`` text, key or clock; ``box`` the place it
+    was given; ``ink`` the pixels it took (a text's glyphs, a key, a clock face's characters);
+    ``surface`` the surface it went on."""
+    surface: pygame.Surface
+    kind: str
+    box: pygame.Rect
+    ink: pygame.Rect
+    text: str = ""
+    size: int = 0               # a text's font size
+
+
+_painted: ContextVar[list | None] = ContextVar("painted", default=None)
+
+
+@contextmanager
+def recording():
+    """``with recording() as painted:`` every ``Painted`` thing while it is open."""
+    painted: list[Painted] = []
+    token = _painted.set(painted)
+    try:
+        yield painted
+    finally:
+        _painted.reset(token)
+
+
+def note(surface, kind: str, box: pygame.Rect, ink: pygame.Rect, text: str = "", size: int = 0) -> None:
+    """Note a thing painted, if ``recording``."""
+    painted = _painted.get()
+    if painted is not None:
+        painted.append(Painted(surface, kind, pygame.Rect(box), pygame.Rect(ink), text, size))
 
 
 #: ``Font(None, size)`` is pygame's default font at this share of ``size`` (pygame-ce scales it).
@@ -59,15 +102,42 @@ def render(text: str, size: int, colour) -> pygame.Surface:
     return font(size).render(text, True, colour)
 
 
-def fit(text: str, colour, width: int, height: int, max_size: int | None = None) -> pygame.Surface:
-    """``text`` in the largest font whose line fits ``width`` x ``height``."""
+def fit_size(text: str, width: int, height: int, max_size: int | None = None) -> int:
+    """The largest font size whose line of ``text`` fits ``width`` x ``height`` (6 at least)."""
     size = max_size or int(height * 1.4)
     while size > 6:
         w, h = font(size).size(text or " ")
         if w <= width and h <= height:
             break
         size = int(size * min(0.95, width / max(w, 1), height / max(h, 1)) or size - 1)
-    return render(text, size, colour)
+    return max(size, 6)
+
+
+def wrap(text: str, width: int, size: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` at font ``size``, broken between words (a word
+    longer than the line stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font(size).size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int) -> None:
+    """``paragraphs`` in ``rect``, each broken into lines (``wrap``), in the largest font up to
+    ``max_size`` at which all of them fit, from the top."""
+    size = max_size
+    while True:
+        lines = [line for text in paragraphs for line in wrap(text, rect.width, size)]
+        step = font(size).get_linesize()
+        if size <= 8 or len(lines) * step <= rect.height:
+            break
+        size = max(8, int(size * 0.92))
+    for i, line in enumerate(lines):
+        blit_line(surface, line, colour, pygame.Rect(rect.left, rect.top + i * step, rect.width, step),
+                  max_size=size)
 
 
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
@@ -76,7 +146,8 @@ def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Re
 
 def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size=None) -> None:
     """One line of text, as large as fits ``rect``, aligned left, centre or right."""
-    image = fit(text, colour, rect.width, rect.height, max_size)
+    size = fit_size(text, rect.width, rect.height, max_size)
+    image = render(text, size, colour)
     place = image.get_rect(centery=rect.centery)
     if align == "left":
         place.left = rect.left
@@ -85,6 +156,8 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
     else:
         place.centerx = rect.centerx
     surface.blit(image, place)
+    if text and _painted.get() is not None:       # the pixels the glyphs took
+        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size)
 
 
 _REF_SIZE = 400

@@ -1,17 +1,22 @@
-"""Touch and mouse on the screen: the twins of the buttons and of the entry keys.
+"""Touch and mouse on the screen: the twins of the buttons and of the keys.
 
 A tap (a finger, or a mouse click that SDL did not make up from a finger) goes on the kiosk's
 input queue as ``Tapped`` at the tap's time; when the loop handles it, it becomes the same input a
 button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen shows:
 
-- the touch keypad, drawn on the half of the player whose turn waits to be entered (and only
-  then: kiosk.ui.clockdraw.keypad_keys): digits, DEL (Backspace), KIND (Tab: play / exchange /
-  pass), ENTER;
+- the on-screen keyboard (kiosk.ui.keys), wherever something is typed: on the half of the
+  player typing a turn, a blank's letter or the tiles left, on the challenger's half of the
+  judge screen, and for the director (the PIN, the menu's choices, a time); ``KEYBOARDS`` says
+  where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
   button and the bottom line is the centre button, on every screen.
 
-With GPIO buttons only the keypad answers a tap: the buttons are the buttons. In the ``flat``
+With GPIO buttons only the keys answer a tap: the buttons are the buttons. In the ``flat``
 orientation the point is first turned back onto the upright half it fell on (kiosk.ui.flat).
+
+``where`` is the other way round: a point of the screen where a tap means a given press or
+key (the touch-only demo's players tap there). A table run ``taps_only`` (the demo's
+``--touch-only``) takes taps alone: any other input on its queue is refused (``NotATap``).
 """
 from __future__ import annotations
 
@@ -20,35 +25,83 @@ import queue
 import pygame
 
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
-from kiosk.ui import clockdraw, flat
+from kiosk.ui import clockdraw, director_draw, flat, judge_draw
 from kiosk.ui.clockview import ClockView
+from kiosk.ui.correct import CorrectionView, keyboard_keys as correction_keys
 
+#: Each view that may show the on-screen keyboard, and where its keys are:
+#: ``keys(size, view, facing)``: on the whole screen of ``size`` (facing None), or on the
+#: upright half of player ``facing`` (flat).
+KEYBOARDS = {ClockView: clockdraw.keyboard_keys, judge_draw.JudgeView: judge_draw.keyboard_keys,
+             director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys}
+#: How finely ``where`` looks for a place to tap: a grid of this many points across and down.
+SEARCH = (24, 16)
+
+
+class NotATap(RuntimeError):
+    """An input that is not a tap reached a table that takes taps alone (``--touch-only``)."""
+
+    def __init__(self, item):
+        if isinstance(item, KeyTyped):
+            what = f"a key ({item.key!s}, at {item.t_ns} ns)"
+        elif isinstance(item, ButtonPressed):
+            what = f"a button press ({item.side!s}, at {item.t_ns} ns: the button's key twin)"
+        else:
+            what = repr(item)
+        super().__init__(f"this table takes taps alone (--touch-only), and {what} is not a tap")
+        self.item = item
+
+
+def keys_on(size: tuple[int, int], view, facing: int | None = None) -> list:
+    """(rect, Key) of every key a surface of ``size`` shows for ``view`` (see ``KEYBOARDS``)."""
+    keys = KEYBOARDS.get(type(view))
+    return keys(size, view, facing) if keys is not None else []
 
 
 def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
             orientation: str = "side") -> tuple[str, str] | None:
     """What a tap at ``pos`` on a screen of ``size`` showing ``view`` means: ("button", side),
-    ("key", name) or None."""
+    ("key", key) or None."""
     if orientation == "flat":
-        half, point = flat.to_portrait(size, pos)
-        lay = flat.half_layout(flat.portrait_size(size))
-        slots = {0: half}                               # the upright half shows one player
-        sim_side = PLAYER_SIDES[half]
+        facing, point = flat.to_portrait(size, pos)
+        surface = flat.portrait_size(size)
+        bottom = clockdraw.upright_layout(surface).bottom
+        sim_side = PLAYER_SIDES[facing]
     else:
-        lay, point = clockdraw.layout(size), pos
-        slots = {0: 0, 1: 1}
+        facing, point, surface = None, pos, size
+        bottom = clockdraw.layout(size).bottom
         sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
-    if isinstance(view, ClockView):
-        for slot, player in slots.items():
-            if view.halves[player].keypad:
-                for rect, key, _ in clockdraw.keypad_keys(lay.rows[slot]):
-                    if rect.collidepoint(point):
-                        return ("key", key)
+    for rect, key in keys_on(surface, view, facing):
+        if rect.collidepoint(point):
+            return ("key", key.key)
     if not sim:
         return None
-    if lay.bottom.collidepoint(point):
+    if bottom.collidepoint(point):
         return ("button", Side.CENTRE)
     return ("button", sim_side)
+
+
+def where(size: tuple[int, int], view, wanted: tuple[str, str], *, sim: bool,
+          orientation: str = "side") -> tuple[int, int] | None:
+    """A point of the screen where a tap means ``wanted`` (as ``meaning`` gives it): the
+    middle of the key, or the first such point of a grid over the screen; None if nowhere."""
+    if wanted[0] == "key":
+        for facing in ((0, 1) if orientation == "flat" else (None,)):
+            surface = flat.portrait_size(size) if facing is not None else size
+            for rect, key in keys_on(surface, view, facing):
+                if key.key == wanted[1]:
+                    centre = flat.on_screen(size, facing, rect).center if facing is not None else rect.center
+                    return centre
+        return None
+    w, h = size
+    for fine in (1, 4):                    # a thin bar may fall between the coarse grid's points
+        across, down = SEARCH[0] * fine, SEARCH[1] * fine
+        for j in range(down):
+            for i in range(across):
+                point = ((2 * i + 1) * w // (2 * across), (2 * j + 1) * h // (2 * down))
+                if meaning(size, view, point, sim=sim, orientation=orientation) == wanted:
+                    return point
+    return None
 
 
 class Touch:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.config import EXAMPLE
+from kiosk.pin import hash_pin
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -36,13 +37,17 @@ def test_a_bad_config_file_exits_2_with_the_file_the_key_and_what_was_expected(t
     assert not (tmp_path / "var").exists()          # refused before the store (var/kiosk.sqlite) was made
 
 
-def test_a_director_url_without_the_key_refuses_to_start(tmp_path):
+def test_an_old_config_holding_the_tournament_key_is_refused_saying_what_to_do(tmp_path):
     cfg = tmp_path / "kiosk.toml"
-    cfg.write_text('[director]\nurl = "http://director.local:8080"\n')
+    cfg.write_text('[director]\nurl = "http://director.local:8080"\nkey = "the tournament key, 0123"\n')
     out = kiosk("run", "--sim", "--config", str(cfg), "--headless", "--exit-after", "1",
                 "--store", str(tmp_path / "k.sqlite"))
     assert out.returncode == 2
-    assert f"{cfg}: director.key: expected the tournament's key (key or key_file)" in out.stderr
+    assert out.stderr == (f"python -m kiosk run: {cfg}: director.key: expected this table's own key in "
+                          "director.table_key_file instead (python -m director enroll TABLE on the "
+                          "director's machine makes it): delete director.key; the tournament key no "
+                          "longer goes on a table, where it could sign any table's results\n")
+    assert "0123" not in out.stderr
     assert not (tmp_path / "k.sqlite").exists()          # refused before the store was touched
 
 
@@ -52,7 +57,7 @@ def test_the_kiosk_runs_with_the_file_and_the_command_line_overrides_it(tmp_path
     cfg.write_text(f'[kiosk]\ntable = "12"\nround = 5\nplayers = ["Ann", "Bob"]\n'
                    f'[rules]\npreset = "nzasp"\n[hardware]\nbuttons = "sim"\n'
                    f'[display]\nsize = "800x480"\n[store]\npath = "{store}"\n'
-                   f'[director]\nkey = "a key long enough to sign"\n')
+                   f'[director]\ntable_key = "{"0c" * 32}"\n')
     shots = tmp_path / "shots"
     out = kiosk("run", "--config", str(cfg), "--headless", "--exit-after", "1", "--screenshot-dir", str(shots))
     assert out.returncode == 0, out.stderr
@@ -80,8 +85,15 @@ def test_without_a_config_file_the_store_is_var_kiosk_sqlite_under_the_working_d
 def test_config_prints_the_example_and_checks_a_file(tmp_path):
     out = kiosk("config")
     assert out.returncode == 0 and out.stdout == EXAMPLE.read_text(encoding="utf-8")
-    out = kiosk("config", str(EXAMPLE))
-    assert out.returncode == 0 and out.stdout.startswith(f"{EXAMPLE}: OK: table 1, ASPA")
+    out = kiosk("config", str(EXAMPLE))                 # on its buttons: a PIN of its own first
+    assert out.returncode == 2 and out.stderr.startswith(
+        f"python -m kiosk config: {EXAMPLE}: director.pin_hash: expected the hash of this table's own")
+    with_pin = tmp_path / "kiosk.toml"
+    with_pin.write_text(EXAMPLE.read_text().replace('pin_hash = ""', f'pin_hash = "{hash_pin("8642")}"'))
+    out = kiosk("config", str(with_pin))
+    assert out.returncode == 0 and out.stdout == (
+        f"{with_pin}: OK: table 1, ASPA (Australia) 2016, buttons gpio, store var/kiosk.sqlite, results "
+        "NOT signed: kept on the table (no director.table_key_file)\n")
     bad = tmp_path / "bad.toml"
     bad.write_text("[kiosk]\nround = \"two\"\n")
     out = kiosk("config", str(bad))

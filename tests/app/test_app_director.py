@@ -3,7 +3,7 @@ arrival and a time adjustment are journaled like any command, and a kiosk restar
 same file (after a crash) has them all."""
 from tests.support.app_harness import S, T0, journal_events
 from drivers.buttons import DEFAULT_PINS
-from kiosk.config import DEFAULT_DIRECTOR_PIN
+from tests.support.director_steps import PIN, PIN_HASH
 from kiosk.core import events as ev
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.director import DirectorScreen
@@ -23,16 +23,16 @@ def long_press(k, at: float):
 
 def test_director_actions_are_journaled_and_survive_a_crash(kiosks, tmp_path):
     store = tmp_path / "kiosk.sqlite"
-    k = kiosks(boot_id="boot-A")
+    k = kiosks(boot_id="boot-A", pin_hash=PIN_HASH)
     long_press(k, at=5)                         # before the game: the setup screen
     assert isinstance(k.screen, DirectorScreen)
-    k.type(DEFAULT_DIRECTOR_PIN + "\n", at=9).type("12", at=10).key("Enter", at=11)   # Bob absent
+    k.type(PIN + "\n", at=9).type("12", at=10).key("Enter", at=11)   # Bob absent
     k.key("Escape", at=12)
     k.press("right", at=11 + 120)               # Bob arrives 2 minutes late
     k.press("right", at=140)                    # and goes second: Ann's clock runs
     k.press("centre", at=150).press("right", at=151).key("Enter", at=152)   # stopped
     long_press(k, at=160)
-    k.type(DEFAULT_DIRECTOR_PIN + "\n", at=164).type("32-15\n", at=165).key("Enter", at=166)
+    k.type(PIN + "\n", at=164).type("32-15\n", at=165).key("Enter", at=166)
     assert [e for e in journal_events(store) if not isinstance(e, ev.ClockNeutralised)] == [
         ev.StartCalled(T0 + 11 * S, (1,)), ev.Arrived(T0 + 131 * S, 1, 120 * S, 0),
         ev.GameStarted(T0 + 140 * S, 0), ev.TimeAdjusted(T0 + 166 * S, 1, 15 * S)]
@@ -40,7 +40,7 @@ def test_director_actions_are_journaled_and_survive_a_crash(kiosks, tmp_path):
     assert [h.time for h in k.view.halves] == ["24:50", "22:45"]
     k.crash()
 
-    again = kiosks(boot_id="boot-A", start=200)
+    again = kiosks(boot_id="boot-A", start=200, pin_hash=PIN_HASH)
     assert isinstance(again.screen, ClockScreen)
     assert [h.time for h in again.view.halves] == ["24:50", "22:45"]
     assert again.state.absent == (1,)
@@ -50,12 +50,12 @@ def test_director_actions_are_journaled_and_survive_a_crash(kiosks, tmp_path):
 def test_a_voided_game_is_journaled_set_aside_and_sends_no_result(kiosks, tmp_path):
     from kiosk.ui.setup import SetupScreen
     store = tmp_path / "kiosk.sqlite"
-    k = kiosks(boot_id="boot-A")
+    k = kiosks(boot_id="boot-A", pin_hash=PIN_HASH)
     k.press("right", at=2)                      # Ann's clock runs
     k.press("left", at=30).type("24\n", at=31)
     game = k.session.game_id
     long_press(k, at=40)                        # the long press stops Bob's clock, then the PIN
-    k.type(DEFAULT_DIRECTOR_PIN + "\n", at=44).type("9", at=45)
+    k.type(PIN + "\n", at=44).type("9", at=45)
     assert k.view.rows[0] == "VOID the game: it is set aside and has no result"
     assert journal_events(store)[-1] != ev.GameVoided(T0 + 46 * S)     # not before Enter
     k.key("Enter", at=46).key("Escape", at=47)
@@ -68,6 +68,6 @@ def test_a_voided_game_is_journaled_set_aside_and_sends_no_result(kiosks, tmp_pa
     assert k.view.error == "the director voided this game"
     k.crash()
 
-    again = kiosks(boot_id="boot-A", start=100)  # the next start: a new game, nothing recovered
+    again = kiosks(boot_id="boot-A", start=100, pin_hash=PIN_HASH)  # the next start: a new game, nothing recovered
     assert again.session.game_id != game and isinstance(again.screen, SetupScreen)
     assert again.session.outbox.pending() == 0

@@ -19,7 +19,7 @@ from kiosk.core.result import compute
 from kiosk.sync.signing import verify
 from kiosk.ui import theme
 from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockdraw import keypad_keys, layout
+from kiosk.ui.clockdraw import keyboard_keys, layout
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
 from kiosk.ui.verdict import VerdictScreen
@@ -46,8 +46,9 @@ def save(k, folder: Path, name: str) -> Path:
 
 
 def tap_key(k, player: int, key: str, at: float):
-    rows = layout(k.surface.get_size()).rows[player]
-    centre = next(rect.center for rect, name, _ in keypad_keys(rows) if name == key)
+    lay = layout(k.surface.get_size())
+    centre = next(rect.center for rect, name in keyboard_keys(k.surface.get_size(), k.view) if name.key == key)
+    assert lay.halves[player].collidepoint(centre)           # on the half of the player typing
     return k.tap(centre, at=at)
 
 
@@ -70,7 +71,7 @@ def test_a_whole_game_through_the_real_app(kiosks, tmp_path):
     save(k, folder, "2-clock")
 
     k.press("left", at=30)                                  # Ann's turn ends: she enters it
-    assert k.view.halves[0].entry == "SCORE _" and k.view.halves[0].keypad
+    assert k.view.halves[0].entry == "SCORE _" and k.view.halves[0].keyboard
     save(k, folder, "3-entry")
     tap_key(k, 0, "2", at=31)
     tap_key(k, 0, "4", at=31)                               # by touch ...

@@ -1,10 +1,15 @@
-"""What a table plays: its signed assignment, the current round, the round's start and end."""
+"""What a table plays: its assignment, signed with that table's own key (never the tournament
+key), the current round, the round's start and end."""
 import pytest
 
 from director.model import Pairing, Player
 from director.rounds import RoundError, current_round, store_pairings, store_players
 from tests.support.director_harness import KEY, TOURNAMENT
-from kiosk.sync.signing import SignatureError, verify
+from kiosk.sync.signing import SignatureError, table_key, verify
+
+def key_of(table: str) -> bytes:
+    return table_key(KEY.encode(), table)
+
 
 PLAYERS = [Player(n, name, 1500 + n) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], start=1)]
 
@@ -23,18 +28,19 @@ def assignment(director, table):
     return answer.code, answer.body
 
 
-def test_a_table_gets_its_players_and_who_starts_signed_with_the_key(director):
+def test_a_table_gets_its_players_and_who_starts_signed_with_its_own_key(director):
     pair(director)
     code, signed = assignment(director, 1)
     assert code == 200
-    document = verify(signed, KEY.encode())
-    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "round": 1,
+    document = verify(signed, key_of("1"))
+    assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "division": "A", "round": 1,
                         "table": "1", "players": ["Ann", "Bob"], "first": 1,
                         "round_started_wall": None, "round_ended_wall": None,
                         "revision": document["revision"]}
-    with pytest.raises(SignatureError):
-        verify(signed, b"another-key-0123456")
-    assert verify(assignment(director, 2)[1], KEY.encode())["players"] == ["Dan", "Cat"]
+    for other in (KEY.encode(), key_of("2"), b"another-key-0123456"):   # the tournament key,
+        with pytest.raises(SignatureError):                              # another table's
+            verify(signed, other)
+    assert verify(assignment(director, 2)[1], key_of("2"))["players"] == ["Dan", "Cat"]
 
 
 def test_a_table_without_a_pairing_gets_404(director):
@@ -46,15 +52,15 @@ def test_a_table_without_a_pairing_gets_404(director):
 
 def test_starting_and_ending_the_round_reaches_the_assignment_with_a_new_revision(director):
     pair(director)
-    before = verify(assignment(director, 1)[1], KEY.encode())
+    before = verify(assignment(director, 1)[1], key_of("1"))
     started = director.request("POST", "/api/rounds/start", b"{}")
     assert started.code == 200 and started.body["round"] == 1 and started.body["started_wall"] > 1e9
-    during = verify(assignment(director, 1)[1], KEY.encode())
+    during = verify(assignment(director, 1)[1], key_of("1"))
     assert during["round_started_wall"] == started.body["started_wall"]
     assert during["revision"] > before["revision"] and during["round_ended_wall"] is None
     ended = director.request("POST", "/api/rounds/end", b'{"round": 1}')
     assert ended.code == 200 and ended.body["ended_wall"] >= started.body["started_wall"]
-    after = verify(assignment(director, 1)[1], KEY.encode())
+    after = verify(assignment(director, 1)[1], key_of("1"))
     assert after["round_ended_wall"] == ended.body["ended_wall"] and after["revision"] > during["revision"]
 
 
@@ -65,7 +71,7 @@ def test_the_next_rounds_pairings_become_current_when_the_round_ends(director):
     director.request("POST", "/api/rounds/start", b"{}")
     director.request("POST", "/api/rounds/end", b"{}")
     assert current_round(director.db) == 2
-    document = verify(assignment(director, 1)[1], KEY.encode())
+    document = verify(assignment(director, 1)[1], key_of("1"))
     assert (document["round"], document["players"], document["round_started_wall"]) == (2, ["Cat", "Ann"], None)
 
 

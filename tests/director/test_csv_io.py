@@ -52,8 +52,30 @@ def test_pairings_name_players_by_number_or_name_with_byes_and_who_starts(tmp_pa
                     "2,4,Cat Lee,1,ann smith\n"  # Cat v Ann, Ann starts: the pairing's index 1
                     "2,,2,0,\n", encoding="utf-8")
     assert read_pairings_csv(path, PLAYERS) == [
-        Pairing(1, "1", (1, 2), 1), Pairing(1, "", (3, 0), None),
-        Pairing(2, "4", (3, 1), 1), Pairing(2, "", (2, 0), None)]
+        Pairing(1, "1", (1, 2), 1, "A"), Pairing(1, "", (3, 0), None, "A"),
+        Pairing(2, "4", (3, 1), 1, "A"), Pairing(2, "", (2, 0), None, "A")]
+
+
+TWO_DIVISIONS = parse_players_csv("name,division\nAnn,A\nBob,A\nCat,B\nDan,B\nAnn,B\n")
+
+
+def test_players_of_several_divisions_are_numbered_within_their_division():
+    assert [(p.division, p.number, p.name) for p in TWO_DIVISIONS] == [
+        ("A", 1, "Ann"), ("A", 2, "Bob"), ("B", 1, "Cat"), ("B", 2, "Dan"), ("B", 3, "Ann")]
+
+
+def test_a_pairing_row_finds_its_division_by_column_import_or_names():
+    text = "round,player1,player2,division\n1,Ann,Bob,a\n1,1,2,B\n"
+    assert parse_pairings_csv(text, TWO_DIVISIONS) == [
+        Pairing(1, "", (1, 2), None, "A"), Pairing(1, "", (1, 2), None, "B")]
+    assert parse_pairings_csv("round,player1,player2\n1,Cat,Ann\n", TWO_DIVISIONS) == [
+        Pairing(1, "", (1, 3), None, "B")]                     # only B has both Cat and Ann
+    assert parse_pairings_csv("round,player1,player2\n1,1,2\n", TWO_DIVISIONS, division="B") == [
+        Pairing(1, "", (1, 2), None, "B")]
+    with pytest.raises(CsvError, match=r"q\.csv:2: column 'division': the event has divisions A, B"):
+        parse_pairings_csv("round,player1,player2\n1,1,2\n", TWO_DIVISIONS, source="q.csv")
+    with pytest.raises(CsvError, match=r"q\.csv:2: column 'division': no players in division 'C'"):
+        parse_pairings_csv("round,player1,player2,division\n1,1,2,C\n", TWO_DIVISIONS, source="q.csv")
 
 
 @pytest.mark.parametrize("row, message", [
@@ -82,7 +104,7 @@ def test_the_standings_csv_file_reads_back_row_by_row(tmp_path):
     write_standings_csv(path, compute_standings(PLAYERS, results))
     with path.open(newline="", encoding="utf-8") as f:
         rows = list(csv.reader(f))
-    assert rows == [["rank", "number", "name", "rating", "wins", "losses", "spread", "games"],
-                    ["1", "3", "Cat Lee", "1500", "1", "0", "+10", "1"],
-                    ["2", "1", "Ann Smith", "1800", "1", "1", "+40", "2"],
-                    ["3", "2", "Bob Jones", "0", "0", "1", "-50", "1"]]
+    assert rows == [["division", "rank", "number", "name", "rating", "wins", "losses", "spread", "games"],
+                    ["A", "1", "3", "Cat Lee", "1500", "1", "0", "+10", "1"],
+                    ["A", "2", "1", "Ann Smith", "1800", "1", "1", "+40", "2"],
+                    ["A", "3", "2", "Bob Jones", "0", "0", "1", "-50", "1"]]

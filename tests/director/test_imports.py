@@ -13,7 +13,7 @@ from director.tou import parse_tou
 from director.tournament import standings
 from director.tsh import parse_t, read_t
 from tests.support.director_harness import KEY, result_doc, signed_bytes
-from kiosk.sync.signing import verify
+from kiosk.sync.signing import table_key, verify
 
 PLAYERS_CSV = "name,rating\nAnn Able,1500\nBob Baker,1400\nCat Cole,1300\nDan Dale,1200\nEve Eyre,1100\n"
 PAIRINGS_CSV = ("round,table,player1,player2,first\n1,5,Ann Able,Bob Baker,1\n"
@@ -36,8 +36,9 @@ def test_a_tsh_file_goes_in_and_comes_out_with_the_same_players_and_results(shar
     answer = upload(director, "tsh", original.name, original.read_bytes())
     division = read_t(original)
     assert answer.code == 200, answer.body
-    assert answer.body["message"] == (f"{original.name}: {len(division.players)} players, 14 rounds "
-                                      f"of pairings, {len(division.results)} results")
+    assert answer.body["message"] == (f"{original.name}: division {division.name}: "
+                                      f"{len(division.players)} players, 14 rounds of pairings, "
+                                      f"{len(division.results)} results")
     data, headers = download(director, "/export/division.t")
     assert headers["Content-Disposition"].endswith(".t")
     again = parse_t(data.decode("iso-8859-1"), division=division.name)
@@ -53,9 +54,9 @@ def test_csv_players_and_pairings_give_every_game_a_table(director):
         "message": "players.csv: 5 players"}
     answer = upload(director, "pairings-csv", "round1.csv", PAIRINGS_CSV.encode())
     assert answer.body == {"message": "round1.csv: 3 pairings for round(s) 1"}
-    first = verify(director.request("GET", "/api/tables/5/assignment").body, KEY.encode())
+    first = verify(director.request("GET", "/api/tables/5/assignment").body, table_key(KEY.encode(), "5"))
     assert (first["players"], first["first"]) == (["Ann Able", "Bob Baker"], 0)
-    second = verify(director.request("GET", "/api/tables/1/assignment").body, KEY.encode())
+    second = verify(director.request("GET", "/api/tables/1/assignment").body, table_key(KEY.encode(), "1"))
     assert (second["players"], second["first"]) == (["Cat Cole", "Dan Dale"], None)
     assert director.request("GET", "/api/tables/2/assignment").code == 404    # Eve's bye: no table
 
@@ -65,7 +66,7 @@ def test_csv_players_and_pairings_give_every_game_a_table(director):
     ("pairings-csv", b"round,player1,player2\n1,Ann Able,Zed\n", "players.csv:2: column 'player2'"),
     ("tsh", b"Smith, Ann 1500 2; 400\n", "players.csv"),
     ("players-csv", b"name\n\xff\xfe\n", "players.csv: not UTF-8 text"),
-    ("spreadsheet", b"name\nAnn\n", "kind: expected one of tsh, players-csv, pairings-csv"),
+    ("spreadsheet", b"name\nAnn\n", "kind: expected one of tsh, tsh-config, players-csv, pairings-csv"),
 ])
 def test_a_bad_file_is_refused_naming_where_and_nothing_is_stored(director, kind, data, expected):
     upload(director, "players-csv", "first.csv", PLAYERS_CSV.encode())

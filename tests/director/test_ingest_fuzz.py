@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from director.db import DirectorDB
 from director.ingest import receive
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
-from kiosk.sync.signing import sign
 
 pytestmark = pytest.mark.slow          # hypothesis: thousands of random documents: make check leaves it out
 
@@ -71,8 +70,7 @@ def test_signed_results_with_random_fields_are_stored_or_refused_never_raise(db,
     document = {**RESULT, **changes}
     if isinstance(document.get("result"), dict):
         document["result"] = {**document["result"], **result_changes}
-    reply = receive(db, "7", "results", json.dumps(sign(document, KEY.encode())).encode(),
-                    KEY.encode(), 1e9)
+    reply = receive(db, "7", "results", signed_bytes(document), KEY.encode(), 1e9)
     assert reply.code == 200 or 400 <= reply.code < 500
     assert stored(db) == (1 if reply.code == 200 else 0)
 

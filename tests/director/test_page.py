@@ -91,7 +91,7 @@ def test_a_posted_result_shows_on_the_page_without_a_reload(paired, page, shots)
     answer = paired.post(2, "results", signed_bytes(result_doc(2, players=("Cat", "Dan"), scores=(300, 290))))
     assert answer.body["outcome"] == "stored"
     wait_state(page, 2, "result")
-    row = page.locator('#results tr[data-table="2"]')
+    row = page.locator('.division[data-division="A"] .results tr[data-table="2"]')
     row.wait_for(timeout=TIMEOUT_MS)
     final = paired.rows("results")[0]
     assert f"{final['score0']}–{final['score1']}" in row.inner_text() and "Cat – Dan" in row.inner_text()
@@ -115,7 +115,6 @@ def test_tiles_show_each_state_of_a_table(paired, page, shots):
     wait_state(page, 3, "overtime")
     assert tile(page, 3).locator(".state").inner_text() == "overtime"
     page.screenshot(path=str(shots / "playing-challenge-overtime.png"), full_page=True)
-    save_for_docs(page, "director.png")
 
     paired.post(3, "status", signed_bytes(status_doc(3, phase="ended")))
     wait_state(page, 3, "finished")
@@ -136,9 +135,10 @@ def expected_rows(director):
             for s in table]
 
 
-def page_rows(page):
-    return page.evaluate("""() => [...document.querySelectorAll('#standings tbody tr')]
-        .map(tr => [...tr.cells].map(td => td.textContent))""")
+def page_rows(page, division="A"):
+    return page.evaluate("""division => [...document.querySelectorAll(
+        `.division[data-division="${division}"] .standings tbody tr`)]
+        .map(tr => [...tr.cells].map(td => td.textContent))""", division)
 
 
 def test_the_standings_on_the_page_are_the_computed_standings(paired, page, shots):
@@ -152,7 +152,7 @@ def test_the_standings_on_the_page_are_the_computed_standings(paired, page, shot
     assert (by_name["Gus"][4], by_name["Gus"][6]) == ("1", "+50")   # the bye: aspa's forfeit spread
     assert (by_name["Eve"][4], by_name["Eve"][5]) == ("0.5", "0.5")  # a tie is half a win
     assert expected[0][2] == "Dan"                                  # Dan won by most
-    page.wait_for_function("expected => JSON.stringify([...document.querySelectorAll('#standings tbody tr')]"
+    page.wait_for_function("expected => JSON.stringify([...document.querySelectorAll('.standings tbody tr')]"
                            ".map(tr => [...tr.cells].map(td => td.textContent))) === JSON.stringify(expected)",
                            arg=expected, timeout=TIMEOUT_MS)
     assert page_rows(page) == expected
@@ -161,14 +161,15 @@ def test_the_standings_on_the_page_are_the_computed_standings(paired, page, shot
 
 
 def test_the_round_buttons_start_and_end_the_round(paired, page, shots):
-    assert page.locator("#round-state").inner_text() == "not started"
-    page.click("#start-round")
-    page.wait_for_function("document.querySelector('#round-state').textContent.startsWith('started')",
+    division = '.division[data-division="A"]'
+    assert page.locator(f"{division} .round-state").inner_text() == "not started"
+    page.click(f"{division} .start-round")
+    page.wait_for_function(f"document.querySelector('{division} .round-state').textContent.startsWith('started')",
                            timeout=TIMEOUT_MS)
     assert paired.request("GET", "/api/tables/1/assignment").body["document"]["round_started_wall"]
-    assert page.locator("#start-round").is_disabled()
-    page.click("#end-round")
-    page.wait_for_function("document.querySelector('#round-state').textContent.startsWith('ended')",
+    assert page.locator(f"{division} .start-round").is_disabled() and page.locator("#start-all").is_disabled()
+    page.click(f"{division} .end-round")
+    page.wait_for_function(f"document.querySelector('{division} .round-state').textContent.startsWith('ended')",
                            timeout=TIMEOUT_MS)
     assert paired.request("GET", "/api/tables/1/assignment").body["document"]["round_ended_wall"]
     assert same_page(page)
@@ -199,8 +200,107 @@ def test_importing_from_the_page_fills_the_tables(browser, director, tmp_path, s
         page.click("#import-button")
         page.wait_for_selector('.tile[data-table="2"][data-state="waiting"]', timeout=TIMEOUT_MS)
         assert page.locator('.tile[data-table="2"] .players').inner_text().split() == ["Cat", "Dan"]
-        assert page.inner_text("#round") == "Round 1"
+        assert page.inner_text('.division[data-division="A"] .round') == "Round 1"
         assert page.evaluate("window.__marker") == "still the same page"
         page.screenshot(path=str(shots / "imported.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def two_divisions(director):
+    """Division A (Ann, Bob, Cat, Dan at tables 1 and 2) and division B (Eve, Fay, Gus, Hal, Ida:
+    tables 3 and 4, Ida's bye), their round 1 paired."""
+    store_players(director.db, [Player(n, name, 1800 - 10 * n, "A") for n, name in enumerate(NAMES[:4], 1)]
+                  + [Player(n, name, 1500 - 10 * n, "B") for n, name in
+                     enumerate(["Eve", "Fay", "Gus", "Hal", "Ida"], 1)])
+    store_pairings(director.db, [Pairing(1, "1", (1, 2), 0, "A"), Pairing(1, "2", (3, 4), 1, "A"),
+                                 Pairing(1, "3", (1, 2), 0, "B"), Pairing(1, "4", (3, 4), None, "B"),
+                                 Pairing(1, "", (5, 0), None, "B")])
+    return director
+
+
+def division_tables(page, division):
+    return page.evaluate("""division => [...document.querySelectorAll(
+        `.division[data-division="${division}"] .tile`)].map(t => t.dataset.table)""", division)
+
+
+def test_two_divisions_each_with_its_tiles_results_and_standings(browser, two_divisions, shots):
+    director = two_divisions
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    page = context.new_page()
+    try:
+        page.goto(director.url + "/")
+        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        page.wait_for_selector('.division[data-division="B"] .tile[data-table="4"]', timeout=TIMEOUT_MS)
+        assert page.evaluate("[...document.querySelectorAll('.division')].map(s => s.dataset.division)") == ["A", "B"]
+        assert division_tables(page, "A") == ["1", "2"] and division_tables(page, "B") == ["3", "4"]
+        assert page.locator('.tile[data-table="3"] .players').inner_text().split() == ["Eve", "Fay"]
+
+        page.click('.division[data-division="B"] .start-round')       # B starts on its own
+        page.wait_for_function("""document.querySelector('.division[data-division="B"] .round-state')
+                               .textContent.startsWith('started')""", timeout=TIMEOUT_MS)
+        assert page.inner_text('.division[data-division="A"] .round-state') == "not started"
+        page.click("#start-all")                                         # then A with it
+        page.wait_for_function("""document.querySelector('.division[data-division="A"] .round-state')
+                               .textContent.startsWith('started')""", timeout=TIMEOUT_MS)
+
+        director.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
+        director.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
+            "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
+        director.post(4, "status", signed_bytes(status_doc(4, times_ms=(-65_000, 30_000), alerts={
+            "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
+        document = {**result_doc(3, players=("Eve", "Fay"), scores=(330, 290)), "division": "B"}
+        assert director.post(3, "results", signed_bytes(document)).body["outcome"] == "stored"
+        for table, state in ((1, "playing"), (2, "challenge"), (3, "result"), (4, "overtime")):
+            wait_state(page, table, state)
+        page.locator('.division[data-division="B"] .results tr[data-table="3"]').wait_for(timeout=TIMEOUT_MS)
+        assert page.locator('.division[data-division="A"] .results tbody tr').count() == 0
+
+        for division in ("A", "B"):
+            table, problems = standings(director.db, director.config.rules, director.config.tournament, division)
+            assert problems == []
+            expected = [[str(s.rank), str(s.player.number), s.player.name, str(s.player.rating),
+                         format_wins(s.wins), format_wins(s.losses), format_spread(s.spread), str(s.games)]
+                        for s in table]
+            page.wait_for_function("([division, expected]) => JSON.stringify([...document.querySelectorAll("
+                                   "`.division[data-division=\"${division}\"] .standings tbody tr`)]"
+                                   ".map(tr => [...tr.cells].map(td => td.textContent))) === JSON.stringify(expected)",
+                                   arg=[division, expected], timeout=TIMEOUT_MS)
+        b_rows = page_rows(page, "B")
+        assert {row[2] for row in b_rows[:2]} == {"Ida", "Eve"}          # Eve's win and Ida's bye
+        assert [row[4] for row in b_rows] == ["1", "1", "0", "0", "0"]
+        assert {row[2] for row in page_rows(page, "A")} == {"Ann", "Bob", "Cat", "Dan"}
+        page.screenshot(path=str(shots / "two-divisions.png"), full_page=True)
+        save_for_docs(page, "director.png")
+    finally:
+        context.close()
+
+
+def test_a_config_and_its_t_files_imported_from_the_page_make_two_divisions(browser, director, shared, tmp_path, shots):
+    (tmp_path / "config.tsh").write_text('division A a.t\ndivision B b.t\nconfig event_name = "Winter Open"\n')
+    shutil.copy(shared.tsh / "naspa-2023-division-a.t", tmp_path / "a.t")
+    shutil.copy(shared.tsh / "naspa-2023-division-b.t", tmp_path / "b.t")
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(director.url + "/")
+        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        assert page.is_visible("#no-divisions")
+        page.set_input_files("#import-file", [str(tmp_path / n) for n in ("config.tsh", "a.t", "b.t")])
+        page.click("#import-button")
+        page.wait_for_selector('.division[data-division="B"]', timeout=TIMEOUT_MS)
+        page.wait_for_function("document.querySelector('#message').textContent.includes('division B')",
+                               timeout=TIMEOUT_MS)
+        assert page.inner_text("#message").splitlines() == [
+            "a.t: division A: 26 players, 23 rounds of pairings, 303 results",
+            "b.t: division B: 109 players, 14 rounds of pairings, 770 results, its boards at tables 14 onwards",
+            "config.tsh: event Winter Open"]
+        assert page.inner_text("#tournament") == "Winter Open" and not page.is_visible("#no-divisions")
+        page.wait_for_function("document.querySelectorAll('.division[data-division=\"B\"] .standings tbody tr').length === 109",
+                               timeout=TIMEOUT_MS)
+        assert page_rows(page, "A")[0][2] == "Sokol, Joshua"
+        assert page.get_attribute('.division[data-division="B"] .export-t', "href") == "/export/division.t?division=B"
+        page.screenshot(path=str(shots / "imported-event.png"))
     finally:
         context.close()

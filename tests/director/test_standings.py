@@ -127,8 +127,9 @@ def test_the_csv_reads_back_as_the_standings():
     text = standings_csv(compute_standings(PLAYERS, RESULTS, SCHOOL_CAPS))
     rows = list(csv.reader(io.StringIO(text)))
     assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[1:] == [["1", "4", "Dan", "1500", "1.5", "0.5", "+50", "2"],
-                        ["2", "3", "Cat", "1900", "1.5", "0.5", "+40", "2"],
-                        ["3", "1", "Ann", "1800", "1", "1", "+60", "2"],
-                        ["4", "5", "Eve", "1600", "1", "1", "+40", "2"],
-                        ["5", "2", "Bob", "1700", "1", "1", "-90", "2"]]
+    assert rows[0][0] == "division"
+    assert rows[1:] == [["", "1", "4", "Dan", "1500", "1.5", "0.5", "+50", "2"],
+                        ["", "2", "3", "Cat", "1900", "1.5", "0.5", "+40", "2"],
+                        ["", "3", "1", "Ann", "1800", "1", "1", "+60", "2"],
+                        ["", "4", "5", "Eve", "1600", "1", "1", "+40", "2"],
+                        ["", "5", "2", "Bob", "1700", "1", "1", "-90", "2"]]

@@ -56,8 +56,24 @@ def test_a_real_file_rebuilt_from_our_results_is_the_same_file_byte_for_byte(sha
     text = path.read_bytes().decode("ascii")
     sections = parse_tou(text, source=path.name)
     out = tmp_path / "again.TOU"
-    write_tou(out, sections[0].event, sections[0].date, [as_results(s) for s in sections])
+    write_tou(out, sections[0].event, sections[0].date, [as_results(s) for s in sections],
+              event_line_each=name == WOOGLES)       # Woogles repeats the event line per division
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_several_divisions_are_blocks_under_one_event_line_as_aupair_writes_them(shared):
+    sections = parse_tou((shared.tou / WOOGLES).read_bytes().decode("ascii"))
+    text = format_tou("Woogles Open", dt.date(2025, 11, 30), [as_results(s) for s in sections])
+    lines = text.split("\r\n")
+    assert [line for line in lines if line.startswith("*")] == [
+        "*M30.11.2025 Woogles Open", "*CSW", "*NWL", "*** END OF FILE ***"]
+    assert lines[1:3] == ["*CSW", " " * 38 + "0"] and lines[7:9] == ["*NWL", " " * 38 + "0"]
+    again = parse_tou(text)
+    assert [(s.division, s.event, len(s.rows)) for s in again] == [
+        ("CSW", "Woogles Open", 4), ("NWL", "Woogles Open", 8)]
+    assert [s.rows for s in again] == [s.rows for s in sections]
+    masters = format_tou("Open", dt.date(2025, 1, 2), [TouDivision("Masters", [], [])])
+    assert parse_tou(masters)[0].division == "Masters"        # not read as an event line
 
 
 PLAYERS = [Player(1, "Ann Smith", 1800), Player(2, "Bob Jones", 1650), Player(3, "Cat Lee", 1500)]

@@ -43,3 +43,25 @@ def test_results_naming_strangers_or_another_tournament_are_reported(director):
     assert counted.results == []
     assert any("'Zed' is not one of the director's players" in p for p in counted.problems)
     assert any("another tournament" in p for p in counted.problems)
+
+
+def test_a_tables_result_imported_back_from_tsh_counts_once_without_a_problem(director):
+    # the director exports the .t file, tsh pairs the next round, the .t file comes back: the
+    # table's game and forfeit are in it as tsh writes them
+    from director.model import forfeit
+    store_players(director.db, PLAYERS + [Player(4, "Dan", 1200)])
+    post(director, result_doc(1, round_number=1, players=("Ann", "Bob"), scores=(300, 200)))
+    (game,) = counted_results(director.db, director.config.rules, TOURNAMENT).results
+    lost = forfeit(1, "2", 3, 4, 50)                 # Dan forfeits to Cat
+    store_imported_results(director.db, [game, lost, *forfeit_as_t(lost)])
+    counted = counted_results(director.db, director.config.rules, TOURNAMENT)
+    assert counted.problems == [] and [r.kind for r in counted.results] == ["game", "forfeit"]
+    store_imported_results(director.db, [GameResult(1, "1", (1, 2), (300, 201))])    # another game
+    assert counted_results(director.db, director.config.rules, TOURNAMENT).problems == [
+        "imported round 1: player 1 already has a result in round 1; not counted"]
+
+
+def forfeit_as_t(result):
+    """A forfeit between two players as a .t file holds it: each against opponent 0."""
+    from director.model import bye
+    return [bye(result.round, result.players[0], result.spread), bye(result.round, result.players[1], -result.spread)]

@@ -5,7 +5,8 @@ import pytest
 
 from director.model import GameResult, Pairing, Player, bye, forfeit
 from director.standings import compute_standings
-from director.tsh import TshError, format_t, parse_archive, parse_t, read_t, write_t
+from director.tsh import TshError, format_t, parse_t, read_t, write_t
+from director.tsh_config import parse_config
 
 REAL = ["naspa-2023-division-a.t", "naspa-2023-division-b.t"]     # in ../shared/formats/tsh
 
@@ -61,11 +62,21 @@ def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says(shared):
     keras = a.players[15]
     assert (keras.number, keras.name) == (16, "Keras, Lydia")
     # Keras withdrew ("off -50"): rounds 20 to 23 against 0 with -50; p12 for round 20 is 1
-    # (she is side 0, so first=0) and her board list ends at round 21 (board 13 in round 20)
+    # (she is side 0, so first=0); her board list ends at round 21 (board 13 in round 20), but a
+    # forfeit takes no table: the list is kept as it was written, verbatim
     r20 = [r for r in a.results if r.round == 20 and 16 in r.players]
-    assert r20 == [GameResult(20, "13", (16, 0), (0, 50), 0, "forfeit")]
+    assert r20 == [GameResult(20, "", (16, 0), (0, 50), 0, "forfeit")]
     assert r20[0].winner == 1 and r20[0].spread == -50
     assert ("off", "-50") in a.extras[16]
+    assert dict(a.extras[16])["board"].split()[19:] == ["13", "12"]
+
+
+def test_two_byes_of_a_round_take_no_table_though_tsh_gave_both_board_13(shared):
+    a = read_t(shared.tsh / "naspa-2023-division-a.t")
+    byes = [p for p in a.pairings if p.round == 20 and p.players[1] == 0]
+    assert [(p.players[0], p.table) for p in byes] == [(16, ""), (26, "")]       # Keras, Sealy
+    tables = [(p.round, p.table) for p in a.pairings if p.table]
+    assert len(tables) == len(set(tables))              # every game of a round at its own table
 
 
 def test_standings_from_a_real_file_match_tshs_own_final_ranks(shared):
@@ -82,9 +93,9 @@ def test_standings_from_a_real_file_match_tshs_own_final_ranks(shared):
 
 
 def test_the_woogles_archive_reads_as_two_divisions_without_p12(shared):
-    archive = parse_archive((shared.tsh / "woogles-export-archive.tsh").read_text(), source="woogles")
-    assert list(archive) == ["CSW.t", "NWL.t"]
-    csw = archive["CSW.t"]
+    archive = parse_config((shared.tsh / "woogles-export-archive.tsh").read_text(), source="woogles")
+    assert list(archive.files) == ["CSW.t", "NWL.t"]
+    csw = parse_t(archive.files["CSW.t"].text, source="woogles (CSW.t)", division="CSW")
     assert csw.players[0] == Player(1, "jellomochas", 1111111, "CSW")
     # jellomochas v nchagti (4) in round 1: 473 to 309; nobody's p12 is known
     assert csw.results[0] == GameResult(1, "", (1, 4), (473, 309), None)

@@ -1,6 +1,10 @@
 """install/pi-install.sh: shellcheck-clean, and its file-creating steps run for real against a
 temporary root (--root DIR --no-apt --no-systemctl --no-pip): the program, the venv with the
-system site packages, the data directory, the config (never overwritten), the systemd units."""
+system site packages, the data directory, the config (never overwritten), the systemd units;
+the director's PIN, given, from the environment, or made and printed once, kept in the config
+as a salted hash only. The root's os-release says the release, Raspberry Pi OS bookworm (Debian 12) or trixie (Debian
+13): each gets its own apt names, its Python named, its boot partition in the overlay steps;
+any other release is refused before anything is made."""
 import os
 import shutil
 import stat
@@ -8,6 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from kiosk.pin import hash_pin, verify_pin
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "install" / "pi-install.sh"
@@ -22,9 +28,48 @@ def test_the_install_script_is_shellcheck_clean():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def install(root: Path, *extra: str):
+#: /etc/os-release as each release's Raspberry Pi OS Lite (64-bit) ships it.
+OS_RELEASE = {
+    "bookworm": 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\n'
+                'VERSION_ID="12"\nVERSION="12 (bookworm)"\nVERSION_CODENAME=bookworm\nID=debian\n'
+                'HOME_URL="https://www.debian.org/"\n',
+    "trixie": 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nNAME="Debian GNU/Linux"\n'
+              'VERSION_ID="13"\nVERSION="13 (trixie)"\nVERSION_CODENAME=trixie\nID=debian\n'
+              'HOME_URL="https://www.debian.org/"\n',
+}
+#: What the script installs with apt on each release (trixie renamed libasound2).
+SAME_ON_BOTH = ["python3-venv", "python3-pip", "python3-dev", "python3-lgpio", "python3-spidev",
+                "espeak-ng", "fonts-dejavu-core", "i2c-tools", "libsdl2-2.0-0", "libgbm1", "libdrm2",
+                "libegl1", "libgles2"]
+APT = {"bookworm": SAME_ON_BOTH + ["libasound2"], "trixie": SAME_ON_BOTH + ["libasound2t64"]}
+
+
+def fake_root(root: Path, release: str = "bookworm", *, where: str = "etc/os-release") -> Path:
+    """A root with the release's os-release (in /etc, or only in /usr/lib)."""
+    (root / where).parent.mkdir(parents=True, exist_ok=True)
+    (root / where).write_text(OS_RELEASE.get(release, release))
+    return root
+
+
+def install(root: Path, *extra: str, pin: str | None = None):
+    """The script against ``root`` (bookworm's unless it has an os-release), with no terminal (so
+    it asks nothing); ``pin`` in the environment as TABLEKEEPER_PIN."""
+    if not (root / "etc" / "os-release").exists() and not (root / "usr" / "lib" / "os-release").exists():
+        if root.is_dir():
+            fake_root(root)
+    env = {k: v for k, v in os.environ.items() if k != "TABLEKEEPER_PIN"}
+    if pin is not None:
+        env["TABLEKEEPER_PIN"] = pin
     return subprocess.run(["bash", str(SCRIPT), "--root", str(root), "--no-apt", "--no-systemctl",
-                           "--no-pip", *extra], capture_output=True, text=True, timeout=TIMEOUT_S)
+                           "--no-pip", *extra], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          stdin=subprocess.DEVNULL, env=env)
+
+
+def pin_hash(root: Path) -> str:
+    """The director's PIN hash the installed config holds."""
+    config = (root / "etc" / "tablekeeper" / "kiosk.toml").read_text()
+    [line] = [line for line in config.splitlines() if line.startswith("pin_hash = ")]
+    return line.split('"')[1]
 
 
 def mode(path: Path) -> int:
@@ -46,8 +91,9 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     data, etc = tmp_path / "var" / "lib" / "tablekeeper", tmp_path / "etc" / "tablekeeper"
     assert data.is_dir() and mode(data) == 0o750 and mode(etc) == 0o750
     config = etc / "kiosk.toml"
-    assert config.read_text() == (ROOT / "config" / "kiosk.example.toml").read_text()
-    assert mode(config) == 0o640                                 # it may hold the tournament key
+    example = (ROOT / "config" / "kiosk.example.toml").read_text()
+    assert config.read_text() == example.replace('pin_hash = ""', f'pin_hash = "{pin_hash(tmp_path)}"')
+    assert mode(config) == 0o640                                 # it holds the PIN's hash
     units = tmp_path / "etc" / "systemd" / "system"
     for unit in (ROOT / "systemd").glob("*.service"):
         assert (units / unit.name).read_text() == unit.read_text(), unit.name
@@ -55,6 +101,41 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     assert "skipped (--root" in out.stdout and "skipped (--no-systemctl)" in out.stdout
     assert "raspi-config nonint do_overlayfs 0" in out.stdout
     assert "LABEL=tkdata /var/lib/tablekeeper" in out.stdout      # the data on a writable partition
+
+
+def test_without_a_terminal_a_pin_is_made_printed_once_and_kept_as_a_hash_only(tmp_path):
+    out = install(tmp_path)
+    assert out.returncode == 0, out.stderr
+    said = out.stdout + out.stderr
+    pin = said.split("the director's PIN: ")[1].split()[0]
+    assert len(pin) == 8 and pin.isdigit() and said.count(pin) == 1
+    assert verify_pin(pin, pin_hash(tmp_path))
+    assert pin not in (tmp_path / "etc" / "tablekeeper" / "kiosk.toml").read_text()
+    assert "director's PIN: its hash in" in out.stdout
+
+
+def test_the_pin_from_the_environment_or_its_hash_is_what_the_config_keeps(tmp_path):
+    (tmp_path / "env").mkdir()
+    out = install(tmp_path / "env", pin="24681357")
+    assert out.returncode == 0, out.stderr
+    assert verify_pin("24681357", pin_hash(tmp_path / "env")) and "24681357" not in out.stdout + out.stderr
+    made = hash_pin("97531")
+    (tmp_path / "given").mkdir()
+    out = install(tmp_path / "given", "--pin-hash", made)
+    assert out.returncode == 0 and pin_hash(tmp_path / "given") == made
+    again = install(tmp_path / "given", pin="11112222")          # a second run keeps it
+    assert again.returncode == 0 and pin_hash(tmp_path / "given") == made
+    assert "director's PIN: the hash in" in again.stdout and "kept" in again.stdout
+
+
+def test_a_bad_pin_or_hash_is_refused(tmp_path):
+    out = install(tmp_path, "--pin-hash", "2468")
+    assert out.returncode == 2 and "--pin-hash: expected a hash made by python -m kiosk pin" in out.stderr
+    assert not (tmp_path / "opt").exists()                       # refused before anything
+    out = install(tmp_path, "--pin-hash", hash_pin("0000"))
+    assert out.returncode == 2
+    out = install(tmp_path, pin="12a4")
+    assert out.returncode == 2 and "a PIN is 4 to 12 digits" in out.stderr
 
 
 def test_a_second_run_keeps_the_edited_config(tmp_path):
@@ -82,3 +163,60 @@ def test_without_a_root_option_it_needs_root():
     out = subprocess.run(["bash", str(SCRIPT), "--no-apt"], capture_output=True, text=True,
                          timeout=TIMEOUT_S)
     assert out.returncode == 1 and "run it as root" in out.stderr
+
+
+def said(out, prefix: str) -> str:
+    """The line the script printed for a step (``==> prefix...``), without the arrow."""
+    (line,) = [line[4:] for line in out.stdout.splitlines() if line.startswith("==> " + prefix)]
+    return line
+
+
+@pytest.mark.parametrize("release, python", [("bookworm", "3.11"), ("trixie", "3.13")])
+def test_each_release_gets_its_apt_names_its_python_and_its_boot_partition(tmp_path, release, python):
+    out = install(fake_root(tmp_path, release))
+    assert out.returncode == 0, out.stderr
+    assert said(out, "release") == (f"release: {release} (from {tmp_path}/etc/os-release): "
+                                    f"Python {python}, boot partition /boot/firmware")
+    assert said(out, "apt packages").split(": ")[-1].split() == APT[release]
+    venv = tmp_path / "opt" / "tablekeeper" / ".venv"
+    config = dict(line.split(" = ", 1) for line in (venv / "pyvenv.cfg").read_text().splitlines() if " = " in line)
+    assert config["home"] == "/usr/bin" and config["include-system-site-packages"] == "true"
+    here = subprocess.run(["/usr/bin/python3", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                          capture_output=True, text=True, timeout=TIMEOUT_S).stdout.strip()
+    assert f"made with /usr/bin/python3 (Python {here}; {release}'s is {python})" in said(out, "venv")
+    overlay = out.stdout[out.stdout.index("Read-only root file system"):]
+    assert "sudo raspi-config nonint do_overlayfs 0" in overlay
+    assert ("sudo sed -i 's/overlayroot=tmpfs /overlayroot=tmpfs:recurse=0 /' /boot/firmware/cmdline.txt"
+            in overlay)                                   # the data partition stays writable
+    assert "sudo mount -o remount,rw /boot/firmware" in overlay    # do_overlayfs made it read-only
+    assert "sudo sed -i 's/overlayroot=tmpfs:recurse=0 //' /boot/firmware/cmdline.txt" in overlay
+    assert " /boot/cmdline.txt" not in out.stdout
+
+
+def test_the_release_is_read_from_usr_lib_or_from_the_version_number(tmp_path):
+    out = install(fake_root(tmp_path / "lib", "trixie", where="usr/lib/os-release"))
+    assert out.returncode == 0, out.stderr
+    assert said(out, "release").startswith(f"release: trixie (from {tmp_path}/lib/usr/lib/os-release)")
+    out = install(fake_root(tmp_path / "id", 'NAME="Raspbian GNU/Linux"\nVERSION_ID="12"\nID=raspbian\n'))
+    assert out.returncode == 0, out.stderr
+    assert said(out, "apt packages").endswith(" libasound2")
+
+
+@pytest.mark.parametrize("os_release", [OS_RELEASE["bookworm"].replace("bookworm", "bullseye").replace("12", "11"),
+                                        'NAME="Ubuntu"\nVERSION_ID="24.04"\nVERSION_CODENAME=noble\n'])
+def test_another_release_is_refused_before_anything_is_made(tmp_path, os_release):
+    out = install(fake_root(tmp_path, os_release))
+    assert out.returncode == 2
+    codename = "bullseye" if "bullseye" in os_release else "noble"
+    assert out.stderr.strip().endswith(f"{tmp_path}/etc/os-release says VERSION_CODENAME={codename}: this "
+                                       "script installs on Raspberry Pi OS bookworm (Debian 12) or trixie "
+                                       "(Debian 13)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["etc"]
+    assert sorted(p.name for p in (tmp_path / "etc").iterdir()) == ["os-release"]
+
+
+def test_a_root_without_os_release_is_refused(tmp_path):
+    out = subprocess.run(["bash", str(SCRIPT), "--root", str(tmp_path), "--no-apt", "--no-systemctl",
+                          "--no-pip"], capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert out.returncode == 2 and "cannot tell the release" in out.stderr
+    assert list(tmp_path.iterdir()) == []

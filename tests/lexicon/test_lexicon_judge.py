@@ -1,11 +1,14 @@
 """A compiled lexicon as the judge's lexicon, and its official / NOT official label."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kiosk.core.judge import adjudicate
 from kiosk.core.lexicon_check import NOT_OFFICIAL, OFFICIAL, UNKNOWN, check_official
 from kiosk.lexicon import import_word_list, open_lexicon
+from kiosk.replay import ScriptError, replay_lines
 
 PLAY = ["XU", "ZYZZYVA", "JOKE", "OX", "AA", "QUIXOTIC", "QAT", "STRENGTHS"]  # all in ENABLE
 
@@ -35,9 +38,15 @@ def test_one_phony_anywhere_makes_the_play_unacceptable(enable_lex, position):
     assert verdict.per_word == tuple(i != position for i in range(8))
 
 
-def test_typed_words_are_cleaned_before_the_lexicon_is_asked(enable_lex):
-    assert adjudicate("xu za-x Jo", enable_lex, max_words=3).valid is True  # XU ZAX JO
+def test_typed_words_are_upper_cased_before_the_lexicon_is_asked(enable_lex):
+    assert adjudicate("xu zax Jo", enable_lex, max_words=3).valid is True   # XU ZAX JO
     assert adjudicate("qi zax jo", enable_lex, max_words=3).valid is False  # QI: not in ENABLE
+
+
+@pytest.mark.parametrize("word", ["QI9", "za-x", "JO'", "X U"])
+def test_a_word_with_anything_but_letters_is_refused_as_input_not_judged(enable_lex, word):
+    with pytest.raises(ValueError, match=f"^a challenged word is letters A-Z only: {word!r}$"):
+        adjudicate(["XU", word], enable_lex)
 
 
 def test_the_compiled_and_plain_lexicons_judge_alike(enable_lex, clean_list):
@@ -93,3 +102,12 @@ def test_names_and_hex_digits_compare_without_case(enable_lex, enable_fingerprin
 def test_a_malformed_configured_fingerprint_is_a_clear_error(enable_lex, bad):
     with pytest.raises(ValueError, match="official fingerprint of CSW21: expected 64 hex digits"):
         check_official(enable_lex, {"CSW21": bad})
+
+
+@pytest.mark.parametrize("valid", [False, None])         # the verdict given, or asked of the lexicon
+def test_a_replay_refuses_a_challenged_word_with_a_digit_as_the_table_does(enable_lex, valid):
+    lines = [{"preset": "aspa", "players": ["Ann", "Bob"]}, {"t": 0, "cmd": "start", "first": 0},
+             {"t": 30, "cmd": "play", "player": 0, "score": 22},
+             {"t": 35, "cmd": "challenge", "player": 1, "words": ["QI9"], "valid": valid}]
+    with pytest.raises(ScriptError, match=r"^line 4: a challenged word is letters A-Z only: 'QI9'$"):
+        replay_lines((json.dumps(line) for line in lines), lexicon=enable_lex)

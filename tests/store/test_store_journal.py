@@ -8,6 +8,8 @@ import pytest
 
 from kiosk.core import commands as c
 from kiosk.core import events as ev
+from kiosk.core.errors import GameError
+from kiosk.core.game import decide
 from kiosk.core.rules import rules_from_preset
 from kiosk.core.state import new_game, replay
 from kiosk.presets import load_rules, preset_names
@@ -44,7 +46,7 @@ def test_the_file_is_durable_wal_with_full_sync_and_carries_its_schema_version(t
 
 def test_tables_are_declared_with_keys_and_not_null(journal):
     assert set(journal.db.table_names()) == {"games", "events", "checkpoints", "adjudications",
-                                             "outbox"}      # a recovery is an event, no table
+                                             "director_menu", "outbox"}  # a recovery is an event
     events = journal.db["events"]
     assert events.pks == ["game_id", "seq"]
     assert {c.name for c in events.columns if c.notnull} == {
@@ -53,6 +55,29 @@ def test_tables_are_declared_with_keys_and_not_null(journal):
     assert "STRICT" in journal.db["events"].schema
     with pytest.raises(sqlite3.IntegrityError):  # no event for a game that does not exist
         journal.db.execute("INSERT INTO events VALUES (99, 1, 'Tick', '{}', 0, 'b', 0.0)")
+
+
+def test_who_starts_is_kept_with_the_game_and_a_schema_1_file_gains_its_column(tmp_path):
+    path = tmp_path / "kiosk.db"
+    rules = load_rules("aspa")
+    with Journal.open(path) as journal:
+        drawn = journal.new_game(rules, 2, ("Ann", "Bob"), "7", starts=1)
+        state = journal.replay(drawn).state
+        assert (journal.game(drawn).starts, state.starts) == (1, 1)
+        with pytest.raises(GameError, match="the director has Bob going first: Ann presses"):
+            decide(state, c.Start(first=0), 0)
+        with pytest.raises(StoreError, match="who starts is player 0 or 1"):
+            journal.new_game(rules, 2, ("Ann", "Bob"), "7", starts=2)
+    raw = sqlite3.connect(path)                  # the file as the kiosk wrote it at schema 1
+    raw.execute("ALTER TABLE games DROP COLUMN starts")
+    raw.execute("DROP TABLE director_menu")      # schema 3's
+    raw.execute("PRAGMA user_version=1")
+    raw.commit()
+    raw.close()
+    with Journal.open(path) as journal:
+        assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert journal.game(drawn).starts is None and journal.game(drawn).players == ("Ann", "Bob")
+        assert journal.game(journal.new_game(rules, 3, ("Cy", "Dee"), "7", starts=0)).starts == 0
 
 
 def test_a_newer_schema_or_a_foreign_file_is_refused_by_name(tmp_path):

@@ -1,6 +1,6 @@
 """The UI tests' harness (tests/support/ui_harness.py: the whole kiosk on its SQLite store, inputs
 through pygame key events or gpiozero MockFactory pins, the kiosk's clock at an explicit ``now``)
-as the app tests use it: GPIO buttons, a tournament's round with a signing key, every view kept,
+as the app tests use it: GPIO buttons, a tournament's round with table 7's key, every view kept,
 and a crash that leaves the store as a killed process would.
 """
 from __future__ import annotations
@@ -8,14 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from kiosk.store import Journal
+from kiosk.sync.signing import table_key
 from tests.support.ui_harness import ENABLE, S, T0, Harness
 
-KEY = b"test tournament key, 32 bytes ok"
+TOURNAMENT_KEY = b"test tournament key, 32 bytes ok"   # the director's: never on a table
+KEY = table_key(TOURNAMENT_KEY, "7")                    # table 7's own, as enrolling gives it
 
 
 class StoreHarness(Harness):
     """A kiosk on the store at ``store`` (see ``Harness``), GPIO buttons by default, round 3 of
-    the Test Open, results signed with ``KEY``; ``views`` is every view the loop computed."""
+    the Test Open, results signed with ``KEY`` (table 7's); ``views`` is every view the loop
+    computed."""
 
     def __init__(self, shots: Path, *, store: Path, key: bytes | None = KEY, gpio: bool = True,
                  round: int = 3, tournament: str = "Test Open", **options):
@@ -55,4 +58,4 @@ def opening(k):
     assert k.state.clock.running == 0
 
 
-__all__ = ["StoreHarness", "KEY", "ENABLE", "S", "T0", "journal_events", "opening"]
+__all__ = ["StoreHarness", "KEY", "TOURNAMENT_KEY", "ENABLE", "S", "T0", "journal_events", "opening"]

@@ -1,5 +1,6 @@
 """The director under test: a real uvicorn server on 127.0.0.1 (a free port) in a thread, its
-SQLite file in a temporary folder, and real signed documents built by the replay core."""
+SQLite file in a temporary folder, and real signed documents built by the replay core, each
+signed with the key of the table it names (``signed_bytes``) as that table's kiosk signs it."""
 from __future__ import annotations
 
 import json
@@ -18,7 +19,7 @@ from director.config import load_config
 from director.db import DirectorDB
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign
+from kiosk.sync.signing import sign, table_key
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"
@@ -59,8 +60,11 @@ def status_doc(table: str | int, round_number: int = 1, phase: str = "playing",
             "outbox_pending": 0, "sent_wall": sent_wall}
 
 
-def signed_bytes(document: dict, key: str = KEY) -> bytes:
-    return json.dumps(sign(document, key.encode())).encode()
+def signed_bytes(document: dict, key: str = KEY, *, table: str | None = None) -> bytes:
+    """``document`` signed as a table signs it: with the key of ``table`` (default: the table it
+    names) derived from the tournament key ``key``."""
+    table = document["table"] if table is None else table
+    return json.dumps(sign(document, table_key(key.encode(), table))).encode()
 
 
 @dataclass
@@ -114,6 +118,10 @@ class Director:
 
     def post(self, table: str | int, path: str, data: bytes) -> Answer:
         return self.request("POST", f"/api/tables/{table}/{path}", data)
+
+    def up(self) -> bool:
+        """Whether the service still answers (the page's state)."""
+        return self.request("GET", "/api/state").code == 200
 
     def rows(self, table: str) -> list[dict]:
         with self.db.locked() as conn:

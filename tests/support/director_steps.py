@@ -3,11 +3,13 @@ button on MockFactory pins, each edge at an explicit time), and reading what the
 from __future__ import annotations
 
 from drivers.buttons import DEFAULT_PINS
-from kiosk.ui import theme
+from kiosk.pin import hash_pin
+from kiosk.ui import keyboard as onscreen, theme
 from kiosk.ui.director_draw import director_layout
 from tests.support.ui_pixels import bar_shows, shows
 
 PIN = "2468"
+PIN_HASH = hash_pin(PIN)            # what the table's config holds (director.pin_hash)
 
 
 def centre_down(k, at: float):
@@ -37,13 +39,21 @@ def recorded(k, since: int = 0) -> list:
 
 def menu_shows(k, part: str, text: str, colour) -> bool:
     """Whether a part of the director's screen (heading, status, entry_text) reads ``text``."""
-    return shows(k.surface, director_layout(k.surface.get_size())[part], text, colour)
+    return shows(k.surface, director_layout(k.surface.get_size(), k.view)[part], text, colour)
 
 
 def row_shows(k, index: int, text: str) -> bool:
-    row = director_layout(k.surface.get_size())["rows"][index]
+    """Whether row ``index`` of the listing reads ``text``: a line, or a key of the on-screen
+    keyboard where the choices are keys."""
+    parts = director_layout(k.surface.get_size(), k.view)
+    keyboard = k.view.keyboard
+    if keyboard is not None and keyboard.choices:
+        face = onscreen.faces(keyboard, parts["keys"], parts["key_min"])[index]
+        return shows(k.surface, face.label_box, text, theme.WHITE, bg=face.colour, align=face.align,
+                     max_size=face.label_size)
+    row = parts["rows"][index]
     return shows(k.surface, row.inflate(-8, -row.height // 5), text, theme.FG, align="left")
 
 
 def error_shows(k, text: str) -> bool:
-    return bar_shows(k.surface, director_layout(k.surface.get_size())["bottom"], text, theme.ERROR)
+    return bar_shows(k.surface, director_layout(k.surface.get_size(), k.view)["bottom"], text, theme.ERROR)

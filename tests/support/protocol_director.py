@@ -1,7 +1,8 @@
 """A small director that speaks docs/sync-protocol.md over real HTTP on 127.0.0.1, for the
-kiosk's link tests: a real ``http.server`` (a free port, its own thread) that checks
-signatures, stores results by (tournament, round, table) with the protocol's outcomes, keeps
-the latest status and serves a signed assignment. It can be taken down and brought up again
+kiosk's link tests: a real ``http.server`` (a free port, its own thread) that holds the
+tournament key, checks each document under the key of the table it names, stores results by
+(tournament, round, table) with the protocol's outcomes, keeps the latest status and serves an
+assignment signed with its table's key. It can be taken down and brought up again
 on the same port. (The end-to-end test runs the real ``python -m director``.)"""
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from kiosk.sync.signing import SignatureError, sign, verify
+from kiosk.sync.signing import SignatureError, sign, table_key, verify
 
 
 class ProtocolDirector:
     def __init__(self, key: bytes, port: int = 0):
-        self.key, self.port = key, port
+        self.key, self.port = key, port             # the tournament key
         self.results: dict[tuple, dict] = {}        # (tournament, round, table) -> document
         self.posts: list[tuple[str, int]] = []      # (path, code) of every request answered
         self.statuses: dict[str, dict] = {}         # table -> the latest status
@@ -39,11 +40,12 @@ class ProtocolDirector:
             self.server = None
 
     def assign(self, path_table: str, key: bytes | None = None, **fields) -> None:
-        """Serve a signed assignment at ``path_table``'s address (``table=`` may name another)."""
+        """Serve an assignment at ``path_table``'s address (``table=`` may name another), signed
+        with ``key`` or else the key of the table it names."""
         document = {"schema": 1, "kind": "assignment", "tournament": "", "round": 1,
                     "table": path_table, "players": ["Player 1", "Player 2"], "first": None,
                     "round_started_wall": None, "round_ended_wall": None, "revision": 1} | fields
-        self.assignments[path_table] = sign(document, key or self.key)
+        self.assignments[path_table] = sign(document, key or table_key(self.key, document["table"]))
 
     def answer(self, path: str, table: str, body: bytes) -> tuple[int, dict]:
         try:
@@ -52,8 +54,9 @@ class ProtocolDirector:
             return 400, {"error": "not JSON"}
         if not isinstance(signed, dict) or signed.get("signature") is None:
             return 401, {"error": "no signature"}
+        named = signed["document"].get("table") if isinstance(signed.get("document"), dict) else None
         try:
-            document = verify(signed, self.key)
+            document = verify(signed, table_key(self.key, str(named)))
         except SignatureError as exc:
             return 403, {"error": str(exc)}
         if document.get("table") != table:

@@ -14,7 +14,7 @@ import pygame
 from bench.rigs.edge_pins import EdgeFactory
 from drivers.buttons import DEFAULT_PINS
 from kiosk.app import Kiosk
-from kiosk.config import DEFAULT_DIRECTOR_PIN, KioskConfig
+from kiosk.config import KioskConfig
 from kiosk.core.events import to_json
 from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.store.adjudications import adjudications_for_director
@@ -74,20 +74,22 @@ class Harness:
 
     def __init__(self, shots: Path, *, store: Path, start: float = 0.0, preset="aspa", lexicon=ENABLE,
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
-                 table="7", round=1, tournament="", pin=DEFAULT_DIRECTOR_PIN, key: bytes | None = None,
-                 boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side"):
+                 table="7", round=1, tournament="", pin_hash: str = "", key: bytes | None = None,
+                 boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side",
+                 ballast_kb: int = 0, taps_only: bool = False):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = EdgeFactory(lambda: self.now) if gpio else None
         self.config = KioskConfig(preset=preset, overrides=overrides or {},
                                   lexicon=str(lexicon) if lexicon else None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
-                                  ui=settings or UiSettings(), director_pin=pin, store=str(store),
-                                  key=key, new_game_after_s=new_game_after_s, orientation=orientation)
+                                  ui=settings or UiSettings(), director_pin_hash=pin_hash, store=str(store),
+                                  key=key, new_game_after_s=new_game_after_s, orientation=orientation,
+                                  ballast_kb=ballast_kb)
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,
-                           boot_id=boot_id)
+                           boot_id=boot_id, taps_only=taps_only)
         self.loop, self.table, self.session = self.kiosk.loop, self.kiosk.table, self.kiosk.session
         self.journal = StoredGame(self.session)
         self.step()

@@ -5,9 +5,8 @@ import json
 import pytest
 
 from kiosk.core import commands as cmd
-from kiosk.replay import replay_lines
-from kiosk.sync.assignment import (AssignmentFormatError, check, new_setup, round_commands,
-                                   start_refusal)
+from kiosk.replay import ScriptError, replay_lines
+from kiosk.sync.assignment import AssignmentFormatError, check, new_setup, round_commands
 
 HEADER = {"preset": "aspa", "round": 1, "players": ["Ann", "Bob"]}
 NOW = 1_767_000_000.0
@@ -31,12 +30,13 @@ LOCKED = state_of({"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "out", 
 
 def test_a_new_setup_only_while_nothing_is_recorded_or_after_the_locked_result():
     other = assignment(round=1, players=["Cy", "Dee"])
-    assert new_setup(UNTOUCHED, other) == (1, ("Cy", "Dee"))
+    assert new_setup(UNTOUCHED, other) == (1, ("Cy", "Dee"), None)
     assert new_setup(UNTOUCHED, assignment()) is None                # already so
+    assert new_setup(UNTOUCHED, assignment(first=1)) == (1, ("Ann", "Bob"), 1)   # who starts
     assert new_setup(PLAYING, other) is None                         # a game under way stays
     assert LOCKED.phase == "confirmed"
     assert new_setup(LOCKED, other) is None                          # same round: the game stands
-    assert new_setup(LOCKED, assignment(round=2, players=["Cy", "Ann"])) == (2, ("Cy", "Ann"))
+    assert new_setup(LOCKED, assignment(round=2, players=["Cy", "Ann"])) == (2, ("Cy", "Ann"), None)
 
 
 def test_the_rounds_start_and_end_become_the_cores_commands_stamped_when_given():
@@ -51,12 +51,17 @@ def test_the_rounds_start_and_end_become_the_cores_commands_stamped_when_given()
     assert round_commands(UNTOUCHED, future, NOW) == [(cmd.CallStart(absent=(0, 1)), 0.0)]
 
 
-def test_only_the_assigned_second_player_starts_the_clock():
-    assert start_refusal(UNTOUCHED, cmd.Start(first=1), None) is None
-    assert start_refusal(UNTOUCHED, cmd.Start(first=1), 1) is None
-    assert start_refusal(UNTOUCHED, cmd.Start(first=0), 1) == (
-        "the director has Bob going first: Ann presses their button to start")
-    assert start_refusal(UNTOUCHED, cmd.Play(0, 10), 1) is None
+def test_who_starts_is_the_games_setup_so_a_replay_refuses_the_other_start_as_the_kiosk_does():
+    drawn = {**HEADER, "first": 1}                   # the director's draw: Bob goes first
+    lines = [json.dumps(drawn), json.dumps({"t": 0, "cmd": "start", "first": 0})]
+    with pytest.raises(ScriptError, match="^line 2: the director has Bob going first: Ann presses "
+                                          "their button to start$"):
+        replay_lines(lines)
+    started = replay_lines([json.dumps(drawn), json.dumps({"t": 0, "cmd": "start", "first": 1})]).state
+    assert (started.phase, started.first, started.starts) == ("playing", 1, 1)
+    assert replay_lines([json.dumps(HEADER), lines[1]]).state.first == 0     # no draw: either may
+    with pytest.raises(ScriptError, match="^line 1: first is who the director has going first, 0 or 1, not 2$"):
+        replay_lines([json.dumps({**HEADER, "first": 2})])
 
 
 @pytest.mark.parametrize("field, value", [("round", 0), ("round", "2"), ("players", ["Ann"]),
@@ -70,4 +75,4 @@ def test_an_assignment_with_a_bad_field_is_refused_naming_it(field, value):
 def test_a_game_the_director_voided_takes_the_new_pairing_of_the_same_round():
     voided = state_of({"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "void"})
     assert voided.phase == "void"
-    assert new_setup(voided, assignment(players=["Cy", "Dee"])) == (1, ("Cy", "Dee"))
+    assert new_setup(voided, assignment(players=["Cy", "Dee"])) == (1, ("Cy", "Dee"), None)

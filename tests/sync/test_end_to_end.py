@@ -1,7 +1,8 @@
 """End to end over HTTP on 127.0.0.1: four simulated kiosks (each its own SQLite store, Session
 and outbox, games played through the core from replay scripts, the real sync worker) send their
-results to the real director (``python -m director``, a subprocess with its own database), which
-is killed with SIGKILL in the middle and started again. Every result arrives exactly once and
+results, each signed with its table's own key, to the real director (``python -m director``, a
+subprocess with its own database and the tournament key), which is killed with SIGKILL in the
+middle and started again. Every result arrives exactly once and
 the standings computed from the director's database are right."""
 import json
 
@@ -12,6 +13,7 @@ from director.standings import compute_standings
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Sender
+from kiosk.sync.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 from tests.support.sync_wait import eventually
 
@@ -42,8 +44,9 @@ def kiosks(tmp_path, director):
     for table in ROUNDS[1]:
         store = tmp_path / f"kiosk-{table}.sqlite"
         Outbox.open(store).close()
-        client = DirectorClient(director.url, table, KEY, timeout_s=30)
-        senders[table] = Sender(store, client, KEY, **FAST).start()
+        key = table_key(KEY, table)                     # what enrolling gives the table
+        client = DirectorClient(director.url, table, key, timeout_s=30)
+        senders[table] = Sender(store, client, key, **FAST).start()
     yield senders
     for sender in senders.values():
         assert sender.stop(60), "a sync worker did not stop"

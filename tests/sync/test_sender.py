@@ -12,6 +12,7 @@ from kiosk.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Link, Sender, link_text
+from kiosk.sync.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
 FAST = dict(idle_s=0.02, status_s=0.2, poll_s=0.2, base_delay_s=0.05, max_delay_s=0.5)
@@ -22,7 +23,8 @@ def senders():
     made = []
 
     def make(path, url, table="3", **options):
-        sender = Sender(path, DirectorClient(url, table, KEY, timeout_s=30), KEY, **(FAST | options))
+        key = table_key(KEY, table)                      # the table's own key
+        sender = Sender(path, DirectorClient(url, table, key, timeout_s=30), key, **(FAST | options))
         made.append(sender)
         return sender.start()
     yield make
@@ -176,8 +178,9 @@ def test_the_loop_never_waits_for_a_director_that_does_not_answer(tmp_path, send
     threading.Thread(target=hang, daemon=True).start()
     store = tmp_path / "kiosk.sqlite"
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
-    sender = Sender(store, DirectorClient(f"http://127.0.0.1:{listener.getsockname()[1]}", "3", KEY,
-                                          timeout_s=3), KEY, **FAST).start()
+    key = table_key(KEY, "3")
+    sender = Sender(store, DirectorClient(f"http://127.0.0.1:{listener.getsockname()[1]}", "3", key,
+                                          timeout_s=3), key, **FAST).start()
     try:
         assert accepted.wait(30), "the worker never connected"
         state = replay_lines(['{"preset": "aspa"}']).state

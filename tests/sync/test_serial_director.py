@@ -18,6 +18,7 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
+from kiosk.sync.signing import table_key
 from bench.rigs.lossy_proxy import LossyLine
 from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, unacked
 
@@ -48,7 +49,8 @@ def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
     sent = {t: fill_outbox(outboxes[t], t, range(1, 6)) for t in (1, 2)}
     line = LossyLine(2, seed=7).start()
     assignments = {1: [], 2: []}
-    links = [SerialLink(SerialPort(name), t, outboxes[t], key=KEY, on_assignment=assignments[t].append)
+    links = [SerialLink(SerialPort(name), t, outboxes[t], key=table_key(KEY, str(t)),
+                        on_assignment=assignments[t].append)
              for t, name in zip((1, 2), line.table_ports)]
     process = director("--serial", line.director_port, "--addresses", "1-2", "--db", str(db_path),
                        "--port", str(free_port()))

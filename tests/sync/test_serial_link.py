@@ -14,11 +14,12 @@ from kiosk.store.outbox import Outbox
 from kiosk.sync.framing import (ACK, DATA, IDLE, POLL, Frame, FrameError, FrameReader, decode,
                                 encode)
 from kiosk.sync.serial_link import SerialLink
-from kiosk.sync.signing import sign
+from kiosk.sync.signing import sign, table_key
 from bench.rigs.lossy_proxy import Pty
 from bench.rigs.serial_fixtures import KEY, WALL, fill_outbox
 
 ADDRESS = 7
+KEY7 = table_key(KEY, "7")              # the table's own key: what its link signs and checks with
 
 
 class Wire:
@@ -116,7 +117,7 @@ def test_the_status_goes_when_no_result_waits_and_at_most_every_status_every_s(o
 
     def status(now):
         asked.append(now)
-        return sign({"schema": 1, "kind": "status", "table": str(ADDRESS), "sent_wall": now}, KEY)
+        return sign({"schema": 1, "kind": "status", "table": str(ADDRESS), "sent_wall": now}, KEY7)
 
     link = link_for(outbox_path, status=status, status_every_s=5.0)
     result = reply(link, Frame(POLL, ADDRESS, 1))
@@ -135,14 +136,14 @@ def test_the_status_goes_when_no_result_waits_and_at_most_every_status_every_s(o
 
 def test_an_assignment_in_a_poll_is_checked_and_handed_on(outbox_path):
     got = []
-    link = link_for(outbox_path, on_assignment=got.append, key=KEY)
+    link = link_for(outbox_path, on_assignment=got.append, key=KEY7)
     assignment = {"schema": 1, "kind": "assignment", "table": "7", "round": 4}
-    answer = reply(link, Frame(POLL, ADDRESS, 1, json.dumps(sign(assignment, KEY)).encode()))
+    answer = reply(link, Frame(POLL, ADDRESS, 1, json.dumps(sign(assignment, KEY7)).encode()))
     assert answer.type == IDLE and got == [assignment]
     refused = {b"{not json": "Expecting",
                json.dumps(sign(assignment, b"another key!")).encode(): "signature",
-               json.dumps(sign({**assignment, "table": "8"}, KEY)).encode(): "table '8'",
-               json.dumps(sign({**assignment, "kind": "status"}, KEY)).encode(): "kind"}
+               json.dumps(sign({**assignment, "table": "8"}, KEY7)).encode(): "table '8'",
+               json.dumps(sign({**assignment, "kind": "status"}, KEY7)).encode(): "kind"}
     for body, reason in refused.items():
         reply(link, Frame(POLL, ADDRESS, 2, body))
         assert reason in link.assignment_error
@@ -191,7 +192,7 @@ def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
     game = replay_lines(json.dumps(line) for line in [
         {"preset": "aspa", "round": 2, "players": ["Ann", "Bob"]},
         {"t": 0, "cmd": "start", "first": 0}, {"t": 30, "cmd": "play", "player": 0, "score": 22}])
-    link = link_for(outbox_path, key=KEY, status_every_s=60.0, game_clock=lambda: 40 * 10**9)
+    link = link_for(outbox_path, key=KEY7, status_every_s=60.0, game_clock=lambda: 40 * 10**9)
     assert link.refresh(WALL).reached is None and link_text(link.link) == "result waiting to send (1)"
     link.publish(game.state, "g-1", "Serial Open", "7")
     result = reply(link, Frame(POLL, ADDRESS, 1))
@@ -199,7 +200,7 @@ def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
     assert link.refresh(WALL + 1).refused == "403 the signature does not match"
     status = reply(link, Frame(POLL, ADDRESS, 2), now=WALL + 1.2)       # the result waits: backoff
     path, _, raw = status.body.partition(b"\n")
-    document = verify(json.loads(raw), KEY)
+    document = verify(json.loads(raw), KEY7)
     assert path == b"status" and (document["kind"], document["table"], document["round"]) == (
         "status", "7", 2)
     assert document["scores"] == [22, 0] and document["outbox_pending"] == 1
@@ -213,7 +214,7 @@ def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
     assert changed.body.startswith(b"status\n")
     reply(link, ack(changed.seq, 200, outcome="ok"))
     assignment = {"schema": 1, "kind": "assignment", "table": "7", "round": 3}
-    assert reply(link, Frame(POLL, ADDRESS, 5, json.dumps(sign(assignment, KEY)).encode()),
+    assert reply(link, Frame(POLL, ADDRESS, 5, json.dumps(sign(assignment, KEY7)).encode()),
                  now=WALL + 1.8).type == IDLE
     snapshot = link.refresh(WALL + 1.8)
     assert snapshot.reached is True and snapshot.assignment == assignment and snapshot.pending == 1

@@ -1,6 +1,7 @@
 """The table kiosk with a director.url: the director's assignment sets the game (round, players,
 who starts), its round start and end become the core's commands in the journal, and the screen's
-top line says whether the locked result has reached the director."""
+top line says whether the locked result has reached the director. A table without its key says
+so, sends nothing and keeps its result, which goes once the table has its key."""
 import json
 
 import pytest
@@ -9,6 +10,7 @@ from tests.support.sync_wait import eventually
 from kiosk.core import commands as cmd
 from kiosk.core import events as ev
 from kiosk.store import Journal
+from kiosk.store.outbox import Outbox
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY
 
@@ -58,6 +60,8 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     now = eventually(lambda: status() and status()["phase"] == "playing" and status(),
                      what="the status of the started game")
     assert (now["round"], now["players"], now["running"], now["table"]) == (2, ["Dee", "Eve"], 1, "7")
+    assert now["division"] == "A"                   # the assignment's: the status names it
+    assert k.view.top.startswith("Table 7  ·  Division A  ·  Round 2  ·  ")       # and the screen
     for command, at in ((cmd.Play(1, 30), 20), (cmd.Out(0, 24), 40), (cmd.Accept(1), 45),
                         (cmd.Rack(1, "AE"), 50), (cmd.Confirm(0), 60), (cmd.Confirm(1), 61)):
         assert k.submit(command, at), command
@@ -66,6 +70,7 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     assert (row["tournament"], row["round"], row["player0"], row["player1"], row["first"]) == (
         "Link Open", 2, "Dee", "Eve", 1)
     assert (row["score0"], row["score1"]) == (24 + 2, 30 - 2)
+    assert json.loads(row["document"])["division"] == row["division"] == "A"    # checked, filed
 
 
 def test_the_round_start_calls_the_start_with_both_absent_and_the_round_end_stops_the_clocks(
@@ -117,3 +122,25 @@ def test_a_director_that_is_down_leaves_the_result_waiting_on_screen(tmp_path, r
     director.start()
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result after the return")
     assert len(director.rows("results")) == 1
+
+
+def test_a_table_without_its_key_says_so_keeps_its_result_and_sends_it_once_enrolled(
+        tmp_path, real_director, linked):
+    director = real_director({1: {"7": ("Ann", "Bob", 0)}})
+    k = linked(director.url, enrolled=False)
+    assert k.link is None and k.view.top.endswith("no table key: results kept here")
+    for command, at in GAME:
+        assert k.submit(command, at), command
+    k.step()
+    assert k.state.phase == "confirmed" and k.view.top.endswith("no table key: results kept here")
+    with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
+        [kept] = outbox.unacknowledged("result-unsigned")
+    assert kept.body["signature"] is None and kept.body["document"]["result"]["final"] == [28, 26]
+    assert director.rows("results") == director.rows("status") == director.rows("rejections") == []
+    k.close()
+    k = linked(director.url)                                  # its key on the card, restarted
+    until(k, lambda: k.view.top.endswith("result sent to director"), "the kept result delivered")
+    [row] = director.rows("results")
+    assert (row["round"], row["table_name"], row["score0"], row["score1"]) == (1, "7", 28, 26)
+    with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
+        assert outbox.unacknowledged("result-unsigned") == outbox.unacknowledged("result") == []

@@ -7,6 +7,7 @@ import sys
 import pygame
 import pytest
 
+from kiosk.pin import hash_pin
 from tests.support.ui_harness import ENABLE, ROOT
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -34,8 +35,10 @@ def test_run_with_options(tmp_path):
 
 
 @pytest.mark.skipif(importlib.util.find_spec("lgpio") is not None, reason="lgpio is installed here")
-def test_run_without_sim_and_without_gpio_is_a_loud_error():
-    out = kiosk("run", "--headless", "--exit-after", "1")
+def test_run_without_sim_and_without_gpio_is_a_loud_error(tmp_path):
+    config = tmp_path / "kiosk.toml"                    # on its buttons: a PIN of its own
+    config.write_text(f'[director]\npin_hash = "{hash_pin("8642")}"\n')
+    out = kiosk("run", "--config", str(config), "--headless", "--exit-after", "1")
     assert out.returncode == 2
     assert "no GPIO" in out.stderr and "--sim" in out.stderr
 

@@ -34,7 +34,7 @@ def core_reason(k, turn, score=0):
 
 
 def on_screen(k, part, text, colour, **options):
-    return shows(k.surface, correction_layout(k.surface.get_size())[part], text, colour, **options)
+    return shows(k.surface, correction_layout(k.surface.get_size(), k.view)[part], text, colour, **options)
 
 
 def test_both_players_agree_and_the_core_corrects_the_score(kiosk):
@@ -43,7 +43,7 @@ def test_both_players_agree_and_the_core_corrects_the_score(kiosk):
     assert isinstance(k.screen, CorrectionScreen)
     k.shot("correct-pick")
     assert k.view.turns == ("1    Bob    +35", "2    Ann    exchanged 3", "3    Bob    +12")
-    rows = correction_layout(k.surface.get_size())["rows"]
+    rows = correction_layout(k.surface.get_size(), k.view)["rows"]
     assert shows(k.surface, rows[0].inflate(-8, -rows[0].height // 5), k.view.turns[0], theme.FG, align="left")
     assert on_screen(k, "heading", "CORRECT A SCORE  (both players must agree)", theme.PROMPT)
     k.type("1\n", at=71)
@@ -72,7 +72,7 @@ def test_the_core_refuses_a_turn_without_a_score_with_its_reason(kiosk):
     k.shot("correct-refused")
     reason = core_reason(k, 2)
     assert k.view.error == reason and reason.startswith("turn 2 is a")
-    assert bar_shows(k.surface, correction_layout(k.surface.get_size())["bottom"], reason, theme.ERROR)
+    assert bar_shows(k.surface, correction_layout(k.surface.get_size(), k.view)["bottom"], reason, theme.ERROR)
     assert k.view.entry == "TURN 2"                 # still picking: fix the number
     k.key("Backspace").type("9\n", at=72)
     assert k.view.error == core_reason(k, 9) == "there is no turn 9 (turns 1 to 3)"

@@ -3,7 +3,7 @@ then the PIN. A short press does what a centre press always does; a long press o
 clock opens no challenge; wrong PINs are refused and three lock the menu for a minute; the
 menu itself changes nothing, and closes by itself when left alone."""
 from tests.support.ui_harness import S, T0
-from tests.support.director_steps import (PIN, centre_down, centre_up, error_shows, menu_shows, open_menu,
+from tests.support.director_steps import (PIN, PIN_HASH, centre_down, centre_up, error_shows, menu_shows, open_menu,
                             recorded, row_shows)
 from kiosk.core import events as ev
 from kiosk.ui import theme
@@ -15,7 +15,7 @@ from kiosk.ui.judge import JudgeScreen
 
 def running(kiosk, **options):
     """Ann goes second (Bob's clock runs from 1 s), Bob plays 35 at 20 s: Ann's clock runs."""
-    k = kiosk(pin=PIN, **options)
+    k = kiosk(pin_hash=PIN_HASH, **options)
     k.press("left", at=1)
     k.press("right", at=20).type("35\n", at=21)
     assert k.state.clock.running == 0

@@ -5,7 +5,7 @@ records nothing."""
 import pytest
 
 from tests.support.ui_harness import S, T0
-from tests.support.director_steps import PIN, error_shows, open_menu, recorded, row_shows
+from tests.support.director_steps import PIN, PIN_HASH, error_shows, open_menu, recorded, row_shows
 from kiosk.core import events as ev
 from kiosk.core.commands import End, Reopen
 from kiosk.core.errors import GameError
@@ -18,7 +18,7 @@ from kiosk.ui.director import DirectorScreen
 def stopped(kiosk, **options):
     """Bob's clock runs from 1 s, Bob plays 35 at 20 s, Ann's clock runs to 30 s and is stopped
     (Ann 24:50, Bob 24:41)."""
-    k = kiosk(pin=PIN, **options)
+    k = kiosk(pin_hash=PIN_HASH, **options)
     k.press("left", at=1)
     k.press("right", at=20).type("35\n", at=21)
     k.press("centre", at=30).press("right", at=31).key("Enter", at=32)
@@ -28,7 +28,7 @@ def stopped(kiosk, **options):
 
 def zeros(kiosk):
     """Six passes from the start end the game by the zero-score run (ASPA)."""
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     k.press("left", at=1)
     for i, side in enumerate(["right", "left"] * 3):
         k.press(side, at=10 + 10 * i).key("Tab").key("Tab").key("Enter")
@@ -119,7 +119,7 @@ def test_end_the_game_now_and_a_reopen_the_core_refuses(kiosk):
 
 
 def test_end_is_refused_before_the_game_with_the_cores_reason(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     open_menu(k, at=5).type("5", at=6)
     assert k.view.error == core_reason(k, End())
     assert k.view.error.startswith("the game has not started") and k.journal.lines == []
@@ -159,7 +159,7 @@ def test_correct_a_score_without_the_players_agreement(kiosk):
 
 
 def test_a_correction_the_core_refuses_shows_its_reason(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     open_menu(k, at=5).type("7", at=6)                  # before the game
     assert isinstance(k.screen, DirectorScreen)
     assert k.view.error.startswith("the game has not started") and k.journal.lines == []

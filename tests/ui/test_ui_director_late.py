@@ -3,7 +3,7 @@ the absent half of the clock screen (ABSENT, the clock counting what the core wi
 kiosk.core.late.absence_charge), the arrival (Arrive: by the player's button or the menu), then
 the normal start. ASPA charges the clock; school charges 10 points per completed 3 minutes."""
 from tests.support.ui_harness import S, T0
-from tests.support.director_steps import PIN, open_menu, recorded
+from tests.support.director_steps import PIN, PIN_HASH, open_menu, recorded
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.late import absence_charge
@@ -22,7 +22,7 @@ def call_start(k, at: float, digit: str):
 
 
 def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_minutes(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     assert isinstance(k.screen, SetupScreen)
     open_menu(k, at=10).type("1", at=11)
     assert k.view.rows == ("1   Ann (left)", "2   Bob (right)", "3   both")
@@ -67,7 +67,7 @@ def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_mi
 
 
 def test_the_menu_records_an_arrival_with_what_it_costs(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     call_start(k, at=10, digit="2")
     open_menu(k, at=10 + 300).type("2", at=311).type("2", at=312)
     assert k.view.rows == ("Bob arrives 5:02 late", "5:02 off their clock (19:58 left)")
@@ -78,7 +78,7 @@ def test_the_menu_records_an_arrival_with_what_it_costs(kiosk):
 
 
 def test_an_arrival_the_core_refuses_shows_its_reason_and_records_nothing(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     open_menu(k, at=10).type("22", at=11)               # an arrival before any start call
     assert k.view.error == "the game has not started: the player going second presses to start"
     assert k.journal.lines == [] and k.screen.step == "ask"
@@ -89,7 +89,7 @@ def test_an_arrival_the_core_refuses_shows_its_reason_and_records_nothing(kiosk)
 
 
 def test_school_charges_no_clock_but_10_points_per_completed_3_minutes(kiosk):
-    k = kiosk(preset="school", pin=PIN)
+    k = kiosk(preset="school", pin_hash=PIN_HASH)
     call_start(k, at=10, digit="1")                     # Ann is absent
     k.at(10 + 7 * 60).step()
     ann = k.view.halves[0]
@@ -104,7 +104,7 @@ def test_school_charges_no_clock_but_10_points_per_completed_3_minutes(kiosk):
 
 
 def test_aspa_both_absent_each_clock_shows_half_until_one_arrives(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     call_start(k, at=10, digit="3")
     assert recorded(k) == [ev.StartCalled(T0 + 10 * S, (0, 1))]
     k.at(10 + 60).step()                                # split_half: 30 s each so far
@@ -118,7 +118,7 @@ def test_aspa_both_absent_each_clock_shows_half_until_one_arrives(kiosk):
 
 
 def test_a_late_forfeit_on_the_directors_decision(kiosk):
-    k = kiosk(pin=PIN)
+    k = kiosk(pin_hash=PIN_HASH)
     call_start(k, at=10, digit="2")
     open_menu(k, at=600).type("4", at=601).type("2", at=602)
     assert k.view.rows == ("1   the director's decision", "2   late arrival")

@@ -98,14 +98,16 @@ def test_a_failure_when_recording_goes_to_the_failsafe_and_writes_nothing(kiosk)
     journal, state = list(k.journal.lines), k.state
     real = k.table.session
 
-    class DiskFull:                                     # fault injection: the disk refuses
-        def append(self, events, *, adjudication=None):
-            raise OSError(28, "No space left on device")
+    class BrokenDisk:                                   # fault injection: the disk fails
+        storage_full = False                            # (a full one: tests/app/test_app_storage_full.py)
 
-    k.table.session = DiskFull()
+        def append(self, events, *, adjudication=None):
+            raise OSError(5, "Input/output error")
+
+    k.table.session = BrokenDisk()
     k.press("left", at=30)
     assert isinstance(k.screen, FailsafeScreen)
-    assert k.view.detail == "OSError: [Errno 28] No space left on device"
+    assert k.view.detail == "OSError: [Errno 5] Input/output error"
     assert k.table.state is state and k.journal.lines == journal
     k.at(31).step()                                     # the tick fails too: still the failsafe,
     assert isinstance(k.screen, FailsafeScreen)         # showing the first failure

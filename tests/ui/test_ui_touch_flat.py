@@ -1,18 +1,20 @@
 """Touch and the two orientations, on the real kiosk: taps (mouse clicks and fingers posted to
-pygame) are the twins of the buttons in simulation and type on the touch keypad, which shows
-only on the half of the player entering a turn, below the digits, which do not move; in the
-``flat`` orientation each half is the upright half turned to face its player, and a tap is
+pygame) are the twins of the buttons in simulation and type on the on-screen keyboard, which
+shows only on the half of the player entering a turn, below the digits, which do not move; in
+the ``flat`` orientation each half is the upright half turned to face its player, and a tap is
 turned back with it. Screenshots of both orientations are checked pixel for pixel."""
 import pygame
 
 from kiosk.core import events as ev
 from kiosk.ui import flat, theme
-from kiosk.ui.clockdraw import keypad_keys, layout
+from kiosk.ui.clockdraw import keyboard_keys, layout, upright_layout
 from tests.support.ui_pixels import colour_box, shows
 
 
-def key_centre(rows, key):
-    return next(rect.center for rect, name, _ in keypad_keys(rows) if name == key)
+def key_centre(k, key, facing=None, size=None):
+    """The middle of ``key`` on the screen as drawn (side), or on the upright half of ``facing``."""
+    size = size or k.surface.get_size()
+    return next(rect.center for rect, name in keyboard_keys(size, k.view, facing) if name.key == key)
 
 
 def test_in_simulation_a_tap_on_a_half_is_its_button_and_the_keypad_types(kiosk):
@@ -23,16 +25,18 @@ def test_in_simulation_a_tap_on_a_half_is_its_button_and_the_keypad_types(kiosk)
     assert k.state.clock.running == 1
     before = colour_box(k.surface, lay.rows[1]["time"], theme.FG)    # Bob's running clock
     k.tap((3 * w // 4, h // 3), at=20, finger=True)         # Bob's half, a finger: Bob's turn ends
-    assert k.state.clock.running == 0 and k.view.halves[1].keypad and not k.view.halves[0].keypad
+    assert k.state.clock.running == 0 and k.view.halves[1].keyboard and not k.view.halves[0].keyboard
     k.shot("touch-keypad")
-    after = colour_box(k.surface, lay.rows[1]["time"], theme.FG)      # keypad below the digits
+    after = colour_box(k.surface, lay.rows[1]["time"], theme.FG)      # keys below the digits
     assert abs(after.top - before.top) <= 1 and abs(after.left - before.left) <= 1    # not moved
-    assert all(lay.rows[1]["time"].bottom <= rect.top for rect, _, _ in keypad_keys(lay.rows[1]))
+    keys = keyboard_keys((w, h), k.view)
+    assert keys and all(lay.rows[1]["time"].bottom <= rect.top and lay.halves[1].contains(rect)
+                        for rect, _ in keys)
     for key in "35":
-        k.tap(key_centre(lay.rows[1], key), at=21)
+        k.tap(key_centre(k, key), at=21)
     assert k.view.halves[1].entry == "SCORE 35"
-    k.tap(key_centre(lay.rows[1], "Enter"), at=22)
-    assert k.events(ev.TurnRecorded)[-1].score == 35 and not k.view.halves[1].keypad
+    k.tap(key_centre(k, "Enter"), at=22)
+    assert k.events(ev.TurnRecorded)[-1].score == 35 and not k.view.halves[1].keyboard
     k.tap((w // 2, lay.bottom.centery), at=30)              # the bottom line: the centre button
     assert k.state.clock.running is None
 
@@ -43,9 +47,8 @@ def test_with_gpio_buttons_only_the_keypad_answers_a_tap(kiosk):
     k.tap((w // 4, h // 2), at=1)
     assert k.state.phase == "setup"                         # not a button: nothing happened
     k.press("left", at=2).press("right", at=20)
-    lay = layout((w, h))
-    k.tap(key_centre(lay.rows[1], "Tab"), at=21).tap(key_centre(lay.rows[1], "Tab"))
-    k.tap(key_centre(lay.rows[1], "Enter"), at=22)          # PASS, entered by touch
+    k.tap(key_centre(k, "Tab"), at=21).tap(key_centre(k, "Tab"))
+    k.tap(key_centre(k, "Enter"), at=22)                    # PASS, entered by touch
     assert k.events(ev.TurnRecorded)[-1].kind == "pass"
 
 
@@ -72,7 +75,7 @@ def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
     k.shot("orientation-flat")
     assert k.view == side.view                              # the same view, drawn another way
     size = flat.portrait_size(k.surface.get_size())
-    half_lay = flat.half_layout(size)
+    half_lay = upright_layout(size)
     for p, name in enumerate(("Ann", "Bob")):
         page = upright(k.surface, p)
         assert page.get_size() == size
@@ -80,11 +83,12 @@ def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
         assert shows(page, half_lay.rows[0]["name"], name, theme.DIM if half.dimmed else theme.FG)
         assert shows(page, half_lay.top.inflate(-half_lay.top.height, -half_lay.top.height // 4),
                      k.view.top, theme.BAR_FG, bg=theme.BAR_BG)
-    # the keypad is on Bob's half, turned with it: a tap on a key there types
+    # the keyboard is on Bob's half, turned with it: a tap on a key there types
     w, h = k.surface.get_size()
     pw, ph = size
+    assert keyboard_keys(size, k.view, 0) == [] and keyboard_keys(size, k.view, 1)
     for key in "27":
-        u, v = key_centre(half_lay.rows[0], key)
+        u, v = key_centre(k, key, facing=1, size=size)
         k.tap((w // 2 + v, pw - 1 - u), at=21)              # where the turned half shows it
     assert k.view.halves[1].entry == "SCORE 27"
     assert flat.to_portrait((w, h), (w // 2 + 10, 5)) == (1, (pw - 1 - 5, 10))

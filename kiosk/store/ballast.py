@@ -1,0 +1,68 @@
+"""Room kept in reserve for the journal: a file of a few MB beside the store (``kiosk.sqlite``
+has ``kiosk.sqlite.ballast``), given back the first time the file system is full, so that a
+game in progress can finish on a full SD card.
+
+``Ballast(store, size_kb).keep()`` makes the file if it is missing or short (its blocks are
+allocated, not a sparse file: they count as used space); ``release()`` deletes it, which frees
+its blocks at once, with no write needed. ``full(exc)`` says whether an error is the file system
+(or SQLite's page limit) being full: SQLite's ``SQLITE_FULL``, "database or disk is full", or
+an ``OSError`` with ``ENOSPC``.
+"""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import sqlite3
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+DEFAULT_KB = 4096               # 4 MB: a game's events, and the WAL's growth, several times over
+
+
+def full(exc: BaseException) -> bool:
+    """Whether ``exc`` says the file system holding the store (or SQLite's page limit) is full."""
+    if isinstance(exc, sqlite3.Error):      # errors the sqlite3 module makes itself carry no code
+        return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+    return isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+
+
+class Ballast:
+    def __init__(self, store: str | os.PathLike, size_kb: int = DEFAULT_KB):
+        store = Path(store)
+        self.path = store.with_name(store.name + ".ballast")
+        self.size = int(size_kb) * 1024
+
+    def keep(self) -> bool:
+        """Make the file if it is missing or short. False (and no partial file left) when the
+        file system has no room for it: it is full already."""
+        if not self.size:
+            return True
+        try:
+            if self.path.exists() and self.path.stat().st_size >= self.size:
+                return True
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
+            try:
+                os.posix_fallocate(fd, 0, self.size)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            if not full(exc):
+                raise
+            self.path.unlink(missing_ok=True)
+            log.error("no room for the store's ballast %s (%d KB): the file system is full",
+                      self.path, self.size // 1024)
+            return False
+        return True
+
+    def release(self) -> bool:
+        """Delete the file: True if there was one to give back."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            return False
+        log.warning("the file system is full: the ballast %s is deleted to give the journal room",
+                    self.path)
+        return True

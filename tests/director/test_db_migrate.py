@@ -1,0 +1,123 @@
+"""A database written by the previous director (schema 1: one division) opens in this one as an
+event of one division, with every player, pairing, imported result, round, result, status, audit
+row and rejection it had, and the same standings."""
+import json
+import sqlite3
+
+import pytest
+
+from director.config import load_rules
+from director.db import SCHEMA_VERSION, DirectorDB, DirectorDBError
+from director.divisions import divisions
+from director.rounds import assignment, current_round
+from director.tournament import standings
+from tests.support.director_harness import TOURNAMENT, result_doc
+
+# schema 1 as the previous director declared it (director/db.py before divisions)
+V1 = {
+    "meta": ({"key": str, "value": str}, "key"),
+    "players": ({"number": int, "name": str, "rating": int, "division": str}, "number"),
+    "pairings": ({"id": int, "round": int, "table_name": str, "player0": int, "player1": int,
+                  "first": int, "revision": int}, "id"),
+    "imported_results": ({"id": int, "round": int, "table_name": str, "player0": int, "player1": int,
+                          "score0": int, "score1": int, "first": int, "kind": str, "winner": int}, "id"),
+    "rounds": ({"round": int, "started_wall": float, "ended_wall": float, "revision": int}, "round"),
+    "results": ({"tournament": str, "round": int, "table_name": str, "game_id": str, "revision": int,
+                 "player0": str, "player1": str, "first": int, "score0": int, "score1": int,
+                 "spread": int, "winner": int, "end_reason": str, "document": str, "signature": str,
+                 "sha256": str, "received_wall": float, "source": str},
+                ("tournament", "round", "table_name")),
+    "results_audit": ({"id": int, "tournament": str, "round": int, "table_name": str, "game_id": str,
+                       "revision": int, "document": str, "signature": str, "sha256": str,
+                       "received_wall": float, "audited_wall": float, "reason": str,
+                       "by_revision": int}, "id"),
+    "status": ({"table_name": str, "tournament": str, "round": int, "game_id": str, "phase": str,
+                "document": str, "sent_wall": float, "received_wall": float, "source": str},
+               "table_name"),
+    "rejections": ({"id": int, "table_name": str, "path": str, "code": int, "reason": str,
+                    "size": int, "received_wall": float, "source": str}, "id"),
+}
+
+
+def schema_1_file(path, label="club-night"):
+    """A schema 1 database as a tsh import and a night's play left it."""
+    from sqlite_utils import Database
+    db = Database(sqlite3.connect(str(path)))
+    for name, (columns, pk) in V1.items():
+        db.create_table(name, columns, pk=pk)
+    db["pairings"].create_index(["round", "table_name"], unique=True)
+    db["pairings"].create_index(["round", "player0"])
+    db["results_audit"].create_index(["tournament", "round", "table_name"])
+    db["rejections"].create_index(["received_wall"])
+    db["players"].insert_all([{"number": n, "name": name, "rating": 1500 - n, "division": label}
+                              for n, name in enumerate(["Ann", "Bob", "Cat"], 1)])
+    db["meta"].insert_all([{"key": "revision", "value": "7"},
+                           {"key": "tsh_extras", "value": json.dumps({"1": [["class", "A"]]})}])
+    db["pairings"].insert_all([
+        {"round": 1, "table_name": "1", "player0": 1, "player1": 2, "first": 0, "revision": 3},
+        {"round": 1, "table_name": "9", "player0": 3, "player1": 0, "first": None, "revision": 3},
+        {"round": 2, "table_name": "1", "player0": 3, "player1": 1, "first": None, "revision": 4}])
+    db["imported_results"].insert({"round": 1, "table_name": "1", "player0": 1, "player1": 2,
+                                   "score0": 400, "score1": 350, "first": 0, "kind": "game",
+                                   "winner": None})
+    db["rounds"].insert_all([{"round": 1, "started_wall": 1e9, "ended_wall": 1e9 + 3000, "revision": 5},
+                             {"round": 2, "started_wall": 1e9 + 3600, "ended_wall": None, "revision": 6}])
+    document = result_doc(1, round_number=2, players=("Cat", "Ann"), scores=(300, 280))
+    db["results"].insert({"tournament": TOURNAMENT, "round": 2, "table_name": "1", "game_id": "g",
+                          "revision": 1, "player0": "Cat", "player1": "Ann", "first": 0,
+                          "score0": document["result"]["final"][0],
+                          "score1": document["result"]["final"][1],
+                          "spread": document["result"]["spread"], "winner": 0, "end_reason": "out",
+                          "document": json.dumps(document), "signature": "s", "sha256": "h",
+                          "received_wall": 1e9 + 4000, "source": "http"})
+    db["status"].insert({"table_name": "1", "tournament": TOURNAMENT, "round": 2, "game_id": "g",
+                         "phase": "confirmed", "document": "{}", "sent_wall": 1.0,
+                         "received_wall": 2.0, "source": "http"})
+    db["rejections"].insert({"table_name": "4", "path": "results", "code": 403, "reason": "forged",
+                             "size": 10, "received_wall": 3.0, "source": "http"})
+    db.execute("PRAGMA user_version=1")
+    db.conn.commit()
+    db.close()
+
+
+def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
+    path = tmp_path / "old.sqlite"
+    schema_1_file(path)
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        [division] = divisions(db)
+        assert (division.name, division.table_offset) == ("club-night", 0)
+        with db.locked() as conn:
+            players = list(conn.query("SELECT division, number, name, tsh_tags FROM players ORDER BY number"))
+            pairings = list(conn.query("SELECT division, round, table_name, player1 FROM pairings ORDER BY id"))
+            assert conn["results"].count == conn["status"].count == conn["rejections"].count == 1
+            assert next(conn.query("SELECT division FROM results"))["division"] == "club-night"
+        assert players[0] == {"division": "club-night", "number": 1, "name": "Ann",
+                              "tsh_tags": json.dumps([["class", "A"]])}
+        assert pairings[1] == {"division": "club-night", "round": 1, "table_name": None, "player1": 0}
+        assert current_round(db) == 2 and db.next_revision() == 8
+        assert assignment(db, "1", TOURNAMENT)["division"] == "club-night"
+        table, problems = standings(db, load_rules("aspa", "test"), TOURNAMENT)
+        assert problems == []
+        # Ann beat Bob (imported), Cat had the bye of started round 1 and beat Ann in round 2
+        assert [(s.player.name, s.wins, s.losses) for s in table] == [("Cat", 2, 0), ("Ann", 1, 1), ("Bob", 0, 1)]
+    with DirectorDB.open(path) as again:                            # opened again: as it is
+        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 2
+
+
+def test_players_with_no_common_division_label_become_division_a(tmp_path):
+    path = tmp_path / "old.sqlite"
+    schema_1_file(path, label="")
+    with DirectorDB.open(path) as db:
+        assert [d.name for d in divisions(db)] == ["A"]
+
+
+def test_a_file_from_a_newer_director_is_still_refused(tmp_path):
+    path = tmp_path / "new.sqlite"
+    DirectorDB.open(path).close()
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA user_version=3")
+    raw.commit()
+    raw.close()
+    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 3\)"):
+        DirectorDB.open(path)

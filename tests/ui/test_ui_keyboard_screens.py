@@ -1,0 +1,87 @@
+"""Every screen that shows the on-screen keyboard (tests.support.keyboard_scenes), at 800x480
+(the official 7-inch touch display) and 1920x1080, side by side and flat: nothing painted
+overflows its box or the screen, nothing overlaps anything else (a key's label lies inside its
+key), and no key's label is shrunk below a legible size. A PNG of each is saved (the test's shots folder, under
+$TABLEKEEPER_SHOTS when set); with $TABLEKEEPER_DOCS_IMAGES set (``make screenshots``), the
+guides' own go there too."""
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.support.keyboard_scenes import PIN, PIN_HASH, SCENES, layout_problems, painted, scenes
+
+SIZES = [(800, 480), (1920, 1080)]
+#: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
+DOCS = ("turn", "blank", "judge", "rack", "pin", "menu")
+
+
+def save_for_docs(surface, scene: str, size, orientation: str) -> None:
+    folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
+    if folder and orientation == "side" and scene in DOCS:
+        pygame.image.save(surface, str(Path(folder) / f"keyboard-{scene}-{size[0]}x{size[1]}.png"))
+    if folder and orientation == "flat" and scene == "judge" and size == SIZES[0]:
+        pygame.image.save(surface, str(Path(folder) / f"keyboard-judge-flat-{size[0]}x{size[1]}.png"))
+
+
+@pytest.mark.parametrize("orientation", ["side", "flat"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shots, size, orientation):
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
+    seen = []
+    for scene in scenes(k):
+        surface, notes = painted(k, size)
+        keys = [n for n in notes if n.kind == "key"]
+        labels = [n for n in notes if n.kind == "text" and any(n.text == key.text and key.ink.contains(n.ink)
+                                                                for key in keys)]
+        assert keys and len(labels) == len(keys), scene          # every key drawn with its label
+        assert layout_problems(notes) == [], scene
+        smallest = min(label.size for label in labels)
+        assert smallest >= min(size) / 25, (scene, smallest)     # font size 20 at 800x480
+        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+        save_for_docs(surface, scene, size, orientation)
+        seen.append(scene)
+    assert seen == list(SCENES)
+
+
+def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
+    """The check can fail: a text too long for its box at the smallest font, and two keys on
+    top of each other, are both reported."""
+    from kiosk.ui import keyboard as onscreen, theme
+    from kiosk.ui.keys import Key, Keyboard
+    surface = pygame.Surface((200, 100))
+    with theme.recording() as notes:
+        theme.blit_line(surface, "a line far too long for a box twenty pixels wide", theme.FG,
+                        pygame.Rect(0, 0, 20, 20))
+        board = Keyboard((Key("A", "A"), Key("B", "B")))
+        onscreen.paint(surface, board, pygame.Rect(0, 30, 120, 40), 50)
+        onscreen.paint(surface, board, pygame.Rect(30, 30, 120, 40), 50)
+    problems = layout_problems(notes)
+    assert any("overflows its box" in p for p in problems)
+    assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)
+
+
+@pytest.mark.parametrize("orientation", ["side", "flat"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots, size, orientation):
+    """ABSP 4.10.2: an idle judge screen's keys have WITHDRAW, then KEEP IT while both players
+    are asked; both press (tap their halves, the buttons' twins in simulation): withdrawn. Each
+    screen is checked like the others."""
+    from kiosk.core import events as ev
+    from kiosk.ui import touch
+    k = kiosk(preset="absp", size=size, orientation=orientation, names=("Ann", "Bob"))
+    k.press("right", at=1).press("left", at=20).type("30\n", at=21)
+    k.press("centre", at=25).press("centre", at=26)          # Bob challenges Ann's play
+    for label, tap in (("WITHDRAW", ("key", "Escape")), ("KEEP IT", ("button", "left")),
+                       (None, ("button", "right"))):
+        if label is not None:
+            surface, notes = painted(k, size)
+            assert label in {n.text for n in notes if n.kind == "key"}
+            assert layout_problems(notes) == [], label
+            pygame.image.save(surface, str(shots / f"keyboard-withdraw-{label}-{size[0]}x{size[1]}-{orientation}.png"))
+        point = touch.where(size, k.view, tap, sim=True, orientation=orientation)
+        k.tap(point, at=30)
+    assert k.events(ev.ChallengeWithdrawn) and k.state.phase == "playing"
