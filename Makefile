@@ -35,7 +35,7 @@ bench: $(STAMP)
 # The screenshots of the README and the guides (docs/images/), made again: the clock screen from
 # the headless demo (its sixth turn being entered), the director's page from its Playwright test
 # of an event with two divisions, the on-screen keyboard's screens (keyboard-*.png, 800x480 and
-# 1920x1080) from their layout test.
+# 1920x1080; the touch controls and the judge station's too) from their layout test.
 screenshots: $(STAMP)
 	rm -rf var/doc-shots
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots

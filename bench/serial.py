@@ -30,6 +30,7 @@ WAIT_S = 600.0
 def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
     from director.db import DirectorDB
     from director.ingest import receive
+    from kiosk.presets import load_preset
     from director.serial_poll import SerialPoller, open_serial
     from drivers.serial_port import SerialPort
     from kiosk.sync.serial_link import SerialLink, data_body
@@ -49,8 +50,9 @@ def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
         links = [SerialLink(SerialPort(name, 1_000_000), t, outboxes[t]).start()
                  for t, name in zip(outboxes, line.table_ports)]
         port = open_serial(line.director_port, 1_000_000)
+        rules = load_preset("aspa")
         poller = SerialPoller(port, list(outboxes), lambda table, path, raw: receive(
-            db, table, path, raw, KEY, time.time(), source="serial"))        # the director's timeouts
+            db, table, path, raw, KEY, time.time(), rules=rules, source="serial"))  # the director's timeouts
         started = time.perf_counter()
         poller.start()
         try:

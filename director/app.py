@@ -48,6 +48,7 @@ from .db import DirectorDB
 from .ingest import MAX_BODY, receive
 from .live import Hub
 from .model import ModelError
+from .refusal import refused_results
 from .standings import render_standings_html
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -95,7 +96,7 @@ def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
         except ModelError as exc:
             html, problems = "", [f"standings: {exc}"]
         groups.append({"division": name, "html": html, "problems": problems})
-    return {"divisions": groups, "problems": tournament.unfiled_results(db)}
+    return {"divisions": groups, "problems": tournament.unfiled_results(db) + refused_results(db)}
 
 
 def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float],
@@ -158,7 +159,10 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
         raise imports.FileRefused(str(exc)) from None
 
 
-def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time) -> Starlette:
+def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time,
+               recompute: bool = True) -> Starlette:
+    """The app. ``recompute=False`` (never the service's: only the benchmark's baseline,
+    bench/rigs/director_without_readback.py) skips reading each result back from its events."""
     hub, cache = Hub(), StandingsCache()
     db.listen(hub.notify)
 
@@ -172,7 +176,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
         except ClientDisconnect:
             return Response(status_code=400)
         reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
-                                        declared_size=declared)
+                                        rules=config.rules, declared_size=declared,
+                                        recompute=recompute)
         headers = {"Connection": "close"} if declared is not None or len(raw) > MAX_BODY else None
         return JSONResponse(reply.body, status_code=reply.code, headers=headers)
 

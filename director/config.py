@@ -3,6 +3,10 @@
 ``load_config(path, overrides)`` returns a ``DirectorConfig``; a bad file or value raises
 ``ConfigError`` naming the file, the key, what was expected and what was found (never the
 key's secret value). config/director.example.toml shows every key.
+
+The tournament's rules are its preset (``tournament.preset``) with the overrides of
+``[rules.SECTION]`` tables, as a kiosk's config gives them (kiosk.presets, kiosk.core.rules):
+the standings follow them, and every table's result must have been played under them.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from kiosk.core.errors import ConfigError
-from kiosk.core.rules import Rules, RulesError
+from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.presets import load_preset, preset_choices
 
 MIN_KEY_LENGTH = 16
@@ -26,6 +30,8 @@ KEYS: dict[str, tuple[Any, str]] = {
     "service.host": ("127.0.0.1", "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0"),
     "service.port": (8080, "a port number 1-65535"),
     "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
+    **{f"rules.{section}": ({}, f"a table of the preset's {section} settings to override, as in "
+                                "the kiosks' configs") for section in SECTIONS},
 }
 
 
@@ -38,13 +44,14 @@ class DirectorConfig:
     host: str
     port: int
     db: Path
+    overrides: dict = field(default_factory=dict)   # {section: {setting: value}}, as the file had them
 
 
 def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
     flat = {}
     for name, value in data.items():
         key = f"{prefix}{name}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and key not in KEYS:
             flat.update(_flatten(value, source, key + "."))
         elif key not in KEYS:
             raise ConfigError(source, key, "one of " + ", ".join(KEYS), detail="got an unknown key")
@@ -76,6 +83,22 @@ def load_rules(preset: str, source: str) -> Rules:
             raise ConfigError(source, "tournament.preset", "a readable preset file",
                               detail=f"got {exc}") from None
         raise ConfigError(source, "tournament.preset", "a valid preset", detail=f"got {exc}") from None
+
+
+def _overridden(rules: Rules, values: dict, sources: dict) -> Rules:
+    """``rules`` with the config's ``[rules.SECTION]`` overrides applied, each checked."""
+    for section in SECTIONS:
+        key, overrides = f"rules.{section}", values[f"rules.{section}"]
+        if not isinstance(overrides, dict):
+            raise ConfigError(sources[key], key, KEYS[key][1], overrides)
+        if not overrides:
+            continue
+        try:
+            rules = apply_overrides(rules, {section: overrides}, sources[key])
+        except RulesError as exc:              # "<source>: <key>: expected ...; got ..."
+            detail = str(exc).split("; ", 1)[1] if "; " in str(exc) else str(exc)
+            raise ConfigError(sources[key], f"rules.{exc.key}", exc.expected, detail=detail) from None
+    return rules
 
 
 def _key(values: dict, sources: dict) -> bytes:
@@ -126,6 +149,8 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     host = check("service.host", lambda v: isinstance(v, str) and v.strip() and " " not in v)
     port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
     db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
-    return DirectorConfig(tournament=name, preset=preset, rules=load_rules(preset, sources["tournament.preset"]),
+    rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
+    overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
+    return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db))

@@ -24,7 +24,8 @@ from kiosk.store.schema import ensure_schema
 
 from .db_migrate import migrations
 
-SCHEMA_VERSION = 2             # 2: divisions (1 is brought forward by director.db_migrate)
+SCHEMA_VERSION = 3             # 2: divisions; 3: refused results kept (older files are brought
+                               # forward by director.db_migrate)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -81,8 +82,11 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                 "game_id": str, "phase": str, "document": str, "sent_wall": float,
                 "received_wall": float, "source": str},
                "table_name", {"table_name", "document", "received_wall", "source"}),
+    # every refused document: a table's signed result refused by a check after its signature
+    # (director.verify) keeps its canonical text in ``document``, once (``sha256`` names it)
     "rejections": ({"id": int, "table_name": str, "path": str, "code": int, "reason": str,
-                    "size": int, "received_wall": float, "source": str},
+                    "size": int, "received_wall": float, "source": str, "sha256": str,
+                    "document": str},
                    "id", {"table_name", "path", "code", "reason", "size", "received_wall",
                           "source"}),
 }
@@ -94,6 +98,7 @@ INDEXES = [
     ("results", ["division", "round"], False),
     ("results_audit", ["tournament", "round", "table_name"], False),
     ("rejections", ["received_wall"], False),
+    ("rejections", ["sha256"], False),
 ]
 
 

@@ -7,6 +7,9 @@ share one (a tsh import named it after the file), else ``A``; the tsh tags kept 
 move onto the players; results and statuses are filed under it; a bye's pairing loses its table
 (a bye takes no table). Nothing else changes: a file written by the previous director opens with
 every result, audit row and rejection it had.
+
+2 -> 3, refused results kept: ``rejections`` gains ``sha256`` and ``document`` (empty in the
+rows it had: those refusals kept no document).
 """
 from __future__ import annotations
 
@@ -50,10 +53,23 @@ def migrate_1_to_2(db: Database, tables: dict, indexes: list) -> None:
     for table in ("results", "status"):
         db.execute(f"ALTER TABLE [{table}] ADD COLUMN division TEXT")
         db.execute(f"UPDATE [{table}] SET division = ?", [name])
+    _create_indexes(db, indexes)
+
+
+def _create_indexes(db: Database, indexes: list) -> None:
+    """The indexes whose columns the file has by now (a later step adds the others')."""
     for table, columns, unique in indexes:
-        db[table].create_index(columns, unique=unique, if_not_exists=True)
+        if set(columns) <= set(db[table].columns_dict):
+            db[table].create_index(columns, unique=unique, if_not_exists=True)
+
+
+def migrate_2_to_3(db: Database, indexes: list) -> None:
+    for column in ("sha256", "document"):
+        db.execute(f"ALTER TABLE rejections ADD COLUMN {column} TEXT")
+    _create_indexes(db, indexes)
 
 
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for kiosk.store.schema.ensure_schema."""
-    return {1: lambda db: migrate_1_to_2(db, tables, indexes)}
+    return {1: lambda db: migrate_1_to_2(db, tables, indexes),
+            2: lambda db: migrate_2_to_3(db, indexes)}

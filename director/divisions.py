@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from kiosk.core.rules import Rules
+from kiosk.core.rules import Rules, apply_overrides
 
 from .db import DirectorDB
 from .db_migrate import DEFAULT_DIVISION, NAME
@@ -133,10 +133,13 @@ def store_event_settings(db: DirectorDB, settings: EventSettings) -> None:
                 conn["meta"].upsert({"key": key, "value": value}, pk="key")
 
 
-def spread_caps(db: DirectorDB, rules: Rules) -> tuple[int, ...]:
-    """The caps the standings apply: the event's (from its tsh config), else the preset's."""
+def counting_rules(db: DirectorDB, rules: Rules) -> Rules:
+    """The rules results count under in the standings and the exports: the tournament's, with
+    the event's spread caps (from its tsh config) in place of theirs if it has any."""
     caps = event_settings(db).spread_caps
-    return tuple(rules.result.spread_caps) if caps is None else caps
+    if caps is None:
+        return rules
+    return apply_overrides(rules, {"result": {"spread_caps": list(caps)}}, "the event's tsh config")
 
 
 def event_date(text: str) -> dt.date | None:

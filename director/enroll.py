@@ -98,8 +98,20 @@ def enroll(config: DirectorConfig, table: str, *, url: str | None = None,
         link,
         f"table_key_file = {_toml(KIOSK_KEY_FILE)}",
         "",
+        *rules_lines(config),
     ])
     return Enrollment(table, f"{stem}.key", key_text, f"{stem}.toml", snippet)
+
+
+def rules_lines(config: DirectorConfig) -> list[str]:
+    """The tournament's rules as a kiosk's config gives them: the director takes a table's result
+    only if it was played under this same preset and these same overrides."""
+    lines = ["# the tournament's rules: the director refuses a result played under others",
+             "[rules]", f"preset = {_toml(config.preset)}", ""]
+    for section, settings in config.overrides.items():
+        lines += [f"[rules.{section}]",
+                  *(f"{name} = {json.dumps(value)}" for name, value in settings.items()), ""]
+    return lines
 
 
 def write(enrollment: Enrollment, folder: Path) -> tuple[Path, Path]:

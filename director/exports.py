@@ -6,10 +6,14 @@
   under one event line (AUPAIR's layout), dated the event's date (its tsh config's) or today;
 - ``export_standings_csv``: the standings of every division (or one), with a division column;
 - ``export_archive``: the whole event as a tsh archive (``.tsh``): the imported config (or one
-  made of the event's settings) and every division's ``.t`` file inside it.
+  made of the event's settings, the spread caps the standings apply among them) and every
+  division's ``.t`` file inside it.
 
-The results written are those that count (director.tournament.counted_results). Data a file
-cannot hold raises director.imports.FileRefused saying why.
+The results written are those that count, with the scores they count with
+(director.tournament.counted_results): a game won by more than its round's spread cap is written
+with the winner's score lowered to the cap, so tsh and the ratings get the spreads the page
+shows, whatever tsh's own ``spread_cap`` says (applying a cap again changes nothing). Data a
+file cannot hold raises director.imports.FileRefused saying why.
 """
 from __future__ import annotations
 
@@ -101,7 +105,9 @@ def export_archive(db: DirectorDB, rules: Rules, tournament: str,
     try:
         files = [(d.name, d.tsh_file or f"{d.name}.t", division_text(db, rules, tournament, d.name))
                  for d in divisions.divisions(db)]
-        text = format_archive(lines, files, divisions.event_settings(db))
+        caps = divisions.counting_rules(db, rules).result.spread_caps
+        settings = replace(divisions.event_settings(db), spread_caps=tuple(caps) or None)
+        text = format_archive(lines, files, settings)
     except ModelError as exc:
         raise FileRefused(f"archive export: {exc}") from None
     try:

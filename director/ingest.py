@@ -13,13 +13,18 @@ is the tournament key; a document is checked under the key of the table it names
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
 - 409 the document's table is not the table it was posted for (replayed under another table),
   or its ``division`` is not the division of the table's pairing in that round
-  (director.rounds.division_for: a document without one is filed under the pairing's division).
+  (director.rounds.division_for: a document without one is filed under the pairing's division);
+- then a result is checked by director.verify: 409 its round and players are not its table's
+  pairing, or its rules are not the tournament's; 422 its events do not give its result.
 
-A refusal stores nothing but a row in ``rejections`` and one log line naming the table and the
-reason. A result is stored once per (tournament, round, table): the same document again is a
-``duplicate``; a higher revision ``replaced`` the stored one, which goes to ``results_audit``; a
-lower revision is ``older`` and kept out (as is a same-revision document with other content,
-which is audited). A status replaces the table's previous one, with the time it was received.
+The same result again is a ``duplicate`` before any of these checks (the pairings may have
+changed since it was stored). A refusal stores nothing but a row in ``rejections`` and one log
+line naming the table and the reason; a result refused by director.verify or the division check
+keeps its document in that row (once per document), and the page lists it as a problem
+(director.refusal). A result is stored once per (tournament, round, table): a higher revision
+``replaced`` the stored one, which goes to ``results_audit``; a lower revision is ``older`` and
+kept out (as is a same-revision document with other content, which is audited). A status
+replaces the table's previous one, with the time it was received.
 """
 from __future__ import annotations
 
@@ -28,11 +33,14 @@ import json
 import logging
 from dataclasses import dataclass, field
 
+from kiosk.core.rules import Rules
 from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
 from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
 from .db import DirectorDB
+from .refusal import Refused
 from .rounds import DivisionMismatch, division_for
+from .verify import check_result
 
 MAX_BODY = 1 << 20              # 1 MiB
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
@@ -47,50 +55,60 @@ class Reply:
     body: dict = field(default_factory=dict)
 
 
-class Refused(Exception):
-    def __init__(self, code: int, reason: str):
-        super().__init__(reason)
-        self.code, self.reason = code, reason
-
-
 def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_wall: float,
-            *, source: str = "http", declared_size: int | None = None) -> Reply:
+            *, rules: Rules, source: str = "http", declared_size: int | None = None,
+            recompute: bool = True) -> Reply:
     """Check and store one document a table sent; never raises for anything the table sent.
-    ``declared_size``: the length a sender announced, when the transport read none of it."""
+    ``rules``: the tournament's (a result's must be the same); ``declared_size``: the length a
+    sender announced, when the transport read none of it; ``recompute=False``: the benchmark's
+    baseline only (director.app.create_app), a result's events are not read back."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
+    document = None
     try:
         if size > MAX_BODY:
             raise Refused(413, f"body over {MAX_BODY} bytes")
-        document, signature = _check(table, path, raw, key)
+        document, signature, events = _check(table, path, raw, key)
+        if path == "results" and _stored_as_it_is(db, document):
+            return Reply(200, {"outcome": "duplicate", **_ident(document)})
         division = _division(db, document)
+        if path == "results":
+            check_result(db, rules, document, events, recompute=recompute)
     except Refused as refusal:
-        _reject(db, table, path, size, refusal, now_wall, source)
+        _reject(db, table, path, size, refusal, now_wall, source,
+                document if path == "results" else None)
         return Reply(refusal.code, {"error": refusal.reason})
     if path == "results":
         return _store_result(db, document, signature, division, now_wall, source)
     return _store_status(db, document, division, now_wall, source)
 
 
+def _ident(document: dict) -> dict:
+    return {"tournament": document["tournament"], "round": document["round"],
+            "table": document["table"], "revision": document["revision"]}
+
+
+def _stored_as_it_is(db: DirectorDB, document: dict) -> bool:
+    """Whether this very result is the one stored for its game (sent again: a duplicate)."""
+    with db.locked() as conn:
+        return conn.execute(
+            "SELECT 1 FROM results WHERE tournament = ? AND round = ? AND table_name = ? AND "
+            "sha256 = ?", [document["tournament"], document["round"], document["table"],
+                           hashlib.sha256(canonical(document)).hexdigest()]).fetchone() is not None
+
+
 def _division(db: DirectorDB, document: dict) -> str | None:
-    """The division the document is filed under, checked against the table's pairing (a result
-    already stored as it is keeps its division: the same document again is a duplicate)."""
+    """The division the document is filed under, checked against the table's pairing."""
     named = _need(document, "division", lambda v: v is None or isinstance(v, str) and len(v) <= 40,
                   "a division's name or null") if "division" in document else None
     try:
         return division_for(db, document["round"], document["table"], named or None)
     except DivisionMismatch as exc:
-        with db.locked() as conn:
-            stored = next(conn.query(
-                "SELECT division FROM results WHERE tournament = ? AND round = ? AND table_name = ? "
-                "AND sha256 = ?", [document["tournament"], document["round"], document["table"],
-                                   hashlib.sha256(canonical(document)).hexdigest()]), None)
-        if document["kind"] == "result" and stored is not None:
-            return stored["division"]
         raise Refused(409, str(exc)[:200]) from None
 
 
-def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
+def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, list]:
+    """The signed document, its signature and its events (none for a status), each checked."""
     if path not in PATHS:
         raise Refused(400, f"unknown path {path!r}: expected results or status")
     try:
@@ -119,11 +137,11 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str]:
     kind = document.get("kind")
     if kind != PATHS[path]:
         raise Refused(422, f"kind: expected {PATHS[path]!r} at {path}; got {kind!r}"[:200])
-    (_check_result if path == "results" else _check_status)(document)
+    events = _check_result(document) if path == "results" else _check_status(document)
     if document["table"] != table:
         raise Refused(409, f"table: the document is table {document['table']!r}, "
                            f"posted for table {table!r}"[:200])
-    return document, signed["signature"]
+    return document, signed["signature"], events
 
 
 def _printable(name: str) -> str:
@@ -176,7 +194,8 @@ def _side(value) -> bool:
     return value is None or value in (0, 1) and _int(value)
 
 
-def _check_result(document: dict) -> None:
+def _check_result(document: dict) -> list:
+    """The result's fields checked for their form; its events read (and checked) by the core."""
     _need(document, "tournament", lambda v: isinstance(v, str), "a text")
     _need(document, "round", lambda v: _int(v) and v >= 1, "a round number >= 1")
     _need(document, "table", lambda v: isinstance(v, str) and v, "a table name")
@@ -184,6 +203,7 @@ def _check_result(document: dict) -> None:
     _need(document, "revision", lambda v: _int(v) and v >= 1, "a revision number >= 1")
     _need(document, "players", _pair(lambda p: isinstance(p, str)), "two names")
     _need(document, "first", _side, "0, 1 or null")
+    _need(document, "rules", lambda v: isinstance(v, dict), "the rules the game was played under")
     result = _need(document, "result", lambda v: isinstance(v, dict), "an object")
     _need(result, "final", _pair(_int), "two scores")
     _need(result, "spread", _int, "an integer")
@@ -193,12 +213,12 @@ def _check_result(document: dict) -> None:
     _need(document, "events", lambda v: isinstance(v, list), "a list of events")
     _need(document, "journal_sha256", lambda v: isinstance(v, str), "a hex digest")
     try:
-        events_of(document)
+        return events_of(document)
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
         raise Refused(400, f"events: {str(exc)[:160]}") from None
 
 
-def _check_status(document: dict) -> None:
+def _check_status(document: dict) -> list:
     _need(document, "tournament", lambda v: isinstance(v, str), "a text")
     _need(document, "round", lambda v: _int(v) and v >= 1, "a round number >= 1")
     _need(document, "table", lambda v: isinstance(v, str) and v, "a table name")
@@ -207,17 +227,27 @@ def _check_status(document: dict) -> None:
     _need(document, "times_ms", _pair(_int), "two times in milliseconds")
     _need(document, "scores", _pair(_int), "two scores")
     _need(document, "sent_wall", _number, "wall-clock seconds")
+    return []
 
 
 def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,
-            source: str) -> None:
+            source: str, document: dict | None = None) -> None:
+    """The refusal logged and kept; a signed result that failed a check after its signature
+    (``document``) is kept with it, its text once (later refusals of it name its sha256)."""
     log.warning("table %s: %s refused with %d: %s", table[:100], str(path)[:20], refusal.code,
                 refusal.reason)
+    text = sha = None
+    if document is not None:
+        text = canonical(document).decode()
+        sha = hashlib.sha256(text.encode()).hexdigest()
     with db.transaction() as conn:
+        if sha is not None and conn.execute("SELECT 1 FROM rejections WHERE sha256 = ?",
+                                            [sha]).fetchone():
+            text = None
         conn["rejections"].insert({"table_name": table[:100], "path": str(path)[:20],
                                    "code": refusal.code, "reason": refusal.reason,
                                    "size": size, "received_wall": now_wall,
-                                   "source": source})
+                                   "source": source, "sha256": sha, "document": text})
     db.changed("rejections")
 
 

@@ -263,7 +263,8 @@ def start_pollers(db, config, ports: Iterable[str], addresses: str | None, baud:
     wanted = parse_addresses(addresses)
 
     def deliver(table: str, path: str, raw: bytes):
-        return receive(db, table, path, raw, config.key, time.time(), source="serial")
+        return receive(db, table, path, raw, config.key, time.time(), rules=config.rules,
+                       source="serial")
 
     def assignment_for(table: str) -> dict | None:
         return rounds.signed_assignment(db, table, config.tournament, config.key)

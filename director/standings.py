@@ -6,20 +6,26 @@ fewest losses (this only matters while a round's results are still coming in), t
 spread. Players equal on all three share a rank (1, 2, 2, 4). Within a shared rank the list shows
 the higher rating first, then the name (case aside), then the player number: a display order only.
 
-Spread: a game's spread is its final scores' difference: a kiosk's result arrives with the
-preset's spread cap and forfeit margin already applied. ``spread_caps`` (the preset's
-result.spread_caps: round 1, 2, ...; the last for later rounds) is applied again to every result,
-which changes nothing for a kiosk's result and caps games imported from elsewhere. A bye or a
-one-sided forfeit counts its own spread (see director.model.bye, whose spread is the preset's
-result.forfeit_spread). Pure: no I/O.
+Spread: a game's spread is its final scores' difference, as the result counts (``as_counted``):
+a game won by more than its round's spread cap (the core's ``Rules.spread_cap``: the rules'
+result.spread_caps, round 1, 2, ...; the last for later rounds) counts with the winner's score
+lowered to the cap, as the core lowers it at the table (kiosk.core.result's cap_adjust) and as the
+school rules record it ("an actual score of 400-225 will be recorded as 375-225"). That changes
+nothing for a kiosk's result, capped already, and caps games imported from elsewhere; the
+exports write the same scores (director.tournament.counted_results), so tsh and the ratings see
+the spreads the page shows. A bye or a one-sided forfeit counts its own spread (see
+director.model.bye, whose spread is the preset's result.forfeit_spread), capped alike.
+Pure: no I/O.
 """
 from __future__ import annotations
 
 import csv
 import html
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
+
+from kiosk.core.rules import Rules
 
 from .model import NO_OPPONENT, GameResult, ModelError, Player, name_key
 
@@ -37,21 +43,26 @@ class Standing:
     games: int          # results counted, byes and forfeits included
 
 
-def cap_for(spread_caps: Sequence[int], round_number: int) -> int | None:
-    """The spread cap of a round: caps[round - 1], the last cap for later rounds; None = no cap."""
-    if not spread_caps:
-        return None
-    return spread_caps[min(round_number, len(spread_caps)) - 1]
-
-
-def capped(spread: int, cap: int | None) -> int:
-    return spread if cap is None else max(-cap, min(cap, spread))
+def as_counted(result: GameResult, rules: Rules | None) -> GameResult:
+    """``result`` as it counts under ``rules``: won by more than its round's spread cap, the
+    winner's score lowered to the cap (the winner stays the winner); else itself."""
+    cap = rules.spread_cap(result.round) if rules is not None else None
+    winner = result.winner
+    if cap is None or winner is None:
+        return result
+    over = (result.scores[winner] - result.scores[1 - winner]) - cap
+    if over <= 0:
+        return result
+    scores = list(result.scores)
+    scores[winner] -= over
+    return replace(result, scores=(scores[0], scores[1]), winner=winner)
 
 
 def compute_standings(players: Iterable[Player], results: Iterable[GameResult],
-                      spread_caps: Sequence[int] = ()) -> list[Standing]:
-    """Every player's standing, best first. A result naming an unknown player is a ModelError;
-    two results for the same player in the same round are a ModelError too."""
+                      rules: Rules | None = None) -> list[Standing]:
+    """Every player's standing, best first, each result as it counts under ``rules`` (None: no
+    spread cap). A result naming an unknown player is a ModelError; two results for the same
+    player in the same round are a ModelError too."""
     players = list(players)
     by_number = {p.number: p for p in players}
     if len(by_number) != len(players):
@@ -62,7 +73,7 @@ def compute_standings(players: Iterable[Player], results: Iterable[GameResult],
     games = {n: 0 for n in by_number}
     seen: dict[tuple[int, int], GameResult] = {}
     for result in results:
-        cap = cap_for(spread_caps, result.round)
+        result = as_counted(result, rules)
         for side, number in enumerate(result.players):
             if number == NO_OPPONENT:
                 continue
@@ -74,7 +85,7 @@ def compute_standings(players: Iterable[Player], results: Iterable[GameResult],
                                  f"({by_number[number].name}) has two results")
             seen[(number, result.round)] = result
             own = result.spread if side == 0 else -result.spread
-            spread[number] += capped(own, cap)
+            spread[number] += own
             games[number] += 1
             if result.winner is None:
                 wins[number] += 0.5

@@ -8,8 +8,10 @@ file's past rounds), else the bye of a round that has started (the preset's
 or a second result for a player in a round, is left out and reported in ``problems`` (the page
 shows them) rather than silently counted; an imported result that is what a .t file holds of a
 table's result (exported, paired by tsh, imported again) is that game, counted once without a
-word. The spread caps are the event's (its tsh config's)
-or else the preset's (director.divisions.spread_caps).
+word. Each result is as it counts (director.standings.as_counted: a game over its round's spread
+cap has the winner's score lowered to it), under the event's spread caps (its tsh config's) or
+else the tournament's rules' (director.divisions.counting_rules): the standings and every export
+read the same scores.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from . import divisions
 from .db import DirectorDB
 from .model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document,
                     name_key)
-from .standings import Standing, compute_standings
+from .standings import Standing, as_counted, compute_standings
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,10 @@ def store_imported_results(db: DirectorDB, results: Iterable[GameResult], *,
 
 def counted_results(db: DirectorDB, rules: Rules, tournament: str,
                     division: str | None = None) -> Counted:
-    """The results that count in the division (the event's only one if not given)."""
+    """The results that count in the division (the event's only one if not given), each as it
+    counts."""
     name = divisions.resolve(db, division)
+    counting = divisions.counting_rules(db, rules)
     roster = players(db, name)
     problems: list[str] = []
     taken: dict[tuple[int, int], GameResult] = {}       # (round, player) -> their result
@@ -92,6 +96,7 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     numbers = {p.number for p in roster}
 
     def add(result: GameResult, what: str) -> None:
+        result = as_counted(result, counting)
         sides = [(result.round, n) for n in result.players if n != NO_OPPONENT]
         strangers = [n for _, n in sides if n not in numbers]
         if strangers:
@@ -156,7 +161,7 @@ def standings(db: DirectorDB, rules: Rules, tournament: str,
     """The division's standings now, and what was left out of them and why."""
     name = divisions.resolve(db, division)
     counted = counted_results(db, rules, tournament, name)
-    return (compute_standings(players(db, name), counted.results, divisions.spread_caps(db, rules)),
+    return (compute_standings(players(db, name), counted.results, divisions.counting_rules(db, rules)),
             counted.problems)
 
 

@@ -157,8 +157,9 @@ def _value(text: str, source: str, line_no: int) -> str:
 
 def _caps(text: str, line_no: int, source: str) -> tuple[int, ...]:
     numbers = text.strip().removeprefix("[").removesuffix("]").replace(",", " ").split()
-    if not numbers or not all(n.isdigit() for n in numbers) or text.count("[") > 1:
-        raise TshConfigError(f"{source}:{line_no}: spread_cap: expected a whole number or a list "
+    if (not numbers or not all(n.isdigit() and int(n) > 0 for n in numbers)
+            or text.count("[") > 1):
+        raise TshConfigError(f"{source}:{line_no}: spread_cap: expected a whole number from 1 or a list "
                              f"such as [300, 500]; got {text[:60]!r}")
     return tuple(int(n) for n in numbers)
 

@@ -351,7 +351,7 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     from drivers.keyboard import Keyboard
     from kiosk.ui.guard import GuardedStation
     from kiosk.ui.loop import InputQueue, Loop
-    from kiosk.ui.station import Station
+    from kiosk.ui.station import Station, station_touch
 
     lexicon, label = lexicon or station_lexicon(config)
     inputs = InputQueue()
@@ -364,7 +364,7 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
                       record=station_recorder(journal, lexicon, label, config.log))
     loop = Loop(GuardedStation(station), inputs, Keyboard(inputs, buttons_twin=True), surface,
                 clock=clock, screenshot_dir=config.screenshot_dir,
-                display=surface is not None and not config.headless)
+                display=surface is not None and not config.headless, touch=station_touch(inputs))
     return station, loop, buttons
 
 

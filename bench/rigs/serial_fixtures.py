@@ -15,11 +15,27 @@ TOURNAMENT = "Serial Open"
 WALL = 1_763_800_000.0
 
 
+def names(table: int, round_: int) -> tuple[str, str]:
+    """The players of ``table``'s game in ``round_``."""
+    return f"A{table}-{round_}", f"B{table}-{round_}"
+
+
+def paired(tables, rounds) -> tuple[list, list]:
+    """The director's players and pairings (director.model) for the games ``signed_result``
+    makes at ``tables`` in ``rounds``: a director checks every result against its pairing."""
+    from director.model import Pairing, Player
+    games = [(t, r) for r in rounds for t in tables]
+    players = [Player(2 * i + side + 1, names(t, r)[side]) for i, (t, r) in enumerate(games)
+               for side in (0, 1)]
+    pairings = [Pairing(r, str(t), (2 * i + 1, 2 * i + 2), r % 2) for i, (t, r) in enumerate(games)]
+    return players, pairings
+
+
 def signed_result(table: int, round_: int) -> dict:
     """A finished game's signed result for ``table`` in ``round_`` (scores vary with both)."""
     a, b = 10 + (table * 7 + round_ * 3) % 60, 5 + (table * 11 + round_ * 5) % 70
     script = [
-        {"preset": "aspa", "round": round_, "players": [f"A{table}-{round_}", f"B{table}-{round_}"]},
+        {"preset": "aspa", "round": round_, "players": list(names(table, round_))},
         {"t": 0, "cmd": "start", "first": round_ % 2},
         {"t": 20, "cmd": "play", "player": round_ % 2, "score": a},
         {"t": 45, "cmd": "play", "player": 1 - round_ % 2, "score": b},

@@ -125,7 +125,9 @@ SCHEMA: tuple[Key, ...] = (
     Key("display.keypad", True,
         "show the on-screen keyboard wherever something is typed (a turn, a blank's letter, the "
         "tiles left, the challenged words, the director's PIN and menu), on the half of the "
-        "player typing; a tap there types like the keyboard", Choice("true or false", (True, False))),
+        "player typing, and the touch controls (HOLD, CORRECT, TIMES, a stop's reasons) where a "
+        "player may use them; a tap there types like the keyboard",
+        Choice("true or false", (True, False))),
     *(Key(f"ui.{f.name}", f.default, *_UI_HELP[f.name])
       for f in fields(UiSettings) if f.name in _UI_HELP),
     Key("store.path", DEFAULT_STORE,

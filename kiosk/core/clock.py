@@ -9,7 +9,9 @@ from the start to ``now`` (or to when the clock stopped for good).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from .frozen import evolve
 
 NS_PER_S = 1_000_000_000
 
@@ -46,37 +48,37 @@ def _settle(clock: Clock, now_ns: int) -> Clock:
         raise ValueError(f"time went backwards: {now_ns} < {clock.since_ns}")
     elapsed = now_ns - clock.since_ns
     if clock.running is None:
-        return replace(clock, neutral_ns=clock.neutral_ns + elapsed, since_ns=now_ns)
+        return evolve(clock, neutral_ns=clock.neutral_ns + elapsed, since_ns=now_ns)
     used = list(clock.used_ns)
     used[clock.running] += elapsed
-    return replace(clock, used_ns=(used[0], used[1]), since_ns=now_ns)
+    return evolve(clock, used_ns=(used[0], used[1]), since_ns=now_ns)
 
 
 def start(clock: Clock, side: int, now_ns: int) -> Clock:
-    return replace(clock, running=side, since_ns=now_ns, started_ns=now_ns)
+    return evolve(clock, running=side, since_ns=now_ns, started_ns=now_ns)
 
 
 def run(clock: Clock, side: int, now_ns: int) -> Clock:
     """Stop whatever runs and run ``side``'s time from ``now_ns``."""
-    return replace(_settle(clock, now_ns), running=side)
+    return evolve(_settle(clock, now_ns), running=side)
 
 
 def neutralise(clock: Clock, now_ns: int) -> Clock:
-    return replace(_settle(clock, now_ns), running=None)
+    return evolve(_settle(clock, now_ns), running=None)
 
 
 def stop(clock: Clock, now_ns: int) -> Clock:
     """Stop the clock for good (the game is over)."""
     if clock.stopped:
         return clock
-    return replace(_settle(clock, now_ns), running=None, stopped_ns=now_ns)
+    return evolve(_settle(clock, now_ns), running=None, stopped_ns=now_ns)
 
 
 def reopen(clock: Clock, now_ns: int) -> Clock:
     """A stopped clock comes back, neutral; the time it stood stopped counts as neutral."""
     if not clock.stopped:
         return clock
-    return replace(clock, stopped_ns=None, running=None, since_ns=now_ns,
+    return evolve(clock, stopped_ns=None, running=None, since_ns=now_ns,
                    neutral_ns=clock.neutral_ns + (now_ns - clock.stopped_ns))
 
 
@@ -85,7 +87,7 @@ def adjust(clock: Clock, side: int, delta_ns: int) -> Clock:
     used, adjusted = list(clock.used_ns), list(clock.adjusted_ns)
     used[side] += delta_ns
     adjusted[side] += delta_ns
-    return replace(clock, used_ns=(used[0], used[1]), adjusted_ns=(adjusted[0], adjusted[1]))
+    return evolve(clock, used_ns=(used[0], used[1]), adjusted_ns=(adjusted[0], adjusted[1]))
 
 
 def used(clock: Clock, side: int, now_ns: int) -> int:

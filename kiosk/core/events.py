@@ -8,8 +8,9 @@ member, whether the event was made with it, with its text, or read from JSON, wh
 """
 from __future__ import annotations
 
+import functools
 import json
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, Field, dataclass, fields
 from enum import StrEnum
 
 from .vocabulary import EndReason, ForfeitReason, TurnKind
@@ -25,7 +26,7 @@ class Event:
     at_ns: int
 
     def __post_init__(self):
-        for f in fields(self):
+        for f in _fields(type(self)):
             vocabulary = _VOCABULARY.get(f.type)
             if vocabulary is not None:
                 object.__setattr__(self, f.name, vocabulary(getattr(self, f.name)))
@@ -201,9 +202,15 @@ class EventFormatError(ValueError):
     """A serialised event that cannot be read back."""
 
 
+@functools.cache
+def _fields(cls: type[Event]) -> tuple[Field, ...]:
+    """An event type's fields, looked up once (events are read and written by the thousand)."""
+    return fields(cls)
+
+
 def to_json(event: Event) -> str:
     body = {"schema": SCHEMA_VERSION, "type": type(event).__name__}
-    for f in fields(event):                     # flat fields: nothing to copy deeply
+    for f in _fields(type(event)):                # flat fields: nothing to copy deeply
         value = getattr(event, f.name)
         body[f.name] = list(value) if isinstance(value, tuple) else value
     return json.dumps(body, separators=(",", ":"), sort_keys=True)
@@ -214,6 +221,12 @@ def from_json(text: str) -> Event:
         body = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EventFormatError(f"not JSON: {exc}") from None
+    return from_dict(body)
+
+
+def from_dict(body) -> Event:
+    """An event from its JSON object already parsed (a document's events), checked as
+    ``from_json`` checks it."""
     if not isinstance(body, dict):
         raise EventFormatError("an event is a JSON object")
     if body.get("schema") != SCHEMA_VERSION:
@@ -221,18 +234,22 @@ def from_json(text: str) -> Event:
     cls = EVENT_TYPES.get(body.get("type"))
     if cls is None:
         raise EventFormatError(f"unknown event type {body.get('type')!r}")
-    known = {f.name for f in fields(cls)} | {"schema", "type"}
-    extra = sorted(set(body) - known)
+    extra = sorted(set(body) - _known(cls))
     if extra:
         raise EventFormatError(f"{cls.__name__} has no field {extra[0]!r}")
     values = {}
-    for f in fields(cls):
+    for f in _fields(cls):
         if f.name not in body:
             if f.default is MISSING:
                 raise EventFormatError(f"{cls.__name__} lacks {f.name!r}")
             continue
         values[f.name] = _typed(cls.__name__, f.name, f.type, body[f.name])
     return cls(**values)
+
+
+@functools.cache
+def _known(cls: type[Event]) -> frozenset[str]:
+    return frozenset(f.name for f in _fields(cls)) | {"schema", "type"}
 
 
 _SCALARS = {"int": int, "str": str, "bool": bool}

@@ -6,7 +6,7 @@ Computed from the state at ``now_ns`` (a game still running gives a provisional 
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 
 from . import clock as clk
@@ -44,12 +44,15 @@ class Result:
 
     def to_dict(self) -> dict:
         """Plain data, as JSON has it: lists, and the vocabulary as its text."""
-        return _plain(asdict(self))
+        return _plain(self)
 
 
 def _plain(value):
+    """``dataclasses.asdict`` as JSON has it, without asdict's deep copies."""
     if isinstance(value, StrEnum):
         return str(value)
+    if isinstance(value, (Result, TurnLine)):
+        return {name: _plain(item) for name, item in vars(value).items()}
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

@@ -5,10 +5,11 @@ checking beyond what keeps the state coherent. State is frozen: every event make
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import clock as clk
 from . import events as ev
+from .frozen import evolve
 from .rebase import rebase
 from .rules import Rules
 from .vocabulary import EndReason, ForfeitReason, Phase, TurnKind
@@ -168,8 +169,8 @@ def new_game(rules: Rules, round: int = 1, players: tuple[str, str] = ("Player 1
 
 def _set_turn(state: GameState, index: int, **changes) -> GameState:
     turns = list(state.turns)
-    turns[index] = replace(turns[index], **changes)
-    return replace(state, turns=tuple(turns))
+    turns[index] = evolve(turns[index], **changes)
+    return evolve(state, turns=tuple(turns))
 
 
 def _pair(values: tuple, index: int, value) -> tuple:
@@ -179,28 +180,28 @@ def _pair(values: tuple, index: int, value) -> tuple:
 
 
 def _start_called(s: GameState, e: ev.StartCalled) -> GameState:
-    return replace(s, phase=Phase.WAITING, start_called_ns=e.at_ns, absent=e.absent)
+    return evolve(s, phase=Phase.WAITING, start_called_ns=e.at_ns, absent=e.absent)
 
 
 def _arrived(s: GameState, e: ev.Arrived) -> GameState:
-    s = replace(s, arrivals=_pair(s.arrivals, e.player, e.at_ns),
+    s = evolve(s, arrivals=_pair(s.arrivals, e.player, e.at_ns),
                 late_penalty=_pair(s.late_penalty, e.player, s.late_penalty[e.player] + e.penalty),
                 clock=clk.adjust(s.clock, e.player, e.charged_ns) if e.charged_ns else s.clock)
     everyone_here = all(s.arrivals[p] is not None for p in s.absent)
-    return replace(s, phase=Phase.SETUP) if everyone_here else s
+    return evolve(s, phase=Phase.SETUP) if everyone_here else s
 
 
 def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
-    return replace(s, phase=Phase.PLAYING, first=e.first, clock=clk.start(s.clock, e.first, e.at_ns))
+    return evolve(s, phase=Phase.PLAYING, first=e.first, clock=clk.start(s.clock, e.first, e.at_ns))
 
 
 def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
     turn = Turn(player=e.player, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks,
                 out=e.out, placed=e.placed, at_ns=e.at_ns)
-    s = replace(s, turns=s.turns + (turn,), hold=None)
+    s = evolve(s, turns=s.turns + (turn,), hold=None)
     if e.out:
-        return replace(s, phase=Phase.OUT, neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
-    return replace(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
+        return evolve(s, phase=Phase.OUT, neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
+    return evolve(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
 
 
 def _turn_recorded(s: GameState, e: ev.TurnRecorded) -> GameState:
@@ -209,24 +210,24 @@ def _turn_recorded(s: GameState, e: ev.TurnRecorded) -> GameState:
 
 
 def _hold_called(s: GameState, e: ev.HoldCalled) -> GameState:
-    return replace(s, hold=HoldState(e.player, e.turn, e.at_ns))
+    return evolve(s, hold=HoldState(e.player, e.turn, e.at_ns))
 
 
 def _neutralised(s: GameState, e: ev.ClockNeutralised) -> GameState:
-    return replace(s, clock=clk.neutralise(s.clock, e.at_ns), neutral_reason=e.reason)
+    return evolve(s, clock=clk.neutralise(s.clock, e.at_ns), neutral_reason=e.reason)
 
 
 def _resumed(s: GameState, e: ev.ClockResumed) -> GameState:
-    return replace(s, clock=clk.run(s.clock, e.side, e.at_ns), neutral_reason=None)
+    return evolve(s, clock=clk.run(s.clock, e.side, e.at_ns), neutral_reason=None)
 
 
 def _challenge_opened(s: GameState, e: ev.ChallengeOpened) -> GameState:
-    return replace(s, phase=Phase.CHALLENGE, challenge=OpenChallenge(e.player, e.turn, e.at_ns),
+    return evolve(s, phase=Phase.CHALLENGE, challenge=OpenChallenge(e.player, e.turn, e.at_ns),
                    clock=clk.neutralise(s.clock, e.at_ns), neutral_reason="challenge")
 
 
 def _challenge_closed(s: GameState, at_ns: int) -> GameState:
-    return replace(s, phase=Phase.PLAYING, challenge=None, hold=None,
+    return evolve(s, phase=Phase.PLAYING, challenge=None, hold=None,
                    clock=clk.neutralise(s.clock, at_ns), neutral_reason="challenge")
 
 
@@ -247,7 +248,7 @@ def _challenge_bonus(s: GameState, e: ev.ChallengeBonus) -> GameState:
 
 
 def _turn_lost(s: GameState, e: ev.TurnLost) -> GameState:
-    return replace(s, turns=s.turns + (Turn(player=e.player, kind=TurnKind.LOST, at_ns=e.at_ns),))
+    return evolve(s, turns=s.turns + (Turn(player=e.player, kind=TurnKind.LOST, at_ns=e.at_ns),))
 
 
 def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
@@ -255,34 +256,34 @@ def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
 
 
 def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return replace(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None,
+    return evolve(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None,
                    clock=clk.stop(s.clock, e.at_ns), neutral_reason=None)
 
 
 def _game_reopened(s: GameState, e: ev.GameReopened) -> GameState:
-    return replace(s, phase=Phase.PLAYING, end=None, racks=(None, None), confirmed=(False, False),
+    return evolve(s, phase=Phase.PLAYING, end=None, racks=(None, None), confirmed=(False, False),
                    clock=clk.reopen(s.clock, e.at_ns), neutral_reason="reopened")
 
 
 def _game_voided(s: GameState, e: ev.GameVoided) -> GameState:
     clock = s.clock if s.clock.stopped or not s.clock.started else clk.stop(s.clock, e.at_ns)
-    return replace(s, phase=Phase.VOID, hold=None, challenge=None, clock=clock, neutral_reason=None)
+    return evolve(s, phase=Phase.VOID, hold=None, challenge=None, clock=clock, neutral_reason=None)
 
 
 def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
-    return replace(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False))
+    return evolve(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False))
 
 
 def _score_corrected(s: GameState, e: ev.ScoreCorrected) -> GameState:
-    return replace(_set_turn(s, e.turn, score=e.score, corrected=True), confirmed=(False, False))
+    return evolve(_set_turn(s, e.turn, score=e.score, corrected=True), confirmed=(False, False))
 
 
 def _time_adjusted(s: GameState, e: ev.TimeAdjusted) -> GameState:
-    return replace(s, clock=clk.adjust(s.clock, e.player, e.delta_ns), confirmed=(False, False))
+    return evolve(s, clock=clk.adjust(s.clock, e.player, e.delta_ns), confirmed=(False, False))
 
 
 def _forfeited(s: GameState, e: ev.Forfeited) -> GameState:
-    return replace(s, forfeit=ForfeitState(e.player, e.reason))
+    return evolve(s, forfeit=ForfeitState(e.player, e.reason))
 
 
 def _recovered(s: GameState, e: ev.Recovered) -> GameState:
@@ -290,11 +291,11 @@ def _recovered(s: GameState, e: ev.Recovered) -> GameState:
 
 
 def _result_confirmed(s: GameState, e: ev.ResultConfirmed) -> GameState:
-    return replace(s, confirmed=_pair(s.confirmed, e.player, True))
+    return evolve(s, confirmed=_pair(s.confirmed, e.player, True))
 
 
 def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
-    return replace(s, phase=Phase.CONFIRMED)
+    return evolve(s, phase=Phase.CONFIRMED)
 
 
 _APPLY = {
@@ -317,7 +318,7 @@ assert set(_APPLY) == set(ev.EVENT_TYPES.values()), "every event type needs an a
 def apply(state: GameState, event: ev.Event) -> GameState:
     """The state after ``event``."""
     state = _APPLY[type(event)](state, event)
-    return replace(state, last_ns=event.at_ns)
+    return evolve(state, last_ns=event.at_ns)
 
 
 def replay(state: GameState, events) -> GameState:

@@ -78,8 +78,8 @@ def last_instant(store: str) -> int | None:
 
 
 def screen_label(kiosk, now_ns: int) -> str:
-    """What the screen shows, in a word: pre-game, clock, entry, overtime, stopped, challenge,
-    verdict, went-out, end, confirmed (or the screen's own name)."""
+    """What the screen shows, in a word: pre-game, clock, entry, hold, overtime, stopped,
+    challenge, verdict, went-out, end, confirmed (or the screen's own name)."""
     from kiosk.ui.clock import ClockScreen, entry_target
     from kiosk.ui.clockview import face
     screen, state = kiosk.machine.screen, kiosk.table.state
@@ -96,6 +96,8 @@ def screen_label(kiosk, now_ns: int) -> str:
         return "went-out"
     if entry_target(state) is not None:
         return "entry"
+    if state.hold is not None and state.phase == Phase.PLAYING:
+        return "hold"
     if any(face(state, p, now_ns).startswith("-") for p in (0, 1)):
         return "overtime"
     return "clock" if state.clock.running is not None else "stopped"

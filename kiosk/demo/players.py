@@ -2,8 +2,8 @@
 the kiosk holds it, and put on the kiosk's input queue like the buttons and the keyboard do.
 
 They play a fixed, seeded game (``PLAN``): turns with their thinking times and scores, a play
-with a blank (its letter typed after ``?``), a phony challenged off (two words, one of them
-good), a long think that takes Ann into overtime, an exchange, a pass, and a play-out accepted
+with a blank (its letter typed after ``?``), a phony held (F4, or HOLD on the screen) and then
+challenged off (two words, one of them good), a long think that takes Ann into overtime, an exchange, a pass, and a play-out accepted
 by the opponent; then the tiles left are typed and both confirm. What they press and type works
 the same on a USB keyboard and on the on-screen keyboard (``--touch-only``: kiosk.demo.fingers
 taps it). Everything is
@@ -54,7 +54,7 @@ class DemoPlayers:
     def act(self, state: GameState, screen: str, now_ns: int) -> list:
         """The inputs due at ``now_ns``; ``screen`` is the screen's label (demo.screen_label)."""
         seen = (len(state.turns), state.phase, state.clock.running, state.clock.since_ns, screen,
-                state.challenge, entry_target(state))
+                state.challenge, entry_target(state), state.hold)
         if self._last is None or self._last[0] != seen:
             self._last = (seen, now_ns)     # something changed: react after a moment
         if now_ns - self._last[1] < self.react_ns or screen in ("verdict", "failsafe", "director"):
@@ -100,7 +100,9 @@ class DemoPlayers:
         planned = self.move(index - 1) if last else None
         if (last and last.kind == TurnKind.PLAY and planned and planned.kind == "phony"
                 and not last.challenged and not last.phony):
-            return [press(Side.CENTRE, t), press(Side.CENTRE, t + 1)]    # the opponent challenges
+            if state.hold is None:
+                return [key("Hold", t)]                                  # the opponent holds ...
+            return [press(Side.CENTRE, t), press(Side.CENTRE, t + 1)]    # ... then challenges
         move = self.move(index)
         if t - state.clock.since_ns < round(move.think_s * self.pace * NS):
             return []

@@ -57,8 +57,16 @@ def result_document(state: GameState, events: list[ev.Event], now_ns: int, *, to
 
 
 def events_of(document: Mapping) -> list[ev.Event]:
-    """The events carried by a document, read back (and checked) by the core's reader."""
-    events = [ev.from_json(json.dumps(e)) for e in document.get("events", [])]
+    """The events carried by a document, read back (and checked) by the core's reader; an
+    EventFormatError names the first that cannot be read (``events[3] (TurnEnded): ...``)."""
+    events = []
+    for index, body in enumerate(document.get("events", [])):
+        try:
+            events.append(ev.from_dict(body))
+        except ev.EventFormatError as exc:
+            kind = body.get("type") if isinstance(body, dict) else None
+            named = f" ({kind})" if isinstance(kind, str) and kind in ev.EVENT_TYPES else ""
+            raise ev.EventFormatError(f"events[{index}]{named}: {exc}") from None
     if journal_hash(events) != document.get("journal_sha256"):
         raise ev.EventFormatError("the events do not match the document's journal hash")
     return events

@@ -48,11 +48,15 @@ class Link:
 
 
 def link_text(link: Link | None) -> str:
-    """The screen's words for the link: refusals first, then what waits, then what was sent."""
+    """The screen's words for the link: refusals first (the director's reason, without its HTTP
+    code: "the director refused the result: players: ..."; the result stays in the outbox), then
+    what waits, then what was sent."""
     if link is None:
         return ""
-    if link.refused or link.status_refused:
-        return f"director refused: {link.refused or link.status_refused}"
+    if link.refused:
+        return f"the director refused the result: {_reason(link.refused)}"
+    if link.status_refused:
+        return f"the director refused the status: {_reason(link.status_refused)}"
     if link.assignment_error:
         return link.assignment_error
     if link.pending:
@@ -62,6 +66,12 @@ def link_text(link: Link | None) -> str:
     if link.reached is False:
         return "director not reached"
     return "director linked" if link.reached else ""
+
+
+def _reason(refusal: str) -> str:
+    """The director's reason in a refusal as the link keeps it ("409 players: ...")."""
+    code, _, words = refusal.partition(" ")
+    return words if code.isdigit() and len(code) == 3 and words else refusal
 
 
 @dataclass(frozen=True)

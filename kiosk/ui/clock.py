@@ -31,7 +31,9 @@ their half below their clock (the editor's ``keyboard``, kiosk.ui.keys), unless
 ``display.keypad`` is off; a USB keyboard works beside them. F4 (``Hold``) calls a hold. F5
 (``Speak``) says both times aloud, or shows them large without a speech program. F9
 (``Correct``) opens the score correction (kiosk.ui.correct) while the clock is neutral or
-after the game. Typing never opens the judge: only a challenge does.
+after the game. Each has its touch control (HOLD, TIMES, CORRECT) on the half of a player who
+may use it, when it can be used, and a plain stop's reasons show as keys
+(kiosk.ui.clock_keys). Typing never opens the judge: only a challenge does.
 """
 from __future__ import annotations
 
@@ -44,9 +46,9 @@ from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
-from kiosk.ui import clockdraw, clockview, speech
+from kiosk.ui import clock_keys, clockdraw, clockview, speech
 from kiosk.ui.base import NS, Screen
-from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
+from kiosk.ui.correct import CorrectionScreen
 from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
 from kiosk.ui.speak_press import SpeakPress
 
@@ -268,15 +270,9 @@ class ClockScreen(Screen):
             self.big_until = typed_ns + round(self.table.settings.big_times_s * NS)
 
     def _correct(self, t: int) -> None:
-        state = self.table.state
-        if state.phase == Phase.CONFIRMED:
-            self.table.say("the result is confirmed and locked", t)
-        elif state.phase not in CORRECTION_PHASES:
-            self.table.say("a score is corrected at the clock screen", t)
-        elif self.choice or state.clock.running is not None:
-            self.table.say("stop the clock first (centre button), then F9 to correct a score", t)
-        elif not state.turns:
-            self.table.say("there is no turn to correct yet", t)
+        refused = clock_keys.correction_refusal(self.table.state, self.choice is not None)
+        if refused:
+            self.table.say(refused, t)
         else:
             self._handover = CorrectionScreen(self.table, self, t)
 
@@ -306,6 +302,7 @@ class ClockScreen(Screen):
         if state.phase in OVER:
             notes = self._confirm_notes(state, at)
         focus = self.focus()
+        keypad = self.table.settings.keypad
         if focus:
             player, editor = focus
             entries[player] = editor.text()
@@ -315,12 +312,19 @@ class ClockScreen(Screen):
                 notes[player] = "the play's score, then Enter"
             else:
                 notes[player] = "Enter records  ·  Tab: play / exchange / pass"
-            if self.table.settings.keypad:
+            if keypad and not self.why:
                 keyboard = editor.keyboard(seat=player)
+        controls, shared = (None, None), None
+        if keypad and self.why:
+            shared = clock_keys.reasons(self.why.reasons)
+        elif keypad:
+            controls = clock_keys.controls(state, at, typing=None if keyboard is None else keyboard.seat,
+                                           busy=self.choice is not None)
         dimmed = self.choice is not None or self.why is not None or state.clock.running is None
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
-                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard)
+                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
+                               controls=controls, shared=shared)
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):
@@ -339,6 +343,10 @@ class ClockScreen(Screen):
     def _confirm_notes(self, state: GameState, at: int) -> list[str]:
         if state.phase == Phase.CONFIRMED:
             return ["", ""]
+        target = entry_target(state)
+        if target is not None:          # a last turn or a rack to enter first: say which
+            awaited = "last turn" if target[0] == "turn" else "tiles left"
+            return [f"waiting for {state.players[target[2]]}'s {awaited}"] * 2
         needed = signers(state, at)
         return ["CONFIRMED" if state.confirmed[p] else
                 "press your button to confirm" if p in needed else "" for p in (0, 1)]
@@ -354,8 +362,8 @@ class ClockScreen(Screen):
                     "the player going SECOND presses their button: the first player's clock starts")
         if self.why:
             offered = "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
-            return ("CLOCK STOPPED: why? type its number",
-                    f"{offered}  ·  Enter or a button: no reason")
+            asked = "tap the reason, or type its number" if self.table.settings.keypad else "type its number"
+            return (f"CLOCK STOPPED: why? {asked}", f"{offered}  ·  Enter or a button: no reason")
         if self.choice:
             me, other = names[self.choice.player], names[1 - self.choice.player]
             if self.choice.can_challenge:

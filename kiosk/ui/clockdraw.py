@@ -4,7 +4,10 @@ prompt appears; the running half gets a thick amber frame, overtime digits are r
 player's half says ABSENT in red. The on-screen keyboard of the player typing (a turn, a
 blank's letter, the tiles left) takes their half below the clock, with what they type on top
 of it: the digits never move, and the banner, if any, goes over the other half meanwhile.
-``draw_changes`` paints only the rows that changed (a running clock: one row a second).
+A player's touch controls (HOLD, CORRECT, TIMES: kiosk.ui.clock_keys) take the outer end of
+the last two rows of their half, the note beside them; keys for either player (a stop's
+reasons) take the rows below the banner, across both halves. ``draw_changes`` paints only the
+rows that changed (a running clock: one row a second).
 
 ``upright_layout`` is one player's half on its own, upright, for the ``flat`` orientation
 (kiosk.ui.flat turns it to face them).
@@ -19,11 +22,14 @@ import pygame
 
 from kiosk.ui import keyboard as onscreen, theme
 from kiosk.ui.clockview import ClockView, HalfView
-from kiosk.ui.keys import Key
+from kiosk.ui.keys import Key, Keyboard
 
-# Rows of a half, as shares of its inner height (top to bottom).
-ROWS = (("name", 0.09), ("time", 0.42), ("banner", 0.13), ("score", 0.14), ("last", 0.08),
-        ("entry", 0.08), ("note", 0.06))
+# Rows of a half, as shares of its inner height (top to bottom). The last two (the controls'
+# strip) are together at least a key's 9 mm tall on the 7-inch panel, side and flat.
+ROWS = (("name", 0.09), ("time", 0.42), ("banner", 0.13), ("score", 0.13), ("last", 0.08),
+        ("entry", 0.09), ("note", 0.06))
+#: A control key's width, in the narrowest key's widths.
+CONTROL_WIDTH = 2
 
 
 @dataclass(frozen=True)
@@ -35,7 +41,7 @@ class Layout:
     frame: int                                  # thickness of the running half's frame
     rows: tuple[dict, dict]                     # per half: row name -> rect
     banner: pygame.Rect                         # across both halves
-    key_min: float                              # the narrowest key of the on-screen keyboard
+    key_min: onscreen.KeyMin                    # the smallest key of the on-screen keyboard
 
 
 def layout(size: tuple[int, int]) -> Layout:
@@ -58,7 +64,7 @@ def layout(size: tuple[int, int]) -> Layout:
     b = rows[0]["banner"]
     banner = pygame.Rect(pad, b.top, w - 2 * pad, b.height)
     return Layout(size, pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bar, w, bar),
-                  tuple(halves), frame, tuple(rows), banner, onscreen.min_key_width(size))
+                  tuple(halves), frame, tuple(rows), banner, onscreen.key_min(size))
 
 
 def upright_layout(size: tuple[int, int]) -> Layout:
@@ -69,7 +75,7 @@ def upright_layout(size: tuple[int, int]) -> Layout:
     banner = pygame.Rect(lay.banner.left, lay.banner.top, w - 2 * lay.banner.left, lay.banner.height)
     return replace(lay, size=size, top=pygame.Rect(0, 0, w, lay.top.height),
                    bottom=pygame.Rect(0, lay.bottom.top, w, lay.bottom.height), banner=banner,
-                   key_min=onscreen.min_key_width(size, upright=True))
+                   key_min=onscreen.key_min(size, upright=True))
 
 
 def draw(surface: pygame.Surface, view: ClockView) -> Layout:
@@ -83,7 +89,9 @@ def paint(surface: pygame.Surface, lay: Layout, view: ClockView, players=(0, 1))
     or one player's alone, for the flat orientation), the banner and both bars."""
     surface.fill(theme.BG)
     for slot, p in enumerate(players):
-        _draw_half(surface, lay, slot, view.halves[p], view.template)
+        _draw_half(surface, lay, slot, view.halves[p], view.template, view.shared is not None)
+    if view.shared is not None:
+        onscreen.paint(surface, view.shared, band(lay, players), lay.key_min)
     box = banner_box(lay, view, players)
     if view.banner and box is not None:
         _draw_banner(surface, box, view.banner)
@@ -101,25 +109,53 @@ def banner_box(lay: Layout, view: ClockView, players=(0, 1)) -> pygame.Rect | No
 
 
 def keyboard_area(lay: Layout, slot: int) -> tuple[pygame.Rect, pygame.Rect]:
-    """(the line showing what is typed, the keys) on the half in ``slot``: all of it below the
-    clock face."""
+    """(the line showing what is typed, as tall as the last turn's row; the keys) on the half
+    in ``slot``: all of it below the clock face."""
     rows = lay.rows[slot]
     area = rows["banner"].union(rows["note"])
-    entry = pygame.Rect(area.left, area.top, area.width, rows["entry"].height)
+    entry = pygame.Rect(area.left, area.top, area.width, rows["last"].height)
     gap = onscreen.gap_for(lay.key_min)
     return entry, pygame.Rect(area.left, entry.bottom + gap, area.width, area.bottom - entry.bottom - gap)
 
 
+def controls_area(lay: Layout, slot: int, controls: Keyboard) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the controls' keys, what is left for the note) on the half in ``slot``: the keys at the
+    outer end of its last two rows (the left half's left, the right half's right)."""
+    rows = lay.rows[slot]
+    strip = rows["entry"].union(rows["note"])
+    gap = onscreen.gap_for(lay.key_min)
+    count = len(controls.grid)
+    width = min(strip.width, round(count * CONTROL_WIDTH * lay.key_min.width + (count - 1) * gap))
+    keys = pygame.Rect(strip.left if slot == 0 else strip.right - width, strip.top, width, strip.height)
+    note = rows["note"].copy()
+    note.width -= width + gap
+    if slot == 0:
+        note.left = keys.right + gap
+    return keys, note
+
+
+def band(lay: Layout, players=(0, 1)) -> pygame.Rect:
+    """Where keys for either player go: the rows below the banner, across both halves (or the
+    one half, flat)."""
+    first, last = lay.rows[0], lay.rows[len(players) - 1]
+    return first["score"].union(last["note"])
+
+
 def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = None
                   ) -> list[tuple[pygame.Rect, Key]]:
-    """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing`` (flat)."""
+    """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing``
+    (flat): the typing player's keyboard, each player's controls, the keys for either."""
     lay = layout(size) if facing is None else upright_layout(size)
     players = (0, 1) if facing is None else (facing,)
     keys = []
     for slot, p in enumerate(players):
-        keyboard = view.halves[p].keyboard
-        if keyboard is not None:
-            keys += onscreen.place(keyboard, keyboard_area(lay, slot)[1], lay.key_min)
+        half = view.halves[p]
+        if half.keyboard is not None:
+            keys += onscreen.place(half.keyboard, keyboard_area(lay, slot)[1], lay.key_min)
+        if half.controls is not None and view.shared is None:
+            keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls)[0], lay.key_min)
+    if view.shared is not None:
+        keys += onscreen.place(view.shared, band(lay, players), lay.key_min)
     return keys
 
 
@@ -137,16 +173,35 @@ def bottom_bar(surface, rect: pygame.Rect, text: str, error: str) -> None:
         bar(surface, rect, text, theme.BAR_FG)
 
 
-def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str) -> None:
+def shown_rows(half: HalfView, shared: bool) -> tuple[str, ...]:
+    """The rows of ``half`` drawn as rows: the keyboard of its typing player takes all but the
+    name and the time, the keys for either player all below the banner, the player's controls
+    the entry row (the note goes beside them)."""
+    if half.keyboard is not None:
+        return ABOVE_KEYBOARD
+    if shared:
+        return ABOVE_BAND
+    return tuple(name for name in ROW_FIELDS if half.controls is None or name != "entry")
+
+
+def row_box(lay: Layout, slot: int, name: str, half: HalfView) -> pygame.Rect:
+    """Where row ``name`` of ``half`` is drawn: its row, but the note beside the controls."""
+    if name == "note" and half.controls is not None:
+        return controls_area(lay, slot, half.controls)[1]
+    return lay.rows[slot][name]
+
+
+def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str, shared: bool = False) -> None:
     if half.running:
         pygame.draw.rect(surface, theme.RUNNING, lay.halves[p], width=lay.frame)
-    for name, rect in lay.rows[p].items():
-        if half.keyboard is None or name in ABOVE_KEYBOARD:
-            _draw_row(surface, name, rect, half, template)
+    for name in shown_rows(half, shared):
+        _draw_row(surface, name, row_box(lay, p, name, half), half, template)
     if half.keyboard is not None:
         entry, keys = keyboard_area(lay, p)
         _draw_entry(surface, entry, half.entry)
         onscreen.paint(surface, half.keyboard, keys, lay.key_min)
+    elif half.controls is not None and not shared:
+        onscreen.paint(surface, half.controls, controls_area(lay, p, half.controls)[0], lay.key_min)
 
 
 def _draw_entry(surface, rect: pygame.Rect, text: str) -> None:
@@ -212,6 +267,8 @@ ROW_FIELDS = {"name": ("name",), "time": ("time", "overtime"), "banner": (),
               "note": ("note",)}
 #: The rows of a half drawn while its keyboard shows (it takes the rest).
 ABOVE_KEYBOARD = ("name", "time")
+#: The rows of a half drawn while keys for either player show below the banner.
+ABOVE_BAND = ("name", "time", "banner")
 
 
 def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView | None) -> list | None:
@@ -220,8 +277,10 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
     was dimmed, a bar whose text changed. The rectangles painted, for
     ``pygame.display.update``; None if it had to paint everything (``draw``)."""
     if (previous is None or not isinstance(previous, ClockView) or previous.banner != view.banner
-            or previous.template != view.template
-            or [h.keyboard for h in previous.halves] != [h.keyboard for h in view.halves]):
+            or previous.template != view.template or previous.shared != view.shared
+            or [(h.keyboard, h.controls) for h in previous.halves] != [(h.keyboard, h.controls) for h in view.halves]
+            or (view.shared is not None and [(h.running, h.dimmed) for h in previous.halves]
+                != [(h.running, h.dimmed) for h in view.halves])):
         draw(surface, view)
         return None
     lay, dirty = layout(surface.get_size()), []
@@ -231,11 +290,10 @@ def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView |
             _draw_half(surface, lay, p, half, view.template)
             dirty.append(lay.halves[p])
             continue
-        for name, fields in ROW_FIELDS.items():
-            if half.keyboard is not None and name not in ABOVE_KEYBOARD:
-                continue
+        for name in shown_rows(half, view.shared is not None):
+            fields = ROW_FIELDS[name]
             if fields and attrgetter(*fields)(half) != attrgetter(*fields)(before):
-                rect = lay.rows[p][name]
+                rect = row_box(lay, p, name, half)
                 if name == "time":
                     cells = _changed_characters(surface, rect, half, before, view.template)
                     if cells is not None:

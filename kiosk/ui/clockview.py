@@ -41,6 +41,7 @@ class HalfView:
     note: str = ""          # a short prompt for this player
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
     keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
+    controls: Keyboard | None = None    # this player's touch controls (HOLD, CORRECT, TIMES), if any
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class ClockView:
     bottom: str
     error: str
     template: str            # the widest clock face this game can show (fixes the digit size)
+    shared: Keyboard | None = None   # keys for either player below the banner (a stop's reasons)
 
 
 @dataclass(frozen=True)
@@ -206,9 +208,12 @@ def final_details(result: Result) -> tuple[list[str], list[str]]:
 
 
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
-          entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None) -> ClockView:
+          entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None,
+          controls: tuple[Keyboard | None, Keyboard | None] = (None, None),
+          shared: Keyboard | None = None) -> ClockView:
     """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keyboard``: the
-    on-screen keys, on the half of its ``seat``, if any."""
+    on-screen keys, on the half of its ``seat``, if any; ``controls``: each player's own touch
+    controls; ``shared``: keys for either player (kiosk.ui.clock_keys)."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
@@ -218,7 +223,8 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
         for p in (0, 1):       # the final score already counts the penalty: details say so
             parts[p].update(score=finals[p], last=details[p], penalty=0)
     views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p],
-                           keyboard=keyboard if keyboard is not None and keyboard.seat == p else None)
+                           keyboard=keyboard if keyboard is not None and keyboard.seat == p else None,
+                           controls=controls[p])
                   for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
-                     bottom=bottom, error=error, template=face_template(state))
+                     bottom=bottom, error=error, template=face_template(state), shared=shared)

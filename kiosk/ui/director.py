@@ -255,8 +255,8 @@ class DirectorScreen(Screen):
         rows listed, each typing its digit); a time's digits and sign; ENTER to confirm."""
         if self.step == "pin":
             return self.pin.keyboard(actions=(ENTER, BACK))
-        if self.step == "menu":
-            return choices({a.digit: row for a, row in zip(ACTIONS, rows)})
+        if self.step == "menu":                 # short labels: the choices flow into columns
+            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS})
         if self.step == "confirm":
             return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
         if self.action.asks[self.asked] == "seconds":

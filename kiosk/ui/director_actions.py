@@ -31,18 +31,19 @@ class Action:
     digit: str
     label: str
     asks: tuple[str, ...] = ()      # absent, player, seconds, reason: asked in this order
+    short: str = ""                 # the label on its key of the on-screen keyboard
 
 
 ACTIONS = (
-    Action("1", "late start: call the start with a player absent", ("absent",)),
-    Action("2", "a late player arrives", ("player",)),
-    Action("3", "adjust a player's time", ("player", "seconds")),
-    Action("4", "forfeit a player", ("player", "reason")),
-    Action("5", "end the game now (round over)"),
-    Action("6", "reopen the game (tiles found after the end)"),
-    Action("7", "correct a score (the director's decision)"),
-    Action("8", "hardware self-test: buttons, player displays, LEDs"),
-    Action("9", "VOID the game: set it aside, no result"),
+    Action("1", "late start: call the start with a player absent", ("absent",), "late start"),
+    Action("2", "a late player arrives", ("player",), "late arrival"),
+    Action("3", "adjust a player's time", ("player", "seconds"), "adjust a time"),
+    Action("4", "forfeit a player", ("player", "reason"), "forfeit"),
+    Action("5", "end the game now (round over)", short="end the game"),
+    Action("6", "reopen the game (tiles found after the end)", short="reopen"),
+    Action("7", "correct a score (the director's decision)", short="correct a score"),
+    Action("8", "hardware self-test: buttons, player displays, LEDs", short="self-test"),
+    Action("9", "VOID the game: set it aside, no result", short="VOID the game"),
 )
 BY_DIGIT = {action.digit: action for action in ACTIONS}
 CORRECT = "7"

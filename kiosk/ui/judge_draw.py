@@ -7,7 +7,8 @@ below them, the instructions the other half. On a ``flat`` screen each player's 
 shows the heading and the words; the challenger's has the keyboard below them, the other
 player's the instructions. Nothing here ever says which word is good: the verdict is a
 screen of its own (kiosk.ui.verdict). The judge station (kiosk.ui.station) draws its steps
-with the same view, without a keyboard.
+with the same view; its keyboard is nobody's half (``seat`` None): it goes across the
+screen at the bottom, the instructions between it and the words.
 """
 from __future__ import annotations
 
@@ -47,13 +48,18 @@ def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = No
         lines = pygame.Rect(margin, words.bottom + h // 50, w - 2 * margin,
                             lay.bottom.top - words.bottom - h // 25)
         return {**parts, "words": words, "lines": lines, "keys": None}
-    words = pygame.Rect(margin, heading.bottom + h // 60, w - 2 * margin, h * 20 // 100)
+    words = pygame.Rect(margin, heading.bottom + h // 60, w - 2 * margin, h * 16 // 100)
     top = words.bottom + h // 40
     lower = pygame.Rect(margin, top, w - 2 * margin, lay.bottom.top - h // 50 - top)
     if facing is not None:                       # flat: the keyboard or the lines, full width
         mine = keyboard.seat is None or keyboard.seat == facing
         return {**parts, "words": words, "keys": lower if mine else None, "lines": None if mine else lower}
-    typist, other = lay.halves[keyboard.seat or 0], lay.halves[1 - (keyboard.seat or 0)]
+    if keyboard.seat is None:                    # the station: the keys across the bottom
+        keys_h = min(lower.height, onscreen.height(keyboard, lower.width, lay.key_min))
+        keys = pygame.Rect(lower.left, lower.bottom - keys_h, lower.width, keys_h)
+        lines = pygame.Rect(lower.left, top, lower.width, max(0, keys.top - h // 50 - top))
+        return {**parts, "words": words, "keys": keys, "lines": lines}
+    typist, other = lay.halves[keyboard.seat], lay.halves[1 - keyboard.seat]
     keys = pygame.Rect(typist.left + margin, top, typist.width - 2 * margin, lower.height)
     lines = pygame.Rect(other.left + margin, top, other.width - 2 * margin, lower.height)
     return {**parts, "words": words, "keys": keys, "lines": lines}

@@ -28,11 +28,13 @@ class Keyboard:
     """``grid``: keys flowed into as many columns as fit (each key at least 9 mm wide);
     ``actions``: the last row, across the keyboard's width. ``seat``: the player whose half
     shows it (0 left, 1 right), or None for whoever stands at the screen (the director).
-    ``choices``: one key a row, its label the choice's text (a menu)."""
+    ``choices``: its keys are a menu's choices, their labels the choices' texts (as few columns
+    as let each row be a key's height). ``even``: the grid's labels all one size (a menu's are)."""
     grid: tuple[Key, ...] = ()
     actions: tuple[Key, ...] = ()
     seat: int | None = None
     choices: bool = False
+    even: bool = False
 
 
 LETTERS = tuple(Key(c, c) for c in string.ascii_uppercase)
@@ -52,6 +54,6 @@ def digits(*extra: Key, actions: tuple[Key, ...] = (ENTER,)) -> Keyboard:
 
 
 def choices(options: dict[str, str], actions: tuple[Key, ...] = (BACK,)) -> Keyboard:
-    """A menu's choices as keys, one a row: ``options`` maps the key a choice types (its
+    """A menu's choices as keys, in rows: ``options`` maps the key a choice types (its
     digit) to the text the key shows."""
     return Keyboard(tuple(Key(key, label) for key, label in options.items()), actions, choices=True)

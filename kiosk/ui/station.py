@@ -3,23 +3,43 @@ adjudication computer, in judge mode only.
 
 Each challenge: type the table number (Enter), the challenger types the words (space or Enter
 between words), the opponent checks them and presses Tab (or a button) for the verdict, which
-fills the screen exactly as at a table (the table's verdict screen, kiosk.ui.verdict). Escape while typing words starts again; Escape at the
-table number asks for the PIN, and the right PIN (Enter) leaves the station. Button releases
-(GPIO buttons report them) mean nothing here. The app runs the station behind the table's
-failsafe screen (kiosk.ui.guard), and journals every verdict (words, verdict, lexicon and its
-fingerprint, table, time; each word's validity for the director only) before it is shown.
+fills the screen exactly as at a table (the table's verdict screen, kiosk.ui.verdict): one
+verdict for all the words, never a word's own. Escape while typing words starts again; Escape
+at the table number asks for the PIN, and the right PIN (Enter) leaves the station. Button
+releases (GPIO buttons report them) mean nothing here. The app runs the station behind the
+table's failsafe screen (kiosk.ui.guard), and journals every verdict (words, verdict, lexicon
+and its fingerprint, table, time; each word's validity for the director only) before it is shown.
+
+With a touch screen alone, each step shows its keys across the screen (``ui.keypad``, as at a
+table): the digits with ENTER and LEAVE (Esc) for the table number; the letters, DEL, NEXT WORD,
+VERDICT (Tab) and START AGAIN (Esc) for the words; the digits, ENTER and BACK for the PIN; and
+NEXT CHALLENGE under the verdict. A tap types what the key's USB key types.
 """
 from __future__ import annotations
 
 import hmac
+import queue
+from dataclasses import replace
 from typing import Callable, Container
 
-from table_input import ButtonPressed, KeyTyped
+from table_input import Action, ButtonPressed, KeyTyped
 from kiosk.core.judge import Adjudication, adjudicate
 from kiosk.ui.base import BottomLine, Screen, UiSettings
 from kiosk.ui.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge_draw import JudgeView, draw_judge
-from kiosk.ui.verdict import VerdictScreen, VerdictView, draw_verdict
+from kiosk.ui.keys import BACK, ENTER, Key
+from kiosk.ui.touch import Touch
+from kiosk.ui.verdict import NEXT, VerdictScreen, VerdictView, draw_verdict
+
+LEAVE = Key(Action.ESCAPE, "LEAVE (PIN)", 2)
+VERDICT = Key(Action.TAB, "VERDICT", 3)
+START_AGAIN = Key(Action.ESCAPE, "START AGAIN", 2)
+
+
+def station_touch(inputs: queue.Queue) -> Touch:
+    """Taps on the station's screen onto its ``inputs``: its keys alone answer (no half of the
+    screen is anybody's button here)."""
+    return Touch(inputs, sim=False)
 
 class Station(BottomLine, Screen):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
@@ -125,20 +145,29 @@ class Station(BottomLine, Screen):
     # --- the view ---------------------------------------------------------------------------
 
     def view(self, now_ns: int):
+        keypad = self.settings.keypad
         if self.step == "verdict":
-            return self.verdict.view(now_ns)
+            return replace(self.verdict.view(now_ns), keyboard=NEXT if keypad else None)
         top = f"WORD JUDGE  ·  {self.label}"
         error = self.message(now_ns)
         if self.step == "table":
             return JudgeView(top, "Table number", (), self.table_no.digits,
-                             ("type your table number, then Enter", "Esc: leave the judge (PIN)"), error)
+                             ("type your table number, then Enter",
+                              "LEAVE or Esc: the director leaves the judge (PIN)" if keypad else
+                              "Esc: leave the judge (PIN)"), error,
+                             self.table_no.keyboard(actions=(ENTER, LEAVE)) if keypad else None)
         if self.step == "pin":
             return JudgeView(top, "PIN to leave the judge", (), "*" * len(self.pin_entry.digits),
-                             ("Enter to leave  ·  Esc: back",), error)
+                             ("Enter to leave  ·  Esc: back",), error,
+                             self.pin_entry.keyboard(actions=(ENTER, BACK)) if keypad else None)
+        if keypad:
+            lines = ("Challenger: type the words, NEXT WORD between words",
+                     "Opponent: check them, then VERDICT (or Tab)", "START AGAIN (Esc): clear the words")
+        else:
+            lines = ("Challenger: type the words (space or Enter between words)",
+                     "Opponent: check them, then press Tab for the verdict", "Esc: start again")
         return JudgeView(top, f"Table {self.table_no.digits}", tuple(self.words.done), self.words.current,
-                         ("Challenger: type the words (space or Enter between words)",
-                          "Opponent: check them, then press Tab for the verdict",
-                          "Esc: start again"), error)
+                         lines, error, self.words.keyboard(extra=(VERDICT, START_AGAIN)) if keypad else None)
 
     def draw(self, surface, view) -> None:
         if isinstance(view, VerdictView):

@@ -6,8 +6,9 @@ button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen sho
 
 - the on-screen keyboard (kiosk.ui.keys), wherever something is typed: on the half of the
   player typing a turn, a blank's letter or the tiles left, on the challenger's half of the
-  judge screen, and for the director (the PIN, the menu's choices, a time); ``KEYBOARDS`` says
-  where each screen puts its keys;
+  judge screen, for the director (the PIN, the menu's choices, a time), and on the judge
+  station (kiosk.ui.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
+  reasons: kiosk.ui.clock_keys) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
   button and the bottom line is the centre button, on every screen.
 
@@ -25,7 +26,7 @@ import queue
 import pygame
 
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
-from kiosk.ui import clockdraw, director_draw, flat, judge_draw
+from kiosk.ui import clockdraw, director_draw, flat, judge_draw, verdict
 from kiosk.ui.clockview import ClockView
 from kiosk.ui.correct import CorrectionView, keyboard_keys as correction_keys
 
@@ -33,7 +34,8 @@ from kiosk.ui.correct import CorrectionView, keyboard_keys as correction_keys
 #: ``keys(size, view, facing)``: on the whole screen of ``size`` (facing None), or on the
 #: upright half of player ``facing`` (flat).
 KEYBOARDS = {ClockView: clockdraw.keyboard_keys, judge_draw.JudgeView: judge_draw.keyboard_keys,
-             director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys}
+             director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys,
+             verdict.VerdictView: verdict.keyboard_keys}
 #: How finely ``where`` looks for a place to tap: a grid of this many points across and down.
 SEARCH = (24, 16)
 

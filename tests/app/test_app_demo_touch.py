@@ -3,7 +3,8 @@ play the whole demo game by tapping the screen alone, through the real loop (the
 keyboard for the scores, a blank's letter, the challenged words and the tiles left; their
 halves and the bottom line for the simulated buttons). It ends with the result locked, and the
 journal, read back through kiosk.store's Journal.replay as the demo's report reads it, holds
-the challenge's ruling on two words (one a phony), the blank's letter and the rack."""
+the hold tapped before the challenge (HOLD on the challenger's half), the challenge's ruling on
+two words (one a phony), the blank's letter and the rack."""
 import os
 import subprocess
 import sys
@@ -35,6 +36,8 @@ def test_the_touch_only_demo_plays_a_whole_game_by_taps_alone(tmp_path):
         (game,) = [row["id"] for row in journal.db.query("SELECT id FROM games")]
         events = journal.replay(game).events
     assert isinstance(events[-1], ev.ResultLocked)                  # the result is locked
+    (hold,) = [e for e in events if isinstance(e, ev.HoldCalled)]
+    assert hold.player == 0 and hold.turn == 3                      # Ann holds Bob's phony ...
     (ruling,) = [e for e in events if isinstance(e, ev.ChallengeRuled)]
     assert ruling.words == ("ZAX", "QXZT") and ruling.valid is False   # two words, one a phony
     assert [e.blanks for e in events if isinstance(e, ev.TurnRecorded) and e.blanks] == ["E"]

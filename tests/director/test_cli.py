@@ -46,6 +46,10 @@ def test_the_example_config_is_valid():
                                       "at least 16 characters; got 5 characters"),
     ('[tournament]\npreset = "chess"\n', "t.toml: tournament.preset: expected one of absp, aspa, nzasp, school"),
     ("[tournament\n", "t.toml: (file): expected valid TOML"),
+    ("[rules.result]\nspread_caps = [0]\n",
+     "t.toml: rules.result.spread_caps: expected a list of integers >= 1; got [0]"),
+    ("[rules.clock]\nseconds = 1\n", "t.toml: rules.clock.seconds: expected one of time_per_side_s"),
+    ("[rules]\nresult = 3\n", "t.toml: rules.result: expected a table of the preset's result settings"),
 ])
 def test_a_bad_config_exits_2_naming_the_file_the_key_and_what_was_expected(tmp_path, text, expected):
     (tmp_path / "t.toml").write_text(text)
@@ -54,6 +58,15 @@ def test_a_bad_config_exits_2_naming_the_file_the_key_and_what_was_expected(tmp_
     assert out.returncode == 2 and expected in out.stderr, out.stderr
     assert "a-long-enough-key" not in out.stderr            # the key itself is never shown
     assert not (tmp_path / "d.sqlite").exists()
+
+
+def test_the_rules_are_the_preset_with_the_configs_overrides(tmp_path):
+    (tmp_path / "t.toml").write_text('[tournament]\npreset = "school"\nkey = "a-long-enough-key-123"\n'
+                                     '[rules.result]\nspread_caps = [200, 300]\n'
+                                     '[rules.challenge]\npoints = 5\n')
+    rules = load_config(tmp_path / "t.toml").rules
+    assert (rules.name, rules.result.spread_caps, rules.challenge.points) == ("school", (200, 300), 5)
+    assert rules.result.forfeit_spread == 50 and rules.spread_cap(3) == 300   # the rest: school's
 
 
 def test_no_key_at_all_is_refused(tmp_path):

@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -92,6 +92,8 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
             pairings = list(conn.query("SELECT division, round, table_name, player1 FROM pairings ORDER BY id"))
             assert conn["results"].count == conn["status"].count == conn["rejections"].count == 1
             assert next(conn.query("SELECT division FROM results"))["division"] == "club-night"
+            rejection = next(conn.query("SELECT reason, sha256, document FROM rejections"))
+            assert rejection == {"reason": "forged", "sha256": None, "document": None}
         assert players[0] == {"division": "club-night", "number": 1, "name": "Ann",
                               "tsh_tags": json.dumps([["class", "A"]])}
         assert pairings[1] == {"division": "club-night", "round": 1, "table_name": None, "player1": 0}
@@ -102,7 +104,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
         # Ann beat Bob (imported), Cat had the bye of started round 1 and beat Ann in round 2
         assert [(s.player.name, s.wins, s.losses) for s in table] == [("Cat", 2, 0), ("Ann", 1, 1), ("Bob", 0, 1)]
     with DirectorDB.open(path) as again:                            # opened again: as it is
-        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 3
 
 
 def test_players_with_no_common_division_label_become_division_a(tmp_path):
@@ -116,8 +118,31 @@ def test_a_file_from_a_newer_director_is_still_refused(tmp_path):
     path = tmp_path / "new.sqlite"
     DirectorDB.open(path).close()
     raw = sqlite3.connect(path)
-    raw.execute("PRAGMA user_version=3")
+    raw.execute("PRAGMA user_version=4")
     raw.commit()
     raw.close()
-    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 3\)"):
+    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 4\)"):
         DirectorDB.open(path)
+
+
+def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_path):
+    path = tmp_path / "v2.sqlite"
+    DirectorDB.open(path).close()
+    raw = sqlite3.connect(path)                 # schema 2's rejections: no sha256, no document
+    raw.execute("DROP INDEX idx_rejections_sha256")
+    for column in ("document", "sha256"):
+        raw.execute(f"ALTER TABLE rejections DROP COLUMN {column}")
+    raw.execute("INSERT INTO rejections (table_name, path, code, reason, size, received_wall, "
+                "source) VALUES ('4', 'results', 403, 'forged', 10, 3.0, 'http')")
+    raw.execute("PRAGMA user_version=2")
+    raw.commit()
+    raw.close()
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        with db.transaction() as conn:
+            conn["rejections"].insert({"table_name": "5", "path": "results", "code": 422,
+                                       "reason": "result.final", "size": 9, "received_wall": 4.0,
+                                       "source": "http", "sha256": "ab", "document": "{}"})
+            assert [(r["reason"], r["sha256"]) for r in conn["rejections"].rows] == [
+                ("forged", None), ("result.final", "ab")]
+            assert ["sha256"] in [i.columns for i in conn["rejections"].indexes]

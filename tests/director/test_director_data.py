@@ -2,6 +2,7 @@
 from bench.director_data import synthetic_tournament
 from director.standings import compute_standings, render_standings_html
 from director.tsh import format_t, parse_t
+from kiosk.presets import load_preset
 
 
 def test_400_players_over_10_rounds_is_2000_games_one_per_player_per_round():
@@ -16,7 +17,7 @@ def test_400_players_over_10_rounds_is_2000_games_one_per_player_per_round():
 def test_an_odd_field_gets_one_bye_a_round_and_everything_ranks_and_exports():
     players, pairings, results = synthetic_tournament(7, 3)
     assert [r.kind for r in results].count("bye") == 3
-    standings = compute_standings(players, results, (100, 150, 250))
+    standings = compute_standings(players, results, load_preset("school"))   # caps 100/150/250
     assert {s.games for s in standings} == {3}
     assert sum(s.wins for s in standings) + sum(s.losses for s in standings) == 7 * 3
     assert render_standings_html(standings).count("<tr data-player=") == 7

@@ -96,3 +96,20 @@ def test_the_command_refuses_without_the_tournament_key_or_with_a_bad_table(tmp_
                          cwd=tmp_path)
     assert out.returncode == 2 and "numbered 1-254" in out.stderr
     assert not (tmp_path / "cards").exists() and not (tmp_path / "var").exists()
+
+
+def test_the_lines_give_the_table_the_tournaments_rules(tmp_path):
+    path = director_config(tmp_path)
+    path.write_text(path.read_text().replace('[service]', 'preset = "school"\n[service]')
+                    + '[rules.result]\nspread_caps = [200, 300]\n[rules.clock]\nneutral_reasons = '
+                      '["challenge", "director"]\nresume_by = "either"\n')
+    director = load_config(path)
+    made = enroll(director, "7", url="http://192.168.4.2:8080")
+    assert '[rules]\npreset = "school"\n' in made.snippet
+    assert '[rules.result]\nspread_caps = [200, 300]\n' in made.snippet
+    (tmp_path / made.key_file_name).write_text(made.key_file_text)
+    config = tmp_path / "kiosk.toml"
+    config.write_text(made.snippet.replace("/etc/tablekeeper/table.key", str(tmp_path / made.key_file_name))
+                      + '[hardware]\nbuttons = "sim"\n')
+    table = load(config).rules
+    assert table == director.rules and table.spread_cap(2) == 300 and table.name == "school"

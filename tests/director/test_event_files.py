@@ -38,15 +38,16 @@ def lines_of(text):
     return out
 
 
-def record(players):
+def record(players, cap=None):
     """Each player's (wins, losses, spread) as tsh counts them: a tie is half a win and half a
-    loss; against opponent 0 the score is the spread."""
+    loss; against opponent 0 the score is the spread; with tsh's ``spread_cap`` (``cap``), no
+    game's spread counts more than it."""
     out = []
     for p in players:
         wins = losses = spread = 0
         for round_, (opponent, own) in enumerate(zip(p["opponents"], p["scores"])):
             margin = own if opponent == 0 else own - players[opponent - 1]["scores"][round_]
-            spread += margin
+            spread += margin if cap is None else max(-cap, min(cap, margin))
             wins += 1 if margin > 0 else 0.5 if margin == 0 else 0
             losses += 1 if margin < 0 else 0.5 if margin == 0 else 0
         out.append((p["name"], wins, losses, spread))
@@ -169,8 +170,13 @@ def test_a_config_with_its_files_sets_the_events_name_date_and_spread_cap(shared
     capped = sum(max(-100, min(100, own if opp == 0 else own - players[opp - 1]["scores"][r]))
                  for r, (opp, own) in enumerate(zip(players[0]["opponents"], players[0]["scores"])))
     assert smylie.spread == capped != record(players)[0][3]
-    # the .t files still hold the games as played: tsh applies its own cap
-    assert lines_of(export_t(event, RULES, TOURNAMENT, "A").decode("iso-8859-1"))[0] == players[0]
+    # the .t file holds every game as it counts, over the cap with the winner's score lowered to
+    # it: tsh, with its own spread_cap or none, counts every player as the page does
+    exported = lines_of(export_t(event, RULES, TOURNAMENT, "A").decode("iso-8859-1"))
+    page = {s.player.name: (s.wins, s.losses, s.spread) for s in table}
+    assert {name: rest for name, *rest in record(exported)} == {n: list(v) for n, v in page.items()}
+    assert record(exported) == record(exported, cap=100)
+    assert exported[0]["opponents"] == players[0]["opponents"] and exported[0]["scores"] != players[0]["scores"]
 
 
 @pytest.mark.parametrize("name, text, expected", [
@@ -179,7 +185,9 @@ def test_a_config_with_its_files_sets_the_events_name_date_and_spread_cap(shared
      "e.tsh (a.t):3: round 1: opponent 2 is not another player"),
     ("config.tsh", "division A a.t\ndivision B b.t\n", "config.tsh:2: division B: its file b.t is not in the archive"),
     ("e.tsh", "division A a.t\nconfig spread_cap = [lots]\n#begin_file name=a.t\n#end_file\n",
-     "e.tsh:2: spread_cap: expected a whole number or a list"),
+     "e.tsh:2: spread_cap: expected a whole number from 1 or a list"),
+    ("e.tsh", "division A a.t\nconfig spread_cap = [100, 0]\n#begin_file name=a.t\n#end_file\n",
+     "e.tsh:2: spread_cap: expected a whole number from 1 or a list"),
     ("e.tsh", "division A\n", "e.tsh:1: expected 'division NAME FILE'"),
 ])
 def test_a_bad_config_or_archive_is_refused_naming_the_line_and_nothing_changes(shared, event, name, text, expected):

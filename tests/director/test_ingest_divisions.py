@@ -56,15 +56,20 @@ def test_without_a_pairing_the_division_must_be_named_and_be_the_events(two):
     assert missing.code == 409 and "division: missing" in missing.body["error"]
     unknown = two.post(9, "results", signed_bytes({**result_doc(9), "division": "Z"}))
     assert unknown.code == 409 and "'Z' is none of the event's divisions (A, B)" in unknown.body["error"]
-    named = two.post(9, "results", signed_bytes({**result_doc(9), "division": "A"}))
-    assert named.body["outcome"] == "stored" and two.rows("results")[0]["division"] == "A"
+    named = two.post(9, "status", signed_bytes({**status_doc(9), "division": "A"}))
+    assert named.body["outcome"] == "ok" and two.rows("status")[0]["division"] == "A"
+    # a result needs its table's pairing (director.verify), whatever division it names
+    result = two.post(9, "results", signed_bytes({**result_doc(9), "division": "A"}))
+    assert result.code == 409 and result.body["error"] == (
+        "pairing: table 9 has no pairing in round 1; the document has Ann and Bob")
+    assert two.rows("results") == []
     bad = two.post(9, "status", signed_bytes({**status_doc(9), "division": 7}))
     assert bad.code == 400 and bad.body["error"].startswith("division: expected a division's name")
 
 
 def test_a_one_division_event_takes_documents_without_a_division(director):
     store_players(director.db, [Player(1, "Ann"), Player(2, "Bob")])
-    store_pairings(director.db, [Pairing(1, "5", (1, 2), 0)])
+    store_pairings(director.db, [Pairing(1, "5", (1, 2), 0), Pairing(2, "6", (2, 1), None)])
     assert director.post(5, "results", signed_bytes(result_doc(5))).body["outcome"] == "stored"
     assert director.post(6, "results", signed_bytes(result_doc(6, round_number=2))).body["outcome"] == "stored"
     assert {r["division"] for r in director.rows("results")} == {"A"}

@@ -100,6 +100,20 @@ def test_a_posted_result_shows_on_the_page_without_a_reload(paired, page, shots)
     page.screenshot(path=str(shots / "result-received.png"), full_page=True)
 
 
+def test_a_refused_result_is_listed_among_the_pages_problems_until_its_game_has_a_result(paired, page, shots):
+    doctored = result_doc(1, scores=(350, 300))
+    doctored["result"]["final"] = [400, 298]
+    answer = paired.post(1, "results", signed_bytes(doctored))
+    assert answer.code == 422 and answer.body["error"].startswith("result.final[0]: the document says 400")
+    problem = page.locator("#problems li", has_text="round 1 table 1: the table's result was refused (422)")
+    problem.wait_for(timeout=TIMEOUT_MS)
+    assert "result.final[0]: the document says 400; its events give 362" in problem.inner_text()
+    page.screenshot(path=str(shots / "refused-result.png"), full_page=True)
+    assert paired.post(1, "results", signed_bytes(result_doc(1, scores=(350, 300)))).code == 200
+    problem.wait_for(state="detached", timeout=TIMEOUT_MS)       # the game's true result counts
+    assert same_page(page)
+
+
 def test_tiles_show_each_state_of_a_table(paired, page, shots):
     paired.request("POST", "/api/rounds/start", b"{}")
     paired.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
@@ -120,7 +134,8 @@ def test_tiles_show_each_state_of_a_table(paired, page, shots):
     wait_state(page, 3, "finished")
     # table 1 last heard from two minutes ago (as a serial poll that came in then would record)
     receive(paired.db, "1", "status", signed_bytes(status_doc(1)), KEY.encode(),
-            paired.db.db.execute("SELECT received_wall FROM status WHERE table_name = '1'").fetchone()[0] - 120)
+            paired.db.db.execute("SELECT received_wall FROM status WHERE table_name = '1'").fetchone()[0] - 120,
+            rules=paired.config.rules)
     wait_state(page, 1, "playing", silent="yes")
     assert "link silent" in tile(page, 1).inner_text()
     assert same_page(page)

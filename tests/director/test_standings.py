@@ -6,8 +6,9 @@ from html.parser import HTMLParser
 import pytest
 
 from director.model import GameResult, ModelError, Player, bye, forfeit
-from director.standings import (CSV_COLUMNS, cap_for, compute_standings, render_standings_html,
+from director.standings import (CSV_COLUMNS, as_counted, compute_standings, render_standings_html,
                                 standings_csv)
+from kiosk.presets import load_preset
 
 PLAYERS = [Player(1, "Ann", 1800), Player(2, "Bob", 1700), Player(3, "Cat", 1900),
            Player(4, "Dan", 1500), Player(5, "Eve", 1600)]
@@ -22,7 +23,7 @@ RESULTS = [
     GameResult(2, "2", (2, 5), (350, 340), first=0),
     bye(2, 4, 50),
 ]
-SCHOOL_CAPS = (100, 150, 250)
+SCHOOL_CAPS = load_preset("school")     # result.spread_caps: 100, 150, then 250
 
 
 def table(standings):
@@ -52,9 +53,18 @@ def test_without_caps_the_full_spread_counts():
     assert rows == {"Ann": 110, "Bob": -140, "Cat": 40, "Dan": 50, "Eve": 40}
 
 
-def test_the_last_cap_applies_to_every_later_round():
-    assert [cap_for(SCHOOL_CAPS, r) for r in (1, 2, 3, 4, 9)] == [100, 150, 250, 250, 250]
-    assert cap_for((), 1) is None
+def test_a_game_over_its_rounds_cap_counts_with_the_winners_score_lowered_to_it():
+    """School 24: "in Round 2, an actual score of 400-225 will be recorded as 375-225"; the cap is
+    the core's Rules.spread_cap (round 1, 2, then the last for every later round)."""
+    assert as_counted(GameResult(2, "1", (1, 2), (400, 225)), SCHOOL_CAPS).scores == (375, 225)
+    assert as_counted(GameResult(2, "1", (1, 2), (225, 400)), SCHOOL_CAPS).scores == (225, 375)
+    assert as_counted(GameResult(9, "1", (1, 2), (100, 400)), SCHOOL_CAPS).scores == (100, 350)
+    within = GameResult(1, "1", (1, 2), (400, 300))
+    assert as_counted(within, SCHOOL_CAPS) is within and as_counted(within, None) is within
+    assert as_counted(bye(1, 5, 150), SCHOOL_CAPS).scores == (100, 0)          # a bye alike
+    assert as_counted(forfeit(1, "1", 1, 2, 300), SCHOOL_CAPS).winner == 0
+    assert as_counted(GameResult(1, "1", (1, 2), (400, 400)), SCHOOL_CAPS).winner is None
+    assert as_counted(GameResult(1, "1", (1, 2), (900, 0)), load_preset("aspa")).scores == (900, 0)
 
 
 def test_equal_records_share_a_rank_and_the_higher_rating_is_listed_first():

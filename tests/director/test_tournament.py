@@ -10,7 +10,8 @@ PLAYERS = [Player(1, "Ann", 1500), Player(2, "Bob", 1400), Player(3, "Cat", 1300
 
 
 def post(director, document):
-    return receive(director.db, document["table"], "results", signed_bytes(document), KEY.encode(), 1e9)
+    return receive(director.db, document["table"], "results", signed_bytes(document), KEY.encode(), 1e9,
+                   rules=director.config.rules)
 
 
 def test_a_bye_counts_once_its_round_has_started(director):

@@ -5,10 +5,12 @@ the director's PIN, given, from the environment, or made and printed once, kept 
 as a salted hash only. The root's os-release says the release, Raspberry Pi OS bookworm (Debian 12) or trixie (Debian
 13): each gets its own apt names, its Python named, its boot partition in the overlay steps;
 any other release is refused before anything is made."""
+import functools
 import os
 import shutil
 import stat
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,19 @@ from kiosk.pin import hash_pin, verify_pin
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "install" / "pi-install.sh"
 TIMEOUT_S = 300
+_COPIES = []          # the checkout's copy lives as long as the test process
+
+
+@functools.cache
+def installed_script() -> Path:
+    """The script in a still copy of the checkout, as a volunteer's clone is: the script copies
+    the program from beside itself, and tests running alongside (make check's workers) write
+    into this checkout while tar reads it ("file changed as we read it")."""
+    _COPIES.append(tempfile.TemporaryDirectory(prefix="tablekeeper-checkout-"))
+    copy = Path(_COPIES[-1].name) / "tablekeeper"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
+        ".git", ".venv*", "var", "__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info"))
+    return copy / "install" / "pi-install.sh"
 
 
 def test_the_install_script_is_shellcheck_clean():
@@ -60,8 +75,8 @@ def install(root: Path, *extra: str, pin: str | None = None):
     env = {k: v for k, v in os.environ.items() if k != "TABLEKEEPER_PIN"}
     if pin is not None:
         env["TABLEKEEPER_PIN"] = pin
-    return subprocess.run(["bash", str(SCRIPT), "--root", str(root), "--no-apt", "--no-systemctl",
-                           "--no-pip", *extra], capture_output=True, text=True, timeout=TIMEOUT_S,
+    return subprocess.run(["bash", str(installed_script()), "--root", str(root), "--no-apt",
+                           "--no-systemctl", "--no-pip", *extra], capture_output=True, text=True, timeout=TIMEOUT_S,
                           stdin=subprocess.DEVNULL, env=env)
 
 

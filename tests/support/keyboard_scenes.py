@@ -1,8 +1,10 @@
 """Every screen that shows the on-screen keyboard, reached through one real game on a table kiosk
 (tests.support.ui_harness): ``scenes(k)`` drives the kiosk from the first press to the
-director's menu and yields each scene's name while the screen shows it. ``painted(k)`` draws
-the screen afresh while theme.recording notes what went where, and ``layout_problems`` says
-what overflows or overlaps in it.
+director's menu and yields each scene's name while the screen shows it; ``station_scenes(s)``
+does the same on the judge station (tests.support.station_harness). ``painted(k)`` (and
+``painted_station(s)``) draws the screen afresh while theme.recording notes what went where,
+``layout_problems`` says what overflows or overlaps in it, and ``small_keys`` which keys are
+smaller than 9 mm on the 7-inch panel.
 """
 from __future__ import annotations
 
@@ -11,16 +13,21 @@ from itertools import combinations
 
 import pygame
 
-from kiosk.ui import theme
+from kiosk.ui import flat, keyboard as onscreen, theme, touch
+from kiosk.ui.clockview import ClockView
 from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scenes' director's PIN
 
 #: The scenes, in the order a game reaches them, and what each shows.
 SCENES = {
-    "turn": "Ann enters her turn: the digits, ? BLANK, PLAY/EXCH/PASS, ENTER",
+    "turn": "Ann enters her turn: the digits, ? BLANK, PLAY/EXCH/PASS, ENTER; HOLD and TIMES on Bob's",
     "blank": "Ann typed ? for a blank: its letter",
+    "hold": "Bob's clock runs after Ann's play: HOLD and TIMES on his half, TIMES on hers",
     "exchange": "Bob's turn as an exchange: how many tiles",
+    "reasons": "a plain stop asks why: the preset's reasons and NO REASON below the banner",
+    "stopped": "the clock stopped to check a score: CORRECT and TIMES on both halves",
     "judge": "Bob challenges two words of Ann's: the letters and NEXT WORD on Bob's half",
-    "rack": "the game over, Ann enters the tiles left on her rack: the letters and ?",
+    "playout": "Bob went out: HOLD, CORRECT and TIMES on Ann's half, CORRECT and TIMES on his",
+    "rack": "the game over, Ann enters the tiles left on her rack: the letters and ?; CORRECT on Bob's",
     "pin": "the director's PIN",
     "menu": "the director's menu: its choices as keys",
     "player": "a director's question: which player",
@@ -29,6 +36,14 @@ SCENES = {
     "correct": "a score corrected on the director's authority",
     "selftest": "the hardware self-test: BACK",
 }
+#: The judge station's scenes (``station_scenes``): side by side only, as the station has no flat.
+STATION_SCENES = {
+    "station-table": "the judge station's table number: the digits, ENTER and LEAVE (PIN)",
+    "station-words": "the words: the letters, DEL, NEXT WORD, VERDICT and START AGAIN across the screen",
+    "station-verdict": "the one verdict for all the words, and NEXT CHALLENGE",
+    "station-pin": "the PIN that leaves the station: the digits, ENTER and BACK",
+}
+STATION_PIN = "1357"
 
 
 def scenes(k):
@@ -40,18 +55,25 @@ def scenes(k):
     k.type("31?", at=21)
     yield "blank"
     k.type("e\n", at=22)
+    yield "hold"
     k.press("right", at=40).key("Tab", at=41)
     yield "exchange"
     k.key("Tab").key("Tab").type("12\n", at=42)     # back round to a play: Bob scores 12
     k.press("left", at=60).type("40\n", at=61)      # Ann plays again ...
-    k.press("centre", at=65).press("centre", at=66)  # ... and Bob challenges
+    k.press("centre", at=62).press("left", at=63)   # ... Bob's clock stops: just a stop, why?
+    yield "reasons"
+    k.type("1", at=64)                              # checking the score
+    yield "stopped"
+    k.press("centre", at=66)                        # Bob challenges Ann's play
     k.type("zax qxzt", at=67)
     yield "judge"
     k.press("left", at=70)                          # Ann, challenged, asks the verdict
     k.at(90).step()
     k.press("left", at=91)                          # Ann restarts Bob's clock
     k.press("centre", at=95).press("right", at=96)  # Bob went out
-    k.type("16\n", at=97).press("left", at=98)      # Ann accepts: she enters her rack
+    k.type("16\n", at=97)
+    yield "playout"
+    k.press("left", at=98)                          # Ann accepts: she enters her rack
     k.type("q", at=99)
     yield "rack"
     k.key("Director", at=100)
@@ -71,6 +93,21 @@ def scenes(k):
     yield "selftest"
 
 
+def station_scenes(s):
+    """Drive station ``s`` (PIN ``STATION_PIN``) through each scene; yield each name while its
+    screen shows."""
+    s.keys("12", at=1)
+    yield "station-table"
+    s.keys("\njinx cwm", at=2)
+    yield "station-words"
+    s.keys("\t", at=3)
+    yield "station-verdict"
+    s.keys("\n", at=5)                                 # the next challenge ...
+    s.key(pygame.K_ESCAPE, at=6)                       # ... no: the director leaves
+    s.keys("13", at=7)
+    yield "station-pin"
+
+
 def painted(k, size: tuple[int, int]) -> tuple[pygame.Surface, list[theme.Painted]]:
     """The screen of kiosk ``k`` drawn whole on a fresh surface of ``size`` (as the machine
     draws it, side or flat), and everything painted on the way."""
@@ -78,6 +115,48 @@ def painted(k, size: tuple[int, int]) -> tuple[pygame.Surface, list[theme.Painte
     with theme.recording() as notes:
         k.kiosk.machine.draw(surface, k.view, whole=True)
     return surface, notes
+
+
+def painted_station(s, size: tuple[int, int]) -> tuple[pygame.Surface, list[theme.Painted]]:
+    """The judge station's screen drawn on a fresh surface of ``size``, and what was painted."""
+    surface = pygame.Surface(size)
+    with theme.recording() as notes:
+        s.loop.machine.draw(surface, s.view)
+    return surface, notes
+
+
+def key_mm(size: tuple[int, int], view, orientation: str = "side") -> list[tuple[str, float, float]]:
+    """(label, width, height) of each key on a screen of ``size`` showing ``view``, in millimetres
+    on the 7-inch panel (a larger screen scaled down to it): side by side as drawn; flat on each
+    upright half, whose keys' width lies along the panel's height."""
+    if orientation == "side":
+        least = onscreen.key_min(size)
+        placed = touch.keys_on(size, view)
+    else:
+        upright = flat.portrait_size(size)
+        least = onscreen.key_min(upright, upright=True)
+        placed = [key for p in (0, 1) for key in touch.keys_on(upright, view, p)]
+    return [(key.label, rect.width / least.width * onscreen.MIN_KEY_MM,
+             rect.height / least.height * onscreen.MIN_KEY_MM) for rect, key in placed]
+
+
+def typing_below_a_clock(view) -> set[str]:
+    """The labels of the keys a player types with on their half below their clock (a turn, a
+    blank's letter, the tiles left): they keep 9 mm of width, and have the rows the half leaves
+    under the clock, which on the 7-inch panel are less than 9 mm tall."""
+    if not isinstance(view, ClockView):
+        return set()
+    return {key.label for half in view.halves if half.keyboard is not None
+            for key in half.keyboard.grid + half.keyboard.actions}
+
+
+def small_keys(size: tuple[int, int], view, orientation: str = "side") -> list[str]:
+    """The keys less than 9 mm wide, or less than 9 mm tall (but for ``typing_below_a_clock``),
+    on the 7-inch panel."""
+    exempt = typing_below_a_clock(view)
+    least = onscreen.MIN_KEY_MM - 0.01
+    return [f"{label} {w:.1f} x {h:.1f} mm" for label, w, h in key_mm(size, view, orientation)
+            if w < least or (h < least and label not in exempt)]
 
 
 def layout_problems(notes: list[theme.Painted]) -> list[str]:

@@ -12,19 +12,22 @@ from pathlib import Path
 import pygame
 
 from kiosk.app import StationConfig, build_station, open_station_journal
-from tests.support.ui_harness import ENABLE, S, T0, post, post_text
+from kiosk.ui import touch
+from tests.support.ui_harness import ENABLE, S, T0, post, post_tap, post_text
 
 
 class StationHarness:
-    def __init__(self, folder: Path, *, lexicon: tuple | None = None, factory=None, **options):
+    def __init__(self, folder: Path, *, lexicon: tuple | None = None, factory=None,
+                 size: tuple[int, int] = (1280, 720), **options):
         """``lexicon``: (words, label) already opened (default: the ENABLE list); ``factory``:
-        MockFactory pins for the buttons; ``options``: the rest of the ``StationConfig``."""
+        MockFactory pins for the buttons; ``size``: the screen's; ``options``: the rest of the
+        ``StationConfig``."""
         folder.mkdir(parents=True, exist_ok=True)
         self.now = T0
         self.log, self.store = folder / "verdicts.jsonl", folder / "station.sqlite"
-        self.surface = pygame.Surface((1280, 720))
+        self.surface = pygame.Surface(size)
         config = StationConfig(lexicon=str(ENABLE), log=str(self.log), store=str(self.store),
-                               buttons=factory is not None, **options)
+                               buttons=factory is not None, size=size, **options)
         pygame.event.clear()
         self.journal = open_station_journal(config.store)
         self.station, self.loop, self.buttons = build_station(
@@ -58,6 +61,28 @@ class StationHarness:
             self.at(at)
         post(self.loop, pygame_key, "")
         self.loop.step()
+        return self
+
+    def tap(self, pos: tuple[int, int], at: float | None = None) -> "StationHarness":
+        """A tap on the screen at ``pos``, then one pass of the loop."""
+        if at is not None:
+            self.at(at)
+        post_tap(self.loop, self.surface.get_size(), pos)
+        self.loop.step()
+        return self
+
+    def tap_key(self, key: str, at: float | None = None) -> "StationHarness":
+        """A tap on the key on screen that types ``key`` (fails if none shows)."""
+        point = touch.where(self.surface.get_size(), self.view, ("key", key), sim=False)
+        assert point is not None, f"no {key!r} key on the station's screen ({type(self.view).__name__})"
+        return self.tap(point, at=at)
+
+    def taps(self, text: str, at: float | None = None) -> "StationHarness":
+        """``text`` tapped key by key on the screen's keys (``\n`` ENTER, ``\t`` VERDICT, a
+        space NEXT WORD)."""
+        names = {"\n": "Enter", "\t": "Tab"}
+        for ch in text:
+            self.tap_key(names.get(ch, ch.upper() if ch.isalpha() else ch), at=at)
         return self
 
     @property

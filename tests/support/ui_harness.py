@@ -39,6 +39,18 @@ def post(loop, key: int, text: str) -> None:
     loop.pump()
 
 
+def post_tap(loop, size: tuple[int, int], pos: tuple[int, int], *, finger: bool = False) -> None:
+    """A tap on a screen of ``size`` at ``pos`` as pygame reports it, read by the loop's touch
+    driver: a mouse click, or a finger (SDL's FINGERDOWN)."""
+    w, h = size
+    if finger:
+        event = pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, touch_id=0, finger_id=0)
+    else:
+        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    pygame.event.post(event)
+    loop.pump()
+
+
 def post_text(loop, text: str) -> None:
     """``text`` typed key by key (``\\n`` is Enter, ``\\t`` Tab)."""
     for ch in text:
@@ -141,13 +153,7 @@ class Harness:
         """A tap on the screen at ``pos``: a mouse click, or a finger (SDL's FINGERDOWN)."""
         if at is not None:
             self.at(at)
-        w, h = self.surface.get_size()
-        if finger:
-            event = pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, touch_id=0, finger_id=0)
-        else:
-            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-        pygame.event.post(event)
-        self.loop.pump()
+        post_tap(self.loop, self.surface.get_size(), pos, finger=finger)
         self.step()
         return self
 

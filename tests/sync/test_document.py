@@ -64,3 +64,18 @@ def test_events_that_do_not_match_the_journal_hash_are_refused(document):
     document["events"][2]["score"] = 90
     with pytest.raises(ValueError):
         events_of(document)
+
+
+@pytest.mark.parametrize("index, event, reason", [
+    (1, {"player": "Ann"}, "events[1] (TurnEnded): TurnEnded.player: expected int, got 'Ann'"),
+    (1, {"type": "Teleported"}, "events[1]: unknown event type 'Teleported'"),
+    (0, {"colour": "red"}, "events[0] (GameStarted): GameStarted has no field 'colour'"),
+])
+def test_an_event_that_cannot_be_read_is_named_by_its_place(document, index, event, reason):
+    document["events"][index].update(event)
+    with pytest.raises(ValueError) as refused:
+        events_of(document)
+    assert str(refused.value) == reason
+    document["events"][index] = "an event"
+    with pytest.raises(ValueError, match=rf"^events\[{index}\]: an event is a JSON object$"):
+        events_of(document)

@@ -87,7 +87,7 @@ def test_a_refused_result_is_kept_with_the_directors_reason_shown_and_retried(tm
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     sender = senders(store, director.url)
     eventually(lambda: sender.link.refused, what="the refusal")
-    assert link_text(sender.link).startswith("director refused: 403 ")
+    assert link_text(sender.link).startswith("the director refused the result: the signature ")
     assert "signature" in sender.link.refused and sender.link.pending == 1
     assert director.rows("results") == [] and director.rows("rejections")[0]["code"] == 403
     with Outbox.open(store) as outbox:
@@ -155,7 +155,7 @@ def test_a_director_that_refuses_the_status_says_so_before_any_result(tmp_path, 
     state = replay_lines(json.dumps(line) for line in script(1, ("Ann", "Bob"), (30, 24))[:2]).state
     sender.publish(state, "table-3-round-1-game-1", TOURNAMENT, "3")
     eventually(lambda: sender.link.status_refused, what="the status refused")
-    assert link_text(sender.link).startswith("director refused: 403 ")
+    assert link_text(sender.link).startswith("the director refused the status: the signature ")
     assert director.rows("status") == []
 
 

@@ -14,13 +14,12 @@ from pathlib import Path
 import pytest
 
 from director.db import DirectorDB
-from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
 from kiosk.sync.signing import table_key
 from bench.rigs.lossy_proxy import LossyLine
-from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, unacked
+from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, paired, unacked
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_S = 120.0
@@ -42,9 +41,9 @@ def free_port() -> int:
 def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
     db_path = tmp_path / "director.sqlite"
     with DirectorDB.open(db_path) as db:
-        store_players(db, [Player(n, name) for n, name in
-                           enumerate(["Ann", "Bob", "Cy", "Di"], start=1)])
-        store_pairings(db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), None)])
+        players, pairings = paired((1, 2), range(1, 6))       # every result is its pairing's game
+        store_players(db, players)
+        store_pairings(db, pairings)
     outboxes = {t: tmp_path / f"kiosk{t}.sqlite" for t in (1, 2)}
     sent = {t: fill_outbox(outboxes[t], t, range(1, 6)) for t in (1, 2)}
     line = LossyLine(2, seed=7).start()
@@ -77,8 +76,8 @@ def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
                                   for t in (1, 2) for d in sent[t])
     first = assignments[1][0]
     assert (first["kind"], first["table"], first["round"], first["players"], first["first"]) == (
-        "assignment", "1", 1, ["Ann", "Bob"], 0)
-    assert assignments[2][0]["players"] == ["Cy", "Di"]
+        "assignment", "1", 1, ["A1-1", "B1-1"], 1)
+    assert assignments[2][0]["players"] == ["A2-1", "B2-1"]
 
 
 @pytest.mark.parametrize("args, said", [

@@ -219,5 +219,5 @@ def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
     snapshot = link.refresh(WALL + 1.8)
     assert snapshot.reached is True and snapshot.assignment == assignment and snapshot.pending == 1
     assert link.refresh(WALL + 60).reached is False                 # the director went quiet
-    assert link_text(link.link) == "director refused: 403 the signature does not match"
+    assert link_text(link.link) == "the director refused the result: the signature does not match"
     assert link.stop() is True

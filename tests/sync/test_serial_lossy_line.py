@@ -18,6 +18,7 @@ from director.db import DirectorDB
 from director.ingest import receive
 from director.serial_poll import SerialPoller, open_serial
 from drivers.serial_port import SerialPort
+from kiosk.presets import load_preset
 from kiosk.sync.serial_link import SerialLink
 from bench.rigs.lossy_proxy import LossyLine
 from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.slow          # 200 results over a lossy line: make che
 TABLES = (1, 2, 3, 4)
 ROUNDS = range(1, 51)
 WAIT_S = 180.0
+RULES = load_preset("aspa")             # the rule book bench.rigs.serial_fixtures' games are played under
 
 
 class Ingest:
@@ -37,7 +39,7 @@ class Ingest:
         self.outcomes: Counter = Counter()
 
     def deliver(self, table: str, path: str, raw: bytes):
-        reply = receive(self.db, table, path, raw, KEY, time.time(), source="serial")
+        reply = receive(self.db, table, path, raw, KEY, time.time(), rules=RULES, source="serial")
         self.outcomes[reply.body.get("outcome", reply.code)] += 1
         return reply
 

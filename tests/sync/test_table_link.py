@@ -6,6 +6,9 @@ import json
 
 import pytest
 
+from director.db import DirectorDB
+from director.model import Pairing, Player
+from director.rounds import store_pairings, store_players
 from tests.support.sync_wait import eventually
 from kiosk.core import commands as cmd
 from kiosk.core import events as ev
@@ -103,7 +106,7 @@ def test_the_screen_says_whether_the_locked_result_has_reached_the_director(tmp_
     for command, at in GAME:
         assert k.submit(command, at), command
     assert k.state.phase == "confirmed"
-    until(k, lambda: "director refused: 403 " in k.view.top, "the refusal shown")
+    until(k, lambda: "the director refused the result: the signature " in k.view.top, "the refusal shown")
     director.stop()
     director.start(key=KEY)                                   # the director's key put right
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
@@ -122,6 +125,34 @@ def test_a_director_that_is_down_leaves_the_result_waiting_on_screen(tmp_path, r
     director.start()
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result after the return")
     assert len(director.rows("results")) == 1
+
+
+def test_a_result_the_director_refuses_stays_in_the_outbox_with_the_reason_on_screen(
+        tmp_path, real_director, linked):
+    """The director re-pairs table 7 while Ann and Bob play there: their result is refused with
+    both pairs named, the top line says so, the result waits in the outbox; once the pairing is
+    put back, the retry delivers it, once."""
+    director = real_director({4: {"7": ("Ann", "Bob", 0)}})
+    k = linked(director.url, round=4)
+    until(k, lambda: (k.state.round, k.state.players) == (4, ("Ann", "Bob")), "the assignment")
+    with DirectorDB.open(director.db) as db:
+        store_players(db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")])
+        store_pairings(db, [Pairing(4, "7", (1, 3), 0)])
+    for command, at in GAME:
+        assert k.submit(command, at), command
+    reason = ("players: the document has Ann and Bob in round 4; round 4 table 7 is paired Ann "
+              "and Cat")
+    until(k, lambda: k.view.top.endswith(f"the director refused the result: {reason}"),
+          "the refusal on the top line")
+    with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
+        [kept] = outbox.due(float("inf"))
+        assert kept.acked is None and kept.last_error == f"refused: 409 {reason}"
+    assert director.rows("results") == [] and director.rows("rejections")[0]["reason"] == reason
+    with DirectorDB.open(director.db) as db:
+        store_pairings(db, [Pairing(4, "7", (1, 2), 0)])            # the director puts it right
+    until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
+    [row] = director.rows("results")
+    assert (row["round"], row["player0"], row["player1"]) == (4, "Ann", "Bob")
 
 
 def test_a_table_without_its_key_says_so_keeps_its_result_and_sends_it_once_enrolled(

@@ -247,7 +247,7 @@ def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
     k.press("centre", at=10)
     assert "CHALLENGE" not in k.view.banner[1]
     k.press("centre", at=11)          # a plain stop: the reasons are offered ...
-    assert k.view.banner[0] == "CLOCK STOPPED: why? type its number"
+    assert k.view.banner[0] == "CLOCK STOPPED: why? tap the reason, or type its number"
     k.key("Enter", at=12)             # ... and none is given
     assert k.events(ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 10 * S, "unspecified")]
 

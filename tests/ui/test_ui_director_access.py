@@ -50,8 +50,8 @@ def test_a_long_press_of_the_centre_button_asks_for_the_pin(kiosk):
     k.shot("director-menu")
     assert k.screen.step == "menu" and k.view.heading == "DIRECTOR'S MENU"
     assert k.view.rows == tuple(f"{a.digit}   {a.label}" for a in ACTIONS)
-    assert row_shows(k, 0, "1   late start: call the start with a player absent")
-    assert row_shows(k, 6, "7   correct a score (the director's decision)")
+    assert row_shows(k, 0, "1   late start")          # the choices as keys, in columns
+    assert row_shows(k, 6, "7   correct a score")
     assert k.view.status == "Ann 24:50  ·  Bob 24:41  ·  clock stopped"
     assert recorded(k, before) == [ev.ClockNeutralised(T0 + 30 * S, "unspecified")]
 

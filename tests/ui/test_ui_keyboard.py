@@ -1,5 +1,5 @@
 """The on-screen keyboard on the real kiosk (SDL's dummy driver, a real SQLite journal): its keys
-at least 9 mm wide on the official 7-inch panel, never over either clock, letters only where
+at least 9 mm wide and tall on the official 7-inch panel, never over either clock, letters only where
 letters are allowed, on the half of the player who types (turned to face them on a flat
 screen), typing what a USB keyboard types (which still works beside it), the judge's one
 verdict unchanged, the director's PIN and menu by touch alone, and a touch-only table that
@@ -17,7 +17,8 @@ from kiosk.ui.entry import RackEntry, TurnEntry, WordsEntry
 from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.verdict import VerdictView
 from tests.support.director_steps import centre_down, centre_up
-from tests.support.keyboard_scenes import PIN, PIN_HASH, SCENES, scenes
+from tests.support.keyboard_scenes import (PIN, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, key_mm,
+                                           scenes, station_scenes, typing_below_a_clock)
 from tests.support.ui_pixels import count
 
 LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -61,20 +62,32 @@ def test_the_7_inch_panel_has_5_19_pixels_a_millimetre_across_and_5_59_down():
 
 
 @pytest.mark.parametrize("orientation", ["side", "flat"])
-def test_every_key_is_at_least_9_mm_wide_on_the_7_inch_800x480_panel(kiosk, orientation):
+def test_every_key_is_at_least_9_mm_wide_and_tall_on_the_7_inch_800x480_panel(kiosk, orientation):
+    """Every key of every scene (the typing keys, the director's menu, HOLD, CORRECT, TIMES, a
+    stop's reasons...) is 9 mm by 9 mm at least, but for the height of the keys a player types
+    with below their clock: the half leaves them 34 mm under the clock side by side (29 mm
+    flat), where the letters need five rows; those keep 9 mm of width and at least 5 mm of
+    height, and the clock is never covered (next test)."""
     k = kiosk(size=(800, 480), orientation=orientation, pin_hash=PIN_HASH)
-    narrowest = {}
+    narrowest, shortest, typing = {}, {}, {}
     for scene in scenes(k):
-        if orientation == "side":
-            widths = [rect.width / onscreen.px_per_mm() for rect, _ in touch.keys_on((800, 480), k.view)]
-        else:       # a key's width lies along the panel's height on a half turned a quarter
-            upright = flat.portrait_size((800, 480))
-            widths = [rect.width / onscreen.px_per_mm(upright=True)
-                      for p in (0, 1) for rect, _ in touch.keys_on(upright, k.view, p)]
-        assert widths, scene
-        narrowest[scene] = min(widths)
+        sizes, below_a_clock = key_mm((800, 480), k.view, orientation), typing_below_a_clock(k.view)
+        assert sizes, scene
+        narrowest[scene] = min(w for _, w, _ in sizes)
+        shortest[scene] = min([h for label, _, h in sizes if label not in below_a_clock], default=99)
+        typing[scene] = min([h for label, _, h in sizes if label in below_a_clock], default=99)
     assert set(narrowest) == set(SCENES)
     assert all(mm >= 9.0 for mm in narrowest.values()), narrowest
+    assert all(mm >= 9.0 for mm in shortest.values()), shortest
+    assert {scene for scene, mm in typing.items() if mm < 9} <= {"turn", "blank", "rack"}, typing
+    assert all(mm >= 5.0 for mm in typing.values()), typing
+
+
+def test_every_key_of_the_judge_station_is_at_least_9_mm_wide_and_tall_at_800x480(station):
+    s = station(size=(800, 480), pin=STATION_PIN)
+    sizes = {scene: key_mm((800, 480), s.view) for scene in station_scenes(s)}
+    assert set(sizes) == set(STATION_SCENES) and all(sizes.values())
+    assert min(min(w, h) for keys in sizes.values() for _, w, h in keys) >= 9.0, sizes
 
 
 @pytest.mark.parametrize("orientation", ["side", "flat"])
@@ -89,7 +102,7 @@ def test_the_keyboard_never_covers_either_clock(kiosk, size, orientation):
         assert keys and len(clocks) == 2
         assert [(key, clock) for key in keys for clock in clocks if key.colliderect(clock)] == [], scene
         checked.append(scene)
-    assert checked == ["turn", "blank", "exchange", "rack"]
+    assert checked == ["turn", "blank", "hold", "exchange", "reasons", "stopped", "playout", "rack"]
 
 
 def test_letters_only_where_letters_are_allowed():

@@ -1,20 +1,36 @@
-"""Every screen that shows the on-screen keyboard (tests.support.keyboard_scenes), at 800x480
-(the official 7-inch touch display) and 1920x1080, side by side and flat: nothing painted
-overflows its box or the screen, nothing overlaps anything else (a key's label lies inside its
-key), and no key's label is shrunk below a legible size. A PNG of each is saved (the test's shots folder, under
-$TABLEKEEPER_SHOTS when set); with $TABLEKEEPER_DOCS_IMAGES set (``make screenshots``), the
-guides' own go there too."""
+"""Every screen that shows the on-screen keyboard or a touch control (tests.support.keyboard_scenes),
+at 800x480 (the official 7-inch touch display) and 1920x1080, side by side and flat (the judge
+station: side by side, it has no flat): nothing painted overflows its box or the screen,
+nothing overlaps anything else (a key's label lies inside its key), no key's label is shrunk
+below a legible size, and every key is 9 mm wide and tall at the 7-inch panel's scale (but the
+rows of the letters below a clock: tests/ui/test_ui_keyboard.py). A PNG of each is saved (the
+test's shots folder, under $TABLEKEEPER_SHOTS when set); with $TABLEKEEPER_DOCS_IMAGES set
+(``make screenshots``), the guides' own go there too."""
 import os
 from pathlib import Path
 
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import PIN, PIN_HASH, SCENES, layout_problems, painted, scenes
+from tests.support.keyboard_scenes import (PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, layout_problems,
+                                           painted, painted_station, scenes, small_keys, station_scenes)
 
 SIZES = [(800, 480), (1920, 1080)]
 #: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
-DOCS = ("turn", "blank", "judge", "rack", "pin", "menu")
+DOCS = ("turn", "blank", "judge", "rack", "pin", "menu", "hold", "reasons", "stopped", "playout",
+        "station-table", "station-words", "station-verdict")
+
+
+def checked(surface, notes, scene: str, size) -> None:
+    """The checks of every scene: each key drawn with its label, nothing overflowing or
+    overlapping, no label below font size 20 at 800x480."""
+    keys = [n for n in notes if n.kind == "key"]
+    labels = [n for n in notes if n.kind == "text" and any(n.text == key.text and key.ink.contains(n.ink)
+                                                            for key in keys)]
+    assert keys and len(labels) == len(keys), scene          # every key drawn with its label
+    assert layout_problems(notes) == [], scene
+    smallest = min(label.size for label in labels)
+    assert smallest >= min(size) / 25, (scene, smallest)     # font size 20 at 800x480
 
 
 def save_for_docs(surface, scene: str, size, orientation: str) -> None:
@@ -32,19 +48,30 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
     seen = []
     for scene in scenes(k):
         surface, notes = painted(k, size)
-        keys = [n for n in notes if n.kind == "key"]
-        labels = [n for n in notes if n.kind == "text" and any(n.text == key.text and key.ink.contains(n.ink)
-                                                                for key in keys)]
-        assert keys and len(labels) == len(keys), scene          # every key drawn with its label
-        assert layout_problems(notes) == [], scene
-        smallest = min(label.size for label in labels)
-        assert smallest >= min(size) / 25, (scene, smallest)     # font size 20 at 800x480
+        checked(surface, notes, scene, size)
+        assert small_keys(size, k.view, orientation) == [], scene
         path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
         save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(SCENES)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_text_or_key_overflows_or_overlaps_on_the_judge_station(station, shots, size):
+    s = station(size=size, pin=STATION_PIN)
+    seen = []
+    for scene in station_scenes(s):
+        surface, notes = painted_station(s, size)
+        checked(surface, notes, scene, size)
+        assert small_keys(size, s.view) == [], scene
+        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-side.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+        save_for_docs(surface, scene, size, "side")
+        seen.append(scene)
+    assert seen == list(STATION_SCENES)
 
 
 def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
@@ -57,8 +84,8 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
         theme.blit_line(surface, "a line far too long for a box twenty pixels wide", theme.FG,
                         pygame.Rect(0, 0, 20, 20))
         board = Keyboard((Key("A", "A"), Key("B", "B")))
-        onscreen.paint(surface, board, pygame.Rect(0, 30, 120, 40), 50)
-        onscreen.paint(surface, board, pygame.Rect(30, 30, 120, 40), 50)
+        onscreen.paint(surface, board, pygame.Rect(0, 30, 120, 40), onscreen.KeyMin(50, 40))
+        onscreen.paint(surface, board, pygame.Rect(30, 30, 120, 40), onscreen.KeyMin(50, 40))
     problems = layout_problems(notes)
     assert any("overflows its box" in p for p in problems)
     assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)

@@ -33,7 +33,8 @@ def test_a_plain_stop_offers_the_presets_reasons(kiosk, preset, offered):
     k = stopped(kiosk, preset=preset)
     k.shot(f"why-{preset}")
     banner = k.view.banner
-    assert banner == ("CLOCK STOPPED: why? type its number", f"{offered}  ·  Enter or a button: no reason")
+    assert banner == ("CLOCK STOPPED: why? tap the reason, or type its number",
+                      f"{offered}  ·  Enter or a button: no reason")
     assert banner_shows(k.surface, banner, 0) and banner_shows(k.surface, banner, 1)
     assert all(h.dimmed for h in k.view.halves)
     assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "unspecified")]   # the stop itself
@@ -57,7 +58,7 @@ def test_the_reason_picked_is_recorded_and_shown(kiosk):
 def test_nobody_picks_and_it_stays_unspecified(kiosk):
     k = stopped(kiosk)
     k.at(35.9).step()                               # the question stays open for 10 s ...
-    assert k.view.banner[0].endswith("why? type its number")
+    assert k.view.banner[0].endswith("type its number")
     k.at(36).step()                                 # ... then it is a stop without a reason
     assert neutrals(k) == [ev.ClockNeutralised(T0 + 25 * S, "unspecified")]
     assert k.view.banner[0] == "CLOCK STOPPED: clock stopped"
@@ -78,7 +79,7 @@ def test_enter_escape_or_a_button_gives_no_reason(kiosk, answer):
 def test_a_digit_without_a_reason_and_letters_are_ignored(kiosk):
     k = stopped(kiosk, preset="school")             # three reasons
     k.type("9x0", at=27)
-    assert len(neutrals(k)) == 1 and k.view.banner[0].endswith("why? type its number")
+    assert len(neutrals(k)) == 1 and k.view.banner[0].endswith("type its number")
     k.type("2", at=28)
     assert neutrals(k)[-1] == ev.ClockNeutralised(T0 + 28 * S, "director")
     assert k.view.banner[0] == "CLOCK STOPPED: director called"

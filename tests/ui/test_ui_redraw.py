@@ -46,3 +46,30 @@ def test_partial_repaints_leave_exactly_a_full_redraw(kiosk):
         k.at(second).step()
         assert same_as_full(k)
     assert k.view.halves[0].overtime
+
+
+def test_the_touch_controls_repaint_to_exactly_a_full_redraw(kiosk):
+    """HOLD, CORRECT and TIMES coming and going, a stop's reasons below the banner, the note
+    beside the controls at the end: each frame the same pixels as a full redraw."""
+    k = kiosk()
+    k.press("right", at=1).press("left", at=20).type("24\n", at=21)     # Bob may hold
+    for second in (22, 23):
+        k.at(second).step()
+        assert k.view.halves[1].controls is not None and same_as_full(k)
+    k.key("Hold", at=24)
+    assert same_as_full(k)
+    k.at(25).step()
+    assert same_as_full(k)
+    k.press("centre", at=30).press("left", at=31)                       # why? the reasons
+    assert k.view.shared is not None and same_as_full(k)
+    k.type("1", at=32)                                                  # stopped: CORRECT
+    assert same_as_full(k)
+    k.press("left", at=40)                                              # Ann restarts Bob's
+    k.press("centre", at=50).press("right", at=51).type("30\n", at=52)  # Bob went out
+    assert same_as_full(k)
+    k.press("left", at=60).type("q", at=61)                             # Ann's rack; Bob waits
+    assert k.view.halves[1].note.startswith("waiting for") and same_as_full(k)
+    k.type("i\n", at=62)
+    assert same_as_full(k)
+    k.press("left", at=63)                                              # a note changes beside CORRECT
+    assert k.view.halves[0].note == "CONFIRMED" and same_as_full(k)

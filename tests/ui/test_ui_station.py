@@ -1,5 +1,8 @@
 """The shared adjudication station (``python -m kiosk judge``): table number, words, Tab for
-the verdict, the same verdict screen as at a table, a PIN to leave."""
+the verdict, the same verdict screen as at a table (with NEXT CHALLENGE under it for a touch
+screen), a PIN to leave."""
+from dataclasses import replace
+
 import pygame
 
 from kiosk.store import Journal
@@ -8,7 +11,12 @@ from kiosk.store.adjudications import adjudications_for_director, adjudications_
 from tests.support.ui_harness import S, T0
 from kiosk.ui import theme
 from kiosk.ui.base import UiSettings
-from kiosk.ui.verdict import VerdictView
+from kiosk.ui.verdict import NEXT, VerdictView
+
+
+def verdict(valid: bool, words: tuple[str, ...]) -> VerdictView:
+    """The station's verdict on ``words``: as at a table, and its NEXT CHALLENGE key."""
+    return VerdictView(valid, words, "enable2k", NEXT)
 
 
 def test_a_challenge_at_the_station(station, shots):
@@ -21,7 +29,7 @@ def test_a_challenge_at_the_station(station, shots):
     s.keys("\t", at=3)                             # the opponent presses Tab
     shots.mkdir(parents=True, exist_ok=True)
     assert s.loop.save(shots / "station-verdict.png").stat().st_size > 0
-    assert s.view == VerdictView(True, ("JINX", "CWM"), "enable2k")
+    assert s.view == verdict(True, ("JINX", "CWM"))
     assert tuple(s.surface.get_at((0, 0)))[:3] == theme.ACCEPT_BG
     (entry,) = s.logged()
     assert entry["table"] == "12" and entry["words"] == ["JINX", "CWM"] and entry["valid"] is True
@@ -36,7 +44,7 @@ def test_a_challenge_at_the_station(station, shots):
 def test_the_station_verdict_leaves_by_itself(station):
     s = station(ui=UiSettings(verdict_s=4))
     s.keys("3\ncat zzz\t", at=1)
-    assert s.view == VerdictView(False, ("CAT", "ZZZ"), "enable2k")
+    assert s.view == verdict(False, ("CAT", "ZZZ"))
     assert tuple(s.surface.get_at((0, 0)))[:3] == theme.REJECT_BG
     s.at(4.9).loop.step()
     assert isinstance(s.view, VerdictView)
@@ -47,7 +55,7 @@ def test_the_station_verdict_leaves_by_itself(station):
 def test_a_button_judges_too(station):
     s = station()
     s.keys("5\ncat", at=1).key(pygame.K_F12, at=2)
-    assert s.view == VerdictView(True, ("CAT",), "enable2k")
+    assert s.view == verdict(True, ("CAT",))
 
 
 def test_what_cannot_be_judged_is_said(station):
@@ -75,20 +83,24 @@ def test_the_pin_leaves_the_station(station):
 
 
 def test_the_station_shows_the_same_verdict_screen_as_a_table(station, kiosk):
-    s = station()
-    s.keys("7\ncat dogs\t", at=1)
-    station_pixels = pygame.image.tobytes(s.surface, "RGB")
+    """Pixel for pixel without the on-screen keys; with them, the same verdict and its key."""
+    plain = station(ui=UiSettings(keypad=False))
+    plain.keys("7\ncat dogs\t", at=1)
+    station_pixels = pygame.image.tobytes(plain.surface, "RGB")
     k = kiosk()
     k.press("left", at=1).press("right", at=20).type("30\n", at=21)
     k.press("centre", at=25).press("centre", at=26).type("cat dogs", at=27).press("right", at=28)
-    assert k.view == s.view
+    assert k.view == plain.view and k.view.keyboard is None
     assert pygame.image.tobytes(k.surface, "RGB") == station_pixels
+    s = station()
+    s.keys("7\ncat dogs\t", at=1)
+    assert s.view == replace(k.view, keyboard=NEXT)
 
 
 def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_only(station):
     s = station()
     s.keys("7\n", at=1).keys("jinx zzzq cwm", at=2).keys("\t", at=3)
-    assert s.view == VerdictView(False, ("JINX", "ZZZQ", "CWM"), "enable2k")
+    assert s.view == verdict(False, ("JINX", "ZZZQ", "CWM"))
     with Journal.open(s.store) as journal:
         (director,) = adjudications_for_director(journal, None)
         (table,) = adjudications_for_table(journal, None)
@@ -99,3 +111,33 @@ def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_on
     assert table.valid is False and not hasattr(table, "per_word")
     (line,) = s.logged()                           # the readable log never says which word failed
     assert "per_word" not in line and line["valid"] is False
+
+
+def test_a_challenge_and_leaving_the_station_by_taps_alone(station):
+    """On the 7-inch panel with no keyboard: the table number, the words, VERDICT, NEXT
+    CHALLENGE, START AGAIN, LEAVE and the PIN, each a tap on its key; one verdict for all."""
+    s = station(size=(800, 480), pin="4321")
+    s.taps("12\n", at=1)
+    assert s.view.heading == "Table 12"
+    s.taps("jinx zzzq", at=2)                      # a space: NEXT WORD
+    assert s.view.words == ("JINX",) and s.view.typing == "ZZZQ"
+    s.tap_key("Escape", at=3)                      # START AGAIN: the table number again
+    assert s.view.heading == "Table number" and s.logged() == []
+    s.taps("12\njinx zzzq cwm", at=4).tap_key("Tab", at=5)     # VERDICT
+    assert s.view == verdict(False, ("JINX", "ZZZQ", "CWM"))   # one verdict, no word's own
+    assert [entry["words"] for entry in s.logged()] == [["JINX", "ZZZQ", "CWM"]]
+    s.tap_key("Enter", at=5.2)                     # too soon after the verdict: ignored
+    assert isinstance(s.view, VerdictView)
+    s.tap_key("Enter", at=6)                       # NEXT CHALLENGE
+    assert s.view.heading == "Table number"
+    s.tap_key("Escape", at=7)                      # LEAVE (PIN)
+    assert s.view.heading == "PIN to leave the judge"
+    s.taps("4321\n", at=8)
+    assert s.station.finished and not s.loop.running
+
+
+def test_without_display_keypad_the_station_shows_no_keys(station):
+    s = station(ui=UiSettings(keypad=False))
+    assert s.view.keyboard is None
+    s.keys("3\ncat\t", at=1)
+    assert s.view == VerdictView(True, ("CAT",), "enable2k")

@@ -8,7 +8,7 @@ from kiosk.app import open_lexicon
 from kiosk.ui import theme
 from kiosk.ui.failsafe import FAIL_BG, TITLE, failsafe_layout
 from kiosk.ui.guard import RESTART
-from kiosk.ui.verdict import VerdictView
+from kiosk.ui.verdict import NEXT, VerdictView
 from tests.support.ui_pixels import shows
 
 
@@ -37,7 +37,7 @@ def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(stat
     lexicon = FailingLexicon()
     s = station(lexicon=(lexicon, "enable2k"))
     s.keys("4\ncat\t", at=1)                        # a verdict, logged
-    assert s.view == VerdictView(True, ("CAT",), "enable2k") and len(s.logged()) == 1
+    assert s.view == VerdictView(True, ("CAT",), "enable2k", NEXT) and len(s.logged()) == 1
     lexicon.broken = True
     s.keys("x", at=3)                               # dismissed
     s.keys("5\ncat dog\t", at=4)                    # the lexicon fails under the judge
@@ -53,7 +53,7 @@ def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(stat
     s.keys("\n", at=10)                             # ... and restarts
     assert s.view.heading == "Table number" and s.view.typing == ""
     s.keys("5\ncat dog\t", at=11)
-    assert s.view == VerdictView(True, ("CAT", "DOG"), "enable2k")
+    assert s.view == VerdictView(True, ("CAT", "DOG"), "enable2k", NEXT)
     assert [entry["words"] for entry in s.logged()] == [["CAT"], ["CAT", "DOG"]]
 
 
@@ -67,11 +67,11 @@ def test_a_button_release_does_not_dismiss_the_verdict(station):
         s.at(2)
         pin.drive_low()                             # the opponent presses for the verdict ...
         s.loop.step()
-        assert s.view == VerdictView(True, ("CAT",), "enable2k")
+        assert s.view == VerdictView(True, ("CAT",), "enable2k", NEXT)
         s.at(3)
         pin.drive_high()                            # ... and lets go a second later
         s.loop.step()
-        assert s.view == VerdictView(True, ("CAT",), "enable2k")
+        assert s.view == VerdictView(True, ("CAT",), "enable2k", NEXT)
     finally:
         if s is not None:
             s.close()                               # the buttons, before their pins go

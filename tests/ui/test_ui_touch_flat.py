@@ -30,8 +30,12 @@ def test_in_simulation_a_tap_on_a_half_is_its_button_and_the_keypad_types(kiosk)
     after = colour_box(k.surface, lay.rows[1]["time"], theme.FG)      # keys below the digits
     assert abs(after.top - before.top) <= 1 and abs(after.left - before.left) <= 1    # not moved
     keys = keyboard_keys((w, h), k.view)
+    typing = k.view.halves[1].keyboard
     assert keys and all(lay.rows[1]["time"].bottom <= rect.top and lay.halves[1].contains(rect)
-                        for rect, _ in keys)
+                        for rect, key in keys if key in typing.grid + typing.actions)
+    ann = [(rect, key.label) for rect, key in keys if key not in typing.grid + typing.actions]
+    assert [label for _, label in ann] == ["HOLD", "TIMES"]         # Ann's controls: on her half
+    assert all(lay.rows[0]["time"].bottom <= rect.top and lay.halves[0].contains(rect) for rect, _ in ann)
     for key in "35":
         k.tap(key_centre(k, key), at=21)
     assert k.view.halves[1].entry == "SCORE 35"
@@ -86,7 +90,8 @@ def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
     # the keyboard is on Bob's half, turned with it: a tap on a key there types
     w, h = k.surface.get_size()
     pw, ph = size
-    assert keyboard_keys(size, k.view, 0) == [] and keyboard_keys(size, k.view, 1)
+    assert [key.label for _, key in keyboard_keys(size, k.view, 0)] == ["HOLD", "TIMES"]  # Ann's controls
+    assert k.view.halves[1].keyboard and keyboard_keys(size, k.view, 1)
     for key in "27":
         u, v = key_centre(k, key, facing=1, size=size)
         k.tap((w // 2 + v, pw - 1 - u), at=21)              # where the turned half shows it
