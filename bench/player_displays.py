@@ -5,10 +5,10 @@ included: SPI at 8 MHz moves a 128x64 OLED frame, 1 KB, in about 1 ms), with bot
 four status LEDs (gpiozero MockFactory pins) fitted, a game's clock running:
 
 - a pass with nothing to redraw (``PlayerOutputs.push``: both faces worked out, compared, no
-  write): most of the loop's passes, 30 a second; target under 0.2 ms;
+  write): a checkpoint's or a heartbeat's pass of the loop; target under 0.2 ms;
 - a pass where a second ticks over (the running side's display rewritten), for the 7-segment
-  module and the OLED; target under 5 ms for the OLED, 1 ms for the module (a pass at 30 fps
-  has 33 ms).
+  module and the OLED; target under 5 ms for the OLED, 1 ms for the module (pygame's events
+  are read every 33 ms while someone is at the table).
 
 ``python -m bench.player_displays [--passes N]``.
 """

@@ -1,9 +1,19 @@
 """The three arcade buttons (left clock, right clock, centre neutral) read with gpiozero.
 
-A press only enqueues ``ButtonPressed(side, t_ns)`` (table_input) with the edge's own monotonic
-timestamp, and its release ``ButtonReleased(side, t_ns)``: how long a button was held (the director's long press
-of the centre button) is the difference of the two. The UI thread drains the queue and owns all
-state (a gpiozero callback runs on lgpio's thread).
+A press only enqueues ``ButtonPressed(side, t_ns)`` (table_input), and its release
+``ButtonReleased(side, t_ns)``: how long a button was held (the director's long press of the
+centre button) is the difference of the two. The UI thread drains the queue and owns all state
+(a gpiozero callback runs on lgpio's thread).
+
+Time at the edge: ``t_ns`` is when the edge happened, not when its callback ran (under load the
+callback waits for the GIL, about 10 ms at p99). On lgpio, gpiozero hands each pin change the
+kernel's timestamp of the edge (its ``ticks``) and keeps it for the device, whose
+``active_time``/``inactive_time`` is the time since that edge on the factory's clock
+(``ticks_diff(ticks(), edge)``). The callback reads it and charges the press to the loop's clock
+``now - (time since the edge)``, so the two clocks need not share a base. A time since the edge
+that is negative or longer than ``MAX_EDGE_LAG_NS`` means ticks on another clock: the callback's
+own time stands in, as it does for a factory whose pins give no edge time (gpiozero then passes
+the time of the callback).
 
 Contact bounce: a press within the debounce time of the last release is bounce and ignored; a
 release is reported only after a reported press, so a press is never left without its release
@@ -25,6 +35,12 @@ from table_input import SIDES, ButtonPressed, ButtonReleased
 DEFAULT_PINS = {"left": 17, "right": 27, "centre": 22}
 #: A press of the same button within this time of its release is contact bounce, not a press.
 DEFAULT_DEBOUNCE_NS = 40_000_000
+#: An edge reported longer than this before its callback is not believed (its ticks are on
+#: another clock); far beyond any delay of a working kiosk's callback.
+MAX_EDGE_LAG_NS = 10_000_000_000
+#: Reading the loop's clock around gpiozero's time since the edge takes a few microseconds;
+#: longer, the thread was interrupted in between, and the reading is taken again.
+MAX_READING_NS = 20_000
 
 
 class HardwareError(RuntimeError):
@@ -48,18 +64,30 @@ def pin_factory(name: str):
     raise HardwareError(f"unknown pin factory {name!r}: use 'lgpio' on a Pi or 'mock' in tests")
 
 
+def edge_lag_ns(seconds: float | None) -> int:
+    """How long before its callback an edge happened, from gpiozero's time since the edge; 0
+    (the callback's time stands in) when that is unknown or not believable."""
+    if seconds is None:
+        return 0
+    lag = round(seconds * 1_000_000_000)
+    return lag if 0 <= lag <= MAX_EDGE_LAG_NS else 0
+
+
 class Buttons:
     """The three buttons on their pins; each press puts a ``ButtonPressed`` on ``events``, each
-    release of a reported press a ``ButtonReleased``.
+    release of a reported press a ``ButtonReleased``, at the edge's time on ``clock`` (the
+    loop's clock).
 
     ``pins`` maps left/right/centre to a pin (BCM number or a gpiozero pin name). Buttons are
-    wired to ground with the internal pull-up, so pressed means low.
+    wired to ground with the internal pull-up, so pressed means low. Each is a gpiozero
+    ``DigitalInputDevice`` (a ``Button`` without its hold thread, which would wake ten times a
+    second per button: a long press is told from the release's time instead).
     """
 
     def __init__(self, events: queue.Queue, factory, pins: Mapping[str, int | str] | None = None,
                  *, debounce_ns: int = DEFAULT_DEBOUNCE_NS,
                  clock: Callable[[], int] = time.monotonic_ns):
-        from gpiozero import Button
+        from gpiozero import DigitalInputDevice
         from gpiozero.exc import GPIOZeroError
 
         pins = dict(DEFAULT_PINS if pins is None else pins)
@@ -71,18 +99,33 @@ class Buttons:
         self._buttons = {}
         try:
             for side in SIDES:
-                button = Button(pins[side], pull_up=True, pin_factory=factory)
-                button.when_pressed = self._callback(self.press, side)
-                button.when_released = self._callback(self.release, side)
+                button = DigitalInputDevice(pins[side], pull_up=True, pin_factory=factory)
+                button.when_activated = self._callback(self.press, side, lambda b=button: b.active_time)
+                button.when_deactivated = self._callback(self.release, side,
+                                                         lambda b=button: b.inactive_time)
                 self._buttons[side] = button
         except GPIOZeroError as exc:
             self.close()
             raise HardwareError(f"cannot use pin {pins[side]!r} for the {side} button: {exc}") from exc
 
-    def _callback(self, record, side: str):
+    def _callback(self, record, side: str, since_edge: Callable[[], float | None]):
+        """The gpiozero callback: ``record`` the edge at its own time on the loop's clock.
+        ``since_edge`` is the device's seconds since its last edge (active or inactive time)."""
         def edge():
-            record(side, self._clock())
+            record(side, self._edge_time(since_edge))
         return edge
+
+    def _edge_time(self, since_edge: Callable[[], float | None]) -> int:
+        """The last edge's instant on the loop's clock: the loop's clock read on both sides of
+        gpiozero's time since the edge, less that time. A reading the thread was interrupted in
+        (the two clock readings far apart) is taken again, up to three times."""
+        for _ in range(3):
+            before = self._clock()
+            seconds = since_edge()
+            after = self._clock()
+            if after - before <= MAX_READING_NS:
+                break
+        return (before + after) // 2 - edge_lag_ns(seconds)
 
     def press(self, side: str, t_ns: int) -> None:
         """Record a press (called on the GPIO thread): enqueue it unless it is contact bounce

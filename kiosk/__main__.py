@@ -47,9 +47,15 @@ def _presets(args) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Every subcommand; for ``command`` "run", that one alone: the table starting up need not
+    load the modules of the lexicon tools, the demo and the self-test to parse its options."""
     parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    if command == "run":
+        from kiosk.cli import add_run_parser
+        add_run_parser(sub)
+        return parser
     replay = sub.add_parser("replay", help="replay a game script and print its result as JSON")
     replay.add_argument("script", help="JSON-lines game script (see docs/reference.md)")
     replay.add_argument("--lexicon", help="word list to judge challenges that give no verdict")
@@ -71,7 +77,7 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "run")           # ``python -m kiosk --sim``: the kiosk itself
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv[0]).parse_args(argv)
     return args.func(args)
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,8 +37,8 @@ from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
-from kiosk.sync.table_link import TableLink
 from kiosk.ui.base import NS, BottomLine, UiSettings
+from kiosk.ui import clockview
 from kiosk.ui.clockview import Info
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
@@ -186,6 +185,16 @@ def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, cap
     return surface
 
 
+def open_link(config: KioskConfig, table: Table, now_ns: int, *, clock: Callable[[], int]):
+    """The director link (kiosk.sync.table_link, over HTTP or a serial line) if the config names
+    one, else None; its code (urllib, ssl, pyserial...) is loaded only then, not before a
+    table's first frame."""
+    if not (config.director_url or config.director_serial):
+        return None
+    from kiosk.sync.table_link import TableLink
+    return TableLink.open(config, table, now_ns, clock=clock)
+
+
 class Kiosk:
     """One table kiosk, assembled: buttons (GPIO, or the keyboard in simulation), the game on
     its store, the screens and the loop, and with ``director.url`` the link to the director
@@ -198,11 +207,11 @@ class Kiosk:
                  clock: Callable[[], int] = time.monotonic_ns, lexicon: tuple | None = None,
                  boot_id: str | None = None, taps_only: bool = False):
         from drivers.keyboard import Keyboard
-        from kiosk.ui.loop import Loop
+        from kiosk.ui.loop import InputQueue, Loop
         from kiosk.ui.machine import Machine
         from kiosk.ui.touch import Touch
 
-        self.config, self.inputs = config, queue.Queue()
+        self.config, self.inputs = config, InputQueue()
         self.buttons = self.outputs = self.table = self.link = None
         if not config.sim:
             factory = factory if factory is not None else pin_factory("lgpio")
@@ -212,7 +221,7 @@ class Kiosk:
             self.table = build_table(config, clock=clock, boot_id=boot_id, lexicon=lexicon,
                                      outputs=self.outputs)
             self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
-            self.link = TableLink.open(config, self.table, clock(), clock=clock)  # url or serial
+            self.link = open_link(config, self.table, clock(), clock=clock)
         except BaseException:
             self.close()
             raise
@@ -220,7 +229,7 @@ class Kiosk:
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
                                orientation=config.orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
-                         clock=clock, screenshot_dir=config.screenshot_dir,
+                         due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
                          touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation),
                          taps_only=taps_only)
@@ -240,6 +249,14 @@ class Kiosk:
         if after and state.phase in (Phase.CONFIRMED, Phase.VOID) and now_ns - state.last_ns >= after * NS:
             self.table.restart(self.session.new_game().state)
 
+    def due(self, now_ns: int) -> int | None:
+        """When the loop must pass next for the game: the running clock's next face (the
+        screen's and the players' displays'), the hold timer's next second, the next
+        checkpoint; what else changes with time the loop's heartbeat serves."""
+        state = self.table.state
+        return min((t for t in (clockview.next_change(state, now_ns),
+                                self.session.checkpoint_due(state)) if t is not None), default=None)
+
     def close(self) -> None:
         """Release the buttons and the store. (A crash skips this; the journal needs nothing.)"""
         if self.link is not None:
@@ -253,6 +270,7 @@ class Kiosk:
             self.outputs = None
         if self.table is not None:
             self.table.close()
+        self.inputs.close()
 
 
 def run(config: KioskConfig, *, taps_only: bool = False) -> int:
@@ -268,7 +286,8 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption=f"tablekeeper: table {config.table}")
         kiosk = Kiosk(config, surface, lexicon=lexicon, taps_only=taps_only)
-        kiosk.loop.run(exit_after_s=config.exit_after_s, service=service)
+        quiet_fps = 30 if config.sim else 10        # in simulation, keys and taps are the buttons
+        kiosk.loop.run(exit_after_s=config.exit_after_s, service=service, idle_fps=quiet_fps)
     finally:
         service.stopping()
         if kiosk is not None:
@@ -331,11 +350,11 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     (the SQLite file ``config.store`` when not given)."""
     from drivers.keyboard import Keyboard
     from kiosk.ui.guard import GuardedStation
-    from kiosk.ui.loop import Loop
+    from kiosk.ui.loop import InputQueue, Loop
     from kiosk.ui.station import Station, station_touch
 
     lexicon, label = lexicon or station_lexicon(config)
-    inputs = queue.Queue()
+    inputs = InputQueue()
     buttons = None
     if config.buttons:
         buttons = Buttons(inputs, factory if factory is not None else pin_factory("lgpio"), clock=clock)
@@ -365,7 +384,7 @@ def run_station(config: StationConfig) -> int:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption="tablekeeper: word judge")
         station, loop, buttons = build_station(config, surface, lexicon=lexicon, journal=journal)
-        loop.run(exit_after_s=config.exit_after_s)
+        loop.run(exit_after_s=config.exit_after_s, idle_fps=30)   # typing is all it takes
     finally:
         journal.close()
         if buttons is not None:

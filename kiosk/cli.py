@@ -115,24 +115,7 @@ def add_parsers(sub) -> None:
     """Add ``run``, ``judge``, ``demo``, ``config`` and ``pin`` to ``python -m kiosk``'s subcommands."""
     from kiosk.app import DEFAULT_LEXICON, StationConfig as Station
 
-    run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
-    run.add_argument("--config", metavar="FILE",
-                     help="the kiosk's config file (TOML; see config/kiosk.example.toml); the "
-                          "options below override it")
-    run.add_argument("--sim", action="store_true",
-                     help="simulate the three buttons with the keyboard (F1 / F6 / F12); "
-                          "without it the GPIO buttons must be there")
-    run.add_argument("--preset", help="rule preset (default aspa)")
-    run.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
-                                       f"{DEFAULT_LEXICON.name})")
-    run.add_argument("--table", help="table number shown on screen")
-    run.add_argument("--round", type=int, help="round number")
-    run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
-    run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
-    run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
-    _screen_options(run, fullscreen_default=None, size_default=None)
-    run.set_defaults(func=_run_command)
-
+    add_run_parser(sub)
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
     judge.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
                                          f"{DEFAULT_LEXICON.name})")
@@ -158,3 +141,26 @@ def add_parsers(sub) -> None:
     pin_parser = sub.add_parser("pin", help="make the hash of the director's PIN for the config "
                                             "(director.pin_hash): asked, read from stdin, or made")
     pin.add_arguments(pin_parser).set_defaults(func=pin.run)
+
+
+def add_run_parser(sub) -> None:
+    """Add ``run`` (the table kiosk) to ``python -m kiosk``'s subcommands."""
+    from kiosk.app import DEFAULT_LEXICON
+
+    run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
+    run.add_argument("--config", metavar="FILE",
+                     help="the kiosk's config file (TOML; see config/kiosk.example.toml); the "
+                          "options below override it")
+    run.add_argument("--sim", action="store_true",
+                     help="simulate the three buttons with the keyboard (F1 / F6 / F12); "
+                          "without it the GPIO buttons must be there")
+    run.add_argument("--preset", help="rule preset (default aspa)")
+    run.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
+                                       f"{DEFAULT_LEXICON.name})")
+    run.add_argument("--table", help="table number shown on screen")
+    run.add_argument("--round", type=int, help="round number")
+    run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
+    run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
+    run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
+    _screen_options(run, fullscreen_default=None, size_default=None)
+    run.set_defaults(func=_run_command)

@@ -93,7 +93,7 @@ class Session:
         self.journal, self.setup, self.key = journal, setup, key
         self.ballast = Ballast(journal.path, ballast_kb)
         self.storage_full = not self.ballast.keep()     # no room even for the ballast: full now
-        self.outbox = Outbox(journal.db, journal.path)          # the same file and connection
+        self.outbox = Outbox(journal.conn, journal.path)        # the same file and connection
         self.lexicon_name = str(getattr(lexicon, "name", "") or "none")
         self.lexicon_fingerprint = str(getattr(lexicon, "fingerprint", "") or "none")
         self.checkpoint_ns = round(checkpoint_s * NS)
@@ -199,22 +199,27 @@ class Session:
             if any(isinstance(e, ev.GameVoided) for e in events):   # set aside: no result sent
                 self.journal.close_game(self.game_id, "voided by the director")
 
+    def checkpoint_due(self, state: GameState) -> int | None:
+        """When the next checkpoint falls due (None while no time runs): ``checkpoint_s``
+        after the last event or checkpoint (or the last one tried)."""
+        if not state.time_runs:
+            return None
+        return max(self._last_checkpoint or 0, state.last_ns or 0) + self.checkpoint_ns
+
     def _room_given_back(self) -> bool:
         """On a full-disk error: the ballast deleted and the WAL emptied into the database and
         kept small (the first time); True if room was freed."""
         self.storage_full = True
         if not self.ballast.release():
             return False
-        keep_wal_small(self.journal.db)
+        keep_wal_small(self.journal.conn)
         return True
 
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since
         the last event or checkpoint. True if one was written."""
-        if not state.time_runs:
-            return False
-        since = max(self._last_checkpoint or 0, state.last_ns or 0)
-        if now_ns - since < self.checkpoint_ns:
+        due = self.checkpoint_due(state)
+        if due is None or now_ns < due:
             return False
         self._last_checkpoint = now_ns              # tried: the next one a period later
         try:

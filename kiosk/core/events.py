@@ -210,7 +210,7 @@ def _fields(cls: type[Event]) -> tuple[Field, ...]:
 
 def to_json(event: Event) -> str:
     body = {"schema": SCHEMA_VERSION, "type": type(event).__name__}
-    for f in _fields(type(event)):
+    for f in _fields(type(event)):                # flat fields: nothing to copy deeply
         value = getattr(event, f.name)
         body[f.name] = list(value) if isinstance(value, tuple) else value
     return json.dumps(body, separators=(",", ":"), sort_keys=True)

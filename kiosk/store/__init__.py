@@ -1,5 +1,6 @@
-"""The kiosk's SQLite store (sqlite-utils): the game journal with its checkpoints, the
-adjudication record, and the outbox of documents for the director.
+"""The kiosk's SQLite store (the standard library's sqlite3; sqlite-utils only to look into a
+file, ``Store.db``): the game journal with its checkpoints, the adjudication record, and the
+outbox of documents for the director.
 
 - journal.py: games and their events, written before the kiosk acts on them; load by replay.
 - recovery.py: resume a game after a crash or power cut, clock neutral, by journaling a

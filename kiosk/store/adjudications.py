@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from kiosk.core.judge import Adjudication
 
-from .db import StoreError, wall_time
+from .db import StoreError, rows, wall_time
 from .journal import Journal
 
 
@@ -57,18 +57,19 @@ def record_adjudication(journal: Journal, adjudication: Adjudication, *, lexicon
             game = journal.game(game_id)
             if challenger_side is not None and not challenger:
                 challenger = game.players[challenger_side]
-        return journal.db["adjudications"].insert(
-            {"game_id": game_id, "table_name": str(table), "challenger_side": challenger_side,
-             "challenger": str(challenger), "words": json.dumps(list(words)),
-             "valid": int(adjudication.valid), "per_word": json.dumps([bool(v) for v in per_word]),
-             "lexicon": str(lexicon), "lexicon_fingerprint": str(lexicon_fingerprint),
-             "at_ns": at_ns, "boot_id": journal.boot_id, "wall": wall_time(wall)}).last_pk
+        return journal.conn.execute(
+            "INSERT INTO adjudications (game_id, table_name, challenger_side, challenger, words, "
+            "valid, per_word, lexicon, lexicon_fingerprint, at_ns, boot_id, wall) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [game_id, str(table), challenger_side, str(challenger), json.dumps(list(words)),
+             int(adjudication.valid), json.dumps([bool(v) for v in per_word]), str(lexicon),
+             str(lexicon_fingerprint), at_ns, journal.boot_id, wall_time(wall)]).lastrowid
 
 
-def _rows(journal: Journal, game_id: int | None):
+def _rows(journal: Journal, game_id: int | None) -> list[dict]:
     if game_id is None:
-        return journal.db.query("SELECT * FROM adjudications WHERE game_id IS NULL ORDER BY id")
-    return journal.db.query("SELECT * FROM adjudications WHERE game_id = ? ORDER BY id", [game_id])
+        return rows(journal.conn, "SELECT * FROM adjudications WHERE game_id IS NULL ORDER BY id")
+    return rows(journal.conn, "SELECT * FROM adjudications WHERE game_id = ? ORDER BY id", [game_id])
 
 
 def adjudications_for_table(journal: Journal, game_id: int | None) -> list[TableAdjudication]:

@@ -15,11 +15,8 @@ import contextlib
 import os
 import sqlite3
 import time
-import uuid
 from pathlib import Path
 from typing import Iterator, Self
-
-from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
@@ -59,7 +56,10 @@ def read_boot_id(path: Path = BOOT_ID_FILE) -> str:
         text = path.read_text().strip()
     except OSError:
         text = ""
-    return text or f"process-{uuid.uuid4()}"
+    if text:
+        return text
+    import uuid                             # only off Linux: uuid loads platform, 2 ms of a start
+    return f"process-{uuid.uuid4()}"
 
 
 BOOT_ID = read_boot_id()
@@ -70,86 +70,113 @@ def wall_time(wall: float | None = None) -> float:
     return time.time() if wall is None else float(wall)
 
 
-# name -> (columns, primary key, NOT NULL columns, foreign keys)
+#: Every table, as the file declares it (the SQL sqlite-utils wrote for the files made before:
+#: every kiosk file has the same schema).
 _TABLES = {
-    "games": (
-        {"id": int, "table_name": str, "round": int, "player0": str, "player1": str,
-         "preset": str, "rules": str, "created_wall": float, "boot_id": str,
-         "finished_wall": float, "closed_wall": float, "closed_reason": str, "starts": int},
-        "id",
-        {"table_name", "round", "player0", "player1", "preset", "rules", "created_wall", "boot_id"},
-        [],
-    ),
-    "events": (
-        {"game_id": int, "seq": int, "type": str, "body": str, "at_ns": int, "boot_id": str,
-         "wall": float},
-        ("game_id", "seq"),
-        {"game_id", "seq", "type", "body", "at_ns", "boot_id", "wall"},
-        [("game_id", "games", "id")],
-    ),
-    "checkpoints": (
-        {"game_id": int, "after_seq": int, "running": int, "at_ns": int, "used0_ns": int,
-         "used1_ns": int, "boot_id": str, "wall": float},
-        "game_id",
-        {"game_id", "after_seq", "at_ns", "used0_ns", "used1_ns", "boot_id", "wall"},
-        [("game_id", "games", "id")],
-    ),
-    "adjudications": (
-        {"id": int, "game_id": int, "table_name": str, "challenger_side": int, "challenger": str,
-         "words": str, "valid": int, "per_word": str, "lexicon": str, "lexicon_fingerprint": str,
-         "at_ns": int, "boot_id": str, "wall": float},
-        "id",
-        {"table_name", "challenger", "words", "valid", "per_word", "lexicon",
-         "lexicon_fingerprint", "at_ns", "boot_id", "wall"},
-        [("game_id", "games", "id")],
-    ),
+    "games": """CREATE TABLE "games" (
+   "id" INTEGER PRIMARY KEY,
+   "table_name" TEXT NOT NULL,
+   "round" INTEGER NOT NULL,
+   "player0" TEXT NOT NULL,
+   "player1" TEXT NOT NULL,
+   "preset" TEXT NOT NULL,
+   "rules" TEXT NOT NULL,
+   "created_wall" REAL NOT NULL,
+   "boot_id" TEXT NOT NULL,
+   "finished_wall" REAL,
+   "closed_wall" REAL,
+   "closed_reason" TEXT,
+   "starts" INTEGER
+) STRICT""",
+    "events": """CREATE TABLE "events" (
+   "game_id" INTEGER NOT NULL REFERENCES "games"("id"),
+   "seq" INTEGER NOT NULL,
+   "type" TEXT NOT NULL,
+   "body" TEXT NOT NULL,
+   "at_ns" INTEGER NOT NULL,
+   "boot_id" TEXT NOT NULL,
+   "wall" REAL NOT NULL,
+   PRIMARY KEY ("game_id", "seq")
+) STRICT""",
+    "checkpoints": """CREATE TABLE "checkpoints" (
+   "game_id" INTEGER PRIMARY KEY NOT NULL REFERENCES "games"("id"),
+   "after_seq" INTEGER NOT NULL,
+   "running" INTEGER,
+   "at_ns" INTEGER NOT NULL,
+   "used0_ns" INTEGER NOT NULL,
+   "used1_ns" INTEGER NOT NULL,
+   "boot_id" TEXT NOT NULL,
+   "wall" REAL NOT NULL
+) STRICT""",
+    "adjudications": """CREATE TABLE "adjudications" (
+   "id" INTEGER PRIMARY KEY,
+   "game_id" INTEGER REFERENCES "games"("id"),
+   "table_name" TEXT NOT NULL,
+   "challenger_side" INTEGER,
+   "challenger" TEXT NOT NULL,
+   "words" TEXT NOT NULL,
+   "valid" INTEGER NOT NULL,
+   "per_word" TEXT NOT NULL,
+   "lexicon" TEXT NOT NULL,
+   "lexicon_fingerprint" TEXT NOT NULL,
+   "at_ns" INTEGER NOT NULL,
+   "boot_id" TEXT NOT NULL,
+   "wall" REAL NOT NULL
+) STRICT""",
     # every use of the director's menu at the table (kiosk/store/menu_uses.py); schema 3
-    "director_menu": (
-        {"id": int, "game_id": int, "use": str, "detail": str, "at_ns": int, "boot_id": str,
-         "wall": float},
-        "id",
-        {"game_id", "use", "detail", "at_ns", "boot_id", "wall"},
-        [("game_id", "games", "id")],
-    ),
-    "outbox": (
-        {"id": int, "kind": str, "body": str, "created": float, "attempts": int,
-         "next_attempt": float, "acked": float, "last_error": str},
-        "id",
-        {"kind", "body", "created", "attempts", "next_attempt"},
-        [],
-    ),
+    "director_menu": """CREATE TABLE "director_menu" (
+   "id" INTEGER PRIMARY KEY,
+   "game_id" INTEGER NOT NULL REFERENCES "games"("id"),
+   "use" TEXT NOT NULL,
+   "detail" TEXT NOT NULL,
+   "at_ns" INTEGER NOT NULL,
+   "boot_id" TEXT NOT NULL,
+   "wall" REAL NOT NULL
+) STRICT""",
+    "outbox": """CREATE TABLE "outbox" (
+   "id" INTEGER PRIMARY KEY,
+   "kind" TEXT NOT NULL,
+   "body" TEXT NOT NULL,
+   "created" REAL NOT NULL,
+   "attempts" INTEGER NOT NULL,
+   "next_attempt" REAL NOT NULL,
+   "acked" REAL,
+   "last_error" TEXT
+) STRICT""",
 }
 
 _INDEXES = [
-    ("adjudications", ["game_id"]),
-    ("director_menu", ["game_id"]),
-    ("outbox", ["acked", "next_attempt"]),
+    'CREATE INDEX "idx_adjudications_game_id" ON "adjudications" ("game_id")',
+    'CREATE INDEX "idx_director_menu_game_id" ON "director_menu" ("game_id")',
+    'CREATE INDEX "idx_outbox_acked_next_attempt" ON "outbox" ("acked", "next_attempt")',
 ]
 
 
-def open_database(path: str | os.PathLike) -> Database:
+def open_database(path: str | os.PathLike) -> sqlite3.Connection:
     """Open (creating if need be) the kiosk database at ``path``, durable and at our schema."""
     path = Path(path)
     if not path.parent.is_dir():
         raise StoreError(f"{path}: the folder {path.parent} does not exist")
     try:
-        db = Database(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
-                                      check_same_thread=False))
-        db.enable_wal()
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        db.execute("PRAGMA foreign_keys=ON")
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
     try:
-        with transaction(db):
-            _migrate(db)
-            ensure_schema(db, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
+        with transaction(conn):
+            _migrate(conn)
+            ensure_schema(conn, path, version=SCHEMA_VERSION, tables=_TABLES, create=_create_tables,
                           program="kiosk", error=StoreError)
     except BaseException:
-        db.close()
+        conn.close()
         raise
-    return db
+    return conn
 
 
 #: Once the disk is full, the WAL is checkpointed every this many pages and then cut back to
@@ -157,81 +184,105 @@ def open_database(path: str | os.PathLike) -> Database:
 SHORT_WAL_PAGES = 16
 
 
-def keep_wal_small(db: Database) -> bool:
+def keep_wal_small(conn: sqlite3.Connection) -> bool:
     """When the disk is full: copy the WAL into the database and empty it, which gives its room
     back (the WAL holds every version of each page written since the last checkpoint: far more
     than the database grows by), and keep it small from then on. True if it was emptied; False
     if another connection was reading or the copy itself found no room (it is tried again at
     SQLite's next automatic checkpoint)."""
-    db.execute(f"PRAGMA wal_autocheckpoint={SHORT_WAL_PAGES}")
-    db.execute(f"PRAGMA journal_size_limit={SHORT_WAL_PAGES * 4096}")
+    conn.execute(f"PRAGMA wal_autocheckpoint={SHORT_WAL_PAGES}")
+    conn.execute(f"PRAGMA journal_size_limit={SHORT_WAL_PAGES * 4096}")
     try:
-        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
     except sqlite3.OperationalError:
         return False
     return busy == 0
 
 
-def _migrate(db: Database) -> None:
+def _migrate(conn: sqlite3.Connection) -> None:
     """Bring a file written at an older schema to ours (``MIGRATIONS``), step by step."""
-    found = db.execute("PRAGMA user_version").fetchone()[0]
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
     while found in MIGRATIONS and found < SCHEMA_VERSION:
         for statement in MIGRATIONS[found]:
-            db.execute(statement)
+            conn.execute(statement)
         found += 1
-        db.execute(f"PRAGMA user_version={found}")
+        conn.execute(f"PRAGMA user_version={found}")
 
 
-def _create_tables(db: Database) -> None:
-    for name, (columns, pk, not_null, foreign_keys) in _TABLES.items():
-        db.create_table(name, columns, pk=pk, not_null=not_null, foreign_keys=foreign_keys,
-                        strict=True)
-    for table, columns in _INDEXES:
-        db[table].create_index(columns)
+def _create_tables(conn: sqlite3.Connection) -> None:
+    for sql in [*_TABLES.values(), *_INDEXES]:
+        conn.execute(sql)
+
+
+def rows(conn: sqlite3.Connection, sql: str, params=()) -> list[dict]:
+    """The rows of a query, each a dict by column name."""
+    cursor = conn.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row)) for row in cursor]
 
 
 @contextlib.contextmanager
-def transaction(db: Database) -> Iterator[Database]:
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One atomic write: ``BEGIN IMMEDIATE`` (take the write lock at once, so a concurrent
     writer makes us wait rather than fail half-way) ... ``COMMIT``; a nested use joins the
-    outer transaction through a savepoint. Any exception rolls everything back."""
-    if db.conn.in_transaction:
-        with db.atomic():
-            yield db
+    outer transaction through a savepoint (an exception inside it undoes only its writes, and
+    goes on to the outer one). Any exception rolls everything back."""
+    if conn.in_transaction:
+        conn.execute("SAVEPOINT nested")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:         # an error (a full disk) may have ended it already
+                conn.execute("ROLLBACK TO nested")
+                conn.execute("RELEASE nested")
+            raise
+        conn.execute("RELEASE nested")
         return
-    db.conn.execute("BEGIN IMMEDIATE")
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        yield db
+        yield conn
     except BaseException:
-        db.rollback()
+        conn.rollback()
         raise
     try:
-        db.conn.execute("COMMIT")
+        conn.execute("COMMIT")
     except BaseException:
-        db.rollback()
+        conn.rollback()
         raise
 
 
 class Store:
     """A kiosk database file: ``Journal.open(path, **options)`` (or ``Outbox.open``) opens or
     creates it; ``close()`` it, or use it in a ``with``. Stores may share one connection
-    (``Outbox(journal.db, journal.path)``)."""
+    (``Outbox(journal.conn, journal.path)``).
 
-    def __init__(self, db: Database, path: Path):
-        self.db, self.path = db, path
+    The store speaks SQL to its ``sqlite3`` connection (``conn``) itself. ``db`` is the same
+    connection in sqlite-utils' ``Database``, made when first asked for (by tools and tests that
+    look into the file): importing sqlite-utils takes some 50 ms, a quarter of a table's start."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self.conn, self.path = conn, path
+        self._db = None
+
+    @property
+    def db(self):
+        if self._db is None:
+            from sqlite_utils import Database
+            self._db = Database(self.conn, execute_plugins=False)
+        return self._db
 
     @classmethod
     def open(cls, path: str | os.PathLike, **options) -> Self:
         path = Path(path)
-        db = open_database(path)
+        conn = open_database(path)
         try:
-            return cls(db, path, **options)
+            return cls(conn, path, **options)
         except BaseException:
-            db.close()
+            conn.close()
             raise
 
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     def __enter__(self) -> Self:
         return self
@@ -241,10 +292,11 @@ class Store:
 
     def transaction(self):
         """Group several writes (an adjudication and its events, say) into one commit."""
-        return transaction(self.db)
+        return transaction(self.conn)
 
 
-def pragmas(db: Database) -> dict[str, object]:
-    """The durability settings in force on this connection (the store tests check them)."""
-    return {name: db.execute(f"PRAGMA {name}").fetchone()[0]
+def pragmas(conn) -> dict[str, object]:
+    """The durability settings in force on a connection (or sqlite-utils' Database over one;
+    the store tests check them)."""
+    return {name: conn.execute(f"PRAGMA {name}").fetchone()[0]
             for name in ("journal_mode", "synchronous", "foreign_keys", "user_version")}

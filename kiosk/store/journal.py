@@ -16,17 +16,27 @@ once a second (only the latest is kept per game), so that a restart loses at mos
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlite_utils import Database
 
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.rules import Rules, RulesError, rules_from_preset
 from kiosk.core.state import GameState, apply, new_game
 
-from .db import BOOT_ID, Store, StoreError, UnknownRecord, wall_time
+from .db import BOOT_ID, Store, StoreError, UnknownRecord, rows, wall_time
+
+
+# The two writes of every pass and every press, as plain statements (no per-call introspection
+# of the schema): one command's events, and the game's one checkpoint kept in place.
+_INSERT_EVENT = ("INSERT INTO events (game_id, seq, type, body, at_ns, boot_id, wall) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_UPSERT_CHECKPOINT = (
+    "INSERT INTO checkpoints (game_id, after_seq, running, at_ns, used0_ns, used1_ns, boot_id, wall) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET after_seq = excluded.after_seq, "
+    "running = excluded.running, at_ns = excluded.at_ns, used0_ns = excluded.used0_ns, "
+    "used1_ns = excluded.used1_ns, boot_id = excluded.boot_id, wall = excluded.wall")
 
 
 @dataclass(frozen=True)
@@ -80,8 +90,8 @@ class Journal(Store):
     """The kiosk's game journal on one SQLite file. Use ``Journal.open(path, boot_id=None)``;
     ``boot_id`` defaults to this boot's id."""
 
-    def __init__(self, db: Database, path: Path, boot_id: str | None = None):
-        super().__init__(db, path)
+    def __init__(self, conn: sqlite3.Connection, path: Path, boot_id: str | None = None):
+        super().__init__(conn, path)
         self.boot_id = boot_id or BOOT_ID
 
     # --- games ------------------------------------------------------------------------------
@@ -99,12 +109,12 @@ class Journal(Store):
             raise StoreError(f"{self.path}: a game needs its table's name or number")
         if starts is not None and (isinstance(starts, bool) or starts not in (0, 1)):
             raise StoreError(f"{self.path}: who starts is player 0 or 1 (or nobody yet), not {starts!r}")
-        row = {"table_name": str(table), "round": round, "player0": players[0],
-               "player1": players[1], "preset": rules.name,
-               "rules": json.dumps(rules.to_dict(), sort_keys=True),
-               "created_wall": wall_time(wall), "boot_id": self.boot_id, "starts": starts}
+        row = (str(table), round, players[0], players[1], rules.name,
+               json.dumps(rules.to_dict(), sort_keys=True), wall_time(wall), self.boot_id, starts)
         with self.transaction():
-            return self.db["games"].insert(row).last_pk
+            return self.conn.execute(
+                "INSERT INTO games (table_name, round, player0, player1, preset, rules, created_wall, "
+                "boot_id, starts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
 
     def game(self, game_id: int) -> GameRecord:
         row = self._game_row(game_id)
@@ -119,15 +129,15 @@ class Journal(Store):
                           closed_reason=row["closed_reason"], starts=row["starts"])
 
     def _game_row(self, game_id: int) -> dict:
-        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-        if not rows:
+        found = rows(self.conn, "SELECT * FROM games WHERE id = ?", [game_id])
+        if not found:
             raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
-        return rows[0]
+        return found[0]
 
     def current_game(self) -> int | None:
         """The latest game whose result is not locked and that was not set aside, if any."""
-        row = self.db.execute("SELECT max(id) FROM games WHERE finished_wall IS NULL "
-                              "AND closed_wall IS NULL").fetchone()
+        row = self.conn.execute("SELECT max(id) FROM games WHERE finished_wall IS NULL "
+                                "AND closed_wall IS NULL").fetchone()
         return row[0]
 
     def close_game(self, game_id: int, reason: str, wall: float | None = None) -> None:
@@ -137,8 +147,8 @@ class Journal(Store):
             raise StoreError(f"{self.path}: say why game {game_id} is closed")
         with self.transaction():
             self._game_row(game_id)
-            self.db["games"].update(game_id, {"closed_wall": wall_time(wall),
-                                              "closed_reason": str(reason)})
+            self.conn.execute("UPDATE games SET closed_wall = ?, closed_reason = ? WHERE id = ?",
+                              [wall_time(wall), str(reason), game_id])
 
     # --- events -----------------------------------------------------------------------------
 
@@ -157,16 +167,19 @@ class Journal(Store):
                 raise StoreError(f"{self.path}: game {game_id}: not a game event: {event!r}")
         boot_id, wall = boot_id or self.boot_id, wall_time(wall)
         with self.transaction():
-            row = self._game_row(game_id)
-            if row["closed_wall"] is not None:
-                raise StoreError(f"{self.path}: game {game_id} was closed ({row['closed_reason']})")
+            closed = self.conn.execute("SELECT closed_wall, closed_reason FROM games WHERE id = ?",
+                                       [game_id]).fetchone()
+            if closed is None:
+                raise UnknownRecord(f"{self.path}: there is no game {game_id!r}")
+            if closed[0] is not None:
+                raise StoreError(f"{self.path}: game {game_id} was closed ({closed[1]})")
             seq, last = self._last_event(game_id)
             new_boot = last is not None and last.boot_id != boot_id
             if events and new_boot and not isinstance(events[0], ev.Recovered):
                 raise StoreError(f"{self.path}: game {game_id} was last journaled in another boot: "
                                  "recover it (kiosk.store.recovery.recover) before adding events")
             previous = last.at_ns if last is not None else None
-            rows = []
+            new_rows = []
             for index, event in enumerate(events):
                 boot_changes = index == 0 and new_boot
                 if isinstance(event, ev.Recovered):
@@ -175,13 +188,12 @@ class Journal(Store):
                     raise StoreError(f"{self.path}: game {game_id}: {type(event).__name__} at "
                                      f"{event.at_ns} ns is before the game's last instant {previous} ns")
                 seq, previous = seq + 1, event.at_ns
-                rows.append({"game_id": game_id, "seq": seq, "type": type(event).__name__,
-                             "body": ev.to_json(event), "at_ns": event.at_ns,
-                             "boot_id": boot_id, "wall": wall})
-            if rows:
-                self.db["events"].insert_all(rows)
+                new_rows.append((game_id, seq, type(event).__name__, ev.to_json(event), event.at_ns,
+                                 boot_id, wall))
+            if new_rows:
+                self.conn.executemany(_INSERT_EVENT, new_rows)
             if any(isinstance(e, ev.ResultLocked) for e in events):
-                self.db["games"].update(game_id, {"finished_wall": wall})
+                self.conn.execute("UPDATE games SET finished_wall = ? WHERE id = ?", [wall, game_id])
         return seq
 
     def _check_recovered(self, game_id: int, event: ev.Recovered, previous: int | None,
@@ -203,14 +215,14 @@ class Journal(Store):
     def _last_event(self, game_id: int) -> tuple[int, Mark | None]:
         """The game's last seq (0 before its first event) and the last instant of its
         timeline: its last event."""
-        row = self.db.execute("SELECT seq, at_ns, boot_id, wall FROM events WHERE game_id = ? "
-                              "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
+        row = self.conn.execute("SELECT seq, at_ns, boot_id, wall FROM events WHERE game_id = ? "
+                                "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
         return (row[0], Mark(*row[1:])) if row else (0, None)
 
     def last_instant(self) -> int | None:
         """The latest monotonic instant this file holds on this boot (any game's event or
         checkpoint), if any: a clock of this boot that journals here must not start before it."""
-        return self.db.execute(
+        return self.conn.execute(
             "SELECT max(at_ns) FROM (SELECT at_ns FROM events WHERE boot_id = ? "
             "UNION ALL SELECT at_ns FROM checkpoints WHERE boot_id = ?)",
             [self.boot_id, self.boot_id]).fetchone()[0]
@@ -221,7 +233,7 @@ class Journal(Store):
         record = self.game(game_id)
         state = new_game(record.rules, record.round, record.players, record.starts)
         events, last, seq = [], None, 0
-        for row in self.db.query("SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
+        for row in rows(self.conn, "SELECT * FROM events WHERE game_id = ? ORDER BY seq", [game_id]):
             if row["seq"] != seq + 1:
                 raise StoreError(f"{self.path}: game {game_id}: event {seq + 1} is missing")
             if last is not None and row["boot_id"] != last.boot_id and row["type"] != "Recovered":
@@ -276,17 +288,15 @@ class Journal(Store):
                                running=clock.running, at_ns=at_ns,
                                used_ns=(clk.used(clock, 0, at_ns), clk.used(clock, 1, at_ns)),
                                boot_id=self.boot_id, wall=wall_time(wall))
-            self.db["checkpoints"].upsert(
-                {"game_id": game_id, "after_seq": point.after_seq, "running": point.running,
-                 "at_ns": at_ns, "used0_ns": point.used_ns[0], "used1_ns": point.used_ns[1],
-                 "boot_id": point.boot_id, "wall": point.wall}, pk="game_id")
+            self.conn.execute(_UPSERT_CHECKPOINT, (game_id, point.after_seq, point.running, at_ns,
+                                                   *point.used_ns, point.boot_id, point.wall))
         return point
 
     def last_checkpoint(self, game_id: int) -> Checkpoint | None:
-        rows = list(self.db.query("SELECT * FROM checkpoints WHERE game_id = ?", [game_id]))
-        if not rows:
+        found = rows(self.conn, "SELECT * FROM checkpoints WHERE game_id = ?", [game_id])
+        if not found:
             return None
-        r = rows[0]
+        r = found[0]
         return Checkpoint(game_id=game_id, after_seq=r["after_seq"], running=r["running"],
                           at_ns=r["at_ns"], used_ns=(r["used0_ns"], r["used1_ns"]),
                           boot_id=r["boot_id"], wall=r["wall"])
@@ -294,4 +304,4 @@ class Journal(Store):
     def discard_checkpoint(self, game_id: int) -> None:
         """Drop the game's checkpoint: a recovery has used it (kiosk.store.recovery.recover)."""
         with self.transaction():
-            self.db["checkpoints"].delete_where("game_id = ?", [game_id])
+            self.conn.execute("DELETE FROM checkpoints WHERE game_id = ?", [game_id])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from kiosk.core.vocabulary import MenuUse
 
-from .db import wall_time
+from .db import rows, wall_time
 from .journal import Journal
 
 MAX_DETAIL = 300
@@ -23,22 +23,23 @@ def record_menu_use(journal: Journal, game_id: int, use: MenuUse, detail: str = 
     """Journal one use of the director's menu in game ``game_id``; return its id."""
     with journal.transaction():
         journal.game(game_id)                       # an unknown game is refused
-        return journal.db["director_menu"].insert(
-            {"game_id": game_id, "use": str(MenuUse(use)), "detail": str(detail)[:MAX_DETAIL],
-             "at_ns": int(at_ns), "boot_id": journal.boot_id, "wall": wall_time(wall)}).last_pk
+        return journal.conn.execute(
+            "INSERT INTO director_menu (game_id, use, detail, at_ns, boot_id, wall) "
+            "VALUES (?, ?, ?, ?, ?, ?)", [game_id, str(MenuUse(use)), str(detail)[:MAX_DETAIL],
+                                          int(at_ns), journal.boot_id, wall_time(wall)]).lastrowid
 
 
 def menu_uses(journal: Journal, game_id: int) -> list[dict]:
     """The game's uses of the director's menu, oldest first, as the result document carries them."""
     return [{"use": r["use"], "detail": r["detail"], "at_ns": r["at_ns"], "boot_id": r["boot_id"],
              "wall": r["wall"]}
-            for r in journal.db.query("SELECT * FROM director_menu WHERE game_id = ? ORDER BY id",
-                                      [game_id])]
+            for r in rows(journal.conn, "SELECT * FROM director_menu WHERE game_id = ? ORDER BY id",
+                          [game_id])]
 
 
 def move_menu_uses(journal: Journal, from_game: int, to_game: int) -> None:
     """A game replaced before its first event hands its uses (a self-test before the round,
     say) to the game that replaces it."""
     with journal.transaction():
-        journal.db.execute("UPDATE director_menu SET game_id = ? WHERE game_id = ?",
-                           [to_game, from_game])
+        journal.conn.execute("UPDATE director_menu SET game_id = ? WHERE game_id = ?",
+                             [to_game, from_game])

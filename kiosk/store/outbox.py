@@ -10,13 +10,12 @@ a real-time clock gets its time from the network) is treated as due rather than 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlite_utils import Database
-
-from .db import Store, StoreError, UnknownRecord
+from .db import Store, StoreError, UnknownRecord, rows
 
 BASE_DELAY_S = 1.0
 MAX_DELAY_S = 60.0
@@ -36,22 +35,22 @@ class Document:
 
 class Outbox(Store):
     """Documents for the director. ``Outbox.open(path)`` (the backoff's base and cap as
-    keywords); may share the journal's file, or its connection (``Outbox(journal.db, path)``)."""
+    keywords); may share the journal's file, or its connection (``Outbox(journal.conn, path)``)."""
 
-    def __init__(self, db: Database, path: Path, base_delay_s: float = BASE_DELAY_S,
+    def __init__(self, conn: sqlite3.Connection, path: Path, base_delay_s: float = BASE_DELAY_S,
                  max_delay_s: float = MAX_DELAY_S):
         if not 0 < base_delay_s <= max_delay_s:
             raise StoreError(f"outbox backoff: need 0 < base ({base_delay_s}) <= cap ({max_delay_s})")
-        super().__init__(db, path)
+        super().__init__(conn, path)
         self.base_delay_s, self.max_delay_s = base_delay_s, max_delay_s
 
     def put(self, kind: str, body: Any, now_wall: float) -> int:
         """Queue a JSON document (a dict or list); it is due at once. Returns its id."""
         text = self._text(kind, body)
         with self.transaction():
-            return self.db["outbox"].insert(
-                {"kind": kind, "body": text, "created": float(now_wall), "attempts": 0,
-                 "next_attempt": float(now_wall)}).last_pk
+            return self.conn.execute(
+                "INSERT INTO outbox (kind, body, created, attempts, next_attempt) VALUES (?, ?, ?, 0, ?)",
+                [kind, text, float(now_wall), float(now_wall)]).lastrowid
 
     def replace(self, doc_id: int, kind: str, body: Any) -> None:
         """Put ``body`` of ``kind`` in the place of a waiting document (an unsigned result once
@@ -59,13 +58,13 @@ class Outbox(Store):
         text = self._text(kind, body)
         with self.transaction():
             self.get(doc_id)
-            self.db["outbox"].update(doc_id, {"kind": kind, "body": text, "attempts": 0,
-                                              "last_error": None})
+            self.conn.execute("UPDATE outbox SET kind = ?, body = ?, attempts = 0, last_error = NULL "
+                              "WHERE id = ?", [kind, text, doc_id])
 
     def unacknowledged(self, kind: str) -> list[Document]:
         """The documents of ``kind`` the director has not acknowledged, oldest first."""
-        return [_document(row) for row in self.db.query(
-            "SELECT * FROM outbox WHERE acked IS NULL AND kind = ? ORDER BY id", [kind])]
+        return [_document(row) for row in rows(
+            self.conn, "SELECT * FROM outbox WHERE acked IS NULL AND kind = ? ORDER BY id", [kind])]
 
     def due(self, now_wall: float, limit: int | None = None) -> list[Document]:
         """Unacknowledged documents to send now, oldest first."""
@@ -75,7 +74,7 @@ class Outbox(Store):
         if limit is not None:
             sql += " LIMIT ?"
             params.append(int(limit))
-        return [_document(row) for row in self.db.query(sql, params)]
+        return [_document(row) for row in rows(self.conn, sql, params)]
 
     def _text(self, kind: str, body: Any) -> str:
         if not isinstance(kind, str) or not kind.strip():
@@ -89,10 +88,10 @@ class Outbox(Store):
             raise StoreError(f"{self.path}: the {kind} document is not JSON: {exc}") from None
 
     def get(self, doc_id: int) -> Document:
-        rows = list(self.db.query("SELECT * FROM outbox WHERE id = ?", [doc_id]))
-        if not rows:
+        found = rows(self.conn, "SELECT * FROM outbox WHERE id = ?", [doc_id])
+        if not found:
             raise UnknownRecord(f"{self.path}: there is no outbox document {doc_id!r}")
-        return _document(rows[0])
+        return _document(found[0])
 
     def delay_after(self, attempts: int) -> float:
         """Seconds to wait after the ``attempts``-th failure in a row."""
@@ -110,8 +109,8 @@ class Outbox(Store):
             attempts = doc.attempts + 1
             delay = self.max_delay_s if at_cap else self.delay_after(attempts)
             next_attempt = float(now_wall) + delay
-            self.db["outbox"].update(doc_id, {"attempts": attempts, "next_attempt": next_attempt,
-                                              "last_error": error})
+            self.conn.execute("UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? "
+                              "WHERE id = ?", [attempts, next_attempt, error, doc_id])
         return next_attempt
 
     def ack(self, doc_id: int, now_wall: float) -> None:
@@ -119,21 +118,21 @@ class Outbox(Store):
         (the first time is kept)."""
         with self.transaction():
             if self.get(doc_id).acked is None:
-                self.db["outbox"].update(doc_id, {"acked": float(now_wall)})
+                self.conn.execute("UPDATE outbox SET acked = ? WHERE id = ?", [float(now_wall), doc_id])
 
     def pending(self, kind: str | None = None) -> int:
         """How many documents (of ``kind``, if given) the director has not acknowledged yet
         (for the status line)."""
         if kind is None:
-            return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL").fetchone()[0]
-        return self.db.execute("SELECT count(*) FROM outbox WHERE acked IS NULL AND kind = ?",
-                               [kind]).fetchone()[0]
+            return self.conn.execute("SELECT count(*) FROM outbox WHERE acked IS NULL").fetchone()[0]
+        return self.conn.execute("SELECT count(*) FROM outbox WHERE acked IS NULL AND kind = ?",
+                                 [kind]).fetchone()[0]
 
     def delivered(self, kind: str, game_id: str) -> bool:
         """Whether the director has acknowledged the ``kind`` document of game ``game_id`` (the
         ``game_id`` of the document a signed body carries): False while it waits or was
         refused, and if there is none."""
-        count, acked = self.db.execute(
+        count, acked = self.conn.execute(
             "SELECT count(*), count(acked) FROM outbox WHERE kind = ? "
             "AND json_extract(body, '$.document.game_id') = ?", [kind, game_id]).fetchone()
         return count > 0 and acked == count
@@ -141,13 +140,13 @@ class Outbox(Store):
     def count(self, game_id: str, kinds: tuple[str, ...]) -> int:
         """How many documents of ``kinds`` game ``game_id`` has had queued, sent or not."""
         marks = ", ".join("?" * len(kinds))
-        return self.db.execute(
+        return self.conn.execute(
             f"SELECT count(*) FROM outbox WHERE kind IN ({marks}) "
             "AND json_extract(body, '$.document.game_id') = ?", [*kinds, game_id]).fetchone()[0]
 
     def last_acked(self, kind: str) -> float | None:
         """When the director last acknowledged a document of ``kind`` (wall-clock), if ever."""
-        return self.db.execute("SELECT max(acked) FROM outbox WHERE kind = ?", [kind]).fetchone()[0]
+        return self.conn.execute("SELECT max(acked) FROM outbox WHERE kind = ?", [kind]).fetchone()[0]
 
 
 def _document(row: dict) -> Document:

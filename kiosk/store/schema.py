@@ -9,19 +9,22 @@ created at our version by the caller's ``create``.
 Each refusal raises the caller's own error class, naming the file and what is wrong.
 The caller holds the transaction (so creating the tables and setting the version is one commit).
 
-Only the standard library and sqlite-utils: the director imports it too.
+Only the standard library: the director imports it too. ``db`` is anything that ``execute``s
+SQL: the kiosk's ``sqlite3`` connection, or the director's sqlite-utils ``Database``.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Collection, Mapping
-
-from sqlite_utils import Database
+from typing import Any, Callable, Collection, Mapping
 
 
-def ensure_schema(db: Database, path: Path, *, version: int, tables: Collection[str],
-                  create: Callable[[Database], None], program: str, error: type[Exception],
-                  migrations: Mapping[int, Callable[[Database], None]] | None = None) -> None:
+def table_names(db) -> list[str]:
+    return [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+
+def ensure_schema(db, path: Path, *, version: int, tables: Collection[str],
+                  create: Callable[[Any], None], program: str, error: type[Exception],
+                  migrations: Mapping[int, Callable[[Any], None]] | None = None) -> None:
     """Check that ``db`` is at schema ``version`` with every one of ``tables``, or create it
     there with ``create(db)`` if it is empty. ``program`` names the writer in refusals ("kiosk",
     "director"); ``error`` is the exception raised. ``migrations[n](db)`` rewrites a file of
@@ -32,15 +35,15 @@ def ensure_schema(db: Database, path: Path, *, version: int, tables: Collection[
         found += 1
         db.execute(f"PRAGMA user_version={found}")
     if found == version:
-        missing = sorted(set(tables) - set(db.table_names()))
+        missing = sorted(set(tables) - set(table_names(db)))
         if missing:
             raise error(f"{path}: schema {found} but the table {missing[0]!r} is missing")
         return
     if found > version:
         raise error(f"{path}: written by a newer {program} (schema {found}); "
                     f"this one reads schema {version}")
-    if found != 0 or db.table_names():
-        raise error(f"{path}: schema {found} with tables {db.table_names()}: "
+    if found != 0 or table_names(db):
+        raise error(f"{path}: schema {found} with tables {table_names(db)}: "
                     f"not a {program} database this version can read")
     create(db)
     db.execute(f"PRAGMA user_version={version}")

@@ -221,7 +221,7 @@ class Sender:
             self.link = replace(self.link, reached=reached)
 
     def _refresh(self, outbox: Outbox) -> None:
-        refused = outbox.db.execute(
+        refused = outbox.conn.execute(
             "SELECT last_error FROM outbox WHERE acked IS NULL AND kind = ? AND last_error LIKE ? "
             "ORDER BY id LIMIT 1", [RESULT, REFUSED_PREFIX + "%"]).fetchone()
         link = replace(self.link, pending=outbox.pending(RESULT), delivered_wall=outbox.last_acked(RESULT),

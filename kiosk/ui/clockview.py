@@ -141,6 +141,20 @@ def face(state: GameState, player: int, now_ns: int) -> str:
     return clk.display(remaining(state, player, now_ns))
 
 
+def next_change(state: GameState, now_ns: int) -> int | None:
+    """The next instant after ``now_ns`` at which the running clock's face (on the screen and
+    the player's own display) or the hold timer shows another second; None if neither runs.
+    What changes otherwise with time alone (a message that expires, a late player's absence)
+    is the loop's to poll (kiosk.ui.loop)."""
+    clock, changes = state.clock, []
+    if clock.running is not None and not clock.stopped:
+        left = clk.remaining(clock, clock.running, now_ns)   # the face drops a second ...
+        changes.append(now_ns + (left % clk.NS_PER_S + 1 if left > 0 else clk.NS_PER_S - (-left) % clk.NS_PER_S))
+    if state.hold is not None and now_ns >= state.hold.at_ns:  # ... the hold gains one
+        changes.append(now_ns + clk.NS_PER_S - (now_ns - state.hold.at_ns) % clk.NS_PER_S)
+    return min(changes, default=None)
+
+
 def late_text(state: GameState, player: int) -> str:
     """After a late arrival, before the game: how late, and the points it cost."""
     arrived = state.arrivals[player]

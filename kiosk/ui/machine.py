@@ -28,10 +28,8 @@ from kiosk.ui.base import NS, Screen, Table
 from kiosk.ui import flat
 from kiosk.ui.clock import ClockScreen
 from kiosk.ui.clockview import ClockView
-from kiosk.ui.director import DirectorScreen
 from kiosk.ui.director_door import DirectorDoor
 from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
-from kiosk.ui.judge import JudgeScreen
 from kiosk.ui.setup import SetupScreen
 from kiosk.core.vocabulary import Phase
 
@@ -39,12 +37,16 @@ log = logging.getLogger(__name__)
 
 
 def route(table: Table, current: Screen | None) -> Screen:
-    """The screen for the game's phase: ``current`` if it is already the right kind."""
+    """The screen for the game's phase: ``current`` if it is already the right kind. (The judge
+    screen and the director's menu load when first shown, not before a table's first frame.)"""
     state = table.state
     if state.phase == Phase.SETUP and state.start_called_ns is None:
         wanted = SetupScreen
+    elif state.phase == Phase.CHALLENGE:
+        from kiosk.ui.judge import JudgeScreen
+        wanted = JudgeScreen
     else:
-        wanted = JudgeScreen if state.phase == Phase.CHALLENGE else ClockScreen
+        wanted = ClockScreen
     return current if type(current) is wanted else wanted(table)
 
 
@@ -111,6 +113,7 @@ class Machine:
         if self.door.locked(t_ns):
             self.table.say(self.door.locked_message(t_ns), t_ns)
             return
+        from kiosk.ui.director import DirectorScreen
         self.screen = DirectorScreen(self.table, self.door, t_ns)
         self.screen.enter(t_ns)
 

@@ -1,11 +1,13 @@
 """The three buttons on gpiozero MockFactory pins feed the real queue with ButtonPressed and
-ButtonReleased, each at its edge's own time."""
+ButtonReleased, each at its edge's own time: the pins are bench.rigs.edge_pins' MockFactory on
+the test's clock, whose edges may be stamped before their callback runs, as lgpio's are."""
 import importlib.util
 import queue
 
 import pytest
 
-from drivers.buttons import DEFAULT_PINS, Buttons, HardwareError, pin_factory
+from bench.rigs.edge_pins import EdgeFactory
+from drivers.buttons import DEFAULT_PINS, MAX_EDGE_LAG_NS, Buttons, HardwareError, pin_factory
 from table_input import ButtonPressed, ButtonReleased
 
 
@@ -20,15 +22,20 @@ class FakeClock:
 
 
 @pytest.fixture
-def factory():
-    factory = pin_factory("mock")
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def factory(clock):
+    factory = EdgeFactory(clock)
     yield factory
     factory.reset()
 
 
 @pytest.fixture
-def board(factory):
-    events, clock = queue.Queue(), FakeClock()
+def board(factory, clock):
+    events = queue.Queue()
     buttons = Buttons(events, factory, DEFAULT_PINS, clock=clock)
     yield buttons, events, clock, factory
     buttons.close()
@@ -112,22 +119,74 @@ def test_contact_bounce_within_the_debounce_time_is_one_press(board):
     assert [e.t_ns for e in presses(drain(events))] == [10_000_000_000, 10_505_000_000]
 
 
-def test_default_clock_is_the_monotonic_clock(factory):
-    import time
+def test_a_press_is_charged_at_its_edge_not_when_its_callback_runs(board):
+    """lgpio stamps the edge; the callback runs when its thread gets the GIL, here 20 ms later."""
+    buttons, events, clock, factory = board
+    pin = factory.pin(DEFAULT_PINS["left"])
+    clock.now = 8_020_000_000                       # the callback runs at 8.02 s ...
+    pin.drive_low(at_ns=8_000_000_000)              # ... for an edge at 8.00 s
+    clock.now = 8_500_000_000
+    pin.drive_high(at_ns=8_480_000_000)
+    assert drain(events) == [ButtonPressed("left", 8_000_000_000, releases=True),
+                             ButtonReleased("left", 8_480_000_000)]
+
+
+def test_bounce_is_told_from_the_edges_times_not_the_callbacks(board):
+    """A release at 1.000 s and a press at 1.030 s are bounce even if the press's callback
+    only ran at 1.100 s, past the debounce time."""
+    buttons, events, clock, factory = board
+    pin = factory.pin(DEFAULT_PINS["right"])
+    clock.now = 900_000_000
+    pin.drive_low()
+    clock.now = 1_000_000_000
+    pin.drive_high()
+    clock.now = 1_100_000_000
+    pin.drive_low(at_ns=1_030_000_000)
+    assert drain(events) == [ButtonPressed("right", 900_000_000, releases=True),
+                             ButtonReleased("right", 1_000_000_000)]
+
+
+def test_a_reading_interrupted_between_its_clock_readings_is_taken_again(factory, clock):
+    """The callback reads the loop's clock on both sides of gpiozero's time since the edge; when
+    the thread was interrupted in between (the readings 9 ms apart), it reads them again."""
+    readings = iter([5_000_000_000, 5_009_000_000, 5_009_500_000, 5_009_500_000])
     events = queue.Queue()
+    buttons = Buttons(events, factory, DEFAULT_PINS, clock=lambda: next(readings))
+    clock.now = 70_000_000_000                      # the pins' own clock: the edge 20 ms before
+    factory.pin(DEFAULT_PINS["left"]).drive_low(at_ns=clock.now - 20_000_000)
+    buttons.close()
+    assert drain(events) == [ButtonPressed("left", 4_989_500_000, releases=True)]
+
+
+@pytest.mark.parametrize("edge_before_callback_ns", [-1_000_000, MAX_EDGE_LAG_NS + 1])
+def test_an_edge_time_on_another_clock_gives_way_to_the_callbacks_time(board, edge_before_callback_ns):
+    """Ticks after the callback, or implausibly long before it, are not on the loop's clock's
+    timeline: the press is charged when its callback ran, as without edge times."""
+    buttons, events, clock, factory = board
+    clock.now = 20_000_000_000
+    factory.pin(DEFAULT_PINS["centre"]).drive_low(at_ns=clock.now - edge_before_callback_ns)
+    assert drain(events) == [ButtonPressed("centre", 20_000_000_000, releases=True)]
+
+
+def test_default_clock_is_the_monotonic_clock():
+    """gpiozero's own MockFactory (ticks on time.monotonic, each edge stamped when driven)."""
+    import time
+    factory, events = pin_factory("mock"), queue.Queue()
     buttons = Buttons(events, factory)
     before = time.monotonic_ns()
     press(factory, DEFAULT_PINS["centre"])
     after = time.monotonic_ns()
     buttons.close()
+    factory.reset()
     pressed, released = drain(events)
     assert pressed.side == released.side == "centre"
     assert before <= pressed.t_ns <= released.t_ns <= after
 
 
-def test_custom_pins(factory):
+def test_custom_pins(factory, clock):
     events = queue.Queue()
-    buttons = Buttons(events, factory, {"left": 5, "right": 6, "centre": 13}, clock=FakeClock(1))
+    clock.now = 1
+    buttons = Buttons(events, factory, {"left": 5, "right": 6, "centre": 13}, clock=clock)
     press(factory, 13)
     buttons.close()
     assert drain(events) == [ButtonPressed("centre", 1, releases=True), ButtonReleased("centre", 1)]

@@ -80,7 +80,7 @@ def test_the_outbox_shares_the_journals_file_and_its_transactions(tmp_path):
     """As the kiosk keeps them: a locked result and its document commit together or not at all."""
     path = tmp_path / "kiosk.db"
     with Journal.open(path) as journal:
-        box = Outbox(journal.db, journal.path)                 # the journal's connection
+        box = Outbox(journal.conn, journal.path)               # the journal's connection
         with pytest.raises(RuntimeError):
             with journal.transaction():
                 journal.new_game(load_rules("aspa"), 3, ("Ann", "Bob"), 7)

@@ -1,8 +1,9 @@
 """Driving a whole table kiosk in tests: the real app (config -> buttons, SQLite store, screens,
 loop) on a real pygame Surface and a real SQLite file, inputs through the real paths (pygame key
 events through the keyboard driver, or gpiozero MockFactory pins through the button driver) onto
-the real queue, and time given explicitly: the kiosk's clock is the harness's ``now``, so
-nothing sleeps. What the game journaled is read back from the file (``journal``, ``events``).
+the real queue, and time given explicitly: the kiosk's clock is the harness's ``now`` (and so are
+the pins' ticks: bench.rigs.edge_pins), so nothing sleeps. What the game journaled is read back
+from the file (``journal``, ``events``).
 """
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import pygame
 
-from drivers.buttons import DEFAULT_PINS, pin_factory
+from bench.rigs.edge_pins import EdgeFactory
+from drivers.buttons import DEFAULT_PINS
 from kiosk.app import Kiosk
 from kiosk.config import KioskConfig
 from kiosk.core.events import to_json
@@ -89,7 +91,7 @@ class Harness:
                  ballast_kb: int = 0, taps_only: bool = False):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
-        self.factory = pin_factory("mock") if gpio else None
+        self.factory = EdgeFactory(lambda: self.now) if gpio else None
         self.config = KioskConfig(preset=preset, overrides=overrides or {},
                                   lexicon=str(lexicon) if lexicon else None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
@@ -125,13 +127,15 @@ class Harness:
         """The rectangles the last redraw painted (None: the whole screen)."""
         return self.loop.dirty
 
-    def press(self, side: str, at: float | None = None) -> "Harness":
-        """A button press: a GPIO pin driven low (gpio) or its key twin, then one loop pass."""
+    def press(self, side: str, at: float | None = None, *, edge: float | None = None) -> "Harness":
+        """A button press: a GPIO pin driven low (gpio) or its key twin, then one loop pass.
+        ``edge``: the second its edge happened, before its callback runs ``at`` (gpio only)."""
         if at is not None:
             self.at(at)
+        assert edge is None or self.factory is not None, "only a GPIO press has an edge of its own"
         if self.factory is not None:
             pin = self.factory.pin(DEFAULT_PINS[side])
-            pin.drive_low()
+            pin.drive_low(at_ns=None if edge is None else T0 + round_ns(edge))
             pin.drive_high()
         else:
             post(self.loop, BUTTON_KEYS[side], "")
