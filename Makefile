@@ -42,6 +42,8 @@ screenshots: $(STAMP)
 	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
 	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
 		tests/director/test_page.py -k two_divisions
+	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
+		tests/director/test_login_and_live.py
 	TABLEKEEPER_DOCS_IMAGES=docs/images SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q \
 		-p no:cacheprovider tests/ui/test_ui_keyboard_screens.py
 

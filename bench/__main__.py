@@ -17,6 +17,7 @@ BENCHES = [
     "link",
     "kiosk",
     "director",
+    "live",
     "divisions",
 ]
 

@@ -10,7 +10,7 @@ tsh archive holds the config and the three ``.t`` files. Each run, on a fresh SQ
   (director.imports: every division parsed, its boards moved to the venue's tables, players,
   pairings and results stored in one transaction);
 - standings: every division's counted results read from the database and its standings computed
-  and rendered as the page's HTML (director.app.standings_part).
+  and rendered as the page's HTML (director.parts.standings_part).
 
 Target: the import and all the standings together under 1 s (median of ``--runs``). The figures
 are checked: every player ranked, every result counted, nothing reported as a problem.
@@ -52,7 +52,7 @@ def build_archive(players: int, divisions: int, rounds: int) -> tuple[bytes, int
 
 
 def one_run(archive: bytes, folder: Path, run: int) -> tuple[float, float, dict]:
-    from director.app import standings_part
+    from director.parts import standings_part
     from director.config import load_config
     from director.db import DirectorDB
     from director.imports import Upload, import_files

@@ -5,25 +5,30 @@ COMMANDS).
 With no command it is the service, as the docs and the systemd unit run it: it reads the config
 file (``--config``), lets the options override it, opens the database and serves the tables' API
 and the page with uvicorn until stopped. A bad config, key or database exits with status 2 and
-one line naming the file, the key and what was expected.
+one line naming the file, the key and what was expected. So does a service for the venue's
+network without the director's password (``python -m director passwd``); one on this machine
+only (127.0.0.1) makes a password for the run and prints it.
 """
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
+import resource
 import sys
 from pathlib import Path
 
 from kiosk.presets import preset_choices
 
-from . import enroll, file_commands
-from .config import ConfigError, load_config
+from . import enroll, file_commands, password
+from .config import ConfigError, DirectorConfig, load_config
 from .db import DirectorDB, DirectorDBError
 from .serial_poll import start_pollers, stop_pollers
 
 # Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
-# ``func(args) -> exit status`` set as a default: python -m director import, export, enroll.
-COMMANDS = [file_commands.add_parsers, enroll.add_parsers]
+# ``func(args) -> exit status`` set as a default: python -m director import, export, enroll,
+# passwd.
+COMMANDS = [file_commands.add_parsers, enroll.add_parsers, password.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, help="HTTP port (service.port; default 8080)")
     parser.add_argument("--db", metavar="FILE",
                         help="the SQLite database (service.db; default var/director.sqlite)")
+    parser.add_argument("--password-file", metavar="FILE",
+                        help="the director's password hash, as python -m director passwd writes "
+                             "it (service.password_file; default var/director.password)")
     parser.add_argument("--tournament", help="the tournament's name (tournament.name)")
     parser.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
                                          "(tournament.preset; its caps, byes, forfeits for standings)")
@@ -68,11 +76,13 @@ def main(argv: list[str] | None = None) -> int:
 def serve(args) -> int:
     """The service, with the options of ``python -m director`` (no command)."""
     overrides = {"service.host": args.host, "service.port": args.port, "service.db": args.db,
+                 "service.password_file": args.password_file,
                  "tournament.name": args.tournament, "tournament.preset": args.preset}
     if args.key is not None or args.key_file is not None:
         overrides.update({"tournament.key": args.key or "", "tournament.key_file": args.key_file or ""})
     try:
         config = load_config(args.config, overrides)
+        password_hash = director_password(config)
         if config.db == Path("var/director.sqlite"):
             config.db.parent.mkdir(exist_ok=True)
         db = DirectorDB.open(config.db)
@@ -91,7 +101,8 @@ def serve(args) -> int:
 
     from .app import create_app
 
-    app = create_app(db, config)
+    allow_open_files(config.limits.live_total + 1024)
+    app = create_app(db, config, password_hash=password_hash)
     print(f"director: {config.tournament or 'tournament'} on http://{config.host}:{config.port}/ "
           f"(database {config.db})", flush=True)
     for poller in pollers:
@@ -104,6 +115,39 @@ def serve(args) -> int:
         stop_pollers(pollers)
         db.close()
     return 0
+
+
+def director_password(config: DirectorConfig) -> str:
+    """The director's password hash; on 127.0.0.1 without one, a password made for this run
+    (printed); else ConfigError naming the key, the file and the command that sets it."""
+    hashed = password.load_password_hash(config.password_file)
+    if hashed is not None:
+        return hashed
+    if not listens_on_this_machine_only(config.host):
+        raise ConfigError(str(config.password_file), "service.password_file",
+                          "the director's password, set with python -m director passwd "
+                          "(--config FILE): the page's controls need it on the venue's network",
+                          detail="got no such file")
+    made = password.one_time()
+    print(f"director: no director's password yet ({config.password_file}): the page's password "
+          f"for this run is {made} (set your own with python -m director passwd)", flush=True)
+    return password.hash_password(made)
+
+
+def listens_on_this_machine_only(host: str) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def allow_open_files(wanted: int) -> None:
+    """Raise the soft limit of open files towards ``wanted`` (a live stream is one; systemd's
+    default is 1024), as far as the hard limit allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 if __name__ == "__main__":

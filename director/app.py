@@ -1,35 +1,45 @@
 """The director's web service (Starlette, served by uvicorn): the tables' API of
-docs/sync-protocol.md, the live page and its buttons.
+docs/sync-protocol.md, the director's page and its buttons, and the public live view.
 
-``create_app(db, config)`` builds the app. Routes:
+``create_app(db, config, password_hash=...)`` builds the app. Every request passes
+director.guard first (its limits, and the director's session for every route but its PUBLIC
+ones). Routes, by name:
 
-- ``POST /api/tables/{table}/results`` and ``/status``: a signed document, checked and stored by
-  ``director.ingest.receive`` (a body over 1 MiB is refused with 413 before more is read);
-- ``GET /api/tables/{table}/assignment``: the table's assignment signed with that table's own
-  key, 404 when it has none;
-- ``GET /``: the page; ``GET /events``: its server-sent events; ``GET /api/state``: the same
-  snapshot as JSON;
-- ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A", "round": N}``;
-  without a division every division at once, each its current round unless a round is given):
-  the page's buttons;
-- ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind and
-  division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
+- ``tables.results``, ``tables.status``: ``POST /api/tables/{table}/results`` and ``/status``,
+  a signed document, checked and stored by ``director.ingest.receive`` (a body over 1 MiB is
+  refused with 413 before more is read); ``tables.assignment``: ``GET
+  /api/tables/{table}/assignment``, the table's assignment signed with that table's own key,
+  404 when it has none;
+- ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
+  /live/events``, its server-sent events (director.live);
+- ``login``, ``login.post``, ``logout``: director.login;
+- ``page``: ``GET /``, the director's page; ``events``: ``GET /events``, its server-sent events;
+  ``state``: ``GET /api/state``, every part as JSON;
+- ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
+  "round": N}``; without a division every division at once, each its current round unless a
+  round is given): the page's buttons;
+- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind
+  and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
   for several files at once (a config.tsh and its .t files): the page's import form
   (director/imports.py);
-- ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``), ``/export/ratings.TOU``,
-  ``/export/standings.csv`` (``?division=NAME`` for one), ``/export/event.tsh``: the page's
-  downloads (director/exports.py).
+- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
+  need be): table 7's key file and config lines (director.enroll), for the page to download;
+- ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
+  ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
+  ``/export/event.tsh``: the page's downloads (director/exports.py);
+- ``static``: the pages' scripts and styles.
 
-Database work runs in worker threads, so the event loop keeps serving the live page.
+Database work runs in worker threads, so the event loop keeps serving the live pages.
 """
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import contextlib
+import dataclasses
 import datetime as dt
-import json
-import threading
+import logging
 import time
 import urllib.parse
 from pathlib import Path
@@ -37,22 +47,26 @@ from typing import Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import divisions, exports, imports, rounds, tournament, view
+from . import divisions, exports, imports, parts, rounds
 from .config import DirectorConfig
 from .db import DirectorDB
+from .enroll import EnrollError, enroll
+from .guard import Guard, refusal
 from .ingest import MAX_BODY, receive
-from .live import Hub
+from .limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
+from .live import Broadcaster
+from .login import login_routes, render
 from .model import ModelError
-from .refusal import refused_results
-from .standings import render_standings_html
+from .sessions import LoginThrottle, SessionStore
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_UPLOAD = 16 << 20           # an imported .t or CSV file
+log = logging.getLogger("director.app")
 
 
 async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]:
@@ -68,47 +82,6 @@ async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]
         if size > limit:
             break
     return b"".join(chunks)[:limit + 1], None
-
-
-class StandingsCache:
-    """The standings part, computed again only after the database changed (every open page
-    asks for it after every change)."""
-
-    def __init__(self):
-        self.generation, self.part = -1, None
-        self.lock = threading.Lock()
-
-    def get(self, db: DirectorDB, config: DirectorConfig) -> dict:
-        with self.lock:
-            generation = db.generation
-            if self.part is None or generation != self.generation:
-                self.generation, self.part = generation, standings_part(db, config)
-            return self.part
-
-
-def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
-    """Each division's standings as HTML, with what was left out of them; the event's problems."""
-    groups = []
-    for name in divisions.names(db):
-        try:
-            table, problems = tournament.standings(db, config.rules, config.tournament, name)
-            html = render_standings_html(table)
-        except ModelError as exc:
-            html, problems = "", [f"standings: {exc}"]
-        groups.append({"division": name, "html": html, "problems": problems})
-    return {"divisions": groups, "problems": tournament.unfiled_results(db) + refused_results(db)}
-
-
-def snapshot(db: DirectorDB, config: DirectorConfig, now: Callable[[], float],
-             cache: StandingsCache) -> dict:
-    """Everything the page shows, by part (each part is one server-sent event)."""
-    settings, wall = divisions.event_settings(db), now()
-    return {"clock": {"now": wall},
-            "event": {"tournament": config.tournament, "name": settings.name,
-                      "date": settings.date, "divisions": view.division_rounds(db)},
-            "tiles": view.tiles(db, wall),
-            "results": view.round_results(db),
-            "standings": cache.get(db, config)}
 
 
 def round_actions(db: DirectorDB, action: str, division: str | None, number: int | None,
@@ -136,10 +109,26 @@ def round_actions(db: DirectorDB, action: str, division: str | None, number: int
     return done
 
 
+async def json_object(request: Request, expected: str) -> dict | Response:
+    """The body as a JSON object (``{}`` when there is none), or the refusal to answer with."""
+    try:
+        body = parse_json(await request.body() or b"{}")
+    except LimitExceeded as exc:
+        return refusal(exc.code, exc.reason)
+    except ValueError:
+        body = None
+    return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
+
+
 def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
     """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
     try:
-        body = json.loads(raw)
+        body = parse_json(raw)
+    except LimitExceeded as exc:
+        raise imports.FileRefused(exc.reason) from None
+    except ValueError:
+        body = None
+    try:
         files = body["files"]
         uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
                    for f in files]
@@ -159,15 +148,19 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
         raise imports.FileRefused(str(exc)) from None
 
 
-def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], float] = time.time,
-               recompute: bool = True) -> Starlette:
-    """The app. ``recompute=False`` (never the service's: only the benchmark's baseline,
-    bench/rigs/director_without_readback.py) skips reading each result back from its events."""
-    hub, cache = Hub(), StandingsCache()
-    db.listen(hub.notify)
-
-    def parts() -> dict:
-        return snapshot(db, config, now, cache)
+def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
+               now: Callable[[], float] = time.time,
+               clock: Callable[[], float] = time.monotonic, recompute: bool = True) -> Starlette:
+    """The service; ``password_hash`` is the director's (director.password), ``now`` the wall
+    clock, ``clock`` the monotonic one the limits and sessions count by. ``recompute=False``
+    (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
+    skips reading each result back from its events."""
+    sessions, throttle = SessionStore(clock), LoginThrottle(clock)
+    snapshot = parts.Snapshot(db, config, now, clock)
+    live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
+                       Slots(config.limits.live_per_address, config.limits.live_total),
+                       held_for=snapshot.held_for)
+    db.listen(live.notify)
 
     async def post_document(request: Request) -> Response:
         table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]
@@ -194,13 +187,9 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
         action = request.path_params["action"]
         if action not in ("start", "end"):
             return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
-        try:
-            body = json.loads(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict):
-            return JSONResponse({"error": 'expected JSON {"division": "A", "round": N}'},
-                                status_code=400)
+        body = await json_object(request, '{"division": "A", "round": N}')
+        if isinstance(body, Response):
+            return body
         number, division = body.get("round"), body.get("division")
         if number is not None and type(number) is not int or not isinstance(division, (str, type(None))):
             return JSONResponse({"error": "round: a whole number; division: a division's name"},
@@ -213,9 +202,9 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
 
     async def import_upload(request: Request) -> Response:
         params = request.query_params
-        raw, declared = await read_limited(request, MAX_UPLOAD)
-        if declared is not None or len(raw) > MAX_UPLOAD:
-            return JSONResponse({"error": f"{params.get('name', 'upload')}: over {MAX_UPLOAD} bytes"},
+        raw, declared = await read_limited(request, IMPORT_BODY)
+        if declared is not None or len(raw) > IMPORT_BODY:
+            return JSONResponse({"error": f"{params.get('name', 'upload')}: over {IMPORT_BODY} bytes"},
                                 status_code=413, headers={"Connection": "close"})
         try:
             if request.headers.get("content-type", "").startswith("application/json"):
@@ -262,34 +251,68 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, now: Callable[[], floa
             "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", media_type="text/html")
+        return HTMLResponse(render("index.html", csrf=request.state.session.csrf),
+                            headers={"Cache-Control": "no-store"})
 
-    async def events(request: Request) -> Response:
-        return StreamingResponse(hub.stream(parts), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    async def live_page(request: Request) -> Response:
+        return HTMLResponse(render("live.html"))
+
+    def events(channel: str):
+        async def endpoint(request: Request) -> Response:
+            session = request.state.session.token if channel == "director" else None
+            try:
+                stream, first = await live.open(channel, request.client.host if request.client
+                                                else "unknown", session)
+            except LimitExceeded as exc:
+                return refusal(exc.code, exc.reason, exc.retry_after)
+            return StreamingResponse(live.stream(stream, first), media_type="text/event-stream",
+                                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return endpoint
+
+    async def enroll_table(request: Request) -> Response:
+        expected = '{"table": "7"} (and "url" or "serial" if need be)'
+        body = await json_object(request, expected)
+        if isinstance(body, Response):
+            return body
+        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None))}
+        if not all(isinstance(body.get(k), t) for k, t in fields.items()):
+            return refusal(400, f"expected JSON {expected}")
+        try:
+            made = enroll(config, body["table"], url=body.get("url") or None,
+                          serial=body.get("serial") or None)
+        except EnrollError as exc:
+            return refusal(400, str(exc))
+        log.info("table %s enrolled from the page (%s)", made.table[:40],
+                 request.client.host if request.client else "unknown")
+        return JSONResponse(dataclasses.asdict(made), headers={"Cache-Control": "no-store"})
 
     async def state(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(parts))
+        return JSONResponse(await run_in_threadpool(snapshot))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        import asyncio
-        hub.attach(asyncio.get_running_loop())
+        live.attach(asyncio.get_running_loop())
         yield
-        hub.close()
+        await live.close()
 
     routes = [
-        Route("/api/tables/{table}/results", post_document, methods=["POST"]),
-        Route("/api/tables/{table}/status", post_document, methods=["POST"]),
-        Route("/api/tables/{table}/assignment", get_assignment, methods=["GET"]),
-        Route("/api/rounds/{action:str}", round_action, methods=["POST"]),
-        Route("/api/state", state, methods=["GET"]),
-        Route("/api/import", import_upload, methods=["POST"]),
-        Route("/export/{file}", export, methods=["GET"]),
-        Route("/events", events, methods=["GET"]),
-        Route("/", page, methods=["GET"]),
+        Route("/api/tables/{table}/results", post_document, methods=["POST"], name="tables.results"),
+        Route("/api/tables/{table}/status", post_document, methods=["POST"], name="tables.status"),
+        Route("/api/tables/{table}/assignment", get_assignment, methods=["GET"],
+              name="tables.assignment"),
+        Route("/live", live_page, methods=["GET"], name="live"),
+        Route("/live/events", events("public"), methods=["GET"], name="live.events"),
+        *login_routes(sessions, throttle, password_hash, on_logout=live.end_session),
+        Route("/", page, methods=["GET"], name="page"),
+        Route("/events", events("director"), methods=["GET"], name="events"),
+        Route("/api/state", state, methods=["GET"], name="state"),
+        Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
+        Route("/api/import", import_upload, methods=["POST"], name="import"),
+        Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
+        Route("/export/{file}", export, methods=["GET"], name="export"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.hub, app.state.db, app.state.config = hub, db, config
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[
+        Middleware(Guard, routes=routes, sessions=sessions, limits=config.limits, clock=clock)])
+    app.state.live, app.state.db, app.state.config = live, db, config
     return app

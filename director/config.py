@@ -19,6 +19,8 @@ from kiosk.core.errors import ConfigError
 from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.presets import load_preset, preset_choices
 
+from .limits import Limits
+
 MIN_KEY_LENGTH = 16
 
 # key -> (default, expected in words)
@@ -30,6 +32,13 @@ KEYS: dict[str, tuple[Any, str]] = {
     "service.host": ("127.0.0.1", "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0"),
     "service.port": (8080, "a port number 1-65535"),
     "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
+    "service.password_file": ("var/director.password",
+                              "the file python -m director passwd writes (the page's password hash)"),
+    "limits.requests_per_s": (Limits.requests_per_s, "requests a second: a number from 1 to 100000"),
+    "limits.table_requests_per_s": (Limits.table_requests_per_s,
+                                    "requests a second: a number from 1 to 100000"),
+    "limits.live_per_address": (Limits.live_per_address, "a whole number from 1 to 100000"),
+    "limits.live_total": (Limits.live_total, "a whole number from 1 to 100000"),
     **{f"rules.{section}": ({}, f"a table of the preset's {section} settings to override, as in "
                                 "the kiosks' configs") for section in SECTIONS},
 }
@@ -44,6 +53,8 @@ class DirectorConfig:
     host: str
     port: int
     db: Path
+    password_file: Path = Path(KEYS["service.password_file"][0])
+    limits: Limits = Limits()
     overrides: dict = field(default_factory=dict)   # {section: {setting: value}}, as the file had them
 
 
@@ -149,8 +160,16 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     host = check("service.host", lambda v: isinstance(v, str) and v.strip() and " " not in v)
     port = check("service.port", lambda v: type(v) is int and 1 <= v <= 65535)
     db = check("service.db", lambda v: isinstance(v, (str, Path)) and str(v).strip())
+    password_file = check("service.password_file", lambda v: isinstance(v, (str, Path)) and str(v).strip())
+    rate = lambda v: type(v) in (int, float) and 1 <= v <= 100_000      # noqa: E731
+    count = lambda v: type(v) is int and 1 <= v <= 100_000              # noqa: E731
+    limits = Limits(requests_per_s=float(check("limits.requests_per_s", rate)),
+                    table_requests_per_s=float(check("limits.table_requests_per_s", rate)),
+                    live_per_address=check("limits.live_per_address", count),
+                    live_total=check("limits.live_total", count))
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
     overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
-                          host=host, port=port, db=Path(db))
+                          host=host, port=port, db=Path(db), password_file=Path(password_file),
+                          limits=limits)

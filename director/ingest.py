@@ -5,9 +5,11 @@
 is the tournament key; a document is checked under the key of the table it names
 (``kiosk.sync.signing.table_key``), never under the tournament key itself:
 
-- 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes);
-- 400 not UTF-8 JSON, not a signed document, no table named, a field missing or of the wrong
-  type, a result whose events do not match its journal hash;
+- 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes), or
+  carrying more events than director.limits allows;
+- 400 not UTF-8 JSON (or nested deeper than director.limits allows), not a signed document, no
+  table named, a field missing or of the wrong type, a result whose events do not match its
+  journal hash;
 - 401 no signature; 403 a signature that does not match the named table's key: signed with the
   tournament key, with another table's key (a table's key signing for another), forged or altered;
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
@@ -38,6 +40,7 @@ from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
 from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
 from .db import DirectorDB
+from .limits import LimitExceeded, check_events, check_json_depth
 from .refusal import Refused
 from .rounds import DivisionMismatch, division_for
 from .verify import check_result
@@ -112,11 +115,18 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, li
     if path not in PATHS:
         raise Refused(400, f"unknown path {path!r}: expected results or status")
     try:
+        check_json_depth(raw)                   # director.limits: before anything parses it
         signed = json.loads(raw.decode("utf-8"))
+    except LimitExceeded as exc:
+        raise Refused(exc.code, exc.reason) from None
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise Refused(400, f"not JSON: {str(exc)[:120]}") from None
     if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
         raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
+    try:
+        check_events(signed["document"])        # before the signature reads every event
+    except LimitExceeded as exc:
+        raise Refused(exc.code, exc.reason) from None
     if "signature" not in signed or signed["signature"] in (None, ""):
         raise Refused(401, "the document carries no signature")
     if not isinstance(signed["signature"], str):

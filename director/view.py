@@ -8,9 +8,10 @@ A tile's ``state``: ``waiting`` (no game under way), ``playing`` (both times sho
 ``challenge`` (a challenge in progress), ``overtime``, ``finished`` (the game ended, result not
 yet received), ``void`` (the director voided the game at the table) or ``result`` (the result
 is in). ``silent`` is true when the round has started
-and the table has not been heard from for over ``SILENT_AFTER_S`` seconds. A result says how
-many uses of the director's menu at its table it carries (``menu_uses``; director.menu_uses
-reads them out).
+and the table has not been heard from for over ``SILENT_AFTER_S`` seconds.
+
+``round_menu_uses``: the uses of the director's menu at each table that a result of the round
+carries (director.menu_uses reads them out), for the director's page only.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import re
 
 from . import divisions
 from .db import DirectorDB
+from .menu_uses import menu_uses
 from .rounds import current_round, player_names, round_times
 from kiosk.core.vocabulary import OVER, Phase
 
@@ -71,9 +73,19 @@ def _tile(table: str, pairing: dict | None, row: dict | None, result: dict | Non
 def _results_of(conn, name: str, round_number: int | None, only: bool) -> list[dict]:
     return list(conn.query(
         "SELECT table_name, player0, player1, score0, score1, spread, winner, end_reason, revision, "
-        "received_wall, source, coalesce(json_array_length(document, '$.director_menu'), 0) AS "
-        "menu_uses FROM results WHERE round = ? AND (division = ? OR (division IS NULL AND ?))",
+        "received_wall, source, json_extract(document, '$.director_menu') AS director_menu "
+        "FROM results WHERE round = ? AND (division = ? OR (division IS NULL AND ?))",
         [round_number, name, only]))
+
+
+def _each_round(db: DirectorDB):
+    """Each division's name, current round and its results' rows, by table."""
+    known = divisions.names(db)
+    for name in known:
+        round_number = current_round(db, name)
+        with db.locked() as conn:
+            rows = _results_of(conn, name, round_number, len(known) == 1)
+        yield name, round_number, sorted(rows, key=lambda r: table_order(r["table_name"]))
 
 
 def tiles(db: DirectorDB, now_wall: float) -> list[dict]:
@@ -106,20 +118,21 @@ def tiles(db: DirectorDB, now_wall: float) -> list[dict]:
 
 def round_results(db: DirectorDB) -> list[dict]:
     """Each division's results of its current round, by table."""
-    groups = []
-    known = divisions.names(db)
-    for name in known:
-        round_number = current_round(db, name)
-        with db.locked() as conn:
-            rows = _results_of(conn, name, round_number, len(known) == 1)
-        rows.sort(key=lambda r: table_order(r["table_name"]))
-        groups.append({"division": name, "round": round_number, "rows": [
-            {"table": r["table_name"], "players": [r["player0"], r["player1"]],
-             "scores": [r["score0"], r["score1"]], "spread": r["spread"], "winner": r["winner"],
-             "end": r["end_reason"], "revision": r["revision"],
-             "received_wall": r["received_wall"],
-             "menu_uses": r["menu_uses"]} for r in rows]})      # director.menu_uses lists them
-    return groups
+    return [{"division": name, "round": round_number, "rows": [
+        {"table": r["table_name"], "players": [r["player0"], r["player1"]],
+         "scores": [r["score0"], r["score1"]], "spread": r["spread"], "winner": r["winner"],
+         "end": r["end_reason"], "revision": r["revision"],
+         "received_wall": r["received_wall"]} for r in rows]}
+        for name, round_number, rows in _each_round(db)]
+
+
+def round_menu_uses(db: DirectorDB) -> list[dict]:
+    """Each division's tables whose result of its current round carries uses of the director's
+    menu: ``{"division": name, "tables": {table: director.menu_uses.MenuUses as a dict}}``."""
+    return [{"division": name, "tables": {
+        r["table_name"]: menu_uses({"director_menu": json.loads(r["director_menu"])}).to_dict()
+        for r in rows if r["director_menu"] not in (None, "[]")}}
+        for name, _, rows in _each_round(db)]
 
 
 def division_rounds(db: DirectorDB) -> list[dict]:

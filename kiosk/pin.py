@@ -1,7 +1,7 @@
 """The director's PIN at a table, kept as a salted slow hash, never in clear.
 
-A table's config holds ``director.pin_hash``: ``scrypt$N$r$p$<salt>$<hash>`` (hashlib.scrypt,
-16 random bytes of salt and 32 bytes of hash, in hex). ``hash_pin`` makes one, ``verify_pin``
+A table's config holds ``director.pin_hash``: ``scrypt$N$r$p$<salt>$<hash>`` (kiosk.secret_hash,
+the same as the director's password). ``hash_pin`` makes one, ``verify_pin``
 checks a PIN typed at the table against it in constant time; ``is_default`` says whether a hash
 is the default PIN's, ``DEFAULT_PIN`` (0000), which only a simulated kiosk (``--sim``, the demo)
 may keep. ``main`` is ``python -m kiosk pin`` (also ``python -m kiosk.pin``, which the install
@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import hashlib
-import hmac
 import re
 import secrets
 import sys
+
+from kiosk import secret_hash
 
 DEFAULT_PIN = "0000"
 MIN_DIGITS, MAX_DIGITS, MADE_DIGITS = 4, 12, 8
 PIN_EXPECTED = f"{MIN_DIGITS} to {MAX_DIGITS} digits"
 HASH_EXPECTED = "\"\" or a hash made by python -m kiosk pin (scrypt$...)"
-_N, _R, _P = 2 ** 14, 8, 1                 # scrypt's cost: 16 MiB, some 40 ms on a PC
-_HASH = re.compile(r"scrypt\$([0-9]+)\$([0-9]+)\$([0-9]+)\$([0-9a-f]{32})\$([0-9a-f]{64})")
 
 
 class PinError(ValueError):
@@ -37,40 +35,25 @@ def valid_pin(pin: str) -> bool:
     return isinstance(pin, str) and re.fullmatch(rf"[0-9]{{{MIN_DIGITS},{MAX_DIGITS}}}", pin) is not None
 
 
-def _parse(hashed: str) -> tuple[int, int, int, bytes, bytes]:
-    match = _HASH.fullmatch(hashed) if isinstance(hashed, str) else None
-    if match is None:
-        raise PinError("not a PIN hash")
-    n, r, p = (int(match[i]) for i in (1, 2, 3))
-    if not (2 ** 10 <= n <= 2 ** 20 and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
-        raise PinError("its cost is out of bounds (N a power of two 1024-1048576, r 1-32, p 1-16)")
-    return n, r, p, bytes.fromhex(match[4]), bytes.fromhex(match[5])
-
-
 def check_hash(hashed: str) -> str:
     """``hashed`` if it is a PIN hash this kiosk can check; else PinError."""
-    _parse(hashed)
-    return hashed
-
-
-def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=32, maxmem=256 * r * n + (1 << 20))
+    try:
+        return secret_hash.check(hashed, "PIN hash")
+    except secret_hash.HashError as exc:
+        raise PinError(str(exc)) from None
 
 
 def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
     """The hash to keep in the config for ``pin`` (4-12 digits)."""
     if not valid_pin(pin):
         raise PinError(f"a PIN is {PIN_EXPECTED}")
-    salt = secrets.token_bytes(16) if salt is None else salt
-    return f"scrypt${_N}${_R}${_P}${salt.hex()}${_derive(pin, salt, _N, _R, _P).hex()}"
+    return secret_hash.make_hash(pin, salt=salt)
 
 
 def verify_pin(pin: str, hashed: str) -> bool:
     """Whether ``pin`` is the PIN ``hashed`` was made from (constant time)."""
-    n, r, p, salt, expected = _parse(hashed)
-    if not valid_pin(pin):
-        return False
-    return hmac.compare_digest(_derive(pin, salt, n, r, p), expected)
+    check_hash(hashed)
+    return valid_pin(pin) and secret_hash.verify(pin, hashed)
 
 
 def is_default(hashed: str) -> bool:

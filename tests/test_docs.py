@@ -207,6 +207,19 @@ def test_every_subcommand_is_documented_where_its_reader_looks():
         assert f"python -m director {name}" in director_guide, name
 
 
+def test_every_key_of_the_directors_config_is_in_the_reference_and_the_example():
+    from director.config import KEYS
+    reference = text(DOCS / "reference.md")
+    example = (ROOT / "config" / "director.example.toml").read_text(encoding="utf-8")
+    for key in KEYS:
+        section, name = key.split(".")
+        if section == "rules":          # [rules.SECTION]: a table of the preset's settings to override
+            assert "`rules.SECTION`" in reference and f"`{name}`" in reference and "[rules." in example, key
+            continue
+        assert f"`{key}`" in reference or f"`{key}`, " in reference or f", `{key}`" in reference, key
+        assert f"[{section}]" in example and re.search(rf"^#? ?{name} = ", example, re.M), key
+
+
 def test_a_director_subcommand_in_the_docs_is_checked_against_its_own_options():
     assert _director_parser(["export"]) is not None and _director_parser(["exprot"]) is None
     assert "--format" in _director_parser(["export"])._option_string_actions

@@ -1,6 +1,6 @@
 """The real director's service for the link tests: ``python -m director`` as a subprocess on a
-free 127.0.0.1 port with its own SQLite file, which a test may kill (SIGKILL, as a power cut
-would) and start again on the same port and database."""
+free 127.0.0.1 port with its own SQLite file and the director's password (``PASSWORD``), which
+a test may kill (SIGKILL, as a power cut would) and start again on the same port and database."""
 from __future__ import annotations
 
 import contextlib
@@ -17,11 +17,15 @@ import urllib.request
 from pathlib import Path
 
 from director.db import DirectorDB
+from director.password import hash_password, write_password_file
 from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 
+from .page_session import PageSession
+
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60.0
+PASSWORD = "the director's bench password"
 
 
 def seed(db: Path, pairings: dict) -> list[str]:
@@ -54,15 +58,19 @@ class DirectorProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = Path(log) if log else self.db.with_suffix(".log")
         self.process: subprocess.Popen | None = None
+        self.page = PageSession(self.url, PASSWORD)
 
     def start(self, key: bytes | None = None) -> "DirectorProcess":
-        key_file = self.db.with_suffix(".key")
+        key_file, password_file = self.db.with_suffix(".key"), self.db.with_suffix(".password")
         key_file.write_bytes((key or self.key) + b"\n")
+        if not password_file.exists():
+            write_password_file(password_file, hash_password(PASSWORD))
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "director", "--port", str(self.port), "--db", str(self.db),
                  "--tournament", self.tournament, "--preset", self.preset,
-                 "--key-file", str(key_file), "--log-level", "warning", *self.args],
+                 "--key-file", str(key_file), "--password-file", str(password_file),
+                 "--log-level", "warning", *self.args],
                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + START_TIMEOUT_S
@@ -77,9 +85,8 @@ class DirectorProcess:
 
     def answers(self) -> bool:
         try:
-            with urllib.request.urlopen(self.url + "/api/state", timeout=5) as response:
-                json.loads(response.read())
-                return True
+            with urllib.request.urlopen(self.url + "/live", timeout=5) as response:
+                return b"<html" in response.read()
         except (urllib.error.URLError, OSError, ValueError):
             return False
 
@@ -90,12 +97,18 @@ class DirectorProcess:
             return [dict(r) for r in conn.execute(f"SELECT * FROM {table}")]
 
     def round_action(self, action: str, round: int) -> dict:
-        """The page's buttons: start or end a round (POST /api/rounds/start|end)."""
-        request = urllib.request.Request(f"{self.url}/api/rounds/{action}", method="POST",
-                                         data=json.dumps({"round": round}).encode(),
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=START_TIMEOUT_S) as response:
-            return json.loads(response.read())
+        """The page's buttons: start or end a round (POST /api/rounds/start|end), logged in
+        (again after a restart: the sessions were the process's)."""
+        for _ in range(2):
+            status, body = self.page.request("POST", f"/api/rounds/{action}",
+                                             json.dumps({"round": round}).encode(),
+                                             {"Content-Type": "application/json"})
+            if status != 401:
+                break
+            self.page.token = None                  # logged in before a restart: again
+        if status != 200:
+            raise RuntimeError(f"{action} round {round}: {status} {body[:200]!r}")
+        return json.loads(body)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush beyond what SQLite committed."""

@@ -1,156 +1,15 @@
-// The director's page: lays out what the service sends over server-sent events (/events):
-// "clock", "event" (the divisions and their rounds), "tiles", "results" and "standings" (each a
-// list of groups, one per division), each whenever it changes. Never reloads. Every division has
-// its section (made from #division-template the first time the division appears): its round and
-// buttons, its tables, its round's results and its standings.
-// Names come from the tables, so every text goes in as text (the standings arrive as HTML the
-// service has escaped).
+// The director's page: the live parts (live.js) and the director's controls: each division's
+// round buttons and .t download, every division's round buttons, the import form, enrolling a
+// table (its key file and config lines to download), the problems of the standings, the uses of
+// the director's menu beside each table's result, and logging out. Every request that changes something carries the session's
+// CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service refuses it
+// without (director/guard.py).
 "use strict";
 
-const state = { skew: 0, event: null, tiles: [] };
-const $ = (id) => document.getElementById(id);
+import { $, divisionSection, el, part, renderResults, startLive, wallText } from "./live.js";
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (key === "class") node.className = value; else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-function serverNow() { return Date.now() / 1000 - state.skew; }
-
-function clockText(ms) {
-  const sign = ms < 0 ? "-" : "";
-  const total = Math.floor(Math.abs(ms) / 1000);
-  return `${sign}${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-}
-
-function wallText(wall) {
-  return wall == null ? "" : new Date(wall * 1000).toLocaleTimeString();
-}
-
-// --- a division's section ------------------------------------------------------------------------
-
-function divisionSection(name) {
-  const box = $("divisions");
-  let section = [...box.children].find((node) => node.dataset.division === name);
-  if (!section) {
-    section = $("division-template").content.firstElementChild.cloneNode(true);
-    section.dataset.division = name;
-    section.querySelector(".name").textContent = `Division ${name}`;
-    section.querySelector(".export-t").href = `/export/division.t?division=${encodeURIComponent(name)}`;
-    section.querySelector(".start-round").addEventListener("click", () => roundAction("start", name));
-    section.querySelector(".end-round").addEventListener("click", () => roundAction("end", name));
-    box.append(section);
-  }
-  return section;
-}
-
-function part(name, selector) {
-  return name == null ? $("other-tables").querySelector(selector) : divisionSection(name).querySelector(selector);
-}
-
-// --- tiles ---------------------------------------------------------------------------------------
-
-const LABELS = {
-  waiting: "waiting", playing: "playing", challenge: "challenge in progress",
-  overtime: "overtime", finished: "finished", result: "result received",
-  void: "game void",
-};
-
-function tileTimes(tile) {
-  if (!tile.times_ms) return ["", ""];
-  const ticking = ["playing", "overtime"].includes(tile.state) && !tile.silent && tile.running != null
-    && tile.heard_wall;
-  return tile.times_ms.map((ms, side) => {
-    const left = ticking && tile.running === side ? ms - (serverNow() - tile.heard_wall) * 1000 : ms;
-    return left;
-  });
-}
-
-function running(tile) {
-  return ["playing", "overtime"].includes(tile.state) ? tile.running : null;
-}
-
-function tileNode(tile) {
-  const classes = ["tile", tile.state].concat(tile.silent ? ["silent"] : []);
-  const times = tileTimes(tile);
-  const node = el("div", { class: classes.join(" "), "data-table": tile.table, "data-state": tile.state,
-                           "data-silent": tile.silent ? "yes" : "no" },
-    el("div", { class: "head" }, el("span", {}, `Table ${tile.table}`),
-       el("span", { class: "state" }, LABELS[tile.state] || tile.state)),
-    el("div", { class: "players" }, el("span", {}, tile.players[0] || ""), el("span", {}, tile.players[1] || "")));
-  if (tile.times_ms && tile.state !== "result") {
-    node.append(el("div", { class: "times" }, ...times.map((ms, side) =>
-      el("span", { class: (running(tile) === side ? "running " : "") + (ms < 0 ? "over" : "") }, clockText(ms)))));
-  }
-  if (tile.scores) {
-    node.append(el("div", { class: "scores" }, el("span", {}, String(tile.scores[0])), el("span", {}, String(tile.scores[1]))));
-  }
-  if (tile.silent) {
-    const since = tile.heard_wall ? `not heard from since ${wallText(tile.heard_wall)}` : "not heard from this round";
-    node.append(el("div", { class: "silent-note" }, `link silent: ${since}`));
-  }
-  return node;
-}
-
-function renderTiles() {
-  const others = state.tiles.find((group) => group.division == null);
-  $("other-tables").hidden = !others;
-  if (!others) $("other-tables").querySelector(".tiles").replaceChildren();
-  for (const group of state.tiles) {
-    part(group.division, ".tiles").replaceChildren(...group.tiles.map(tileNode));
-  }
-}
-
-// --- the event, its rounds, results and standings ------------------------------------------------
-
-function renderEvent(event) {
-  state.event = event;
-  const title = event.name || event.tournament || "Director";
-  $("tournament").textContent = title;
-  document.title = `Director: ${title}`;
-  $("event-line").textContent = [event.name && event.tournament !== event.name ? event.tournament : "", event.date]
-    .filter(Boolean).join(" · ");
-  $("no-divisions").hidden = event.divisions.length > 0;
-  const names = event.divisions.map((d) => d.division);
-  for (const section of [...$("divisions").children]) {
-    if (!names.includes(section.dataset.division)) section.remove();
-  }
-  for (const info of event.divisions) {
-    const section = divisionSection(info.division);
-    $("divisions").append(section);                    // in the event's order
-    section.querySelector(".round").textContent = info.round == null ? "no pairings yet" : `Round ${info.round}`;
-    section.querySelector(".round-state").textContent = info.round == null ? "" :
-      info.ended_wall ? `ended ${wallText(info.ended_wall)}` :
-      info.started_wall ? `started ${wallText(info.started_wall)}` : "not started";
-    section.querySelector(".start-round").disabled = info.round == null || info.started_wall != null;
-    section.querySelector(".end-round").disabled = info.round == null || info.started_wall == null || info.ended_wall != null;
-  }
-  $("start-all").disabled = !event.divisions.some((d) => d.round != null && d.started_wall == null);
-  $("end-all").disabled = !event.divisions.some((d) => d.started_wall != null && d.ended_wall == null);
-}
-
-function renderResults(groups) {
-  for (const group of groups) {
-    part(group.division, ".results").tBodies[0].replaceChildren(...group.rows.map((r) => el("tr", { "data-table": r.table },
-      el("td", {}, r.table), el("td", {}, `${r.players[0]} – ${r.players[1]}`),
-      el("td", { class: "num" }, `${r.scores[0]}–${r.scores[1]}`), el("td", { class: "num" }, String(r.spread)),
-      el("td", {}, r.end || ""), el("td", { class: "num" }, String(r.revision)), el("td", {}, wallText(r.received_wall)))));
-  }
-}
-
-function renderStandings(standings) {
-  for (const group of standings.divisions) {
-    part(group.division, ".standings").innerHTML = group.html;    // escaped by the service (director.standings)
-    part(group.division, ".problems").replaceChildren(...group.problems.map((text) => el("li", {}, text)));
-  }
-  $("problems").replaceChildren(...standings.problems.map((text) => el("li", {}, text)));
-}
-
-// --- the buttons and the import form ------------------------------------------------------------
+const csrf = document.querySelector('meta[name="csrf-token"]').content;
+let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
 
 function say(text, error) {
   $("message").textContent = text;
@@ -158,8 +17,9 @@ function say(text, error) {
 }
 
 async function post(url, body, contentType) {
-  const response = await fetch(url, { method: "POST", body, headers: { "Content-Type": contentType } });
+  const response = await fetch(url, { method: "POST", body, headers: { "Content-Type": contentType, "X-CSRF-Token": csrf } });
   const answer = await response.json().catch(() => ({}));
+  if (response.status === 401) { location.assign("/login"); throw new Error("logged out: log in again"); }
   if (!response.ok) throw new Error(answer.error || `${response.status} ${response.statusText}`);
   return answer;
 }
@@ -193,22 +53,101 @@ async function importFiles(event) {
   } catch (error) { say(`${names}: ${error.message}`, true); }
 }
 
-function connect() {
-  const source = new EventSource("/events");
-  const on = (name, render) => source.addEventListener(name, (event) => render(JSON.parse(event.data)));
-  on("clock", (clock) => { state.skew = Date.now() / 1000 - clock.now; });
-  on("event", renderEvent);
-  on("tiles", (tiles) => { state.tiles = tiles; renderTiles(); });
-  on("results", renderResults);
-  on("standings", renderStandings);
-  source.onopen = () => { $("link").textContent = "live"; $("link").className = "link up"; };
-  source.onerror = () => { $("link").textContent = "reconnecting"; $("link").className = "link down"; };
+// --- enrolling a table --------------------------------------------------------------------------
+
+function downloadLink(id, name, text) {
+  const link = $(id);
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.textContent = name;
+}
+
+async function enrollTable(event) {
+  event.preventDefault();
+  const table = $("enroll-table").value.trim();
+  try {
+    const made = await post("/api/enroll", JSON.stringify({
+      table, url: $("enroll-url").value.trim() || null, serial: $("enroll-serial").value.trim() || null,
+    }), "application/json");
+    $("enrolled-table").textContent = made.table;
+    downloadLink("enroll-key", made.key_file_name, made.key_file_text);
+    downloadLink("enroll-lines-file", made.snippet_name, made.snippet);
+    $("enroll-lines").textContent = made.snippet;
+    $("enrolled").hidden = false;
+    say(`Table ${made.table} enrolled: download its key file and config lines below.`);
+  } catch (error) { $("enrolled").hidden = true; say(`enroll table ${table}: ${error.message}`, true); }
+}
+
+async function logout() {
+  try { await post("/logout", "{}", "application/json"); } catch (error) { /* gone already */ }
+  location.assign("/login");
+}
+
+// --- the director's own parts of the live page ---------------------------------------------------
+
+// A division's section (the public view's, director/templates/division.html) gets the director's
+// controls under its title and its standings' problems at its end.
+function sectionMade(node, name) {
+  const start = el("button", { class: "start-round", type: "button" }, "Start round");
+  const end = el("button", { class: "end-round", type: "button" }, "End round");
+  start.addEventListener("click", () => roundAction("start", name));
+  end.addEventListener("click", () => roundAction("end", name));
+  const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
+  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
+  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"));
+  node.append(el("ul", { class: "problems" }));
+}
+
+function event(event) {
+  for (const info of event.divisions) {
+    const node = divisionSection(info.division);
+    node.querySelector(".start-round").disabled = info.round == null || info.started_wall != null;
+    node.querySelector(".end-round").disabled = info.round == null || info.started_wall == null || info.ended_wall != null;
+  }
+  $("start-all").disabled = !event.divisions.some((d) => d.round != null && d.started_wall == null);
+  $("end-all").disabled = !event.divisions.some((d) => d.started_wall != null && d.ended_wall == null);
+}
+
+// The uses of the director's menu at a table, beside its result (a column of the director's own).
+function resultRow(tr, division, row) {
+  const uses = menuUses.find((g) => g.division === division)?.tables[row.table];
+  const cell = el("td", { class: "menu-uses" + (uses && uses.wrong_pins ? " warn" : "") });
+  if (uses) {
+    cell.append(el("ul", {}, ...uses.uses.map((u) =>
+      el("li", {}, [u.words, u.detail].filter(Boolean).join(": ") + (u.wall ? ` (${wallText(u.wall)})` : "")))));
+    if (uses.unreadable) cell.append(el("div", {}, `${uses.unreadable} more not readable`));
+  }
+  tr.append(cell);
+}
+
+function menuUsesChanged(part) {
+  menuUses = part;
+  renderResults(null);
+}
+
+function problems(problems) {
+  for (const group of problems.divisions) {
+    part(group.division, ".problems").replaceChildren(...group.problems.map((text) => el("li", {}, text)));
+  }
+  $("problems").replaceChildren(...problems.event.map((text) => el("li", {}, text)));
+}
+
+// The page's stream was refused: back to the login if the session is gone, else open it again.
+async function closed() {
+  const response = await fetch("/", { method: "HEAD" }).catch(() => null);
+  if (response && response.status === 401) { location.assign("/login"); return false; }
+  return true;
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
-  connect();
-  setInterval(() => { if (state.tiles.some((g) => g.tiles.some((t) => t.running != null))) renderTiles(); }, 1000);
+  $("enroll-form").addEventListener("submit", enrollTable);
+  $("logout").addEventListener("click", logout);
+  $("live-address").textContent = `${location.origin}/live`;
+  $("live-address").href = "/live";
+  startLive("/events", { section: sectionMade, event, closed, resultRow,
+                         parts: { problems, menu_uses: menuUsesChanged } });
 });

@@ -8,8 +8,9 @@ timeout. Every answer is classified for the sender (kiosk.sync.sender):
   has the document, never send it again;
 - ``refused``: a 4xx: the director will not take it as it is; the document is kept with the
   director's reason, shown on screen, and retried at the backoff's cap;
-- ``unreachable``: no answer, a network error, a 5xx or a 200 without an outcome: retried with
-  the outbox's backoff.
+- ``unreachable``: no answer, a network error, a 5xx, a 429 (the director's limit of requests
+  from one address, which a venue's tables behind one address may meet after an outage) or a
+  200 without an outcome: retried with the outbox's backoff.
 
 An assignment is believed only if it verifies under the table's own key and names this table;
 anything else raises AssignmentError (the kiosk keeps what it has).
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from kiosk.sync.signing import SignatureError, verify
 
 DELIVERED, REFUSED, UNREACHABLE = "delivered", "refused", "unreachable"
+TOO_MANY_REQUESTS = 429
 TIMEOUT_S = 5.0
 MAX_ANSWER = 1 << 20
 
@@ -99,7 +101,7 @@ class DirectorClient:
             return Answer(DELIVERED, code, body, str(body.get("outcome", "ok")))
         said = body.get("error") if isinstance(body, dict) and body.get("error") else raw[:200].decode(
             "utf-8", "replace").strip()
-        if 400 <= code < 500:
+        if 400 <= code < 500 and code != TOO_MANY_REQUESTS:
             return Answer(REFUSED, code, body, f"{code} {said}".strip())
         return Answer(UNREACHABLE, code, body, f"director answered {code} {said}".strip())
 

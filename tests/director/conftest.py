@@ -3,6 +3,7 @@ director_harness.py) with its SQLite file in tmp_path; real signed documents fro
 import pytest
 
 from tests.support.director_harness import Director
+from tests.support.page_browser import launch
 
 
 @pytest.fixture
@@ -10,3 +11,13 @@ def director(tmp_path):
     running = Director(tmp_path / "director.sqlite").start()
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for the page tests (Debian's, through Playwright)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        launched = launch(p)
+        yield launched
+        launched.close()

@@ -88,20 +88,21 @@ def test_the_service_starts_serves_and_stops(tmp_path):
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "director", "--config", str(EXAMPLE), "--port", str(port),
-         "--db", str(tmp_path / "director.sqlite"), "--key-file", str(key_file)],
+         "--db", str(tmp_path / "director.sqlite"), "--key-file", str(key_file),
+         "--password-file", str(tmp_path / "none-yet.password")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + TIMEOUT_S
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=5) as response:
                     page = response.read().decode()
                 break
             except OSError:
                 assert process.poll() is None, process.stdout.read()
                 assert time.monotonic() < deadline, "the director did not answer"
                 time.sleep(0.1)
-        assert "<html" in page
+        assert "<html" in page and 'type="password"' in page
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/1/assignment", timeout=5)
         assert refused.value.code == 404
@@ -110,6 +111,7 @@ def test_the_service_starts_serves_and_stops(tmp_path):
         output = process.communicate(timeout=TIMEOUT_S)[0]
     assert process.returncode == 0, output
     assert f"on http://127.0.0.1:{port}/" in output
+    assert "the page's password for this run is " in output        # no password file yet
     assert (tmp_path / "director.sqlite").exists()
 
 

@@ -3,7 +3,6 @@ players and pairings (a game without a table gets one), refusals that store noth
 .TOU and standings CSV of the results the tables sent."""
 import csv
 import io
-import urllib.request
 
 import pytest
 
@@ -26,8 +25,7 @@ def upload(director, kind, name, data: bytes):
 
 
 def download(director, path):
-    with urllib.request.urlopen(director.url + path, timeout=30) as response:
-        return response.read(), response.headers
+    return director.download(path)
 
 
 def test_a_tsh_file_goes_in_and_comes_out_with_the_same_players_and_results(shared, director):

@@ -1,9 +1,8 @@
-"""The director's page in headless Chromium (Debian's, through Playwright): tiles, results and
-standings follow what the tables post, live over server-sent events, with no reload; the round
-buttons work. Screenshots go to the folder each test prints."""
-import os
+"""The director's page in headless Chromium (Debian's, through Playwright), logged in with the
+director's password: tiles, results and standings follow what the tables post, live over
+server-sent events, with no reload; the round buttons work. Screenshots go to the folder each
+test prints."""
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -12,33 +11,12 @@ from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from director.standings import format_spread, format_wins
 from director.tournament import standings
-from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
+from tests.support.director_harness import KEY, four_tables_at_play, result_doc, signed_bytes, status_doc
+from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
-CHROMIUM = "/usr/bin/chromium"
-TIMEOUT_MS = 30_000
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail(f"{CHROMIUM} is missing: the page tests need Debian's chromium "
-                    "(apt-get install chromium; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-def save_for_docs(page, name: str) -> None:
-    """``make screenshots`` sets TABLEKEEPER_DOCS_IMAGES to docs/images: the page as the README
-    and the director's guide show it."""
-    folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
-    if folder:
-        page.screenshot(path=str(Path(folder) / name))
 
 
 @pytest.fixture
@@ -59,12 +37,11 @@ def paired(director):
 
 @pytest.fixture
 def page(browser, paired):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = new_context(browser, 1100, 900)
     opened = context.new_page()
     navigations = []
+    log_in(opened, paired)
     opened.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == opened.main_frame else None)
-    opened.goto(paired.url + "/")
-    opened.wait_for_selector('#link.up', timeout=TIMEOUT_MS)
     opened.wait_for_selector('.tile[data-table="3"]', timeout=TIMEOUT_MS)
     opened.evaluate("window.__marker = 'still the same page'")
     opened.navigations = navigations
@@ -73,7 +50,7 @@ def page(browser, paired):
 
 
 def same_page(page) -> bool:
-    return page.evaluate("window.__marker") == "still the same page" and len(page.navigations) == 1
+    return page.evaluate("window.__marker") == "still the same page" and page.navigations == []
 
 
 def tile(page, table):
@@ -195,11 +172,10 @@ def test_importing_from_the_page_fills_the_tables(browser, director, tmp_path, s
     (tmp_path / "players.csv").write_text("name,rating\nAnn,1500\nBob,1400\nCat,1300\nDan,1200\n")
     (tmp_path / "round1.csv").write_text("round,table,player1,player2\n1,1,Ann,Bob\n1,2,Cat,Dan\n")
     (tmp_path / "bad.csv").write_text("round,table,player1,player2\n1,1,Ann,Zed\n")
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = new_context(browser, 1100, 900)
     page = context.new_page()
     try:
-        page.goto(director.url + "/")
-        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        log_in(page, director)
         page.evaluate("window.__marker = 'still the same page'")
         page.select_option("#import-kind", "players-csv")
         page.set_input_files("#import-file", str(tmp_path / "players.csv"))
@@ -242,11 +218,10 @@ def division_tables(page, division):
 
 def test_two_divisions_each_with_its_tiles_results_and_standings(browser, two_divisions, shots):
     director = two_divisions
-    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    context = new_context(browser, 1100, 1300)
     page = context.new_page()
     try:
-        page.goto(director.url + "/")
-        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        log_in(page, director)
         page.wait_for_selector('.division[data-division="B"] .tile[data-table="4"]', timeout=TIMEOUT_MS)
         assert page.evaluate("[...document.querySelectorAll('.division')].map(s => s.dataset.division)") == ["A", "B"]
         assert division_tables(page, "A") == ["1", "2"] and division_tables(page, "B") == ["3", "4"]
@@ -260,14 +235,7 @@ def test_two_divisions_each_with_its_tiles_results_and_standings(browser, two_di
         page.wait_for_function("""document.querySelector('.division[data-division="A"] .round-state')
                                .textContent.startsWith('started')""", timeout=TIMEOUT_MS)
 
-        director.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
-        director.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
-            "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
-        director.post(4, "status", signed_bytes(status_doc(4, times_ms=(-65_000, 30_000), alerts={
-            "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
-        document = {**result_doc(3, players=("Eve", "Fay"), scores=(330, 290)), "division": "B"}
-        assert director.post(3, "results", signed_bytes(document)).body["outcome"] == "stored"
-        for table, state in ((1, "playing"), (2, "challenge"), (3, "result"), (4, "overtime")):
+        for table, state in four_tables_at_play(director).items():
             wait_state(page, table, state)
         page.locator('.division[data-division="B"] .results tr[data-table="3"]').wait_for(timeout=TIMEOUT_MS)
         assert page.locator('.division[data-division="A"] .results tbody tr').count() == 0
@@ -296,11 +264,10 @@ def test_a_config_and_its_t_files_imported_from_the_page_make_two_divisions(brow
     (tmp_path / "config.tsh").write_text('division A a.t\ndivision B b.t\nconfig event_name = "Winter Open"\n')
     shutil.copy(shared.tsh / "naspa-2023-division-a.t", tmp_path / "a.t")
     shutil.copy(shared.tsh / "naspa-2023-division-b.t", tmp_path / "b.t")
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = new_context(browser, 1100, 900)
     page = context.new_page()
     try:
-        page.goto(director.url + "/")
-        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        log_in(page, director)
         assert page.is_visible("#no-divisions")
         page.set_input_files("#import-file", [str(tmp_path / n) for n in ("config.tsh", "a.t", "b.t")])
         page.click("#import-button")

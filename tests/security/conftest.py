@@ -14,7 +14,7 @@ import pytest
 
 from bench.rigs.director_process import DirectorProcess
 from bench.rigs.lossy_proxy import Pty
-from director.app import standings_part
+from director.parts import standings_part
 from director.model import Pairing, Player
 from director.rounds import store_pairings, store_players
 from kiosk.core import events as ev
@@ -29,6 +29,15 @@ WAIT_S = 60.0
 @pytest.fixture
 def director(tmp_path):
     running = Director(tmp_path / "director.sqlite").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def limited(tmp_path, request):
+    """A director with the limits the test names (``@pytest.mark.parametrize("limited",
+    [{"limits.requests_per_s": 1}], indirect=True)``)."""
+    running = Director(tmp_path / "limited.sqlite", settings=request.param).start()
     yield running
     running.stop()
 

@@ -1,8 +1,11 @@
 """The director under test: a real uvicorn server on 127.0.0.1 (a free port) in a thread, its
 SQLite file in a temporary folder, and real signed documents built by the replay core, each
-signed with the key of the table it names (``signed_bytes``) as that table's kiosk signs it."""
+signed with the key of the table it names (``signed_bytes``) as that table's kiosk signs it.
+Its page's requests log in with the director's password (``PASSWORD``) as the page does
+(bench/rigs/page_session.py); ``anonymous=True`` sends one without the session."""
 from __future__ import annotations
 
+import functools
 import json
 import socket
 import threading
@@ -17,12 +20,15 @@ import uvicorn
 from director.app import create_app
 from director.config import load_config
 from director.db import DirectorDB
+from director.password import hash_password
+from bench.rigs.page_session import PageSession
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign, table_key
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"
+PASSWORD = "the director's test password"
 START_TIMEOUT_S = 30
 
 
@@ -60,6 +66,19 @@ def status_doc(table: str | int, round_number: int = 1, phase: str = "playing",
             "outbox_pending": 0, "sent_wall": sent_wall}
 
 
+def four_tables_at_play(director) -> dict[int, str]:
+    """Tables 1 to 4 of a round under way, as they post: 1 playing, 2 in a challenge, 3's result
+    (Eve 330 - Fay 290, division B) in, 4 in overtime. The tile's state of each, as pages show it."""
+    director.post(1, "status", signed_bytes(status_doc(1, times_ms=(754_000, 1_200_000), scores=(180, 150))))
+    director.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
+        "overtime": [], "hold": None, "challenge": 1, "neutral": "challenge", "absent": []})))
+    director.post(4, "status", signed_bytes(status_doc(4, times_ms=(-65_000, 30_000), alerts={
+        "overtime": [0], "hold": None, "challenge": None, "neutral": None, "absent": []})))
+    document = {**result_doc(3, players=("Eve", "Fay"), scores=(330, 290)), "division": "B"}
+    assert director.post(3, "results", signed_bytes(document)).body["outcome"] == "stored"
+    return {1: "playing", 2: "challenge", 3: "result", 4: "overtime"}
+
+
 def signed_bytes(document: dict, key: str = KEY, *, table: str | None = None) -> bytes:
     """``document`` signed as a table signs it: with the key of ``table`` (default: the table it
     names) derived from the tournament key ``key``."""
@@ -73,14 +92,21 @@ class Answer:
     body: dict
 
 
-class Director:
-    """A running director: ``url``, ``db`` (its DirectorDB), ``post``/``get`` over real HTTP."""
+@functools.lru_cache(maxsize=None)
+def password_hash() -> str:
+    return hash_password(PASSWORD)
 
-    def __init__(self, db_path: Path, preset: str = "aspa"):
+
+class Director:
+    """A running director: ``url``, ``db`` (its DirectorDB), ``post``/``request`` over real
+    HTTP; ``settings``: more of its config's keys ({"limits.requests_per_s": 5})."""
+
+    def __init__(self, db_path: Path, preset: str = "aspa", settings: dict | None = None):
         self.config = load_config(None, {"tournament.name": TOURNAMENT, "tournament.key": KEY,
-                                         "tournament.preset": preset, "service.db": str(db_path)})
+                                         "tournament.preset": preset, "service.db": str(db_path),
+                                         **(settings or {})})
         self.db = DirectorDB.open(db_path)
-        self.app = create_app(self.db, self.config)
+        self.app = create_app(self.db, self.config, password_hash=password_hash())
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
@@ -90,6 +116,7 @@ class Director:
                                                     timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        daemon=True)
+        self.page = PageSession(self.url, PASSWORD)
 
     def start(self) -> "Director":
         self.thread.start()
@@ -107,21 +134,36 @@ class Director:
         self.db.close()
 
     def request(self, method: str, path: str, data: bytes | None = None,
-                headers: dict | None = None) -> Answer:
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json", **(headers or {})})
+                headers: dict | None = None, *, anonymous: bool = False) -> Answer:
+        """A request of the page's (logged in, unless ``anonymous``); the tables' API needs no
+        session (``post``)."""
+        page = {} if anonymous or path.startswith("/api/tables/") else self.page.headers(method)
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers={
+            "Content-Type": "application/json", **page, **(headers or {})})
         try:
             with urllib.request.urlopen(request, timeout=START_TIMEOUT_S) as response:
                 return Answer(response.status, json.loads(response.read() or b"{}"))
         except urllib.error.HTTPError as exc:
             return Answer(exc.code, json.loads(exc.read() or b"{}"))
 
-    def post(self, table: str | int, path: str, data: bytes) -> Answer:
-        return self.request("POST", f"/api/tables/{table}/{path}", data)
-
     def up(self) -> bool:
         """Whether the service still answers (the page's state)."""
         return self.request("GET", "/api/state").code == 200
+
+    def download(self, path: str):
+        """A download of the page's (an export): its bytes and headers."""
+        request = urllib.request.Request(self.url + path, headers=self.page.headers("GET"))
+        with urllib.request.urlopen(request, timeout=START_TIMEOUT_S) as response:
+            return response.read(), response.headers
+
+    def post(self, table: str | int, path: str, data: bytes) -> Answer:
+        return self.request("POST", f"/api/tables/{table}/{path}", data)
+
+    def stored(self) -> dict[str, list[dict]]:
+        """Every table of the database but the audit of refusals: what an attack must not change."""
+        with self.db.locked() as conn:
+            names = [n for n in conn.table_names() if n != "rejections"]
+        return {name: self.rows(name) for name in names}
 
     def rows(self, table: str) -> list[dict]:
         with self.db.locked() as conn:

@@ -55,6 +55,17 @@ def test_no_director_and_a_failing_director_are_unreachable(director, result):
     assert (busy.kind, busy.code) == (UNREACHABLE, 503)
 
 
+def test_the_directors_limit_of_requests_is_waited_out_not_taken_for_a_refusal(real_director, result, tmp_path):
+    (tmp_path / "limits.toml").write_text("[limits]\ntable_requests_per_s = 1\n")
+    director = real_director(PAIRINGS, args=("--config", str(tmp_path / "limits.toml")))
+    client = DirectorClient(director.url, "4", KEY4)
+    answers = [client.post("results", result) for _ in range(12)]      # a bucket of 5 a second
+    limited = [a for a in answers if a.code == 429]
+    assert limited and all(a.kind == UNREACHABLE for a in limited)
+    assert limited[0].reason.startswith("director answered 429 too many requests from 127.0.0.1")
+    assert {a.reason for a in answers if a.code == 200} == {"stored", "duplicate"}
+
+
 def test_the_assignment_is_the_directors_pairing_signed_with_the_tables_key(real_director):
     unpaired = real_director()
     assert DirectorClient(unpaired.url, "4", KEY4).assignment() is None          # 404: none

@@ -1,0 +1,159 @@
+"""The live pages' events (director.live): rendered once and shared by every open page, a burst
+of changes sent as one update, a page too slow to read sent everything afresh instead of
+piling up; the public stream carries none of the director's own parts."""
+import asyncio
+import socket
+import threading
+
+from director.limits import Slots
+from director.live import MAX_QUEUED, Broadcaster, Stream
+
+WAIT_S = 30
+
+
+def parts_counting(calls: list, block_on: dict):
+    """A compute that counts its calls and, at the call numbered in ``block_on``, waits for its
+    event (so that changes can come in while it computes)."""
+    def compute():
+        calls.append(None)
+        if len(calls) in block_on:
+            block_on[len(calls)].wait(WAIT_S)
+        return {"clock": {"now": len(calls)}, "tiles": [{"division": "A", "tiles": [
+            {"table": "1", "state": "playing" if len(calls) % 2 else "result"}]}]}
+    return compute
+
+
+async def until(test):
+    for _ in range(WAIT_S * 100):
+        if test():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not within the wait")
+
+
+def test_a_burst_of_changes_is_one_update_shared_by_every_page():
+    calls, computing = [], threading.Event()
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {2: computing}), {"public": ("clock", "tiles")},
+                           Slots(10, 10), min_interval=0.0, tick=3600)
+        live.attach(asyncio.get_running_loop())
+        (one, first), (two, _) = await live.open("public", "a"), await live.open("public", "b")
+        assert len(calls) == 1 and first.startswith(b"retry: 2000\n\nevent: clock")
+        live.notify()
+        await until(lambda: len(calls) == 2)            # the update under way...
+        changes = [threading.Thread(target=live.notify) for _ in range(100)]
+        for thread in changes:                          # ...while 100 changes come in
+            thread.start()
+        for thread in changes:
+            thread.join()
+        computing.set()
+        await until(lambda: len(one.queued) == 2)
+        await asyncio.sleep(0.2)                        # nothing more comes
+        assert len(calls) == 3 and len(one.queued) == len(two.queued) == 2
+        assert all(a is b for a, b in zip(one.queued, two.queued))     # the same bytes, once
+        assert one.queued[0] == (b'event: clock\ndata: {"now":2}\n\nevent: tiles\ndata: {"groups":'
+                                 b'[{"division":"A","items":[{"table":"1","state":"result"}]}]}\n\n')
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_crowd_opening_at_once_is_computed_for_once():
+    calls = []
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {}), {"public": ("clock", "tiles")},
+                           Slots(100, 100), tick=3600)
+        live.attach(asyncio.get_running_loop())
+        opened = await asyncio.gather(*(live.open("public", "a") for _ in range(50)))
+        assert len(calls) == 1 and len({first for _, first in opened}) == 1
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_updates_outlive_a_read_that_failed():
+    calls = []
+
+    def compute():
+        calls.append(None)
+        if len(calls) == 2:
+            raise OSError("disk I/O error")
+        return {"clock": {"now": len(calls)}}
+
+    async def scenario():
+        live = Broadcaster(compute, {"public": ("clock",)}, Slots(10, 10), min_interval=0.0, tick=0.01)
+        live.attach(asyncio.get_running_loop())
+        stream, _ = await live.open("public", "a")
+        live.notify()                                   # the read that fails
+        await until(lambda: len(calls) >= 3 and stream.queued)
+        assert stream.queued[-1].startswith(b'event: clock\ndata: {"now":')
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_page_too_slow_to_read_gets_everything_afresh_instead_of_a_pile():
+    calls = []
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {}), {"public": ("clock", "tiles")}, Slots(10, 10),
+                           tick=3600)
+        live.attach(asyncio.get_running_loop())
+        stream, first = await live.open("public", "a")
+        reader = live.stream(stream, first)
+        assert await reader.__anext__() == first
+        for n in range(MAX_QUEUED + 1):
+            stream.push(b"update %d" % n)
+        assert not stream.queued and stream.resync
+        await live.refresh()                            # the latest parts, whole
+        assert await reader.__anext__() == live._whole("public")
+        assert b'"now":2' in live._whole("public") and not stream.queued
+        await reader.aclose()
+        assert live.streams == set() and live.slots.count == 0
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def first_events(director, path: str, headers: str = "") -> bytes:
+    """The opening of a live stream, up to its standings."""
+    sock = socket.create_connection(("127.0.0.1", director.port), timeout=WAIT_S)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode())
+    data = b""
+    while b"event: standings" not in data or not data.endswith(b"\n\n\r\n"):
+        data += sock.recv(65536)
+    sock.close()
+    return data
+
+
+def test_the_public_stream_carries_none_of_the_directors_own_parts(director):
+    public = first_events(director, "/live/events")
+    own = first_events(director, "/events", f"Cookie: {director.page.headers('GET')['Cookie']}\r\n")
+    for name in (b"clock", b"event", b"tiles", b"results", b"standings"):
+        assert b"event: " + name + b"\n" in public and b"event: " + name + b"\n" in own
+    assert b"event: problems\n" in own and b"problems" not in public
+    assert Stream("public", "a").queued.maxlen is None
+
+
+def test_the_standings_are_computed_again_at_most_every_two_seconds_while_results_pour_in(director):
+    from director.model import Pairing, Player
+    from director.parts import STANDINGS_EVERY_S, Snapshot
+    from director.rounds import store_pairings, store_players
+    from tests.support.director_harness import result_doc, signed_bytes
+
+    store_players(director.db, [Player(n, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1)])
+    store_pairings(director.db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1)])
+    clock = [100.0]
+    snapshot = Snapshot(director.db, director.config, lambda: 0.0, lambda: clock[0])
+    before = snapshot()["standings"]
+    assert snapshot.held_for() is None
+    for table, players in (("1", ("Ann", "Bob")), ("2", ("Cat", "Dan"))):
+        assert director.post(table, "results", signed_bytes(result_doc(table, players=players))).code == 200
+    clock[0] += STANDINGS_EVERY_S / 2
+    assert snapshot()["standings"] == before                    # held back...
+    assert snapshot.held_for() == STANDINGS_EVERY_S / 2         # ...for the rest of the 2 s
+    clock[0] += STANDINGS_EVERY_S / 2
+    after = snapshot()["standings"]
+    assert after != before and "+" in after[0]["html"] and snapshot.held_for() is None

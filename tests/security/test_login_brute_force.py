@@ -1,0 +1,81 @@
+"""Attack: guessing the director's password. Over real HTTP, an address gets five wrong
+passwords, then 429 (even for the right password) with a Retry-After, and no session; the
+service still serves. The throttle itself, with the times passed in: one more guess a minute
+per address, and the whole network's guesses counted together (twenty, then one every ten
+seconds) except this machine's, so that nobody on the Wi-Fi locks the director out at the
+laptop."""
+import pytest
+
+from bench.rigs.page_session import PageSession
+from director.limits import LimitExceeded
+from director.sessions import FAILURE_EVERY_S, FAILURES_AT_ONCE, NETWORK_FAILURE_EVERY_S, LoginThrottle
+from tests.support.director_harness import PASSWORD
+
+
+def test_a_brute_force_is_throttled_and_gets_no_session(director):
+    director.page.login()                                       # the director, logged in before
+    guesser = PageSession(director.url, PASSWORD)
+    statuses = [guesser.try_login(f"guess number {n}") for n in range(FAILURES_AT_ONCE)]
+    assert statuses == [401] * FAILURES_AT_ONCE
+    assert guesser.try_login("guess number 6") == 429
+    assert guesser.try_login(PASSWORD) == 429                   # the right one too, for now
+    assert guesser.token is None
+    assert director.request("GET", "/api/state", anonymous=True).code == 401
+    assert director.stored()["rounds"] == [] and director.up()     # the director's session holds
+
+
+def test_a_refusal_names_the_wait(director):
+    guesser = PageSession(director.url, PASSWORD)
+    for n in range(FAILURES_AT_ONCE):
+        guesser.try_login(f"guess {n}")
+    token, cookie = guesser.login_form()
+    status, page, response = guesser._send(
+        "POST", "/login", f"csrf={token}&password=x".encode(),
+        {"Content-Type": "application/x-www-form-urlencoded", "Origin": director.url,
+         "Cookie": f"tablekeeper_login={cookie}"})
+    assert status == 429 and 1 <= int(response.getheader("Retry-After")) <= FAILURE_EVERY_S
+    assert b"too many wrong passwords from 127.0.0.1: try again in" in page
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def refused(throttle, address) -> bool:
+    try:
+        throttle.check(address)
+        return False
+    except LimitExceeded:
+        return True
+
+
+def test_an_address_gets_one_more_guess_a_minute():
+    clock = Clock()
+    throttle = LoginThrottle(clock)
+    for _ in range(FAILURES_AT_ONCE):
+        assert not refused(throttle, "10.0.0.66")
+        throttle.failed("10.0.0.66")
+    assert refused(throttle, "10.0.0.66") and not refused(throttle, "10.0.0.67")
+    clock.now += FAILURE_EVERY_S - 1
+    assert refused(throttle, "10.0.0.66")
+    clock.now += 1
+    assert not refused(throttle, "10.0.0.66")
+    throttle.failed("10.0.0.66")
+    assert refused(throttle, "10.0.0.66")
+
+
+@pytest.mark.parametrize("laptop", ["127.0.0.1", "::1"])
+def test_the_networks_guesses_count_together_but_never_lock_out_the_laptop(laptop):
+    clock = Clock()
+    throttle = LoginThrottle(clock)
+    for n in range(20):                                          # twenty addresses, one guess each
+        assert not refused(throttle, f"10.0.1.{n}")
+        throttle.failed(f"10.0.1.{n}")
+    assert refused(throttle, "10.0.2.1")                         # a fresh address: the network's
+    assert not refused(throttle, laptop)                         # the director at the laptop
+    clock.now += NETWORK_FAILURE_EVERY_S
+    assert not refused(throttle, "10.0.2.1")

@@ -1,0 +1,44 @@
+"""The director's pages in headless Chromium (Debian's, through Playwright): the browser, a
+window, the director's login, and the screenshots ``make screenshots`` keeps for the docs."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.support.director_harness import PASSWORD
+
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 30_000
+
+
+def launch(playwright):
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail(f"{CHROMIUM} is missing: the page tests need Debian's chromium "
+                    "(apt-get install chromium; .ci/run installs it)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+
+def save_for_docs(page, name: str) -> None:
+    """``make screenshots`` sets TABLEKEEPER_DOCS_IMAGES to docs/images: the page as the README
+    and the director's guide show it."""
+    folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
+    if folder:
+        page.screenshot(path=str(Path(folder) / name))
+
+
+def new_context(browser, width: int, height: int):
+    """A browser window. Playwright's wait_for_function evaluates its text as a script, which
+    the pages' Content-Security-Policy forbids (tests/security checks the policy): bypassed."""
+    return browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+
+
+def log_in(page, director, password: str = PASSWORD) -> None:
+    """The login page, the director's password, and the page it opens."""
+    page.goto(director.url + "/")
+    page.wait_for_selector("#password", timeout=TIMEOUT_MS)
+    page.fill("#password", password)
+    page.click("#login")
+    page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
