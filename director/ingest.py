@@ -34,6 +34,7 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kiosk.core.rules import Rules
 from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
@@ -71,19 +72,31 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
     try:
         if size > MAX_BODY:
             raise Refused(413, f"body over {MAX_BODY} bytes")
-        document, signature, events = _check(table, path, raw, key)
-        if path == "results" and _stored_as_it_is(db, document):
+        checked = _check(table, path, raw, key)
+        document = checked.document
+        if path == "results" and _stored_as_it_is(db, checked):
             return Reply(200, {"outcome": "duplicate", **_ident(document)})
         division = _division(db, document)
         if path == "results":
-            check_result(db, rules, document, events, recompute=recompute)
+            check_result(db, rules, document, checked.events, recompute=recompute)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source,
-                document if path == "results" else None)
+                checked if path == "results" and document is not None else None)
         return Reply(refusal.code, {"error": refusal.reason})
     if path == "results":
-        return _store_result(db, document, signature, division, now_wall, source)
-    return _store_status(db, document, division, now_wall, source)
+        return _store_result(db, checked, division, now_wall, source)
+    return _store_status(db, checked, division, now_wall, source)
+
+
+class Checked(NamedTuple):
+    """A signed document that passed ``_check``: the document, its signature, its events (none
+    for a status) and its canonical JSON (``text``, written once: it is signed, stored and
+    hashed) with that text's SHA-256."""
+    document: dict
+    signature: str
+    events: list
+    text: str
+    sha256: str
 
 
 def _ident(document: dict) -> dict:
@@ -91,13 +104,14 @@ def _ident(document: dict) -> dict:
             "table": document["table"], "revision": document["revision"]}
 
 
-def _stored_as_it_is(db: DirectorDB, document: dict) -> bool:
+def _stored_as_it_is(db: DirectorDB, checked: Checked) -> bool:
     """Whether this very result is the one stored for its game (sent again: a duplicate)."""
+    document = checked.document
     with db.locked() as conn:
         return conn.execute(
             "SELECT 1 FROM results WHERE tournament = ? AND round = ? AND table_name = ? AND "
             "sha256 = ?", [document["tournament"], document["round"], document["table"],
-                           hashlib.sha256(canonical(document)).hexdigest()]).fetchone() is not None
+                           checked.sha256]).fetchone() is not None
 
 
 def _division(db: DirectorDB, document: dict) -> str | None:
@@ -110,7 +124,7 @@ def _division(db: DirectorDB, document: dict) -> str | None:
         raise Refused(409, str(exc)[:200]) from None
 
 
-def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, list]:
+def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
     """The signed document, its signature and its events (none for a status), each checked."""
     if path not in PATHS:
         raise Refused(400, f"unknown path {path!r}: expected results or status")
@@ -136,7 +150,8 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, li
         raise Refused(400, "table: expected the table's name (a document is checked under its "
                            f"table's key); got {json.dumps(named)[:60]}")
     try:
-        document = verify(signed, table_key(key, named))
+        text = canonical(signed["document"])
+        document = verify(signed, table_key(key, named), text)
     except SignatureError:
         raise Refused(403, _wrong_key(signed, key, named, table)) from None
     except (ValueError, TypeError, RecursionError) as exc:   # a document canonical JSON cannot write
@@ -151,7 +166,8 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> tuple[dict, str, li
     if document["table"] != table:
         raise Refused(409, f"table: the document is table {document['table']!r}, "
                            f"posted for table {table!r}"[:200])
-    return document, signed["signature"], events
+    return Checked(document, signed["signature"], events, text.decode(),
+                   hashlib.sha256(text).hexdigest())
 
 
 def _printable(name: str) -> str:
@@ -241,15 +257,12 @@ def _check_status(document: dict) -> list:
 
 
 def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,
-            source: str, document: dict | None = None) -> None:
+            source: str, checked: Checked | None = None) -> None:
     """The refusal logged and kept; a signed result that failed a check after its signature
-    (``document``) is kept with it, its text once (later refusals of it name its sha256)."""
+    (``checked``) is kept with it, its text once (later refusals of it name its sha256)."""
     log.warning("table %s: %s refused with %d: %s", table[:100], str(path)[:20], refusal.code,
                 refusal.reason)
-    text = sha = None
-    if document is not None:
-        text = canonical(document).decode()
-        sha = hashlib.sha256(text.encode()).hexdigest()
+    text, sha = (checked.text, checked.sha256) if checked is not None else (None, None)
     with db.transaction() as conn:
         if sha is not None and conn.execute("SELECT 1 FROM rejections WHERE sha256 = ?",
                                             [sha]).fetchone():
@@ -261,10 +274,9 @@ def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, 
     db.changed("rejections")
 
 
-def _store_result(db: DirectorDB, document: dict, signature: str, division: str | None,
-                  now_wall: float, source: str) -> Reply:
-    text = canonical(document).decode()
-    sha = hashlib.sha256(text.encode()).hexdigest()
+def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wall: float,
+                  source: str) -> Reply:
+    document, signature, text, sha = checked.document, checked.signature, checked.text, checked.sha256
     ident = (document["tournament"], document["round"], document["table"])
     body = {"tournament": ident[0], "round": ident[1], "table": ident[2],
             "revision": document["revision"]}
@@ -284,7 +296,7 @@ def _store_result(db: DirectorDB, document: dict, signature: str, division: str 
         if old is not None:
             _audit(conn, old, "replaced", document["revision"], now_wall)
         result = document["result"]
-        conn["results"].upsert({
+        _upsert(conn, "results", {
             "tournament": ident[0], "round": ident[1], "table_name": ident[2],
             "division": division, "game_id": document["game_id"], "revision": document["revision"],
             "player0": document["players"][0], "player1": document["players"][1],
@@ -292,9 +304,18 @@ def _store_result(db: DirectorDB, document: dict, signature: str, division: str 
             "score1": result["final"][1], "spread": result["spread"],
             "winner": result["winner"], "end_reason": result["end"], "document": text,
             "signature": signature, "sha256": sha, "received_wall": now_wall, "source": source,
-        }, pk=("tournament", "round", "table_name"))
+        }, ("tournament", "round", "table_name"))
     db.changed("results")
     return Reply(200, {"outcome": "stored" if old is None else "replaced", **body})
+
+
+def _upsert(conn, table: str, row: dict, pk: tuple[str, ...]) -> None:
+    """``conn[table].upsert(row, pk=pk)`` in one statement: sqlite-utils' upsert looks the table
+    up and builds its SQL anew each time, a third of storing a result on this hot path."""
+    columns = ", ".join(f'"{name}"' for name in row)
+    updates = ", ".join(f'"{name}" = excluded."{name}"' for name in row if name not in pk)
+    conn.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({", ".join("?" * len(row))}) '
+                 f'ON CONFLICT ({", ".join(pk)}) DO UPDATE SET {updates}', list(row.values()))
 
 
 def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> None:
@@ -306,18 +327,19 @@ def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> N
         "by_revision": by_revision})
 
 
-def _store_status(db: DirectorDB, document: dict, division: str | None, now_wall: float,
+def _store_status(db: DirectorDB, checked: Checked, division: str | None, now_wall: float,
                   source: str) -> Reply:
+    document = checked.document
     with db.transaction() as conn:
         old = next(conn.query("SELECT sent_wall FROM status WHERE table_name = ?",
                               [document["table"]]), None)
         if old is not None and old["sent_wall"] > document["sent_wall"]:
             return Reply(200, {"outcome": "older"})     # a late retry: the newer status stands
-        conn["status"].upsert({
+        _upsert(conn, "status", {
             "table_name": document["table"], "tournament": document["tournament"],
             "round": document["round"], "division": division, "game_id": document["game_id"],
-            "phase": document["phase"], "document": canonical(document).decode(),
+            "phase": document["phase"], "document": checked.text,
             "sent_wall": document["sent_wall"], "received_wall": now_wall, "source": source,
-        }, pk="table_name")
+        }, ("table_name",))
     db.changed("status")
     return Reply(200, {"outcome": "ok"})
