@@ -24,8 +24,8 @@ from kiosk.store.schema import ensure_schema
 
 from .db_migrate import migrations
 
-SCHEMA_VERSION = 3             # 2: divisions; 3: refused results kept (older files are brought
-                               # forward by director.db_migrate)
+SCHEMA_VERSION = 4             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+                               # counted (older files are brought forward by director.db_migrate)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -84,9 +84,11 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                "table_name", {"table_name", "document", "received_wall", "source"}),
     # every refused document: a table's signed result refused by a check after its signature
     # (director.verify) keeps its canonical text in ``document``, once (``sha256`` names it)
+    # (``document``); the same refusal again soon after is counted on its row (``repeats``,
+    # ``last_wall``), and so is a flood's excess (director.ingest.REFUSAL_ROWS_PER_MINUTE)
     "rejections": ({"id": int, "table_name": str, "path": str, "code": int, "reason": str,
                     "size": int, "received_wall": float, "source": str, "sha256": str,
-                    "document": str},
+                    "document": str, "repeats": int, "last_wall": float},
                    "id", {"table_name", "path", "code", "reason", "size", "received_wall",
                           "source"}),
 }
@@ -99,6 +101,7 @@ INDEXES = [
     ("results_audit", ["tournament", "round", "table_name"], False),
     ("rejections", ["received_wall"], False),
     ("rejections", ["sha256"], False),
+    ("rejections", ["table_name", "path", "code"], False),
 ]
 
 

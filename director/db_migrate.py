@@ -10,6 +10,9 @@ every result, audit row and rejection it had.
 
 2 -> 3, refused results kept: ``rejections`` gains ``sha256`` and ``document`` (empty in the
 rows it had: those refusals kept no document).
+
+3 -> 4, repeats counted: ``rejections`` gains ``repeats`` (0 in the rows it had) and
+``last_wall`` (their ``received_wall``).
 """
 from __future__ import annotations
 
@@ -69,7 +72,15 @@ def migrate_2_to_3(db: Database, indexes: list) -> None:
     _create_indexes(db, indexes)
 
 
+def migrate_3_to_4(db: Database, indexes: list) -> None:
+    db.execute("ALTER TABLE rejections ADD COLUMN repeats INTEGER")
+    db.execute("ALTER TABLE rejections ADD COLUMN last_wall FLOAT")
+    db.execute("UPDATE rejections SET repeats = 0, last_wall = received_wall")
+    _create_indexes(db, indexes)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for kiosk.store.schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
-            2: lambda db: migrate_2_to_3(db, indexes)}
+            2: lambda db: migrate_2_to_3(db, indexes),
+            3: lambda db: migrate_3_to_4(db, indexes)}

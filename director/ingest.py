@@ -42,7 +42,7 @@ from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key
 
 from .db import DirectorDB
 from .limits import LimitExceeded, check_events, check_json_depth
-from .refusal import Refused
+from .refusal import Refusal, Refused, keep_refusal
 from .rounds import DivisionMismatch, division_for
 from .verify import check_result
 
@@ -258,20 +258,14 @@ def _check_status(document: dict) -> list:
 
 def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,
             source: str, checked: Checked | None = None) -> None:
-    """The refusal logged and kept; a signed result that failed a check after its signature
-    (``checked``) is kept with it, its text once (later refusals of it name its sha256)."""
-    log.warning("table %s: %s refused with %d: %s", table[:100], str(path)[:20], refusal.code,
-                refusal.reason)
+    """The refusal kept (director.refusal.keep: a signed result that failed a check after its
+    signature, ``checked``, with its text) and logged when it is not a repeat."""
     text, sha = (checked.text, checked.sha256) if checked is not None else (None, None)
-    with db.transaction() as conn:
-        if sha is not None and conn.execute("SELECT 1 FROM rejections WHERE sha256 = ?",
-                                            [sha]).fetchone():
-            text = None
-        conn["rejections"].insert({"table_name": table[:100], "path": str(path)[:20],
-                                   "code": refusal.code, "reason": refusal.reason,
-                                   "size": size, "received_wall": now_wall,
-                                   "source": source, "sha256": sha, "document": text})
-    db.changed("rejections")
+    if keep_refusal(db, Refusal(table[:100], str(path)[:20], refusal.code, refusal.reason, size,
+                                source, sha, text), now_wall):
+        log.warning("table %s: %s refused with %d: %s", table[:100], str(path)[:20], refusal.code,
+                    refusal.reason)
+        db.changed("rejections")
 
 
 def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wall: float,

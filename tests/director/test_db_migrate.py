@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -104,7 +104,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
         # Ann beat Bob (imported), Cat had the bye of started round 1 and beat Ann in round 2
         assert [(s.player.name, s.wins, s.losses) for s in table] == [("Cat", 2, 0), ("Ann", 1, 1), ("Bob", 0, 1)]
     with DirectorDB.open(path) as again:                            # opened again: as it is
-        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 4
 
 
 def test_players_with_no_common_division_label_become_division_a(tmp_path):
@@ -118,10 +118,10 @@ def test_a_file_from_a_newer_director_is_still_refused(tmp_path):
     path = tmp_path / "new.sqlite"
     DirectorDB.open(path).close()
     raw = sqlite3.connect(path)
-    raw.execute("PRAGMA user_version=4")
+    raw.execute("PRAGMA user_version=5")
     raw.commit()
     raw.close()
-    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 4\)"):
+    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 5\)"):
         DirectorDB.open(path)
 
 
@@ -130,7 +130,8 @@ def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_p
     DirectorDB.open(path).close()
     raw = sqlite3.connect(path)                 # schema 2's rejections: no sha256, no document
     raw.execute("DROP INDEX idx_rejections_sha256")
-    for column in ("document", "sha256"):
+    raw.execute("DROP INDEX idx_rejections_table_name_path_code")
+    for column in ("document", "sha256", "repeats", "last_wall"):
         raw.execute(f"ALTER TABLE rejections DROP COLUMN {column}")
     raw.execute("INSERT INTO rejections (table_name, path, code, reason, size, received_wall, "
                 "source) VALUES ('4', 'results', 403, 'forged', 10, 3.0, 'http')")
@@ -138,11 +139,13 @@ def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_p
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 4
         with db.transaction() as conn:
             conn["rejections"].insert({"table_name": "5", "path": "results", "code": 422,
                                        "reason": "result.final", "size": 9, "received_wall": 4.0,
                                        "source": "http", "sha256": "ab", "document": "{}"})
-            assert [(r["reason"], r["sha256"]) for r in conn["rejections"].rows] == [
-                ("forged", None), ("result.final", "ab")]
-            assert ["sha256"] in [i.columns for i in conn["rejections"].indexes]
+            assert [(r["reason"], r["sha256"], r["repeats"], r["last_wall"])
+                    for r in conn["rejections"].rows] == [
+                ("forged", None, 0, 3.0), ("result.final", "ab", None, None)]
+            indexes = [i.columns for i in conn["rejections"].indexes]
+            assert ["sha256"] in indexes and ["table_name", "path", "code"] in indexes
