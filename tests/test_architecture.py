@@ -135,7 +135,7 @@ def test_the_input_vocabulary_imports_only_the_standard_library():
 
 
 def test_the_loop_and_the_screens_find_nothing_by_name():
-    """Seams are declared (kiosk.ui.base.Screen, Table): no getattr/hasattr contracts."""
+    """Seams are declared (kiosk.ui.widgets.base.Screen, Table): no getattr/hasattr contracts."""
     offenders = []
     for path in python_files("kiosk/ui"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

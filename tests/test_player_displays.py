@@ -13,7 +13,7 @@ from kiosk.core.game import decide
 from kiosk.core.state import new_game, replay
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, player_view
 from kiosk.presets import load_rules
-from kiosk.ui import clockview
+from kiosk.ui.clock import view as clockview
 from tests.support.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
 
 LED_PINS = {"left_runs": 5, "right_runs": 6, "neutral": 13, "result_sent": 19}

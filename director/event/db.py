@@ -4,7 +4,7 @@ audit trail, each table's latest status, and every refused document.
 Plain SQLite tables (no STRICT, no extensions), declared with their types and keys, so the file
 opens as it is in Datasette or the sqlite3 shell. ``PRAGMA user_version`` carries the schema
 version; a file from a newer director is refused, one from an older director is brought forward
-(director/db_migrate.py). WAL, so readers (the page, Datasette) never
+(director/event/migrate.py). WAL, so readers (the page, Datasette) never
 block the writer. ``DirectorDB`` owns one connection shared by the web app and the serial
 poller: every use holds its lock, and ``changed()`` tells listeners (the page's live updates)
 what moved.
@@ -22,10 +22,10 @@ from sqlite_utils import Database
 
 from kiosk.store.schema import ensure_schema
 
-from .db_migrate import migrations
+from .migrate import migrations
 
 SCHEMA_VERSION = 4             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
-                               # counted (older files are brought forward by director.db_migrate)
+                               # counted (older files are brought forward by director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -60,7 +60,7 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                 "revision": int},
                ("division", "round"), {"division", "round", "revision"}),
     # one row per game, (tournament, round, table): the latest revision received, filed under
-    # the division of the table's pairing (director.rounds.division_for)
+    # the division of the table's pairing (director.event.rounds.division_for)
     "results": ({"tournament": str, "round": int, "table_name": str, "division": str,
                  "game_id": str, "revision": int, "player0": str, "player1": str, "first": int,
                  "score0": int, "score1": int, "spread": int, "winner": int, "end_reason": str,
@@ -83,9 +83,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                 "received_wall": float, "source": str},
                "table_name", {"table_name", "document", "received_wall", "source"}),
     # every refused document: a table's signed result refused by a check after its signature
-    # (director.verify) keeps its canonical text in ``document``, once (``sha256`` names it)
+    # (director.tables.verify) keeps its canonical text in ``document``, once (``sha256`` names it)
     # (``document``); the same refusal again soon after is counted on its row (``repeats``,
-    # ``last_wall``), and so is a flood's excess (director.ingest.REFUSAL_ROWS_PER_MINUTE)
+    # ``last_wall``), and so is a flood's excess (director.tables.ingest.REFUSAL_ROWS_PER_MINUTE)
     "rejections": ({"id": int, "table_name": str, "path": str, "code": int, "reason": str,
                     "size": int, "received_wall": float, "source": str, "sha256": str,
                     "document": str, "repeats": int, "last_wall": float},

@@ -3,10 +3,10 @@
 A division has a name (one word, as tsh's ``division NAME FILE`` line gives it: ``A``, ``CSW``),
 its place in the event (the order it came in), the tsh file it was read from (written back in a
 tsh archive) and its table offset: tsh numbers a division's boards from 1, the director numbers
-tables across the venue, and a board is ``table - table_offset`` (director.imports chooses the
+tables across the venue, and a board is ``table - table_offset`` (director.files.imports chooses the
 offset when a division's boards would take another division's tables).
 
-The event's settings come from a tsh config (director.tsh_config): its name and date (the .TOU
+The event's settings come from a tsh config (director.files.tsh_config): its name and date (the .TOU
 file's event line) and its spread cap, which replaces the preset's ``result.spread_caps`` in the
 standings. Names given by a director (``--division a``) match case aside, as tsh's do.
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from kiosk.core.rules import Rules, apply_overrides
 
 from .db import DirectorDB
-from .db_migrate import DEFAULT_DIVISION, NAME
+from .migrate import DEFAULT_DIVISION, NAME
 from .model import EventSettings, ModelError
 
 DEFAULT = DEFAULT_DIVISION          # the division of an event that never named one

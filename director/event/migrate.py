@@ -1,5 +1,5 @@
 """Bringing a director's database from an older schema forward, one version at a time, in the
-transaction that opens it (director.db; kiosk.store.schema runs them).
+transaction that opens it (director.event.db; kiosk.store.schema runs them).
 
 1 -> 2, divisions: a schema 1 file holds one division. Its players, pairings, imported results
 and rounds move to that division, named after the players' ``division`` label when they all

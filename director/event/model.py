@@ -111,7 +111,7 @@ class GameResult:
 
 @dataclass(frozen=True)
 class EventSettings:
-    """What a tsh config sets for the whole event (director.tsh_config): its name and date as
+    """What a tsh config sets for the whole event (director.files.tsh_config): its name and date as
     written, and its spread caps (per round, the last for later rounds; None: the preset's)."""
     name: str = ""
     date: str = ""

@@ -30,7 +30,7 @@ class RoundError(ValueError):
 
 
 def store_players(db: DirectorDB, players: Iterable[Player], *, division: str | None = None) -> int:
-    """Replace the players of each division the players name (director.model.Player, numbered
+    """Replace the players of each division the players name (director.event.model.Player, numbered
     1..n in each as in a .t file); a player without a division is ``division``'s, else the
     event's only one (``A`` in a new event)."""
     by_division: dict[str, list[dict]] = {}
@@ -56,7 +56,7 @@ def store_players(db: DirectorDB, players: Iterable[Player], *, division: str | 
 
 
 def store_pairings(db: DirectorDB, pairings: Iterable[Pairing], *, division: str | None = None) -> int:
-    """Replace, in each division the pairings (director.model.Pairing) name, its pairings of
+    """Replace, in each division the pairings (director.event.model.Pairing) name, its pairings of
     every round they name; a bye is (player, 0) without a table. A pairing without a division is
     ``division``'s, else the event's only one's. Players must be the division's, each paired
     once a round; a table is used once a round across the venue."""

@@ -12,9 +12,9 @@ result.spread_caps, round 1, 2, ...; the last for later rounds) counts with the 
 lowered to the cap, as the core lowers it at the table (kiosk.core.result's cap_adjust) and as the
 school rules record it ("an actual score of 400-225 will be recorded as 375-225"). That changes
 nothing for a kiosk's result, capped already, and caps games imported from elsewhere; the
-exports write the same scores (director.tournament.counted_results), so tsh and the ratings see
+exports write the same scores (director.event.tournament.counted_results), so tsh and the ratings see
 the spreads the page shows. A bye or a one-sided forfeit counts its own spread (see
-director.model.bye, whose spread is the preset's result.forfeit_spread), capped alike.
+director.event.model.bye, whose spread is the preset's result.forfeit_spread), capped alike.
 Pure: no I/O.
 """
 from __future__ import annotations

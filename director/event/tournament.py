@@ -1,4 +1,4 @@
-"""The tournament as the database holds it, read into director.model values, division by
+"""The tournament as the database holds it, read into director.event.model values, division by
 division: players, pairings and every result that counts, and the standings computed from them.
 
 The results that count, per round and player of a division: a table's result document filed
@@ -8,9 +8,9 @@ file's past rounds), else the bye of a round that has started (the preset's
 or a second result for a player in a round, is left out and reported in ``problems`` (the page
 shows them) rather than silently counted; an imported result that is what a .t file holds of a
 table's result (exported, paired by tsh, imported again) is that game, counted once without a
-word. Each result is as it counts (director.standings.as_counted: a game over its round's spread
+word. Each result is as it counts (director.event.standings.as_counted: a game over its round's spread
 cap has the winner's score lowered to it), under the event's spread caps (its tsh config's) or
-else the tournament's rules' (director.divisions.counting_rules): the standings and every export
+else the tournament's rules' (director.event.divisions.counting_rules): the standings and every export
 read the same scores.
 """
 from __future__ import annotations
@@ -23,8 +23,7 @@ from kiosk.core.rules import Rules
 
 from . import divisions
 from .db import DirectorDB
-from .model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document,
-                    name_key)
+from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document, name_key
 from .standings import Standing, as_counted, compute_standings
 
 

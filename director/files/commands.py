@@ -1,5 +1,5 @@
 """``python -m director import`` and ``python -m director export``: the page's imports and
-downloads (director.imports, director.exports) from the command line, for scripts and for
+downloads (director.files.imports, director.files.exports) from the command line, for scripts and for
 working without a browser.
 
 - ``import --db FILE [--division NAME] [--kind KIND] PATH...``: every file into the database in
@@ -23,8 +23,8 @@ from pathlib import Path
 from kiosk.presets import preset_choices
 
 from . import exports, imports
-from .config import ConfigError, load_config
-from .db import DirectorDB, DirectorDBError
+from director.config import ConfigError, load_config
+from director.event.db import DirectorDB, DirectorDBError
 
 REFUSED, UNUSABLE = 1, 2
 

@@ -17,8 +17,9 @@ import io
 from pathlib import Path
 from typing import Sequence
 
-from .model import NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, player_by_name
-from .standings import Standing, standings_csv
+from director.event.model import (
+    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, player_by_name)
+from director.event.standings import Standing, standings_csv
 
 PLAYER_COLUMNS = ("number", "name", "rating", "division")
 PAIRING_COLUMNS = ("round", "table", "player1", "player2", "first", "division")
@@ -117,7 +118,7 @@ def read_pairings_csv(path: str | Path, players: Sequence[Player]) -> list[Pairi
 
 
 def write_standings_csv(path: str | Path, standings: Sequence[Standing]) -> None:
-    """The standings as CSV (director.standings.standings_csv), UTF-8."""
+    """The standings as CSV (director.event.standings.standings_csv), UTF-8."""
     Path(path).write_text(standings_csv(standings), encoding="utf-8", newline="")
 
 

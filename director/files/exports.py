@@ -10,10 +10,10 @@
   division's ``.t`` file inside it.
 
 The results written are those that count, with the scores they count with
-(director.tournament.counted_results): a game won by more than its round's spread cap is written
+(director.event.tournament.counted_results): a game won by more than its round's spread cap is written
 with the winner's score lowered to the cap, so tsh and the ratings get the spreads the page
 shows, whatever tsh's own ``spread_cap`` says (applying a cap again changes nothing). Data a
-file cannot hold raises director.imports.FileRefused saying why.
+file cannot hold raises director.files.imports.FileRefused saying why.
 """
 from __future__ import annotations
 
@@ -23,19 +23,20 @@ from dataclasses import replace
 
 from kiosk.core.rules import Rules
 
-from . import divisions, tou, tsh
-from .db import DirectorDB
+from director.event import divisions
+from . import tou, tsh
+from director.event.db import DirectorDB
 from .imports import FileRefused
-from .model import ModelError
-from .standings import standings_csv
-from .tournament import counted_results, event_standings, pairings, players, standings
+from director.event.model import ModelError
+from director.event.standings import standings_csv
+from director.event.tournament import counted_results, event_standings, pairings, players, standings
 from .tsh_config import format_archive
 
 FORMATS = {"t": ".t", "tou": ".TOU", "csv": " standings.csv", "tsh": ".tsh"}   # --format: suffix
 
 
 def board(table: str, offset: int) -> str:
-    """A venue table as the division's tsh board (director.imports.venue_table undone)."""
+    """A venue table as the division's tsh board (director.files.imports.venue_table undone)."""
     return str(int(table) - offset) if offset and table.isdigit() and int(table) > offset else table
 
 

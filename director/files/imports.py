@@ -9,8 +9,8 @@ What a file is (``kind_of``, unless the caller says):
 - ``tsh-config``: a ``config.tsh`` or a tsh archive (``.tsh``): every division its ``division
   NAME FILE`` lines name, each read as a ``.t`` from inside the archive, else from the files
   imported with it, else (the command line) from beside the config; and the event's name, date
-  and spread cap (director.tsh_config);
-- ``players-csv``, ``pairings-csv``: director.csv_io's columns (a ``division`` column, else the
+  and spread cap (director.files.tsh_config);
+- ``players-csv``, ``pairings-csv``: director.files.csv_io's columns (a ``division`` column, else the
   division the caller names, else the event's only one).
 
 tsh numbers each division's boards from 1; the director numbers tables across the venue. A
@@ -29,11 +29,12 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Callable, Iterable, Sequence
 
-from . import csv_io, divisions, tsh
-from .db import DirectorDB
-from .model import NO_OPPONENT, ModelError, Pairing
-from .rounds import RoundError, store_pairings, store_players
-from .tournament import players, store_imported_results
+from . import csv_io, tsh
+from director.event import divisions
+from director.event.db import DirectorDB
+from director.event.model import NO_OPPONENT, ModelError, Pairing
+from director.event.rounds import RoundError, store_pairings, store_players
+from director.event.tournament import players, store_imported_results
 from .tsh_config import TshConfig, is_config, parse_config
 
 KINDS = ("tsh", "tsh-config", "players-csv", "pairings-csv")

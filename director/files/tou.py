@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .model import NO_OPPONENT, GameResult, ModelError, Player
+from director.event.model import NO_OPPONENT, GameResult, ModelError, Player
 
 NAME_WIDTH = 20
 HIGH_WORD_LINE = " " * 38 + "0"
@@ -87,7 +87,7 @@ def ascii_name(name: str, *, where: str) -> str:
 def format_tou(event: str, date: dt.date, divisions: Sequence[TouDivision], *,
                event_line_each: bool = False) -> str:
     """The .TOU text: every division, each with a result for every player in every round up to
-    the division's last (record an absent player's round as director.model.bye(r, n, -spread)).
+    the division's last (record an absent player's round as director.event.model.bye(r, n, -spread)).
     Names longer than 20 characters are cut to 20, as the ratings programs' name column is."""
     event_line = f"*M{date:%d.%m.%Y} {ascii_name(event, where='event')}"
     lines = [] if event_line_each else [event_line]

@@ -14,9 +14,9 @@ byes of a round the same board). Every other tag (``off``,
 ``id``, ``class``, ``rtime``...) is kept verbatim per player and written back, tags sorted by name
 as tsh writes them; so is a player's ``board`` list where it disagrees with what would be written
 (real files have such lines: a game's table is read from its lower-numbered player, and a bye's
-board is kept only there). A tsh archive or config.tsh is read by director.tsh_config.
+board is kept only there). A tsh archive or config.tsh is read by director.files.tsh_config.
 
-A forfeit between two players (a kiosk's forfeit, or director.model.forfeit) is written as tsh
+A forfeit between two players (a kiosk's forfeit, or director.event.model.forfeit) is written as tsh
 records one: each player against opponent 0, the winner with +spread, the loser with -spread.
 Files are ISO-8859-1 unless told otherwise, as tsh reads them. Pure text functions, plus
 ``read_t``/``write_t`` which only read or write the file.
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player
+from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player
 
 ENCODING = "iso-8859-1"
 NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .model import EventSettings, ModelError
+from director.event.model import EventSettings, ModelError
 
 _DIVISION = re.compile(r"^\s*division\s+(\S+)\s+(\S+)\s*$", re.I)
 _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$", re.I)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from kiosk.sync.signing import key_hex, table_key
 
-from .config import ConfigError, DirectorConfig, load_config
+from director.config import ConfigError, DirectorConfig, load_config
 
 KIOSK_KEY_FILE = "/etc/tablekeeper/table.key"       # where the key goes on the table's card
 KIOSK_CONFIG = "/etc/tablekeeper/kiosk.toml"

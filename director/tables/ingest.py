@@ -15,15 +15,15 @@ is the tournament key; a document is checked under the key of the table it names
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
 - 409 the document's table is not the table it was posted for (replayed under another table),
   or its ``division`` is not the division of the table's pairing in that round
-  (director.rounds.division_for: a document without one is filed under the pairing's division);
-- then a result is checked by director.verify: 409 its round and players are not its table's
+  (director.event.rounds.division_for: a document without one is filed under the pairing's division);
+- then a result is checked by director.tables.verify: 409 its round and players are not its table's
   pairing, or its rules are not the tournament's; 422 its events do not give its result.
 
 The same result again is a ``duplicate`` before any of these checks (the pairings may have
 changed since it was stored). A refusal stores nothing but a row in ``rejections`` and one log
-line naming the table and the reason; a result refused by director.verify or the division check
+line naming the table and the reason; a result refused by director.tables.verify or the division check
 keeps its document in that row (once per document), and the page lists it as a problem
-(director.refusal). A result is stored once per (tournament, round, table): a higher revision
+(director.tables.refusal). A result is stored once per (tournament, round, table): a higher revision
 ``replaced`` the stored one, which goes to ``results_audit``; a lower revision is ``older`` and
 kept out (as is a same-revision document with other content, which is audited). A status
 replaces the table's previous one, with the time it was received.
@@ -40,16 +40,16 @@ from kiosk.core.rules import Rules
 from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
 from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
-from .db import DirectorDB
-from .limits import LimitExceeded, check_events, check_json_depth
+from director.event.db import DirectorDB
+from director.limits import LimitExceeded, check_events, check_json_depth
 from .refusal import Refusal, Refused, keep_refusal
-from .rounds import DivisionMismatch, division_for
+from director.event.rounds import DivisionMismatch, division_for
 from .verify import check_result
 
 MAX_BODY = 1 << 20              # 1 MiB
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
 
-log = logging.getLogger("director.ingest")
+log = logging.getLogger("director.tables.ingest")
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
     """Check and store one document a table sent; never raises for anything the table sent.
     ``rules``: the tournament's (a result's must be the same); ``declared_size``: the length a
     sender announced, when the transport read none of it; ``recompute=False``: the benchmark's
-    baseline only (director.app.create_app), a result's events are not read back."""
+    baseline only (director.web.app.create_app), a result's events are not read back."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
     document = None
@@ -258,7 +258,7 @@ def _check_status(document: dict) -> list:
 
 def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,
             source: str, checked: Checked | None = None) -> None:
-    """The refusal kept (director.refusal.keep: a signed result that failed a check after its
+    """The refusal kept (director.tables.refusal.keep: a signed result that failed a check after its
     signature, ``checked``, with its text) and logged when it is not a repeat."""
     text, sha = (checked.text, checked.sha256) if checked is not None else (None, None)
     if keep_refusal(db, Refusal(table[:100], str(path)[:20], refusal.code, refusal.reason, size,

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 
 from kiosk.core.vocabulary import MenuUse
 
-from .db import DirectorDB
+from director.event.db import DirectorDB
 
 WORDS = {
     MenuUse.OPENED: "the director's menu opened (the PIN given)",

@@ -1,8 +1,8 @@
 """A table's document refused, and the refused results a director has to act on.
 
-``Refused(code, reason)`` is what every check of director.ingest and director.verify raises:
+``Refused(code, reason)`` is what every check of director.tables.ingest and director.tables.verify raises:
 the HTTP status code the table gets and the reason, for people. A refusal is stored as a row of
-``rejections`` (director.ingest); a result refused once its signature was checked (a table's
+``rejections`` (director.tables.ingest); a result refused once its signature was checked (a table's
 own result that does not match its pairing, the tournament's rules or its own events) keeps its
 document there, and ``refused_results`` lists those as problems on the director's page until a
 result for that round and table is stored.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
-from .db import DirectorDB
+from director.event.db import DirectorDB
 
 REPEAT_WINDOW_S = 60.0
 REFUSAL_ROWS_PER_MINUTE = 120

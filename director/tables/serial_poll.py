@@ -6,7 +6,7 @@ address in turn the poller sends a POLL and waits up to ``reply_timeout_s`` for 
 
 - DATA: its body is ``path`` (results or status), a newline and the signed document's JSON, as
   HTTP would post it; it goes to ``deliver(table, path, raw)``, which answers ``(code, body)`` as
-  over HTTP (director.ingest's ``receive`` does, with a ``Reply``), and the answer goes back in an
+  over HTTP (director.tables.ingest's ``receive`` does, with a ``Reply``), and the answer goes back in an
   ACK with the DATA's seq. A DATA repeated (same address, seq and bytes: the ACK was lost) is
   answered with the same ACK again and not delivered twice (a 5xx is not remembered: the repeat
   is delivered again). DATA from another address (a late answer) is handled the same way.
@@ -22,8 +22,8 @@ when the port fails (a USB adapter pulled out) it says so in the log and, given 
 function that opens the port again), tries to open it again every second until it is back.
 
 ``start_pollers(db, config, ports, addresses, baud)`` is ``python -m director --serial``: one
-poller per port, delivering into ``director.ingest.receive`` (source "serial") and carrying each
-table's assignment signed with its own key (``director.rounds.signed_assignment``).
+poller per port, delivering into ``director.tables.ingest.receive`` (source "serial") and carrying each
+table's assignment signed with its own key (``director.event.rounds.signed_assignment``).
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ import serial
 from kiosk.sync.framing import (ACK, DATA, IDLE, MAX_ADDRESS, MAX_SEQ, MIN_ADDRESS, POLL, Frame,
                                 FrameReader, encode)
 
-from . import rounds
+from director.event import rounds
 from .ingest import receive
 
 log = logging.getLogger("director.serial")

@@ -1,4 +1,4 @@
-"""Every result checked before it counts: what director.ingest asks of a table's result once its
+"""Every result checked before it counts: what director.tables.ingest asks of a table's result once its
 signature and its form have passed (docs/sync-protocol.md), in this order, each refusal with
 its reason:
 
@@ -16,7 +16,7 @@ its reason:
    An event that cannot happen in the game as the events before it left it is refused by its
    place in the list and its type.
 
-``check_result`` runs the three in turn and raises director.refusal.Refused.
+``check_result`` runs the three in turn and raises director.tables.refusal.Refused.
 """
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ from kiosk.core import events as ev
 from kiosk.core.readback import ImpossibleEvent, result_of
 from kiosk.core.rules import Rules
 
-from .db import DirectorDB
-from .model import name_key
+from director.event.db import DirectorDB
+from director.event.model import name_key
 from .refusal import Refused
 
-log = logging.getLogger("director.verify")
+log = logging.getLogger("director.tables.verify")
 #: The order the result's fields are compared in: the outcome first, then every itemised part.
 RESULT_FIRST = ("final", "spread", "winner", "end")
 

@@ -2,17 +2,17 @@
 docs/sync-protocol.md, the director's page and its buttons, and the public live view.
 
 ``create_app(db, config, password_hash=...)`` builds the app. Every request passes
-director.guard first (its limits, and the director's session for every route but its PUBLIC
+director.web.guard first (its limits, and the director's session for every route but its PUBLIC
 ones). Routes, by name:
 
 - ``tables.results``, ``tables.status``: ``POST /api/tables/{table}/results`` and ``/status``,
-  a signed document, checked and stored by ``director.ingest.receive`` (a body over 1 MiB is
+  a signed document, checked and stored by ``director.tables.ingest.receive`` (a body over 1 MiB is
   refused with 413 before more is read); ``tables.assignment``: ``GET
   /api/tables/{table}/assignment``, the table's assignment signed with that table's own key,
   404 when it has none;
 - ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
-  /live/events``, its server-sent events (director.live);
-- ``login``, ``login.post``, ``logout``: director.login;
+  /live/events``, its server-sent events (director.web.live);
+- ``login``, ``login.post``, ``logout``: director.web.login;
 - ``page``: ``GET /``, the director's page; ``events``: ``GET /events``, its server-sent events;
   ``state``: ``GET /api/state``, every part as JSON;
 - ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
@@ -21,12 +21,12 @@ ones). Routes, by name:
 - ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind
   and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
   for several files at once (a config.tsh and its .t files): the page's import form
-  (director/imports.py);
+  (director/files/imports.py);
 - ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
-  need be): table 7's key file and config lines (director.enroll), for the page to download;
+  need be): table 7's key file and config lines (director.tables.enroll), for the page to download;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
-  ``/export/event.tsh``: the page's downloads (director/exports.py);
+  ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``static``: the pages' scripts and styles.
 
 Database work runs in worker threads, so the event loop keeps serving the live pages.
@@ -53,20 +53,22 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import divisions, exports, imports, parts, rounds
-from .config import DirectorConfig
-from .db import DirectorDB
-from .enroll import EnrollError, enroll
+from director.event import divisions, rounds
+from director.files import exports, imports
+from . import parts
+from director.config import DirectorConfig
+from director.event.db import DirectorDB
+from director.tables.enroll import EnrollError, enroll
 from .guard import Guard, refusal
-from .ingest import MAX_BODY, receive
-from .limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
+from director.tables.ingest import MAX_BODY, receive
+from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
 from .live import Broadcaster
 from .login import login_routes, render
-from .model import ModelError
+from director.event.model import ModelError
 from .sessions import LoginThrottle, SessionStore
 
 STATIC = Path(__file__).resolve().parent / "static"
-log = logging.getLogger("director.app")
+log = logging.getLogger("director.web.app")
 
 
 async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]:
@@ -151,7 +153,7 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
 def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                now: Callable[[], float] = time.time,
                clock: Callable[[], float] = time.monotonic, recompute: bool = True) -> Starlette:
-    """The service; ``password_hash`` is the director's (director.password), ``now`` the wall
+    """The service; ``password_hash`` is the director's (director.web.password), ``now`` the wall
     clock, ``clock`` the monotonic one the limits and sessions count by. ``recompute=False``
     (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
     skips reading each result back from its events."""

@@ -5,7 +5,7 @@
 1. counts the request against its client address (``director.limits.RateLimiter``: the
    tables' API has its own, larger, allowance): 429 over it;
 2. lets the tables' API through: a table is no browser, and its documents are signed;
-3. any route not in ``PUBLIC`` needs the director's session (its cookie, director.sessions):
+3. any route not in ``PUBLIC`` needs the director's session (its cookie, director.web.sessions):
    without one, 401 (a browser asking for a page is sent to the login page instead); a path
    that is no route is answered the same way, so nothing is learnt from it;
 4. refuses (403) a request that changes something (not GET or HEAD) from another site: its
@@ -13,7 +13,7 @@
    without the session's CSRF token in ``X-CSRF-Token``;
 5. reads at most ``BODY_CAPS[route]`` (else ``PAGE_BODY``) bytes of the body: 413 over it,
    however the handler reads it, and at once when the request declares a longer body (but on
-   the tables' API, whose handler refuses it itself and keeps the refusal, director.ingest);
+   the tables' API, whose handler refuses it itself and keeps the refusal, director.tables.ingest);
 6. adds ``SECURITY_HEADERS`` to every answer: the pages run only the service's own scripts and
    styles (a name from a table cannot become a script) and no other site may frame them.
 
@@ -28,8 +28,8 @@ from starlette.requests import cookie_parser
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Match
 
-from .ingest import MAX_BODY
-from .limits import IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, RateLimiter
+from director.tables.ingest import MAX_BODY
+from director.limits import IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, RateLimiter
 from .sessions import SESSION_COOKIE, SessionStore, same_secret
 
 PUBLIC = {
@@ -44,8 +44,8 @@ PUBLIC = {
 }
 TABLES_API = {"tables.results", "tables.status", "tables.assignment"}
 BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX_BODY first (and
-             "tables.status": 2 * MAX_BODY,       # records it, director.ingest), a chunk past it
-             "import": 2 * IMPORT_BODY}           # (naming the file, director.app)
+             "tables.status": 2 * MAX_BODY,       # records it, director.tables.ingest), a chunk past it
+             "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
 SAFE_METHODS = {"GET", "HEAD"}
 CSRF_HEADER = "x-csrf-token"
 LOGIN_PATH = "/login"

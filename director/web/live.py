@@ -1,8 +1,8 @@
 """Server-sent events for the live pages, rendered once and shared by every open page.
 
 ``Broadcaster`` is woken by the database's change notices (``notify``, from any thread: the web
-app's worker threads or the serial poller). Its one task then computes the parts (director.parts)
-once, in a worker thread, works out what changed since the last time (director.live_patch) and
+app's worker threads or the serial poller). Its one task then computes the parts (director.web.parts)
+once, in a worker thread, works out what changed since the last time (director.web.live_patch) and
 writes those events once, as bytes that every open stream of a channel is handed as they are:
 ``public`` (the public live view) gets the public parts, ``director`` every part. A burst of
 changes is one update: after an update the task waits ``MIN_INTERVAL_S`` before the next, so a
@@ -27,9 +27,9 @@ from typing import AsyncIterator, Callable
 from starlette.concurrency import run_in_threadpool
 
 from . import live_patch
-from .limits import Slots
+from director.limits import Slots
 
-log = logging.getLogger("director.live")
+log = logging.getLogger("director.web.live")
 
 TICK_S = 5.0
 MIN_INTERVAL_S = 0.4

@@ -1,6 +1,6 @@
 """What a live page is sent when its parts change: only what changed, as server-sent events.
 
-The page's parts (director.parts) are JSON values. A part of ``GROUPED`` is a list of groups,
+The page's parts (director.web.parts) are JSON values. A part of ``GROUPED`` is a list of groups,
 one per division (``{"division": name, ...}``), whose items (``GROUPED[part]``: a group's
 tiles, its rows) each name their ``table``. ``diff(part, old, new)`` gives what a page holding
 ``old`` needs to hold ``new``, or None when nothing changed:

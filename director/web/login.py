@@ -1,15 +1,15 @@
-"""The director's login and logout, and the pages that carry a token (director.guard lets the
+"""The director's login and logout, and the pages that carry a token (director.web.guard lets the
 login through without a session; everything else of the director's needs one).
 
 - ``GET /login``: the login form, with a CSRF token of its own (the same value in a hidden field
   and in the ``LOGIN_COOKIE``, which a page of another site can neither read nor set);
 - ``POST /login`` (form: ``password``, ``csrf``): refused 429 while the address or the network
-  is throttled (director.sessions.LoginThrottle), 403 when the form's token is not the
+  is throttled (director.web.sessions.LoginThrottle), 403 when the form's token is not the
   cookie's, 401 for a wrong password (counted, logged); else a new session, its cookie
   (HttpOnly, SameSite=Strict) and a redirect to the page;
 - ``POST /logout``: the session ends (and its live page's stream), its cookie is cleared.
 
-``render(name, **values)`` fills a page of director/templates with HTML-escaped values
+``render(name, **values)`` fills a page of director/web/templates with HTML-escaped values
 (``{{name}}``) and the pages it includes (``{{include NAME}}``: the division's section, which
 the director's page and the public view share).
 """
@@ -29,12 +29,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .limits import PAGE_BODY, LimitExceeded
+from director.limits import PAGE_BODY, LimitExceeded
 from .password import verify_password
 from .sessions import LOGIN_COOKIE, SESSION_COOKIE, LoginThrottle, SessionStore, same_secret
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-log = logging.getLogger("director.login")
+log = logging.getLogger("director.web.login")
 
 
 INCLUDE = re.compile(r"{{include ([\w.-]+)}}")

@@ -1,5 +1,5 @@
 """The parts of the live pages, read from the database at one instant: what each server-sent
-event carries (director.live sends them, director.live_patch only what changed).
+event carries (director.web.live sends them, director.web.live_patch only what changed).
 
 ``PUBLIC``: the public live view's parts (players' phones): ``clock`` (the service's time, for
 the page's running clocks), ``event`` (the event and each division's round), ``tiles`` (each
@@ -18,12 +18,13 @@ import threading
 import time
 from typing import Callable
 
-from . import divisions, tournament, view
-from .config import DirectorConfig
-from .db import DirectorDB
-from .model import ModelError
-from .refusal import refused_results
-from .standings import render_standings_html
+from director.event import divisions, tournament
+from . import view
+from director.config import DirectorConfig
+from director.event.db import DirectorDB
+from director.event.model import ModelError
+from director.tables.refusal import refused_results
+from director.event.standings import render_standings_html
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings")
 STANDINGS_EVERY_S = 2.0

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import kiosk.secret_hash as secret_hash
 
-from .config import ConfigError, load_config
+from director.config import ConfigError, load_config
 
 MIN_LENGTH = 10
 EXPECTED = f"a password of at least {MIN_LENGTH} characters"

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .limits import LimitExceeded, RateLimiter
+from director.limits import LimitExceeded, RateLimiter
 
 SESSION_COOKIE = "tablekeeper_session"
 LOGIN_COOKIE = "tablekeeper_login"          # the login form's own CSRF token (double submit)

@@ -11,17 +11,17 @@ is in). ``silent`` is true when the round has started
 and the table has not been heard from for over ``SILENT_AFTER_S`` seconds.
 
 ``round_menu_uses``: the uses of the director's menu at each table that a result of the round
-carries (director.menu_uses reads them out), for the director's page only.
+carries (director.tables.menu_uses reads them out), for the director's page only.
 """
 from __future__ import annotations
 
 import json
 import re
 
-from . import divisions
-from .db import DirectorDB
-from .menu_uses import menu_uses
-from .rounds import current_round, player_names, round_times
+from director.event import divisions
+from director.event.db import DirectorDB
+from director.tables.menu_uses import menu_uses
+from director.event.rounds import current_round, player_names, round_times
 from kiosk.core.vocabulary import OVER, Phase
 
 SILENT_AFTER_S = 60.0
@@ -128,7 +128,7 @@ def round_results(db: DirectorDB) -> list[dict]:
 
 def round_menu_uses(db: DirectorDB) -> list[dict]:
     """Each division's tables whose result of its current round carries uses of the director's
-    menu: ``{"division": name, "tables": {table: director.menu_uses.MenuUses as a dict}}``."""
+    menu: ``{"division": name, "tables": {table: director.tables.menu_uses.MenuUses as a dict}}``."""
     return [{"division": name, "tables": {
         r["table_name"]: menu_uses({"director_menu": json.loads(r["director_menu"])}).to_dict()
         for r in rows if r["director_menu"] not in (None, "[]")}}

@@ -2,7 +2,7 @@
 display shows, worked out here (the drivers only show text and flags).
 
 ``player_view(state, player, now_ns)`` is that player's time exactly as their half of the main
-screen shows it (kiosk.ui.clockview.face: ``24:59``, ``-0:07``), whether their clock runs, and
+screen shows it (kiosk.ui.clock.view.face: ``24:59``, ``-0:07``), whether their clock runs, and
 the mode: challenge while a challenge is open, neutral while the clock is stopped during the
 game, overtime when their time is below zero, else normal.
 
@@ -20,7 +20,7 @@ from drivers.displays import DisplaySpec, PlayerDisplay, Shown, open_display
 from drivers.leds import StatusLeds
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase
-from kiosk.ui import clockview
+from kiosk.ui.clock import view as clockview
 
 SIDES = ("left", "right")          # player 0 sits left, player 1 right
 NS = 1_000_000_000

@@ -12,7 +12,7 @@ import pytest
 from drivers.buttons import DEFAULT_PINS
 from kiosk.core import events as ev
 from kiosk.core.state import GameState
-from kiosk.ui import clockview
+from kiosk.ui.clock import view as clockview
 from kiosk.ui.loop import InputQueue
 from tests.support.ui_harness import S, T0
 

@@ -9,11 +9,11 @@ from kiosk.core import commands as c
 from kiosk.core.game import step
 from kiosk.core.state import new_game
 from kiosk.presets import load_rules
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockdraw import layout
-from kiosk.ui.clockview import ClockView, Info, build
-from kiosk.ui.speech import (BigTimesView, Speaker, big_times, big_times_layout, face_words,
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.view import ClockView, Info, build
+from kiosk.ui.clock.speech import (BigTimesView, Speaker, big_times, big_times_layout, face_words,
                               number_words, spoken_times)
 from tests.support.ui_pixels import colour_box
 from tests.support.espeak import fake_espeak, wait_for

@@ -3,7 +3,7 @@
 // table (its key file and config lines to download), the problems of the standings, the uses of
 // the director's menu beside each table's result, and logging out. Every request that changes something carries the session's
 // CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service refuses it
-// without (director/guard.py).
+// without (director/web/guard.py).
 "use strict";
 
 import { $, divisionSection, el, part, renderResults, startLive, wallText } from "./live.js";
@@ -86,7 +86,7 @@ async function logout() {
 
 // --- the director's own parts of the live page ---------------------------------------------------
 
-// A division's section (the public view's, director/templates/division.html) gets the director's
+// A division's section (the public view's, director/web/templates/division.html) gets the director's
 // controls under its title and its standings' problems at its end.
 function sectionMade(node, name) {
   const start = el("button", { class: "start-round", type: "button" }, "Start round");

@@ -2,7 +2,7 @@
 // service sends over server-sent events: "clock", "event" (the divisions and their rounds),
 // "tiles", "results" and "standings", each whenever it changes. A part of groups (one per
 // division) comes whole ({"whole": [...]}) or as the groups that changed ({"groups": [...]},
-// each whole or only its items that changed: director/live_patch.py says how). Never reloads.
+// each whole or only its items that changed: director/web/live_patch.py says how). Never reloads.
 // Every division has its section (made from #division-template the first time the division
 // appears): its round, its tables, its round's results and its standings.
 // Names come from the tables, so every text goes in as text (the standings arrive as HTML the
@@ -176,7 +176,7 @@ export function renderResults(divisions) {
 function renderStandings(divisions) {
   for (const group of state.standings) {
     if (divisions && !divisions.includes(group.division)) continue;
-    part(group.division, ".standings").innerHTML = group.html;    // escaped by the service (director.standings)
+    part(group.division, ".standings").innerHTML = group.html;    // escaped by the service (director.event.standings)
   }
 }
 

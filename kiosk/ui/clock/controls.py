@@ -1,4 +1,4 @@
-"""The clock screen's touch controls as data (kiosk.ui.keys): what a player's half offers
+"""The clock screen's touch controls as data (kiosk.ui.widgets.keys): what a player's half offers
 besides the typing keys, and the keys a plain stop's reason is given with. No pygame.
 
 Each control types what its USB key does, and shows only where and when it can be used:
@@ -6,12 +6,12 @@ Each control types what its USB key does, and shows only where and when it can b
   says (``Hold``: their own clock runs, or the play-out waits for them), until they hold;
 - CORRECT (F9) on both halves while a score may be corrected (the clock stopped, a turn whose
   score the core would correct): either player may ask, and both agree with their buttons
-  on the correction screen (kiosk.ui.correct);
+  on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
 - the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
   banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
   (``shared``, below the banner).
-A player typing a turn or a rack has the keyboard on their half instead (kiosk.ui.clockdraw
+A player typing a turn or a rack has the keyboard on their half instead (kiosk.ui.clock.draw
 draws the controls at the outer end of the half's last two rows).
 """
 from __future__ import annotations
@@ -20,15 +20,15 @@ from table_input import Action
 from kiosk.core import commands as cmd
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase
-from kiosk.ui.base import preview
-from kiosk.ui.correct import PHASES as CORRECTION_PHASES
-from kiosk.ui.keys import Key, Keyboard
+from kiosk.ui.widgets.base import preview
+from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES
+from kiosk.ui.widgets.keys import Key, Keyboard
 
 HOLD = Key(Action.HOLD, "HOLD")
 CORRECT = Key(Action.CORRECT, "CORRECT")
 TIMES = Key(Action.SPEAK, "TIMES")
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
-#: A stop's reason as its key says it (the banner has the whole text, kiosk.ui.clockview).
+#: A stop's reason as its key says it (the banner has the whole text, kiosk.ui.clock.view).
 REASON_LABELS = {"score": "SCORE", "tiles": "TILES", "blank": "BLANK", "director": "DIRECTOR",
                  "end": "GAME END", "observers": "OBSERVERS", "bag_count": "BAG COUNT",
                  "player_left": "PLAYER LEFT"}

@@ -24,11 +24,12 @@ from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.result import compute
 from kiosk.core.vocabulary import MenuUse, Phase
-from kiosk.ui import clockdraw, keyboard as onscreen, theme
-from kiosk.ui.base import Screen, preview
-from kiosk.ui.clockview import last_turn_text, top_line, turn_lines
-from kiosk.ui.entry import DigitsEntry
-from kiosk.ui.keys import BACK, ENTER, Key, Keyboard
+from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets.base import Screen, preview
+from kiosk.ui.clock.view import last_turn_text, top_line, turn_lines
+from kiosk.ui.widgets.entry import DigitsEntry
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard
 
 LISTED = 6                  # how many of the latest turns are listed
 #: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).

@@ -4,13 +4,13 @@ prompt appears; the running half gets a thick amber frame, overtime digits are r
 player's half says ABSENT in red. The on-screen keyboard of the player typing (a turn, a
 blank's letter, the tiles left) takes their half below the clock, with what they type on top
 of it: the digits never move, and the banner, if any, goes over the other half meanwhile.
-A player's touch controls (HOLD, CORRECT, TIMES: kiosk.ui.clock_keys) take the outer end of
+A player's touch controls (HOLD, CORRECT, TIMES: kiosk.ui.clock.controls) take the outer end of
 the last two rows of their half, the note beside them; keys for either player (a stop's
 reasons) take the rows below the banner, across both halves. ``draw_changes`` paints only the
 rows that changed (a running clock: one row a second).
 
 ``upright_layout`` is one player's half on its own, upright, for the ``flat`` orientation
-(kiosk.ui.flat turns it to face them).
+(kiosk.ui.clock.flat turns it to face them).
 """
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from operator import attrgetter
 
 import pygame
 
-from kiosk.ui import keyboard as onscreen, theme
-from kiosk.ui.clockview import ClockView, HalfView
-from kiosk.ui.keys import Key, Keyboard
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.clock.view import ClockView, HalfView
+from kiosk.ui.widgets.keys import Key, Keyboard
 
 # Rows of a half, as shares of its inner height (top to bottom). The last two (the controls'
 # strip) are together at least a key's 9 mm tall on the 7-inch panel, side and flat.

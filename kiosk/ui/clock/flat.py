@@ -17,8 +17,8 @@ from typing import Callable
 
 import pygame
 
-from kiosk.ui import clockdraw
-from kiosk.ui.clockview import ClockView
+from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.clock.view import ClockView
 
 
 def portrait_size(size: tuple[int, int]) -> tuple[int, int]:

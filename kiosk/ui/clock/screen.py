@@ -20,20 +20,20 @@ Buttons (each press carries its own time; the core judges every command):
 A centre press that does not stop a running clock is held back until the button comes up when
 the button reports its release (GPIO): a short press then does what it does, a long press
 opens the director's menu instead (kiosk.ui.machine) and does nothing here. Stopping a running
-clock never waits. With spoken times on (``ui.speak_hold_s``, kiosk.ui.speak_press) a player's
+clock never waits. With spoken times on (``ui.speak_hold_s``, kiosk.ui.clock.speak_press) a player's
 own button is held back the same way: a short press acts at the moment it went down, a long one
 says both times and is no clock press.
 
 Keyboard: the player whose turn waits to be entered types it on their half (digits for the
 score, letters for blanks, each alone or after ?, Tab for exchange / pass, Enter to record); at
 the end the tiles left on a rack are typed as letters, ? for a blank. The same keys show on
-their half below their clock (the editor's ``keyboard``, kiosk.ui.keys), unless
+their half below their clock (the editor's ``keyboard``, kiosk.ui.widgets.keys), unless
 ``display.keypad`` is off; a USB keyboard works beside them. F4 (``Hold``) calls a hold. F5
 (``Speak``) says both times aloud, or shows them large without a speech program. F9
-(``Correct``) opens the score correction (kiosk.ui.correct) while the clock is neutral or
+(``Correct``) opens the score correction (kiosk.ui.clock.correct) while the clock is neutral or
 after the game. Each has its touch control (HOLD, TIMES, CORRECT) on the half of a player who
 may use it, when it can be used, and a plain stop's reasons show as keys
-(kiosk.ui.clock_keys). Typing never opens the judge: only a challenge does.
+(kiosk.ui.clock.controls). Typing never opens the judge: only a challenge does.
 """
 from __future__ import annotations
 
@@ -46,11 +46,11 @@ from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
-from kiosk.ui import clock_keys, clockdraw, clockview, speech
-from kiosk.ui.base import NS, Screen
-from kiosk.ui.correct import CorrectionScreen
-from kiosk.ui.entry import EntryError, RackEntry, TurnEntry
-from kiosk.ui.speak_press import SpeakPress
+from kiosk.ui.clock import controls as clock_keys, draw as clockdraw, view as clockview, speech
+from kiosk.ui.widgets.base import NS, Screen
+from kiosk.ui.clock.correct import CorrectionScreen
+from kiosk.ui.widgets.entry import EntryError, RackEntry, TurnEntry
+from kiosk.ui.clock.speak_press import SpeakPress
 
 @dataclass(frozen=True)
 class CentreChoice:

@@ -2,7 +2,7 @@
 espeak-ng when it is installed, else shown large on the screen.
 
 ``spoken_times`` builds the sentence from the same clock faces the screen's halves show
-(kiosk.ui.clockview.face: "Ann twelve minutes four seconds, Bob over time by one minute five
+(kiosk.ui.clock.view.face: "Ann twelve minutes four seconds, Bob over time by one minute five
 seconds", a late player's clock counting their absence); it is pure. ``Speaker``
 starts espeak-ng (looked up on PATH at each request) and never waits for it: the clock loop
 goes on while it speaks. Without espeak-ng, or if it cannot be started, ``speak`` returns
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import pygame
 
 from kiosk.core.state import GameState
-from kiosk.ui import clockdraw, clockview, theme
+from kiosk.ui.clock import draw as clockdraw, view as clockview
+from kiosk.ui.widgets import theme
 
 PROGRAM = "espeak-ng"
 

@@ -12,7 +12,7 @@ from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 from kiosk.core.vocabulary import OVER, EndReason, Phase, TurnKind
-from kiosk.ui.keys import Keyboard
+from kiosk.ui.widgets.keys import Keyboard
 
 NEUTRAL_REASONS = {
     "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
@@ -213,7 +213,7 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
           shared: Keyboard | None = None) -> ClockView:
     """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keyboard``: the
     on-screen keys, on the half of its ``seat``, if any; ``controls``: each player's own touch
-    controls; ``shared``: keys for either player (kiosk.ui.clock_keys)."""
+    controls; ``shared``: keys for either player (kiosk.ui.clock.controls)."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)

@@ -1,12 +1,12 @@
 """The judge screen as data (``JudgeView``) and its painting: the heading, the words typed so
 far (large, for both players), the players' instructions, and the challenger's on-screen
-keyboard (kiosk.ui.keys) when there is one.
+keyboard (kiosk.ui.widgets.keys) when there is one.
 
 Side by side the words go across the screen and the keyboard takes the challenger's half
 below them, the instructions the other half. On a ``flat`` screen each player's upright half
 shows the heading and the words; the challenger's has the keyboard below them, the other
 player's the instructions. Nothing here ever says which word is good: the verdict is a
-screen of its own (kiosk.ui.verdict). The judge station (kiosk.ui.station) draws its steps
+screen of its own (kiosk.ui.judge.verdict). The judge station (kiosk.ui.judge.station) draws its steps
 with the same view; its keyboard is nobody's half (``seat`` None): it goes across the
 screen at the bottom, the instructions between it and the words.
 """
@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui import clockdraw, keyboard as onscreen, theme
-from kiosk.ui.keys import Key, Keyboard
-from kiosk.ui.verdict import word_lines
+from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets.keys import Key, Keyboard
+from kiosk.ui.judge.verdict import word_lines
 
 
 @dataclass(frozen=True)

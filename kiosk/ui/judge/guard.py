@@ -1,5 +1,5 @@
-"""The table's failsafe screen (kiosk.ui.failsafe) around the shared judge station
-(kiosk.ui.station, ``python -m kiosk judge``), which is a screen machine of its own.
+"""The table's failsafe screen (kiosk.ui.widgets.failsafe) around the shared judge station
+(kiosk.ui.judge.station, ``python -m kiosk judge``), which is a screen machine of its own.
 
 Any exception in the station's ``handle``, ``update``, ``view`` or ``draw`` shows "Something
 went wrong — call the director" with the error's line instead of ending the program. Nothing
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from kiosk.ui.failsafe import FAIL_BG, FailsafeScreen, FailsafeView, draw_failsafe
+from kiosk.ui.widgets.failsafe import FAIL_BG, FailsafeScreen, FailsafeView, draw_failsafe
 
 log = logging.getLogger(__name__)
 

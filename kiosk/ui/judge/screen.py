@@ -3,7 +3,7 @@
 
 The challenger types the words (cleaned as typed: upper case, letters only; a space or Enter
 between words) on a USB keyboard or on the on-screen keyboard, which shows on the challenger's
-half (letters, DEL, NEXT WORD; kiosk.ui.judge_draw). The words show large for both players.
+half (letters, DEL, NEXT WORD; kiosk.ui.judge.draw). The words show large for both players.
 The player the preset names
 (``rules.challenge.verdict_by``: the challenged player, or the challenger once the opponent
 agrees) presses their own clock button: every word is judged (``adjudicate`` always checks
@@ -20,12 +20,12 @@ from table_input import PLAYERS, Action, ButtonPressed, KeyTyped
 from kiosk.core.commands import Rule, Withdraw
 from kiosk.core.judge import adjudicate
 from kiosk.core.vocabulary import Phase
-from kiosk.ui.base import Screen
-from kiosk.ui.clockview import top_line
-from kiosk.ui.entry import WordsEntry
-from kiosk.ui.judge_draw import JudgeView, draw_judge
-from kiosk.ui.keys import Key
-from kiosk.ui.verdict import VerdictScreen
+from kiosk.ui.widgets.base import Screen
+from kiosk.ui.clock.view import top_line
+from kiosk.ui.widgets.entry import WordsEntry
+from kiosk.ui.judge.draw import JudgeView, draw_judge
+from kiosk.ui.widgets.keys import Key
+from kiosk.ui.judge.verdict import VerdictScreen
 
 WITHDRAW = Key(Action.ESCAPE, "WITHDRAW", 2)
 KEEP = Key(Action.ESCAPE, "KEEP IT", 2)

@@ -3,11 +3,11 @@ adjudication computer, in judge mode only.
 
 Each challenge: type the table number (Enter), the challenger types the words (space or Enter
 between words), the opponent checks them and presses Tab (or a button) for the verdict, which
-fills the screen exactly as at a table (the table's verdict screen, kiosk.ui.verdict): one
+fills the screen exactly as at a table (the table's verdict screen, kiosk.ui.judge.verdict): one
 verdict for all the words, never a word's own. Escape while typing words starts again; Escape
 at the table number asks for the PIN, and the right PIN (Enter) leaves the station. Button
 releases (GPIO buttons report them) mean nothing here. The app runs the station behind the
-table's failsafe screen (kiosk.ui.guard), and journals every verdict (words, verdict, lexicon
+table's failsafe screen (kiosk.ui.judge.guard), and journals every verdict (words, verdict, lexicon
 and its fingerprint, table, time; each word's validity for the director only) before it is shown.
 
 With a touch screen alone, each step shows its keys across the screen (``ui.keypad``, as at a
@@ -24,12 +24,12 @@ from typing import Callable, Container
 
 from table_input import Action, ButtonPressed, KeyTyped
 from kiosk.core.judge import Adjudication, adjudicate
-from kiosk.ui.base import BottomLine, Screen, UiSettings
-from kiosk.ui.entry import DigitsEntry, WordsEntry
-from kiosk.ui.judge_draw import JudgeView, draw_judge
-from kiosk.ui.keys import BACK, ENTER, Key
+from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
+from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry
+from kiosk.ui.judge.draw import JudgeView, draw_judge
+from kiosk.ui.widgets.keys import BACK, ENTER, Key
 from kiosk.ui.touch import Touch
-from kiosk.ui.verdict import NEXT, VerdictScreen, VerdictView, draw_verdict
+from kiosk.ui.judge.verdict import NEXT, VerdictScreen, VerdictView, draw_verdict
 
 LEAVE = Key(Action.ESCAPE, "LEAVE (PIN)", 2)
 VERDICT = Key(Action.TAB, "VERDICT", 3)

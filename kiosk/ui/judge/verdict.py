@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import pygame
 
 from table_input import Action
-from kiosk.ui import keyboard as onscreen, theme
-from kiosk.ui.base import NS, Screen
-from kiosk.ui.keys import Key, Keyboard
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets.base import NS, Screen
+from kiosk.ui.widgets.keys import Key, Keyboard
 
 #: The station's key under its verdict.
 NEXT = Keyboard((), (Key(Action.ENTER, "NEXT CHALLENGE"),))

@@ -1,8 +1,8 @@
 """What the director's menu offers, as data: each action, what it asks, the core command it
 makes, and how what the core would record reads for the director before they confirm it.
-Pure (no pygame); the screen is kiosk.ui.director.
+Pure (no pygame); the screen is kiosk.ui.menu.screen.
 
-The core judges every command: the screen asks it (kiosk.ui.base.preview, recording nothing)
+The core judges every command: the screen asks it (kiosk.ui.widgets.base.preview, recording nothing)
 for the events a command would make now, or the core's reason for refusing it, and ``describe``
 puts those events in the director's words.
 """
@@ -15,8 +15,8 @@ from kiosk.core import commands as cmd
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
-from kiosk.ui import clockview
-from kiosk.ui.keys import BACK, ENTER, Key, Keyboard, digits
+from kiosk.ui.clock import view as clockview
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, digits
 
 #: Which player a digit names; "3" names both where both may be meant (a late start).
 PLAYER_DIGITS = {"1": (0,), "2": (1,)}

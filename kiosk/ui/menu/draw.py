@@ -2,7 +2,7 @@
 both clocks and the game's phase, the numbered choices, an entry box, the prompt, and the
 table's top and bottom bars. The layout depends on the surface size alone.
 
-With the on-screen keyboard (kiosk.ui.keys) the choices are its keys, one a row (a tap
+With the on-screen keyboard (kiosk.ui.widgets.keys) the choices are its keys, one a row (a tap
 chooses, as the digit does), and the PIN, a time or a confirmation have their keys under the
 entry box, with BACK (Esc). The director is no player: the keyboard goes across the screen,
 and on a ``flat`` screen on both halves, whichever side the director stands at.
@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui import clockdraw, keyboard as onscreen, theme
-from kiosk.ui.keys import Key, Keyboard
+from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets.keys import Key, Keyboard
 
 ROWS = 9                    # the most choices listed at once (the menu has nine)
 

@@ -2,10 +2,10 @@
 forfeits").
 
 Opened by the screen machine (kiosk.ui.machine) on a long press of the centre button or F10
-(kiosk.ui.director_door), it first asks for the PIN (digits, Enter; Esc or any button goes
+(kiosk.ui.menu.door), it first asks for the PIN (digits, Enter; Esc or any button goes
 back to the game; three wrong PINs lock it for a minute). ``try_pin`` is what any way of
 typing the PIN ends in. Then the menu: a digit chooses
-(kiosk.ui.director_actions.ACTIONS):
+(kiosk.ui.menu.actions.ACTIONS):
 
 1 late start: ``CallStart(absent)`` at the round's start call, a digit for who is absent;
 2 a late player arrives: ``Arrive(player)``;
@@ -13,13 +13,13 @@ typing the PIN ends in. Then the menu: a digit chooses
   thirty seconds more on their clock);
 4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
 5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
-7 correct a score: the correction screen (kiosk.ui.correct) without the players' agreement;
-8 the hardware self-test (kiosk.ui.selftest_screen): buttons, player displays, LEDs;
+7 correct a score: the correction screen (kiosk.ui.clock.correct) without the players' agreement;
+8 the hardware self-test (kiosk.ui.menu.selftest): buttons, player displays, LEDs;
 9 void the game: ``Void`` (set aside with no result; a locked result is not voided).
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
-Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.director_draw): the PIN's
+Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.menu.draw): the PIN's
 digits, the menu's choices and each question's as keys, a time's digits and sign, ENTER and
 BACK (Esc).
 What the core refuses is shown with its own reason and records nothing. Esc goes back a step
@@ -37,17 +37,17 @@ from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse, Phase
-from kiosk.ui import clockview
-from kiosk.ui.base import NS, Screen, preview
-from kiosk.ui.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
-from kiosk.ui.director_actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
+from kiosk.ui.clock import view as clockview
+from kiosk.ui.widgets.base import NS, Screen, preview
+from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
+from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
                                        REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
                                        command, describe)
-from kiosk.ui.director_door import DirectorDoor
-from kiosk.ui.director_draw import DirectorView, draw_director
-from kiosk.ui.entry import DigitsEntry
-from kiosk.ui.keys import BACK, ENTER, Key, Keyboard, choices
-from kiosk.ui.selftest_screen import SelfTestScreen
+from kiosk.ui.menu.door import DirectorDoor
+from kiosk.ui.menu.draw import DirectorView, draw_director
+from kiosk.ui.widgets.entry import DigitsEntry
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices
+from kiosk.ui.menu.selftest import SelfTestScreen
 
 IDLE_S = 120                 # the menu closes after this long without a key
 

@@ -5,17 +5,17 @@ The buttons are asked for in turn (a GPIO button's latency is from its edge to t
 that handled it; the keyboard twins' F1 / F6 / F12 in simulation); then each display lights its
 test patterns and each LED lights in turn. The displays stop showing the game meanwhile
 (``PlayerOutputs.paused``) and show it again on leaving. Esc goes back to the menu at any time;
-the outcome is then shown there, and journaled as a use of the director's menu. Drawn as the director's menu is (kiosk.ui.director_draw).
+the outcome is then shown there, and journaled as a use of the director's menu. Drawn as the director's menu is (kiosk.ui.menu.draw).
 """
 from __future__ import annotations
 
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.vocabulary import MenuUse
 from kiosk.hardware.selftest import SelfTest
-from kiosk.ui import clockview
-from kiosk.ui.base import Screen
-from kiosk.ui.director_draw import ROWS, DirectorView, draw_director
-from kiosk.ui.keys import BACK, Keyboard
+from kiosk.ui.clock import view as clockview
+from kiosk.ui.widgets.base import Screen
+from kiosk.ui.menu.draw import ROWS, DirectorView, draw_director
+from kiosk.ui.widgets.keys import BACK, Keyboard
 
 TIMEOUT_S = 10.0            # how long each button is waited for
 

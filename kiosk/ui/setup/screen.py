@@ -1,7 +1,7 @@
 """Before the game: the table, both names, the preset and the lexicon. The player going
 second presses their own button, which starts the first player's clock (core ``Start``).
 Once the director has called the start with a player absent (the director's menu), the clock
-screen takes over: it shows the absent player's clock counting their lateness (kiosk.ui.clock)."""
+screen takes over: it shows the absent player's clock counting their lateness (kiosk.ui.clock.screen)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,9 +10,10 @@ import pygame
 
 from table_input import PLAYERS, ButtonPressed, Side
 from kiosk.core.commands import Start
-from kiosk.ui import clockdraw, theme
-from kiosk.ui.base import Screen
-from kiosk.ui.clockview import top_line
+from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.base import Screen
+from kiosk.ui.clock.view import top_line
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse
-from kiosk.ui.clockview import Info
+from kiosk.ui.clock.view import Info
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
 NS = 1_000_000_000
@@ -147,7 +147,7 @@ class Screen:
 
     def draw_upright(self, surface, view, facing: int) -> None:
         """The ``flat`` orientation: paint ``view`` upright on ``surface``, the half that is
-        turned to face player ``facing`` (kiosk.ui.flat). By default as ``draw``; a screen with
+        turned to face player ``facing`` (kiosk.ui.clock.flat). By default as ``draw``; a screen with
         an on-screen keyboard shows it only on the half of the player who types."""
         self.draw(surface, view)
 

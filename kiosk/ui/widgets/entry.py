@@ -3,7 +3,7 @@
 Keys arrive as in ``table_input.KeyTyped.key``: one printable character, or a name
 (Enter, Backspace, Tab, Escape), from a USB keyboard or the on-screen one. Each editor's
 ``key`` returns True if the text changed; its ``keyboard`` is the on-screen keys it accepts
-now (kiosk.ui.keys): letters only where letters are allowed.
+now (kiosk.ui.widgets.keys): letters only where letters are allowed.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from kiosk.core.commands import Rack, Record
 from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
-from kiosk.ui.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGITS, ENTER, KIND, LETTERS, NEXT_WORD,
+from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGITS, ENTER, KIND, LETTERS, NEXT_WORD,
                            Keyboard, digits)
 
 MAX_BLANKS = 2

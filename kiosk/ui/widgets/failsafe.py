@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from table_input import ButtonPressed, KeyTyped, Side
-from kiosk.ui import theme
-from kiosk.ui.base import NS, Screen
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.base import NS, Screen
 
 TITLE = "Something went wrong — call the director"
 FAIL_BG = (96, 10, 16)

@@ -1,4 +1,4 @@
-"""The on-screen keyboard drawn: where each key of a ``Keyboard`` (kiosk.ui.keys) goes in the
+"""The on-screen keyboard drawn: where each key of a ``Keyboard`` (kiosk.ui.widgets.keys) goes in the
 area a screen gives it, and how it is painted. The same ``place`` serves the drawing and the
 taps (kiosk.ui.touch), so a tap lands on the key that is drawn there.
 
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui import theme
-from kiosk.ui.keys import Key, Keyboard
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.keys import Key, Keyboard
 
 #: The official Raspberry Pi 7-inch touch display: pixels, and its active area in millimetres.
 PANEL_PX = (800, 480)

@@ -4,9 +4,9 @@ A ``Keyboard`` is part of a screen's view (a clock half, the judge, the director
 the loop redraws when it changes and resolves a tap against the keys on screen
 (kiosk.ui.touch). A key types what a USB keyboard would (``table_input.KeyTyped.key``: one
 character, or an ``Action``'s name): the screens read both the same way, and a USB keyboard
-keeps working beside it. Each editor (kiosk.ui.entry) offers only the keys it accepts now:
+keeps working beside it. Each editor (kiosk.ui.widgets.entry) offers only the keys it accepts now:
 letters only where letters are allowed, ``?`` where a blank is. Where and how large the keys
-are drawn is kiosk.ui.keyboard.
+are drawn is kiosk.ui.widgets.keyboard.
 """
 from __future__ import annotations
 
