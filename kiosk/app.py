@@ -39,7 +39,7 @@ from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
 from kiosk.ui.widgets.base import NS, BottomLine, UiSettings
 from kiosk.ui.clock import view as clockview
-from kiosk.ui.clock.view import Info
+from kiosk.ui.widgets.words import Info
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
 DEFAULT_LEXICON = BUNDLED_LEXICON
@@ -351,7 +351,8 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     from drivers.keyboard import Keyboard
     from kiosk.ui.judge.guard import GuardedStation
     from kiosk.ui.loop import InputQueue, Loop
-    from kiosk.ui.judge.station import Station, station_touch
+    from kiosk.ui.judge.station import Station
+    from kiosk.ui.touch import station_touch
 
     lexicon, label = lexicon or station_lexicon(config)
     inputs = InputQueue()

@@ -10,7 +10,7 @@ from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.pin import hash_pin
 from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
                           load, render)
-from drivers.displays import DisplaySpec
+from drivers.player_display import DisplaySpec
 from kiosk.ui.widgets.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[1]

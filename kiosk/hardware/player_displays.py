@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from drivers.buttons import HardwareError, pin_factory
-from drivers.displays import DisplaySpec, PlayerDisplay, Shown, open_display
+from drivers.displays import open_display
+from drivers.player_display import DisplaySpec, PlayerDisplay, Shown
 from drivers.leds import StatusLeds
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase
-from kiosk.ui.clock import view as clockview
+from kiosk.ui.widgets.words import face
 
 SIDES = ("left", "right")          # player 0 sits left, player 1 right
 NS = 1_000_000_000
@@ -28,7 +29,7 @@ NS = 1_000_000_000
 
 def player_view(state: GameState, player: int, now_ns: int) -> Shown:
     """What ``player``'s own display shows at ``now_ns``."""
-    text = clockview.face(state, player, now_ns)
+    text = face(state, player, now_ns)
     clock = state.clock
     running = clock.running == player and not clock.stopped
     if state.phase == Phase.CHALLENGE:

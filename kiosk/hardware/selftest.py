@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from table_input import SIDES, ButtonPressed, Side
-from drivers.displays import PlayerDisplay
+from drivers.player_display import PlayerDisplay
 from drivers.leds import StatusLeds
 
 NS = 1_000_000_000

@@ -27,10 +27,11 @@ import pygame
 
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
 from kiosk.ui.clock import draw as clockdraw, flat
-from kiosk.ui.menu import draw as director_draw
-from kiosk.ui.judge import draw as judge_draw, verdict
-from kiosk.ui.clock.view import ClockView
 from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
+from kiosk.ui.clock.view import ClockView
+from kiosk.ui.judge import draw as judge_draw, verdict
+from kiosk.ui.menu import draw as director_draw
+from kiosk.ui.widgets import frame
 
 #: Each view that may show the on-screen keyboard, and where its keys are:
 #: ``keys(size, view, facing)``: on the whole screen of ``size`` (facing None), or on the
@@ -69,11 +70,11 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
     if orientation == "flat":
         facing, point = flat.to_portrait(size, pos)
         surface = flat.portrait_size(size)
-        bottom = clockdraw.upright_layout(surface).bottom
+        bottom = frame.upright_layout(surface).bottom
         sim_side = PLAYER_SIDES[facing]
     else:
         facing, point, surface = None, pos, size
-        bottom = clockdraw.layout(size).bottom
+        bottom = frame.layout(size).bottom
         sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     for rect, key in keys_on(surface, view, facing):
         if rect.collidepoint(point):
@@ -136,3 +137,9 @@ class Touch:
             return None
         kind, name = what
         return ButtonPressed(name, tap.t_ns) if kind == "button" else KeyTyped(name, tap.t_ns)
+
+
+def station_touch(inputs: queue.Queue) -> Touch:
+    """Taps on the station's screen onto its ``inputs``: its keys alone answer (no half of the
+    screen is anybody's button here)."""
+    return Touch(inputs, sim=False)

@@ -12,7 +12,7 @@ from kiosk.ui.clock import flat
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui import touch
 from kiosk.ui.widgets.base import UiSettings
-from kiosk.ui.clock.draw import layout, upright_layout
+from kiosk.ui.widgets.frame import layout, upright_layout
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.menu.screen import DirectorScreen
 from kiosk.ui.widgets.entry import RackEntry, TurnEntry, WordsEntry

@@ -8,7 +8,8 @@ import pygame
 from kiosk.core import events as ev
 from kiosk.ui.clock import flat
 from kiosk.ui.widgets import theme
-from kiosk.ui.clock.draw import keyboard_keys, layout, upright_layout
+from kiosk.ui.clock.draw import keyboard_keys
+from kiosk.ui.widgets.frame import layout, upright_layout
 from tests.support.ui_pixels import colour_box, shows
 
 

@@ -24,10 +24,10 @@ from table_input import PLAYERS, ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.result import compute
 from kiosk.core.vocabulary import MenuUse, Phase
-from kiosk.ui.clock import draw as clockdraw
-from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.clock.view import last_turn_text, turn_lines
+from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.base import Screen, preview
-from kiosk.ui.clock.view import last_turn_text, top_line, turn_lines
+from kiosk.ui.widgets.words import top_line
 from kiosk.ui.widgets.entry import DigitsEntry
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard
 
@@ -215,7 +215,7 @@ def correction_layout(size: tuple[int, int], view: CorrectionView | None = None,
     entry box, the keys if ``view`` has any, the prompt, and the top and bottom bars; on the
     whole screen (``facing`` None) or an upright half (flat)."""
     w, h = size
-    lay = clockdraw.layout(size) if facing is None else clockdraw.upright_layout(size)
+    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
     margin = max(8, w // 40)
     y = lay.top.bottom + h // 50
     heading = pygame.Rect(margin, y, w - 2 * margin, h * 8 // 100)
@@ -262,5 +262,5 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int |
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     theme.blit_line(surface, view.prompt, theme.BAR_FG, parts["prompt"], max_size=h // 18)
-    clockdraw.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    clockdraw.bottom_bar(surface, parts["bottom"], view.bottom, view.error)
+    frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    frame.bottom_bar(surface, parts["bottom"], view.bottom, view.error)

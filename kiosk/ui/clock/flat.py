@@ -19,6 +19,7 @@ import pygame
 
 from kiosk.ui.clock import draw as clockdraw
 from kiosk.ui.clock.view import ClockView
+from kiosk.ui.widgets import frame
 
 
 def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -39,7 +40,7 @@ def draw_clock(surface: pygame.Surface, view: ClockView) -> None:
     upright = []
     for p in (0, 1):
         half = pygame.Surface(portrait_size(surface.get_size()))
-        lay = clockdraw.upright_layout(half.get_size())
+        lay = frame.upright_layout(half.get_size())
         clockdraw.paint(half, lay, view, players=(p,))
         upright.append(half)
     place(surface, tuple(upright))

@@ -42,15 +42,16 @@ from dataclasses import dataclass
 from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped, Side
 from kiosk.core import commands as cmd
 from kiosk.core.challenges import hold_status
-from kiosk.core.game import signers
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui.clock import controls as clock_keys, draw as clockdraw, view as clockview, speech
-from kiosk.ui.widgets.base import NS, Screen
 from kiosk.ui.clock.correct import CorrectionScreen
-from kiosk.ui.widgets.entry import EntryError, RackEntry, TurnEntry
 from kiosk.ui.clock.speak_press import SpeakPress
+from kiosk.ui.end import summary
+from kiosk.ui.widgets.base import NS, Screen
+from kiosk.ui.widgets.entry import EntryError, RackEntry, TurnEntry
+from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, mmss, top_line
 
 @dataclass(frozen=True)
 class CentreChoice:
@@ -88,14 +89,14 @@ def hold_text(state: GameState, at: int) -> str:
     """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
     it has been held, when the held player may draw, when it lapses, or that it lapsed."""
     held, rules = hold_status(state, at), state.rules.hold
-    text = f"HOLD {clockview.mmss(held.held_s * NS)}"
+    text = f"HOLD {mmss(held.held_s * NS)}"
     if held.lapsed:
         return f"{text}  ·  lapsed: the play stands"
     if rules.draw_after_s > 0:
         text += ("  ·  may draw now" if held.may_draw else
-                 f"  ·  may draw in {clockview.mmss((rules.draw_after_s - held.held_s) * NS)}")
+                 f"  ·  may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
     if rules.lapse_s:
-        text += f"  ·  lapses in {clockview.mmss((rules.lapse_s - held.held_s) * NS)}"
+        text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * NS)}"
     return text
 
 
@@ -296,11 +297,11 @@ class ClockScreen(Screen):
         state, info = self.table.state, self.table.info
         at = now_ns
         if self.big_until is not None and now_ns < self.big_until:
-            return speech.big_times(state, at, clockview.top_line(state, info),
+            return speech.big_times(state, at, top_line(state, info),
                                     "any key or button: back to the clock")
         entries, notes, keyboard = ["", ""], ["", ""], None
         if state.phase in OVER:
-            notes = self._confirm_notes(state, at)
+            notes = summary.confirm_notes(state, at, entry_target(state))
         focus = self.focus()
         keypad = self.table.settings.keypad
         if focus:
@@ -340,21 +341,10 @@ class ClockScreen(Screen):
             return None
         return clockdraw.draw_changes(surface, view, previous)
 
-    def _confirm_notes(self, state: GameState, at: int) -> list[str]:
-        if state.phase == Phase.CONFIRMED:
-            return ["", ""]
-        target = entry_target(state)
-        if target is not None:          # a last turn or a rack to enter first: say which
-            awaited = "last turn" if target[0] == "turn" else "tiles left"
-            return [f"waiting for {state.players[target[2]]}'s {awaited}"] * 2
-        needed = signers(state, at)
-        return ["CONFIRMED" if state.confirmed[p] else
-                "press your button to confirm" if p in needed else "" for p in (0, 1)]
-
     def _banner(self, state: GameState, at: int) -> tuple[str, ...]:
         names = state.players
         if state.phase == Phase.WAITING:
-            late = " and ".join(names[p] for p in (0, 1) if clockview.awaited(state, p))
+            late = " and ".join(names[p] for p in (0, 1) if awaited(state, p))
             return (f"WAITING FOR {late.upper()}",
                     f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
         if state.phase == Phase.SETUP:
@@ -372,7 +362,7 @@ class ClockScreen(Screen):
             return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
                                      f"centre or {other}'s button = just stop")
         if state.phase == Phase.PLAYING and state.clock.running is None:
-            reason = clockview.NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
+            reason = NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
             if state.rules.clock.resume_by == "waiting":
                 restart = f"{names[1 - state.to_move]} presses to restart the clock"
             else:
@@ -381,25 +371,8 @@ class ClockScreen(Screen):
             if who is not None:
                 restart += f"  ·  centre: {names[who]} challenges"
             return (f"CLOCK STOPPED: {reason}", restart)
-        if state.phase == Phase.OUT:
-            went_out = state.turns[-1].player
-            return (f"{names[went_out]} WENT OUT",
-                    f"{names[1 - went_out]}: your button ACCEPTS  ·  centre CHALLENGES")
-        if state.phase == Phase.ENDED:
-            if state.forfeit is not None:
-                title = f"GAME OVER: {names[state.forfeit.player]} forfeits ({state.forfeit.reason})"
-            else:
-                title = f"GAME OVER: {clockview.END_REASONS.get(state.end, state.end)}"
-            target = entry_target(state)
-            if target is None:
-                return (title, "each player presses their button to confirm the result")
-            if target[0] == "turn":
-                return (title, f"{names[target[2]]}: enter your last turn")
-            return (title, f"enter the tiles left on {names[target[2]]}'s rack")
-        if state.phase == Phase.CONFIRMED:
-            return ("RESULT CONFIRMED", "the result is locked")
-        if state.phase == Phase.VOID:
-            return ("GAME VOID", "the director voided this game: it has no result")
+        if state.phase in (Phase.OUT, *OVER, Phase.VOID):
+            return summary.banner(state, entry_target(state))
         return ()
 
     def _bottom(self, state: GameState, at: int, now_ns: int) -> str:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import pygame
 
 from kiosk.core.state import GameState
-from kiosk.ui.clock import draw as clockdraw, view as clockview
-from kiosk.ui.widgets import theme
+from kiosk.ui.widgets import frame, theme
+from kiosk.ui.widgets.words import face
 
 PROGRAM = "espeak-ng"
 
@@ -55,7 +55,7 @@ def face_words(face: str) -> str:
 
 def spoken_times(state: GameState, now_ns: int) -> str:
     """What is said: each player's name and time as their half shows it, left player first."""
-    faces = [clockview.face(state, p, now_ns) for p in (0, 1)]
+    faces = [face(state, p, now_ns) for p in (0, 1)]
     return ", ".join(f"{state.players[p]} {face_words(faces[p])}" for p in (0, 1))
 
 
@@ -103,14 +103,14 @@ class BigTimesView:
 
 
 def big_times(state: GameState, now_ns: int, top: str = "", bottom: str = "") -> BigTimesView:
-    faces = tuple(clockview.face(state, p, now_ns) for p in (0, 1))
+    faces = tuple(face(state, p, now_ns) for p in (0, 1))
     return BigTimesView(tuple(state.players), faces, tuple(f.startswith("-") for f in faces), top, bottom)
 
 
 def big_times_layout(size: tuple[int, int]) -> list[tuple[pygame.Rect, pygame.Rect]]:
     """(name, time) boxes of each row: the left player's above, the right player's below."""
     w, h = size
-    lay = clockdraw.layout(size)
+    lay = frame.layout(size)
     body = pygame.Rect(0, lay.top.bottom, w, lay.bottom.top - lay.top.bottom)
     rows = []
     for p in (0, 1):
@@ -122,15 +122,15 @@ def big_times_layout(size: tuple[int, int]) -> list[tuple[pygame.Rect, pygame.Re
 
 def draw_big_times(surface: pygame.Surface, view: BigTimesView) -> None:
     w, h = surface.get_size()
-    lay = clockdraw.layout((w, h))
+    lay = frame.layout((w, h))
     surface.fill(theme.BG)
     template = max(view.times, key=len).replace("1", "8")
-    for p, (name, face) in enumerate(big_times_layout((w, h))):
+    for p, (name, box) in enumerate(big_times_layout((w, h))):
         theme.blit_line(surface, view.names[p], theme.FG, name.inflate(0, -name.height // 2), align="left")
-        scale = theme.clock_scale(template, face.width, face.height)
+        scale = theme.clock_scale(template, box.width, box.height)
         colour = theme.OVERTIME if view.overtime[p] else theme.WHITE
-        theme.blit_centred(surface, theme.clock_digits(view.times[p], colour, scale), face)
+        theme.blit_centred(surface, theme.clock_digits(view.times[p], colour, scale), box)
     middle = lay.top.bottom + (lay.bottom.top - lay.top.bottom) // 2
     pygame.draw.line(surface, theme.DIM, (0, middle), (w - 1, middle), 3)
-    clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
-    clockdraw.bar(surface, lay.bottom, view.bottom, theme.BAR_FG)
+    frame.bar(surface, lay.top, view.top, theme.BAR_FG)
+    frame.bar(surface, lay.bottom, view.bottom, theme.BAR_FG)

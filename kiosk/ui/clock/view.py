@@ -1,30 +1,18 @@
 """The clock screen as plain data: what each half and each line says, computed from the game
 state at an instant. Pure (no pygame): the screen compares views to redraw only on a change,
-and the drawing code (clockdraw) only paints what is here.
+and the drawing code (kiosk.ui.clock.draw) only paints what is here.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from kiosk.core import clock as clk
-from kiosk.core.late import absence_charge
-from kiosk.core.rebase import RECOVERED
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
-from kiosk.core.vocabulary import OVER, EndReason, Phase, TurnKind
+from kiosk.core.vocabulary import OVER, Phase, TurnKind
+from kiosk.ui.end.summary import final_details
 from kiosk.ui.widgets.keys import Keyboard
-
-NEUTRAL_REASONS = {
-    "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
-    "score": "checking the score", "tiles": "counting tiles", "blank": "declaring a blank",
-    "director": "director called", "end": "end of game", "observers": "observer",
-    "bag_count": "counting the bag", "player_left": "a player left the table",
-    "reopened": "tiles found after the end: play resumes",
-    RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
-}
-END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
-               EndReason.TIME: "round time over", EndReason.FORFEIT: "forfeit",
-               EndReason.DIRECTOR: "ended by the director"}
+from kiosk.ui.widgets.words import Info, awaited, face, mmss, top_line
 
 
 @dataclass(frozen=True)
@@ -53,25 +41,6 @@ class ClockView:
     error: str
     template: str            # the widest clock face this game can show (fixes the digit size)
     shared: Keyboard | None = None   # keys for either player below the banner (a stop's reasons)
-
-
-@dataclass(frozen=True)
-class Info:
-    """What the top line says besides the game: the table, its division (when the director's
-    assignment names one), the lexicon, the director link's state, and an alert for the
-    director (the store's disk full) before all of them."""
-    table: str = "-"
-    lexicon: str = "no lexicon"
-    legend: str = ""         # the simulated buttons' keys, shown in sim
-    link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
-    alert: str = ""          # what the director must see at once (storage full), first on the line
-    division: str = ""       # the division the director's assignment says the table plays for
-
-
-def mmss(ns: int) -> str:
-    """A length of time as minutes:seconds in whole seconds, without its sign: 2:30."""
-    seconds = abs(ns) // clk.NS_PER_S
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
@@ -117,30 +86,6 @@ def face_template(state: GameState) -> str:
     return max(faces, key=len).replace("1", "8")
 
 
-def top_line(state: GameState, info: Info) -> str:
-    table = f"Table {info.table}  ·  Division {info.division}" if info.division else f"Table {info.table}"
-    line = f"{table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
-    line = f"{line}  ·  {info.link}" if info.link else line
-    return f"{info.alert}  ·  {line}" if info.alert else line
-
-
-def awaited(state: GameState, player: int) -> bool:
-    """Whether ``player`` was absent at the director's start call and has not arrived yet."""
-    return state.phase == Phase.WAITING and player in state.absent and state.arrivals[player] is None
-
-
-def remaining(state: GameState, player: int, now_ns: int) -> int:
-    """The time on ``player``'s clock at ``now_ns``: a late player's clock counts their
-    absence down as the core will charge it on arrival (``late.absence_charge``)."""
-    left = clk.remaining(state.clock, player, now_ns)
-    return left - absence_charge(state, player, now_ns) if awaited(state, player) else left
-
-
-def face(state: GameState, player: int, now_ns: int) -> str:
-    """``player``'s clock face at ``now_ns`` as their half shows it: 24:59, 0:07, -0:01."""
-    return clk.display(remaining(state, player, now_ns))
-
-
 def next_change(state: GameState, now_ns: int) -> int | None:
     """The next instant after ``now_ns`` at which the running clock's face (on the screen and
     the player's own display) or the hold timer shows another second; None if neither runs.
@@ -184,27 +129,6 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
                         overtime=shown.startswith("-"), penalty=result.overtime_penalty[p],
                         dimmed=dimmed and not absent, absent=absent))
     return out
-
-
-def final_details(result: Result) -> tuple[list[str], list[str]]:
-    """At the end: each final score, and what went into it beyond the turns."""
-    details = []
-    for p in (0, 1):
-        parts = []
-        if result.rack_adjust[p]:
-            parts.append(f"rack {result.rack_adjust[p]:+d}")
-        if result.overtime_penalty[p]:
-            parts.append(f"time -{result.overtime_penalty[p]}")
-        if result.late_penalty[p]:
-            parts.append(f"late -{result.late_penalty[p]}")
-        if result.challenge_points[p]:
-            parts.append(f"challenges +{result.challenge_points[p]}")
-        if result.forfeit_adjust[p]:
-            parts.append(f"forfeit {result.forfeit_adjust[p]:+d}")
-        if result.cap_adjust[p]:
-            parts.append(f"spread cap {result.cap_adjust[p]:+d}")
-        details.append(", ".join(parts))
-    return [str(s) for s in result.final], details
 
 
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",

@@ -16,10 +16,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui.clock import draw as clockdraw
-from kiosk.ui.widgets import keyboard as onscreen, theme
-from kiosk.ui.widgets.keys import Key, Keyboard
 from kiosk.ui.judge.verdict import word_lines
+from kiosk.ui.widgets import frame, keyboard as onscreen, theme
+from kiosk.ui.widgets.keys import Key, Keyboard
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = No
     the upright half of player ``facing`` (flat). ``keys`` and ``lines`` are None where that
     surface shows no keyboard or no instructions."""
     w, h = size
-    lay = clockdraw.layout(size) if facing is None else clockdraw.upright_layout(size)
+    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
     margin = max(8, w // 40)
     body_top = lay.top.bottom
     heading = pygame.Rect(margin, body_top + h // 50, w - 2 * margin, h * 9 // 100)
@@ -95,5 +94,5 @@ def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = No
             theme.blit_lines(surface, view.lines, theme.BAR_FG, lines_box, max_size=h // 16)
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
-    clockdraw.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    clockdraw.bottom_bar(surface, parts["bottom"], "", view.error)
+    frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error)

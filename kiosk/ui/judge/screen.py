@@ -20,12 +20,12 @@ from table_input import PLAYERS, Action, ButtonPressed, KeyTyped
 from kiosk.core.commands import Rule, Withdraw
 from kiosk.core.judge import adjudicate
 from kiosk.core.vocabulary import Phase
-from kiosk.ui.widgets.base import Screen
-from kiosk.ui.clock.view import top_line
-from kiosk.ui.widgets.entry import WordsEntry
 from kiosk.ui.judge.draw import JudgeView, draw_judge
-from kiosk.ui.widgets.keys import Key
 from kiosk.ui.judge.verdict import VerdictScreen
+from kiosk.ui.widgets.base import Screen
+from kiosk.ui.widgets.entry import WordsEntry
+from kiosk.ui.widgets.keys import Key
+from kiosk.ui.widgets.words import top_line
 
 WITHDRAW = Key(Action.ESCAPE, "WITHDRAW", 2)
 KEEP = Key(Action.ESCAPE, "KEEP IT", 2)

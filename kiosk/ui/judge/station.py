@@ -18,7 +18,6 @@ NEXT CHALLENGE under the verdict. A tap types what the key's USB key types.
 from __future__ import annotations
 
 import hmac
-import queue
 from dataclasses import replace
 from typing import Callable, Container
 
@@ -28,18 +27,12 @@ from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
 from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge.draw import JudgeView, draw_judge
 from kiosk.ui.widgets.keys import BACK, ENTER, Key
-from kiosk.ui.touch import Touch
 from kiosk.ui.judge.verdict import NEXT, VerdictScreen, VerdictView, draw_verdict
 
 LEAVE = Key(Action.ESCAPE, "LEAVE (PIN)", 2)
 VERDICT = Key(Action.TAB, "VERDICT", 3)
 START_AGAIN = Key(Action.ESCAPE, "START AGAIN", 2)
 
-
-def station_touch(inputs: queue.Queue) -> Touch:
-    """Taps on the station's screen onto its ``inputs``: its keys alone answer (no half of the
-    screen is anybody's button here)."""
-    return Touch(inputs, sim=False)
 
 class Station(BottomLine, Screen):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""

@@ -15,8 +15,8 @@ from kiosk.core import commands as cmd
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
-from kiosk.ui.clock import view as clockview
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, digits
+from kiosk.ui.widgets.words import mmss, remaining
 
 #: Which player a digit names; "3" names both where both may be meant (a late start).
 PLAYER_DIGITS = {"1": (0,), "2": (1,)}
@@ -75,7 +75,7 @@ def after_void(new_game_after_s: int, linked: bool) -> str:
     table anew (with a director link) or the kiosk restarts, either of which opens a new game."""
     if new_game_after_s:
         return (f"a new game with the same players opens on the setup screen "
-                f"{clockview.mmss(new_game_after_s * clk.NS_PER_S)} after")
+                f"{mmss(new_game_after_s * clk.NS_PER_S)} after")
     if linked:
         return "GAME VOID stays on screen until the director pairs this table anew or the kiosk restarts"
     return "GAME VOID stays on screen until the kiosk restarts, which opens a new game"
@@ -96,17 +96,17 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         after = clk.display(clk.remaining(replay(state, events).clock, arrived.player, at))
         costs = []
         if arrived.charged_ns:
-            costs.append(f"{clockview.mmss(arrived.charged_ns)} off their clock ({after} left)")
+            costs.append(f"{mmss(arrived.charged_ns)} off their clock ({after} left)")
         if arrived.penalty:
             costs.append(f"-{arrived.penalty} points")
-        return (f"{names[arrived.player]} arrives {clockview.mmss(late)} late",
+        return (f"{names[arrived.player]} arrives {mmss(late)} late",
                 ", ".join(costs) or "nothing is charged for it")
     if isinstance(command, cmd.AdjustTime):
         p, delta = command.player, -command.delta_ms // 1000
-        before = clk.display(clockview.remaining(state, p, at))
-        after = clk.display(clockview.remaining(state, p, at) + delta * clk.NS_PER_S)
+        before = clk.display(remaining(state, p, at))
+        after = clk.display(remaining(state, p, at) + delta * clk.NS_PER_S)
         return (f"{names[p]}'s clock: {before} becomes {after}",
-                f"{'+' if delta > 0 else '-'}{clockview.mmss(delta * clk.NS_PER_S)} on the clock")
+                f"{'+' if delta > 0 else '-'}{mmss(delta * clk.NS_PER_S)} on the clock")
     if isinstance(command, cmd.Forfeit):
         final = compute(replay(state, events), at).final
         return (f"{names[command.player]} forfeits ({REASON_TEXT[command.reason]}): the game ends now",
@@ -131,9 +131,9 @@ def _late_rules(state: GameState) -> str:
     if rules.penalty_points:
         counted = "completed" if rules.penalty_counts == "completed" else "started"
         parts.append(f"-{rules.penalty_points} points per {counted} "
-                     f"{clockview.mmss(rules.penalty_interval_s * clk.NS_PER_S)}")
+                     f"{mmss(rules.penalty_interval_s * clk.NS_PER_S)}")
     if rules.forfeit_after_s:
-        parts.append(f"forfeit after {clockview.mmss(rules.forfeit_after_s * clk.NS_PER_S)}")
+        parts.append(f"forfeit after {mmss(rules.forfeit_after_s * clk.NS_PER_S)}")
     return "; ".join(parts) or "these rules charge nothing for lateness"
 
 
@@ -175,5 +175,5 @@ class SecondsEntry:
             raise ValueError("type seconds (+30) or minutes:seconds (+1:30)")
         total = int(minutes or 0) * 60 + int(seconds)
         if total == 0 or total > MAX_SECONDS:
-            raise ValueError(f"a time from 1 second to {clockview.mmss(MAX_SECONDS * clk.NS_PER_S)}")
+            raise ValueError(f"a time from 1 second to {mmss(MAX_SECONDS * clk.NS_PER_S)}")
         return sign * total

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui.clock import draw as clockdraw
-from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 ROWS = 9                    # the most choices listed at once (the menu has nine)
@@ -40,7 +39,7 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     one, ``rows`` has room for ``ROWS`` choices; with one, for ``view``'s rows (none where
     the choices are keys)."""
     w, h = size
-    lay = clockdraw.layout(size) if facing is None else clockdraw.upright_layout(size)
+    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
     margin, gap = max(8, w // 40), h // 60
     heading = pygame.Rect(margin, lay.top.bottom + gap, w - 2 * margin, h * 8 // 100)
     status = pygame.Rect(margin, heading.bottom, w - 2 * margin, h * 5 // 100)
@@ -89,5 +88,5 @@ def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | Non
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     theme.blit_line(surface, view.prompt, theme.PROMPT, parts["prompt"], max_size=h // 18)
-    clockdraw.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    clockdraw.bottom_bar(surface, parts["bottom"], view.bottom, view.error)
+    frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    frame.bottom_bar(surface, parts["bottom"], view.bottom, view.error)

@@ -37,9 +37,8 @@ from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse, Phase
-from kiosk.ui.clock import view as clockview
-from kiosk.ui.widgets.base import NS, Screen, preview
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
+from kiosk.ui.widgets.base import NS, Screen, preview
 from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
                                        REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
                                        command, describe)
@@ -48,6 +47,7 @@ from kiosk.ui.menu.draw import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices
 from kiosk.ui.menu.selftest import SelfTestScreen
+from kiosk.ui.widgets.words import END_REASONS, awaited, face, top_line
 
 IDLE_S = 120                 # the menu closes after this long without a key
 
@@ -61,14 +61,14 @@ def status_line(state: GameState, now_ns: int) -> str:
     """Both clocks as their halves show them, and where the game stands."""
     parts = []
     for p in (0, 1):
-        face = clockview.face(state, p, now_ns)
+        shown = face(state, p, now_ns)
         tag = ("  RUNNING" if state.clock.running == p else
-               "  ABSENT" if clockview.awaited(state, p) else "")
-        parts.append(f"{state.players[p]} {face}{tag}")
+               "  ABSENT" if awaited(state, p) else "")
+        parts.append(f"{state.players[p]} {shown}{tag}")
     if state.phase == Phase.PLAYING:
         phase = "clock running" if state.clock.running is not None else "clock stopped"
     elif state.phase == Phase.ENDED:
-        phase = "game over: " + clockview.END_REASONS.get(state.end, state.end)
+        phase = "game over: " + END_REASONS.get(state.end, state.end)
     else:
         phase = PHASE_TEXT.get(state.phase, state.phase)
     return "  ·  ".join(parts + [phase])
@@ -245,7 +245,7 @@ class DirectorScreen(Screen):
     def view(self, now_ns: int) -> DirectorView:
         state, info = self.table.state, self.table.info
         heading, rows, entry, prompt = self._content(state, now_ns)
-        return DirectorView(top=clockview.top_line(state, info), heading=heading,
+        return DirectorView(top=top_line(state, info), heading=heading,
                             status=status_line(state, now_ns), rows=rows, entry=entry,
                             prompt=prompt, bottom=info.legend, error=self.table.message(now_ns),
                             keyboard=self._keyboard(rows) if self.table.settings.keypad else None)
@@ -280,7 +280,7 @@ class DirectorScreen(Screen):
         if question == "seconds":
             player = self.answers["player"][0]
             return (heading, (f"{names[player]}'s clock now shows "
-                              f"{clockview.face(state, player, now_ns)}",),
+                              f"{face(state, player, now_ns)}",),
                     f"SECONDS {self.seconds.text or '_'}",
                     "+ gives time, - takes it off: +30, -1:30  ·  then Enter  ·  Esc: back")
         if question == "reason":

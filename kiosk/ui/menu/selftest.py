@@ -12,10 +12,10 @@ from __future__ import annotations
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.vocabulary import MenuUse
 from kiosk.hardware.selftest import SelfTest
-from kiosk.ui.clock import view as clockview
-from kiosk.ui.widgets.base import Screen
 from kiosk.ui.menu.draw import ROWS, DirectorView, draw_director
+from kiosk.ui.widgets.base import Screen
 from kiosk.ui.widgets.keys import BACK, Keyboard
+from kiosk.ui.widgets.words import top_line
 
 TIMEOUT_S = 10.0            # how long each button is waited for
 
@@ -61,7 +61,7 @@ class SelfTestScreen(Screen):
 
     def view(self, now_ns: int) -> DirectorView:
         state, info = self.table.state, self.table.info
-        return DirectorView(top=clockview.top_line(state, info), heading="DIRECTOR: hardware self-test",
+        return DirectorView(top=top_line(state, info), heading="DIRECTOR: hardware self-test",
                             status="the game waits: nothing is recorded", rows=tuple(self.test.lines[-ROWS:]),
                             entry=self.test.prompt, prompt="Esc: back to the director's menu",
                             bottom=info.legend, error=self.table.message(now_ns),

@@ -10,10 +10,9 @@ import pygame
 
 from table_input import PLAYERS, ButtonPressed, Side
 from kiosk.core.commands import Start
-from kiosk.ui.clock import draw as clockdraw
-from kiosk.ui.widgets import theme
+from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.base import Screen
-from kiosk.ui.clock.view import top_line
+from kiosk.ui.widgets.words import top_line
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ class SetupScreen(Screen):
             bottom=info.legend, error=self.table.message(now_ns))
 
     def draw(self, surface: pygame.Surface, view: SetupView) -> None:
-        lay = clockdraw.layout(surface.get_size())
+        lay = frame.layout(surface.get_size())
         surface.fill(theme.BG)
         for p in (0, 1):
             rows = lay.rows[p]
@@ -58,5 +57,5 @@ class SetupScreen(Screen):
             theme.blit_line(surface, line, theme.BAR_FG, pygame.Rect(lines.left, lines.top + i * step, lines.width, step))
         surface.fill(theme.BANNER_BG, lay.banner)
         theme.blit_line(surface, view.prompt, theme.WHITE, lay.banner.inflate(-lay.banner.height // 2, -lay.banner.height // 3))
-        clockdraw.bar(surface, lay.top, view.top, theme.BAR_FG)
-        clockdraw.bottom_bar(surface, lay.bottom, view.bottom, view.error)
+        frame.bar(surface, lay.top, view.top, theme.BAR_FG)
+        frame.bottom_bar(surface, lay.bottom, view.bottom, view.error)

@@ -17,7 +17,7 @@ from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse
-from kiosk.ui.clock.view import Info
+from kiosk.ui.widgets.words import Info
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
 NS = 1_000_000_000
