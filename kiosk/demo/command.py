@@ -20,9 +20,16 @@ started afresh each time; with ``--store FILE`` the demo continues the game that
 machine's monotonic clock, as the kiosk's is; a faster clock runs ahead of it, so a demo that
 continues a file starts its clock at the latest instant the file holds on this boot (never
 before: the journal refuses time going back), or at the monotonic clock if that is later.
+
+That instant is read once the store is the demo's alone (kiosk.store.writer_lock: a demo
+restarted while the old one still runs waits for it to be gone), and the demo keeps the store
+until its kiosk has recovered the game: an old demo writing on after the read would have left
+instants later than the new clock's start, and the recovery refused them (``... ns is before
+the game's last instant ... ns on this same boot``).
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import json
 import os
@@ -30,6 +37,7 @@ import sys
 import time
 from dataclasses import fields
 from pathlib import Path
+from typing import Iterator
 
 from kiosk.config import KioskConfig
 from kiosk.core.events import Event
@@ -67,14 +75,22 @@ def fresh_store(path: str) -> None:
         Path(path + suffix).unlink(missing_ok=True)
 
 
-def last_instant(store: str) -> int | None:
-    """The latest instant the demo's journal holds on this boot, if the file exists: a demo
-    clock that ran faster than real time before a crash left its events ahead of the machine's."""
+@contextlib.contextmanager
+def held_last_instant(store: str) -> Iterator[int | None]:
+    """The latest instant the demo's journal holds on this boot, if the file exists (a demo
+    clock that ran faster than real time before a crash left its events ahead of the
+    machine's), read with the store's writer lock held, and held on while the ``with`` block
+    builds the kiosk: no other process writes an instant after this one (raises
+    kiosk.store.writer_lock.StoreBusy if one does not let go)."""
     from kiosk.store import Journal
+    from kiosk.store.writer_lock import hold
     if not Path(store).exists():
-        return None
-    with Journal.open(store) as journal:
-        return journal.last_instant()
+        yield None
+        return
+    with hold(store):
+        with Journal.open(store) as journal:
+            instant = journal.last_instant()
+        yield instant
 
 
 def screen_label(kiosk, now_ns: int) -> str:
@@ -142,13 +158,14 @@ class Demo:
         from kiosk.demo.fingers import Fingers
         from kiosk.demo.players import DemoPlayers
         real = time.monotonic_ns
-        origin = real()
-        start = max(origin, last_instant(config.store) or origin)
-        if speed == 1 and start == origin:
-            self.clock = real
-        else:
-            self.clock = lambda: start + round((real() - origin) * speed)
-        self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
+        with held_last_instant(config.store) as last:
+            origin = real()
+            start = max(origin, last or origin)
+            if speed == 1 and start == origin:
+                self.clock = real
+            else:
+                self.clock = lambda: start + round((real() - origin) * speed)
+            self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
         self.players = DemoPlayers(pace=pace, judge=self.kiosk.table.lexicon is not None)
         self.fingers = Fingers(surface.get_size(), orientation=config.orientation) if touch_only else None
         self.shots, self.out, self.fps = (Path(shots) if shots else None), out, fps
