@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Callable, Container, Iterable
+from typing import Callable, Container, Iterable, Iterator
 
 from kiosk.core import commands as cmd
 from kiosk.core.clock import NS_PER_S
@@ -145,9 +145,22 @@ def _time_ns(number: int, data: dict, previous: int) -> int:
     return now
 
 
-def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) -> Replayed:
-    """Run a script through the core; raises ScriptError naming the first bad line."""
-    state, events, now = None, [], 0
+@dataclass(frozen=True)
+class ScriptLine:
+    """One command line of a script, read: its number in the file, its time (ns since the
+    script's zero), the line as written and the core command it makes."""
+    number: int
+    t_ns: int
+    data: dict
+    command: object
+
+
+def read_script(lines: Iterable[str], lexicon: Container[str] | None = None
+                ) -> Iterator[GameState | ScriptLine]:
+    """The script read lazily: first the new game its header sets up, then each command line
+    (a line that cannot be read raises ScriptError when it is reached). Times are checked to
+    go forward; whether the game takes each command is the caller's to ask the core."""
+    state, now = None, 0
     verdicts = None
     for number, text in enumerate(lines, start=1):
         if not text.strip():
@@ -158,19 +171,30 @@ def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) ->
             if lexicon is not None:
                 max_words = state.rules.challenge.max_words
                 verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
+            yield state
             continue
         now = _time_ns(number, data, now)
-        command = _command(number, data, verdicts)
+        yield ScriptLine(number, now, data, _command(number, data, verdicts))
+    if state is None:
+        raise ScriptError(1, "the script is empty: its first line names the preset")
+
+
+def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) -> Replayed:
+    """Run a script through the core; raises ScriptError naming the first bad line."""
+    state, events, now = None, [], 0
+    for item in read_script(lines, lexicon):
+        if isinstance(item, GameState):
+            state = item
+            continue
+        now = item.t_ns
         try:
-            for tick_or_command in (cmd.Tick(), command):
+            for tick_or_command in (cmd.Tick(), item.command):
                 new = decide(state, tick_or_command, now)
                 for event in new:
                     state = apply(state, event)
                 events += new
         except GameError as exc:
-            raise ScriptError(number, str(exc)) from None
-    if state is None:
-        raise ScriptError(1, "the script is empty: its first line names the preset")
+            raise ScriptError(item.number, str(exc)) from None
     for event in decide(state, cmd.Tick(), now):
         state = apply(state, event)
         events.append(event)

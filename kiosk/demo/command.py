@@ -21,15 +21,10 @@ machine's monotonic clock, as the kiosk's is; a faster clock runs ahead of it, s
 continues a file starts its clock at the latest instant the file holds on this boot (never
 before: the journal refuses time going back), or at the monotonic clock if that is later.
 
-That instant is read once the store is the demo's alone (kiosk.store.writer_lock: a demo
-restarted while the old one still runs waits for it to be gone), and the demo keeps the store
-until its kiosk has recovered the game: an old demo writing on after the read would have left
-instants later than the new clock's start, and the recovery refused them (``... ns is before
-the game's last instant ... ns on this same boot``).
+(kiosk.fast_clock: the instant is read once the store is the demo's alone.)
 """
 from __future__ import annotations
 
-import contextlib
 import glob
 import json
 import os
@@ -37,7 +32,6 @@ import sys
 import time
 from dataclasses import fields
 from pathlib import Path
-from typing import Iterator
 
 from kiosk.config import KioskConfig
 from kiosk.core.events import Event
@@ -73,24 +67,6 @@ def fresh_store(path: str) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(path + suffix).unlink(missing_ok=True)
-
-
-@contextlib.contextmanager
-def held_last_instant(store: str) -> Iterator[int | None]:
-    """The latest instant the demo's journal holds on this boot, if the file exists (a demo
-    clock that ran faster than real time before a crash left its events ahead of the
-    machine's), read with the store's writer lock held, and held on while the ``with`` block
-    builds the kiosk: no other process writes an instant after this one (raises
-    kiosk.store.writer_lock.StoreBusy if one does not let go)."""
-    from kiosk.store import Journal
-    from kiosk.store.writer_lock import hold
-    if not Path(store).exists():
-        yield None
-        return
-    with hold(store):
-        with Journal.open(store) as journal:
-            instant = journal.last_instant()
-        yield instant
 
 
 def screen_label(kiosk, now_ns: int) -> str:
@@ -157,14 +133,9 @@ class Demo:
         from kiosk.app import Kiosk
         from kiosk.demo.fingers import Fingers
         from kiosk.demo.players import DemoPlayers
-        real = time.monotonic_ns
-        with held_last_instant(config.store) as last:
-            origin = real()
-            start = max(origin, last or origin)
-            if speed == 1 and start == origin:
-                self.clock = real
-            else:
-                self.clock = lambda: start + round((real() - origin) * speed)
+        from kiosk.fast_clock import held_clock
+        with held_clock(config.store, speed) as clock:
+            self.clock = clock
             self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
         self.players = DemoPlayers(pace=pace, judge=self.kiosk.table.lexicon is not None)
         self.fingers = Fingers(surface.get_size(), orientation=config.orientation) if touch_only else None
