@@ -59,7 +59,7 @@ def run_options(args) -> dict:
     return {
         "rules.preset": args.preset, "lexicon.file": args.lexicon, "kiosk.table": args.table,
         "kiosk.round": args.round, "kiosk.players": list(args.names) if args.names else None,
-        "hardware.buttons": "sim" if args.sim else None,
+        "hardware.buttons": "sim" if args.sim or args.script else None,
         **{f"hardware.pins.{side}": pins.get(side) for side in ("left", "right", "centre")},
         "display.size": f"{args.size[0]}x{args.size[1]}" if args.size else None,
         "display.fullscreen": args.fullscreen, "store.path": args.store,
@@ -68,10 +68,16 @@ def run_options(args) -> dict:
 
 def _run_command(args) -> int:
     from kiosk.app import LexiconError, run
+    if args.speed != 1 and not args.script:
+        print("python -m kiosk run: --speed is for a table driven by --script", file=sys.stderr)
+        return 2
     try:
         settings = load(args.config, run_options(args))
         config = kiosk_config(settings, headless=args.headless, screenshot_dir=args.screenshot_dir,
                               exit_after_s=args.exit_after)
+        if args.script:
+            from kiosk.scripted.command import run_scripts
+            return run_scripts(config, args.script, args.speed)
         return run(config)
     except (ConfigError, HardwareError, LexiconError, RulesError, StoreError) as exc:
         print(f"python -m kiosk run: {exc}", file=sys.stderr)
@@ -162,5 +168,10 @@ def add_run_parser(sub) -> None:
     run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
     run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
     run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
+    run.add_argument("--script", action="append", metavar="GAME.jsonl",
+                     help="play this replay script at the table, its commands as presses of the "
+                          "(simulated) buttons and taps on the screen; repeat for the next games")
+    run.add_argument("--speed", type=float, default=1.0,
+                     help="with --script: the table's clock runs this many times faster than real time")
     _screen_options(run, fullscreen_default=None, size_default=None)
     run.set_defaults(func=_run_command)
