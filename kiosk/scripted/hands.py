@@ -94,6 +94,13 @@ class Hands:
         return groups
 
 
+def stopped_by_the_table(data: dict, state: GameState, before: GameState) -> bool:
+    """The script has a clock running where the table's is stopped (a restart brings the
+    game back neutral): it is restarted before the line is played."""
+    return (before.clock.running is not None and state.clock.running is None
+            and state.phase == Phase.PLAYING and data["cmd"] not in ("resume", "neutral"))
+
+
 def resumer(state: GameState, t_ns: int) -> int:
     """A player whose press the core takes as restarting the stopped clock."""
     waiting = 1 - state.to_move if state.to_move is not None else 1
@@ -136,10 +143,6 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, linked
     the words the judge screen shows typed already. An empty list: nothing to do yet."""
     hands = Hands(t_ns, pin=pin, long_press_s=long_press_s)
     name, player = data["cmd"], data.get("player")
-    running = state.clock.running
-    if (before.clock.running is not None and running is None and state.phase == Phase.PLAYING
-            and name not in ("resume", "neutral")):
-        return [(hands.press(PLAYER_SIDES[resumer(state, t_ns)]),)]     # stopped by the table only
     side = PLAYER_SIDES[player] if player in (0, 1) else None
     if name in ("start", "arrive", "accept", "confirm", "resume"):
         if name == "start":

@@ -71,6 +71,8 @@ class ScriptRunner:
         self.planned = False            # the current line's inputs were planned (and queued)
         self.quiet = 0                  # passes since the line's last input, the line not done
         self.restarted = True           # the first passes after the kiosk started
+        self.restoring = None           # the game's position when a stopped clock was restarted
+        self.resume_at: int | None = None   # when to restart the clock a restart left neutral
         self.recovery = self._last_recovery()   # the kiosk's start recovered its game
 
     # --- progress beside the store -------------------------------------------------------------
@@ -219,6 +221,8 @@ class ScriptRunner:
             return False
         self._after_recovery(plan, now)
         at = self.progress.zero_ns + step.line.t_ns
+        if hand.stopped_by_the_table(step.line.data, state, step.before):
+            return self._restart_clock(state)
         if now < at or self._verdict_shows():
             return False
         data = self._line_data(plan, step, state)
@@ -295,10 +299,22 @@ class ScriptRunner:
         if recovered is None or recovered.at_ns == self.progress.recovered_at:
             return
         known = recovered.from_ns - self.progress.zero_ns       # the script's time then
-        self.progress.zero_ns = max(now, recovered.at_ns) - known
+        self.resume_at = max(now, recovered.at_ns)
+        self.progress.zero_ns = self.resume_at - known
         self.progress.recovered_at = recovered.at_ns
         self._save_progress()
         self.out(f"{plan.path}: the table restarted; the script goes on from {known / NS:.1f} s")
+
+    def _restart_clock(self, state) -> bool:
+        """The clock the table stopped on its own (a restart, the director's long press) runs
+        again: at the instant the script's time went on from after a restart, else at once
+        from where it stopped."""
+        if self.restoring == position(state):
+            return False                # pressed already: wait for the table
+        self.restoring = position(state)
+        at = max(self.resume_at or 0, state.last_ns or 0)
+        self.resume_at = None
+        return self._put((hand.Press(hand.PLAYER_SIDES[hand.resumer(state, at)], at),))
 
     def _line_data(self, plan: Plan, step, state) -> dict:
         """The line as the table takes it: racks in the order the table asks for them."""
@@ -353,6 +369,8 @@ class ScriptRunner:
                 if point is None:
                     step = self._current()
                     plan = self.plans[self.progress.plan]
+                    if step is plan.refused:            # the table refused it: no keys followed
+                        self._stuck(plan, self.kiosk.table.state)
                     said = self.kiosk.table.message(self.clock())
                     raise ScriptFailed(f"{plan.where(step.line.number)}: the screen shows no key "
                                        f"{item.key!r} ({type(view).__name__})"
