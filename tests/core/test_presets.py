@@ -42,7 +42,7 @@ def test_round_trip_through_dict():
     ({"clok": {"x": 1}}, "t.toml: clok: expected a section: clock, hold, challenge, zero_run, end, "
                          "late, result; unknown setting"),
     ({"end": {"out_bonus": 2}}, "t.toml: end.out_bonus: expected one of out_bonus_multiplier, "
-                                "opponent_minus_own, accept_window_s; unknown setting"),
+                                "opponent_minus_own, accept_window_s, full_racks; unknown setting"),
     ({"hold": {"lapse_s": True}}, "t.toml: hold.lapse_s: expected an integer >= 0; got True"),
 ])
 def test_a_bad_override_names_the_file_the_key_and_what_was_expected(overrides, message):
