@@ -6,7 +6,7 @@ Starts ``python -m director`` as its own process on a free 127.0.0.1 port with a
 - ingest: every table's result of every round (200 x 10 = 2,000 signed documents of whole
   games, about 50 events each, built by the replay core beforehand) posted over HTTP by
   ``--clients`` keep-alive connections at once; results per second, each result checked against
-  its pairing and the rules and read back from its events (director.verify), target over 300/s;
+  its pairing and the rules and read back from its events (director.tables.verify), target over 300/s;
   beside it, in the same run, the same documents into the same service with the read-back left
   out (bench/rigs/director_without_readback.py, on its own database), the baseline; every
   result must be stored exactly once by each;
@@ -80,7 +80,7 @@ def pairs(tables: int, round_number: int) -> list[tuple[int, int]]:
 
 def build(tables: int, rounds: int) -> tuple[list, dict]:
     """Players, pairings and every signed result document, keyed by (round, table)."""
-    from director.model import Pairing, Player
+    from director.event.model import Pairing, Player
     from kiosk.replay import replay_lines
     from kiosk.sync.document import result_document
     from kiosk.sync.signing import sign, table_key
@@ -159,7 +159,7 @@ def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int) -> tuple[
 
 def update_latency(port: int, documents: dict, tries: int) -> list[float]:
     """Seconds from posting a newer revision of round 1 table 1 to its ``results`` event."""
-    from director.live_patch import apply
+    from director.web.live_patch import apply
     from kiosk.sync.signing import sign, table_key
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -211,9 +211,9 @@ def update_latency(port: int, documents: dict, tries: int) -> list[float]:
 
 def standings_time(db_path: Path, runs: int) -> tuple[float, int, int]:
     from director.config import load_rules
-    from director.db import DirectorDB
-    from director.standings import render_standings_html
-    from director.tournament import standings
+    from director.event.db import DirectorDB
+    from director.event.standings import render_standings_html
+    from director.event.tournament import standings
 
     rules = load_rules("aspa", "bench")
     times = []
@@ -227,8 +227,8 @@ def standings_time(db_path: Path, runs: int) -> tuple[float, int, int]:
 
 
 def run(tables: int, rounds: int, clients: int, out=sys.stdout) -> int:
-    from director.db import DirectorDB
-    from director.rounds import store_pairings, store_players
+    from director.event.db import DirectorDB
+    from director.event.rounds import store_pairings, store_players
 
     began = time.perf_counter()
     (players, pairings), documents = build(tables, rounds)

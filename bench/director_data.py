@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from director.model import GameResult, Pairing, Player, bye
+from director.event.model import GameResult, Pairing, Player, bye
 
 
 def synthetic_tournament(players: int = 400, rounds: int = 10, *, seed: int = 1,

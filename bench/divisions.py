@@ -7,10 +7,10 @@ each a synthetic tsh division (bench.director_data: random pairings, scores, bye
 tsh archive holds the config and the three ``.t`` files. Each run, on a fresh SQLite file:
 
 - import: the archive read and stored as the page's import and ``python -m director import`` do
-  (director.imports: every division parsed, its boards moved to the venue's tables, players,
+  (director.files.imports: every division parsed, its boards moved to the venue's tables, players,
   pairings and results stored in one transaction);
 - standings: every division's counted results read from the database and its standings computed
-  and rendered as the page's HTML (director.parts.standings_part).
+  and rendered as the page's HTML (director.web.parts.standings_part).
 
 Target: the import and all the standings together under 1 s (median of ``--runs``). The figures
 are checked: every player ranked, every result counted, nothing reported as a problem.
@@ -35,9 +35,9 @@ def build_archive(players: int, divisions: int, rounds: int) -> tuple[bytes, int
     """The event as a tsh archive, and how many results it holds."""
     from dataclasses import replace
 
-    from director.model import EventSettings
-    from director.tsh import format_t
-    from director.tsh_config import format_archive
+    from director.event.model import EventSettings
+    from director.files.tsh import format_t
+    from director.files.tsh_config import format_archive
 
     files, results_held = [], 0
     for index in range(divisions):
@@ -52,11 +52,11 @@ def build_archive(players: int, divisions: int, rounds: int) -> tuple[bytes, int
 
 
 def one_run(archive: bytes, folder: Path, run: int) -> tuple[float, float, dict]:
-    from director.parts import standings_part
+    from director.web.parts import standings_part
     from director.config import load_config
-    from director.db import DirectorDB
-    from director.imports import Upload, import_files
-    from director.tournament import counted_results
+    from director.event.db import DirectorDB
+    from director.files.imports import Upload, import_files
+    from director.event.tournament import counted_results
 
     config = load_config(None, {"tournament.name": TOURNAMENT}, need_key=False)
     with DirectorDB.open(folder / f"event-{run}.sqlite") as db:

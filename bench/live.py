@@ -30,8 +30,8 @@ CLIENTS = 8
 
 
 def seed(db_path: Path, players, pairings) -> None:
-    from director.db import DirectorDB
-    from director.rounds import store_pairings, store_players
+    from director.event.db import DirectorDB
+    from director.event.rounds import store_pairings, store_players
 
     with DirectorDB.open(db_path) as db:
         store_players(db, players)
@@ -54,8 +54,8 @@ def rss_mb(pid: int) -> float:
 def final_parts(db_path: Path) -> dict:
     """The public live parts as the database holds them now (the clock aside), as JSON."""
     from director.config import load_config
-    from director.db import DirectorDB
-    from director.parts import Snapshot
+    from director.event.db import DirectorDB
+    from director.web.parts import Snapshot
 
     config = load_config(None, {"tournament.name": TOURNAMENT}, need_key=False)
     with DirectorDB.open(db_path) as db:

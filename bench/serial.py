@@ -1,7 +1,7 @@
 """Serial link benchmark: signed results per second from kiosks to the director over a lossy line.
 
 Four kiosks' serial links (``kiosk.sync.serial_link``, each with a real SQLite outbox of signed
-results made by the replay core) and the director's poller (``director.serial_poll``) delivering
+results made by the replay core) and the director's poller (``director.tables.serial_poll``) delivering
 into the director's real ingest and database, joined by pseudo-terminals through the test suite's
 lossy line (``bench/rigs/lossy_proxy.py``: 5% of frames dropped, 1% corrupted, 1% duplicated).
 Timed: from the poller's start until every outbox document is acknowledged.
@@ -28,10 +28,10 @@ WAIT_S = 600.0
 
 
 def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
-    from director.db import DirectorDB
-    from director.ingest import receive
+    from director.event.db import DirectorDB
+    from director.tables.ingest import receive
     from kiosk.presets import load_preset
-    from director.serial_poll import SerialPoller, open_serial
+    from director.tables.serial_poll import SerialPoller, open_serial
     from drivers.serial_port import SerialPort
     from kiosk.sync.serial_link import SerialLink, data_body
     from bench.rigs.lossy_proxy import LossyLine

@@ -20,10 +20,12 @@ from pathlib import Path
 
 from kiosk.presets import preset_choices
 
-from . import enroll, file_commands, password
+from director.tables import enroll
+from director.files import commands as file_commands
+from director.web import password
 from .config import ConfigError, DirectorConfig, load_config
-from .db import DirectorDB, DirectorDBError
-from .serial_poll import start_pollers, stop_pollers
+from director.event.db import DirectorDB, DirectorDBError
+from director.tables.serial_poll import start_pollers, stop_pollers
 
 # Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
 # ``func(args) -> exit status`` set as a default: python -m director import, export, enroll,
@@ -99,7 +101,7 @@ def serve(args) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     import uvicorn
 
-    from .app import create_app
+    from director.web.app import create_app
 
     allow_open_files(config.limits.live_total + 1024)
     app = create_app(db, config, password_hash=password_hash)

@@ -4,7 +4,7 @@ Each limit refuses with its own status and a reason that names it (``LimitExceed
 costs the service little to keep, so that it stays up under all of them at once:
 
 - a request's body: ``body_cap(route)`` bytes (413): the tables' documents 1 MiB
-  (``director.ingest.MAX_BODY``), an import 16 MiB, anything else 64 KiB;
+  (``director.tables.ingest.MAX_BODY``), an import 16 MiB, anything else 64 KiB;
 - JSON nested deeper than ``MAX_JSON_DEPTH`` (400), found by a scan of the raw bytes before
   anything parses them (``check_json_depth``, ``parse_json``);
 - a document carrying more than ``MAX_EVENTS`` events (413, ``check_events``);

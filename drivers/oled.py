@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drivers.displays import DisplayError, DisplaySpec, PlayerDisplay, Shown
+from drivers.player_display import DisplayError, DisplaySpec, PlayerDisplay, Shown
 
 STRIP = 16                      # the top strip's height, px
 MODE_WORDS = {"normal": "", "neutral": "NEUTRAL", "challenge": "CHALLENGE", "overtime": "OVERTIME"}

@@ -12,7 +12,7 @@ so a running clock in its 25th minute reads ``≡  24.59`` and a stopped one `` 
 """
 from __future__ import annotations
 
-from drivers.displays import DisplayError, DisplaySpec, PlayerDisplay, Shown
+from drivers.player_display import DisplayError, DisplaySpec, PlayerDisplay, Shown
 
 DIGITS = 8
 TIME_DIGITS = 6

@@ -37,9 +37,9 @@ from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
-from kiosk.ui.base import NS, BottomLine, UiSettings
-from kiosk.ui import clockview
-from kiosk.ui.clockview import Info
+from kiosk.ui.widgets.base import NS, BottomLine, UiSettings
+from kiosk.ui.clock import view as clockview
+from kiosk.ui.widgets.words import Info
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
 DEFAULT_LEXICON = BUNDLED_LEXICON
@@ -346,12 +346,13 @@ def station_lexicon(config: StationConfig) -> tuple[Container[str], str]:
 def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = time.monotonic_ns,
                   factory=None, lexicon: tuple[Container[str], str] | None = None, journal=None):
     """(station, loop, buttons) for ``python -m kiosk judge``: the loop runs the station
-    behind the failsafe screen (kiosk.ui.guard); every verdict is journaled in ``journal``
+    behind the failsafe screen (kiosk.ui.judge.guard); every verdict is journaled in ``journal``
     (the SQLite file ``config.store`` when not given)."""
     from drivers.keyboard import Keyboard
-    from kiosk.ui.guard import GuardedStation
+    from kiosk.ui.judge.guard import GuardedStation
     from kiosk.ui.loop import InputQueue, Loop
-    from kiosk.ui.station import Station, station_touch
+    from kiosk.ui.judge.station import Station
+    from kiosk.ui.touch import station_touch
 
     lexicon, label = lexicon or station_lexicon(config)
     inputs = InputQueue()

@@ -1,5 +1,5 @@
 """A secret kept as a salted slow hash, never in clear: the director's PIN at a table
-(kiosk.pin) and the director's password for the page (director.password) alike.
+(kiosk.pin) and the director's password for the page (director.web.password) alike.
 
 A hash is one line ``scrypt$N$r$p$<salt>$<hash>`` (hashlib.scrypt, 16 random bytes of salt and
 32 bytes of hash, in hex). ``make_hash(secret)`` makes one; ``verify(secret, hashed)`` checks a

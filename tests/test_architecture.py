@@ -135,7 +135,7 @@ def test_the_input_vocabulary_imports_only_the_standard_library():
 
 
 def test_the_loop_and_the_screens_find_nothing_by_name():
-    """Seams are declared (kiosk.ui.base.Screen, Table): no getattr/hasattr contracts."""
+    """Seams are declared (kiosk.ui.widgets.base.Screen, Table): no getattr/hasattr contracts."""
     offenders = []
     for path in python_files("kiosk/ui"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -155,3 +155,119 @@ def test_benchmarks_never_import_the_tests_and_nothing_reaches_for_sys_path():
             if "sys.path" in path.read_text(encoding="utf-8") and path.name != "test_architecture.py":
                 offenders.append(f"{path.relative_to(ROOT)}: sys.path")
     assert offenders == []
+
+
+# --- rooms (docs/development.md: the layout) ------------------------------------------------------
+# Each room of the director and of the table's screens, and the rooms it may import besides itself.
+# A module at the top of a package (director/__main__.py, kiosk/ui/machine.py ...) is the
+# composition around the rooms and may import any of them; the rooms never import it.
+
+DIRECTOR_ROOMS = {
+    "director.limits": (),                          # what one client may ask: shared by the doors
+    "director.config": ("director.limits",),        # the settings every room reads
+    "director.event": (),                           # the bottom room: the event itself
+    "director.files": ("director.event", "director.config"),
+    "director.tables": ("director.event", "director.config", "director.limits"),
+    "director.web": ("director.event", "director.files", "director.tables", "director.config",
+                     "director.limits"),
+}
+SCREEN_ROOMS = {
+    "kiosk.ui.widgets": (),                         # what every screen shares
+    "kiosk.ui.end": ("kiosk.ui.widgets",),
+    "kiosk.ui.clock": ("kiosk.ui.widgets", "kiosk.ui.end"),
+    "kiosk.ui.setup": ("kiosk.ui.widgets",),
+    "kiosk.ui.judge": ("kiosk.ui.widgets",),
+    "kiosk.ui.menu": ("kiosk.ui.widgets", "kiosk.ui.clock"),    # its correction is the clock's
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def absolute_imports(path: Path):
+    """Every module ``path`` imports, relative imports resolved (``from . import x`` as ``pkg.x``)."""
+    here = module_name(path).split(".")
+    package = here if path.name == "__init__.py" else here[:-1]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def room_of(module: str, rooms) -> str | None:
+    return next((room for room in rooms if module == room or module.startswith(room + ".")), None)
+
+
+def room_offenders(rooms) -> list[str]:
+    offenders = []
+    for room, allowed in rooms.items():
+        files = [ROOT / (room.replace(".", "/") + ".py")]
+        if not files[0].exists():
+            files = python_files(room.replace(".", "/"))
+        for path in files:
+            for module in absolute_imports(path):
+                other = room_of(module, rooms)
+                top = room.rsplit(".", 1)[0]
+                if other is None and module.startswith(top + ".") and module != top:
+                    offenders.append(f"{path.relative_to(ROOT)}: {module} (the composition above the rooms)")
+                elif other is not None and other != room and other not in allowed:
+                    offenders.append(f"{path.relative_to(ROOT)}: {module} ({room} may not import {other})")
+    return offenders
+
+
+def test_the_directors_rooms_import_only_downwards():
+    """The event at the bottom; its files and the tables above it; the web above them all;
+    python -m director (director/__main__.py) composes them."""
+    assert sorted(p.name for p in (ROOT / "director").iterdir() if p.is_dir() and p.name != "__pycache__") == [
+        "event", "files", "tables", "web"]
+    assert room_offenders(DIRECTOR_ROOMS) == []
+
+
+def test_the_screens_rooms_import_only_the_widgets_and_what_they_show():
+    """Each screen's room imports the shared widgets (and the clock the end of the game, the
+    menu the clock's correction); the shell (machine, loop, touch) composes them."""
+    assert sorted(p.name for p in (ROOT / "kiosk/ui").iterdir() if p.is_dir() and p.name != "__pycache__") == [
+        "clock", "end", "judge", "menu", "setup", "widgets"]
+    assert room_offenders(SCREEN_ROOMS) == []
+
+
+def test_a_room_check_finds_a_wrong_direction():
+    """The check above can fail: the clock's screen imports the end of a game, which a clock
+    room allowed only the widgets may not."""
+    narrower = dict(SCREEN_ROOMS, **{"kiosk.ui.clock": ("kiosk.ui.widgets",)})
+    assert "kiosk/ui/clock/screen.py: kiosk.ui.end (kiosk.ui.clock may not import kiosk.ui.end)" in (
+        room_offenders(narrower))
+
+
+def test_no_import_circles_among_our_modules():
+    """No module imports, however indirectly, a module that imports it back (imports inside a
+    function and under TYPE_CHECKING count too)."""
+    ours = {module_name(p): p for folder in ("kiosk", "drivers", "director", "table_input")
+            for p in python_files(folder)}
+    graph = {}
+    for name, path in ours.items():
+        graph[name] = {m for m in absolute_imports(path) if m in ours and m != name
+                       and not name.startswith(m + ".")}
+    circles, state = [], {}
+
+    def visit(node, trail):
+        state[node] = "open"
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                circles.append(" -> ".join(trail[trail.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert circles == []

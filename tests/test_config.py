@@ -10,8 +10,8 @@ from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.pin import hash_pin
 from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
                           load, render)
-from drivers.displays import DisplaySpec
-from kiosk.ui.base import UiSettings
+from drivers.player_display import DisplaySpec
+from kiosk.ui.widgets.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")

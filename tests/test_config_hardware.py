@@ -2,7 +2,7 @@
 wiring that cannot work is refused naming the file, the key and what was expected."""
 import pytest
 
-from drivers.displays import DisplaySpec
+from drivers.player_display import DisplaySpec
 from kiosk.config import ConfigError, kiosk_config, load
 from kiosk.pin import hash_pin
 

@@ -13,7 +13,7 @@ from kiosk.core.game import decide
 from kiosk.core.state import new_game, replay
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, player_view
 from kiosk.presets import load_rules
-from kiosk.ui import clockview
+from kiosk.ui.widgets import words
 from tests.support.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
 
 LED_PINS = {"left_runs": 5, "right_runs": 6, "neutral": 13, "result_sent": 19}
@@ -77,7 +77,7 @@ def test_each_display_shows_its_players_face_as_the_main_screen_does():
     for seconds in (0.5, 30.0, 59.99, 60.0, 60.99, 61.0, 125.0):
         now = ns(seconds)
         for player in (0, 1):
-            assert player_view(game.state, player, now).text == clockview.face(game.state, player, now)
+            assert player_view(game.state, player, now).text == words.face(game.state, player, now)
     assert player_view(game.state, 1, ns(61.0)).mode == "overtime"
     assert player_view(game.state, 1, ns(60.99)).mode == "normal"      # -0:00 is not shown as over
 

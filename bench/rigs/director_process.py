@@ -16,10 +16,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from director.db import DirectorDB
-from director.password import hash_password, write_password_file
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.event.db import DirectorDB
+from director.web.password import hash_password, write_password_file
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 
 from .page_session import PageSession
 

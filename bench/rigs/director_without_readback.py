@@ -3,7 +3,7 @@
 
 ``python -m bench.rigs.director_without_readback --config FILE --port P --db FILE --key KEY
 --tournament NAME`` serves as ``python -m director`` does (the same config loader, database and
-app), except that ``director.app.create_app`` is asked not to recompute each result: every other
+app), except that ``director.web.app.create_app`` is asked not to recompute each result: every other
 check stands. Its page's password is made for the run and never shown (the bench logs in nowhere).
 Never a way to run a tournament: the service itself has no such option.
 """
@@ -24,10 +24,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     import uvicorn
 
-    from director.app import create_app
+    from director.web.app import create_app
     from director.config import load_config
-    from director.db import DirectorDB
-    from director.password import hash_password, one_time
+    from director.event.db import DirectorDB
+    from director.web.password import hash_password, one_time
 
     config = load_config(args.config, {"service.port": args.port, "service.db": args.db,
                                 "tournament.key": args.key, "tournament.name": args.tournament})

@@ -21,9 +21,9 @@ def names(table: int, round_: int) -> tuple[str, str]:
 
 
 def paired(tables, rounds) -> tuple[list, list]:
-    """The director's players and pairings (director.model) for the games ``signed_result``
+    """The director's players and pairings (director.event.model) for the games ``signed_result``
     makes at ``tables`` in ``rounds``: a director checks every result against its pairing."""
-    from director.model import Pairing, Player
+    from director.event.model import Pairing, Player
     games = [(t, r) for r in rounds for t in tables]
     players = [Player(2 * i + side + 1, names(t, r)[side]) for i, (t, r) in enumerate(games)
                for side in (0, 1)]

@@ -3,7 +3,7 @@
 
 Each spectator is a real HTTP client on its own socket (asyncio streams): ``GET /live/events``,
 the chunked body read as it comes, every server-sent event applied to the spectator's own copy
-of the page's parts (director.live_patch.apply, as the page's JavaScript does). The process
+of the page's parts (director.web.live_patch.apply, as the page's JavaScript does). The process
 prints ``ready N`` once every spectator has its first parts; then reads one line from standard
 input, the final state as JSON ({part: value}, the parts to compare), waits until every
 spectator's copy equals it (or ``--settle-s`` passes) and prints one JSON line: ``clients``,
@@ -18,7 +18,7 @@ import json
 import sys
 import time
 
-from director.live_patch import apply
+from director.web.live_patch import apply
 
 
 class Spectator:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Collection
 
-from drivers.displays import KINDS, DisplaySpec
+from drivers.player_display import KINDS, DisplaySpec
 from drivers.leds import LEDS
 from kiosk.config.kinds import Choice, ConfigError, Int
 

@@ -27,7 +27,7 @@ from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config.kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
                                 Number, OffOr, Overrides, Preset, Size, Text)
 from kiosk.presets import load_preset, preset_names
-from kiosk.ui.base import UiSettings
+from kiosk.ui.widgets.base import UiSettings
 
 DEFAULT_STORE = "var/kiosk.sqlite"
 
@@ -55,7 +55,7 @@ def _seconds(lo: float, hi: float) -> Number:
     return Number(SECONDS.format(lo=lo, hi=hi), lo, hi)
 
 
-#: The screen timings of kiosk.ui.base.UiSettings: help and allowed values (a test checks that
+#: The screen timings of kiosk.ui.widgets.base.UiSettings: help and allowed values (a test checks that
 #: every one of its fields is here).
 _UI_HELP = {
     "verdict_s": ("how long the verdict fills the screen", _seconds(1, 120)),

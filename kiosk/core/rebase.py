@@ -13,13 +13,9 @@ A monotonic clock restarts at boot, so the journal records the recovery as an ev
 from __future__ import annotations
 
 from dataclasses import replace
-
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from . import clock as clk
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 #: The reason shown while the clock is neutral because the kiosk restarted.
 RECOVERED = "recovered"
@@ -35,7 +31,24 @@ def _shift(value: int | None, delta: int) -> int | None:
     return None if value is None else value + delta
 
 
-def rebase(state: "GameState", from_ns: int, to_ns: int) -> "GameState":
+class Timeline(Protocol):
+    """What ``rebase`` reads of a game (kiosk.core.state.GameState has it all): the instants it
+    moves, the clock it stops, and the reason the clock shows neutral. Declared here so that this
+    module needs nothing of the state's (state.py imports rebase, never the other way)."""
+    last_ns: int | None
+    start_called_ns: int | None
+    arrivals: tuple
+    turns: tuple
+    hold: object
+    challenge: object
+    clock: clk.Clock
+    neutral_reason: str
+
+
+T = TypeVar("T", bound=Timeline)
+
+
+def rebase(state: T, from_ns: int, to_ns: int) -> T:
     """``state`` resumed at ``to_ns`` (new timeline) after stopping at ``from_ns`` (old one)."""
     if state.last_ns is None:
         return state                                    # nothing happened yet: no timeline

@@ -80,8 +80,8 @@ def last_instant(store: str) -> int | None:
 def screen_label(kiosk, now_ns: int) -> str:
     """What the screen shows, in a word: pre-game, clock, entry, hold, overtime, stopped,
     challenge, verdict, went-out, end, confirmed (or the screen's own name)."""
-    from kiosk.ui.clock import ClockScreen, entry_target
-    from kiosk.ui.clockview import face
+    from kiosk.ui.clock.screen import ClockScreen, entry_target
+    from kiosk.ui.widgets.words import face
     screen, state = kiosk.machine.screen, kiosk.table.state
     name = type(screen).__name__.removesuffix("Screen").lower()
     if name == "setup":
@@ -117,7 +117,7 @@ def describe(event: Event, names) -> str:
 
 
 def status(state, now_ns: int) -> str:
-    from kiosk.ui.clockview import face
+    from kiosk.ui.widgets.words import face
     scores = state.scores()
     return "  |  ".join(f"{state.players[p]} {face(state, p, now_ns)} {scores[p]}" for p in (0, 1))
 

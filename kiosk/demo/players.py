@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase, TurnKind
-from kiosk.ui.clock import entry_target
+from kiosk.ui.clock.screen import entry_target
 
 NS = 1_000_000_000
 

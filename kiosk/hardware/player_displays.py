@@ -2,7 +2,7 @@
 display shows, worked out here (the drivers only show text and flags).
 
 ``player_view(state, player, now_ns)`` is that player's time exactly as their half of the main
-screen shows it (kiosk.ui.clockview.face: ``24:59``, ``-0:07``), whether their clock runs, and
+screen shows it (kiosk.ui.clock.view.face: ``24:59``, ``-0:07``), whether their clock runs, and
 the mode: challenge while a challenge is open, neutral while the clock is stopped during the
 game, overtime when their time is below zero, else normal.
 
@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from drivers.buttons import HardwareError, pin_factory
-from drivers.displays import DisplaySpec, PlayerDisplay, Shown, open_display
+from drivers.displays import open_display
+from drivers.player_display import DisplaySpec, PlayerDisplay, Shown
 from drivers.leds import StatusLeds
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase
-from kiosk.ui import clockview
+from kiosk.ui.widgets.words import face
 
 SIDES = ("left", "right")          # player 0 sits left, player 1 right
 NS = 1_000_000_000
@@ -28,7 +29,7 @@ NS = 1_000_000_000
 
 def player_view(state: GameState, player: int, now_ns: int) -> Shown:
     """What ``player``'s own display shows at ``now_ns``."""
-    text = clockview.face(state, player, now_ns)
+    text = face(state, player, now_ns)
     clock = state.clock
     running = clock.running == player and not clock.stopped
     if state.phase == Phase.CHALLENGE:

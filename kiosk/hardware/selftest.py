@@ -8,7 +8,7 @@ latency is from its edge's own timestamp (``ButtonPressed.t_ns``, taken on the G
 the pass that handled it. A button not pressed within ``timeout_s`` is reported MISSING; a
 display that could not be opened is reported with the reason (``missing``). It is run by
 ``python -m kiosk selftest`` (kiosk/hardware/selftest_cli.py) and from the director's menu
-(kiosk/ui/selftest_screen.py).
+(kiosk/ui/menu/selftest.py).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from table_input import SIDES, ButtonPressed, Side
-from drivers.displays import PlayerDisplay
+from drivers.player_display import PlayerDisplay
 from drivers.leds import StatusLeds
 
 NS = 1_000_000_000

@@ -1,12 +1,12 @@
 """The table kiosk's screens (pygame-ce): they draw a view of the game state and own no rules.
 
-Modules: ``base`` (what a screen is), ``entry`` (what a key does to typed text), ``clockview``
-(the clock screen as data) and ``clockdraw`` (painting it), ``setup``, ``clock``, ``judge``
-and ``verdict`` (the table's screens), ``correct`` (score corrections), ``director`` (the
-director's menu: ``director_door`` the way in, ``director_actions`` what it offers,
-``director_draw`` its painting), ``failsafe`` (when a screen fails), ``machine`` (which screen
-shows), ``loop`` (the pygame shell: events in, redraw on change), ``station`` (the shared
-adjudication station) and ``guard`` (its failsafe), ``theme``.
+Rooms, one a screen, with what they share in one place (docs/development.md has the table):
+``widgets`` (the Screen base, theme, keys and keyboard, editors, the frame, the game in words,
+the failsafe screen), ``clock`` (the clock screen), ``end`` (the end of a game in words),
+``menu`` (the director's menu and the self-test), ``judge`` (the judge screen, the verdict, the
+shared judge station), ``setup`` (before the game). Here, the shell around them: ``machine``
+(which screen shows), ``loop`` (pygame's events in, a redraw on a change) and ``touch`` (what a
+tap means, on whichever screen shows).
 
 Importing ``kiosk.ui`` itself imports no pygame; its screen modules do.
 """

@@ -4,8 +4,8 @@ challenge, the rest; a late start's waiting shows the clock screen, with the abs
 
 The judge screen is only ever chosen by the phase ``challenge``: nothing typed can open it.
 
-The director's menu (kiosk.ui.director) opens over any screen but the failsafe on a long
-press of the centre button or F10 (kiosk.ui.director_door); when it closes, the screen for the
+The director's menu (kiosk.ui.menu.screen) opens over any screen but the failsafe on a long
+press of the centre button or F10 (kiosk.ui.menu.door); when it closes, the screen for the
 game's phase comes back. Button releases go to the door, and to a screen that waits for them
 (``released``: the clock screen holds back a centre press that is not urgent until it knows
 the press was short); other screens never see them.
@@ -13,24 +13,24 @@ the press was short); other screens never see them.
 Any exception inside a screen (``enter``, ``handle``, ``update``, ``next``, ``view``,
 ``draw``), or in the loop's tick, switches to the failsafe screen instead of ending the
 program; the game and its journal stay as the last accepted command left them, and the
-director restarts the screens from there (kiosk.ui.failsafe).
+director restarts the screens from there (kiosk.ui.widgets.failsafe).
 
 Drawing: side by side, the clock screen repaints only what changed since the frame it drew
 last (the loop then updates only those rectangles of the display); in the ``flat``
-orientation each half is turned to face its player (kiosk.ui.flat).
+orientation each half is turned to face its player (kiosk.ui.clock.flat).
 """
 from __future__ import annotations
 
 import logging
 
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
-from kiosk.ui.base import NS, Screen, Table
-from kiosk.ui import flat
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockview import ClockView
-from kiosk.ui.director_door import DirectorDoor
-from kiosk.ui.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
-from kiosk.ui.setup import SetupScreen
+from kiosk.ui.widgets.base import NS, Screen, Table
+from kiosk.ui.clock import flat
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.view import ClockView
+from kiosk.ui.menu.door import DirectorDoor
+from kiosk.ui.widgets.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
+from kiosk.ui.setup.screen import SetupScreen
 from kiosk.core.vocabulary import Phase
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def route(table: Table, current: Screen | None) -> Screen:
     if state.phase == Phase.SETUP and state.start_called_ns is None:
         wanted = SetupScreen
     elif state.phase == Phase.CHALLENGE:
-        from kiosk.ui.judge import JudgeScreen
+        from kiosk.ui.judge.screen import JudgeScreen
         wanted = JudgeScreen
     else:
         wanted = ClockScreen
@@ -84,7 +84,7 @@ class Machine:
 
     def handle(self, item: ButtonPressed | ButtonReleased | KeyTyped, now_ns: int) -> None:
         """One input: the director's door sees every button first (a long centre press opens
-        the menu, and so does F10); the screen gets the rest (kiosk.ui.base.Screen.handle)."""
+        the menu, and so does F10); the screen gets the rest (kiosk.ui.widgets.base.Screen.handle)."""
         if isinstance(item, ButtonReleased) and self.door.released(item, self._hold_ns()):
             self._guarded(now_ns, self.open_director, item.t_ns)
         elif isinstance(item, KeyTyped) and item.key == "Director":
@@ -113,7 +113,7 @@ class Machine:
         if self.door.locked(t_ns):
             self.table.say(self.door.locked_message(t_ns), t_ns)
             return
-        from kiosk.ui.director import DirectorScreen
+        from kiosk.ui.menu.screen import DirectorScreen
         self.screen = DirectorScreen(self.table, self.door, t_ns)
         self.screen.enter(t_ns)
 
@@ -141,7 +141,7 @@ class Machine:
         """Paint ``view``; the rectangles painted, or None when the whole screen was. Side by
         side, a screen that painted the surface last and can (the clock screen) paints only
         what changed, unless ``whole`` (a fresh surface); flat, each half is turned to face its
-        player (kiosk.ui.flat)."""
+        player (kiosk.ui.clock.flat)."""
         drawn, self._drawn = self._drawn, None
         try:
             screen = self.screen

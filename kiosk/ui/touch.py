@@ -4,16 +4,16 @@ A tap (a finger, or a mouse click that SDL did not make up from a finger) goes o
 input queue as ``Tapped`` at the tap's time; when the loop handles it, it becomes the same input a
 button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen shows:
 
-- the on-screen keyboard (kiosk.ui.keys), wherever something is typed: on the half of the
+- the on-screen keyboard (kiosk.ui.widgets.keys), wherever something is typed: on the half of the
   player typing a turn, a blank's letter or the tiles left, on the challenger's half of the
   judge screen, for the director (the PIN, the menu's choices, a time), and on the judge
-  station (kiosk.ui.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
-  reasons: kiosk.ui.clock_keys) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
+  station (kiosk.ui.judge.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
+  reasons: kiosk.ui.clock.controls) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
   button and the bottom line is the centre button, on every screen.
 
 With GPIO buttons only the keys answer a tap: the buttons are the buttons. In the ``flat``
-orientation the point is first turned back onto the upright half it fell on (kiosk.ui.flat).
+orientation the point is first turned back onto the upright half it fell on (kiosk.ui.clock.flat).
 
 ``where`` is the other way round: a point of the screen where a tap means a given press or
 key (the touch-only demo's players tap there). A table run ``taps_only`` (the demo's
@@ -26,9 +26,12 @@ import queue
 import pygame
 
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
-from kiosk.ui import clockdraw, director_draw, flat, judge_draw, verdict
-from kiosk.ui.clockview import ClockView
-from kiosk.ui.correct import CorrectionView, keyboard_keys as correction_keys
+from kiosk.ui.clock import draw as clockdraw, flat
+from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
+from kiosk.ui.clock.view import ClockView
+from kiosk.ui.judge import draw as judge_draw, verdict
+from kiosk.ui.menu import draw as director_draw
+from kiosk.ui.widgets import frame
 
 #: Each view that may show the on-screen keyboard, and where its keys are:
 #: ``keys(size, view, facing)``: on the whole screen of ``size`` (facing None), or on the
@@ -67,11 +70,11 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
     if orientation == "flat":
         facing, point = flat.to_portrait(size, pos)
         surface = flat.portrait_size(size)
-        bottom = clockdraw.upright_layout(surface).bottom
+        bottom = frame.upright_layout(surface).bottom
         sim_side = PLAYER_SIDES[facing]
     else:
         facing, point, surface = None, pos, size
-        bottom = clockdraw.layout(size).bottom
+        bottom = frame.layout(size).bottom
         sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     for rect, key in keys_on(surface, view, facing):
         if rect.collidepoint(point):
@@ -134,3 +137,9 @@ class Touch:
             return None
         kind, name = what
         return ButtonPressed(name, tap.t_ns) if kind == "button" else KeyTyped(name, tap.t_ns)
+
+
+def station_touch(inputs: queue.Queue) -> Touch:
+    """Taps on the station's screen onto its ``inputs``: its keys alone answer (no half of the
+    screen is anybody's button here)."""
+    return Touch(inputs, sim=False)

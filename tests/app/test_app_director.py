@@ -5,8 +5,8 @@ from tests.support.app_harness import S, T0, journal_events
 from drivers.buttons import DEFAULT_PINS
 from tests.support.director_steps import PIN, PIN_HASH
 from kiosk.core import events as ev
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.director import DirectorScreen
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.menu.screen import DirectorScreen
 
 
 def long_press(k, at: float):
@@ -48,7 +48,7 @@ def test_director_actions_are_journaled_and_survive_a_crash(kiosks, tmp_path):
 
 
 def test_a_voided_game_is_journaled_set_aside_and_sends_no_result(kiosks, tmp_path):
-    from kiosk.ui.setup import SetupScreen
+    from kiosk.ui.setup.screen import SetupScreen
     store = tmp_path / "kiosk.sqlite"
     k = kiosks(boot_id="boot-A", pin_hash=PIN_HASH)
     k.press("right", at=2)                      # Ann's clock runs

@@ -17,12 +17,12 @@ from tests.support.app_harness import KEY, S, T0
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.sync.signing import verify
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockdraw import keyboard_keys, layout
-from kiosk.ui.judge import JudgeScreen
-from kiosk.ui.setup import SetupScreen
-from kiosk.ui.verdict import VerdictScreen
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.draw import keyboard_keys, layout
+from kiosk.ui.judge.screen import JudgeScreen
+from kiosk.ui.setup.screen import SetupScreen
+from kiosk.ui.judge.verdict import VerdictScreen
 from tests.support.ui_pixels import shows
 
 SHORT = {"clock": {"time_per_side_s": 120}}     # two minutes a side: overtime comes soon

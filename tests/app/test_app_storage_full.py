@@ -9,8 +9,8 @@ import pytest
 from kiosk.app import STORAGE_FULL
 from kiosk.core import events as ev
 from kiosk.store import Journal
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.failsafe import FailsafeScreen
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.widgets.failsafe import FailsafeScreen
 from tests.support.small_fs import fill, small_fs
 
 BALLAST_KB = 160

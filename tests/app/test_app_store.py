@@ -18,10 +18,10 @@ from kiosk.lexicon import open_lexicon
 from kiosk.store.adjudications import adjudications_for_table
 from kiosk.sync.document import events_of
 from kiosk.sync.signing import SignatureError, verify
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.judge import JudgeScreen
-from kiosk.ui.setup import SetupScreen
-from kiosk.ui.verdict import VerdictScreen, VerdictView
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.judge.screen import JudgeScreen
+from kiosk.ui.setup.screen import SetupScreen
+from kiosk.ui.judge.verdict import VerdictScreen, VerdictView
 
 REPO = Path(__file__).resolve().parents[2]
 RESTARTED = "CLOCK STOPPED: the kiosk restarted (the time it was off is charged to no one)"

@@ -4,9 +4,9 @@ with a director link, until the director pairs the table anew). Each promise is 
 import pytest
 
 from kiosk.config import DEFAULT_DIRECTOR_PIN
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.director_actions import after_void
-from kiosk.ui.setup import SetupScreen
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.menu.actions import after_void
+from kiosk.ui.setup.screen import SetupScreen
 from tests.support.app_harness import S
 
 

@@ -2,8 +2,8 @@
 key), the current round, the round's start and end."""
 import pytest
 
-from director.model import Pairing, Player
-from director.rounds import RoundError, current_round, store_pairings, store_players
+from director.event.model import Pairing, Player
+from director.event.rounds import RoundError, current_round, store_pairings, store_players
 from tests.support.director_harness import KEY, TOURNAMENT
 from kiosk.sync.signing import SignatureError, table_key, verify
 

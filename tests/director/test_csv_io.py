@@ -3,10 +3,10 @@ import csv
 
 import pytest
 
-from director.csv_io import (CsvError, parse_pairings_csv, parse_players_csv, read_pairings_csv,
+from director.files.csv_io import (CsvError, parse_pairings_csv, parse_players_csv, read_pairings_csv,
                              read_players_csv, write_standings_csv)
-from director.model import GameResult, Pairing, Player
-from director.standings import compute_standings
+from director.event.model import GameResult, Pairing, Player
+from director.event.standings import compute_standings
 
 PLAYERS_CSV = "Name,Rating,Division\nAnn Smith,1800,A\nBob Jones,,A\n\nCat Lee,1500,A\n"
 

@@ -7,13 +7,13 @@ import sqlite3
 import pytest
 
 from director.config import load_rules
-from director.db import SCHEMA_VERSION, DirectorDB, DirectorDBError
-from director.divisions import divisions
-from director.rounds import assignment, current_round
-from director.tournament import standings
+from director.event.db import SCHEMA_VERSION, DirectorDB, DirectorDBError
+from director.event.divisions import divisions
+from director.event.rounds import assignment, current_round
+from director.event.tournament import standings
 from tests.support.director_harness import TOURNAMENT, result_doc
 
-# schema 1 as the previous director declared it (director/db.py before divisions)
+# schema 1 as the previous director declared it (director/event/db.py before divisions)
 V1 = {
     "meta": ({"key": str, "value": str}, "key"),
     "players": ({"number": int, "name": str, "rating": int, "division": str}, "number"),

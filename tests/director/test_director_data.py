@@ -1,7 +1,7 @@
 """The benchmarks' synthetic tournament: whole rounds, the same every run, and it ranks and exports."""
 from bench.director_data import synthetic_tournament
-from director.standings import compute_standings, render_standings_html
-from director.tsh import format_t, parse_t
+from director.event.standings import compute_standings, render_standings_html
+from director.files.tsh import format_t, parse_t
 from kiosk.presets import load_preset
 
 

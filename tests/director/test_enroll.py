@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from director.config import load_config
-from director.enroll import EnrollError, enroll
+from director.tables.enroll import EnrollError, enroll
 from kiosk.config import kiosk_config, load
 from kiosk.sync.signing import sign, table_key
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc

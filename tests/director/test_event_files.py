@@ -1,6 +1,6 @@
 """The real tsh files through the director and back: the two NASPA divisions into one event, the
 Woogles archive into another, a config.tsh with its .t files beside it. What comes out is read by
-this test's own reader (not director.tsh): every player's opponents, scores and tags (board, p12,
+this test's own reader (not director.files.tsh): every player's opponents, scores and tags (board, p12,
 class, rtime, off...) as the original has them, the same wins, losses and spread, one .TOU with a
 block per division mirroring the games, and a standings CSV with a division column."""
 import csv
@@ -11,10 +11,10 @@ import re
 import pytest
 
 from director.config import load_rules
-from director.db import DirectorDB
-from director.exports import export_archive, export_standings_csv, export_t, export_tou
-from director.imports import FileRefused, Upload, import_files
-from director.tournament import standings
+from director.event.db import DirectorDB
+from director.files.exports import export_archive, export_standings_csv, export_t, export_tou
+from director.files.imports import FileRefused, Upload, import_files
+from director.event.tournament import standings
 
 NASPA = {"naspa-2023-division-a": "naspa-2023-division-a.t",
          "naspa-2023-division-b": "naspa-2023-division-b.t"}

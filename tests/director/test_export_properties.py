@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.director_data import synthetic_tournament
-from director.model import GameResult, forfeit
-from director.standings import compute_standings
-from director.tou import TouDivision, format_tou, parse_tou
-from director.tsh import TshError, format_t, parse_t
+from director.event.model import GameResult, forfeit
+from director.event.standings import compute_standings
+from director.files.tou import TouDivision, format_tou, parse_tou
+from director.files.tsh import TshError, format_t, parse_t
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

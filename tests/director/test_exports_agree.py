@@ -8,11 +8,11 @@ import datetime as dt
 
 import pytest
 
-from director.db import DirectorDB
-from director.exports import export_archive, export_t, export_tou
-from director.imports import Upload, import_files
-from director.tou import parse_tou
-from director.tournament import standings
+from director.event.db import DirectorDB
+from director.files.exports import export_archive, export_t, export_tou
+from director.files.imports import Upload, import_files
+from director.files.tou import parse_tou
+from director.event.tournament import standings
 from kiosk.presets import load_preset
 from tests.director.test_event_files import archive_files, lines_of, record
 

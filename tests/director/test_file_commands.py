@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from director.tou import parse_tou
-from director.tsh import parse_t
+from director.files.tou import parse_tou
+from director.files.tsh import parse_t
 
 pytestmark = pytest.mark.slow          # subprocesses: make check leaves them out
 

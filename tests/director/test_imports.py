@@ -6,11 +6,11 @@ import io
 
 import pytest
 
-from director.rounds import current_round
-from director.standings import standings_csv
-from director.tou import parse_tou
-from director.tournament import standings
-from director.tsh import parse_t, read_t
+from director.event.rounds import current_round
+from director.event.standings import standings_csv
+from director.files.tou import parse_tou
+from director.event.tournament import standings
+from director.files.tsh import parse_t, read_t
 from tests.support.director_harness import KEY, result_doc, signed_bytes
 from kiosk.sync.signing import table_key, verify
 

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from director.model import Pairing, Player
-from director.rounds import start_round, store_pairings, store_players
-from director.tournament import standings
+from director.event.model import Pairing, Player
+from director.event.rounds import start_round, store_pairings, store_players
+from director.event.tournament import standings
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from kiosk.sync.signing import table_key, verify
 
@@ -58,7 +58,7 @@ def test_without_a_pairing_the_division_must_be_named_and_be_the_events(two):
     assert unknown.code == 409 and "'Z' is none of the event's divisions (A, B)" in unknown.body["error"]
     named = two.post(9, "status", signed_bytes({**status_doc(9), "division": "A"}))
     assert named.body["outcome"] == "ok" and two.rows("status")[0]["division"] == "A"
-    # a result needs its table's pairing (director.verify), whatever division it names
+    # a result needs its table's pairing (director.tables.verify), whatever division it names
     result = two.post(9, "results", signed_bytes({**result_doc(9), "division": "A"}))
     assert result.code == 409 and result.body["error"] == (
         "pairing: table 9 has no pairing in round 1; the document has Ann and Bob")

@@ -1,4 +1,4 @@
-"""Fuzzing the director's document parser (director.ingest.receive): whatever bytes or JSON a
+"""Fuzzing the director's document parser (director.tables.ingest.receive): whatever bytes or JSON a
 table sends, it answers (a 4xx for anything but a valid document), never raises, and stores
 nothing it refused."""
 import json
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from director.db import DirectorDB
-from director.ingest import receive
+from director.event.db import DirectorDB
+from director.tables.ingest import receive
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from kiosk.core import events as ev
 from kiosk.presets import load_preset
@@ -132,4 +132,4 @@ def test_signed_results_with_changed_events_are_stored_or_refused_never_raise(db
     assert reply.code == 200 or reply.code in (400, 422), reply
     assert stored(db) == (1 if reply.code == 200 else 0)
     assert "cannot be read back" not in reply.body.get("error", "")
-    assert not [r for r in caplog.records if r.name == "director.verify"]
+    assert not [r for r in caplog.records if r.name == "director.tables.verify"]

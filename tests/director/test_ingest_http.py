@@ -118,7 +118,7 @@ BAD = {
 @pytest.mark.parametrize("case", list(BAD))
 def test_a_bad_document_is_refused_logged_and_nothing_is_stored(director, caplog, case):
     table, path, make, code = BAD[case]
-    with caplog.at_level(logging.WARNING, logger="director.ingest"):
+    with caplog.at_level(logging.WARNING, logger="director.tables.ingest"):
         answer = director.post(table, path, make())
     assert answer.code == code and answer.body["error"]
     assert director.rows("results") == [] and director.rows("status") == []

@@ -1,4 +1,4 @@
-"""The live pages' events (director.live): rendered once and shared by every open page, a burst
+"""The live pages' events (director.web.live): rendered once and shared by every open page, a burst
 of changes sent as one update, a page too slow to read sent everything afresh instead of
 piling up; the public stream carries none of the director's own parts."""
 import asyncio
@@ -6,7 +6,7 @@ import socket
 import threading
 
 from director.limits import Slots
-from director.live import MAX_QUEUED, Broadcaster, Stream
+from director.web.live import MAX_QUEUED, Broadcaster, Stream
 
 WAIT_S = 30
 
@@ -138,9 +138,9 @@ def test_the_public_stream_carries_none_of_the_directors_own_parts(director):
 
 
 def test_the_standings_are_computed_again_at_most_every_two_seconds_while_results_pour_in(director):
-    from director.model import Pairing, Player
-    from director.parts import STANDINGS_EVERY_S, Snapshot
-    from director.rounds import store_pairings, store_players
+    from director.event.model import Pairing, Player
+    from director.web.parts import STANDINGS_EVERY_S, Snapshot
+    from director.event.rounds import store_pairings, store_players
     from tests.support.director_harness import result_doc, signed_bytes
 
     store_players(director.db, [Player(n, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1)])

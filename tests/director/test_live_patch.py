@@ -1,4 +1,4 @@
-"""What a live page is sent (director.live_patch): only what changed, and a page that applies
+"""What a live page is sent (director.web.live_patch): only what changed, and a page that applies
 it holds exactly the new parts, whatever changed (groups added, removed, reordered, an item's
 table moved). The page's JavaScript applies the same events (tests/director/test_page.py)."""
 import copy
@@ -6,7 +6,7 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from director.live_patch import GROUPED, apply, diff, event, whole
+from director.web.live_patch import GROUPED, apply, diff, event, whole
 
 tile = st.fixed_dictionaries({"table": st.sampled_from(["1", "2", "3", "10", "A"]),
                               "state": st.sampled_from(["waiting", "playing", "result"]),

@@ -5,10 +5,10 @@ standings as they change, with no control on it and nothing a control would call
 ``make screenshots`` keeps the login and the public view for the director's guide."""
 import pytest
 
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
-from director.standings import format_spread, format_wins
-from director.tournament import standings
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
+from director.event.standings import format_spread, format_wins
+from director.event.tournament import standings
 from tests.support.director_harness import four_tables_at_play
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from director.model import (GameResult, ModelError, Player, UnknownPlayer, bye, forfeit,
+from director.event.model import (GameResult, ModelError, Player, UnknownPlayer, bye, forfeit,
                             game_from_document)
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document

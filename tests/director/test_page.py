@@ -6,11 +6,11 @@ import shutil
 
 import pytest
 
-from director.ingest import receive
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
-from director.standings import format_spread, format_wins
-from director.tournament import standings
+from director.tables.ingest import receive
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
+from director.event.standings import format_spread, format_wins
+from director.event.tournament import standings
 from tests.support.director_harness import KEY, four_tables_at_play, result_doc, signed_bytes, status_doc
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
 

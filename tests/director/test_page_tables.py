@@ -4,8 +4,8 @@ of the director's menu at a table show beside its result on the director's page,
 public view."""
 import pytest
 
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 from kiosk.sync.signing import key_hex, table_key
 from tests.support.director_harness import KEY, result_doc, signed_bytes
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context

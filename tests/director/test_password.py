@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.rigs.page_session import PageSession
-from director.password import PasswordError, hash_password, load_password_hash, verify_password
+from director.web.password import PasswordError, hash_password, load_password_hash, verify_password
 from tests.director.test_cli import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

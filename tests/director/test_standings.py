@@ -5,8 +5,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from director.model import GameResult, ModelError, Player, bye, forfeit
-from director.standings import (CSV_COLUMNS, as_counted, compute_standings, render_standings_html,
+from director.event.model import GameResult, ModelError, Player, bye, forfeit
+from director.event.standings import (CSV_COLUMNS, as_counted, compute_standings, render_standings_html,
                                 standings_csv)
 from kiosk.presets import load_preset
 

@@ -4,8 +4,8 @@ import datetime as dt
 
 import pytest
 
-from director.model import GameResult, Player, bye, forfeit
-from director.tou import TouDivision, TouEntry, TouError, format_tou, parse_tou, write_tou
+from director.event.model import GameResult, Player, bye, forfeit
+from director.files.tou import TouDivision, TouEntry, TouError, format_tou, parse_tou, write_tou
 
 AUPAIR = "aupair-israeli-open-2020.tou"        # in ../shared/formats/tou
 WOOGLES = "woogles-export.TOU"

@@ -1,9 +1,9 @@
 """Which results count for the standings: table documents matched by name, imported results,
 byes of started rounds; what cannot count is reported, never silently dropped."""
-from director.ingest import receive
-from director.model import GameResult, Pairing, Player
-from director.rounds import start_round, store_pairings, store_players
-from director.tournament import counted_results, standings, store_imported_results
+from director.tables.ingest import receive
+from director.event.model import GameResult, Pairing, Player
+from director.event.rounds import start_round, store_pairings, store_players
+from director.event.tournament import counted_results, standings, store_imported_results
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc, signed_bytes
 
 PLAYERS = [Player(1, "Ann", 1500), Player(2, "Bob", 1400), Player(3, "Cat", 1300)]
@@ -49,7 +49,7 @@ def test_results_naming_strangers_or_another_tournament_are_reported(director):
 def test_a_tables_result_imported_back_from_tsh_counts_once_without_a_problem(director):
     # the director exports the .t file, tsh pairs the next round, the .t file comes back: the
     # table's game and forfeit are in it as tsh writes them
-    from director.model import forfeit
+    from director.event.model import forfeit
     store_players(director.db, PLAYERS + [Player(4, "Dan", 1200)])
     post(director, result_doc(1, round_number=1, players=("Ann", "Bob"), scores=(300, 200)))
     (game,) = counted_results(director.db, director.config.rules, TOURNAMENT).results
@@ -64,5 +64,5 @@ def test_a_tables_result_imported_back_from_tsh_counts_once_without_a_problem(di
 
 def forfeit_as_t(result):
     """A forfeit between two players as a .t file holds it: each against opponent 0."""
-    from director.model import bye
+    from director.event.model import bye
     return [bye(result.round, result.players[0], result.spread), bye(result.round, result.players[1], -result.spread)]

@@ -3,16 +3,16 @@ import re
 
 import pytest
 
-from director.model import GameResult, Pairing, Player, bye, forfeit
-from director.standings import compute_standings
-from director.tsh import TshError, format_t, parse_t, read_t, write_t
-from director.tsh_config import parse_config
+from director.event.model import GameResult, Pairing, Player, bye, forfeit
+from director.event.standings import compute_standings
+from director.files.tsh import TshError, format_t, parse_t, read_t, write_t
+from director.files.tsh_config import parse_config
 
 REAL = ["naspa-2023-division-a.t", "naspa-2023-division-b.t"]     # in ../shared/formats/tsh
 
 
 def fields(text):
-    """A .t file as the test reads it, independently of director.tsh: per line the name, the
+    """A .t file as the test reads it, independently of director.files.tsh: per line the name, the
     rating, the opponents, the scores and every tag with its values."""
     out = []
     for line in text.splitlines():

@@ -1,5 +1,5 @@
 """A table whose game the director voided at the table shows as void on the page, not waiting."""
-from director.view import tile_state
+from director.web.view import tile_state
 
 
 def status(phase):

@@ -4,7 +4,8 @@ error for a display that is not there."""
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from drivers.displays import DisplayError, DisplaySpec, Shown, open_display
+from drivers.displays import open_display
+from drivers.player_display import DisplayError, DisplaySpec, Shown
 from drivers.oled import STRIP, OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay, segment_text
 from tests.support.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device

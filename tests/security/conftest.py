@@ -14,9 +14,9 @@ import pytest
 
 from bench.rigs.director_process import DirectorProcess
 from bench.rigs.lossy_proxy import Pty
-from director.parts import standings_part
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.web.parts import standings_part
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 from kiosk.core import events as ev
 from kiosk.replay import replay_lines
 from kiosk.sync.document import journal_hash, result_document

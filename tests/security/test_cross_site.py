@@ -9,8 +9,8 @@ import json
 import pytest
 
 from bench.rigs.page_session import LOGIN_COOKIE, PageSession
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 from tests.support.director_harness import PASSWORD
 
 START = "/api/rounds/start"

@@ -34,8 +34,8 @@ def test_table_3s_key_cannot_sign_table_5s_result(director, posted_as, reason):
 
 
 def test_table_5_does_not_believe_an_assignment_signed_with_table_3s_key(director):
-    from director.model import Pairing, Player
-    from director.rounds import store_pairings, store_players
+    from director.event.model import Pairing, Player
+    from director.event.rounds import store_pairings, store_players
     store_players(director.db, [Player(1, "Ann"), Player(2, "Bob")])
     store_pairings(director.db, [Pairing(1, "5", (1, 2), 0)])
     client = DirectorClient(director.url, "5", table_key(KEY.encode(), "5"))

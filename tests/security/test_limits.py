@@ -11,10 +11,10 @@ import urllib.request
 
 import pytest
 
-from director.ingest import MAX_BODY
+from director.tables.ingest import MAX_BODY
 from director.limits import MAX_EVENTS, MAX_JSON_DEPTH, PAGE_BODY, LimitExceeded, Limits, RateLimiter
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 from tests.support.director_harness import result_doc, signed_bytes, status_doc
 
 TIMEOUT_S = 30

@@ -8,7 +8,7 @@ import pytest
 
 from bench.rigs.page_session import PageSession
 from director.limits import LimitExceeded
-from director.sessions import FAILURE_EVERY_S, FAILURES_AT_ONCE, NETWORK_FAILURE_EVERY_S, LoginThrottle
+from director.web.sessions import FAILURE_EVERY_S, FAILURES_AT_ONCE, NETWORK_FAILURE_EVERY_S, LoginThrottle
 from tests.support.director_harness import PASSWORD
 
 

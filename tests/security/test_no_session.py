@@ -1,5 +1,5 @@
 """Attack: a phone on the venue's Wi-Fi acts as the director without the password. Every route
-of the app is either in director.guard's PUBLIC list (the tables' API, signed; the public live
+of the app is either in director.web.guard's PUBLIC list (the tables' API, signed; the public live
 view; the login; the pages' scripts) or refused without a session before its handler runs: a
 route added later is refused unless it is added to that list. Nothing is stored; the service
 still serves."""
@@ -8,9 +8,9 @@ import re
 import pytest
 from starlette.routing import Mount, Route
 
-from director.guard import PUBLIC
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.web.guard import PUBLIC
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 
 SAMPLES = {"table": "7", "action": "end", "file": "standings.csv"}
 BODIES = {"rounds": b"{}", "import": b"name,rating\nMallory,2500\n", "logout": b"{}",

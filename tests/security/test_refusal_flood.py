@@ -2,19 +2,19 @@
 refusal again within a minute is counted on its row, a flood's excess beyond the minute's rows is
 counted on one row of its own, and a stolen table key signing junk keeps at most its share of
 refused texts. Every refusal is still counted, and the service still stores a true result.
-Times are passed in (director.ingest.receive's ``now_wall``) against a real SQLite file."""
+Times are passed in (director.tables.ingest.receive's ``now_wall``) against a real SQLite file."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from director.db import DirectorDB
-from director.ingest import receive
-from director.model import Pairing, Player
-from director.refusal import (DOCUMENTS_PER_TABLE, FLOOD_TABLE, REFUSAL_ROWS_PER_MINUTE,
+from director.event.db import DirectorDB
+from director.tables.ingest import receive
+from director.event.model import Pairing, Player
+from director.tables.refusal import (DOCUMENTS_PER_TABLE, FLOOD_TABLE, REFUSAL_ROWS_PER_MINUTE,
                               refused_results)
-from director.rounds import store_pairings, store_players
+from director.event.rounds import store_pairings, store_players
 from kiosk.presets import load_rules
 from tests.security.conftest import played
 from tests.support.director_harness import KEY, signed_bytes

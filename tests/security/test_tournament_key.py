@@ -42,8 +42,8 @@ def test_a_document_signed_with_the_tournament_key_is_refused_over_the_serial_li
 
 
 def test_the_tournament_key_never_leaves_the_director(director):
-    from director.rounds import store_pairings, store_players
-    from director.model import Pairing, Player
+    from director.event.rounds import store_pairings, store_players
+    from director.event.model import Pairing, Player
     store_players(director.db, [Player(1, "Ann"), Player(2, "Bob")])
     store_pairings(director.db, [Pairing(1, "5", (1, 2), 0)])
     director.post(5, "results", signed_bytes(result_doc(5)))

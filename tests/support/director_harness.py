@@ -17,10 +17,10 @@ from pathlib import Path
 
 import uvicorn
 
-from director.app import create_app
+from director.web.app import create_app
 from director.config import load_config
-from director.db import DirectorDB
-from director.password import hash_password
+from director.event.db import DirectorDB
+from director.web.password import hash_password
 from bench.rigs.page_session import PageSession
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from drivers.buttons import DEFAULT_PINS
 from kiosk.pin import hash_pin
-from kiosk.ui import keyboard as onscreen, theme
-from kiosk.ui.director_draw import director_layout
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.menu.draw import director_layout
 from tests.support.ui_pixels import bar_shows, shows
 
 PIN = "2468"

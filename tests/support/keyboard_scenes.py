@@ -13,8 +13,10 @@ from itertools import combinations
 
 import pygame
 
-from kiosk.ui import flat, keyboard as onscreen, theme, touch
-from kiosk.ui.clockview import ClockView
+from kiosk.ui.clock import flat
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui import touch
+from kiosk.ui.clock.view import ClockView
 from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scenes' director's PIN
 
 #: The scenes, in the order a game reaches them, and what each shows.

@@ -18,7 +18,7 @@ from kiosk.config import KioskConfig
 from kiosk.core.events import to_json
 from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.store.adjudications import adjudications_for_director
-from kiosk.ui.base import UiSettings
+from kiosk.ui.widgets.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships (labelled enable2k)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from kiosk.ui import theme
-from kiosk.ui.clockdraw import layout
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.draw import layout
 
 
 def colour_box(surface: pygame.Surface, rect: pygame.Rect, colour, tolerance: int = 24):
@@ -49,7 +49,7 @@ def shows(surface: pygame.Surface, rect: pygame.Rect, text: str, colour, *, bg=t
 
 def banner_shows(surface: pygame.Surface, banner: tuple[str, ...], index: int) -> bool:
     """Whether line ``index`` of the banner ``banner`` is drawn on the screen as it reads."""
-    from kiosk.ui.clockdraw import banner_rows, banner_size
+    from kiosk.ui.clock.draw import banner_rows, banner_size
     rows = banner_rows(layout(surface.get_size()).banner, len(banner))
     return shows(surface, rows[index], banner[index], theme.WHITE, bg=theme.BANNER_BG,
                  max_size=banner_size(index, rows[index]))

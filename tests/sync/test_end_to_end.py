@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from director.model import Player, game_from_document
-from director.standings import compute_standings
+from director.event.model import Player, game_from_document
+from director.event.standings import compute_standings
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Sender

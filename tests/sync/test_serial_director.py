@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from director.db import DirectorDB
-from director.rounds import store_pairings, store_players
+from director.event.db import DirectorDB
+from director.event.rounds import store_pairings, store_players
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
 from kiosk.sync.signing import table_key

@@ -3,7 +3,7 @@
 Four kiosks' serial links (each with its own real SQLite outbox file of 50 signed results) and the
 director's poller talk over pseudo-terminals through a proxy that drops 5%, corrupts 1% and
 duplicates 1% of the frames (bench/rigs/lossy_proxy.py). The director's poller delivers into the
-director's real ingest (director.ingest.receive) and database file.
+director's real ingest (director.tables.ingest.receive) and database file.
 """
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import time
 from collections import Counter
 
 
-from director.db import DirectorDB
-from director.ingest import receive
-from director.serial_poll import SerialPoller, open_serial
+from director.event.db import DirectorDB
+from director.tables.ingest import receive
+from director.tables.serial_poll import SerialPoller, open_serial
 from drivers.serial_port import SerialPort
 from kiosk.presets import load_preset
 from kiosk.sync.serial_link import SerialLink

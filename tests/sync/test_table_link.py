@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from director.db import DirectorDB
-from director.model import Pairing, Player
-from director.rounds import store_pairings, store_players
+from director.event.db import DirectorDB
+from director.event.model import Pairing, Player
+from director.event.rounds import store_pairings, store_players
 from tests.support.sync_wait import eventually
 from kiosk.core import commands as cmd
 from kiosk.core import events as ev

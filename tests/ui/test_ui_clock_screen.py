@@ -6,11 +6,11 @@ from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
 from kiosk.core.challenges import hold_status
 from kiosk.core.state import apply
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockdraw import layout
-from kiosk.ui.judge import JudgeScreen
-from kiosk.ui.setup import SetupScreen
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.draw import layout
+from kiosk.ui.judge.screen import JudgeScreen
+from kiosk.ui.setup.screen import SetupScreen
 from tests.support.ui_pixels import BG, RUNNING, colour_box, count, frame_pixels
 
 

@@ -8,9 +8,9 @@ from kiosk.core import events as ev
 from kiosk.core.commands import Correct
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.correct import CorrectionScreen, correction_layout
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.correct import CorrectionScreen, correction_layout
 from tests.support.ui_pixels import bar_shows, shows
 
 

@@ -6,11 +6,11 @@ from tests.support.ui_harness import S, T0
 from tests.support.director_steps import (PIN, PIN_HASH, centre_down, centre_up, error_shows, menu_shows, open_menu,
                             recorded, row_shows)
 from kiosk.core import events as ev
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen, stop_reasons
-from kiosk.ui.director import IDLE_S, DirectorScreen
-from kiosk.ui.director_actions import ACTIONS
-from kiosk.ui.judge import JudgeScreen
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen, stop_reasons
+from kiosk.ui.menu.screen import IDLE_S, DirectorScreen
+from kiosk.ui.menu.actions import ACTIONS
+from kiosk.ui.judge.screen import JudgeScreen
 
 
 def running(kiosk, **options):

@@ -10,9 +10,9 @@ from kiosk.core import events as ev
 from kiosk.core.commands import End, Reopen
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.correct import CorrectionScreen
-from kiosk.ui.director import DirectorScreen
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.correct import CorrectionScreen
+from kiosk.ui.menu.screen import DirectorScreen
 
 
 def stopped(kiosk, **options):

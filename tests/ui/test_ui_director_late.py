@@ -7,10 +7,10 @@ from tests.support.director_steps import PIN, PIN_HASH, open_menu, recorded
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.late import absence_charge
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockdraw import layout
-from kiosk.ui.setup import SetupScreen
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.draw import layout
+from kiosk.ui.setup.screen import SetupScreen
 from tests.support.ui_pixels import banner_shows, count, shows
 
 

@@ -4,8 +4,8 @@ pressed reported MISSING, the displays' test patterns, and the game shown again 
 from drivers.buttons import DEFAULT_PINS
 from drivers.sevenseg import SevenSegmentDisplay
 from kiosk.hardware.player_displays import PlayerOutputs
-from kiosk.ui.director import DirectorScreen
-from kiosk.ui.selftest_screen import SelfTestScreen
+from kiosk.ui.menu.screen import DirectorScreen
+from kiosk.ui.menu.selftest import SelfTestScreen
 from tests.support.luma_dummy import digits, segment_bytes, seven_segment_device
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from kiosk.core.commands import Rack, Record
-from kiosk.ui.entry import DigitsEntry, EntryError, RackEntry, TurnEntry, WordsEntry
+from kiosk.ui.widgets.entry import DigitsEntry, EntryError, RackEntry, TurnEntry, WordsEntry
 
 
 def typed(editor, keys):

@@ -3,11 +3,11 @@ the screen says to call the director and shows the error's line; the game and it
 untouched; the director restarts the screens and the game goes on from where it was."""
 import pytest
 
-from kiosk.ui import theme
-from kiosk.ui.base import Screen
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.failsafe import FAIL_BG, TITLE, FailsafeScreen, failsafe_layout, one_line
-from kiosk.ui.judge import JudgeScreen
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.base import Screen
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.widgets.failsafe import FAIL_BG, TITLE, FailsafeScreen, failsafe_layout, one_line
+from kiosk.ui.judge.screen import JudgeScreen
 from tests.support.ui_pixels import count, shows
 
 

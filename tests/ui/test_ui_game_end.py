@@ -2,8 +2,8 @@
 driver and queue) with the keyboard for what is typed."""
 from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.verdict import VerdictScreen
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.judge.verdict import VerdictScreen
 
 
 def opening(k):

@@ -4,11 +4,11 @@ import pytest
 
 from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
-from kiosk.ui import theme
-from kiosk.ui.base import UiSettings
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.judge import JudgeScreen
-from kiosk.ui.verdict import VerdictScreen
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.base import UiSettings
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.judge.screen import JudgeScreen
+from kiosk.ui.judge.verdict import VerdictScreen
 
 
 def challenged(kiosk, **options):

@@ -8,14 +8,16 @@ import pygame
 import pytest
 
 from kiosk.core import events as ev
-from kiosk.ui import flat, keyboard as onscreen, theme, touch
-from kiosk.ui.base import UiSettings
-from kiosk.ui.clockdraw import layout, upright_layout
-from kiosk.ui.clockview import ClockView
-from kiosk.ui.director import DirectorScreen
-from kiosk.ui.entry import RackEntry, TurnEntry, WordsEntry
-from kiosk.ui.judge import JudgeScreen
-from kiosk.ui.verdict import VerdictView
+from kiosk.ui.clock import flat
+from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui import touch
+from kiosk.ui.widgets.base import UiSettings
+from kiosk.ui.widgets.frame import layout, upright_layout
+from kiosk.ui.clock.view import ClockView
+from kiosk.ui.menu.screen import DirectorScreen
+from kiosk.ui.widgets.entry import RackEntry, TurnEntry, WordsEntry
+from kiosk.ui.judge.screen import JudgeScreen
+from kiosk.ui.judge.verdict import VerdictView
 from tests.support.director_steps import centre_down, centre_up
 from tests.support.keyboard_scenes import (PIN, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, key_mm,
                                            scenes, station_scenes, typing_below_a_clock)

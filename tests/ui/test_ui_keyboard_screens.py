@@ -77,8 +77,8 @@ def test_no_text_or_key_overflows_or_overlaps_on_the_judge_station(station, shot
 def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
     """The check can fail: a text too long for its box at the smallest font, and two keys on
     top of each other, are both reported."""
-    from kiosk.ui import keyboard as onscreen, theme
-    from kiosk.ui.keys import Key, Keyboard
+    from kiosk.ui.widgets import keyboard as onscreen, theme
+    from kiosk.ui.widgets.keys import Key, Keyboard
     surface = pygame.Surface((200, 100))
     with theme.recording() as notes:
         theme.blit_line(surface, "a line far too long for a box twenty pixels wide", theme.FG,

@@ -3,8 +3,8 @@ as the pixels on the real surface and against what the core's result says about 
 import pytest
 
 from kiosk.core.result import compute
-from kiosk.ui import theme
-from kiosk.ui.clockdraw import layout
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.draw import layout
 from tests.support.ui_pixels import shows
 
 
@@ -47,7 +47,7 @@ def test_a_play_an_exchange_and_a_pass_show_under_each_score(kiosk):
 
 
 def test_a_blank_and_a_turn_still_to_enter(kiosk):
-    from kiosk.ui.base import UiSettings
+    from kiosk.ui.widgets.base import UiSettings
     k = opened(kiosk, settings=UiSettings(keypad=False))    # the touch keypad would cover the row
     k.press("right", at=20)
     assert sees(k, 1, "turn to enter")

@@ -12,7 +12,8 @@ import pytest
 from drivers.buttons import DEFAULT_PINS
 from kiosk.core import events as ev
 from kiosk.core.state import GameState
-from kiosk.ui import clockview
+from kiosk.ui.clock import view as clockview
+from kiosk.ui.widgets import words
 from kiosk.ui.loop import InputQueue
 from tests.support.ui_harness import S, T0
 
@@ -72,7 +73,7 @@ def test_the_running_clock_is_drawn_at_each_second_and_the_loop_sleeps_in_betwee
 
     drawn = faces_drawn(sim.passes, 0)
     for n in range(1, 28):                                  # 24:59 ... 24:33, each when it began
-        face = clockview.face(k.state, 0, T0 + round(2.3 * S) + n * S)
+        face = words.face(k.state, 0, T0 + round(2.3 * S) + n * S)
         assert drawn[face] == T0 + round(2.3 * S) + (n - 1) * S + 1, face
     quiet = sim.passes_between(14, 30)                      # nobody at the table: 16 s
     assert 16 <= len(quiet) <= 16 * 4, len(quiet)           # a few passes a second, not 30
@@ -155,7 +156,7 @@ def test_next_change_is_when_the_running_face_shows_another_second(left_ns, afte
     state = GameState(**{**state.__dict__, "clock": clock})
     change = clockview.next_change(state, now)
     assert change == now + after_ns
-    assert clockview.face(state, 0, change) != clockview.face(state, 0, change - 1)
+    assert words.face(state, 0, change) != words.face(state, 0, change - 1)
 
 
 def test_next_change_is_none_while_no_clock_runs_and_no_hold():

@@ -5,9 +5,9 @@ import pytest
 
 from tests.support.ui_harness import S, T0
 from kiosk.core import events as ev
-from kiosk.ui import theme
-from kiosk.ui.clock import ClockScreen
-from kiosk.ui.clockdraw import layout
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.screen import ClockScreen
+from kiosk.ui.clock.draw import layout
 from tests.support.ui_pixels import banner_shows, count
 
 

@@ -4,8 +4,8 @@ view paints, pixel for pixel, through a game: running clocks, entries with the k
 with its banner, overtime, corrections of the bottom line."""
 import pygame
 
-from kiosk.ui import clockdraw
-from kiosk.ui.clockview import ClockView
+from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.clock.view import ClockView
 
 
 def full_redraw(k) -> bytes:

@@ -10,8 +10,8 @@ import pytest
 
 from kiosk.core import events as ev
 from kiosk.core.clock import remaining
-from kiosk.ui.base import UiSettings
-from kiosk.ui.speech import Speaker, spoken_times
+from kiosk.ui.widgets.base import UiSettings
+from kiosk.ui.clock.speech import Speaker, spoken_times
 from tests.support.espeak import fake_espeak, wait_for
 from drivers.buttons import DEFAULT_PINS
 from tests.support.ui_harness import S, T0

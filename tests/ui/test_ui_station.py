@@ -9,9 +9,9 @@ from kiosk.store import Journal
 from kiosk.store.adjudications import adjudications_for_director, adjudications_for_table
 
 from tests.support.ui_harness import S, T0
-from kiosk.ui import theme
-from kiosk.ui.base import UiSettings
-from kiosk.ui.verdict import NEXT, VerdictView
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.base import UiSettings
+from kiosk.ui.judge.verdict import NEXT, VerdictView
 
 
 def verdict(valid: bool, words: tuple[str, ...]) -> VerdictView:

@@ -5,10 +5,10 @@ pins) never dismiss a verdict."""
 from tests.support.ui_harness import ENABLE
 from drivers.buttons import DEFAULT_PINS, pin_factory
 from kiosk.app import open_lexicon
-from kiosk.ui import theme
-from kiosk.ui.failsafe import FAIL_BG, TITLE, failsafe_layout
-from kiosk.ui.guard import RESTART
-from kiosk.ui.verdict import NEXT, VerdictView
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.failsafe import FAIL_BG, TITLE, failsafe_layout
+from kiosk.ui.judge.guard import RESTART
+from kiosk.ui.judge.verdict import NEXT, VerdictView
 from tests.support.ui_pixels import shows
 
 

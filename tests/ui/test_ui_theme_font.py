@@ -1,9 +1,9 @@
-"""The screens' font is pygame's default font, opened by its file (kiosk.ui.theme.font): each
+"""The screens' font is pygame's default font, opened by its file (kiosk.ui.widgets.theme.font): each
 size draws exactly what ``pygame.font.Font(None, size)`` draws."""
 import pygame
 import pytest
 
-from kiosk.ui import theme
+from kiosk.ui.widgets import theme
 
 
 @pytest.mark.parametrize("size", [6, 7, 13, 20, 48, 77, 144, 300, 513])

@@ -6,11 +6,12 @@ with F9; TIMES; and after a play-out, what the opponent's half waits for."""
 import pytest
 
 from kiosk.core import events as ev
-from kiosk.ui import flat, touch
-from kiosk.ui.clockdraw import layout
-from kiosk.ui.clockview import ClockView
-from kiosk.ui.correct import CorrectionScreen
-from kiosk.ui.speech import BigTimesView
+from kiosk.ui.clock import flat
+from kiosk.ui import touch
+from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.view import ClockView
+from kiosk.ui.clock.correct import CorrectionScreen
+from kiosk.ui.clock.speech import BigTimesView
 from tests.support.ui_harness import S, T0
 
 NAMED = {"\n": "Enter"}
@@ -146,7 +147,7 @@ def test_times_by_a_tap_without_a_speech_program_fill_the_screen(kiosk, tmp_path
 
 
 def test_without_display_keypad_no_control_shows(kiosk):
-    from kiosk.ui.base import UiSettings
+    from kiosk.ui.widgets.base import UiSettings
     k = kiosk(names=("Ann", "Bob"), settings=UiSettings(keypad=False))
     k.press("right", at=1).press("left", at=20).type("24\n", at=21)
     assert controls(k) == [[], []] and touch.keys_on(k.surface.get_size(), k.view) == []

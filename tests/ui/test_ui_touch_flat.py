@@ -6,8 +6,10 @@ turned back with it. Screenshots of both orientations are checked pixel for pixe
 import pygame
 
 from kiosk.core import events as ev
-from kiosk.ui import flat, theme
-from kiosk.ui.clockdraw import keyboard_keys, layout, upright_layout
+from kiosk.ui.clock import flat
+from kiosk.ui.widgets import theme
+from kiosk.ui.clock.draw import keyboard_keys
+from kiosk.ui.widgets.frame import layout, upright_layout
 from tests.support.ui_pixels import colour_box, shows
 
 

@@ -1,0 +1,209 @@
+"""The director's SQLite database (sqlite-utils): players, pairings, rounds, results and their
+audit trail, each table's latest status, and every refused document.
+
+Plain SQLite tables (no STRICT, no extensions), declared with their types and keys, so the file
+opens as it is in Datasette or the sqlite3 shell. ``PRAGMA user_version`` carries the schema
+version; a file from a newer director is refused, one from an older director is brought forward
+(director/event/migrate.py). WAL, so readers (the page, Datasette) never
+block the writer. ``DirectorDB`` owns one connection shared by the web app and the serial
+poller: every use holds its lock, and ``changed()`` tells listeners (the page's live updates)
+what moved.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Callable, Iterator
+
+from sqlite_utils import Database
+
+from kiosk.store.schema import ensure_schema
+
+from .migrate import migrations
+
+SCHEMA_VERSION = 4             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+                               # counted (older files are brought forward by director.event.migrate)
+BUSY_TIMEOUT_MS = 5000
+
+
+class DirectorDBError(ValueError):
+    """The database cannot be opened or used: names the file and what is wrong."""
+
+
+# name -> (columns, primary key, NOT NULL columns)
+TABLES: dict[str, tuple[dict, str | tuple, set]] = {
+    # the event's settings: event_name, event_date, spread_caps (JSON), tsh_config (JSON lines),
+    # revision (the assignments' counter)
+    "meta": ({"key": str, "value": str}, "key", {"key"}),
+    # the event's divisions in the order they came; a tsh board is table - table_offset
+    "divisions": ({"name": str, "position": int, "tsh_file": str, "table_offset": int},
+                  "name", {"name", "position", "table_offset"}),
+    # a division's players by their tsh number (1-based, the line in the .t file); tsh_tags: the
+    # other tags of their .t line, kept verbatim (JSON [[tag, values], ...])
+    "players": ({"division": str, "number": int, "name": str, "rating": int, "tsh_tags": str},
+                ("division", "number"), {"division", "number", "name"}),
+    # who plays whom where: player1 0 is a bye (table NULL); first 0/1 or NULL (players decide).
+    # Tables are the venue's: a (round, table) is one division's game
+    "pairings": ({"id": int, "division": str, "round": int, "table_name": str, "player0": int,
+                  "player1": int, "first": int, "revision": int},
+                 "id", {"division", "round", "player0", "revision"}),
+    # results the director imported (a .t file's past rounds): player1 0 for a bye or forfeit
+    "imported_results": ({"id": int, "division": str, "round": int, "table_name": str,
+                          "player0": int, "player1": int, "score0": int, "score1": int,
+                          "first": int, "kind": str, "winner": int},
+                         "id", {"division", "round", "player0", "player1", "score0", "score1",
+                                "kind"}),
+    "rounds": ({"division": str, "round": int, "started_wall": float, "ended_wall": float,
+                "revision": int},
+               ("division", "round"), {"division", "round", "revision"}),
+    # one row per game, (tournament, round, table): the latest revision received, filed under
+    # the division of the table's pairing (director.event.rounds.division_for)
+    "results": ({"tournament": str, "round": int, "table_name": str, "division": str,
+                 "game_id": str, "revision": int, "player0": str, "player1": str, "first": int,
+                 "score0": int, "score1": int, "spread": int, "winner": int, "end_reason": str,
+                 "document": str, "signature": str, "sha256": str, "received_wall": float,
+                 "source": str},
+                ("tournament", "round", "table_name"),
+                {"tournament", "round", "table_name", "game_id", "revision", "player0", "player1",
+                 "score0", "score1", "spread", "document", "signature", "sha256",
+                 "received_wall", "source"}),
+    # what a result replaced, or a same-revision document that differed from the stored one
+    "results_audit": ({"id": int, "tournament": str, "round": int, "table_name": str,
+                       "game_id": str, "revision": int, "document": str, "signature": str,
+                       "sha256": str, "received_wall": float, "audited_wall": float,
+                       "reason": str, "by_revision": int},
+                      "id", {"tournament", "round", "table_name", "revision", "document",
+                             "signature", "sha256", "received_wall", "audited_wall", "reason"}),
+    # each table's latest live status
+    "status": ({"table_name": str, "tournament": str, "round": int, "division": str,
+                "game_id": str, "phase": str, "document": str, "sent_wall": float,
+                "received_wall": float, "source": str},
+               "table_name", {"table_name", "document", "received_wall", "source"}),
+    # every refused document: a table's signed result refused by a check after its signature
+    # (director.tables.verify) keeps its canonical text in ``document``, once (``sha256`` names it)
+    # (``document``); the same refusal again soon after is counted on its row (``repeats``,
+    # ``last_wall``), and so is a flood's excess (director.tables.ingest.REFUSAL_ROWS_PER_MINUTE)
+    "rejections": ({"id": int, "table_name": str, "path": str, "code": int, "reason": str,
+                    "size": int, "received_wall": float, "source": str, "sha256": str,
+                    "document": str, "repeats": int, "last_wall": float},
+                   "id", {"table_name", "path", "code", "reason", "size", "received_wall",
+                          "source"}),
+}
+
+INDEXES = [
+    ("pairings", ["round", "table_name"], True),
+    ("pairings", ["division", "round", "player0"], False),
+    ("imported_results", ["division", "round"], False),
+    ("results", ["division", "round"], False),
+    ("results_audit", ["tournament", "round", "table_name"], False),
+    ("rejections", ["received_wall"], False),
+    ("rejections", ["sha256"], False),
+    ("rejections", ["table_name", "path", "code"], False),
+]
+
+
+class DirectorDB:
+    """The open database: ``db`` (a sqlite_utils Database), ``path``; use it under
+    ``with director_db.transaction():`` (holds the lock, BEGIN IMMEDIATE ... COMMIT) or
+    ``with director_db.locked():`` for reads. Listeners registered with ``listen`` are
+    called as ``listener(what)`` after a change ("results", "status", "pairings", ...)."""
+
+    def __init__(self, db: Database, path: Path):
+        self.db, self.path = db, path
+        self.lock = threading.RLock()
+        self._listeners: list[Callable[[str], None]] = []
+        self.generation = 0             # grows with every change(): what was read before is stale
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "DirectorDB":
+        return cls(open_database(path), Path(path))
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    def __enter__(self) -> "DirectorDB":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[Database]:
+        with self.lock:
+            yield self.db
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Database]:
+        with self.lock:
+            if self.db.conn.in_transaction:      # joined by an outer transaction
+                yield self.db
+                return
+            self.db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.conn.rollback()
+                raise
+            self.db.conn.execute("COMMIT")
+
+    def listen(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``listener(what)`` after each change; returns a function that stops it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def changed(self, what: str) -> None:
+        self.generation += 1
+        for listener in list(self._listeners):
+            listener(what)
+
+    def next_revision(self) -> int:
+        """A counter that grows with every change to pairings or rounds (assignment revisions)."""
+        with self.transaction() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+            value = int(row[0]) + 1 if row else 1
+            db["meta"].upsert({"key": "revision", "value": str(value)}, pk="key")
+            return value
+
+    def count(self, table: str) -> int:
+        with self.locked() as db:
+            return db[table].count
+
+
+def open_database(path: str | os.PathLike) -> Database:
+    """Open (creating if need be) the director's database at ``path``, in WAL mode."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise DirectorDBError(f"{path}: the folder {path.parent} does not exist")
+    try:
+        db = Database(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
+                                      check_same_thread=False, isolation_level=None))
+        db.enable_wal()
+        db.execute("PRAGMA synchronous=NORMAL")     # WAL: a commit survives a crash of ours
+        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        _ensure_schema(db, path)
+    except sqlite3.DatabaseError as exc:
+        raise DirectorDBError(f"{path}: not a usable SQLite database ({exc})") from None
+    return db
+
+
+def _create_tables(db: Database) -> None:
+    for name, (columns, pk, not_null) in TABLES.items():
+        db.create_table(name, columns, pk=pk, not_null=not_null)
+    for table, columns, unique in INDEXES:
+        db[table].create_index(columns, unique=unique)
+
+
+def _ensure_schema(db: Database, path: Path) -> None:
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        ensure_schema(db, path, version=SCHEMA_VERSION, tables=TABLES, create=_create_tables,
+                      program="director", error=DirectorDBError,
+                      migrations=migrations(TABLES, INDEXES))
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.execute("COMMIT")

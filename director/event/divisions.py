@@ -1,0 +1,155 @@
+"""The event's divisions and its settings, as the database holds them.
+
+A division has a name (one word, as tsh's ``division NAME FILE`` line gives it: ``A``, ``CSW``),
+its place in the event (the order it came in), the tsh file it was read from (written back in a
+tsh archive) and its table offset: tsh numbers a division's boards from 1, the director numbers
+tables across the venue, and a board is ``table - table_offset`` (director.files.imports chooses the
+offset when a division's boards would take another division's tables).
+
+The event's settings come from a tsh config (director.files.tsh_config): its name and date (the .TOU
+file's event line) and its spread cap, which replaces the preset's ``result.spread_caps`` in the
+standings. Names given by a director (``--division a``) match case aside, as tsh's do.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass
+
+from kiosk.core.rules import Rules, apply_overrides
+
+from .db import DirectorDB
+from .migrate import DEFAULT_DIVISION, NAME
+from .model import EventSettings, ModelError
+
+DEFAULT = DEFAULT_DIVISION          # the division of an event that never named one
+DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y-%m-%d", "%d.%m.%Y",
+                "%d/%m/%Y")
+
+
+class DivisionError(ModelError):
+    """A division that is not the event's, or a name that cannot be one: says which and why."""
+
+
+@dataclass(frozen=True)
+class Division:
+    name: str
+    position: int
+    tsh_file: str | None
+    table_offset: int
+
+
+def check_name(name: str, where: str) -> str:
+    """``name`` if it can be a division's name, else a DivisionError naming ``where``."""
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise DivisionError(f"{where}: a division's name is one word of letters, digits, '.', "
+                            f"'-' or '_' (at most 40); got {name!r}")
+    return name
+
+
+def divisions(db: DirectorDB) -> list[Division]:
+    with db.locked() as conn:
+        return [Division(r["name"], r["position"], r["tsh_file"], r["table_offset"])
+                for r in conn.query("SELECT * FROM divisions ORDER BY position, name")]
+
+
+def names(db: DirectorDB) -> list[str]:
+    return [d.name for d in divisions(db)]
+
+
+def find(db: DirectorDB, name: str) -> Division | None:
+    """The division called ``name`` (case aside), or None."""
+    matches = [d for d in divisions(db) if d.name.casefold() == str(name).casefold()]
+    exact = [d for d in matches if d.name == name]
+    return (exact or matches or [None])[0]
+
+
+def resolve(db: DirectorDB, name: str | None) -> str:
+    """The event's division called ``name`` (case aside); with no name, its only division. A
+    DivisionError says which divisions there are when it cannot tell."""
+    known = names(db)
+    if name:
+        found = find(db, name)
+        if found is None:
+            raise DivisionError(f"no division {name!r}: the event's divisions are "
+                                + (", ".join(known) or "none yet (import players first)"))
+        return found.name
+    if len(known) == 1:
+        return known[0]
+    if not known:
+        raise DivisionError("the event has no division yet: import players first")
+    raise DivisionError("the event has several divisions: name one of " + ", ".join(known))
+
+
+def for_import(db: DirectorDB, name: str | None) -> str:
+    """The division a file's players or games go to: ``name`` (spelt as an existing division is,
+    case aside), else the event's only division (``A`` in a new event)."""
+    if name:
+        found = find(db, check_name(name, "division"))
+        return found.name if found else name
+    known = names(db)
+    if len(known) <= 1:
+        return known[0] if known else DEFAULT
+    raise DivisionError("the event has several divisions (" + ", ".join(known) + "): say which "
+                        "one the file is for")
+
+
+def ensure(db: DirectorDB, name: str, *, tsh_file: str | None = None,
+           table_offset: int | None = None) -> Division:
+    """The division ``name``, created after the others if new; ``tsh_file`` and ``table_offset``
+    replace the stored ones when given. Call inside a transaction."""
+    check_name(name, "division")
+    with db.transaction() as conn:
+        row = next(conn.query("SELECT * FROM divisions WHERE name = ?", [name]), None)
+        if row is None:
+            position = conn.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM divisions").fetchone()[0]
+            row = {"name": name, "position": position, "tsh_file": None, "table_offset": 0}
+        if tsh_file is not None:
+            row["tsh_file"] = tsh_file
+        if table_offset is not None:
+            row["table_offset"] = table_offset
+        conn["divisions"].upsert(row, pk="name")
+    return Division(row["name"], row["position"], row["tsh_file"], row["table_offset"])
+
+
+def event_settings(db: DirectorDB) -> EventSettings:
+    with db.locked() as conn:
+        meta = {r["key"]: r["value"] for r in conn.query(
+            "SELECT key, value FROM meta WHERE key IN ('event_name', 'event_date', 'spread_caps')")}
+    caps = meta.get("spread_caps")
+    return EventSettings(meta.get("event_name", ""), meta.get("event_date", ""),
+                         tuple(json.loads(caps)) if caps else None)
+
+
+def store_event_settings(db: DirectorDB, settings: EventSettings) -> None:
+    """Keep the settings a tsh config gave (a setting it does not give stays as it was)."""
+    rows = [("event_name", settings.name), ("event_date", settings.date),
+            ("spread_caps", json.dumps(list(settings.spread_caps))
+             if settings.spread_caps is not None else "")]
+    with db.transaction() as conn:
+        for key, value in rows:
+            if value:
+                conn["meta"].upsert({"key": key, "value": value}, pk="key")
+
+
+def counting_rules(db: DirectorDB, rules: Rules) -> Rules:
+    """The rules results count under in the standings and the exports: the tournament's, with
+    the event's spread caps (from its tsh config) in place of theirs if it has any."""
+    caps = event_settings(db).spread_caps
+    if caps is None:
+        return rules
+    return apply_overrides(rules, {"result": {"spread_caps": list(caps)}}, "the event's tsh config")
+
+
+def event_date(text: str) -> dt.date | None:
+    """The date a tsh config's ``event_date`` gives ("April 30, 2022", "2022-04-30"...), or None.
+    A range ("April 29-30, 2022") gives its first day."""
+    text = re.sub(r"\s+", " ", text.strip())
+    text = re.sub(r"^([A-Za-z]+ \d{1,2})\s*[-–]\s*\d{1,2}(, \d{4})$", r"\1\2", text)
+    for form in DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+    return None

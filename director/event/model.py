@@ -1,0 +1,194 @@
+"""The director's tournament data: players, pairings and game results, as small frozen values.
+
+Players are numbered from 1 in the order of their division file, as tsh numbers them; player
+number 0 stands for "no opponent" (a bye, or the absent side of a forfeit), as in a tsh ``.t``
+line. A result credits ``players[0]`` and, when it is not 0, ``players[1]``.
+
+``game_from_document`` turns a kiosk's result document (kiosk/sync/document.py) into a
+GameResult, matching the document's player names to the director's players.
+Pure: no I/O.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+KINDS = ("game", "bye", "forfeit")
+NO_OPPONENT = 0
+
+
+class ModelError(ValueError):
+    """Tournament data that cannot be right: says which record and what was expected."""
+
+
+class UnknownPlayer(ModelError):
+    """A name in a document that is none of the director's players."""
+
+
+@dataclass(frozen=True)
+class Player:
+    number: int                 # 1-based, the player's line in the division file
+    name: str
+    rating: int = 0
+    division: str = ""
+
+    def __post_init__(self):
+        if self.number < 1:
+            raise ModelError(f"player {self.name!r}: number must be 1 or more; got {self.number}")
+        if not self.name.strip():
+            raise ModelError(f"player {self.number}: the name is empty")
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    table: str                  # "" when the pairing has no table (a bye)
+    players: tuple[int, int]    # player numbers; (n, 0) is a bye for n
+    first: int | None = None    # index into players of who starts, None = not assigned
+    division: str = ""          # "" = the division it is stored for
+
+    def __post_init__(self):
+        _check_pair(f"round {self.round} pairing", self.round, self.players, self.first)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One player's bye or forfeit, or one game between two players.
+
+    ``scores`` follow ``players``. For a bye or a one-sided forfeit (players[1] == 0) the spread
+    of players[0] is scores[0] - scores[1]: a bye of +50 is (50, 0), a forfeit loss of -50 (0, 50).
+    ``winner`` is the index of the winner in players, None for a tie; worked out from the scores
+    unless given (a forfeit's winner is the side that did not forfeit).
+    """
+    round: int
+    table: str
+    players: tuple[int, int]
+    scores: tuple[int, int]
+    first: int | None = None
+    kind: str = "game"
+    winner: int | None = field(default=None)
+
+    def __post_init__(self):
+        what = f"round {self.round} table {self.table or '-'} result"
+        _check_pair(what, self.round, self.players, self.first)
+        if self.kind not in KINDS:
+            raise ModelError(f"{what}: kind must be one of {', '.join(KINDS)}; got {self.kind!r}")
+        if len(self.scores) != 2 or not all(isinstance(s, int) for s in self.scores):
+            raise ModelError(f"{what}: scores must be two whole numbers; got {self.scores!r}")
+        if self.kind == "game" and NO_OPPONENT in self.players:
+            raise ModelError(f"{what}: a game needs two players; got {self.players!r}")
+        if self.kind == "bye" and self.players[1] != NO_OPPONENT:
+            raise ModelError(f"{what}: a bye has no opponent (player 0); got {self.players!r}")
+        a, b = self.scores
+        by_score = None if a == b else (0 if a > b else 1)
+        if self.winner is None:
+            object.__setattr__(self, "winner", by_score)
+        elif self.winner not in (0, 1):
+            raise ModelError(f"{what}: winner must be 0, 1 or None; got {self.winner!r}")
+        elif by_score is not None and by_score != self.winner:
+            raise ModelError(f"{what}: the winner {self.winner} has the lower score {self.scores!r}")
+
+    @property
+    def spread(self) -> int:
+        """players[0]'s spread: their score minus the other side's."""
+        return self.scores[0] - self.scores[1]
+
+    def canonical(self) -> "GameResult":
+        """The same result with the lower player number first (as a .t file reads back)."""
+        if self.players[1] == NO_OPPONENT or self.players[0] < self.players[1]:
+            return self
+        swap = {0: 1, 1: 0, None: None}
+        return GameResult(self.round, self.table, self.players[::-1], self.scores[::-1],
+                          swap[self.first], self.kind, swap[self.winner])
+
+    def side_of(self, number: int) -> int | None:
+        """0 or 1 for a player in this result, None if they are not in it."""
+        if number == NO_OPPONENT:
+            return None
+        return self.players.index(number) if number in self.players else None
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """What a tsh config sets for the whole event (director.files.tsh_config): its name and date as
+    written, and its spread caps (per round, the last for later rounds; None: the preset's)."""
+    name: str = ""
+    date: str = ""
+    spread_caps: tuple[int, ...] | None = None
+
+
+def bye(round: int, player: int, spread: int) -> GameResult:
+    """A bye (spread > 0), or a forfeit loss against no one (spread < 0), for one player."""
+    scores = (spread, 0) if spread >= 0 else (0, -spread)
+    kind = "bye" if spread >= 0 else "forfeit"
+    return GameResult(round, "", (player, NO_OPPONENT), scores, None, kind,
+                      winner=0 if spread > 0 else (1 if spread < 0 else None))
+
+
+def forfeit(round: int, table: str, winner: int, loser: int, spread: int) -> GameResult:
+    """A game the ``loser`` forfeited, recorded by the director: ``spread`` is the winner's margin
+    (the preset's result.forfeit_spread)."""
+    return GameResult(round, str(table), (winner, loser), (spread, 0), None, "forfeit", winner=0)
+
+
+def name_key(name: str) -> str:
+    """A name as compared between kiosk and director: case and spacing do not matter."""
+    return re.sub(r"\s+", " ", name).strip().casefold()
+
+
+def player_by_name(players: Iterable[Player], name: str, *, where: str = "document") -> Player:
+    """The player whose name matches ``name`` (case and spacing aside); an UnknownPlayer if none."""
+    key = name_key(str(name))
+    matches = [p for p in players if name_key(p.name) == key]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UnknownPlayer(f"{where}: player {name!r} matches several players: "
+                            + ", ".join(f"{p.number} {p.name}" for p in matches))
+    raise UnknownPlayer(f"{where}: player {name!r} is not one of the director's players")
+
+
+def game_from_document(document: Mapping, players: Sequence[Player]) -> GameResult:
+    """The GameResult a kiosk's result document reports.
+
+    Uses the document's final scores (the kiosk has already applied the preset's spread cap and
+    forfeit margin), ``first`` (0 or 1 into the document's players) and ``result.forfeit``.
+    Raises ModelError (UnknownPlayer for a name the director does not have) naming the field.
+    """
+    where = f"result document (round {document.get('round')!r}, table {document.get('table')!r})"
+    names = document.get("players")
+    if not isinstance(names, (list, tuple)) or len(names) != 2:
+        raise ModelError(f"{where}: players: expected two names; got {names!r}")
+    numbers = tuple(player_by_name(players, n, where=where).number for n in names)
+    if numbers[0] == numbers[1]:
+        raise ModelError(f"{where}: players: both names are player {numbers[0]}")
+    result = document.get("result")
+    if not isinstance(result, Mapping):
+        raise ModelError(f"{where}: result: expected an object; got {result!r}")
+    final = result.get("final")
+    if (not isinstance(final, (list, tuple)) or len(final) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in final)):
+        raise ModelError(f"{where}: result.final: expected two whole numbers; got {final!r}")
+    round_ = document.get("round")
+    if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1:
+        raise ModelError(f"{where}: round: expected a whole number from 1; got {round_!r}")
+    first = document.get("first")
+    if first not in (0, 1, None):
+        raise ModelError(f"{where}: first: expected 0, 1 or null; got {first!r}")
+    winner = result.get("winner")
+    kind = "forfeit" if result.get("forfeit") else "game"
+    if result.get("end") is None and kind == "game":
+        raise ModelError(f"{where}: result.end: the game has not ended")
+    return GameResult(round_, str(document.get("table", "")), numbers, (final[0], final[1]),
+                      first, kind, winner=winner if kind == "forfeit" else None)
+
+
+def _check_pair(what: str, round_: int, players, first) -> None:
+    if not isinstance(round_, int) or round_ < 1:
+        raise ModelError(f"{what}: round must be a whole number from 1; got {round_!r}")
+    if len(players) != 2 or players[0] == NO_OPPONENT or players[0] == players[1]:
+        raise ModelError(f"{what}: players must be two different player numbers "
+                         f"(the second 0 for none); got {players!r}")
+    if first not in (0, 1, None):
+        raise ModelError(f"{what}: first must be 0, 1 or None; got {first!r}")

@@ -1,0 +1,149 @@
+"""``python -m director import`` and ``python -m director export``: the page's imports and
+downloads (director.files.imports, director.files.exports) from the command line, for scripts and for
+working without a browser.
+
+- ``import --db FILE [--division NAME] [--kind KIND] PATH...``: every file into the database in
+  one transaction (a config.tsh's .t files are read from beside it unless given too). A file
+  that cannot be imported is refused whole, naming the file, the line and the reason; the
+  database is then unchanged and the exit status is 1.
+- ``export --db FILE --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a division's .t file,
+  the event's .TOU file, the standings CSV (every division's, or ``--division``'s) or a tsh
+  archive of the event, to OUT or standard output. The results counted are the tournament's
+  (``--config``, ``--tournament``: the service's name for it) under the preset's rules.
+
+A bad option, config or database exits with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from pathlib import Path
+
+from kiosk.presets import preset_choices
+
+from . import exports, imports
+from director.config import ConfigError, load_config
+from director.event.db import DirectorDB, DirectorDBError
+
+REFUSED, UNUSABLE = 1, 2
+
+
+def add_parsers(sub) -> None:
+    """The ``import`` and ``export`` subcommands, on ``python -m director``'s subparsers."""
+    imp = sub.add_parser(
+        "import", help="import tsh files (.t, config.tsh, a .tsh archive) and players or pairings "
+                       "CSV files into the database, all or nothing",
+        description="Import the files into the database together, in one transaction: a tsh .t "
+                    "file is a division (named after the file unless --division names it), a "
+                    "config.tsh or .tsh archive every division it names (its .t files read from "
+                    "beside it unless given too), a CSV file players or pairings. A file that "
+                    "cannot be imported is refused whole, naming the file, the line and the "
+                    "reason, and the database is unchanged (exit status 1).")
+    imp.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    imp.add_argument("--division", metavar="NAME",
+                     help="the division of a .t or CSV file (default: a .t file's name, a CSV "
+                          "file's division column, or the event's only division)")
+    imp.add_argument("--kind", choices=imports.KINDS,
+                     help="what every file is (default: by its name and first line)")
+    imp.add_argument("paths", nargs="+", metavar="PATH", help="the files, imported together")
+    imp.set_defaults(func=run_import)
+    exp = sub.add_parser(
+        "export", help="write a division's .t file, the event's .TOU file, the standings CSV or a "
+                       "tsh archive of the event",
+        description="Write a division's tsh .t file, the event's .TOU file (a block per division), "
+                    "the standings CSV (a division column) or a tsh archive of the whole event, "
+                    "from the results that count for the tournament (--config or --tournament: "
+                    "the service's name for it) under its preset. Data a file cannot hold is "
+                    "refused naming it (exit status 1).")
+    exp.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    exp.add_argument("--format", required=True, choices=list(exports.FORMATS),
+                     help="t: a division's tsh file; tou: the ratings file; csv: the standings; "
+                          "tsh: a tsh archive of the whole event")
+    exp.add_argument("--division", metavar="NAME",
+                     help="the division (--format t: needed when the event has several; "
+                          "csv: its standings only)")
+    exp.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
+    exp.add_argument("--config", metavar="FILE", help="the director's TOML config (its tournament "
+                                                      "name and preset; the key is not needed)")
+    exp.add_argument("--tournament", help="the tournament's name the tables' results carry "
+                                          "(tournament.name)")
+    exp.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
+                                      "(tournament.preset)")
+    exp.add_argument("--encoding", choices=["iso-8859-1", "utf-8"], default="iso-8859-1",
+                     help="of a .t file or archive (tsh's default: iso-8859-1)")
+    exp.add_argument("--date", type=dt.date.fromisoformat, metavar="YYYY-MM-DD",
+                     help="the .TOU file's date when the event has none (default: today)")
+    exp.set_defaults(func=run_export)
+
+
+def _open(path: str, command: str) -> DirectorDB | None:
+    try:
+        return DirectorDB.open(path)
+    except DirectorDBError as exc:
+        print(f"director {command}: {exc}", file=sys.stderr)
+        return None
+
+
+def _beside(config_name: str, file: str) -> bytes | None:
+    path = Path(config_name).parent / file
+    return path.read_bytes() if path.is_file() else None
+
+
+def run_import(args) -> int:
+    uploads = []
+    for name in args.paths:
+        try:
+            uploads.append(imports.Upload(name, Path(name).read_bytes()))
+        except OSError as exc:
+            print(f"director import: {name}: {exc.strerror or exc}; nothing imported", file=sys.stderr)
+            return UNUSABLE
+    db = _open(args.db, "import")
+    if db is None:
+        return UNUSABLE
+    try:
+        messages = imports.import_files(db, uploads, kind=args.kind, division=args.division,
+                                        beside=_beside)
+    except imports.FileRefused as exc:
+        print(f"director import: {exc}; nothing imported, {args.db} is unchanged", file=sys.stderr)
+        return REFUSED
+    finally:
+        db.close()
+    print("\n".join(messages))
+    return 0
+
+
+def run_export(args) -> int:
+    try:
+        config = load_config(args.config, {"tournament.name": args.tournament,
+                                           "tournament.preset": args.preset}, need_key=False)
+    except ConfigError as exc:
+        print(f"director export: {exc}", file=sys.stderr)
+        return UNUSABLE
+    if not Path(args.db).is_file():
+        print(f"director export: {args.db}: no such database", file=sys.stderr)
+        return UNUSABLE
+    db = _open(args.db, "export")
+    if db is None:
+        return UNUSABLE
+    rules, tournament = config.rules, config.tournament
+    try:
+        if args.format == "t":
+            data = exports.export_t(db, rules, tournament, args.division, args.encoding)
+        elif args.format == "tou":
+            data = exports.export_tou(db, rules, tournament, args.date or dt.date.today())
+        elif args.format == "csv":
+            data = exports.export_standings_csv(db, rules, tournament, args.division)
+        else:
+            data = exports.export_archive(db, rules, tournament, args.encoding)
+    except imports.FileRefused as exc:
+        print(f"director export: {exc}", file=sys.stderr)
+        return REFUSED
+    finally:
+        db.close()
+    if args.output:
+        Path(args.output).write_bytes(data)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,196 @@
+"""Players and pairings from CSV files (a header row first), and the standings to a CSV file.
+
+Players: columns ``name`` (required), ``rating`` (whole number, default 0), ``number`` (default:
+the row's place in its division, 1, 2, ...) and ``division``, in any order, any case.
+Pairings: ``round``, ``player1``, ``player2`` (required), ``table``, ``first`` and ``division``.
+A player is given by number or by name (case and spacing aside) among the players of the row's
+division: the ``division`` column, else the one the import names, else the only division, else
+the one both names belong to. ``player2`` empty, ``0`` or ``bye`` is a bye. ``first`` is who
+starts: ``1`` (player1) or ``2`` (player2), or that player's name; empty for not assigned.
+A bad row is a CsvError naming the file, the line and the column; nothing is half imported.
+The files are UTF-8 (a byte order mark, as spreadsheets write, is fine).
+"""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Sequence
+
+from director.event.model import (
+    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, player_by_name)
+from director.event.standings import Standing, standings_csv
+
+PLAYER_COLUMNS = ("number", "name", "rating", "division")
+PAIRING_COLUMNS = ("round", "table", "player1", "player2", "first", "division")
+_BYE = ("", "0", "bye")
+
+
+class CsvError(ModelError):
+    """A CSV file that cannot be imported: names the file, the line and the column."""
+
+
+def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
+    """The players of a players CSV, in file order."""
+    rows = _rows(text, source, PLAYER_COLUMNS, required=("name",))
+    players, seen_names, seen_numbers, places = [], {}, {}, {}
+    numbered = None
+    for line, row in rows:
+        name = row.get("name", "").strip()
+        if not name:
+            raise CsvError(f"{source}:{line}: column 'name': expected a name; got nothing")
+        has_number = bool(row.get("number", "").strip())
+        if numbered is None:
+            numbered = has_number
+        elif has_number != numbered:
+            raise CsvError(f"{source}:{line}: column 'number': give every player a number or none")
+        division = row.get("division", "").strip()
+        places[division] = places.get(division, 0) + 1
+        number = _int(row, "number", source, line, minimum=1) if numbered else places[division]
+        rating = _int(row, "rating", source, line, minimum=0) if row.get("rating", "").strip() else 0
+        key = (division.casefold(), name_key(name))
+        if key in seen_names:
+            raise CsvError(f"{source}:{line}: column 'name': {name!r} is already on line "
+                           f"{seen_names[key]}")
+        if (division.casefold(), number) in seen_numbers:
+            raise CsvError(f"{source}:{line}: column 'number': {number} is already on line "
+                           f"{seen_numbers[(division.casefold(), number)]}")
+        seen_names[key], seen_numbers[(division.casefold(), number)] = line, line
+        players.append(Player(number, name, rating, division))
+    return players
+
+
+def parse_pairings_csv(text: str, players: Sequence[Player], *, source: str = "<csv>",
+                       division: str | None = None) -> list[Pairing]:
+    """The pairings of a pairings CSV, each with its division (``division`` when the file has
+    no division column), players matched to the division's ``players`` by number or name."""
+    rows = _rows(text, source, PAIRING_COLUMNS, required=("round", "player1", "player2"))
+    pairings, busy = [], {}
+    for line, row in rows:
+        round_ = _int(row, "round", source, line, minimum=1)
+        name = _division(row, players, division, source, line)
+        roster = [p for p in players if p.division == name]
+        one = _player(row, "player1", roster, source, line)
+        two = (NO_OPPONENT if row["player2"].strip().casefold() in _BYE
+               else _player(row, "player2", roster, source, line))
+        if one == two:
+            raise CsvError(f"{source}:{line}: column 'player2': the same player as player1")
+        for column, number in (("player1", one), ("player2", two)):
+            if number != NO_OPPONENT and (name, round_, number) in busy:
+                raise CsvError(f"{source}:{line}: column {column!r}: player {number} is already paired "
+                               f"in round {round_} (line {busy[(name, round_, number)]})")
+            busy[(name, round_, number)] = line
+        pairings.append(Pairing(round_, row.get("table", "").strip(), (one, two),
+                                _first(row, (one, two), roster, source, line), name))
+    return pairings
+
+
+def _division(row: dict, players: Sequence[Player], given: str | None, source: str, line: int) -> str:
+    """The row's division among the players': named (the column, else the import's), the only
+    one, or the one with both players' names."""
+    known = list(dict.fromkeys(p.division for p in players))
+    named = row.get("division", "").strip() or given
+    if named:
+        match = [d for d in known if d == named] or [d for d in known if d.casefold() == named.casefold()]
+        if not match:
+            raise CsvError(f"{source}:{line}: column 'division': no players in division {named!r} "
+                           f"(divisions: {', '.join(known) or 'none'})")
+        return match[0]
+    if len(known) <= 1:
+        return known[0] if known else ""
+    cells = [row[c].strip() for c in ("player1", "player2")]
+    names = [name_key(c) for c in cells if not c.isdigit() and c.casefold() not in _BYE]
+    fits = [d for d in known if names and all(
+        any(name_key(p.name) == n for p in players if p.division == d) for n in names)]
+    if len(fits) != 1:
+        raise CsvError(f"{source}:{line}: column 'division': the event has divisions "
+                       f"{', '.join(known)}; give the row's division (a division column, or the "
+                       "division to import into)")
+    return fits[0]
+
+
+def read_players_csv(path: str | Path) -> list[Player]:
+    return parse_players_csv(_read(path), source=str(path))
+
+
+def read_pairings_csv(path: str | Path, players: Sequence[Player]) -> list[Pairing]:
+    return parse_pairings_csv(_read(path), players, source=str(path))
+
+
+def write_standings_csv(path: str | Path, standings: Sequence[Standing]) -> None:
+    """The standings as CSV (director.event.standings.standings_csv), UTF-8."""
+    Path(path).write_text(standings_csv(standings), encoding="utf-8", newline="")
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise CsvError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}); save the "
+                       "file as CSV UTF-8") from None
+
+
+def _rows(text: str, source: str, columns: Sequence[str], *, required: Sequence[str]):
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    header = next(reader, None)
+    if header is None:
+        raise CsvError(f"{source}: empty; expected a header row with {', '.join(required)}")
+    names = [h.strip().casefold().replace(" ", "") for h in header]
+    for position, name in enumerate(names, 1):
+        if name not in columns:
+            raise CsvError(f"{source}:1: column {position} {header[position - 1]!r}: unknown; "
+                           f"expected some of {', '.join(columns)}")
+        if names.index(name) != position - 1:
+            raise CsvError(f"{source}:1: column {name!r} given twice")
+    missing = [c for c in required if c not in names]
+    if missing:
+        raise CsvError(f"{source}:1: no column {missing[0]!r} (the header has {', '.join(header)})")
+    rows = []
+    for fields in reader:
+        if not any(f.strip() for f in fields):
+            continue
+        if len(fields) != len(names):
+            raise CsvError(f"{source}:{reader.line_num}: {len(fields)} fields; the header has "
+                           f"{len(names)}")
+        rows.append((reader.line_num, dict(zip(names, fields))))
+    return rows
+
+
+def _int(row: dict, column: str, source: str, line: int, *, minimum: int) -> int:
+    value = row.get(column, "").strip()
+    try:
+        number = int(value)
+    except ValueError:
+        number = None
+    if number is None or number < minimum:
+        raise CsvError(f"{source}:{line}: column {column!r}: expected a whole number from {minimum}; "
+                       f"got {value!r}")
+    return number
+
+
+def _player(row: dict, column: str, players: Sequence[Player], source: str, line: int) -> int:
+    value = row[column].strip()
+    if value.isdigit():
+        if any(p.number == int(value) for p in players):
+            return int(value)
+        raise CsvError(f"{source}:{line}: column {column!r}: no player number {value}")
+    try:
+        return player_by_name(players, value, where=f"{source}:{line}: column {column!r}").number
+    except UnknownPlayer as error:
+        raise CsvError(str(error)) from None
+
+
+def _first(row: dict, pair: tuple[int, int], players, source: str, line: int) -> int | None:
+    value = row.get("first", "").strip()
+    if not value:
+        return None
+    if value in ("1", "2"):
+        return int(value) - 1
+    try:
+        number = player_by_name(players, value, where="").number
+    except UnknownPlayer:
+        number = None
+    if number not in pair:
+        raise CsvError(f"{source}:{line}: column 'first': expected 1 (player1), 2 (player2) or the "
+                       f"name of one of them; got {value!r}")
+    return pair.index(number)

@@ -1,0 +1,118 @@
+"""The database out as files, for the page's downloads and ``python -m director export`` alike:
+
+- ``export_t``: one division as a tsh ``.t`` file (its boards: the venue's tables less the
+  division's table offset; its players' other tags as they were imported);
+- ``export_tou``: the whole event as one ``.TOU`` file for the ratings, a block per division
+  under one event line (AUPAIR's layout), dated the event's date (its tsh config's) or today;
+- ``export_standings_csv``: the standings of every division (or one), with a division column;
+- ``export_archive``: the whole event as a tsh archive (``.tsh``): the imported config (or one
+  made of the event's settings, the spread caps the standings apply among them) and every
+  division's ``.t`` file inside it.
+
+The results written are those that count, with the scores they count with
+(director.event.tournament.counted_results): a game won by more than its round's spread cap is written
+with the winner's score lowered to the cap, so tsh and the ratings get the spreads the page
+shows, whatever tsh's own ``spread_cap`` says (applying a cap again changes nothing). Data a
+file cannot hold raises director.files.imports.FileRefused saying why.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import replace
+
+from kiosk.core.rules import Rules
+
+from director.event import divisions
+from . import tou, tsh
+from director.event.db import DirectorDB
+from .imports import FileRefused
+from director.event.model import ModelError
+from director.event.standings import standings_csv
+from director.event.tournament import counted_results, event_standings, pairings, players, standings
+from .tsh_config import format_archive
+
+FORMATS = {"t": ".t", "tou": ".TOU", "csv": " standings.csv", "tsh": ".tsh"}   # --format: suffix
+
+
+def board(table: str, offset: int) -> str:
+    """A venue table as the division's tsh board (director.files.imports.venue_table undone)."""
+    return str(int(table) - offset) if offset and table.isdigit() and int(table) > offset else table
+
+
+def division_text(db: DirectorDB, rules: Rules, tournament: str, division: str) -> str:
+    """The division's .t text."""
+    found = divisions.find(db, division)
+    offset = found.table_offset if found else 0
+    roster = players(db, division)
+    with db.locked() as conn:
+        tags = {r["number"]: [tuple(t) for t in json.loads(r["tsh_tags"])] for r in conn.query(
+            "SELECT number, tsh_tags FROM players WHERE division = ? AND tsh_tags IS NOT NULL",
+            [division])}
+    paired = [replace(p, table=board(p.table, offset)) for p in pairings(db, division)]
+    results = [replace(r, table=board(r.table, offset))
+               for r in counted_results(db, rules, tournament, division).results]
+    return tsh.format_t(roster, paired, results, extras=tags)
+
+
+def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
+             encoding: str = tsh.ENCODING) -> bytes:
+    """The division (the event's only one if not named) as a tsh .t file."""
+    try:
+        name = divisions.resolve(db, division)
+        text = division_text(db, rules, tournament, name)
+        return text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise FileRefused(f"{text[exc.start:exc.end]!r} (line {text.count(chr(10), 0, exc.start) + 1}) "
+                          f"cannot be written in {encoding}: download with ?encoding=utf-8 and "
+                          "tell tsh the file is UTF-8") from None
+    except (ModelError, LookupError) as exc:
+        raise FileRefused(f".t export: {exc}") from None
+
+
+def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date) -> bytes:
+    """Every division's results as one .TOU file for the ratings."""
+    settings = divisions.event_settings(db)
+    date = divisions.event_date(settings.date) or today
+    try:
+        blocks = [tou.TouDivision(name, players(db, name),
+                                  counted_results(db, rules, tournament, name).results)
+                  for name in divisions.names(db)]
+        text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks)
+    except ModelError as exc:
+        raise FileRefused(f".TOU export: {exc}") from None
+    return text.encode("ascii")
+
+
+def export_standings_csv(db: DirectorDB, rules: Rules, tournament: str,
+                         division: str | None = None) -> bytes:
+    """The standings of every division in turn (or of the one named) as CSV."""
+    try:
+        if division:
+            table = standings(db, rules, tournament, divisions.resolve(db, division))[0]
+        else:
+            table = [s for d in event_standings(db, rules, tournament) for s in d.standings]
+    except ModelError as exc:
+        raise FileRefused(f"standings: {exc}") from None
+    return standings_csv(table).encode("utf-8")
+
+
+def export_archive(db: DirectorDB, rules: Rules, tournament: str,
+                   encoding: str = tsh.ENCODING) -> bytes:
+    """The whole event as a tsh archive."""
+    with db.locked() as conn:
+        row = next(conn.query("SELECT value FROM meta WHERE key = 'tsh_config'"), None)
+    lines = json.loads(row["value"]) if row else []
+    try:
+        files = [(d.name, d.tsh_file or f"{d.name}.t", division_text(db, rules, tournament, d.name))
+                 for d in divisions.divisions(db)]
+        caps = divisions.counting_rules(db, rules).result.spread_caps
+        settings = replace(divisions.event_settings(db), spread_caps=tuple(caps) or None)
+        text = format_archive(lines, files, settings)
+    except ModelError as exc:
+        raise FileRefused(f"archive export: {exc}") from None
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise FileRefused(f"{text[exc.start:exc.end]!r} cannot be written in {encoding}: ask for "
+                          "utf-8 and tell tsh the files are UTF-8") from None

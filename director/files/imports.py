@@ -1,0 +1,246 @@
+"""Files into the director's database, for the page's import form and ``python -m director
+import`` alike: tsh files and CSV files, several at once, all or nothing.
+
+What a file is (``kind_of``, unless the caller says):
+
+- ``tsh``: a ``.t`` division file: the division (named by the caller, else after the file:
+  ``b.t`` is division ``b``) gets its players, every round's pairings and the results it holds,
+  in place of what it had; the players' other tags (``class``, ``rtime``, ``off``...) are kept;
+- ``tsh-config``: a ``config.tsh`` or a tsh archive (``.tsh``): every division its ``division
+  NAME FILE`` lines name, each read as a ``.t`` from inside the archive, else from the files
+  imported with it, else (the command line) from beside the config; and the event's name, date
+  and spread cap (director.files.tsh_config);
+- ``players-csv``, ``pairings-csv``: director.files.csv_io's columns (a ``division`` column, else the
+  division the caller names, else the event's only one).
+
+tsh numbers each division's boards from 1; the director numbers tables across the venue. A
+division first imported with boards that another division's tables already take in the same
+round has its boards moved after that division's tables (its ``table_offset``: board 1 becomes
+table 14 when the other division has tables 1 to 13), and keeps that offset for its next files.
+A bye or forfeit takes no table. A game still to be played without a table gets the round's
+next free table. Files are UTF-8 if they read as UTF-8, else (tsh files) ISO-8859-1 as tsh
+writes them. A file that cannot be imported raises FileRefused naming the file, the line and
+what was wrong; the database is then as it was.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import PurePath
+from typing import Callable, Iterable, Sequence
+
+from . import csv_io, tsh
+from director.event import divisions
+from director.event.db import DirectorDB
+from director.event.model import NO_OPPONENT, ModelError, Pairing
+from director.event.rounds import RoundError, store_pairings, store_players
+from director.event.tournament import players, store_imported_results
+from .tsh_config import TshConfig, is_config, parse_config
+
+KINDS = ("tsh", "tsh-config", "players-csv", "pairings-csv")
+
+
+class FileRefused(ValueError):
+    """A file the director cannot import, or data an export cannot hold: says why."""
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One file to import: its name (as the director named it, or its path) and its bytes."""
+    name: str
+    data: bytes
+
+
+Beside = Callable[[str, str], "bytes | None"]       # (config's name, file it names) -> its bytes
+
+
+def decode(data: bytes, name: str, *, fallback: str | None) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if fallback:
+            return data.decode(fallback)
+        raise FileRefused(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start}); "
+                          "save the file as CSV UTF-8") from None
+
+
+def kind_of(upload: Upload) -> str:
+    """What a file is, by its name and its first line."""
+    suffix = PurePath(upload.name).suffix.lower()
+    text = upload.data[:4096].decode("utf-8", errors="replace")
+    if suffix == ".t":
+        return "tsh"
+    if suffix == ".tsh" or (suffix != ".csv" and is_config(text)):
+        return "tsh-config"
+    first = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
+    header = {h.strip().casefold().replace(" ", "") for h in first.split(",")}
+    if {"round", "player1"} <= header:
+        return "pairings-csv"
+    if "name" in header:
+        return "players-csv"
+    raise FileRefused(f"{upload.name}: cannot tell what the file is: a tsh .t or .tsh file, or a "
+                      "CSV file with a header row (name, ... for players; round, player1, "
+                      "player2, ... for pairings)")
+
+
+def with_tables(given: list[Pairing], taken: dict[int, set[str]],
+                played: set[tuple[int, int]] = frozenset()) -> list[Pairing]:
+    """Games still to be played without a table get the next table of their round free across
+    the venue (``taken``: round -> tables other divisions use); ``played`` holds (round, player)
+    of games that have a result, which need no table."""
+    used: dict[int, set[str]] = {r: set(tables) for r, tables in taken.items()}
+    for p in given:
+        if p.table:
+            used.setdefault(p.round, set()).add(p.table)
+    out = []
+    for p in given:
+        if not p.table and p.players[1] != NO_OPPONENT and (p.round, p.players[0]) not in played:
+            free = used.setdefault(p.round, set())
+            number = 1
+            while str(number) in free:
+                number += 1
+            free.add(str(number))
+            p = replace(p, table=str(number))
+        out.append(p)
+    return out
+
+
+def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None = None,
+                 division: str | None = None, beside: Beside | None = None) -> list[str]:
+    """Import the files together, in one transaction; returns what was imported, a line per file.
+    ``kind`` (one of KINDS) is every file's, else each file's own (kind_of); ``division``
+    names the division of a .t or CSV file; ``beside`` finds a config's .t files on disk."""
+    if kind not in (None, "", *KINDS):
+        raise FileRefused(f"kind: expected one of {', '.join(KINDS)}; got {kind!r}")
+    if not uploads:
+        raise FileRefused("no file to import")
+    kinds = [kind or kind_of(u) for u in uploads]
+    configs = [(u, parse_tsh_config(u)) for u, k in zip(uploads, kinds) if k == "tsh-config"]
+    named = {PurePath(d.file).name for _, config in configs for d in config.divisions}
+    by_name = {PurePath(u.name).name: u for u, k in zip(uploads, kinds) if k == "tsh"}
+    alone = [name for name in by_name if name not in named]
+    if division and len(alone) > 1:
+        raise FileRefused(f"division {division}: one division for {len(alone)} .t files "
+                          f"({', '.join(alone)}); import them one by one, or name none and let "
+                          "each be named after its file")
+    messages: list[str] = []
+    try:
+        with db.transaction():
+            for upload, config in configs:
+                messages += _import_config(db, upload, config, by_name, beside)
+            for upload, k in zip(uploads, kinds):
+                if k == "tsh" and PurePath(upload.name).name not in named:
+                    messages.append(_import_t(db, upload, division))
+            for order in ("players-csv", "pairings-csv"):
+                for upload, k in zip(uploads, kinds):
+                    if k == order:
+                        messages.append(_import_csv(db, upload, k, division))
+    except (ModelError, RoundError) as exc:
+        raise FileRefused(str(exc)) from None
+    return messages
+
+
+def parse_tsh_config(upload: Upload) -> TshConfig:
+    try:
+        return parse_config(decode(upload.data, upload.name, fallback=tsh.ENCODING),
+                            source=upload.name)
+    except ModelError as exc:
+        raise FileRefused(str(exc)) from None
+
+
+def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dict,
+                   beside: Beside | None) -> list[str]:
+    messages = []
+    for line in config.divisions:
+        embedded = config.files.get(line.file)
+        if embedded is not None:
+            text, source = embedded.text, f"{upload.name} ({line.file})"
+        elif PurePath(line.file).name in given:
+            found = given[PurePath(line.file).name]
+            text, source = decode(found.data, found.name, fallback=tsh.ENCODING), found.name
+        else:
+            data = beside(upload.name, line.file) if beside else None
+            if data is None:
+                raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
+                                  f"{line.file} is not in the archive, nor among the files "
+                                  "imported with it" + (", nor beside it" if beside else ""))
+            source = str(PurePath(upload.name).parent / line.file)
+            text = decode(data, source, fallback=tsh.ENCODING)
+        division = tsh.parse_t(text, source=source, division=line.name)
+        messages.append(_store_division(db, division, line.file, source))
+    divisions.store_event_settings(db, config.settings)
+    with db.transaction() as conn:
+        conn["meta"].upsert({"key": "tsh_config", "value": json.dumps(list(config.lines))}, pk="key")
+    settings = [f"{what} {value}" for what, value in (
+        ("event", config.settings.name), ("dated", config.settings.date),
+        ("spread cap", "/".join(map(str, config.settings.spread_caps or ())))) if value]
+    return messages + ([f"{upload.name}: " + ", ".join(settings)] if settings else [])
+
+
+def _import_t(db: DirectorDB, upload: Upload, division: str | None) -> str:
+    name = divisions.for_import(db, division) if division else PurePath(upload.name).stem
+    parsed = tsh.parse_t(decode(upload.data, upload.name, fallback=tsh.ENCODING),
+                         source=upload.name, division=name)
+    return _store_division(db, parsed, PurePath(upload.name).name, upload.name)
+
+
+def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str, source: str) -> str:
+    name = divisions.for_import(db, divisions.check_name(division.name, source))
+    known = divisions.find(db, name)
+    with db.transaction() as conn:
+        conn["pairings"].delete_where("division = ?", [name])
+        taken = _tables_of_others(db, name)
+        offset = known.table_offset if known else _offset_for(division.pairings, taken)
+        divisions.ensure(db, name, tsh_file=file, table_offset=offset)
+        store_players(db, division.players, division=name)
+        for number, tags in division.extras.items():
+            conn["players"].update((name, number), {"tsh_tags": json.dumps([list(t) for t in tags])})
+        played = {(r.round, n) for r in division.results for n in r.players}
+        moved = [replace(p, table=venue_table(p.table, offset), division=name)
+                 for p in division.pairings]
+        store_pairings(db, with_tables(moved, taken, played), division=name)
+        store_imported_results(db, [replace(r, table=venue_table(r.table, offset))
+                                    for r in division.results], division=name)
+    rounds = len({p.round for p in division.pairings})
+    where = f", its boards at tables {offset + 1} onwards" if offset else ""
+    return (f"{source}: division {name}: {len(division.players)} players, {rounds} rounds of "
+            f"pairings, {len(division.results)} results{where}")
+
+
+def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None) -> str:
+    text = decode(upload.data, upload.name, fallback=None)
+    if kind == "players-csv":
+        roster = csv_io.parse_players_csv(text, source=upload.name)
+        count = store_players(db, roster, division=division)
+        names = sorted({divisions.for_import(db, p.division or division) for p in roster})
+        return f"{upload.name}: {count} players" + (
+            f" in divisions {', '.join(names)}" if len(names) > 1 else "")
+    given = csv_io.parse_pairings_csv(text, players(db), source=upload.name, division=division)
+    out = []
+    for name in dict.fromkeys(p.division for p in given):
+        out += with_tables([p for p in given if p.division == name], _tables_of_others(db, name))
+    count = store_pairings(db, out, division=division)
+    return f"{upload.name}: {count} pairings for round(s) " + ", ".join(
+        str(r) for r in sorted({p.round for p in given}))
+
+
+def venue_table(board: str, offset: int) -> str:
+    """A tsh board as the venue's table (board + the division's offset)."""
+    return str(int(board) + offset) if offset and board.isdigit() else board
+
+
+def _tables_of_others(db: DirectorDB, name: str) -> dict[int, set[str]]:
+    with db.locked() as conn:
+        rows = conn.query("SELECT round, table_name FROM pairings WHERE table_name IS NOT NULL "
+                          "AND division != ?", [name])
+        taken: dict[int, set[str]] = {}
+        for row in rows:
+            taken.setdefault(row["round"], set()).add(row["table_name"])
+    return taken
+
+
+def _offset_for(pairings: Iterable[Pairing], taken: dict[int, set[str]]) -> int:
+    """0 if the division's boards are free in their rounds, else past every other table."""
+    if not any(p.table in taken.get(p.round, ()) for p in pairings if p.table):
+        return 0
+    return max((int(t) for tables in taken.values() for t in tables if t.isdigit()), default=0)

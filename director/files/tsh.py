@@ -1,0 +1,288 @@
+"""tsh division files (``.t``): read them into players, pairings and results, and write them back.
+
+A ``.t`` line (one player; the line number is the player's number):
+
+    Smylie, Jackson         2009 21 17 9; 572 395 388; board 1 1 1; p12 2 2 1; class A
+
+name, rating, the opponent of each round (0 = no opponent: a bye or a forfeit), ``;``, the
+player's own score of each round paired so far (against opponent 0 the score is the spread: 50 is
+a bye, -50 a forfeit loss), then ``; tag values...`` groups. Two tags are ours: ``p12`` (per round,
+1 = went first, 2 = went second, 0 = bye or not known; tsh's 3 "must draw" and 4 "not known" are
+read as not known and written as 0) and ``board`` (per round, the table; board 0 is no table). A
+bye or a forfeit against opponent 0 takes no table, whatever board tsh gave it (tsh gives two
+byes of a round the same board). Every other tag (``off``,
+``id``, ``class``, ``rtime``...) is kept verbatim per player and written back, tags sorted by name
+as tsh writes them; so is a player's ``board`` list where it disagrees with what would be written
+(real files have such lines: a game's table is read from its lower-numbered player, and a bye's
+board is kept only there). A tsh archive or config.tsh is read by director.files.tsh_config.
+
+A forfeit between two players (a kiosk's forfeit, or director.event.model.forfeit) is written as tsh
+records one: each player against opponent 0, the winner with +spread, the loser with -spread.
+Files are ISO-8859-1 unless told otherwise, as tsh reads them. Pure text functions, plus
+``read_t``/``write_t`` which only read or write the file.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player
+
+ENCODING = "iso-8859-1"
+NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)
+OUR_TAGS = ("board", "p12")
+_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+)(?P<opponents>(?:\s+\d+)*)\s*$")
+_P12_FIRST = {"1": 0, "2": 1}          # p12 -> index of who went first, seen from the player
+
+
+class TshError(ModelError):
+    """A .t file that cannot be read, or data a .t file cannot hold: names file, line and field."""
+
+
+@dataclass(frozen=True)
+class TshDivision:
+    """One division file read: players in line order, every pairing (those with results too),
+    the results, and each player's other tags verbatim ({number: ((tag, "values"), ...)})."""
+    name: str
+    players: tuple[Player, ...]
+    pairings: tuple[Pairing, ...]
+    results: tuple[GameResult, ...]
+    extras: Mapping[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+
+@dataclass
+class _Line:
+    number: int
+    line_no: int
+    name: str
+    rating: int
+    opponents: list[int]
+    scores: list[int]
+    tags: dict[str, list[str]]
+
+
+def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivision:
+    """Read a .t file's text. ``source`` names the file in errors; ``division`` names the players'
+    division (read_t uses the file name)."""
+    lines = _read_lines(text, source)
+    for line in lines:
+        for round_, opp in enumerate(line.opponents, 1):
+            if opp == NO_OPPONENT:
+                continue
+            where = f"{source}:{line.line_no}: round {round_}"
+            if opp > len(lines) or opp == line.number:
+                raise TshError(f"{where}: opponent {opp} is not another player of the file "
+                               f"(players 1 to {len(lines)})")
+            other = lines[opp - 1]
+            if len(other.opponents) < round_ or other.opponents[round_ - 1] != line.number:
+                raise TshError(f"{where}: opponent {opp} ({other.name}) does not have player "
+                               f"{line.number} ({line.name}) as opponent in that round")
+            if (len(line.scores) >= round_) != (len(other.scores) >= round_):
+                raise TshError(f"{where}: only one of players {line.number} and {opp} has a score")
+    players = tuple(Player(line.number, line.name, line.rating, division) for line in lines)
+    pairings: list[Pairing] = []
+    results: list[GameResult] = []
+    for line in lines:
+        p12 = line.tags.get("p12", [])
+        boards = line.tags.get("board", [])
+        for round_, opp in enumerate(line.opponents, 1):
+            if opp != NO_OPPONENT and opp < line.number:
+                continue                                    # the game is read from the lower number
+            table = boards[round_ - 1] if round_ <= len(boards) and opp != NO_OPPONENT else ""
+            table = "" if table == "0" else table                # tsh's board 0: no table
+            first = _P12_FIRST.get(p12[round_ - 1]) if round_ <= len(p12) else None
+            pairings.append(Pairing(round_, table, (line.number, opp), first, division))
+            if round_ > len(line.scores):
+                continue
+            own = line.scores[round_ - 1]
+            if opp == NO_OPPONENT:
+                scores = (own, 0) if own >= 0 else (0, -own)
+                results.append(GameResult(round_, table, (line.number, 0), scores, first,
+                                          "bye" if own >= 0 else "forfeit"))
+            else:
+                theirs = lines[opp - 1].scores[round_ - 1]
+                results.append(GameResult(round_, table, (line.number, opp), (own, theirs), first))
+    pairings.sort(key=lambda p: (p.round, p.players))
+    results.sort(key=lambda r: (r.round, r.players))
+    extras = {line.number: tuple((tag, " ".join(values)) for tag, values in line.tags.items()
+                                 if tag not in OUR_TAGS or (tag == "board" and values != _boards(
+                                     line, lines))) for line in lines}
+    return TshDivision(division, players, tuple(pairings), tuple(results),
+                       {n: tags for n, tags in extras.items() if tags})
+
+
+def read_t(path: str | Path, *, encoding: str = ENCODING) -> TshDivision:
+    """Read a .t file; the division is named after the file (``a.t`` -> ``a``)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding=encoding)
+    except UnicodeDecodeError as error:
+        raise TshError(f"{path}: not {encoding} text ({error.reason} at byte {error.start})") from None
+    return parse_t(text, source=str(path), division=path.stem)
+
+
+def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: Iterable[GameResult],
+             *, extras: Mapping[int, Sequence[tuple[str, str]]] | None = None) -> str:
+    """The .t text for one division. Players are written in number order and must be numbered
+    1..n (a .t file numbers players by line). A round with a result uses it; a round with only a
+    pairing writes the opponent without a score. ``extras`` are tags to keep per player."""
+    players = sorted(players, key=lambda p: p.number)
+    if [p.number for p in players] != list(range(1, len(players) + 1)):
+        raise TshError("players must be numbered 1 to n, one per line; got "
+                       + ", ".join(str(p.number) for p in players))
+    for p in players:
+        if ";" in p.name or p.name.startswith("#") or any(w.isdigit() for w in p.name.split()[1:]):
+            raise TshError(f"player {p.number}: the name {p.name!r} cannot be read back from a .t "
+                           "line (a ';', a leading '#' or a word of digits after the first)")
+    by_number = {p.number: p for p in players}
+    rounds: dict[int, dict[int, tuple[int, int | None, int, str]]] = {n: {} for n in by_number}
+    #        player -> round -> (opponent, own score or None, p12, table)
+    for pairing in pairings:
+        for side, number in enumerate(pairing.players):
+            if number != NO_OPPONENT:
+                entry = _entry_of_pairing(pairing, side)
+                _put(rounds, by_number, pairing, number, entry, replace=False)
+    for result in results:
+        for side, number in enumerate(result.players):
+            if number != NO_OPPONENT:
+                _put(rounds, by_number, result, number, _entry_of_result(result, side), replace=True)
+    any_first = any(e[2] for entries in rounds.values() for e in entries.values())
+    any_table = any(e[3] for entries in rounds.values() for e in entries.values())
+    width = max([NAME_WIDTH] + [len(p.name) for p in players])
+    out = []
+    for p in players:
+        entries = _contiguous(p, rounds[p.number])
+        scores = _scores(p, entries)
+        head = f"{p.name:<{width}} {p.rating:>4}" + "".join(f" {e[0]}" for e in entries)
+        tags = {}
+        if any_first and entries:
+            tags["p12"] = " ".join(str(e[2]) for e in entries)
+        boards = [e[3] or "0" for e in entries]
+        while boards and not entries[len(boards) - 1][3]:
+            boards.pop()                                  # tsh leaves trailing unknown boards out
+        if any_table and boards:
+            tags["board"] = " ".join(boards)
+        tags.update(extras.get(p.number, ()) if extras else ())      # kept verbatim: they win
+        line = head + ";" + "".join(f" {s}" for s in scores)
+        line += "".join(f"; {tag} {tags[tag]}" for tag in sorted(tags))
+        out.append(line + "\n")
+    return "".join(out)
+
+
+def write_t(path: str | Path, players: Sequence[Player], pairings: Iterable[Pairing],
+            results: Iterable[GameResult], *, extras=None, encoding: str = ENCODING) -> None:
+    """Write a .t file (see format_t). A name the encoding cannot hold is a TshError naming it:
+    use encoding="utf-8" then, and tell tsh the file is UTF-8."""
+    text = format_t(players, pairings, results, extras=extras)
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as error:
+        bad = text[error.start:error.end]
+        line = text.count("\n", 0, error.start) + 1
+        raise TshError(f"{path}: line {line}: {bad!r} cannot be written in {encoding}") from None
+    Path(path).write_bytes(data)
+
+
+def _read_lines(text: str, source: str) -> list[_Line]:
+    lines: list[_Line] = []
+    for line_no, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        parts = raw.split(";")
+        head = _HEAD.match(parts[0])
+        if head is None:
+            raise TshError(f"{source}:{line_no}: expected 'name rating opponents...;' "
+                           f"got {parts[0][:60]!r}")
+        scores_text = parts[1] if len(parts) > 1 else ""
+        try:
+            scores = [int(s) for s in scores_text.split()]
+        except ValueError:
+            raise TshError(f"{source}:{line_no}: scores: expected whole numbers; "
+                           f"got {scores_text.strip()[:60]!r}") from None
+        opponents = [int(o) for o in head.group("opponents").split()]
+        if len(scores) > len(opponents):
+            raise TshError(f"{source}:{line_no}: {len(scores)} scores for {len(opponents)} "
+                           "rounds paired")
+        tags: dict[str, list[str]] = {}
+        for group in parts[2:]:
+            words = group.split()
+            if not words:
+                continue
+            if words[0] in tags:
+                raise TshError(f"{source}:{line_no}: tag {words[0]!r} given twice")
+            tags[words[0]] = words[1:]
+        lines.append(_Line(len(lines) + 1, line_no, head.group("name"), int(head.group("rating")),
+                           opponents, scores, tags))
+    return lines
+
+
+def _boards(line: _Line, lines: list[_Line]) -> list[str]:
+    """The board list format_t would write for a line: each game's table as the lower-numbered
+    player of the game has it, none for a bye or forfeit. A line whose own list differs keeps it
+    verbatim (as an extra)."""
+    boards = []
+    for round_, opp in enumerate(line.opponents, 1):
+        if opp == NO_OPPONENT:
+            boards.append("")
+            continue
+        owner = line if opp > line.number else lines[opp - 1]
+        own = owner.tags.get("board", [])
+        boards.append(own[round_ - 1] if round_ <= len(own) else "")
+    while boards and boards[-1] in ("", "0"):
+        boards.pop()
+    return ["0" if b == "" else b for b in boards]
+
+
+def _p12(first: int | None, side: int) -> int:
+    return 0 if first is None else (1 if first == side else 2)
+
+
+def _entry_of_pairing(pairing: Pairing, side: int):
+    return (pairing.players[1 - side], None, _p12(pairing.first, side), pairing.table)
+
+
+def _entry_of_result(result: GameResult, side: int):
+    own = result.spread if side == 0 else -result.spread
+    if result.players[1] == NO_OPPONENT or result.kind == "forfeit":
+        return (NO_OPPONENT, own, _p12(result.first, side), result.table)   # against opponent 0
+    return (result.players[1 - side], result.scores[side], _p12(result.first, side), result.table)
+
+
+def _put(rounds, by_number, record, number, entry, *, replace: bool):
+    if number not in by_number:
+        raise TshError(f"round {record.round} table {record.table or '-'}: "
+                       f"player {number} is not one of the players")
+    if any(c.isspace() for c in record.table):
+        raise TshError(f"round {record.round}: table {record.table!r}: a tsh board has no spaces")
+    known = rounds[number].get(record.round)
+    if known is not None and (not replace or known[1] is not None):
+        if replace or known[0] != entry[0]:
+            raise TshError(f"round {record.round}: player {number} ({by_number[number].name}) "
+                           "has two " + ("results" if replace else "pairings"))
+    rounds[number][record.round] = entry
+
+
+def _contiguous(player: Player, entries: dict) -> list:
+    if not entries:
+        return []
+    last = max(entries)
+    missing = [r for r in range(1, last + 1) if r not in entries]
+    if missing:
+        raise TshError(f"player {player.number} ({player.name}): no pairing in round {missing[0]} "
+                       f"but one in round {last}; a .t line cannot skip a round (give a bye)")
+    return [entries[r] for r in range(1, last + 1)]
+
+
+def _scores(player: Player, entries: list) -> list[int]:
+    scores = []
+    for round_, entry in enumerate(entries, 1):
+        if entry[1] is None:
+            later = [r for r, e in enumerate(entries[round_:], round_ + 1) if e[1] is not None]
+            if later:
+                raise TshError(f"player {player.number} ({player.name}): no result in round "
+                               f"{round_} but one in round {later[0]}; a .t line cannot skip a score")
+            break
+        scores.append(entry[1])
+    return scores

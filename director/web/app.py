@@ -1,0 +1,320 @@
+"""The director's web service (Starlette, served by uvicorn): the tables' API of
+docs/sync-protocol.md, the director's page and its buttons, and the public live view.
+
+``create_app(db, config, password_hash=...)`` builds the app. Every request passes
+director.web.guard first (its limits, and the director's session for every route but its PUBLIC
+ones). Routes, by name:
+
+- ``tables.results``, ``tables.status``: ``POST /api/tables/{table}/results`` and ``/status``,
+  a signed document, checked and stored by ``director.tables.ingest.receive`` (a body over 1 MiB is
+  refused with 413 before more is read); ``tables.assignment``: ``GET
+  /api/tables/{table}/assignment``, the table's assignment signed with that table's own key,
+  404 when it has none;
+- ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
+  /live/events``, its server-sent events (director.web.live);
+- ``login``, ``login.post``, ``logout``: director.web.login;
+- ``page``: ``GET /``, the director's page; ``events``: ``GET /events``, its server-sent events;
+  ``state``: ``GET /api/state``, every part as JSON;
+- ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
+  "round": N}``; without a division every division at once, each its current round unless a
+  round is given): the page's buttons;
+- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind
+  and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
+  for several files at once (a config.tsh and its .t files): the page's import form
+  (director/files/imports.py);
+- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
+  need be): table 7's key file and config lines (director.tables.enroll), for the page to download;
+- ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
+  ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
+  ``/export/event.tsh``: the page's downloads (director/files/exports.py);
+- ``static``: the pages' scripts and styles.
+
+Database work runs in worker threads, so the event loop keeps serving the live pages.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import contextlib
+import dataclasses
+import datetime as dt
+import logging
+import time
+import urllib.parse
+from pathlib import Path
+from typing import Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from director.event import divisions, rounds
+from director.files import exports, imports
+from . import parts
+from director.config import DirectorConfig
+from director.event.db import DirectorDB
+from director.tables.enroll import EnrollError, enroll
+from .guard import Guard, refusal
+from director.tables.ingest import MAX_BODY, receive
+from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
+from .live import Broadcaster
+from .login import login_routes, render
+from director.event.model import ModelError
+from .sessions import LoginThrottle, SessionStore
+
+STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("director.web.app")
+
+
+async def read_limited(request: Request, limit: int) -> tuple[bytes, int | None]:
+    """The body, read up to ``limit + 1`` bytes and no further; and the declared length, if
+    the client declared one over the limit (then nothing is read)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return b"", int(declared)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            break
+    return b"".join(chunks)[:limit + 1], None
+
+
+def round_actions(db: DirectorDB, action: str, division: str | None, number: int | None,
+                  now_wall: float) -> list[dict]:
+    """Start or end a division's round (its current one unless ``number``), or with no
+    division every division's: one that cannot is skipped, unless none can (RoundError)."""
+    act = rounds.start_round if action == "start" else rounds.end_round
+    if division:
+        name = divisions.resolve(db, division)
+        target = number if number is not None else rounds.current_round(db, name)
+        if target is None:
+            raise rounds.RoundError(f"division {name} has no round to {action}: import pairings first")
+        return [act(db, target, now_wall, name)]
+    done, refused = [], []
+    for name in divisions.names(db):
+        target = number if number is not None else rounds.current_round(db, name)
+        try:
+            if target is None:
+                raise rounds.RoundError(f"division {name} has no pairings")
+            done.append(act(db, target, now_wall, name))
+        except rounds.RoundError as exc:
+            refused.append(str(exc))
+    if not done:
+        raise rounds.RoundError("; ".join(refused) or f"no round to {action}: import pairings first")
+    return done
+
+
+async def json_object(request: Request, expected: str) -> dict | Response:
+    """The body as a JSON object (``{}`` when there is none), or the refusal to answer with."""
+    try:
+        body = parse_json(await request.body() or b"{}")
+    except LimitExceeded as exc:
+        return refusal(exc.code, exc.reason)
+    except ValueError:
+        body = None
+    return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
+
+
+def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
+    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
+    try:
+        body = parse_json(raw)
+    except LimitExceeded as exc:
+        raise imports.FileRefused(exc.reason) from None
+    except ValueError:
+        body = None
+    try:
+        files = body["files"]
+        uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
+                   for f in files]
+        division = body.get("division") or None
+    except (ValueError, KeyError, TypeError, binascii.Error):
+        raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
+                                  '...], "division": "A"}') from None
+    if division is not None and not isinstance(division, str):
+        raise imports.FileRefused("division: expected a division's name")
+    return uploads, division
+
+
+def resolve_division(db: DirectorDB, name: str | None) -> str:
+    try:
+        return divisions.resolve(db, name)
+    except ModelError as exc:
+        raise imports.FileRefused(str(exc)) from None
+
+
+def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
+               now: Callable[[], float] = time.time,
+               clock: Callable[[], float] = time.monotonic, recompute: bool = True) -> Starlette:
+    """The service; ``password_hash`` is the director's (director.web.password), ``now`` the wall
+    clock, ``clock`` the monotonic one the limits and sessions count by. ``recompute=False``
+    (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
+    skips reading each result back from its events."""
+    sessions, throttle = SessionStore(clock), LoginThrottle(clock)
+    snapshot = parts.Snapshot(db, config, now, clock)
+    live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
+                       Slots(config.limits.live_per_address, config.limits.live_total),
+                       held_for=snapshot.held_for)
+    db.listen(live.notify)
+
+    async def post_document(request: Request) -> Response:
+        table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]
+        try:
+            raw, declared = await read_limited(request, MAX_BODY)
+        except ClientDisconnect:
+            return Response(status_code=400)
+        reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
+                                        rules=config.rules, declared_size=declared,
+                                        recompute=recompute)
+        headers = {"Connection": "close"} if declared is not None or len(raw) > MAX_BODY else None
+        return JSONResponse(reply.body, status_code=reply.code, headers=headers)
+
+    async def get_assignment(request: Request) -> Response:
+        table = request.path_params["table"]
+        signed = await run_in_threadpool(rounds.signed_assignment, db, table, config.tournament,
+                                         config.key)
+        if signed is None:
+            return JSONResponse({"error": f"no assignment for table {table} in the current round"},
+                                status_code=404)
+        return JSONResponse(signed)
+
+    async def round_action(request: Request) -> Response:
+        action = request.path_params["action"]
+        if action not in ("start", "end"):
+            return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
+        body = await json_object(request, '{"division": "A", "round": N}')
+        if isinstance(body, Response):
+            return body
+        number, division = body.get("round"), body.get("division")
+        if number is not None and type(number) is not int or not isinstance(division, (str, type(None))):
+            return JSONResponse({"error": "round: a whole number; division: a division's name"},
+                                status_code=400)
+        try:
+            done = await run_in_threadpool(round_actions, db, action, division, number, now())
+        except (rounds.RoundError, ModelError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse({**(done[0] if len(done) == 1 else {}), "rounds": done})
+
+    async def import_upload(request: Request) -> Response:
+        params = request.query_params
+        raw, declared = await read_limited(request, IMPORT_BODY)
+        if declared is not None or len(raw) > IMPORT_BODY:
+            return JSONResponse({"error": f"{params.get('name', 'upload')}: over {IMPORT_BODY} bytes"},
+                                status_code=413, headers={"Connection": "close"})
+        try:
+            if request.headers.get("content-type", "").startswith("application/json"):
+                uploads, division = uploads_of(raw)
+            else:
+                uploads = [imports.Upload(params.get("name", "upload"), raw)]
+                division = params.get("division") or None
+            messages = await run_in_threadpool(lambda: imports.import_files(
+                db, uploads, kind=params.get("kind") or None, division=division))
+        except imports.FileRefused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"message": "\n".join(messages)})
+
+    async def export(request: Request) -> Response:
+        what, params = request.path_params["file"], request.query_params
+        stem = (config.tournament or "tournament").replace("/", "-")
+        division = params.get("division") or None
+        try:
+            if what == "division.t":
+                encoding = params.get("encoding", "iso-8859-1")
+                if encoding not in ("iso-8859-1", "utf-8"):
+                    return JSONResponse({"error": "encoding: iso-8859-1 or utf-8"}, status_code=400)
+                name = await run_in_threadpool(resolve_division, db, division)
+                data = await run_in_threadpool(exports.export_t, db, config.rules, config.tournament,
+                                               name, encoding)
+                filename, media = f"{stem} {name}.t", f"text/plain; charset={encoding}"
+            elif what == "ratings.TOU":
+                data = await run_in_threadpool(exports.export_tou, db, config.rules,
+                                               config.tournament, dt.date.fromtimestamp(now()))
+                filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
+            elif what == "standings.csv":
+                data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
+                                               config.tournament, division)
+                filename, media = f"{stem} standings.csv", "text/csv; charset=utf-8"
+            elif what == "event.tsh":
+                data = await run_in_threadpool(exports.export_archive, db, config.rules,
+                                               config.tournament)
+                filename, media = f"{stem}.tsh", "text/plain; charset=iso-8859-1"
+            else:
+                return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
+        except imports.FileRefused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return Response(data, media_type=media, headers={
+            "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(render("index.html", csrf=request.state.session.csrf),
+                            headers={"Cache-Control": "no-store"})
+
+    async def live_page(request: Request) -> Response:
+        return HTMLResponse(render("live.html"))
+
+    def events(channel: str):
+        async def endpoint(request: Request) -> Response:
+            session = request.state.session.token if channel == "director" else None
+            try:
+                stream, first = await live.open(channel, request.client.host if request.client
+                                                else "unknown", session)
+            except LimitExceeded as exc:
+                return refusal(exc.code, exc.reason, exc.retry_after)
+            return StreamingResponse(live.stream(stream, first), media_type="text/event-stream",
+                                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return endpoint
+
+    async def enroll_table(request: Request) -> Response:
+        expected = '{"table": "7"} (and "url" or "serial" if need be)'
+        body = await json_object(request, expected)
+        if isinstance(body, Response):
+            return body
+        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None))}
+        if not all(isinstance(body.get(k), t) for k, t in fields.items()):
+            return refusal(400, f"expected JSON {expected}")
+        try:
+            made = enroll(config, body["table"], url=body.get("url") or None,
+                          serial=body.get("serial") or None)
+        except EnrollError as exc:
+            return refusal(400, str(exc))
+        log.info("table %s enrolled from the page (%s)", made.table[:40],
+                 request.client.host if request.client else "unknown")
+        return JSONResponse(dataclasses.asdict(made), headers={"Cache-Control": "no-store"})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(snapshot))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        live.attach(asyncio.get_running_loop())
+        yield
+        await live.close()
+
+    routes = [
+        Route("/api/tables/{table}/results", post_document, methods=["POST"], name="tables.results"),
+        Route("/api/tables/{table}/status", post_document, methods=["POST"], name="tables.status"),
+        Route("/api/tables/{table}/assignment", get_assignment, methods=["GET"],
+              name="tables.assignment"),
+        Route("/live", live_page, methods=["GET"], name="live"),
+        Route("/live/events", events("public"), methods=["GET"], name="live.events"),
+        *login_routes(sessions, throttle, password_hash, on_logout=live.end_session),
+        Route("/", page, methods=["GET"], name="page"),
+        Route("/events", events("director"), methods=["GET"], name="events"),
+        Route("/api/state", state, methods=["GET"], name="state"),
+        Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
+        Route("/api/import", import_upload, methods=["POST"], name="import"),
+        Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
+        Route("/export/{file}", export, methods=["GET"], name="export"),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[
+        Middleware(Guard, routes=routes, sessions=sessions, limits=config.limits, clock=clock)])
+    app.state.live, app.state.db, app.state.config = live, db, config
+    return app

@@ -1,0 +1,182 @@
+"""The one door of the director's service: every HTTP request passes here before any handler.
+
+``Guard`` (an ASGI middleware around the whole app) finds the request's route by name, then:
+
+1. counts the request against its client address (``director.limits.RateLimiter``: the
+   tables' API has its own, larger, allowance): 429 over it;
+2. lets the tables' API through: a table is no browser, and its documents are signed;
+3. any route not in ``PUBLIC`` needs the director's session (its cookie, director.web.sessions):
+   without one, 401 (a browser asking for a page is sent to the login page instead); a path
+   that is no route is answered the same way, so nothing is learnt from it;
+4. refuses (403) a request that changes something (not GET or HEAD) from another site: its
+   ``Origin`` (else its ``Referer``) must be this service's own address; and, with a session,
+   without the session's CSRF token in ``X-CSRF-Token``;
+5. reads at most ``BODY_CAPS[route]`` (else ``PAGE_BODY``) bytes of the body: 413 over it,
+   however the handler reads it, and at once when the request declares a longer body (but on
+   the tables' API, whose handler refuses it itself and keeps the refusal, director.tables.ingest);
+6. adds ``SECURITY_HEADERS`` to every answer: the pages run only the service's own scripts and
+   styles (a name from a table cannot become a script) and no other site may frame them.
+
+The routes a handler may serve without a session are the names in ``PUBLIC``, and only those:
+a route added later needs the session unless it is added there. tests/security checks every
+route of the app against this list.
+"""
+from __future__ import annotations
+
+from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Match
+
+from director.tables.ingest import MAX_BODY
+from director.limits import IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, RateLimiter
+from .sessions import SESSION_COOKIE, SessionStore, same_secret
+
+PUBLIC = {
+    "tables.results": "the tables' API: a document is taken under its table's signature only",
+    "tables.status": "the tables' API: a document is taken under its table's signature only",
+    "tables.assignment": "the tables' API: an assignment is signed for its table",
+    "live": "the public live view, for players' phones: it shows, it changes nothing",
+    "live.events": "the public live view's server-sent events",
+    "login": "the login page",
+    "login.post": "the login itself (its form's own CSRF token, checked by the handler)",
+    "static": "the pages' scripts and styles",
+}
+TABLES_API = {"tables.results", "tables.status", "tables.assignment"}
+BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX_BODY first (and
+             "tables.status": 2 * MAX_BODY,       # records it, director.tables.ingest), a chunk past it
+             "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
+SAFE_METHODS = {"GET", "HEAD"}
+CSRF_HEADER = "x-csrf-token"
+LOGIN_PATH = "/login"
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                 b"base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def route_name(routes: list[BaseRoute], scope) -> str | None:
+    """The name of the route ``scope`` is for (its path, whatever its method); None: no route."""
+    partial = None
+    for route in routes:
+        match, _ = route.matches(scope)
+        if match == Match.FULL:
+            return route.name
+        if match == Match.PARTIAL and partial is None:
+            partial = route.name
+    return partial
+
+
+def cross_site(headers: Headers, scheme: str) -> str | None:
+    """Why a request that changes something is not from this service's own page; None if it is."""
+    own = f"{scheme}://{headers.get('host', '')}"
+    origin = headers.get("origin")
+    if origin is not None and origin != "null":
+        return None if origin == own else f"Origin {origin[:100]} is not this service ({own})"
+    referer = headers.get("referer")
+    if referer is None:
+        return "no Origin header: a request that changes something must come from the page"
+    return None if referer == own or referer.startswith(own + "/") else (
+        f"Referer {referer[:100]} is not this service ({own})")
+
+
+def session_token(headers: Headers) -> str | None:
+    return cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE)
+
+
+def declared_length(scope) -> int:
+    length = Headers(scope=scope).get("content-length", "")
+    return int(length) if length.isdigit() else 0
+
+
+def refusal(code: int, reason: str, retry_after: float | None = None) -> Response:
+    headers = {"Retry-After": str(max(1, round(retry_after)))} if retry_after is not None else {}
+    if code == 413:
+        headers["Connection"] = "close"
+    return JSONResponse({"error": reason}, status_code=code, headers=headers)
+
+
+class Guard:
+    def __init__(self, app, *, routes: list[BaseRoute], sessions: SessionStore, limits: Limits,
+                 clock=None):
+        self.app, self.routes, self.sessions = app, routes, sessions
+        clocked = {"clock": clock} if clock is not None else {}
+        self.table_requests = RateLimiter(
+            limits.table_requests_per_s, lambda a: f"too many requests from {a}: over "
+            f"{limits.table_requests_per_s:g} a second (limits.table_requests_per_s)", **clocked)
+        self.page_requests = RateLimiter(
+            limits.requests_per_s, lambda a: f"too many requests from {a}: over "
+            f"{limits.requests_per_s:g} a second (limits.requests_per_s)", **clocked)
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        name = route_name(self.routes, scope)
+        try:
+            refused = self.check(scope, name)
+        except LimitExceeded as exc:
+            refused = refusal(exc.code, exc.reason, exc.retry_after)
+        cap = BODY_CAPS.get(name, PAGE_BODY)
+        if refused is None and name not in TABLES_API and declared_length(scope) > cap:
+            refused = refusal(413, f"body over {cap} bytes")
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+        await self.capped(scope, receive, send, cap)
+
+    def check(self, scope, name: str | None) -> Response | None:
+        """The refusal of the request, or None to let it through (its session in its state)."""
+        address = (scope.get("client") or ("unknown", 0))[0]
+        (self.table_requests if name in TABLES_API else self.page_requests).take(address)
+        if name in TABLES_API:
+            return None
+        headers = Headers(scope=scope)
+        changes = scope["method"] not in SAFE_METHODS
+        session = None if name in PUBLIC else self.sessions.get(session_token(headers))
+        if name not in PUBLIC and session is None:
+            if not changes and "text/html" in headers.get("accept", ""):
+                return RedirectResponse(LOGIN_PATH, status_code=303)
+            return refusal(401, "log in first: this needs the director's session (the page's "
+                                f"login at {LOGIN_PATH})")
+        if changes and (why := cross_site(headers, scope.get("scheme", "http"))) is not None:
+            return refusal(403, f"cross-site request refused: {why}")
+        if session is not None:
+            if changes and not same_secret(headers.get(CSRF_HEADER), session.csrf):
+                return refusal(403, "the page's CSRF token is missing or wrong (X-CSRF-Token): "
+                                    "reload the page")
+            scope.setdefault("state", {})["session"] = session
+        return None
+
+    async def capped(self, scope, receive, send, cap: int) -> None:
+        """The app, reading at most ``cap`` bytes of the body (413 past them)."""
+        received, started = 0, False
+
+        async def counted_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > cap:
+                    raise BodyTooLarge
+            return message
+
+        async def watched_send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:
+            if started:
+                raise
+            await refusal(413, f"body over {cap} bytes")(scope, receive, send)

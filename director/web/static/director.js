@@ -1,0 +1,153 @@
+// The director's page: the live parts (live.js) and the director's controls: each division's
+// round buttons and .t download, every division's round buttons, the import form, enrolling a
+// table (its key file and config lines to download), the problems of the standings, the uses of
+// the director's menu beside each table's result, and logging out. Every request that changes something carries the session's
+// CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service refuses it
+// without (director/web/guard.py).
+"use strict";
+
+import { $, divisionSection, el, part, renderResults, startLive, wallText } from "./live.js";
+
+const csrf = document.querySelector('meta[name="csrf-token"]').content;
+let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
+
+function say(text, error) {
+  $("message").textContent = text;
+  $("message").className = error ? "error" : "";
+}
+
+async function post(url, body, contentType) {
+  const response = await fetch(url, { method: "POST", body, headers: { "Content-Type": contentType, "X-CSRF-Token": csrf } });
+  const answer = await response.json().catch(() => ({}));
+  if (response.status === 401) { location.assign("/login"); throw new Error("logged out: log in again"); }
+  if (!response.ok) throw new Error(answer.error || `${response.status} ${response.statusText}`);
+  return answer;
+}
+
+async function roundAction(action, division) {
+  try {
+    const answer = await post(`/api/rounds/${action}`, JSON.stringify(division ? { division } : {}), "application/json");
+    const done = answer.rounds.map((r) => `division ${r.division} round ${r.round}`).join(", ");
+    say(`${action === "start" ? "Started" : "Ended"}: ${done}.`);
+  } catch (error) { say(error.message, true); }
+}
+
+function base64(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+async function importFiles(event) {
+  event.preventDefault();
+  const files = [...$("import-file").files];
+  if (!files.length) { say("Choose a file to import first.", true); return; }
+  const names = files.map((f) => f.name).join(", ");
+  try {
+    const body = { files: await Promise.all(files.map(async (f) => ({ name: f.name, data: base64(await f.arrayBuffer()) }))),
+                   division: $("import-division").value.trim() || null };
+    const answer = await post(`/api/import?kind=${encodeURIComponent($("import-kind").value)}`,
+                              JSON.stringify(body), "application/json");
+    say(answer.message);
+  } catch (error) { say(`${names}: ${error.message}`, true); }
+}
+
+// --- enrolling a table --------------------------------------------------------------------------
+
+function downloadLink(id, name, text) {
+  const link = $(id);
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.textContent = name;
+}
+
+async function enrollTable(event) {
+  event.preventDefault();
+  const table = $("enroll-table").value.trim();
+  try {
+    const made = await post("/api/enroll", JSON.stringify({
+      table, url: $("enroll-url").value.trim() || null, serial: $("enroll-serial").value.trim() || null,
+    }), "application/json");
+    $("enrolled-table").textContent = made.table;
+    downloadLink("enroll-key", made.key_file_name, made.key_file_text);
+    downloadLink("enroll-lines-file", made.snippet_name, made.snippet);
+    $("enroll-lines").textContent = made.snippet;
+    $("enrolled").hidden = false;
+    say(`Table ${made.table} enrolled: download its key file and config lines below.`);
+  } catch (error) { $("enrolled").hidden = true; say(`enroll table ${table}: ${error.message}`, true); }
+}
+
+async function logout() {
+  try { await post("/logout", "{}", "application/json"); } catch (error) { /* gone already */ }
+  location.assign("/login");
+}
+
+// --- the director's own parts of the live page ---------------------------------------------------
+
+// A division's section (the public view's, director/web/templates/division.html) gets the director's
+// controls under its title and its standings' problems at its end.
+function sectionMade(node, name) {
+  const start = el("button", { class: "start-round", type: "button" }, "Start round");
+  const end = el("button", { class: "end-round", type: "button" }, "End round");
+  start.addEventListener("click", () => roundAction("start", name));
+  end.addEventListener("click", () => roundAction("end", name));
+  const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
+  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
+  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"));
+  node.append(el("ul", { class: "problems" }));
+}
+
+function event(event) {
+  for (const info of event.divisions) {
+    const node = divisionSection(info.division);
+    node.querySelector(".start-round").disabled = info.round == null || info.started_wall != null;
+    node.querySelector(".end-round").disabled = info.round == null || info.started_wall == null || info.ended_wall != null;
+  }
+  $("start-all").disabled = !event.divisions.some((d) => d.round != null && d.started_wall == null);
+  $("end-all").disabled = !event.divisions.some((d) => d.started_wall != null && d.ended_wall == null);
+}
+
+// The uses of the director's menu at a table, beside its result (a column of the director's own).
+function resultRow(tr, division, row) {
+  const uses = menuUses.find((g) => g.division === division)?.tables[row.table];
+  const cell = el("td", { class: "menu-uses" + (uses && uses.wrong_pins ? " warn" : "") });
+  if (uses) {
+    cell.append(el("ul", {}, ...uses.uses.map((u) =>
+      el("li", {}, [u.words, u.detail].filter(Boolean).join(": ") + (u.wall ? ` (${wallText(u.wall)})` : "")))));
+    if (uses.unreadable) cell.append(el("div", {}, `${uses.unreadable} more not readable`));
+  }
+  tr.append(cell);
+}
+
+function menuUsesChanged(part) {
+  menuUses = part;
+  renderResults(null);
+}
+
+function problems(problems) {
+  for (const group of problems.divisions) {
+    part(group.division, ".problems").replaceChildren(...group.problems.map((text) => el("li", {}, text)));
+  }
+  $("problems").replaceChildren(...problems.event.map((text) => el("li", {}, text)));
+}
+
+// The page's stream was refused: back to the login if the session is gone, else open it again.
+async function closed() {
+  const response = await fetch("/", { method: "HEAD" }).catch(() => null);
+  if (response && response.status === 401) { location.assign("/login"); return false; }
+  return true;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("start-all").addEventListener("click", () => roundAction("start", null));
+  $("end-all").addEventListener("click", () => roundAction("end", null));
+  $("import-form").addEventListener("submit", importFiles);
+  $("enroll-form").addEventListener("submit", enrollTable);
+  $("logout").addEventListener("click", logout);
+  $("live-address").textContent = `${location.origin}/live`;
+  $("live-address").href = "/live";
+  startLive("/events", { section: sectionMade, event, closed, resultRow,
+                         parts: { problems, menu_uses: menuUsesChanged } });
+});

@@ -1,0 +1,91 @@
+"""The clock screen's touch controls as data (kiosk.ui.widgets.keys): what a player's half offers
+besides the typing keys, and the keys a plain stop's reason is given with. No pygame.
+
+Each control types what its USB key does, and shows only where and when it can be used:
+- HOLD (F4) on the half of the player who may hold the opponent's last play now, as the core
+  says (``Hold``: their own clock runs, or the play-out waits for them), until they hold;
+- CORRECT (F9) on both halves while a score may be corrected (the clock stopped, a turn whose
+  score the core would correct): either player may ask, and both agree with their buttons
+  on the correction screen (kiosk.ui.clock.correct);
+- TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
+- the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
+  banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
+  (``shared``, below the banner).
+A player typing a turn or a rack has the keyboard on their half instead (kiosk.ui.clock.draw
+draws the controls at the outer end of the half's last two rows).
+"""
+from __future__ import annotations
+
+from table_input import Action
+from kiosk.core import commands as cmd
+from kiosk.core.state import GameState
+from kiosk.core.vocabulary import Phase
+from kiosk.ui.widgets.base import preview
+from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES
+from kiosk.ui.widgets.keys import Key, Keyboard
+
+HOLD = Key(Action.HOLD, "HOLD")
+CORRECT = Key(Action.CORRECT, "CORRECT")
+TIMES = Key(Action.SPEAK, "TIMES")
+NO_REASON = Key(Action.ENTER, "NO REASON", 2)
+#: A stop's reason as its key says it (the banner has the whole text, kiosk.ui.clock.view).
+REASON_LABELS = {"score": "SCORE", "tiles": "TILES", "blank": "BLANK", "director": "DIRECTOR",
+                 "end": "GAME END", "observers": "OBSERVERS", "bag_count": "BAG COUNT",
+                 "player_left": "PLAYER LEFT"}
+#: The phases in which the times may be asked for with TIMES.
+PLAYED = (Phase.PLAYING, Phase.OUT)
+
+
+def holder(state: GameState, now_ns: int) -> int | None:
+    """The player who may hold the last play now (the core would take their ``Hold``), if any."""
+    player = state.challenger
+    if player is None:
+        return None
+    events, _ = preview(state, cmd.Hold(player), now_ns)
+    return player if events else None
+
+
+def correction_refusal(state: GameState, busy: bool) -> str:
+    """Why the correction screen does not open now ("" if it does): after the confirmation,
+    away from the clock screen's phases, while the clock runs (or a centre press waits for its
+    answer: ``busy``), or before any turn."""
+    if state.phase == Phase.CONFIRMED:
+        return "the result is confirmed and locked"
+    if state.phase not in CORRECTION_PHASES:
+        return "a score is corrected at the clock screen"
+    if busy or state.clock.running is not None:
+        return "stop the clock first (centre button), then F9 to correct a score"
+    if not state.turns:
+        return "there is no turn to correct yet"
+    return ""
+
+
+def correctable(state: GameState, now_ns: int) -> bool:
+    """Whether the core would correct the score of some turn now (the latest first)."""
+    return any(preview(state, cmd.Correct(number, 0), now_ns)[0]
+               for number in range(len(state.turns), 0, -1))
+
+
+def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool
+             ) -> tuple[Keyboard | None, Keyboard | None]:
+    """Each player's controls now (None where there are none): ``typing`` is the player whose
+    half shows the keyboard, if any; ``busy`` a centre press waiting for its answer (the
+    buttons answer it: no controls)."""
+    if busy:
+        return None, None
+    hold = holder(state, now_ns)
+    correct = not correction_refusal(state, busy) and correctable(state, now_ns)
+    played = state.phase in PLAYED
+    halves = []
+    for player in (0, 1):
+        keys = tuple(key for key, shown in ((HOLD, player == hold), (CORRECT, correct), (TIMES, played))
+                     if shown)
+        halves.append(Keyboard(keys, seat=player, even=True) if keys and player != typing else None)
+    return halves[0], halves[1]
+
+
+def reasons(offered: tuple[str, ...]) -> Keyboard:
+    """A plain stop's reasons as keys, each typing its number, and NO REASON (Enter)."""
+    keys = tuple(Key(str(number), REASON_LABELS.get(reason, reason.upper()))
+                 for number, reason in enumerate(offered, 1))
+    return Keyboard(keys, (NO_REASON,), choices=True)

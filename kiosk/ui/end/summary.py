@@ -1,0 +1,74 @@
+"""The end of a game in words: the banner over both halves once the game is over (who went out,
+why it ended, the result confirmed or the game void), what each player's half notes while the
+result waits for both confirmations, and each final score with what went into it beyond the
+turns. Pure (no pygame); the clock screen shows them (kiosk.ui.clock.screen).
+
+``target`` is what the keyboard must enter before the result can be confirmed, as the clock
+screen works it out (kiosk.ui.clock.screen.entry_target): ("turn" or "rack", index, player), or
+None.
+"""
+from __future__ import annotations
+
+from kiosk.core.game import signers
+from kiosk.core.result import Result
+from kiosk.core.state import GameState
+from kiosk.core.vocabulary import Phase
+from kiosk.ui.widgets.words import END_REASONS
+
+
+def banner(state: GameState, target) -> tuple[str, ...]:
+    """The banner's lines once a player went out or the game is over; () before that."""
+    names = state.players
+    if state.phase == Phase.OUT:
+        went_out = state.turns[-1].player
+        return (f"{names[went_out]} WENT OUT",
+                f"{names[1 - went_out]}: your button ACCEPTS  ·  centre CHALLENGES")
+    if state.phase == Phase.ENDED:
+        if state.forfeit is not None:
+            title = f"GAME OVER: {names[state.forfeit.player]} forfeits ({state.forfeit.reason})"
+        else:
+            title = f"GAME OVER: {END_REASONS.get(state.end, state.end)}"
+        if target is None:
+            return (title, "each player presses their button to confirm the result")
+        if target[0] == "turn":
+            return (title, f"{names[target[2]]}: enter your last turn")
+        return (title, f"enter the tiles left on {names[target[2]]}'s rack")
+    if state.phase == Phase.CONFIRMED:
+        return ("RESULT CONFIRMED", "the result is locked")
+    if state.phase == Phase.VOID:
+        return ("GAME VOID", "the director voided this game: it has no result")
+    return ()
+
+
+def confirm_notes(state: GameState, at: int, target) -> list[str]:
+    """Each player's note once the game is over: what is still to enter, or who has confirmed
+    and who is to press."""
+    if state.phase == Phase.CONFIRMED:
+        return ["", ""]
+    if target is not None:          # a last turn or a rack to enter first: say which
+        awaited = "last turn" if target[0] == "turn" else "tiles left"
+        return [f"waiting for {state.players[target[2]]}'s {awaited}"] * 2
+    needed = signers(state, at)
+    return ["CONFIRMED" if state.confirmed[p] else
+            "press your button to confirm" if p in needed else "" for p in (0, 1)]
+
+
+def final_details(result: Result) -> tuple[list[str], list[str]]:
+    """At the end: each final score, and what went into it beyond the turns."""
+    details = []
+    for p in (0, 1):
+        parts = []
+        if result.rack_adjust[p]:
+            parts.append(f"rack {result.rack_adjust[p]:+d}")
+        if result.overtime_penalty[p]:
+            parts.append(f"time -{result.overtime_penalty[p]}")
+        if result.late_penalty[p]:
+            parts.append(f"late -{result.late_penalty[p]}")
+        if result.challenge_points[p]:
+            parts.append(f"challenges +{result.challenge_points[p]}")
+        if result.forfeit_adjust[p]:
+            parts.append(f"forfeit {result.forfeit_adjust[p]:+d}")
+        if result.cap_adjust[p]:
+            parts.append(f"spread cap {result.cap_adjust[p]:+d}")
+        details.append(", ".join(parts))
+    return [str(s) for s in result.final], details

@@ -1,0 +1,179 @@
+"""What the director's menu offers, as data: each action, what it asks, the core command it
+makes, and how what the core would record reads for the director before they confirm it.
+Pure (no pygame); the screen is kiosk.ui.menu.screen.
+
+The core judges every command: the screen asks it (kiosk.ui.widgets.base.preview, recording nothing)
+for the events a command would make now, or the core's reason for refusing it, and ``describe``
+puts those events in the director's words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.core import clock as clk
+from kiosk.core import commands as cmd
+from kiosk.core import events as ev
+from kiosk.core.result import compute
+from kiosk.core.state import GameState, replay
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, digits
+from kiosk.ui.widgets.words import mmss, remaining
+
+#: Which player a digit names; "3" names both where both may be meant (a late start).
+PLAYER_DIGITS = {"1": (0,), "2": (1,)}
+BOTH_DIGITS = {**PLAYER_DIGITS, "3": (0, 1)}
+REASONS = {"1": "director", "2": "late"}
+REASON_TEXT = {"director": "the director's decision", "late": "late arrival"}
+MAX_SECONDS = 99 * 60 + 59
+
+
+@dataclass(frozen=True)
+class Action:
+    digit: str
+    label: str
+    asks: tuple[str, ...] = ()      # absent, player, seconds, reason: asked in this order
+    short: str = ""                 # the label on its key of the on-screen keyboard
+
+
+ACTIONS = (
+    Action("1", "late start: call the start with a player absent", ("absent",), "late start"),
+    Action("2", "a late player arrives", ("player",), "late arrival"),
+    Action("3", "adjust a player's time", ("player", "seconds"), "adjust a time"),
+    Action("4", "forfeit a player", ("player", "reason"), "forfeit"),
+    Action("5", "end the game now (round over)", short="end the game"),
+    Action("6", "reopen the game (tiles found after the end)", short="reopen"),
+    Action("7", "correct a score (the director's decision)", short="correct a score"),
+    Action("8", "hardware self-test: buttons, player displays, LEDs", short="self-test"),
+    Action("9", "VOID the game: set it aside, no result", short="VOID the game"),
+)
+BY_DIGIT = {action.digit: action for action in ACTIONS}
+CORRECT = "7"
+SELFTEST = "8"
+
+
+def command(action: Action, answers: dict):
+    """The core command for ``action`` with the director's ``answers``."""
+    if action.digit == "1":
+        return cmd.CallStart(absent=answers["absent"])
+    if action.digit == "2":
+        return cmd.Arrive(answers["player"][0])
+    if action.digit == "3":         # + seconds on the clock = that much less time charged
+        return cmd.AdjustTime(answers["player"][0], -answers["seconds"] * 1000)
+    if action.digit == "4":
+        return cmd.Forfeit(answers["player"][0], answers["reason"])
+    if action.digit == "5":
+        return cmd.End()
+    if action.digit == "6":
+        return cmd.Reopen()
+    if action.digit == "9":
+        return cmd.Void()
+    raise ValueError(f"action {action.digit} makes no command of its own")
+
+
+def after_void(new_game_after_s: int, linked: bool) -> str:
+    """What the table does after a void, as it will happen: a new game after
+    ``kiosk.new_game_after_s`` if set; else the void stays on screen until the director pairs the
+    table anew (with a director link) or the kiosk restarts, either of which opens a new game."""
+    if new_game_after_s:
+        return (f"a new game with the same players opens on the setup screen "
+                f"{mmss(new_game_after_s * clk.NS_PER_S)} after")
+    if linked:
+        return "GAME VOID stays on screen until the director pairs this table anew or the kiosk restarts"
+    return "GAME VOID stays on screen until the kiosk restarts, which opens a new game"
+
+
+def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
+             after_void: str = after_void(0, False)) -> tuple[str, ...]:
+    """What recording ``events`` (the core's answer to ``command``) does, in the director's
+    words; ``after_void`` is what follows a void at this table (``after_void(...)``)."""
+    names = state.players
+    at = max(t_ns, state.last_ns or t_ns)
+    if isinstance(command, cmd.CallStart):
+        who = " and ".join(names[p] for p in command.absent)
+        return (f"call the start now: {who} absent", _late_rules(state))
+    if isinstance(command, cmd.Arrive):
+        arrived = next(e for e in events if isinstance(e, ev.Arrived))
+        late = arrived.at_ns - state.start_called_ns
+        after = clk.display(clk.remaining(replay(state, events).clock, arrived.player, at))
+        costs = []
+        if arrived.charged_ns:
+            costs.append(f"{mmss(arrived.charged_ns)} off their clock ({after} left)")
+        if arrived.penalty:
+            costs.append(f"-{arrived.penalty} points")
+        return (f"{names[arrived.player]} arrives {mmss(late)} late",
+                ", ".join(costs) or "nothing is charged for it")
+    if isinstance(command, cmd.AdjustTime):
+        p, delta = command.player, -command.delta_ms // 1000
+        before = clk.display(remaining(state, p, at))
+        after = clk.display(remaining(state, p, at) + delta * clk.NS_PER_S)
+        return (f"{names[p]}'s clock: {before} becomes {after}",
+                f"{'+' if delta > 0 else '-'}{mmss(delta * clk.NS_PER_S)} on the clock")
+    if isinstance(command, cmd.Forfeit):
+        final = compute(replay(state, events), at).final
+        return (f"{names[command.player]} forfeits ({REASON_TEXT[command.reason]}): the game ends now",
+                f"result: {names[0]} {final[0]}, {names[1]} {final[1]}")
+    if isinstance(command, cmd.End):
+        return ("end the game now (ended by the director)",
+                "then the tiles left on the racks, and the players confirm the result")
+    if isinstance(command, cmd.Void):
+        return ("VOID the game: it is set aside and has no result",
+                "journaled; nothing is sent to the director's results", after_void)
+    if isinstance(command, cmd.Reopen):
+        return ("reopen the game: tiles were found after the end",
+                "play resumes with the clock stopped; the recorded moves stay as they are")
+    return (type(command).__name__,)
+
+
+def _late_rules(state: GameState) -> str:
+    """The preset's late-arrival rules in a line."""
+    rules, parts = state.rules.late, []
+    if rules.charge_clock:
+        parts.append("the lateness comes off their clock")
+    if rules.penalty_points:
+        counted = "completed" if rules.penalty_counts == "completed" else "started"
+        parts.append(f"-{rules.penalty_points} points per {counted} "
+                     f"{mmss(rules.penalty_interval_s * clk.NS_PER_S)}")
+    if rules.forfeit_after_s:
+        parts.append(f"forfeit after {mmss(rules.forfeit_after_s * clk.NS_PER_S)}")
+    return "; ".join(parts) or "these rules charge nothing for lateness"
+
+
+class SecondsEntry:
+    """A signed time typed by the director: ``+30``, ``-90``, ``+1:30`` (minutes:seconds).
+    ``+`` gives the player more time on their clock, ``-`` takes it off."""
+
+    def __init__(self):
+        self.text = ""
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace":
+            changed, self.text = bool(self.text), self.text[:-1]
+            return changed
+        if key == "Escape":
+            changed, self.text = bool(self.text), ""
+            return changed
+        if key in "+-" and len(key) == 1:
+            self.text = key + self.text.lstrip("+-")
+            return True
+        if len(key) == 1 and (key.isdigit() or (key == ":" and ":" not in self.text)) and len(self.text) < 8:
+            self.text += key
+            return True
+        return False
+
+    def keyboard(self) -> Keyboard:
+        """The digits, + and - (more or less time), : (minutes:seconds) and DEL; ENTER, BACK."""
+        return digits(Key("+", "+"), Key("-", "-"), Key(":", ":"), actions=(ENTER, BACK))
+
+    def seconds(self) -> int:
+        """The signed number of seconds typed, or ValueError saying what is wrong."""
+        text = self.text
+        if not text or text[0] not in "+-":
+            raise ValueError("type + (more time) or - (less time), then the seconds")
+        sign, body = (1 if text[0] == "+" else -1), text[1:]
+        minutes, _, seconds = body.rpartition(":")
+        well_formed = seconds.isdigit() and (not minutes or minutes.isdigit())
+        if not well_formed or (":" in body and len(seconds) != 2):
+            raise ValueError("type seconds (+30) or minutes:seconds (+1:30)")
+        total = int(minutes or 0) * 60 + int(seconds)
+        if total == 0 or total > MAX_SECONDS:
+            raise ValueError(f"a time from 1 second to {mmss(MAX_SECONDS * clk.NS_PER_S)}")
+        return sign * total

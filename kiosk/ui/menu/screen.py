@@ -1,0 +1,305 @@
+"""The director's menu at the table (DESIGN: "long press plus PIN adjusts times, voids,
+forfeits").
+
+Opened by the screen machine (kiosk.ui.machine) on a long press of the centre button or F10
+(kiosk.ui.menu.door), it first asks for the PIN (digits, Enter; Esc or any button goes
+back to the game; three wrong PINs lock it for a minute). ``try_pin`` is what any way of
+typing the PIN ends in. Then the menu: a digit chooses
+(kiosk.ui.menu.actions.ACTIONS):
+
+1 late start: ``CallStart(absent)`` at the round's start call, a digit for who is absent;
+2 a late player arrives: ``Arrive(player)``;
+3 adjust a player's time: ``AdjustTime(player, delta_ms)``, seconds typed with a sign (+30:
+  thirty seconds more on their clock);
+4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
+5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
+7 correct a score: the correction screen (kiosk.ui.clock.correct) without the players' agreement;
+8 the hardware self-test (kiosk.ui.menu.selftest): buttons, player displays, LEDs;
+9 void the game: ``Void`` (set aside with no result; a locked result is not voided).
+
+Each action ends on a confirmation that shows what the core would record (asked of the core
+without recording); Enter records it through ``Table.submit``, journaled like any command.
+Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.menu.draw): the PIN's
+digits, the menu's choices and each question's as keys, a time's digits and sign, ENTER and
+BACK (Esc).
+What the core refuses is shown with its own reason and records nothing. Esc goes back a step
+and leaves the menu. Nothing else changes the game while the menu is open: the players'
+buttons do nothing here (a running clock keeps running: stop it first, which the long press
+does). Without a key for ``IDLE_S`` the menu closes by itself.
+
+Every use is journaled with the game on screen (``Table.menu_used``, kiosk.store.menu_uses) and
+carried by its result document: the PIN given, each wrong PIN and the lock, each action recorded
+with what it did, a score corrected, the self-test and its outcome.
+"""
+from __future__ import annotations
+
+from table_input import ButtonPressed, KeyTyped
+from kiosk.core.commands import Correct
+from kiosk.core.state import GameState
+from kiosk.core.vocabulary import MenuUse, Phase
+from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
+from kiosk.ui.widgets.base import NS, Screen, preview
+from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
+                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
+                                       command, describe)
+from kiosk.ui.menu.door import DirectorDoor
+from kiosk.ui.menu.draw import DirectorView, draw_director
+from kiosk.ui.widgets.entry import DigitsEntry
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices
+from kiosk.ui.menu.selftest import SelfTestScreen
+from kiosk.ui.widgets.words import END_REASONS, awaited, face, top_line
+
+IDLE_S = 120                 # the menu closes after this long without a key
+
+PHASE_TEXT = {Phase.SETUP: "before the game", Phase.WAITING: "waiting for a late player",
+              Phase.CHALLENGE: "a challenge is open", Phase.OUT: "a play-out waits for the opponent",
+              Phase.CONFIRMED: "the result is confirmed and locked",
+              Phase.VOID: "the game is void"}
+
+
+def status_line(state: GameState, now_ns: int) -> str:
+    """Both clocks as their halves show them, and where the game stands."""
+    parts = []
+    for p in (0, 1):
+        shown = face(state, p, now_ns)
+        tag = ("  RUNNING" if state.clock.running == p else
+               "  ABSENT" if awaited(state, p) else "")
+        parts.append(f"{state.players[p]} {shown}{tag}")
+    if state.phase == Phase.PLAYING:
+        phase = "clock running" if state.clock.running is not None else "clock stopped"
+    elif state.phase == Phase.ENDED:
+        phase = "game over: " + END_REASONS.get(state.end, state.end)
+    else:
+        phase = PHASE_TEXT.get(state.phase, state.phase)
+    return "  ·  ".join(parts + [phase])
+
+
+class DirectorScreen(Screen):
+    director_menu = True
+
+    def __init__(self, table, door: DirectorDoor, opened_ns: int):
+        super().__init__(table)
+        self.door = door
+        self.step = "pin"                       # pin, menu, ask, confirm
+        self.pin = DigitsEntry(12)
+        self.action: Action | None = None
+        self.answers: dict = {}
+        self.asked = 0                          # index of the question asked in action.asks
+        self.seconds = SecondsEntry()
+        self.command = None                     # what a confirmation records
+        self.done = ""                          # what the last action recorded
+        self.last_key_ns = opened_ns
+        self.closed = False
+        self._handover = None
+
+    def enter(self, now_ns: int) -> None:
+        self.last_key_ns = max(self.last_key_ns, now_ns)   # back from the correction screen
+
+    def notify(self, text: str, t_ns: int) -> None:
+        """The correction screen's report: shown on the menu."""
+        self.done = text
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        if self.step == "pin":
+            self.closed = True                  # any button: back to the game
+        else:
+            self.table.say("the buttons do nothing in the director's menu  ·  Esc leaves it", item.t_ns)
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if item.key == "Director":
+            return
+        self.last_key_ns = max(self.last_key_ns, item.t_ns)
+        keys = {"pin": self._key_pin, "menu": self._key_menu, "ask": self._key_ask,
+                "confirm": self._key_confirm}
+        keys[self.step](item.key, item.t_ns)
+
+    def update(self, now_ns: int) -> None:
+        if now_ns - self.last_key_ns >= IDLE_S * NS:
+            self.closed = True
+
+    def next(self):
+        handover, self._handover = self._handover, None
+        if handover is not None:
+            return handover
+        return None if self.closed else self
+
+    def _key_pin(self, key: str, t: int) -> None:
+        if key == "Escape":
+            self.closed = True
+        elif key == "Enter":
+            digits = self.pin.digits
+            self.pin.clear()
+            self.try_pin(digits, t)
+        else:
+            self.pin.key(key)
+
+    def try_pin(self, digits: str, t: int) -> str:
+        """The PIN as typed (by keys, the keypad or a touch keyboard): the menu opens, or the
+        screen says why not; the attempt is journaled. Returns the door's answer."""
+        outcome = self.door.check(digits, t)
+        if outcome == "open":
+            self.step = "menu"
+            self.table.menu_used(MenuUse.OPENED, "", t)
+        elif outcome == "wrong":
+            left = self.door.attempts_left
+            self.table.say(f"wrong PIN ({left} attempt{'s' if left != 1 else ''} left)", t)
+            self.table.menu_used(MenuUse.WRONG_PIN, "", t)
+        else:
+            self.table.say(self.door.locked_message(t), t)
+            self.table.menu_used(MenuUse.LOCKED, self.door.locked_message(t), t)
+            self.closed = True
+        return outcome
+
+    def _key_menu(self, key: str, t: int) -> None:
+        if key == "Escape":
+            self.closed = True
+        elif key in BY_DIGIT:
+            self.done = ""
+            self._choose(BY_DIGIT[key], t)
+
+    def _choose(self, action: Action, t: int) -> None:
+        if action.digit == CORRECT:
+            return self._correct(t)
+        if action.digit == SELFTEST:
+            self._handover = SelfTestScreen(self.table, self, t)
+            return
+        self.action, self.answers, self.asked = action, {}, 0
+        self.seconds = SecondsEntry()
+        if action.asks:
+            self.step = "ask"
+        else:
+            self._ready(t)
+
+    def _correct(self, t: int) -> None:
+        state = self.table.state
+        if state.phase == Phase.CHALLENGE:
+            self.table.say("a challenge is open: give the verdict (or withdraw) first", t)
+        elif state.phase not in CORRECTION_PHASES:
+            _, reason = preview(state, Correct(1, 0), t)
+            self.table.say(reason or "a score is corrected during or after the game", t)
+        elif not state.turns:
+            self.table.say("there is no turn to correct yet", t)
+        else:
+            self._handover = CorrectionScreen(self.table, self, t, director=True)
+
+    def _key_ask(self, key: str, t: int) -> None:
+        question = self.action.asks[self.asked]
+        if key == "Escape":
+            return self._back_one()
+        if question == "seconds":
+            if key != "Enter":
+                self.seconds.key(key)
+                return
+            try:
+                answer = self.seconds.seconds()
+            except ValueError as exc:
+                self.table.say(str(exc), t)
+                return
+        else:
+            choices = {"absent": BOTH_DIGITS, "player": PLAYER_DIGITS, "reason": REASONS}[question]
+            if key not in choices:
+                return
+            answer = choices[key]
+        self.answers[question] = answer
+        if self.asked + 1 < len(self.action.asks):
+            self.asked += 1
+        else:
+            self._ready(t)
+
+    def _back_one(self) -> None:
+        if self.step == "confirm" and self.action.asks:
+            self.step = "ask"
+        elif self.step == "ask" and self.asked > 0:
+            self.asked -= 1
+        else:
+            self.step, self.action = "menu", None
+
+    def _ready(self, t: int) -> None:
+        """All asked: check with the core, then ask the director to confirm."""
+        wanted = command(self.action, self.answers)
+        events, reason = preview(self.table.state, wanted, t)
+        if reason or not events:
+            self.table.say(reason or "nothing to record: the game is already over", t)
+            if not self.action.asks:
+                self.step, self.action = "menu", None
+            return
+        self.command, self.step = wanted, "confirm"
+
+    def _key_confirm(self, key: str, t: int) -> None:
+        if key == "Escape":
+            return self._back_one()
+        if key != "Enter":
+            return
+        state, wanted = self.table.state, self.command
+        events, _ = preview(state, wanted, t)
+        summary = self._describe(state, wanted, events, t)[0] if events else ""
+        if self.table.submit(wanted, t):
+            self.done = f"recorded: {summary}"
+            self.table.menu_used(MenuUse.RECORDED, f"{self.action.label}: {summary}", t)
+        self.step, self.action, self.command = "menu", None, None
+
+    # --- the view ---------------------------------------------------------------------------
+
+    def view(self, now_ns: int) -> DirectorView:
+        state, info = self.table.state, self.table.info
+        heading, rows, entry, prompt = self._content(state, now_ns)
+        return DirectorView(top=top_line(state, info), heading=heading,
+                            status=status_line(state, now_ns), rows=rows, entry=entry,
+                            prompt=prompt, bottom=info.legend, error=self.table.message(now_ns),
+                            keyboard=self._keyboard(rows) if self.table.settings.keypad else None)
+
+    def _keyboard(self, rows: tuple[str, ...]) -> Keyboard:
+        """The keys of this step: the PIN's digits; the menu's or a question's choices (the
+        rows listed, each typing its digit); a time's digits and sign; ENTER to confirm."""
+        if self.step == "pin":
+            return self.pin.keyboard(actions=(ENTER, BACK))
+        if self.step == "menu":                 # short labels: the choices flow into columns
+            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS})
+        if self.step == "confirm":
+            return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
+        if self.action.asks[self.asked] == "seconds":
+            return self.seconds.keyboard()
+        return choices({row.split()[0]: row for row in rows})
+
+    def _content(self, state: GameState, now_ns: int):
+        names = state.players
+        if self.step == "pin":
+            return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
+                    "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
+        if self.step == "menu":
+            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in ACTIONS), self.done,
+                    "type the number of what to do  ·  Esc: back to the game")
+        heading = f"DIRECTOR: {self.action.label}"
+        if self.step == "confirm":
+            events, reason = preview(state, self.command, now_ns)
+            rows = self._describe(state, self.command, events, now_ns) if events else (reason,)
+            return heading, rows, "CONFIRM?", "Enter records it  ·  Esc: back"
+        question = self.action.asks[self.asked]
+        if question == "seconds":
+            player = self.answers["player"][0]
+            return (heading, (f"{names[player]}'s clock now shows "
+                              f"{face(state, player, now_ns)}",),
+                    f"SECONDS {self.seconds.text or '_'}",
+                    "+ gives time, - takes it off: +30, -1:30  ·  then Enter  ·  Esc: back")
+        if question == "reason":
+            rows = tuple(f"{d}   {REASON_TEXT[r]}" for d, r in REASONS.items())
+            return heading, rows, "", "why? type its number  ·  Esc: back"
+        rows = tuple(f"{d}   {names[p]} ({'left' if p == 0 else 'right'})"
+                     for d, (p,) in PLAYER_DIGITS.items())
+        if question == "absent":
+            return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
+        return heading, rows, "", "which player? type the number  ·  Esc: back"
+
+    def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:
+        """``describe``, with what follows a void at this table (its new-game delay, its link)."""
+        table = self.table
+        return describe(state, wanted, events, t,
+                        after_void=after_void(table.new_game_after_s, bool(table.info.link)))
+
+    def draw(self, surface, view: DirectorView) -> None:
+        draw_director(surface, view)
+
+    def draw_upright(self, surface, view: DirectorView, facing: int) -> None:
+        draw_director(surface, view, facing)

@@ -1,0 +1,1 @@
+"""Before the game: the table, both names, the preset and the lexicon (screen)."""

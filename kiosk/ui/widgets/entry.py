@@ -1,0 +1,218 @@
+"""What a key does to what is being typed: the editors behind the screens. Pure, no pygame.
+
+Keys arrive as in ``table_input.KeyTyped.key``: one printable character, or a name
+(Enter, Backspace, Tab, Escape), from a USB keyboard or the on-screen one. Each editor's
+``key`` returns True if the text changed; its ``keyboard`` is the on-screen keys it accepts
+now (kiosk.ui.widgets.keys): letters only where letters are allowed.
+"""
+from __future__ import annotations
+
+from kiosk.core.commands import Rack, Record
+from kiosk.core.judge import MAX_LETTERS, clean_word
+from kiosk.core.tiles import RACK_SIZE
+from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
+from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGITS, ENTER, KIND, LETTERS, NEXT_WORD,
+                           Keyboard, digits)
+
+MAX_BLANKS = 2
+
+
+class EntryError(ValueError):
+    """What is typed is not yet something the game can take (no score typed, ...)."""
+
+
+class TurnEntry:
+    """What a player did on a turn ended by a press: a play (score, and the letters the blanks
+    stand for), an exchange (how many tiles) or a pass. Tab moves between the three. A letter
+    is a blank's; ``?`` first says a blank's letter comes next (the on-screen keyboard then
+    shows the letters)."""
+
+    KINDS = RECORDED_KINDS
+    MAX_SCORE_DIGITS = 4
+
+    def __init__(self, play_only: bool = False):
+        self.play_only = play_only          # a play-out or a challenged play: only its score
+        self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
+        self.blank_next = False             # ``?`` typed: a blank's letter comes next
+
+    def key(self, key: str) -> bool:
+        if key == "Tab":
+            if self.play_only:
+                return False
+            self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
+            self.number, self.blanks, self.blank_next = "", "", False
+            return True
+        if key == "Escape":
+            changed = (self.kind, self.number, self.blanks, self.blank_next) != (TurnKind.PLAY, "", "", False)
+            self.kind, self.number, self.blanks, self.blank_next = TurnKind.PLAY, "", "", False
+            return changed
+        if key == "?":
+            if self.kind != TurnKind.PLAY or self.blank_next or len(self.blanks) >= MAX_BLANKS:
+                return False
+            self.blank_next = True
+            return True
+        if key == "Backspace":
+            if self.blank_next:
+                self.blank_next = False
+            elif self.blanks:
+                self.blanks = self.blanks[:-1]
+            elif self.number:
+                self.number = self.number[:-1]
+            else:
+                return False
+            return True
+        if len(key) == 1 and key.isdigit():
+            if self.blank_next:
+                return False
+            if self.kind == TurnKind.PLAY and len(self.number) < self.MAX_SCORE_DIGITS:
+                self.number = (self.number + key).lstrip("0") or "0"
+                return True
+            if self.kind == TurnKind.EXCHANGE:
+                self.number = key           # one to seven tiles: a digit replaces the last
+                return True
+            return False
+        letter = clean_word(key) if len(key) == 1 else ""
+        if self.kind == TurnKind.PLAY and letter and len(self.blanks) < MAX_BLANKS:
+            self.blanks += letter
+            self.blank_next = False
+            return True
+        return False
+
+    def keyboard(self, seat: int | None = None) -> Keyboard:
+        """The keys this entry takes now: the score's digits and ``? BLANK``; a blank's
+        letter; how many tiles were exchanged; or only PLAY/EXCH/PASS and ENTER for a pass."""
+        kind = () if self.play_only else (KIND,)
+        if self.kind == TurnKind.PLAY and self.blank_next:
+            return Keyboard(LETTERS + (DEL,), seat=seat)
+        if self.kind == TurnKind.PLAY:
+            blank = (BLANK_NEXT,) if len(self.blanks) < MAX_BLANKS else ()
+            return Keyboard(DIGITS + blank + (DEL,), kind + (ENTER,), seat=seat)
+        if self.kind == TurnKind.EXCHANGE:
+            return Keyboard(DIGITS[:RACK_SIZE] + (DEL,), kind + (ENTER,), seat=seat)
+        return Keyboard((), kind + (ENTER,), seat=seat)
+
+    def text(self) -> str:
+        if self.kind == TurnKind.PLAY:
+            letters = "/".join(self.blanks + ("?" if self.blank_next else ""))
+            blanks = f"  blank {letters}" if letters else ""
+            return f"SCORE {self.number or '_'}{blanks}"
+        if self.kind == TurnKind.EXCHANGE:
+            return f"EXCHANGE {self.number or '_'} TILES"
+        return "PASS"
+
+    def command(self, player: int) -> Record:
+        if self.kind == TurnKind.PASS:
+            return Record(player, TurnKind.PASS)
+        if self.blank_next:
+            raise EntryError("type the letter the blank stands for")
+        if not self.number:
+            raise EntryError("type the score first" if self.kind == TurnKind.PLAY
+                             else "type how many tiles were exchanged")
+        if self.kind == TurnKind.EXCHANGE:
+            return Record(player, TurnKind.EXCHANGE, tiles=int(self.number))
+        return Record(player, TurnKind.PLAY, score=int(self.number), blanks=self.blanks)
+
+
+class RackEntry:
+    """The tiles left on a rack at the end, as letters; ``?`` (or ``.``) for a blank."""
+
+    def __init__(self):
+        self.tiles = ""
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace" and self.tiles:
+            self.tiles = self.tiles[:-1]
+            return True
+        if key == "Escape" and self.tiles:
+            self.tiles = ""
+            return True
+        if len(key) != 1 or len(self.tiles) >= RACK_SIZE:
+            return False
+        tile = "?" if key in "?." else clean_word(key)
+        if tile:
+            self.tiles += tile
+            return True
+        return False
+
+    def text(self) -> str:
+        return f"TILES LEFT {self.tiles or '_'}"
+
+    def keyboard(self, seat: int | None = None) -> Keyboard:
+        return Keyboard(LETTERS + (BLANK_TILE, DEL), (ENTER,), seat=seat)
+
+    def command(self, player: int) -> Rack:
+        return Rack(player, self.tiles)
+
+
+class WordsEntry:
+    """The challenged words as the challenger types them: cleaned as typed (upper case,
+    letters only), a space or Enter between words, Backspace back into the previous word."""
+
+    def __init__(self, max_words: int):
+        self.max_words = max_words
+        self.done: list[str] = []
+        self.current = ""
+        self.problem = ""           # why the last key was refused, for the screen
+
+    def key(self, key: str) -> bool:
+        self.problem = ""
+        if key in (" ", "Enter"):
+            if not self.current:
+                return False
+            self.done.append(self.current)
+            self.current = ""
+            return True
+        if key == "Backspace":
+            if self.current:
+                self.current = self.current[:-1]
+            elif self.done:
+                self.current = self.done.pop()
+            else:
+                return False
+            return True
+        letter = clean_word(key) if len(key) == 1 else ""
+        if not letter:
+            return False
+        if not self.current and len(self.done) >= self.max_words:
+            self.problem = f"a challenge names at most {self.max_words} words"
+            return True
+        if len(self.current) >= MAX_LETTERS:
+            self.problem = f"a word has at most {MAX_LETTERS} letters"
+            return True
+        self.current += letter
+        return True
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.done) + ((self.current,) if self.current else ())
+
+    @property
+    def idle(self) -> bool:
+        return not self.words
+
+    def keyboard(self, seat: int | None = None, extra: tuple = ()) -> Keyboard:
+        """The letters, DEL and NEXT WORD (and ``extra`` keys on the action row)."""
+        return Keyboard(LETTERS + (DEL,), (NEXT_WORD, *extra), seat=seat)
+
+
+class DigitsEntry:
+    """A short number: a table number, a PIN."""
+
+    def __init__(self, max_digits: int):
+        self.max_digits, self.digits = max_digits, ""
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace" and self.digits:
+            self.digits = self.digits[:-1]
+            return True
+        if len(key) == 1 and key.isdigit() and len(self.digits) < self.max_digits:
+            self.digits += key
+            return True
+        return False
+
+    def clear(self) -> None:
+        self.digits = ""
+
+    def keyboard(self, actions: tuple = (ENTER,)) -> Keyboard:
+        """The digits, DEL, then ``actions``."""
+        return digits(actions=actions)

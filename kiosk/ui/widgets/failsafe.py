@@ -1,0 +1,82 @@
+"""The failsafe screen (as in pibooth): shown when a screen fails, instead of the program ending.
+
+It fills the screen with "Something went wrong — call the director" and the error's first
+line. It records nothing and touches neither the game nor its journal: the game is exactly as
+the last accepted command left it (a clock that was running keeps running, as a chess clock
+would). The director restarts the screens with Enter or the centre button; the machine then
+opens the screen the game's phase calls for, from the same game. Presses in the first moment
+after the failure are ignored, so the press that met the failure does not also restart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from table_input import ButtonPressed, KeyTyped, Side
+from kiosk.ui.widgets import theme
+from kiosk.ui.widgets.base import NS, Screen
+
+TITLE = "Something went wrong — call the director"
+FAIL_BG = (96, 10, 16)
+MAX_DETAIL = 120
+
+
+def one_line(error: BaseException) -> str:
+    """The error as one short line: its type and the first line of its message."""
+    text = str(error).strip().splitlines()
+    line = f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+    return line if len(line) <= MAX_DETAIL else line[:MAX_DETAIL - 3] + "..."
+
+
+@dataclass(frozen=True)
+class FailsafeView:
+    title: str
+    detail: str
+    action: str
+
+
+class FailsafeScreen(Screen):
+    def __init__(self, table, error: BaseException, failed_ns: int):
+        super().__init__(table)
+        self.detail, self.failed_ns = one_line(error), failed_ns
+        self.restart = False
+
+    def handle(self, item, now_ns: int) -> None:
+        if item.t_ns - self.failed_ns >= round(self.table.settings.failsafe_ignore_s * NS):
+            super().handle(item, now_ns)        # presses just after the failure are ignored
+
+    def typed(self, item: KeyTyped, now_ns: int) -> None:
+        if item.key == "Enter":
+            self.restart = True
+
+    def pressed(self, item: ButtonPressed, now_ns: int) -> None:
+        if item.side == Side.CENTRE:
+            self.restart = True
+
+    def next(self):
+        return None if self.restart else self
+
+    def view(self, now_ns: int) -> FailsafeView:
+        return FailsafeView(TITLE, self.detail,
+                            "Director: press Enter or the centre button to restart the screens "
+                            "(the game is kept as it was)")
+
+    def draw(self, surface, view: FailsafeView) -> None:
+        draw_failsafe(surface, view)
+
+
+def failsafe_layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
+    w, h = size
+    margin = max(8, w // 30)
+    return {"title": pygame.Rect(margin, h * 22 // 100, w - 2 * margin, h * 18 // 100),
+            "detail": pygame.Rect(margin, h * 50 // 100, w - 2 * margin, h * 8 // 100),
+            "action": pygame.Rect(margin, h * 80 // 100, w - 2 * margin, h * 6 // 100)}
+
+
+def draw_failsafe(surface: pygame.Surface, view: FailsafeView) -> None:
+    parts = failsafe_layout(surface.get_size())
+    surface.fill(FAIL_BG)
+    theme.blit_line(surface, view.title, theme.WHITE, parts["title"])
+    theme.blit_line(surface, view.detail, theme.WHITE, parts["detail"])
+    theme.blit_line(surface, view.action, theme.BAR_FG, parts["action"])

@@ -1,0 +1,69 @@
+"""The game in words every screen shares: the top line (``top_line``, from the table's ``Info``),
+a length of time (``mmss``), a player's clock face (``face``, ``remaining``: a late player's
+clock counts their absence down), whether a player is still awaited, and why the clock stopped
+or the game ended, as the screens say it. Pure (no pygame).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.core import clock as clk
+from kiosk.core.late import absence_charge
+from kiosk.core.rebase import RECOVERED
+from kiosk.core.state import GameState
+from kiosk.core.vocabulary import EndReason, Phase
+
+NEUTRAL_REASONS = {
+    "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
+    "score": "checking the score", "tiles": "counting tiles", "blank": "declaring a blank",
+    "director": "director called", "end": "end of game", "observers": "observer",
+    "bag_count": "counting the bag", "player_left": "a player left the table",
+    "reopened": "tiles found after the end: play resumes",
+    RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
+}
+END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
+               EndReason.TIME: "round time over", EndReason.FORFEIT: "forfeit",
+               EndReason.DIRECTOR: "ended by the director"}
+
+
+@dataclass(frozen=True)
+class Info:
+    """What the top line says besides the game: the table, its division (when the director's
+    assignment names one), the lexicon, the director link's state, and an alert for the
+    director (the store's disk full) before all of them."""
+    table: str = "-"
+    lexicon: str = "no lexicon"
+    legend: str = ""         # the simulated buttons' keys, shown in sim
+    link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
+    alert: str = ""          # what the director must see at once (storage full), first on the line
+    division: str = ""       # the division the director's assignment says the table plays for
+
+
+def mmss(ns: int) -> str:
+    """A length of time as minutes:seconds in whole seconds, without its sign: 2:30."""
+    seconds = abs(ns) // clk.NS_PER_S
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def top_line(state: GameState, info: Info) -> str:
+    table = f"Table {info.table}  ·  Division {info.division}" if info.division else f"Table {info.table}"
+    line = f"{table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+    line = f"{line}  ·  {info.link}" if info.link else line
+    return f"{info.alert}  ·  {line}" if info.alert else line
+
+
+def awaited(state: GameState, player: int) -> bool:
+    """Whether ``player`` was absent at the director's start call and has not arrived yet."""
+    return state.phase == Phase.WAITING and player in state.absent and state.arrivals[player] is None
+
+
+def remaining(state: GameState, player: int, now_ns: int) -> int:
+    """The time on ``player``'s clock at ``now_ns``: a late player's clock counts their
+    absence down as the core will charge it on arrival (``late.absence_charge``)."""
+    left = clk.remaining(state.clock, player, now_ns)
+    return left - absence_charge(state, player, now_ns) if awaited(state, player) else left
+
+
+def face(state: GameState, player: int, now_ns: int) -> str:
+    """``player``'s clock face at ``now_ns`` as their half shows it: 24:59, 0:07, -0:01."""
+    return clk.display(remaining(state, player, now_ns))
