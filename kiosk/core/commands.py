@@ -207,7 +207,8 @@ class Forfeit:
 
 @dataclass(frozen=True)
 class AdjustTime:
-    """A director's time correction: charge ``delta_ms`` more (negative: less) to ``player``."""
+    """A director's time correction, as the time left on ``player``'s clock: ``delta_ms`` more
+    time (negative: less). +30000 gives 30 seconds more, as the director's menu says +30."""
     player: int
     delta_ms: int
 

@@ -214,6 +214,9 @@ class ScoreCorrected(Event):
 
 @dataclass(frozen=True)
 class TimeAdjusted(Event):
+    """A director's correction as charged to ``player``'s clock: ``delta_ns`` more time used
+    (negative: less used, more left). The command (AdjustTime) and the replay speak of the time
+    left; the journal keeps the time used, as it always has."""
     player: int
     delta_ns: int
 

@@ -172,7 +172,8 @@ def _adjust_time(state, c: cmd.AdjustTime, now_ns):
     require_phase(state, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
     if isinstance(c.delta_ms, bool) or not isinstance(c.delta_ms, int) or c.delta_ms == 0:
         raise GameError(f"a time correction is a non-zero number of milliseconds, not {c.delta_ms!r}")
-    return [ev.TimeAdjusted(now_ns, check_player(c.player), c.delta_ms * 1_000_000)]
+    # the command speaks of the time left; the event, of the time charged (used): the opposite sign
+    return [ev.TimeAdjusted(now_ns, check_player(c.player), -c.delta_ms * 1_000_000)]
 
 
 def _tick(state, c: cmd.Tick, now_ns):

@@ -39,7 +39,7 @@ def candidates(state):
     return passes + [c.Play(p, 0), c.Play(p, 23), c.Play(p, 77, blanks="S"), c.Exchange(p, 3),
             c.Press(p), c.Record(1 - p, "play", 31), c.Out(p, 15), c.Hold(p),
             c.Challenge(p, ("QI", "JO"), valid=False), c.Challenge(p, ("QI",), valid=True),
-            c.Challenge(p), c.Neutral(), c.AdjustTime(p, 4000), c.End()]
+            c.Challenge(p), c.Neutral(), c.AdjustTime(p, -4000), c.End()]
 
 
 @st.composite

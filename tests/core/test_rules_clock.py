@@ -238,5 +238,5 @@ def test_director_time_correction(table):
     t = table("aspa")
     t.start(first=0)
     t.play(100, 0, 10)
-    t.at(120, c.AdjustTime(0, -30_000))         # the director gives player 0 back 30 s
+    t.at(120, c.AdjustTime(0, 30_000))          # the director gives player 0 back 30 s
     assert t.result(130).time_used_ms == (70_000, 30_000)

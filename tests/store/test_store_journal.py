@@ -24,7 +24,7 @@ FULL_GAME = [
     (80, c.Press(1)), (85, c.Record(1, "play", score=24)),
     (100, c.Exchange(0, 3)), (120, c.Play(1, 18)),
     (125, c.Challenge(0, ("ZZXQ",), valid=False)), (130, c.Resume(1)),
-    (140, c.Neutral("score")), (150, c.Resume(1)), (160, c.AdjustTime(0, -5000)),
+    (140, c.Neutral("score")), (150, c.Resume(1)), (160, c.AdjustTime(0, 5000)),
     (170, c.Pass(0)), (180, c.Correct(1, 31)), (200, c.Play(1, 12)),
     (220, c.Out(0, 20)), (230, c.Accept(1)), (240, c.Rack(1, "QU?")),
     (250, c.Confirm(0)), (255, c.Confirm(1)),

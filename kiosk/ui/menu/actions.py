@@ -56,8 +56,8 @@ def command(action: Action, answers: dict):
         return cmd.CallStart(absent=answers["absent"])
     if action.digit == "2":
         return cmd.Arrive(answers["player"][0])
-    if action.digit == "3":         # + seconds on the clock = that much less time charged
-        return cmd.AdjustTime(answers["player"][0], -answers["seconds"] * 1000)
+    if action.digit == "3":         # + seconds: that much more time left on the clock
+        return cmd.AdjustTime(answers["player"][0], answers["seconds"] * 1000)
     if action.digit == "4":
         return cmd.Forfeit(answers["player"][0], answers["reason"])
     if action.digit == "5":
@@ -102,7 +102,7 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         return (f"{names[arrived.player]} arrives {mmss(late)} late",
                 ", ".join(costs) or "nothing is charged for it")
     if isinstance(command, cmd.AdjustTime):
-        p, delta = command.player, -command.delta_ms // 1000
+        p, delta = command.player, command.delta_ms // 1000
         before = clk.display(remaining(state, p, at))
         after = clk.display(remaining(state, p, at) + delta * clk.NS_PER_S)
         return (f"{names[p]}'s clock: {before} becomes {after}",
