@@ -99,8 +99,8 @@ def _record(state, c: cmd.Record, now_ns):
     if not pending:
         raise BadTurn(f"{state.players[player]} has no turn waiting to be entered")
     index, turn = pending[-1], state.turns[pending[-1]]
-    if c.kind == TurnKind.PLAY:
-        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks),
+    if c.kind == TurnKind.PLAY:         # blanks declared already (a play sent back) stay
+        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks) or turn.blanks,
                    "placed": check_placed(c.placed)}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")

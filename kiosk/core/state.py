@@ -279,7 +279,7 @@ def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
 
 
 def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return evolve(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None,
+    return evolve(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None, sent_back=None,
                    clock=clk.stop(s.clock, e.at_ns), neutral_reason=None)
 
 
@@ -335,7 +335,8 @@ def _challenge_rechecked(s: GameState, e: ev.ChallengeRechecked) -> GameState:
 
 def _game_voided(s: GameState, e: ev.GameVoided) -> GameState:
     clock = s.clock if s.clock.stopped or not s.clock.started else clk.stop(s.clock, e.at_ns)
-    return evolve(s, phase=Phase.VOID, hold=None, challenge=None, clock=clock, neutral_reason=None)
+    return evolve(s, phase=Phase.VOID, hold=None, challenge=None, sent_back=None, clock=clock,
+                  neutral_reason=None)
 
 
 def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:

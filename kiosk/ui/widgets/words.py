@@ -19,6 +19,7 @@ NEUTRAL_REASONS = {
     "director": "director called", "end": "end of game", "observers": "observer",
     "bag_count": "counting the bag", "player_left": "a player left the table",
     "reopened": "tiles found after the end: play resumes",
+    "false_blank": "a false blank: the play came off the board",
     RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
 }
 END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
