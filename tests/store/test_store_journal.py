@@ -234,3 +234,19 @@ def test_bad_game_details_are_refused(journal):
     with pytest.raises(StoreError, match="table's name or number"):
         journal.new_game(rules, 1, ("Ann", "Bob"), "")
     assert journal.db["games"].count == 0
+
+
+def test_a_game_stored_before_a_setting_existed_is_read_with_its_legacy_value(journal):
+    """An older kiosk's row holds rules without issue 19's settings (and no [cite]): the game
+    comes back, played on under the readings it began with (rules.legacy values)."""
+    rules = load_rules("nzasp")
+    game_id = journal.new_game(rules, 1, ("Ann", "Bob"), "3")
+    old = rules.to_dict()
+    del old["cite"], old["clock"]["overtime_counts"], old["late"]["charge_limit_s"]
+    old["late"]["forfeit_after_s"] = 1500               # as the nzasp preset had it then
+    with journal.transaction():
+        journal.conn.execute("UPDATE games SET rules = ? WHERE id = ?",
+                             [json.dumps(old, sort_keys=True), game_id])
+    stored = journal.game(game_id).rules
+    assert stored.clock.overtime_counts == "whole_seconds" and stored.late.charge_limit_s == 0
+    assert stored.late.forfeit_after_s == 1500 and stored.cites == ()
