@@ -174,6 +174,8 @@ class GameState:
         index, turn = len(self.turns) - 1, self.turns[-1]
         if turn.kind not in (TurnKind.PLAY, TurnKind.PENDING) or turn.off or turn.challenged:
             return None
+        if turn.out and self.phase not in (Phase.OUT, Phase.CHALLENGE):
+            return None                 # a play-out accepted (and reopened since) stands
         return index, turn
 
 

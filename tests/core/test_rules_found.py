@@ -11,7 +11,7 @@ import pytest
 
 from kiosk.core import commands as c
 from kiosk.core import events as ev
-from kiosk.core.errors import BadRack, BadTurn, GameError, GameOver, ResultLocked
+from kiosk.core.errors import BadRack, BadTurn, ChallengeRefused, GameError, GameOver, ResultLocked
 
 
 def fill(t, placed: int, at: float = 10) -> float:
@@ -63,6 +63,8 @@ def test_tiles_found_taken_by_the_player_who_went_out_play_resumes(table):
     t.at(60, c.Reopen(player=0, tiles=2))
     assert t.state.phase == "playing" and t.state.clock.running is None
     assert t.state.to_move == 1                 # Bob moves next; the clock waits for a press
+    with pytest.raises(ChallengeRefused, match="no play to challenge"):
+        t.at(65, c.Challenge(1, ("QI",), valid=True))   # the play-out was accepted: it stands
     t.at(70, c.Resume(0))
     t.play(80, 1, 9)
     t.at(90, c.Out(0, 6))

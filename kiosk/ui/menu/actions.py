@@ -172,7 +172,8 @@ def _late_rules(state: GameState) -> str:
     """The preset's late-arrival rules in a line."""
     rules, parts = state.rules.late, []
     if rules.charge_clock:
-        parts.append("the lateness comes off their clock")
+        limit = f" (at most {mmss(rules.charge_limit_s * clk.NS_PER_S)})" if rules.charge_limit_s else ""
+        parts.append(f"the lateness comes off their clock{limit}")
     if rules.penalty_points:
         counted = "completed" if rules.penalty_counts == "completed" else "started"
         parts.append(f"-{rules.penalty_points} points per {counted} "
