@@ -8,9 +8,9 @@ Each control types what its USB key does, and shows only where and when it can b
   score the core would correct): either player may ask, and both agree with their buttons
   on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
-- SEND BACK (F2) on the half of the player whose clock the mover's press just started, where
+- BLANK? (F2) on the half of the player whose clock the mover's press just started, where
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
-- FALSE BLANK (F3) on the half of the player who may have the opponent's last play taken off
+- FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
   for a false blank (school 7: ``FalseBlank``), as the core says;
 - the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
   banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
@@ -31,8 +31,8 @@ from kiosk.ui.widgets.keys import Key, Keyboard
 HOLD = Key(Action.HOLD, "HOLD")
 CORRECT = Key(Action.CORRECT, "CORRECT")
 TIMES = Key(Action.SPEAK, "TIMES")
-SEND_BACK = Key(Action.SEND_BACK, "SEND BACK")
-FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE BLANK")
+SEND_BACK = Key(Action.SEND_BACK, "BLANK?")
+FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
 #: A stop's reason as its key says it (the banner has the whole text, kiosk.ui.clock.view).
 REASON_LABELS = {"score": "SCORE", "tiles": "TILES", "blank": "BLANK", "director": "DIRECTOR",

@@ -11,9 +11,9 @@ Buttons (each press carries its own time; the core judges every command):
 - clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
-- a play sent back for its blank (NZASP 6.2.2, SEND BACK or F2 on the opponent's half at once
+- a play sent back for its blank (NZASP 6.2.2, BLANK? or F2 on the opponent's half at once
   after the press: ``SendBack``): the mover types the blank's letter on their half and presses
-  their button or Enter (``Declare``); the opponent's clock runs again. FALSE BLANK (F3, school 7)
+  their button or Enter (``Declare``); the opponent's clock runs again. FALSE ? (F3, school 7)
   on the half of the team who may call it takes the opponent's last play off (``FalseBlank``).
 - game over: each player confirms the result with their own button (``Confirm``).
 - after the director's start call with a player absent (phase ``waiting``): the absent
@@ -282,7 +282,7 @@ class ClockScreen(Screen):
             self._target = None
 
     def _incident(self, key: str, t: int) -> None:
-        """SEND BACK (F2) or FALSE BLANK (F3): for the player who may, as the core says."""
+        """BLANK? (F2) or FALSE ? (F3): for the player who may, as the core says."""
         state = self.table.state
         if key == "SendBack":
             who, make = clock_keys.sender(state, t), cmd.SendBack
