@@ -45,7 +45,9 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "pass": (cmd.Pass, {"player": True}),
     "out": (cmd.Out, {"player": True, "score": False, "blanks": False, "placed": False}),
     "hold": (cmd.Hold, {"player": True}),
-    "challenge": (cmd.Challenge, {"player": True, "words": True, "valid": False}),
+    "challenge": (cmd.Challenge, {"player": True, "words": False, "valid": False, "open": False}),
+    "rule": (cmd.Rule, {"words": True, "valid": False, "by": False}),
+    "recheck": (cmd.Recheck, {"player": True, "valid": False}),
     "withdraw": (cmd.Withdraw, {"player": True, "agreed": False}),
     "accept": (cmd.Accept, {"player": True}),
     "neutral": (cmd.Neutral, {"reason": False}),
@@ -53,7 +55,13 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "rack": (cmd.Rack, {"player": True, "tiles": True}),
     "correct": (cmd.Correct, {"turn": True, "score": True}),
     "end": (cmd.End, {}),
-    "reopen": (cmd.Reopen, {}),
+    "found": (cmd.Reopen, {"player": False, "tiles": False}),
+    "reopen": (cmd.Reopen, {"player": False, "tiles": False}),
+    "send_back": (cmd.SendBack, {"player": True}),
+    "declare": (cmd.Declare, {"player": True, "blanks": True}),
+    "false_blank": (cmd.FalseBlank, {"player": True}),
+    "clock_in": (cmd.ClockIn, {"played_s": False}),
+    "tick": (cmd.Tick, {}),
     "void": (cmd.Void, {}),
     "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
     "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
@@ -103,7 +111,17 @@ def _header(number: int, data: dict) -> GameState:
     return new_game(rules, round_number, tuple(players), first)
 
 
-def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):
+def _verdict(number: int, words: list, verdicts: Callable[[list], bool] | None) -> bool:
+    """The lexicon's verdict on ``words``, for a line that gives none."""
+    if verdicts is None:
+        raise ScriptError(number, "a verdict without \"valid\" needs --lexicon FILE")
+    try:
+        return verdicts(list(words))
+    except ValueError as exc:
+        raise ScriptError(number, str(exc)) from None
+
+
+def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None, state: GameState):
     name = data.get("cmd")
     if name not in _FIELDS:
         raise ScriptError(number, f"unknown cmd {name!r}; one of {', '.join(_FIELDS)}")
@@ -119,17 +137,24 @@ def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):
         if not isinstance(args["absent"], list):
             raise ScriptError(number, "absent is a list of the absent players (0, 1)")
         args["absent"] = tuple(args["absent"])
-    if name == "challenge":
-        if not isinstance(args["words"], list):
+    if name in ("challenge", "rule"):
+        opened = args.pop("open", False)
+        if opened not in (True, False):
+            raise ScriptError(number, "open is true (the verdict comes later, by a rule line) or false")
+        if "words" not in args and not opened:
+            raise ScriptError(number, "challenge needs 'words' (or \"open\": true: words and verdict "
+                                      "come later, by a rule line)")
+        if not isinstance(args.get("words", []), list):
             raise ScriptError(number, "words is a list of the challenged words")
-        args["words"] = tuple(args["words"])
-        if args.get("valid") is None:
-            if verdicts is None:
-                raise ScriptError(number, "a challenge without \"valid\" needs --lexicon FILE")
-            try:
-                args["valid"] = verdicts(list(args["words"]))
-            except ValueError as exc:
-                raise ScriptError(number, str(exc)) from None
+        args["words"] = tuple(args.get("words", ()))
+        if opened:
+            args["valid"] = None
+        elif args.get("valid") is None:
+            args["valid"] = _verdict(number, args["words"], verdicts)
+    if name == "recheck" and args.get("valid") is None:
+        if state.ruling is None:
+            raise ScriptError(number, "there is no verdict to check again")
+        args["valid"] = _verdict(number, list(state.ruling.words), verdicts)
     return cls(**args)
 
 
@@ -148,53 +173,57 @@ def _time_ns(number: int, data: dict, previous: int) -> int:
 @dataclass(frozen=True)
 class ScriptLine:
     """One command line of a script, read: its number in the file, its time (ns since the
-    script's zero), the line as written and the core command it makes."""
+    script's zero) and the line as written (``line_command`` makes its core command)."""
     number: int
     t_ns: int
     data: dict
-    command: object
 
 
-def read_script(lines: Iterable[str], lexicon: Container[str] | None = None
-                ) -> Iterator[GameState | ScriptLine]:
+def read_script(lines: Iterable[str]) -> Iterator[GameState | ScriptLine]:
     """The script read lazily: first the new game its header sets up, then each command line
-    (a line that cannot be read raises ScriptError when it is reached). Times are checked to
-    go forward; whether the game takes each command is the caller's to ask the core."""
+    with its time (a line that cannot be read raises ScriptError when it is reached)."""
     state, now = None, 0
-    verdicts = None
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         data = _json_line(number, text)
         if state is None:
             state = _header(number, data)
-            if lexicon is not None:
-                max_words = state.rules.challenge.max_words
-                verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
             yield state
             continue
         now = _time_ns(number, data, now)
-        yield ScriptLine(number, now, data, _command(number, data, verdicts))
+        yield ScriptLine(number, now, data)
     if state is None:
         raise ScriptError(1, "the script is empty: its first line names the preset")
+
+
+def line_command(line: ScriptLine, state: GameState, lexicon: Container[str] | None = None):
+    """The core command ``line`` makes in the game ``state``; ``lexicon`` gives a verdict the
+    line does not (ScriptError if it cannot be read, or needs a lexicon there is not)."""
+    verdicts = None
+    if lexicon is not None:
+        max_words = state.rules.challenge.max_words
+        verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
+    return _command(line.number, line.data, verdicts, state)
 
 
 def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) -> Replayed:
     """Run a script through the core; raises ScriptError naming the first bad line."""
     state, events, now = None, [], 0
-    for item in read_script(lines, lexicon):
-        if isinstance(item, GameState):
-            state = item
+    for line in read_script(lines):
+        if isinstance(line, GameState):
+            state = line
             continue
-        now = item.t_ns
+        now = line.t_ns
+        command = line_command(line, state, lexicon)
         try:
-            for tick_or_command in (cmd.Tick(), item.command):
+            for tick_or_command in (cmd.Tick(), command):
                 new = decide(state, tick_or_command, now)
                 for event in new:
                     state = apply(state, event)
                 events += new
         except GameError as exc:
-            raise ScriptError(item.number, str(exc)) from None
+            raise ScriptError(line.number, str(exc)) from None
     for event in decide(state, cmd.Tick(), now):
         state = apply(state, event)
         events.append(event)

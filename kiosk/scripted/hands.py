@@ -135,12 +135,13 @@ def stop_reasons(state: GameState) -> tuple[str, ...]:
     return tuple(r for r in state.rules.clock.neutral_reasons if r != "challenge")[:9]
 
 
-def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, linked: bool = False,
-           pin: str = "0000", long_press_s: float = 3.0, words_typed: tuple[str, ...] = (),
-           judged_here: bool = True) -> list[Group]:
-    """The groups of inputs that do the line ``data`` from where the table's game ``state``
-    stands (``before`` is the game as the script has it before the line). ``words_typed``:
-    the words the judge screen shows typed already. An empty list: nothing to do yet."""
+def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, command=None,
+           linked: bool = False, pin: str = "0000", long_press_s: float = 3.0,
+           words_typed: tuple[str, ...] = (), judged_here: bool = True) -> list[Group]:
+    """The groups of inputs that do the line ``data`` (its core ``command``) from where the
+    table's game ``state`` stands (``before`` is the game as the script has it before the
+    line). ``words_typed``: the words the judge screen shows typed already. An empty list:
+    nothing to do (the table does it by itself, or the director's link will)."""
     hands = Hands(t_ns, pin=pin, long_press_s=long_press_s)
     name, player = data["cmd"], data.get("player")
     side = PLAYER_SIDES[player] if player in (0, 1) else None
@@ -150,9 +151,18 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, linked
         return [(hands.press(side),)]
     if name in ("play", "exchange", "pass", "press", "record", "out"):
         return _turn(hands, name, data, state, player)
-    if name == "hold":
-        return [(Tap("Hold", hands._now()),)]
-    if name == "challenge":
+    if name in ("hold", "send_back", "false_blank"):
+        key = {"hold": "Hold", "send_back": "SendBack", "false_blank": "FalseBlank"}[name]
+        return [(Tap(key, hands._now()),)]
+    if name == "declare":
+        return hands.keys(f"{str(data['blanks']).upper()}\n")
+    if name == "tick":
+        return []                   # the table's own passes bring what falls due
+    if name == "challenge" and data.get("open"):
+        return _challenge(hands, {"words": []}, state, player, words_typed, False)[:1]
+    if name in ("challenge", "rule"):
+        if name == "rule" and state.phase != Phase.CHALLENGE:
+            return []
         return _challenge(hands, data, state, player, words_typed, judged_here)
     if name == "withdraw":
         if state.phase != Phase.CHALLENGE:
@@ -167,7 +177,7 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, linked
         return hands.keys(rack_text(str(data["tiles"])))
     if name == "correct":
         return _correct(hands, data, state)
-    return _director(hands, name, data, state, before, linked)
+    return _director(hands, name, data, state, before, linked, command)
 
 
 def _turn(hands: Hands, name: str, data: dict, state: GameState, player: int) -> list[Group]:
@@ -248,7 +258,7 @@ def _correct(hands: Hands, data: dict, state: GameState) -> list[Group]:
 
 
 def _director(hands: Hands, name: str, data: dict, state: GameState, before: GameState,
-              linked: bool) -> list[Group]:
+              linked: bool, command=None) -> list[Group]:
     """The director's commands, through the director's menu (kiosk.ui.menu.actions)."""
     mover = before.clock.running if before.phase == Phase.PLAYING else None
     again = None if mover is None else 1 - mover        # the waiting player may always restart it
@@ -265,13 +275,26 @@ def _director(hands: Hands, name: str, data: dict, state: GameState, before: Gam
         delta = int(data["delta_ms"])
         if delta % 1000:
             raise CannotPlay("the director's menu adjusts a time in whole seconds")
-        seconds = -delta // 1000            # + on the clock is less time charged
+        seconds = delta // 1000             # + is that much more time left on the clock
         return hands.director(f"3{player_digit[data['player']]}{seconds:+d}\n\n", state, resume=again)
+    if name == "clock_in":
+        if data.get("played_s") is not None:
+            raise CannotPlay("the director's menu brings a clock in without the time played")
+        return hands.director("33\n", state, resume=again)
     if name == "forfeit":
         reason = {"director": "1", "late": "2"}.get(data.get("reason") or "director")
         if reason is None:
             raise CannotPlay(f"a forfeit's reason is director or late, not {data.get('reason')!r}")
         return hands.director(f"4{player_digit[data['player']]}{reason}\n", state)
-    if name in ("end", "reopen", "void"):
-        return hands.director({"end": "5", "reopen": "6", "void": "9"}[name] + "\n", state)
+    if name in ("end", "void"):
+        return hands.director({"end": "5", "void": "9"}[name] + "\n", state)
+    if name in ("found", "reopen"):
+        if data.get("tiles"):
+            raise CannotPlay("the director's menu records tiles found without the tiles")
+        asks = state.phase not in (Phase.PLAYING, Phase.CHALLENGE, Phase.OUT) and state.end == "out"
+        taker = player_digit[data["player"]] if asks and data.get("player") in (0, 1) else ""
+        return hands.director(f"6{taker}\n", state, resume=again)
+    if name == "recheck":
+        verdict = "1" if (command.valid if isinstance(command, cmd.Recheck) else data.get("valid")) else "2"
+        return hands.director(f"0{player_digit[data['player']]}{verdict}\n", state)
     raise CannotPlay(f"the table has no way to {name!r}")

@@ -25,13 +25,14 @@ from kiosk.core import commands as cmd
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
 from kiosk.core.state import GameState, Turn, apply
-from kiosk.replay import ScriptError, ScriptLine, read_script
+from kiosk.replay import ScriptError, ScriptLine, line_command, read_script
 
 
 @dataclass(frozen=True)
 class Step:
-    """One line planned: the line, the game as it finds it and as it leaves it."""
+    """One line planned: the line, its core command, the game as it finds it and leaves it."""
     line: ScriptLine
+    command: object
     before: GameState
     after: GameState
 
@@ -44,6 +45,7 @@ class Step:
 class Refused:
     """The line the core refuses, where the plan ends."""
     line: ScriptLine
+    command: object
     before: GameState
     reason: str
 
@@ -71,19 +73,20 @@ class Plan:
     @classmethod
     def from_lines(cls, path: Path, lines: list[str], lexicon: Container[str] | None = None) -> "Plan":
         header, state, steps = None, None, []
-        for item in read_script(lines, lexicon):
+        for item in read_script(lines):
             if isinstance(item, GameState):
                 header = state = item
                 continue
+            command = line_command(item, state, lexicon)
             try:
                 ticked = _run(state, cmd.Tick(), item.t_ns)
             except GameError as exc:
-                return cls(path, header, tuple(steps), Refused(item, state, str(exc)))
+                return cls(path, header, tuple(steps), Refused(item, command, state, str(exc)))
             try:
-                after = _run(ticked, item.command, item.t_ns)
+                after = _run(ticked, command, item.t_ns)
             except GameError as exc:
-                return cls(path, header, tuple(steps), Refused(item, ticked, str(exc)))
-            steps.append(Step(item, ticked, after))
+                return cls(path, header, tuple(steps), Refused(item, command, ticked, str(exc)))
+            steps.append(Step(item, command, ticked, after))
             state = after
         return cls(path, header, tuple(steps), None)
 

@@ -226,11 +226,11 @@ class ScriptRunner:
         if now < at or self._verdict_shows():
             return False
         data = self._line_data(plan, step, state)
-        if step.name == "challenge" and self.kiosk.table.lexicon is not None:
+        if step.name in ("challenge", "rule") and self.kiosk.table.lexicon is not None:
             self._check_verdict(plan, step)
         try:
             groups = hand.inputs(data, state, max(at, state.last_ns or at), before=step.before,
-                                 linked=self.linked, pin=self.pin,
+                                 command=step.command, linked=self.linked, pin=self.pin,
                                  long_press_s=self.kiosk.table.settings.long_press_s,
                                  words_typed=self._words_typed())
         except hand.CannotPlay as exc:
