@@ -6,9 +6,9 @@ finds the key on the screen as it is).
 ``inputs(line, state, t_ns, ...)`` gives groups: the inputs of a group reach the table in one
 pass of its loop (two presses that must come together: the centre button twice for a
 challenge, stop then go out); each tap is a group of its own, so it meets the screen the one
-before it left. Every input carries the line's instant (``t_ns``, then a nanosecond more for
-each input after), as a button's edge carries the instant it went down: the journal then holds
-the script's own times, whenever the table got round to the taps.
+before it left. Every input carries the line's instant (``t_ns``), as a button's edge carries the
+instant it went down: the journal then holds the script's own times, whenever the table got
+round to the taps (the loop keeps inputs of the same instant in the order they came).
 
 The table's way differs from the replay's one command: a turn is a press and then its score
 typed (``Press`` then ``Record``); a challenge stops the clock and is then ruled by the verdict
@@ -58,14 +58,13 @@ Group = tuple
 
 
 class Hands:
-    """Inputs for a line at time ``t`` (each input a nanosecond after the one before)."""
+    """Inputs for a line at time ``t``."""
 
     def __init__(self, t_ns: int, *, pin: str = "0000", long_press_s: float = 3.0):
         self.t, self.pin, self.long_ns = t_ns, pin, round(long_press_s * NS) + 1
 
     def _now(self) -> int:
-        t, self.t = self.t, self.t + 1
-        return t
+        return self.t
 
     def press(self, side: str) -> Press:
         return Press(side, self._now())
@@ -85,9 +84,9 @@ class Hands:
         typed = self.pin + "\n" + keys
         down = self.t
         if state.clock.running is None:
-            down = max(self.t - self.long_ns - len(typed), (state.last_ns or 0) + 1)
+            down = max(self.t - self.long_ns, state.last_ns or 0)
         groups = [(Press(Side.CENTRE, down, releases=True), Release(Side.CENTRE, down + self.long_ns))]
-        self.t = down + self.long_ns + 1
+        self.t = down + self.long_ns
         groups += self.keys(typed + "\x1b")
         if resume is not None:
             groups.append((self.press(PLAYER_SIDES[resume]),))
