@@ -271,13 +271,14 @@ class ScriptRunner:
 
     def _anchor(self, plan: Plan, step, now: int) -> bool:
         """Set the script's zero: the director's start call on a linked table whose script
-        begins with it, else now (the first line is due at once)."""
+        begins with it, else now (the line due is due at once)."""
         state = self.kiosk.table.state
-        if step.name == "call" and self.linked and sorted(step.line.data["absent"]) == [0, 1] \
-                and self.progress.done == 0:
+        first = plan.steps[0] if plan.steps else None
+        if first is not None and first.name == "call" and self.linked \
+                and sorted(first.line.data["absent"]) == [0, 1]:
             if state.start_called_ns is None:
                 return False
-            self.progress.zero_ns = state.start_called_ns - step.line.t_ns
+            self.progress.zero_ns = state.start_called_ns - first.line.t_ns
         else:
             self.progress.zero_ns = now - step.line.t_ns
         recovered = self._last_recovery()
