@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from kiosk.sync.signing import key_hex, table_key
+from kiosk.sync.signing import key_hex, station_key, table_key
 
 from director.config import ConfigError, DirectorConfig, load_config
 
@@ -103,6 +103,37 @@ def enroll(config: DirectorConfig, table: str, *, url: str | None = None,
     return Enrollment(table, f"{stem}.key", key_text, f"{stem}.toml", snippet)
 
 
+def enroll_station(config: DirectorConfig, station: str, *, url: str | None = None) -> Enrollment:
+    """Judge station ``station``'s key file and config lines (for ``python -m kiosk judge
+    --config``): its own key, HMAC-SHA256(tournament key, "station:" + station), as a table's
+    is derived (docs/sync-protocol.md), and its link to this director. The station's PIN hash
+    (``director.pin_hash``) is the volunteer's to add: no PIN is made here."""
+    station = check_table(station)
+    url = url or director_url(config)
+    if not re.fullmatch(r"https?://\S+", url):
+        raise EnrollError(f"url: expected an address starting with http:// or https://; got {url!r}")
+    stem = "station-" + re.sub(r"[^A-Za-z0-9_-]", "_", station)
+    tournament = " ".join(config.tournament.split()) or "the tournament"
+    key_text = (f"{key_hex(station_key(config.key, station))}\n"
+                f"# the key of judge station {station} of {tournament} (python -m director enroll "
+                f"--station): {KIOSK_KEY_FILE} on the station's card, readable by the kiosk only\n")
+    snippet = "\n".join([
+        f"# Judge station {station} of {tournament}: made by python -m director enroll --station {station}.",
+        f"# On the station's card: {stem}.key becomes {KIOSK_KEY_FILE} (owner root, group kiosk,",
+        f"# mode 0640), and these lines go into {KIOSK_CONFIG}, in place of the same keys. Add the",
+        "# hash of the station's own PIN (python -m kiosk pin) as director.pin_hash.",
+        "[kiosk]",
+        f"tournament = {_toml(config.tournament)}",
+        "",
+        "[director]",
+        f"url = {_toml(url)}",
+        f"table_key_file = {_toml(KIOSK_KEY_FILE)}",
+        f"station = {_toml(station)}",
+        "",
+    ])
+    return Enrollment(station, f"{stem}.key", key_text, f"{stem}.toml", snippet)
+
+
 def rules_lines(config: DirectorConfig) -> list[str]:
     """The tournament's rules as a kiosk's config gives them: the director takes a table's result
     only if it was played under this same preset and these same overrides."""
@@ -149,6 +180,8 @@ def add_parsers(sub) -> None:
                        "service.host and port, or this machine's NAME.local)")
     links.add_argument("--serial", metavar="DEVICE", help="for tables on a serial line: the "
                        "table's own port, e.g. /dev/serial0 (the table's number is its address)")
+    parser.add_argument("--station", action="store_true", help="enroll judge stations, not tables: "
+                        "each its own station key and the lines of python -m kiosk judge --config")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"the folder the files go to (default {DEFAULT_OUT})")
     parser.set_defaults(func=run)
@@ -161,13 +194,17 @@ def run(args: argparse.Namespace) -> int:
         overrides.update({"tournament.key": args.key or "", "tournament.key_file": args.key_file or ""})
     try:
         config = load_config(args.config, overrides)
-        made = [enroll(config, table, url=args.url, serial=args.serial) for table in args.tables]
+        if args.station and args.serial:
+            raise EnrollError("a judge station reaches the director over the network: --url, not --serial")
+        made = [enroll_station(config, name, url=args.url) if args.station else
+                enroll(config, name, url=args.url, serial=args.serial) for name in args.tables]
     except (ConfigError, EnrollError) as exc:
         print(f"python -m director enroll: {exc}", file=sys.stderr)
         return 2
     for enrollment in made:
         key_path, snippet_path = write(enrollment, Path(args.out))
-        print(f"table {enrollment.table}: key file {key_path} (keep it secret), config lines "
+        what = "judge station" if args.station else "table"
+        print(f"{what} {enrollment.table}: key file {key_path} (keep it secret), config lines "
               f"{snippet_path}:")
         print("    " + enrollment.snippet.rstrip("\n").replace("\n", "\n    "))
     return 0
