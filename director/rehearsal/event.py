@@ -36,14 +36,19 @@ def players(count: int) -> list[Player]:
 
 def pairings(tables: int, rounds: int) -> list[Pairing]:
     """Each round's pairings of players 1..2*tables (a round robin's rounds: a different
-    opponent each time), at tables 1..tables, who goes first alternating."""
+    opponent each time), at tables 1..tables, who goes first alternating. Each pairing names
+    the lower-numbered player first, as the director holds a pairing read from a .t file (and
+    sends it to the table: the left player, then the right)."""
     n = 2 * tables
     out = []
     for round_number in range(1, rounds + 1):
         shift = (round_number - 1) % (n - 1)
         ring = [1] + [2 + (i + shift) % (n - 1) for i in range(n - 1)]
         for t in range(tables):
-            out.append(Pairing(round_number, str(t + 1), (ring[t], ring[n - 1 - t]), (t + round_number) % 2))
+            pair = (ring[t], ring[n - 1 - t])
+            first = pair[(t + round_number) % 2]
+            players = tuple(sorted(pair))
+            out.append(Pairing(round_number, str(t + 1), players, players.index(first)))
     return out
 
 

@@ -166,7 +166,8 @@ class ScriptRunner:
             self.ready, self.recovery = False, None
             self._save_progress()
         elif self.planned and not self.pending:
-            self.quiet += 1
+            at_station = self.kiosk.table.judge_at_station and state.phase == Phase.CHALLENGE
+            self.quiet = 0 if at_station else self.quiet + 1    # the judge station's verdict: wait
             if self.quiet >= STUCK_PASSES:
                 self._stuck(plan, state)
 
@@ -226,7 +227,8 @@ class ScriptRunner:
         if now < at or self._verdict_shows():
             return False
         data = self._line_data(plan, step, state)
-        if step.name in ("challenge", "rule") and self.kiosk.table.lexicon is not None:
+        if step.name in ("challenge", "rule") and self.kiosk.table.lexicon is not None \
+                and not self.kiosk.table.judge_at_station:     # the station judges, not this table
             self._check_verdict(plan, step)
         try:
             groups = hand.inputs(data, state, max(at, state.last_ns or at), before=step.before,

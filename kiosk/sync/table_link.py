@@ -13,7 +13,9 @@ results and statuses from now on, a new game with the assigned round, players an
 while the game may still change (who starts is the game's setup: the core refuses the other
 start press), the round's start and end as core commands through ``Table.submit``
 (judged by the core and journaled like a press). Each of those is done once per assignment
-revision: a command the core refuses shows its reason once, and is not asked again.
+revision: a command the core refuses shows its reason once, and is not asked again. With
+``director.judge_at_station`` the table's challenges go to the venue's judge station and its
+verdicts come back through the same worker (kiosk.sync.station_wait).
 """
 from __future__ import annotations
 
@@ -36,9 +38,11 @@ NO_TABLE_KEY = "no table key: results kept here"
 
 class TableLink:
     def __init__(self, table, sender: Sender | SerialLink, started_ns: int, *,
-                 wall: Callable[[], float] = time.time, port: SerialPort | None = None):
+                 wall: Callable[[], float] = time.time, port: SerialPort | None = None,
+                 station=None):
         self.table, self.sender, self.started_ns, self.wall = table, sender, started_ns, wall
         self.port = port                        # the serial link's port, closed with the link
+        self.station = station                  # kiosk.sync.station_wait.StationWait, if judged there
         self.done: set[tuple] = set()           # (revision, what) already applied
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
 
@@ -61,7 +65,12 @@ class TableLink:
         sender = Sender(config.store, client, config.key, status_s=config.director_poll_s,
                         poll_s=config.director_poll_s, base_delay_s=min(1.0, cap),
                         max_delay_s=cap, clock=clock)
-        return cls(table, sender.start(), now_ns)
+        station = None
+        if config.judge_at_station:
+            from kiosk.sync.station_wait import StationWait
+            station = StationWait(table, sender, config.key)
+            table.judge_at_station = True
+        return cls(table, sender.start(), now_ns, station=station)
 
     @classmethod
     def _serial(cls, config, table, now_ns: int, clock: Callable[[], int]) -> "TableLink":
@@ -88,6 +97,8 @@ class TableLink:
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
+        if self.station is not None:
+            self.station.tick(now_ns, self._document_id(session))
         info = dataclasses.replace(table.info, link=link_text(link), division=session.setup.division)
         if info != table.info:
             table.info = info

@@ -76,3 +76,13 @@ def test_the_faults_fall_mid_game_and_the_network_comes_back_before_its_game_end
     assert net.seconds == 20
     assert net.at_s + net.seconds < games[(1, "2")].length_s / opts.speed - 10
     assert plan_faults(Options(tables=2, rounds=1, faults=False), games) == []
+
+
+def test_the_pairings_read_back_from_the_event_file_as_the_scripts_have_them():
+    """The director reads the event's .t file: each pairing must come back with the same left
+    and right players and who goes first, or a table's assignment would not be its script's."""
+    from director.files import tsh
+    people, paired = event.players(12), event.pairings(6, 5)
+    read = tsh.parse_t(event.event_file(people, paired).decode(tsh.ENCODING), division="x")
+    assert sorted((p.round, p.table, p.players, p.first) for p in read.pairings) == \
+        sorted((p.round, p.table, p.players, p.first) for p in paired)
