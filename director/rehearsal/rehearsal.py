@@ -149,7 +149,7 @@ class Rehearsal:
         options = self.options
         waiting = [t for t, kiosk in self.tables.items() if not kiosk.wait_round(round_number, 120)]
         if waiting:
-            self.report.problem(f"round {round_number}: tables {', '.join(waiting)} did not have "
+            self.report.problem(f"round {round_number}: table(s) {', '.join(waiting)} did not have "
                                 "their game within 120 s")
         started = self.page.post("/api/rounds/start", {"round": round_number})
         self.out(f"round {round_number} started")

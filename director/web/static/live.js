@@ -115,6 +115,9 @@ function tileNode(tile) {
   if (tile.scores) {
     node.append(el("div", { class: "scores" }, el("span", {}, String(tile.scores[0])), el("span", {}, String(tile.scores[1]))));
   }
+  if (tile.judge) {
+    node.append(el("div", { class: "judge" }, tile.judge));
+  }
   if (tile.silent) {
     const since = tile.heard_wall ? `not heard from since ${wallText(tile.heard_wall)}` : "not heard from this round";
     node.append(el("div", { class: "silent-note" }, `link silent: ${since}`));
