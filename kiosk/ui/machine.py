@@ -51,7 +51,7 @@ def route(table: Table, current: Screen | None) -> Screen:
 
 
 class Machine:
-    def __init__(self, table: Table, now_ns: int, *, director_pin_hash: str = "",
+    def __init__(self, table: Table, now_ns: int, *, director_pin_hash: str | None = "",
                  orientation: str = "side"):
         self.table, self.orientation = table, orientation
         self._drawn = None                  # (screen, view) the surface shows, if drawn whole
@@ -112,6 +112,10 @@ class Machine:
             return
         if self.door.locked(t_ns):
             self.table.say(self.door.locked_message(t_ns), t_ns)
+            return
+        if self.door.closed:
+            self.table.say("no director's PIN at this table yet: it comes with the table's "
+                           "enrollment", t_ns)
             return
         from kiosk.ui.menu.screen import DirectorScreen
         self.screen = DirectorScreen(self.table, self.door, t_ns)

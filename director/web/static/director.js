@@ -146,8 +146,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("import-form").addEventListener("submit", importFiles);
   $("enroll-form").addEventListener("submit", enrollTable);
   $("logout").addEventListener("click", logout);
-  $("live-address").textContent = `${location.origin}/live`;
-  $("live-address").href = "/live";
   startLive("/events", { section: sectionMade, event, closed, resultRow,
                          parts: { problems, menu_uses: menuUsesChanged } });
 });
