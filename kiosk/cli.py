@@ -9,6 +9,7 @@ or option refuses to start: exit status 2, the file, the key and what was expect
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from drivers.buttons import HardwareError
@@ -67,15 +68,19 @@ def run_options(args) -> dict:
 
 
 def _run_command(args) -> int:
-    from kiosk.app import LexiconError, run
+    from kiosk.app import RESTART, LexiconError, run
     try:
         settings = load(args.config, run_options(args))
         config = kiosk_config(settings, headless=args.headless, screenshot_dir=args.screenshot_dir,
                               exit_after_s=args.exit_after)
-        return run(config)
+        status = run(config)
     except (ConfigError, HardwareError, LexiconError, RulesError, StoreError) as exc:
         print(f"python -m kiosk run: {exc}", file=sys.stderr)
         return 2
+    if status == RESTART:           # enrolled on its screen: the same process starts again with it
+        print("python -m kiosk run: enrolled: starting again", file=sys.stderr, flush=True)
+        os.execv(sys.executable, [sys.executable, "-m", "kiosk", *sys.argv[1:]])
+    return status
 
 
 def _judge_command(args) -> int:

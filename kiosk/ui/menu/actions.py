@@ -46,6 +46,10 @@ ACTIONS = (
     Action("9", "VOID the game: set it aside, no result", short="VOID the game"),
 )
 BY_DIGIT = {action.digit: action for action in ACTIONS}
+ENROLL = "0"
+#: 0 hands over to the table's ENROLL screen (the screen machine's), not an action of the game.
+ENROLL_AGAIN = Action(ENROLL, "enroll this table again (a new tournament key, another director)",
+                      short="enroll again")
 CORRECT = "7"
 SELFTEST = "8"
 

@@ -16,7 +16,7 @@ import pygame
 from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
-ROWS = 9                    # the most choices listed at once (the menu has nine)
+ROWS = 10                   # the most choices listed at once (the menu has ten with 0, enroll)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,9 @@ typing the PIN ends in. Then the menu: a digit chooses
 5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
 7 correct a score: the correction screen (kiosk.ui.clock.correct) without the players' agreement;
 8 the hardware self-test (kiosk.ui.menu.selftest): buttons, player displays, LEDs;
-9 void the game: ``Void`` (set aside with no result; a locked result is not voided).
+9 void the game: ``Void`` (set aside with no result; a locked result is not voided);
+0 enroll the table again (a new tournament key, another director): its ENROLL screen
+  (kiosk.ui.setup.enroll, which the screen machine hands in as ``enroll``).
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
@@ -33,13 +35,16 @@ with what it did, a score corrected, the self-test and its outcome.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.widgets.base import NS, Screen, preview
-from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
+from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, ENROLL, ENROLL_AGAIN,
+                                   PLAYER_DIGITS, REASONS,
                                        REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
                                        command, describe)
 from kiosk.ui.menu.door import DirectorDoor
@@ -77,9 +82,11 @@ def status_line(state: GameState, now_ns: int) -> str:
 class DirectorScreen(Screen):
     director_menu = True
 
-    def __init__(self, table, door: DirectorDoor, opened_ns: int):
+    def __init__(self, table, door: DirectorDoor, opened_ns: int, *,
+                 enroll: Callable[[], Screen] | None = None):
+        """``enroll``: makes the ENROLL screen (0: enroll this table again), if the table has one."""
         super().__init__(table)
-        self.door = door
+        self.door, self.enroll = door, enroll
         self.step = "pin"                       # pin, menu, ask, confirm
         self.pin = DigitsEntry(12)
         self.action: Action | None = None
@@ -155,6 +162,9 @@ class DirectorScreen(Screen):
     def _key_menu(self, key: str, t: int) -> None:
         if key == "Escape":
             self.closed = True
+        elif key == ENROLL and self.enroll is not None:
+            self.table.menu_used(MenuUse.RECORDED, "enroll the table again (its ENROLL screen)", t)
+            self._handover = self.enroll()
         elif key in BY_DIGIT:
             self.done = ""
             self._choose(BY_DIGIT[key], t)
@@ -256,7 +266,7 @@ class DirectorScreen(Screen):
         if self.step == "pin":
             return self.pin.keyboard(actions=(ENTER, BACK))
         if self.step == "menu":                 # short labels: the choices flow into columns
-            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS})
+            return choices({a.digit: f"{a.digit}   {a.short}" for a in self._actions()})
         if self.step == "confirm":
             return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
         if self.action.asks[self.asked] == "seconds":
@@ -269,8 +279,8 @@ class DirectorScreen(Screen):
             return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
                     "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
         if self.step == "menu":
-            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in ACTIONS), self.done,
-                    "type the number of what to do  ·  Esc: back to the game")
+            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in self._actions()),
+                    self.done, "type the number of what to do  ·  Esc: back to the game")
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
             events, reason = preview(state, self.command, now_ns)
@@ -291,6 +301,9 @@ class DirectorScreen(Screen):
         if question == "absent":
             return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
         return heading, rows, "", "which player? type the number  ·  Esc: back"
+
+    def _actions(self) -> tuple[Action, ...]:
+        return ACTIONS + ((ENROLL_AGAIN,) if self.enroll is not None else ())
 
     def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:
         """``describe``, with what follows a void at this table (its new-game delay, its link)."""
