@@ -85,6 +85,7 @@ class Table(BottomLine):
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
+        self.selftest = last_selftest(session)      # the last hardware self-test, for the director
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -104,6 +105,8 @@ class Table(BottomLine):
 
     def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
         self.session.record_menu_use(use, detail, max(t_ns, self.state.last_ns or t_ns))
+        if use == MenuUse.SELFTEST:
+            self.selftest = f"{detail} ({time.strftime('%H:%M %d %b')})"
 
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
@@ -139,6 +142,16 @@ class Table(BottomLine):
 
     def close(self) -> None:
         self.session.close()
+
+
+def last_selftest(session: Session) -> str:
+    """The last hardware self-test's outcome and when, as the store keeps it ("" never run)."""
+    row = session.journal.conn.execute(
+        "SELECT detail, wall FROM director_menu WHERE use = ? ORDER BY id DESC LIMIT 1",
+        [str(MenuUse.SELFTEST)]).fetchone()
+    if row is None:
+        return ""
+    return f"{row[0]} ({time.strftime('%H:%M %d %b', time.localtime(row[1]))})" if row[1] else row[0]
 
 
 def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str | None = None) -> Session:

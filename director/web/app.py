@@ -30,6 +30,8 @@ ones). Routes, by name:
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
+- ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
+  cards (director.web.tables_page);
 - ``static``: the pages' scripts and styles.
 
 Database work runs in worker threads, so the event loop keeps serving the live pages.
@@ -69,6 +71,7 @@ from .guard import Guard, refusal
 from director.tables.ingest import MAX_BODY, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
 from .addresses import service_addresses
+from .tables_page import tables_routes
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -349,6 +352,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/enroll/start", enrollment("start"), methods=["POST"], name="enroll.start"),
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
+        *tables_routes(db, config, addresses, now),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
