@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench director lexicon screenshots clean
+.PHONY: run test check bench director lexicon screenshots wheelhouse clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,12 @@ screenshots: $(STAMP)
 lexicon: $(STAMP)
 	$(PY) -m kiosk lexicon import ../shared/lexicons/enable2k.txt --name enable2k \
 		--out kiosk/lexicon/data/enable2k.lex --force
+
+# Every Python package a Pi needs (aarch64 wheels for Python 3.11 bookworm and 3.13 trixie), in
+# wheelhouse/: copy the checkout with it to a USB stick, and sudo install/pi-install.sh on the Pi
+# installs without internet (install/wheelhouse.sh; docs/install.md).
+wheelhouse: $(STAMP)
+	bash install/wheelhouse.sh --python $(PY) wheelhouse
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -122,6 +122,9 @@ if [ -n "$PIN_HASH" ] && ! pin_tool --check "$PIN_HASH" >/dev/null; then
     echo "$0: --pin-hash: expected a hash made by python -m kiosk pin" >&2
     exit 2
 fi
+if [ -z "$WHEELHOUSE" ] && ls "$REPO"/wheelhouse/*.whl >/dev/null 2>&1; then
+    WHEELHOUSE=$REPO/wheelhouse                  # make wheelhouse's, carried with the checkout
+fi
 if [ -n "$WHEELHOUSE" ] && ! ls "$WHEELHOUSE"/*.whl >/dev/null 2>&1; then
     echo "$0: --wheelhouse $WHEELHOUSE: no wheels there (make wheelhouse builds it)" >&2
     exit 2
@@ -214,7 +217,7 @@ fi
 # 3. the program
 mkdir -p "$APP"
 if [ "$REPO" != "$(cd "$APP" && pwd)" ]; then
-    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./.pytest_cache --exclude='__pycache__' \
+    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./wheelhouse --exclude=./.pytest_cache --exclude='__pycache__' \
         --exclude='*.egg-info' -cf - . | tar -C "$APP" -xf -
     step "program: $REPO copied to $APP"
 else
