@@ -17,7 +17,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m kiosk demo
 
-test: $(STAMP)
+# The whole set-up on a fresh machine: the system programs the tests drive (install/test-packages.sh:
+# installed as root, or one line naming the command to run), the venv, then every test.
+test:
+	PYTHON=$(PYTHON) bash install/test-packages.sh
+	$(MAKE) --no-print-directory $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 # The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks or
