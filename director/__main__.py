@@ -111,7 +111,7 @@ def serve(args) -> int:
     allow_open_files(config.limits.live_total + 1024)
     app = create_app(db, config, password_hash=password_hash)
     where = service_addresses(config)
-    print(f"director: {config.tournament or 'tournament'}: open {where.page} (database "
+    print(f"director: {config.tournament or 'tournament'} on {where.page} (database "
           f"{config.db}); players' phones: {where.live}", flush=True)
     for poller in pollers:
         print(f"director: polling tables {args.addresses} on {poller.port.name} at {args.baud} baud",

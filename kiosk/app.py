@@ -237,7 +237,8 @@ class Kiosk:
                                      outputs=self.outputs)
             self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
             self.link = open_link(config, self.table, clock(), clock=clock)
-            if not (config.enrolled or config.key):
+            if not (config.enrolled or config.key or config.director_url or config.director_serial
+                    or config.sim):
                 self.table.info = replace(self.table.info, link=NOT_ENROLLED)
         except BaseException:
             self.close()

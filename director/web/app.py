@@ -153,6 +153,15 @@ def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
     return uploads, division
 
 
+def t_file_name(db: DirectorDB, division: str) -> str:
+    """A division's .t file's name as tsh has it: the file config.tsh named (``a.t``), else the
+    division's name in lower case (tsh's own files: ``a.t`` for division A)."""
+    for known in divisions.divisions(db):
+        if known.name == division and known.tsh_file:
+            return Path(known.tsh_file).name
+    return f"{division.lower()}.t"
+
+
 def resolve_division(db: DirectorDB, name: str | None) -> str:
     try:
         return divisions.resolve(db, name)
@@ -244,7 +253,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 name = await run_in_threadpool(resolve_division, db, division)
                 data = await run_in_threadpool(exports.export_t, db, config.rules, config.tournament,
                                                name, encoding)
-                filename, media = f"{stem} {name}.t", f"text/plain; charset={encoding}"
+                filename, media = t_file_name(db, name), f"text/plain; charset={encoding}"
             elif what == "ratings.TOU":
                 data = await run_in_threadpool(exports.export_tou, db, config.rules,
                                                config.tournament, dt.date.fromtimestamp(now()))
