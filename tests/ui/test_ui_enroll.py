@@ -2,7 +2,7 @@
 it; the volunteer types the table's number and the director's code, and the table enrolls with
 the real director's service (a process on 127.0.0.1), writes its enrollment to its data
 partition and asks to start again; a wrong code says so and writes nothing. An enrolled table
-enrolls again from the director's menu (0), behind its PIN. Screens saved as PNG."""
+enrolls again from the director's menu (E), behind its PIN. Screens saved as PNG."""
 import time
 from pathlib import Path
 
@@ -99,9 +99,9 @@ def test_an_enrolled_table_enrolls_again_from_the_directors_menu_behind_its_pin(
     try:
         assert not isinstance(k.screen, EnrollScreen)
         k.key("Director", at=1).type(pin + "\n", at=2)
-        assert "0   enroll this table again (a new tournament key, another director)" in k.view.rows
+        assert "E   enroll this table again (a new tournament key, another director)" in k.view.rows
         k.shot("menu-enroll-again")
-        k.type("0", at=3)
+        k.type("e", at=3)
         assert isinstance(k.screen, EnrollScreen) and k.view.lines[0] == "Enrolling this table again"
         assert k.view.entry == "TABLE 7_"
     finally:

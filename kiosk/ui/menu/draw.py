@@ -16,7 +16,7 @@ import pygame
 from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
-ROWS = 10                   # the most choices listed at once (the menu has ten with 0, enroll)
+ROWS = 11                   # the most choices listed at once (ten, and E: enroll again)
 
 
 @dataclass(frozen=True)

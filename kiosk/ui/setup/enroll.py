@@ -3,7 +3,7 @@
 
 Shown on a table that is not enrolled when it starts on its buttons, or when the director's
 door is asked for and the table has no PIN yet (a long press of the centre button); on an
-enrolled table, from the director's menu (0, behind its PIN). Nothing here is secret: without
+enrolled table, from the director's menu (E, behind its PIN). Nothing here is secret: without
 the director's code for this table, or its file, nothing happens (each wrong code spends one of
 the code's three tries, at the director).
 
