@@ -275,7 +275,8 @@ class DirectorScreen(Screen):
         if self.step == "pin":
             return self.pin.keyboard(actions=(ENTER, BACK))
         if self.step == "menu":                 # short labels: the choices flow into columns
-            return choices({a.digit: f"{a.digit}   {a.short}" for a in self._actions()})
+            last = (Key(ENROLL, "ENROLL", 1), Key(BACK.key, BACK.label, 1)) if self.enroll else (BACK,)
+            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS}, actions=last)
         if self.step == "confirm":
             return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
         if self._asks()[self.asked] == "seconds":
