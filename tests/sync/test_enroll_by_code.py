@@ -233,3 +233,27 @@ def test_a_sniffed_exchange_yields_no_key_even_to_someone_who_learns_the_code(tm
         eavesdropper = protocol.TableExchange("7", guess)
         with pytest.raises(protocol.WrongCode):
             eavesdropper.open(answer)
+
+
+def test_a_table_on_a_serial_line_enrolls_from_a_usb_stick_by_its_number(tmp_path):
+    (tmp_path / "t.key").write_bytes(KEY + b"\n")
+    stick = tmp_path / "stick"
+    made = subprocess.run([sys.executable, "-m", "director", "enroll", "7", "8", "--serial",
+                           "/dev/serial0", "--stick", str(stick), "--key-file", str(tmp_path / "t.key"),
+                           "--tournament", TOURNAMENT], cwd=ROOT, capture_output=True, text=True,
+                          timeout=TIMEOUT_S)
+    assert made.returncode == 0, made.stderr
+    assert sorted(p.name for p in (stick / "tablekeeper").iterdir()) == ["table-7.toml", "table-8.toml"]
+    assert stat.S_IMODE((stick / "tablekeeper" / "table-7.toml").stat().st_mode) == 0o600
+    config = table_config(tmp_path)
+    out = subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config), "--table",
+                          "7", "--stick", str(stick)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=TIMEOUT_S)
+    assert out.returncode == 0, out.stderr
+    kiosk = kiosk_config(load(config))
+    assert (kiosk.table, kiosk.director_serial, kiosk.director_serial_address) == ("7", "/dev/serial0", 7)
+    assert kiosk.key == table_key(KEY, "7") and kiosk.director_url == ""
+    missing = subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config),
+                              "--table", "9", "--stick", str(stick)], cwd=ROOT, capture_output=True,
+                             text=True, timeout=TIMEOUT_S)
+    assert missing.returncode == 1 and "no tablekeeper/table-9.toml on a USB stick" in missing.stderr
