@@ -55,6 +55,7 @@ def test_director_uses_only_the_core_and_sync_documents():
     # loader (kiosk.presets), the one salted slow hash of a secret (kiosk.secret_hash), the
     # replay of a game script (kiosk.replay: the rehearsal works out each game's result from it)
     allowed = ("kiosk.core", "kiosk.sync.document", "kiosk.sync.signing", "kiosk.sync.status",
+               "kiosk.sync.enrollment",
                "kiosk.sync.framing", "kiosk.sync.protocol", "kiosk.store.schema", "kiosk.presets",
                "kiosk.secret_hash", "kiosk.replay")
     offenders = []

@@ -14,7 +14,10 @@ rows it had: those refusals kept no document).
 3 -> 4, repeats counted: ``rejections`` gains ``repeats`` (0 in the rows it had) and
 ``last_wall`` (their ``received_wall``).
 
-4 -> 5, the judge station: a ``challenges`` table, empty.
+4 -> 5, enrollment by code: the tables ``enrollment_codes`` and ``enrolled`` (empty: the tables
+enrolled before by files are known by what they send).
+
+5 -> 6, the judge station: a ``challenges`` table, empty.
 """
 from __future__ import annotations
 
@@ -81,7 +84,13 @@ def migrate_3_to_4(db: Database, indexes: list) -> None:
     _create_indexes(db, indexes)
 
 
-def migrate_4_to_5(db: Database, tables: dict, indexes: list) -> None:
+def migrate_4_to_5(db: Database, tables: dict) -> None:
+    for name in ("enrollment_codes", "enrolled"):
+        columns, pk, not_null = tables[name]
+        db.create_table(name, columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
+def migrate_5_to_6(db: Database, tables: dict, indexes: list) -> None:
     columns, pk, not_null = tables["challenges"]
     db.create_table("challenges", columns, pk=pk, not_null=not_null, if_not_exists=True)
     _create_indexes(db, indexes)
@@ -92,4 +101,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
             2: lambda db: migrate_2_to_3(db, indexes),
             3: lambda db: migrate_3_to_4(db, indexes),
-            4: lambda db: migrate_4_to_5(db, tables, indexes)}
+            4: lambda db: migrate_4_to_5(db, tables),
+            5: lambda db: migrate_5_to_6(db, tables, indexes)}

@@ -40,6 +40,9 @@ PUBLIC = {
     "tables.verdict": "the tables' API: a verdict is signed for its table",
     "stations.challenges": "the judge station's API: the challenges open, signed for the station",
     "stations.verdicts": "the judge station's API: a verdict is taken under its station's signature only",
+    "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
+                    "enrollment sealed under a key only that code gives (kiosk.sync.enrollment)",
+    "enroll.confirm": "a table confirming its enrollment: a MAC only the exchange's key makes",
     "live": "the public live view, for players' phones: it shows, it changes nothing",
     "live.events": "the public live view's server-sent events",
     "login": "the login page",
@@ -47,7 +50,8 @@ PUBLIC = {
     "static": "the pages' scripts and styles",
 }
 TABLES_API = {"tables.results", "tables.status", "tables.assignment", "tables.challenge",
-              "tables.verdict", "stations.challenges", "stations.verdicts"}
+              "tables.verdict", "stations.challenges", "stations.verdicts", "enroll.start",
+              "enroll.confirm"}
 BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX_BODY first (and
              "tables.status": 2 * MAX_BODY,       # records it, director.tables.ingest), a chunk past it
              "tables.challenge": 2 * MAX_BODY, "stations.verdicts": 2 * MAX_BODY,
