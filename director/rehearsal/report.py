@@ -32,6 +32,8 @@ class Report:
         self.problems: list[str] = []
         self.lines: list[str] = []
         self.latencies: dict[tuple[int, str], float] = {}
+        self.locked: dict[tuple[int, str], float] = {}    # when each table locked its result
+        self.received: dict[tuple[int, str], float] = {}  # when the director stored each result
         self.sources: dict[tuple[int, str], str] = {}     # each stored result: http or serial
         self.target_missed = ""         # why the p99 missed its target (a figure, not a failure)
         self.checked = False
@@ -61,7 +63,7 @@ class Report:
             if locked is None:
                 self.problem(f"round {key[0]} table {key[1]}: its kiosk never said it locked the result")
             else:
-                self.latencies[key] = watcher.seen[key] - locked
+                self.latencies[key], self.locked[key] = watcher.seen[key] - locked, locked
         stored = self._stored(db_path, games)
         self.lines.append(
             f"Rehearsal: {options.tables} tables, {options.rounds} round{'s' * (options.rounds > 1)}, "
@@ -92,29 +94,43 @@ class Report:
         self.lines.append(f"seconds from the second confirm to the result on the director's page: "
                           f"p50 {self.p50:.2f}, p99 {p99:.2f}, max {max(values):.2f} "
                           f"({len(values)} results; target p99 under {TARGET_S:g})")
+        self._breakdown()
         if p99 >= TARGET_S:
             worst = sorted(self.latencies.items(), key=lambda kv: -kv[1])[:3]
             self.target_missed = (f"p99 {p99:.2f} s is over the target of {TARGET_S:g} s (slowest: " +
                                   ", ".join(f"round {r} table {t} {s:.2f} s" for (r, t), s in worst) + ")")
             self.lines.append(f"TARGET MISSED: {self.target_missed}")
 
+    def _breakdown(self) -> None:
+        """Where the time went: from the table to the director storing the result, and from
+        there to the page showing it."""
+        keys = [k for k in self.latencies if k in self.received]
+        if not keys:
+            return
+        sent = [self.received[k] - self.locked[k] for k in keys]
+        shown = [self.latencies[k] - (self.received[k] - self.locked[k]) for k in keys]
+        self.lines.append(f"  of which the table to the director storing it: p50 {percentile(sent, 50):.2f}, "
+                          f"p99 {percentile(sent, 99):.2f}; the director to its page: p50 "
+                          f"{percentile(shown, 50):.2f}, p99 {percentile(shown, 99):.2f}")
+
     def _stored(self, db_path: Path, games: dict) -> int:
         """How many results are stored once at revision 1 with their scripts' scores."""
         conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
         try:
             rows = conn.execute("SELECT round, table_name, revision, score0, score1, player0, "
-                                "player1, source FROM results").fetchall()
+                                "player1, source, received_wall FROM results").fetchall()
             audited = conn.execute("SELECT round, table_name, reason FROM results_audit").fetchall()
             refused = conn.execute("SELECT table_name, path, code, reason FROM rejections").fetchall()
         finally:
             conn.close()
         good = 0
-        for r, table, revision, s0, s1, p0, p1, source in rows:
+        for r, table, revision, s0, s1, p0, p1, source, received in rows:
             game = games.get((r, table))
             if game is None:
                 self.problem(f"round {r} table {table}: a result no script played")
                 continue
             self.sources[(r, table)] = source
+            self.received[(r, table)] = received
             expected = (list(game.replayed.result.final), list(game.players))
             if revision != 1:
                 self.problem(f"round {r} table {table}: stored at revision {revision}, not once")
