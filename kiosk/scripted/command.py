@@ -54,7 +54,6 @@ def run_scripts(config, scripts: list[str], speed: float) -> int:
     from kiosk.fast_clock import held_clock
     from kiosk.scripted.plan import Plan
     from kiosk.scripted.runner import ScriptFailed, ScriptRunner
-    from kiosk.session import GameSetup  # noqa: F401  (the session's setup the runner replaces)
 
     paths = [Path(s) for s in scripts]
     current = paths[0]
