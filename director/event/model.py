@@ -32,6 +32,7 @@ class Player:
     name: str
     rating: int = 0
     division: str = ""
+    withdrawn: bool = False     # tsh's ``off``: no longer paired, not ranked
 
     def __post_init__(self):
         if self.number < 1:
@@ -94,6 +95,13 @@ class GameResult:
         """players[0]'s spread: their score minus the other side's."""
         return self.scores[0] - self.scores[1]
 
+    @property
+    def no_game(self) -> bool:
+        """A round against no opponent with a spread of 0: no game at all (a late entry's or a
+        withdrawn player's missed round, as tsh writes it; half of a voided game): neither a win,
+        a loss nor a tie."""
+        return self.players[1] == NO_OPPONENT and self.spread == 0
+
     def canonical(self) -> "GameResult":
         """The same result with the lower player number first (as a .t file reads back)."""
         if self.players[1] == NO_OPPONENT or self.players[0] < self.players[1]:
@@ -119,7 +127,8 @@ class EventSettings:
 
 
 def bye(round: int, player: int, spread: int) -> GameResult:
-    """A bye (spread > 0), or a forfeit loss against no one (spread < 0), for one player."""
+    """A bye (spread > 0), or a forfeit loss against no one (spread < 0), for one player; with a
+    spread of 0, no game (GameResult.no_game)."""
     scores = (spread, 0) if spread >= 0 else (0, -spread)
     kind = "bye" if spread >= 0 else "forfeit"
     return GameResult(round, "", (player, NO_OPPONENT), scores, None, kind,

@@ -44,9 +44,15 @@ def players(db: DirectorDB, division: str | None = None) -> list[Player]:
     """The division's players by number; without a division, every division's in turn."""
     where, args = ("WHERE p.division = ?", [division]) if division else ("", [])
     with db.locked() as conn:
-        return [Player(r["number"], r["name"], r["rating"] or 0, r["division"])
+        return [Player(r["number"], r["name"], r["rating"] or 0, r["division"],
+                       withdrawn=_withdrawn(r["tsh_tags"]))
                 for r in conn.query(f"SELECT p.* FROM players p JOIN divisions d ON d.name = "
                                     f"p.division {where} ORDER BY d.position, p.number", args)]
+
+
+def _withdrawn(tags: str | None) -> bool:
+    """Whether a player's tsh tags mark them withdrawn (``off``: tsh pairs and ranks them no more)."""
+    return bool(tags) and any(tag == "off" for tag, _ in json.loads(tags))
 
 
 def pairings(db: DirectorDB, division: str) -> list[Pairing]:

@@ -21,8 +21,9 @@ a win scoring 478, 1425 a tie at 425, 349 a loss scoring 349. The opponent's sco
 opponent's line.
 
 A bye is AUPAIR's ``2001 +n`` (a win "scoring" 1 against oneself), a forfeit loss or an absence
-``   0  n`` (a loss scoring 0 against oneself): ratings programs skip games against oneself, so
-byes and forfeits stay unrated, as the rule books ask. A forfeit between two players is written
+(a round against no one scoring 0: no game, director.event.model.GameResult.no_game) ``   0  n``
+(a loss scoring 0 against oneself), as AUPAIR writes a missed round: ratings programs skip games
+against oneself, so byes, forfeits and absences stay unrated, as the rule books ask. A forfeit between two players is written
 that way for each of them. Pure text functions, plus ``write_tou`` which only writes the file.
 """
 from __future__ import annotations
@@ -138,10 +139,8 @@ def _player_lines(division: TouDivision) -> list[str]:
 def _block(result: GameResult, side: int, row_of: dict, width: int, where: str) -> str:
     own_row = row_of[result.players[side]]
     if result.players[1] == NO_OPPONENT or result.kind == "forfeit":
-        won = result.winner == side
-        tied = result.winner is None
-        outcome, score, first, opponent = ("2", 1, True, own_row) if won else (
-            ("1", 0, False, own_row) if tied else (" ", 0, False, own_row))
+        won = result.winner == side                   # a bye or a forfeit won: AUPAIR's 2001 +n
+        outcome, score, first, opponent = ("2", 1, True, own_row) if won else (" ", 0, False, own_row)
     else:
         outcome = "1" if result.winner is None else ("2" if result.winner == side else " ")
         score = result.scores[side]

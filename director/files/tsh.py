@@ -81,7 +81,8 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
                                f"{line.number} ({line.name}) as opponent in that round")
             if (len(line.scores) >= round_) != (len(other.scores) >= round_):
                 raise TshError(f"{where}: only one of players {line.number} and {opp} has a score")
-    players = tuple(Player(line.number, line.name, line.rating, division) for line in lines)
+    players = tuple(Player(line.number, line.name, line.rating, division, withdrawn="off" in line.tags)
+                    for line in lines)
     pairings: list[Pairing] = []
     results: list[GameResult] = []
     for line in lines:
