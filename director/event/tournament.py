@@ -8,10 +8,11 @@ file's past rounds), else the bye of a round that has started (the preset's
 or a second result for a player in a round, is left out and reported in ``problems`` (the page
 shows them) rather than silently counted; an imported result that is what a .t file holds of a
 table's result (exported, paired by tsh, imported again) is that game, counted once without a
-word. Each result is as it counts (director.event.standings.as_counted: a game over its round's spread
-cap has the winner's score lowered to it), under the event's spread caps (its tsh config's) or
-else the tournament's rules' (director.event.divisions.counting_rules): the standings and every export
-read the same scores.
+word. Each result keeps its scores as recorded (a file's as written, a table's as the table
+recorded them: capped already under a book that records the capped score); the standings apply
+the event's spread caps (its tsh config's, else the tournament's rules',
+director.event.divisions.counting_rules) when they count them, as tsh does, and the files keep
+the scores (director.files.exports).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from kiosk.core.rules import Rules
 from . import divisions
 from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document, name_key
-from .standings import Standing, as_counted, compute_standings
+from .standings import Standing, compute_standings
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,6 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     """The results that count in the division (the event's only one if not given), each as it
     counts."""
     name = divisions.resolve(db, division)
-    counting = divisions.counting_rules(db, rules)
     roster = players(db, name)
     problems: list[str] = []
     taken: dict[tuple[int, int], GameResult] = {}       # (round, player) -> their result
@@ -101,7 +101,6 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     numbers = {p.number for p in roster}
 
     def add(result: GameResult, what: str) -> None:
-        result = as_counted(result, counting)
         sides = [(result.round, n) for n in result.players if n != NO_OPPONENT]
         strangers = [n for _, n in sides if n not in numbers]
         if strangers:

@@ -9,11 +9,13 @@
   made of the event's settings, the spread caps the standings apply among them) and every
   division's ``.t`` file inside it.
 
-The results written are those that count, with the scores they count with
-(director.event.tournament.counted_results): a game won by more than its round's spread cap is written
-with the winner's score lowered to the cap, so tsh and the ratings get the spreads the page
-shows, whatever tsh's own ``spread_cap`` says (applying a cap again changes nothing). Data a
-file cannot hold raises director.files.imports.FileRefused saying why.
+Which scores each file holds: the ``.t`` files, the archive and the ``.TOU`` hold the results
+that count (director.event.tournament.counted_results) with their scores as recorded: a file's as
+it was written, a table's as the table recorded them (under a book that records the capped score,
+school 24, capped already), a director's correction's as corrected. A spread cap is never applied
+to a file's scores: tsh applies its own ``spread_cap`` (the archive carries the event's) when it
+computes standings, as the page, ``/live``, the standings CSV and ``python -m director standings``
+do. Data a file cannot hold raises director.files.imports.FileRefused saying why.
 """
 from __future__ import annotations
 
@@ -52,7 +54,8 @@ def division_text(db: DirectorDB, rules: Rules, tournament: str, division: str) 
     paired = [replace(p, table=board(p.table, offset)) for p in pairings(db, division)]
     results = [replace(r, table=board(r.table, offset))
                for r in counted_results(db, rules, tournament, division).results]
-    return tsh.format_t(roster, paired, results, extras=tags)
+    return tsh.format_t(roster, paired, results, extras=tags,
+                        layout=found.tsh_layout if found else None)
 
 
 def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,

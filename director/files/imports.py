@@ -191,7 +191,7 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str, source
         conn["pairings"].delete_where("division = ?", [name])
         taken = _tables_of_others(db, name)
         offset = known.table_offset if known else _offset_for(division.pairings, taken)
-        divisions.ensure(db, name, tsh_file=file, table_offset=offset)
+        divisions.ensure(db, name, tsh_file=file, table_offset=offset, tsh_layout=division.layout)
         store_players(db, division.players, division=name)
         for number, tags in division.extras.items():
             conn["players"].update((name, number), {"tsh_tags": json.dumps([list(t) for t in tags])})

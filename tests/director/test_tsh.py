@@ -34,7 +34,8 @@ def test_a_real_file_written_back_has_every_field_of_every_line(shared, name, tm
     path = shared.tsh / name
     division = read_t(path)
     out = tmp_path / path.name
-    write_t(out, division.players, division.pairings, division.results, extras=division.extras)
+    write_t(out, division.players, division.pairings, division.results, extras=division.extras,
+            layout=division.layout)
     original = fields(path.read_text(encoding="iso-8859-1"))
     written = fields(out.read_text(encoding="iso-8859-1"))
     assert len(written) == len(original)
@@ -43,12 +44,30 @@ def test_a_real_file_written_back_has_every_field_of_every_line(shared, name, tm
     assert read_t(out) == division
 
 
-def test_the_2006_file_comes_back_byte_for_byte(shared, tmp_path):
-    # division b was written by a tsh whose name column is 22 wide, as ours
-    path = shared.tsh / "naspa-2023-division-b.t"
+@pytest.mark.parametrize("name", REAL)
+def test_a_real_file_comes_back_byte_for_byte(shared, name):
+    # division a was written by a tsh whose ratings end at column 28, division b's at 27
+    path = shared.tsh / name
     division = read_t(path)
-    assert format_t(division.players, division.pairings, division.results,
-                    extras=division.extras) == path.read_text(encoding="iso-8859-1")
+    assert division.layout == {"naspa-2023-division-a.t": 28, "naspa-2023-division-b.t": 27}[name]
+    assert format_t(division.players, division.pairings, division.results, extras=division.extras,
+                    layout=division.layout) == path.read_text(encoding="iso-8859-1")
+
+
+def test_p12_as_written_comes_back_and_later_rounds_are_written_from_the_games():
+    # round 1: both say they went first (1 and 1); round 2: tsh's 3; round 3 unscored, no p12 yet
+    text = ("Ann Able               1500 2 2 2; 400 380; p12 1 3\n"
+            "Bob Baker              1400 1 1 1; 350 390; p12 1 3\n")
+    division = parse_t(text, division="A")
+    assert division.results[0].first == 0                    # the lower number's word counts
+    again = format_t(division.players, division.pairings, division.results, extras=division.extras,
+                     layout=division.layout)
+    assert again == text                                     # kept, not repaired, not 0
+    # round 3 played since, Bob first: written from the game after the kept values
+    later = [*division.results, GameResult(3, "", (1, 2), (410, 300), first=1)]
+    lines = format_t(division.players, division.pairings, later, extras=division.extras,
+                     layout=division.layout).splitlines()
+    assert lines[0].endswith("; 400 380 410; p12 1 3 2") and lines[1].endswith("; p12 1 3 1")
 
 
 def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says(shared):
