@@ -11,6 +11,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
@@ -139,6 +140,20 @@ def forfeit(round: int, table: str, winner: int, loser: int, spread: int) -> Gam
     """A game the ``loser`` forfeited, recorded by the director: ``spread`` is the winner's margin
     (the preset's result.forfeit_spread)."""
     return GameResult(round, str(table), (winner, loser), (spread, 0), None, "forfeit", winner=0)
+
+
+def not_one_line(text: str) -> str | None:
+    """Why ``text`` is not one line of printable text (a line break, a tab or another control or
+    format character, named with its place), or None: names are one line everywhere, so the
+    .t and .TOU files, whose lines are players, stay readable."""
+    for place, char in enumerate(text, 1):
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            what = _CONTROLS.get(char) or unicodedata.name(char, f"U+{ord(char):04X}").lower()
+            return f"{what} at character {place}"
+    return None
+
+
+_CONTROLS = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
 
 
 def name_key(name: str) -> str:

@@ -73,18 +73,48 @@ def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None
         raise FileRefused(f".t export: {exc}") from None
 
 
-def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date) -> bytes:
-    """Every division's results as one .TOU file for the ratings."""
+def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
+               left_out: list[str] | None = None) -> bytes:
+    """Every division's completed rounds as one .TOU file for the ratings: each division's rounds
+    up to the last of its first rounds in which every pairing has its result (a player with no
+    pairing there is written absent); a later round (the one in play) is left out, and said in
+    ``left_out`` ("division A: round 3 left out: 2 of its 6 games have no result yet")."""
     settings = divisions.event_settings(db)
     date = divisions.event_date(settings.date) or today
+    with db.locked() as conn:
+        row = next(conn.query("SELECT value FROM meta WHERE key = 'tou_event_line_each'"), None)
     try:
-        blocks = [tou.TouDivision(name, players(db, name),
-                                  counted_results(db, rules, tournament, name).results)
-                  for name in divisions.names(db)]
-        text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks)
+        blocks = []
+        for name in divisions.names(db):
+            results = counted_results(db, rules, tournament, name).results
+            rounds, note = completed_rounds(pairings(db, name), results)
+            if note:
+                (left_out if left_out is not None else []).append(f"division {name}: {note}")
+            blocks.append(tou.TouDivision(name, players(db, name), results, rounds))
+        text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks,
+                              event_line_each=bool(row and row["value"]))
     except ModelError as exc:
         raise FileRefused(f".TOU export: {exc}") from None
     return text.encode("ascii")
+
+
+def completed_rounds(paired: list, results: list) -> tuple[int, str]:
+    """The number of a division's first rounds whose every pairing has its result, and the rounds
+    after them that have results, in words ("" if none): left out of a .TOU."""
+    done = {(r.round, n) for r in results for n in r.players if n}
+    waiting: dict[int, set[tuple[int, int]]] = {}
+    for pairing in paired:
+        if any(n and (pairing.round, n) not in done for n in pairing.players):
+            waiting.setdefault(pairing.round, set()).add(pairing.players)
+    last = max([r.round for r in results] + [p.round for p in paired], default=0)
+    complete = min(waiting, default=last + 1) - 1
+    later = sorted({r.round for r in results if r.round > complete})
+    if not later:
+        return complete, ""
+    games = {r: len({p.players for p in paired if p.round == r}) for r in later}
+    shown = "; ".join(f"round {r}" + (f" ({len(waiting[r])} of its {games[r]} games without a "
+                                       "result yet)" if r in waiting else "") for r in later)
+    return complete, f"{shown} left out of the .TOU: only complete rounds are rated"
 
 
 def export_standings_csv(db: DirectorDB, rules: Rules, tournament: str,

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player
+from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, not_one_line
 
 ENCODING = "iso-8859-1"
 NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)
@@ -160,6 +160,9 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
         raise TshError("players must be numbered 1 to n, one per line; got "
                        + ", ".join(str(p.number) for p in players))
     for p in players:
+        if not_one_line(p.name):
+            raise TshError(f"player {p.number}: the name {p.name!r} is not one line of text "
+                           f"({not_one_line(p.name)}): a .t line cannot hold it")
         if ";" in p.name or p.name.startswith("#") or any(w.isdigit() for w in p.name.split()[1:]):
             raise TshError(f"player {p.number}: the name {p.name!r} cannot be read back from a .t "
                            "line (a ';', a leading '#' or a word of digits after the first)")

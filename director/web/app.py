@@ -18,14 +18,16 @@ ones). Routes, by name:
 - ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
   "round": N}``; without a division every division at once, each its current round unless a
   round is given): the page's buttons;
-- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind
-  and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
-  for several files at once (a config.tsh and its .t files): the page's import form
-  (director/files/imports.py);
+- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME&replace=1`` (the file as the
+  body; kind, division and replace optional), or JSON ``{"files": [{"name": ..., "data":
+  base64}], "division": ..., "replace": false}`` for several files at once (a config.tsh and its
+  .t files): the page's import form (director/files/imports.py; ``replace``: the division whole,
+  even where the file would remove what it holds);
 - ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
   need be): table 7's key file and config lines (director.tables.enroll), for the page to download;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
-  ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
+  ``/export/ratings.TOU`` (the completed rounds; what it leaves out in ``X-Left-Out``),
+  ``/export/standings.csv`` (``?division=NAME`` for one),
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``static``: the pages' scripts and styles.
 
@@ -122,8 +124,9 @@ async def json_object(request: Request, expected: str) -> dict | Response:
     return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
 
 
-def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
-    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
+def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool]:
+    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...,
+    "replace": false}``."""
     try:
         body = parse_json(raw)
     except LimitExceeded as exc:
@@ -135,12 +138,15 @@ def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
         uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
                    for f in files]
         division = body.get("division") or None
-    except (ValueError, KeyError, TypeError, binascii.Error):
+        replace = body.get("replace", False)
+    except (ValueError, KeyError, TypeError, binascii.Error, AttributeError):
         raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
-                                  '...], "division": "A"}') from None
+                                  '...], "division": "A", "replace": false}') from None
     if division is not None and not isinstance(division, str):
         raise imports.FileRefused("division: expected a division's name")
-    return uploads, division
+    if not isinstance(replace, bool):
+        raise imports.FileRefused("replace: expected true or false")
+    return uploads, division, replace
 
 
 def resolve_division(db: DirectorDB, name: str | None) -> str:
@@ -210,12 +216,15 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                                 status_code=413, headers={"Connection": "close"})
         try:
             if request.headers.get("content-type", "").startswith("application/json"):
-                uploads, division = uploads_of(raw)
+                uploads, division, replace = uploads_of(raw)
             else:
                 uploads = [imports.Upload(params.get("name", "upload"), raw)]
                 division = params.get("division") or None
+                replace = params.get("replace") in ("1", "true")
+            options = imports.Options(replace=replace,
+                                      bye_spread=config.rules.result.forfeit_spread)
             messages = await run_in_threadpool(lambda: imports.import_files(
-                db, uploads, kind=params.get("kind") or None, division=division))
+                db, uploads, kind=params.get("kind") or None, division=division, options=options))
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse({"message": "\n".join(messages)})
@@ -224,6 +233,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         what, params = request.path_params["file"], request.query_params
         stem = (config.tournament or "tournament").replace("/", "-")
         division = params.get("division") or None
+        left_out: list[str] = []
         try:
             if what == "division.t":
                 encoding = params.get("encoding", "iso-8859-1")
@@ -235,7 +245,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 filename, media = f"{stem} {name}.t", f"text/plain; charset={encoding}"
             elif what == "ratings.TOU":
                 data = await run_in_threadpool(exports.export_tou, db, config.rules,
-                                               config.tournament, dt.date.fromtimestamp(now()))
+                                               config.tournament, dt.date.fromtimestamp(now()),
+                                               left_out)
                 filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
             elif what == "standings.csv":
                 data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
@@ -249,8 +260,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
-        return Response(data, media_type=media, headers={
-            "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
+        headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+        if left_out:            # what the file leaves out (the round in play), in words
+            headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
+        return Response(data, media_type=media, headers=headers)
 
     async def page(request: Request) -> Response:
         return HTMLResponse(render("index.html", csrf=request.state.session.csrf),

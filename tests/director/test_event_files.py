@@ -205,7 +205,15 @@ def test_a_bad_config_or_archive_is_refused_naming_the_line_and_nothing_changes(
 
 
 def test_one_division_named_for_several_t_files_is_refused(shared, event):
-    with pytest.raises(FileRefused, match=r"division X: one division for 2 \.t files"):
+    with pytest.raises(FileRefused, match=r"division X: one division for 2 files"):
         import_files(event, [upload(shared.tsh / name) for name in NASPA.values()], division="X")
     with event.locked() as conn:
         assert conn["players"].count == 0
+
+
+def test_tshs_standings_spread_cap_caps_the_standings_when_there_is_no_spread_cap():
+    from director.files.tsh_config import parse_config
+    config = parse_config("division A a.t\nconfig standings_spread_cap = [200, 300]\n")
+    assert config.settings.spread_caps == (200, 300)
+    both = parse_config("division A a.t\nconfig standings_spread_cap = 200\nconfig spread_cap = 400\n")
+    assert both.settings.spread_caps == (400,)

@@ -46,11 +46,27 @@ async function importFiles(event) {
   const names = files.map((f) => f.name).join(", ");
   try {
     const body = { files: await Promise.all(files.map(async (f) => ({ name: f.name, data: base64(await f.arrayBuffer()) }))),
-                   division: $("import-division").value.trim() || null };
+                   division: $("import-division").value.trim() || null, replace: $("import-replace").checked };
     const answer = await post(`/api/import?kind=${encodeURIComponent($("import-kind").value)}`,
                               JSON.stringify(body), "application/json");
     say(answer.message);
   } catch (error) { say(`${names}: ${error.message}`, true); }
+}
+
+// The .TOU download says what it leaves out (the round in play: only complete rounds are rated).
+async function downloadTou(event) {
+  event.preventDefault();
+  try {
+    const response = await fetch($("export-tou").href);
+    if (response.status === 401) { location.assign("/login"); return; }
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
+    const name = decodeURIComponent((response.headers.get("Content-Disposition") || "").split("''")[1] || "ratings.TOU");
+    const link = el("a", { href: URL.createObjectURL(await response.blob()), download: name });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    const leftOut = response.headers.get("X-Left-Out");
+    say(leftOut ? `${name}: ${decodeURIComponent(leftOut)}.` : `${name}: every round with results.`);
+  } catch (error) { say(`.TOU: ${error.message}`, true); }
 }
 
 // --- enrolling a table --------------------------------------------------------------------------
@@ -144,6 +160,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
+  $("export-tou").addEventListener("click", downloadTou);
   $("enroll-form").addEventListener("submit", enrollTable);
   $("logout").addEventListener("click", logout);
   $("live-address").textContent = `${location.origin}/live`;
