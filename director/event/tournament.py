@@ -17,12 +17,12 @@ the scores (director.files.exports).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from kiosk.core.rules import Rules
 
-from . import divisions
+from . import corrections, divisions
 from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document, name_key
 from .standings import Standing, compute_standings
@@ -32,6 +32,7 @@ from .standings import Standing, compute_standings
 class Counted:
     results: list[GameResult]
     problems: list[str]
+    corrections: dict = field(default_factory=dict)     # game key -> the correction applied
 
 
 @dataclass(frozen=True)
@@ -89,18 +90,30 @@ def store_imported_results(db: DirectorDB, results: Iterable[GameResult], *,
 
 
 def counted_results(db: DirectorDB, rules: Rules, tournament: str,
-                    division: str | None = None) -> Counted:
-    """The results that count in the division (the event's only one if not given), each as it
-    counts."""
+                    division: str | None = None, *, corrected: bool = True) -> Counted:
+    """The results that count in the division (the event's only one if not given), each as the
+    director's latest correction of its game says (director.event.corrections; ``corrected=False``:
+    as recorded, for finding the game a correction names)."""
     name = divisions.resolve(db, division)
     roster = players(db, name)
     problems: list[str] = []
     taken: dict[tuple[int, int], GameResult] = {}       # (round, player) -> their result
     out: list[GameResult] = []
+    applying = corrections.latest(corrections.history(db, tournament, name)) if corrected else {}
+    used: dict = {}
 
     numbers = {p.number for p in roster}
 
     def add(result: GameResult, what: str) -> None:
+        correction = applying.get(corrections.game_key(result.round, result.players))
+        if correction is None:
+            count(result, what)
+            return
+        used[correction.key] = correction
+        for each in correction.applied(result):
+            count(each, f"{what} (corrected)")
+
+    def count(result: GameResult, what: str) -> None:
         sides = [(result.round, n) for n in result.players if n != NO_OPPONENT]
         strangers = [n for _, n in sides if n not in numbers]
         if strangers:
@@ -148,7 +161,11 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     for row in byes:
         if (row["round"], row["player0"]) not in taken:
             add(bye(row["round"], row["player0"], rules.result.forfeit_spread), f"round {row['round']} bye")
-    return Counted(out, problems)
+    for key, correction in applying.items():
+        if key not in used and correction.kind != "original":
+            problems.append(f"round {key[0]}: correction {correction.id} (players {key[1]} and "
+                            f"{key[2]}) is of no result the division holds now; not applied")
+    return Counted(out, problems, used)
 
 
 def _as_t(result: GameResult, number: int) -> tuple:
