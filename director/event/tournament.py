@@ -179,10 +179,12 @@ def _as_t(result: GameResult, number: int) -> tuple:
 
 def standings(db: DirectorDB, rules: Rules, tournament: str,
               division: str | None = None) -> tuple[list[Standing], list[str]]:
-    """The division's standings now, and what was left out of them and why."""
+    """The division's standings now, ranked in the book's order (``result.ranking``), and what was
+    left out of them and why."""
     name = divisions.resolve(db, division)
     counted = counted_results(db, rules, tournament, name)
-    return (compute_standings(players(db, name), counted.results, divisions.counting_rules(db, rules)),
+    counting = divisions.counting_rules(db, rules)
+    return (compute_standings(players(db, name), counted.results, counting, counting.result.ranking),
             counted.problems)
 
 
