@@ -99,7 +99,7 @@ def event_config(args, command: str):
         return None
 
 
-def _open(path: str, command: str) -> DirectorDB | None:
+def open_db(path: str, command: str) -> DirectorDB | None:
     try:
         return DirectorDB.open(path)
     except DirectorDBError as exc:
@@ -121,7 +121,7 @@ def run_import(args) -> int:
             print(f"director import: {name}: {exc.strerror or exc}; nothing imported", file=sys.stderr)
             return UNUSABLE
     config = event_config(args, "import")
-    db = _open(args.db, "import") if config is not None else None
+    db = open_db(args.db, "import") if config is not None else None
     if db is None:
         return UNUSABLE
     options = imports.Options(replace=args.replace, bye_spread=config.rules.result.forfeit_spread)
@@ -144,7 +144,7 @@ def run_export(args) -> int:
     if not Path(args.db).is_file():
         print(f"director export: {args.db}: no such database", file=sys.stderr)
         return UNUSABLE
-    db = _open(args.db, "export")
+    db = open_db(args.db, "export")
     if db is None:
         return UNUSABLE
     rules, tournament = config.rules, config.tournament
