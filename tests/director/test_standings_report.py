@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from director.config import load_config
 from director.event.db import DirectorDB
 from director.event.tournament import standings
 from director.files.imports import Upload, import_files
@@ -83,7 +84,8 @@ def test_the_commands_correct_a_result_and_print_the_standings_that_count_it(eve
     text = run("standings", "--db", event, "--division", "a").stdout.decode()
     sokol = next(line for line in text.splitlines() if "Sokol, Joshua" in line).split()
     with DirectorDB.open(event) as db:
-        table, _ = standings(db, load_preset("aspa"), "Tournament", "A")
+        default = load_config(None, need_key=False)          # the commands' tournament and book
+        table, _ = standings(db, default.rules, default.tournament, "A")
     page = next(s for s in table if s.player.name == "Sokol, Joshua")
     assert sokol[-2] == f"{page.spread:+d}"
     assert run("standings", "--db", tmp_path / "none.sqlite").returncode == 2
