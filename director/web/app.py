@@ -23,6 +23,9 @@ ones). Routes, by name:
   base64}], "division": ..., "replace": false}`` for several files at once (a config.tsh and its
   .t files): the page's import form (director/files/imports.py; ``replace``: the division whole,
   even where the file would remove what it holds);
+- ``corrections``: ``POST /api/corrections`` (JSON: the division, round, table or players, kind,
+  scores or who forfeited, and the reason): the director corrects a result
+  (director.event.correct), 409 with the reason when it cannot be made;
 - ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
   need be): table 7's key file and config lines (director.tables.enroll), for the page to download;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
@@ -56,6 +59,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from director.event import divisions, rounds
+from director.event.correct import Ask, correct
+from director.event.corrections import CorrectionError
 from director.files import exports, imports
 from . import parts
 from director.config import DirectorConfig
@@ -149,6 +154,31 @@ def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool]:
     return uploads, division, replace
 
 
+CORRECTION_SHAPE = ('{"division": "A", "round": 3, "table": "5" (or "players": ["Ann", "Bob"]), '
+                    '"kind": "scores", "scores": [405, 380] (or "forfeit": "Bob"), "reason": "..."}')
+
+
+def ask_of(body: dict) -> Ask:
+    """The page's correction as director.event.correct asks it; a ValueError names a bad field."""
+    def need(name: str, ok, optional: bool = True):
+        value = body.get(name)
+        if (value is None and not optional) or (value is not None and not ok(value)):
+            raise ValueError(name)
+        return value
+    text = lambda v: isinstance(v, str) and len(v) <= 300              # noqa: E731
+    need("round", lambda v: type(v) is int, optional=False)
+    need("kind", text, optional=False)
+    need("reason", text, optional=False)
+    for name in ("division", "table", "forfeit"):
+        need(name, text)
+    players = need("players", lambda v: isinstance(v, list) and 1 <= len(v) <= 2 and all(map(text, v)))
+    scores = need("scores", lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v))
+    return Ask(body["round"], body["kind"], body["reason"], division=body.get("division") or None,
+               table=body.get("table") or None, players=tuple(players or ()),
+               scores=tuple(scores) if scores is not None else None,
+               forfeit=body.get("forfeit") or None)
+
+
 def resolve_division(db: DirectorDB, name: str | None) -> str:
     try:
         return divisions.resolve(db, name)
@@ -207,6 +237,20 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         except (rounds.RoundError, ModelError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
         return JSONResponse({**(done[0] if len(done) == 1 else {}), "rounds": done})
+
+    async def correct_result(request: Request) -> Response:
+        body = await json_object(request, CORRECTION_SHAPE)
+        if isinstance(body, Response):
+            return body
+        try:
+            ask = ask_of(body)
+            made = await run_in_threadpool(lambda: correct(
+                db, config.rules, config.tournament, ask, now_wall=now(), source="page"))
+        except (CorrectionError, ModelError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        except ValueError as exc:
+            return refusal(400, f"{exc}: expected JSON {CORRECTION_SHAPE}")
+        return JSONResponse({"message": made.words, "id": made.correction.id})
 
     async def import_upload(request: Request) -> Response:
         params = request.query_params
@@ -323,6 +367,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/state", state, methods=["GET"], name="state"),
         Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
         Route("/api/import", import_upload, methods=["POST"], name="import"),
+        Route("/api/corrections", correct_result, methods=["POST"], name="corrections"),
         Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
