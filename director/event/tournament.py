@@ -89,11 +89,16 @@ def store_imported_results(db: DirectorDB, results: Iterable[GameResult], *,
     return len(rows)
 
 
+SOURCES = ("tables", "imported", "byes")
+
+
 def counted_results(db: DirectorDB, rules: Rules, tournament: str,
-                    division: str | None = None, *, corrected: bool = True) -> Counted:
+                    division: str | None = None, *, corrected: bool = True,
+                    sources: tuple[str, ...] = SOURCES) -> Counted:
     """The results that count in the division (the event's only one if not given), each as the
     director's latest correction of its game says (director.event.corrections; ``corrected=False``:
-    as recorded, for finding the game a correction names)."""
+    as recorded, for finding the game a correction names); ``sources``: the tables' results, the
+    imported ones, the byes of started rounds (all by default)."""
     name = divisions.resolve(db, division)
     roster = players(db, name)
     problems: list[str] = []
@@ -120,7 +125,7 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
             problems.append(f"{what}: player {strangers[0]} is not one of the players; not counted")
             return
         clash = [n for r, n in sides if (r, n) in taken]
-        if clash and all(_as_t(taken[(result.round, n)], n) == _as_t(result, n) for n in clash):
+        if clash and all(as_t(taken[(result.round, n)], n) == as_t(result, n) for n in clash):
             return            # a table's result, as a .t file exported, then paired by tsh, holds it
         if clash:
             problems.append(f"{what}: player {clash[0]} already has a result in round "
@@ -145,7 +150,7 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     for player in roster:
         by_name.setdefault(name_key(player.name), []).append(player)
     for row in documents:
-        if row["tournament"] != tournament:
+        if row["tournament"] != tournament or "tables" not in sources:
             continue
         what = f"round {row['round']} table {row['table_name']}"
         try:
@@ -156,19 +161,19 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
             add(game_from_document(document, candidates), what)
         except ModelError as exc:
             problems.append(f"{what}: {exc}")
-    for result in imported_results(db, name):
+    for result in imported_results(db, name) if "imported" in sources else ():
         add(result, f"imported round {result.round}")
-    for row in byes:
+    for row in byes if "byes" in sources else ():
         if (row["round"], row["player0"]) not in taken:
             add(bye(row["round"], row["player0"], rules.result.forfeit_spread), f"round {row['round']} bye")
-    for key, correction in applying.items():
+    for key, correction in applying.items() if sources == SOURCES else ():
         if key not in used and correction.kind != "original":
             problems.append(f"round {key[0]}: correction {correction.id} (players {key[1]} and "
                             f"{key[2]}) is of no result the division holds now; not applied")
     return Counted(out, problems, used)
 
 
-def _as_t(result: GameResult, number: int) -> tuple:
+def as_t(result: GameResult, number: int) -> tuple:
     """What a .t line holds of the player's result: (opponent, own score, theirs), or for a bye
     or forfeit (0, own spread)."""
     side = result.side_of(number)

@@ -2,12 +2,14 @@
 downloads (director.files.imports, director.files.exports) from the command line, for scripts and for
 working without a browser.
 
-- ``import --db FILE [--division NAME] [--kind KIND] [--replace] PATH...``: every file into the
+- ``import --db FILE [--division NAME] [--kind KIND] [--replace] [--as-corrections] PATH...``: every file into the
   database in one transaction (a config.tsh's .t files are read from beside it unless given
   too). A file that cannot be imported, or that would remove what a division holds (without
   ``--replace``), is refused whole, naming the file, the line and the reason; the database is
-  then unchanged and the exit status is 1. A .TOU file's byes are the preset's forfeit spread
-  (``--config`` or ``--preset``).
+  then unchanged and the exit status is 1; so is a file whose scores differ from the results the
+  tables sent for the tournament (``--config`` or ``--tournament``), unless ``--as-corrections``
+  lets its scores stand as the director's corrections. A .TOU file's byes are the preset's
+  forfeit spread (``--config`` or ``--preset``).
 - ``export --db FILE --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a division's .t file,
   the event's .TOU file (its completed rounds: the round in play is left out, and said on
   standard error), the standings CSV (every division's, or ``--division``'s) or a tsh archive of
@@ -52,6 +54,9 @@ def add_parsers(sub) -> None:
     imp.add_argument("--replace", action="store_true",
                      help="replace each division a file gives whole, even where the file would "
                           "remove players, pairings or results it holds")
+    imp.add_argument("--as-corrections", action="store_true",
+                     help="where a file's scores differ from a table's result, let the file's stand "
+                          "as the director's corrections (else the import is refused, listing them)")
     add_event_options(imp)
     imp.add_argument("paths", nargs="+", metavar="PATH", help="the files, imported together")
     imp.set_defaults(func=run_import)
@@ -124,7 +129,8 @@ def run_import(args) -> int:
     db = open_db(args.db, "import") if config is not None else None
     if db is None:
         return UNUSABLE
-    options = imports.Options(replace=args.replace, bye_spread=config.rules.result.forfeit_spread)
+    options = imports.Options(replace=args.replace, rules=config.rules, tournament=config.tournament,
+                              as_corrections=args.as_corrections)
     try:
         messages = imports.import_files(db, uploads, kind=args.kind, division=args.division,
                                         beside=_beside, options=options)

@@ -16,6 +16,10 @@ What a file is (``kind_of``, unless the caller says):
 - ``players-csv``, ``pairings-csv``: director.files.csv_io's columns (a ``division`` column, else the
   division the caller names, else the event's only one).
 
+A division's file must agree with the results the tables sent for its games: where it differs it
+is refused listing each difference, unless the caller asks for its scores to stand as corrections
+(``as_corrections``: director.files.conflicts).
+
 Nothing half-imported: a division's file replaces the division whole. A file that would remove
 players, pairings or results the division holds (an empty ``.t`` onto a division that has played,
 a file of another event...) is refused naming the file and what it would remove
@@ -35,11 +39,14 @@ what was wrong; the database is then as it was.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Callable, Iterable, Sequence
 
-from . import csv_io, tou, tsh
+from kiosk.core.rules import Rules
+
+from . import conflicts, csv_io, tou, tsh
 from director.event import divisions
 from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, EventSettings, ModelError, Pairing
@@ -122,9 +129,17 @@ def with_tables(given: list[Pairing], taken: dict[int, set[str]],
 @dataclass(frozen=True)
 class Options:
     """How an import goes: ``replace`` a division whole even where the file would remove what it
-    holds; ``bye_spread``: a .TOU bye's spread (the book's result.forfeit_spread)."""
+    holds; the tournament whose tables' results a file must agree with (``tournament``, under
+    ``rules``: none checked without them), unless its scores stand ``as_corrections``
+    (director.files.conflicts); a .TOU bye's spread is the rules' result.forfeit_spread."""
     replace: bool = False
-    bye_spread: int = BYE_SPREAD
+    rules: Rules | None = None
+    tournament: str = ""
+    as_corrections: bool = False
+
+    @property
+    def bye_spread(self) -> int:
+        return self.rules.result.forfeit_spread if self.rules is not None else BYE_SPREAD
 
 
 def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None = None,
@@ -238,9 +253,13 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None,
                     options: Options) -> str:
     name = divisions.for_import(db, divisions.check_name(division.name, source))
     known = divisions.find(db, name)
+    settled: list[str] = []
     with db.transaction() as conn:
         if known is not None:
-            lost = removal(players(db, name), pairings(db, name), imported_results(db, name),
+            settled, games = _agree_with_the_tables(db, name, division.results, source, options)
+            lost = removal(players(db, name),                 # a game settled by a correction
+                           [p for p in pairings(db, name) if _key(p) not in games],  # is none
+                           [r for r in imported_results(db, name) if _key(r) not in games],
                            division.players, division.pairings, division.results)
             if lost and not options.replace:
                 raise FileRefused(f"{source}: division {name}: the file would remove {lost.words()} "
@@ -263,8 +282,33 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None,
                                     for r in division.results], division=name)
     rounds = len({p.round for p in division.pairings})
     where = f", its boards at tables {offset + 1} onwards" if offset else ""
+    corrected = "".join(f"\n{source}: corrected {words}" for words in settled)
     return (f"{source}: division {name}: {count(len(division.players), 'player')}, "
-            f"{count(rounds, 'round')} of pairings, {count(len(division.results), 'result')}{where}")
+            f"{count(rounds, 'round')} of pairings, {count(len(division.results), 'result')}{where}"
+            + corrected)
+
+
+def _key(record) -> tuple:
+    return (record.round, *sorted(record.players))
+
+
+def _agree_with_the_tables(db: DirectorDB, name: str, results, source: str,
+                           options: Options) -> tuple[list[str], set]:
+    """The file's results where the tables sent theirs: refused if they differ, unless its
+    scores stand as corrections; then what each game is now, and the games (round, players)."""
+    if options.rules is None:
+        return [], set()
+    found = conflicts.conflicts(db, options.rules, options.tournament, name, list(results))
+    if not found:
+        return [], set()
+    if not options.as_corrections:
+        raise FileRefused(conflicts.refusal(source, name, found))
+    try:
+        return (conflicts.settle(db, options.rules, options.tournament, name, found, source,
+                                 time.time()), {_key(c.table) for c in found})
+    except ValueError as exc:
+        raise FileRefused(f"{source}: division {name}: {exc}: the file pairs the players otherwise "
+                          "than the table's game; no correction can say that") from None
 
 
 def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None,

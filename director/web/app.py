@@ -18,11 +18,12 @@ ones). Routes, by name:
 - ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
   "round": N}``; without a division every division at once, each its current round unless a
   round is given): the page's buttons;
-- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME&replace=1`` (the file as the
-  body; kind, division and replace optional), or JSON ``{"files": [{"name": ..., "data":
-  base64}], "division": ..., "replace": false}`` for several files at once (a config.tsh and its
-  .t files): the page's import form (director/files/imports.py; ``replace``: the division whole,
-  even where the file would remove what it holds);
+- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME&replace=1&as_corrections=1``
+  (the file as the body; all but name optional), or JSON ``{"files": [{"name": ..., "data":
+  base64}], "division": ..., "replace": false, "as_corrections": false}`` for several files at
+  once (a config.tsh and its .t files): the page's import form (director/files/imports.py;
+  ``replace``: the division whole, even where the file would remove what it holds;
+  ``as_corrections``: a file's scores that differ from a table's result stand as corrections);
 - ``corrections``: ``POST /api/corrections`` (JSON: the division, round, table or players, kind,
   scores or who forfeited, and the reason): the director corrects a result
   (director.event.correct), 409 with the reason when it cannot be made;
@@ -129,9 +130,9 @@ async def json_object(request: Request, expected: str) -> dict | Response:
     return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
 
 
-def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool]:
+def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool, bool]:
     """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...,
-    "replace": false}``."""
+    "replace": false, "as_corrections": false}``."""
     try:
         body = parse_json(raw)
     except LimitExceeded as exc:
@@ -144,14 +145,15 @@ def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool]:
                    for f in files]
         division = body.get("division") or None
         replace = body.get("replace", False)
+        as_corrections = body.get("as_corrections", False)
     except (ValueError, KeyError, TypeError, binascii.Error, AttributeError):
         raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
                                   '...], "division": "A", "replace": false}') from None
     if division is not None and not isinstance(division, str):
         raise imports.FileRefused("division: expected a division's name")
-    if not isinstance(replace, bool):
-        raise imports.FileRefused("replace: expected true or false")
-    return uploads, division, replace
+    if not isinstance(replace, bool) or not isinstance(as_corrections, bool):
+        raise imports.FileRefused("replace, as_corrections: expected true or false")
+    return uploads, division, replace, as_corrections
 
 
 CORRECTION_SHAPE = ('{"division": "A", "round": 3, "table": "5" (or "players": ["Ann", "Bob"]), '
@@ -260,13 +262,14 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                                 status_code=413, headers={"Connection": "close"})
         try:
             if request.headers.get("content-type", "").startswith("application/json"):
-                uploads, division, replace = uploads_of(raw)
+                uploads, division, replace, as_corrections = uploads_of(raw)
             else:
                 uploads = [imports.Upload(params.get("name", "upload"), raw)]
                 division = params.get("division") or None
                 replace = params.get("replace") in ("1", "true")
-            options = imports.Options(replace=replace,
-                                      bye_spread=config.rules.result.forfeit_spread)
+                as_corrections = params.get("as_corrections") in ("1", "true")
+            options = imports.Options(replace=replace, rules=config.rules,
+                                      tournament=config.tournament, as_corrections=as_corrections)
             messages = await run_in_threadpool(lambda: imports.import_files(
                 db, uploads, kind=params.get("kind") or None, division=division, options=options))
         except imports.FileRefused as exc:

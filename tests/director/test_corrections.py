@@ -126,3 +126,42 @@ def test_a_correction_outlives_a_later_revision_of_the_tables_result(event):
                    rules=RULES).body["outcome"] == "replaced"
     assert rows(event)["Bob Baker"][:3] == (1, 0, 34)            # the director's word stands
     assert json.loads(table_5(event)["document"])["revision"] == 2
+
+
+def test_a_file_whose_scores_differ_from_a_tables_is_refused_listing_each_unless_they_stand(event):
+    """tsh has 388 where the table recorded Ann's 378: never silently ignored."""
+    from director.files.imports import FileRefused, Options
+    options = Options(rules=RULES, tournament=TOURNAMENT)
+    exported = export_t(event, RULES, TOURNAMENT).decode("iso-8859-1")
+    assert import_files(event, [Upload("a.t", exported.encode("iso-8859-1"))], division="A",
+                        options=options)[0].startswith("a.t: division A: 4 players")   # agrees: fine
+    changed = exported.replace("; 378", "; 388", 1).replace(" 298;", " 298;")
+    lines = changed.splitlines()
+    lines[2] = lines[2].replace("; 362", "; 50").replace(" 4;", " 0;")    # Cat: a forfeit win
+    lines[3] = lines[3].replace("; 298", "; -50").replace(" 3;", " 0;")   # Dan: a forfeit loss
+    changed = "\n".join(lines) + "\n"
+    before = rows(event), history(event, TOURNAMENT)
+    with pytest.raises(FileRefused) as refused:
+        import_files(event, [Upload("a.t", changed.encode("iso-8859-1"))], division="A", options=options)
+    assert str(refused.value) == (
+        "a.t: division A: 2 result(s) differ from the tables' results: round 1 table 5: the table's "
+        "Bob Baker 312 - Ann Able 378, the file's Ann Able 388 - Bob Baker 312; round 1 table 6: the "
+        "table's Cat Cole 362 - Dan Dale 298, the file's Cat Cole +50 against no one, Dan Dale -50 "
+        "against no one. Nothing imported: correct the file, or import it with its scores standing "
+        "as corrections of the tables' results (--as-corrections; on the page, 'the file's scores "
+        "stand as corrections')")
+    assert (rows(event), history(event, TOURNAMENT)) == before
+    signed = table_5(event)
+    messages = import_files(event, [Upload("a.t", changed.encode("iso-8859-1"))], division="A",
+                            options=Options(rules=RULES, tournament=TOURNAMENT, as_corrections=True))
+    assert messages[0].splitlines()[1:] == [
+        "a.t: corrected division A round 1 table 5: Bob Baker 312 - Ann Able 388 (was Bob Baker 312 - "
+        "Ann Able 378), corrected: the scores of a.t, imported to stand",
+        "a.t: corrected division A round 1 table 6: Dan Dale forfeited to Cat Cole (was Cat Cole "
+        "362 - Dan Dale 298), corrected: the scores of a.t, imported to stand"]
+    assert rows(event)["Ann Able"] == (1, 0, 76, 1) and rows(event)["Cat Cole"] == (1, 0, 50, 1)
+    assert [(c.kind, c.source) for c in history(event, TOURNAMENT)] == [
+        ("scores", "import of a.t"), ("forfeit", "import of a.t")]
+    assert table_5(event) == signed
+    head_and_scores = lambda text: [line.split(";")[:2] for line in text.splitlines()]
+    assert head_and_scores(export_t(event, RULES, TOURNAMENT).decode("iso-8859-1")) == head_and_scores(changed)

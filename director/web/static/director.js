@@ -47,7 +47,8 @@ async function importFiles(event) {
   const names = files.map((f) => f.name).join(", ");
   try {
     const body = { files: await Promise.all(files.map(async (f) => ({ name: f.name, data: base64(await f.arrayBuffer()) }))),
-                   division: $("import-division").value.trim() || null, replace: $("import-replace").checked };
+                   division: $("import-division").value.trim() || null, replace: $("import-replace").checked,
+                   as_corrections: $("import-corrections").checked };
     const answer = await post(`/api/import?kind=${encodeURIComponent($("import-kind").value)}`,
                               JSON.stringify(body), "application/json");
     say(answer.message);
