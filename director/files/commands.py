@@ -2,15 +2,17 @@
 downloads (director.files.imports, director.files.exports) from the command line, for scripts and for
 working without a browser.
 
-- ``import --db FILE [--division NAME] [--kind KIND] [--replace] [--as-corrections] PATH...``: every file into the
-  database in one transaction (a config.tsh's .t files are read from beside it unless given
+- ``import [--config FILE | --db FILE] [--division NAME] [--kind KIND] [--replace]
+  [--as-corrections] PATH...``: every file into the database (``--db``, else the config's
+  ``service.db``) in one transaction (a config.tsh's .t files are read from beside it unless given
   too). A file that cannot be imported, or that would remove what a division holds (without
   ``--replace``), is refused whole, naming the file, the line and the reason; the database is
   then unchanged and the exit status is 1; so is a file whose scores differ from the results the
   tables sent for the tournament (``--config`` or ``--tournament``), unless ``--as-corrections``
   lets its scores stand as the director's corrections. A .TOU file's byes are the preset's
   forfeit spread (``--config`` or ``--preset``).
-- ``export --db FILE --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a division's .t file,
+- ``export [--config FILE | --db FILE] --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a
+  division's .t file,
   the event's .TOU file (its completed rounds: the round in play is left out, and said on
   standard error), the standings CSV (every division's, or ``--division``'s) or a tsh archive of
   the event, to OUT or standard output. The results counted are the tournament's (``--config``,
@@ -45,7 +47,7 @@ def add_parsers(sub) -> None:
                     "beside it unless given too), a CSV file players or pairings. A file that "
                     "cannot be imported is refused whole, naming the file, the line and the "
                     "reason, and the database is unchanged (exit status 1).")
-    imp.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    add_db_option(imp)
     imp.add_argument("--division", metavar="NAME",
                      help="the division of a .t or CSV file (default: a .t file's name, a CSV "
                           "file's division column, or the event's only division)")
@@ -68,7 +70,7 @@ def add_parsers(sub) -> None:
                     "from the results that count for the tournament (--config or --tournament: "
                     "the service's name for it) under its preset. Data a file cannot hold is "
                     "refused naming it (exit status 1).")
-    exp.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    add_db_option(exp)
     exp.add_argument("--format", required=True, choices=list(exports.FORMATS),
                      help="t: a division's tsh file; tou: the ratings file; csv: the standings; "
                           "tsh: a tsh archive of the whole event")
@@ -84,10 +86,16 @@ def add_parsers(sub) -> None:
     exp.set_defaults(func=run_export)
 
 
+def add_db_option(parser) -> None:
+    parser.add_argument("--db", metavar="FILE", help="the director's SQLite database (default: "
+                                                     "--config's service.db, var/director.sqlite)")
+
+
 def add_event_options(parser) -> None:
-    """``--config``, ``--tournament``, ``--preset``: whose results count, under which book."""
+    """``--config``, ``--tournament``, ``--preset``: whose results count, under which book (and
+    the config's database, unless ``--db``)."""
     parser.add_argument("--config", metavar="FILE", help="the director's TOML config (its "
-                        "tournament name and preset; the key is not needed)")
+                        "database, tournament name and preset; the key is not needed)")
     parser.add_argument("--tournament", help="the tournament's name the tables' results carry "
                                              "(tournament.name)")
     parser.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
@@ -95,13 +103,17 @@ def add_event_options(parser) -> None:
 
 
 def event_config(args, command: str):
-    """The config the event options give, or None (said on standard error)."""
+    """The config the event options give, or None (said on standard error); ``args.db`` is then
+    the database (``--db``, else the config's)."""
     try:
-        return load_config(args.config, {"tournament.name": args.tournament,
-                                         "tournament.preset": args.preset}, need_key=False)
+        config = load_config(args.config, {"tournament.name": args.tournament,
+                                           "tournament.preset": args.preset, "service.db": args.db},
+                             need_key=False)
     except ConfigError as exc:
         print(f"director {command}: {exc}", file=sys.stderr)
         return None
+    args.db = str(config.db)
+    return config
 
 
 def open_db(path: str, command: str) -> DirectorDB | None:

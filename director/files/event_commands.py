@@ -1,13 +1,13 @@
 """``python -m director correct`` and ``python -m director standings``: the director's word on a
 result, and the standings to print or pin up, from the command line.
 
-- ``correct --db FILE [--division D] --round N (--table T | --players A [B]) (--scores S1 S2 |
+- ``correct [--config FILE | --db FILE] [--division D] --round N (--table T | --players A [B]) (--scores S1 S2 |
   --forfeit PLAYER | --void | --original) --reason TEXT``: corrects one game
   (director.event.correct): new scores (in the order of ``--players``, else of the table's result
   as the page lists it), who forfeited, a void, or the recorded result again. Prints what the
   game is now and what it was; the table learns it with its next assignment. Refused (status 1)
   with the reason, nothing changed.
-- ``standings --db FILE [--division D] [--format text|csv|html]``: the standings as the page
+- ``standings [--config FILE | --db FILE] [--division D] [--format text|csv|html]``: the standings as the page
   counts them, with the event's name and date, each division's round and order
   (director.files.standings_report).
 
@@ -23,7 +23,7 @@ from pathlib import Path
 from director.event.correct import Ask, correct
 from director.event.corrections import CorrectionError
 from director.event.model import ModelError
-from .commands import REFUSED, UNUSABLE, add_event_options, event_config, open_db
+from .commands import REFUSED, UNUSABLE, add_db_option, add_event_options, event_config, open_db
 from .standings_report import FORMATS, report
 
 
@@ -35,7 +35,7 @@ def add_parsers(sub) -> None:
                     "as it was; the correction is kept beside it, counts in the standings and "
                     "every export, shows on the page and the public view, and reaches the table "
                     "with its next assignment.")
-    cor.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    add_db_option(cor)
     cor.add_argument("--division", metavar="NAME", help="the game's division (when the event has several)")
     cor.add_argument("--round", type=int, required=True, help="the game's round")
     which = cor.add_mutually_exclusive_group(required=True)
@@ -55,7 +55,7 @@ def add_parsers(sub) -> None:
         "standings", help="the standings to print or pin up, as the page counts them",
         description="The standings of every division (or one), with the event's name and date, "
                     "each division's round and the order it is ranked in.")
-    std.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    add_db_option(std)
     std.add_argument("--division", metavar="NAME", help="one division (default: every one)")
     std.add_argument("--format", choices=FORMATS, default="text", help="text (default), csv or html")
     std.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")

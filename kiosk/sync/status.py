@@ -5,12 +5,14 @@ it: the phase, both clocks (milliseconds left, negative in overtime; a late play
 counts their absence down as the core will charge it on arrival), both scores, whose turn it
 is, whose clock runs, and the alerts a director acts on (overtime, a hold or a challenge in
 progress, the clock stopped and why). Pure: no I/O; the caller passes the time, the outbox's
-pending count and the wall-clock time of sending.
+pending count and the wall-clock time of sending; ``about``, what the director's tables page
+shows of the table itself (its software's version, its lexicon's name and fingerprint, its last
+self-test: ``about_table``), when the link has it.
 """
 from __future__ import annotations
 
 from kiosk.core import clock as clk
-from kiosk.core.late import absence_charge
+from kiosk.core.late import pending_charge
 from kiosk.core.result import compute
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import IN_PLAY, OVER, Phase
@@ -26,10 +28,9 @@ def awaited(state: GameState, player: int) -> bool:
 
 def remaining_ms(state: GameState, player: int, now_ns: int) -> int:
     """Milliseconds left on ``player``'s clock at ``now_ns`` (rounded down; negative in
-    overtime); an awaited player's absence is counted as it will be charged."""
-    left = clk.remaining(state.clock, player, now_ns)
-    if awaited(state, player):
-        left -= absence_charge(state, player, now_ns)
+    overtime); an awaited player's absence is counted as it will be charged, and kept if they
+    never came."""
+    left = clk.remaining(state.clock, player, now_ns) - pending_charge(state, player, now_ns)
     return left // NS_PER_MS
 
 
@@ -56,9 +57,17 @@ def scores(state: GameState, now_ns: int) -> tuple[int, int]:
     return state.scores()
 
 
+def about_table(software: str, lexicon: str, fingerprint: str, selftest: str) -> dict:
+    """The table itself, as its status carries it: ``software`` (its version), ``lexicon`` (the
+    word list's name as the top line shows it), ``lexicon_sha256`` (its fingerprint, "" unknown),
+    ``selftest`` (the last hardware self-test's outcome and when, "" never run)."""
+    return {"software": software[:40], "lexicon": lexicon[:100], "lexicon_sha256": fingerprint[:64],
+            "selftest": selftest[:200]}
+
+
 def status_document(state: GameState, now_ns: int, *, tournament: str, table: str | int,
                     game_id: str, outbox_pending: int, sent_wall: float,
-                    division: str = "") -> dict:
+                    division: str = "", about: dict | None = None) -> dict:
     """The status of the game at ``now_ns`` (monotonic ns, as the game's events); ``division``
     as the result document's."""
     running = state.clock.running if not state.clock.stopped else None
@@ -79,4 +88,5 @@ def status_document(state: GameState, now_ns: int, *, tournament: str, table: st
         "alerts": alerts(state, now_ns),
         "outbox_pending": int(outbox_pending),
         "sent_wall": float(sent_wall),
+        **({"about": dict(about)} if about else {}),
     }

@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -104,7 +104,9 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
         # Ann beat Bob (imported), Cat had the bye of started round 1 and beat Ann in round 2
         assert [(s.player.name, s.wins, s.losses) for s in table] == [("Cat", 2, 0), ("Ann", 1, 1), ("Bob", 0, 1)]
     with DirectorDB.open(path) as again:                            # opened again: as it is
-        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert again.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        with again.locked() as conn:                                # enrollment by code (5)
+            assert conn["enrollment_codes"].count == conn["enrolled"].count == 0
 
 
 def test_players_with_no_common_division_label_become_division_a(tmp_path):
@@ -118,10 +120,10 @@ def test_a_file_from_a_newer_director_is_still_refused(tmp_path):
     path = tmp_path / "new.sqlite"
     DirectorDB.open(path).close()
     raw = sqlite3.connect(path)
-    raw.execute("PRAGMA user_version=6")
+    raw.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     raw.commit()
     raw.close()
-    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 6\)"):
+    with pytest.raises(DirectorDBError, match=rf"written by a newer director \(schema {SCHEMA_VERSION + 1}\)"):
         DirectorDB.open(path)
 
 
@@ -139,7 +141,7 @@ def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_p
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         with db.transaction() as conn:
             conn["rejections"].insert({"table_name": "5", "path": "results", "code": 422,
                                        "reason": "result.final", "size": 9, "received_wall": 4.0,
@@ -151,20 +153,20 @@ def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_p
             assert ["sha256"] in indexes and ["table_name", "path", "code"] in indexes
 
 
-def test_a_schema_4_file_gains_corrections_and_the_tsh_layout_and_keeps_its_division(tmp_path):
-    path = tmp_path / "v4.sqlite"
+def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_division(tmp_path):
+    path = tmp_path / "v5.sqlite"
     with DirectorDB.open(path) as db:
         with db.transaction() as conn:
             conn["divisions"].insert({"name": "A", "position": 0, "tsh_file": "a.t", "table_offset": 0})
             conn["players"].insert({"division": "A", "number": 1, "name": "Ann", "rating": 1500})
-    raw = sqlite3.connect(path)                 # schema 4: no corrections, no divisions.tsh_layout
+    raw = sqlite3.connect(path)                 # schema 5: no corrections, no divisions.tsh_layout
     raw.execute("DROP TABLE corrections")
     raw.execute("ALTER TABLE divisions DROP COLUMN tsh_layout")
-    raw.execute("PRAGMA user_version=4")
+    raw.execute("PRAGMA user_version=5")
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         with db.locked() as conn:
             assert conn["corrections"].count == 0
             assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [

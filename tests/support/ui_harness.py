@@ -28,7 +28,8 @@ T0 = 5_000 * S                       # an arbitrary monotonic instant for "secon
 BUTTON_KEYS = {"left": pygame.K_F1, "centre": pygame.K_F6, "right": pygame.K_F12}
 NAMED = {"Enter": (pygame.K_RETURN, "\r"), "Backspace": (pygame.K_BACKSPACE, "\b"),
          "Tab": (pygame.K_TAB, "\t"), "Escape": (pygame.K_ESCAPE, "\x1b"), "Hold": (pygame.K_F4, ""),
-         "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, "")}
+         "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, ""),
+         "SendBack": (pygame.K_F2, ""), "FalseBlank": (pygame.K_F3, "")}
 #: Characters typed as their named keys.
 TEXT_KEYS = {"\n": NAMED["Enter"], "\t": NAMED["Tab"], " ": (pygame.K_SPACE, " ")}
 
@@ -86,9 +87,10 @@ class Harness:
 
     def __init__(self, shots: Path, *, store: Path, start: float = 0.0, preset="aspa", lexicon=ENABLE,
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
-                 table="7", round=1, tournament="", pin_hash: str = "", key: bytes | None = None,
+                 table="7", round=1, tournament="", pin_hash: str | None = "", key: bytes | None = None,
                  boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side",
-                 ballast_kb: int = 0, taps_only: bool = False):
+                 ballast_kb: int = 0, taps_only: bool = False, enrollment: str | None = None,
+                 director_url: str = ""):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = EdgeFactory(lambda: self.now) if gpio else None
@@ -97,7 +99,8 @@ class Harness:
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
                                   ui=settings or UiSettings(), director_pin_hash=pin_hash, store=str(store),
                                   key=key, new_game_after_s=new_game_after_s, orientation=orientation,
-                                  ballast_kb=ballast_kb)
+                                  ballast_kb=ballast_kb, director_url=director_url,
+                                  **({"enrollment": enrollment} if enrollment else {}))
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,

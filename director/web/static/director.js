@@ -1,10 +1,10 @@
 // The director's page: the live parts (live.js) and the director's controls: each division's
-// round buttons and .t download, every division's round buttons, the import form, enrolling a
-// table (its key file and config lines to download), the problems of the standings, the uses of
-// the director's menu beside each table's result, correcting a result (its form, each result's
-// Correct button, the log of every correction), and logging out. Every request that changes something carries the session's
-// CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service refuses it
-// without (director/web/guard.py).
+// round buttons and .t download, every division's round buttons, the import form, the .TOU
+// download (saying what it leaves out), the problems of the standings, the uses of the director's
+// menu beside each table's result, correcting a result (its form, each result's Correct button,
+// the log of every correction), and logging out. Every request that changes something carries
+// the session's CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service
+// refuses it without (director/web/guard.py).
 "use strict";
 
 import { $, divisionSection, el, part, renderResults, startLive, state, wallText } from "./live.js";
@@ -69,32 +69,6 @@ async function downloadTou(event) {
     const leftOut = response.headers.get("X-Left-Out");
     say(leftOut ? `${name}: ${decodeURIComponent(leftOut)}.` : `${name}: every round with results.`);
   } catch (error) { say(`.TOU: ${error.message}`, true); }
-}
-
-// --- enrolling a table --------------------------------------------------------------------------
-
-function downloadLink(id, name, text) {
-  const link = $(id);
-  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  link.download = name;
-  link.textContent = name;
-}
-
-async function enrollTable(event) {
-  event.preventDefault();
-  const table = $("enroll-table").value.trim();
-  try {
-    const made = await post("/api/enroll", JSON.stringify({
-      table, url: $("enroll-url").value.trim() || null, serial: $("enroll-serial").value.trim() || null,
-    }), "application/json");
-    $("enrolled-table").textContent = made.table;
-    downloadLink("enroll-key", made.key_file_name, made.key_file_text);
-    downloadLink("enroll-lines-file", made.snippet_name, made.snippet);
-    $("enroll-lines").textContent = made.snippet;
-    $("enrolled").hidden = false;
-    say(`Table ${made.table} enrolled: download its key file and config lines below.`);
-  } catch (error) { $("enrolled").hidden = true; say(`enroll table ${table}: ${error.message}`, true); }
 }
 
 async function logout() {
@@ -215,10 +189,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("export-tou").addEventListener("click", downloadTou);
   $("correct-form").addEventListener("submit", correctResult);
   $("correct-kind").addEventListener("change", showKind);
-  $("enroll-form").addEventListener("submit", enrollTable);
   $("logout").addEventListener("click", logout);
-  $("live-address").textContent = `${location.origin}/live`;
-  $("live-address").href = "/live";
   startLive("/events", { section: sectionMade, event, closed, resultRow,
                          parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog } });
 });
