@@ -87,7 +87,7 @@ function sectionMade(node, name) {
   end.addEventListener("click", () => roundAction("end", name));
   const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
   node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
-  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, ""));
+  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
 }
 
