@@ -15,11 +15,12 @@ from director.event.db import DirectorDB
 from director.event.rounds import player_names
 
 
-def by_table(db: DirectorDB, tournament: str, division: str, round_number: int | None) -> dict:
-    """The corrections that apply to the round's games, by their venue table."""
-    if round_number is None:
+def by_table(every: list[Correction], division: str, round_number: int | None) -> dict:
+    """The corrections that apply to a division's round's games, by their venue table; ``every``:
+    the tournament's corrections (corrections.history), read once for a snapshot."""
+    if round_number is None or not every:
         return {}
-    applying = corrections.latest(corrections.history(db, tournament, division)).values()
+    applying = corrections.latest(c for c in every if c.division == division).values()
     return {c.table: c for c in applying
             if c.round == round_number and c.table and c.kind != "original"}
 
@@ -39,14 +40,15 @@ def round_row(correction: Correction, row: dict, names: dict[int, str]) -> dict:
             "now": correction.words(names)}
 
 
-def parts(db: DirectorDB, tournament: str) -> tuple[list[dict], list[dict]]:
-    """(``corrections``, ``correction_log``): the public list and the director's."""
+def parts(db: DirectorDB, every: list[Correction]) -> tuple[list[dict], list[dict]]:
+    """(``corrections``, ``correction_log``): the public list and the director's, of the
+    tournament's corrections ``every``."""
     public, log = [], []
-    for name in divisions.names(db):
+    for name in divisions.names(db) if every else ():
         names = player_names(db, name)
-        every = corrections.history(db, tournament, name)
-        applying = corrections.latest(every)
-        for c in every:
+        mine = [c for c in every if c.division == name]
+        applying = corrections.latest(mine)
+        for c in mine:
             shown = {"id": c.id, "division": name, "round": c.round, "table": c.table,
                      "players": [names.get(n, "") for n in c.players if n], "kind": c.kind,
                      "now": c.words(names)}

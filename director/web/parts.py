@@ -20,7 +20,7 @@ import threading
 import time
 from typing import Callable
 
-from director.event import divisions, tournament
+from director.event import corrections, divisions, tournament
 from . import corrected, view
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
@@ -85,12 +85,13 @@ class Snapshot:
     def __call__(self) -> dict:
         db, wall = self.db, self.now()
         settings, standings = divisions.event_settings(db), self._standings()
-        fixes = corrected.parts(db, self.config.tournament)
+        every = corrections.history(db, self.config.tournament)
+        fixes = corrected.parts(db, every)
         return {"clock": {"now": wall},
                 "event": {"tournament": self.config.tournament, "name": settings.name,
                           "date": settings.date, "divisions": view.division_rounds(db)},
-                "tiles": view.tiles(db, wall, self.config.tournament),
-                "results": view.round_results(db, self.config.tournament),
+                "tiles": view.tiles(db, wall, every),
+                "results": view.round_results(db, every),
                 "corrections": fixes[0], "correction_log": fixes[1],
                 "standings": [{"division": g["division"], "html": g["html"]}
                               for g in standings["divisions"]],

@@ -89,9 +89,10 @@ def _each_round(db: DirectorDB):
         yield name, round_number, sorted(rows, key=lambda r: table_order(r["table_name"]))
 
 
-def tiles(db: DirectorDB, now_wall: float, tournament: str = "") -> list[dict]:
+def tiles(db: DirectorDB, now_wall: float, fixes: list | None = None) -> list[dict]:
     """Each division's tables in its current round, then the other tables heard from; a result
-    the director corrected shows its corrected scores (director.web.corrected)."""
+    the director corrected (one of ``fixes``, the tournament's corrections) shows its corrected
+    scores (director.web.corrected)."""
     with db.locked() as conn:
         statuses = {r["table_name"]: r for r in conn.query("SELECT * FROM status")}
     known = divisions.names(db)
@@ -108,7 +109,7 @@ def tiles(db: DirectorDB, now_wall: float, tournament: str = "") -> list[dict]:
                                                                 len(known) == 1)}
         tables = sorted(set(pairings) | set(results), key=table_order)
         shown.update(tables)
-        fixed = corrected.by_table(db, tournament, name, round_number)
+        fixed = corrected.by_table(fixes or [], name, round_number)
         groups.append({"division": name, "round": round_number, "tiles": [
             _corrected_tile(_tile(t, pairings.get(t), statuses.get(t), results.get(t), round_number,
                                   started, names, now_wall), fixed.get(t), names)
@@ -127,12 +128,13 @@ def _corrected_tile(tile: dict, correction, names: dict) -> dict:
     return {**tile, "scores": row["scores"], "corrected": correction.kind}
 
 
-def round_results(db: DirectorDB, tournament: str = "") -> list[dict]:
+def round_results(db: DirectorDB, fixes: list | None = None) -> list[dict]:
     """Each division's results of its current round, by table; a result the director corrected
     as corrected, with what the table recorded (director.web.corrected.round_row)."""
     out = []
     for name, round_number, rows in _each_round(db):
-        fixed, names = corrected.by_table(db, tournament, name, round_number), player_names(db, name)
+        fixed = corrected.by_table(fixes or [], name, round_number)
+        names = player_names(db, name) if fixed else {}
         shown = []
         for r in rows:
             row = {"table": r["table_name"], "players": [r["player0"], r["player1"]],
