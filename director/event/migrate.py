@@ -17,7 +17,10 @@ rows it had: those refusals kept no document).
 4 -> 5, enrollment by code: the tables ``enrollment_codes`` and ``enrolled`` (empty: the tables
 enrolled before by files are known by what they send).
 
-5 -> 6, the judge station: a ``challenges`` table, empty.
+5 -> 6, corrections: the director's ``corrections`` table (empty), and ``divisions`` gains
+``tsh_layout`` (NULL: the divisions it had are written as before).
+
+6 -> 7, the judge station: a ``challenges`` table, empty.
 """
 from __future__ import annotations
 
@@ -91,6 +94,14 @@ def migrate_4_to_5(db: Database, tables: dict) -> None:
 
 
 def migrate_5_to_6(db: Database, tables: dict, indexes: list) -> None:
+    columns, pk, not_null = tables["corrections"]
+    db.create_table("corrections", columns, pk=pk, not_null=not_null, if_not_exists=True)
+    if "tsh_layout" not in db["divisions"].columns_dict:   # a schema 1 file's step 2 made it
+        db.execute("ALTER TABLE divisions ADD COLUMN tsh_layout INTEGER")
+    _create_indexes(db, indexes)
+
+
+def migrate_6_to_7(db: Database, tables: dict, indexes: list) -> None:
     columns, pk, not_null = tables["challenges"]
     db.create_table("challenges", columns, pk=pk, not_null=not_null, if_not_exists=True)
     _create_indexes(db, indexes)
@@ -102,4 +113,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             2: lambda db: migrate_2_to_3(db, indexes),
             3: lambda db: migrate_3_to_4(db, indexes),
             4: lambda db: migrate_4_to_5(db, tables),
-            5: lambda db: migrate_5_to_6(db, tables, indexes)}
+            5: lambda db: migrate_5_to_6(db, tables, indexes),
+            6: lambda db: migrate_6_to_7(db, tables, indexes)}
