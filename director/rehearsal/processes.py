@@ -33,8 +33,8 @@ def environment() -> dict:
 class Process:
     """A child process, started again with the same command line after a kill."""
 
-    def __init__(self, command: list[str], log: Path):
-        self.command, self.log = command, log
+    def __init__(self, command: list[str], log: Path, env: dict | None = None):
+        self.command, self.log, self.env = command, log, env or {}
         self.proc: subprocess.Popen | None = None
         self.starts = 0
         self.lines: list[str] = []
@@ -43,7 +43,8 @@ class Process:
     def start(self) -> "Process":
         self._ready.clear()
         with open(self.log, "a") as errors:
-            self.proc = subprocess.Popen(self.command, env=environment(), stdin=subprocess.DEVNULL,
+            self.proc = subprocess.Popen(self.command, env={**environment(), **self.env},
+                                         stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE, stderr=errors, text=True)
         self.starts += 1
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
@@ -103,12 +104,16 @@ class Director(Process):
 
 
 class Table(Process):
-    def __init__(self, table: str, folder: Path, config: Path, scripts: list[Path], speed: float):
+    def __init__(self, table: str, folder: Path, config: Path, scripts: list[Path], speed: float,
+                 pin: str | None = None):
+        """``pin``: the table's own director's PIN, for its scripts' director's commands (in the
+        environment, never on the command line)."""
         command = [sys.executable, "-m", "kiosk", "run", "--headless", "--config", str(config),
                    "--size", "480x320", "--speed", f"{speed:g}"]
         for script in scripts:
             command += ["--script", str(script)]
-        super().__init__(command, folder / f"table-{table}.log")
+        super().__init__(command, folder / f"table-{table}.log",
+                         {"TABLEKEEPER_DIRECTOR_PIN": pin} if pin else None)
         self.table = table
         self.locked: dict[int, float] = {}
         self.ready: set[int] = set()        # rounds whose game the table has (its assignment)

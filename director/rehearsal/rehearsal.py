@@ -3,7 +3,8 @@
 ``Rehearsal(options).run()`` plays a whole event on this machine with real processes, as the
 venue will: a director's service (``python -m director``) on a fresh database in a folder of
 its own; the event's division file imported through the director's page; every table enrolled
-(director.tables.enroll, as ``python -m director enroll`` does: its key file and config lines)
+(director.tables.enroll, as ``python -m director enroll T --out DIR`` does: its key file and
+config lines, its own PIN, given its kiosk in the environment for the scripts' director's commands)
 and run as a real kiosk (``python -m kiosk run --headless --script ...``, kiosk.scripted) whose
 players and director follow the game scripts made for it (director.rehearsal.games: a late
 player, overtime, holds, challenges, going out); every round started at once from the page and
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from director.config import load_config
-from director.tables.enroll import KIOSK_KEY_FILE, enroll, write
+from director.tables.enroll import KIOSK_KEY_FILE, enroll, pin, write
 from director.web.password import hash_password, write_password_file
 from . import event
 from .faults import NetCut, SerialLine
@@ -141,7 +142,8 @@ class Rehearsal:
         snippet_path.write_text(config)
         scripts = [self.folder / "scripts" / f"round-{r}-table-{table}.jsonl"
                    for r in range(1, self.options.rounds + 1)]
-        return Table(table, self.folder, snippet_path, scripts, self.options.speed)
+        return Table(table, self.folder, snippet_path, scripts, self.options.speed,
+                     pin=pin(self.config, table))
 
     # --- the rounds -------------------------------------------------------------------------------
 
