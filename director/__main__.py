@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import logging
-import resource
 import sys
 from pathlib import Path
 
@@ -61,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the tables' addresses on each serial line, e.g. 1-4 or 1,3,7-9")
     parser.add_argument("--baud", type=int, default=115200, help="the serial lines' speed")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument("--access-log", action="store_true",
+                        help="log a line per request (by default none: 200 tables post every 5 s)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
                                 help="an offline command (no command: the service)")
     for add in COMMANDS:
@@ -99,11 +100,15 @@ def serve(args) -> int:
         return 2
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import dataclasses
+
     import uvicorn
 
     from director.web.app import create_app
+    from director.web.connections import allow_open_files, quiet_logs, server_config
 
-    allow_open_files(config.limits.live_total + 1024)
+    config = dataclasses.replace(config, limits=allow_open_files(config.limits))
+    quiet_logs()
     app = create_app(db, config, password_hash=password_hash)
     print(f"director: {config.tournament or 'tournament'} on http://{config.host}:{config.port}/ "
           f"(database {config.db})", flush=True)
@@ -111,8 +116,11 @@ def serve(args) -> int:
         print(f"director: polling tables {args.addresses} on {poller.port.name} at {args.baud} baud",
               flush=True)
     try:
-        uvicorn.run(app, host=config.host, port=config.port, log_level=args.log_level,
-                    timeout_graceful_shutdown=3)
+        uvicorn.Server(server_config(app, config.limits, access_log=args.access_log,
+                                     host=config.host, port=config.port,
+                                     log_level=args.log_level, timeout_graceful_shutdown=3)).run()
+    except KeyboardInterrupt:           # Ctrl+C: uvicorn has shut the app down already
+        pass
     finally:
         stop_pollers(pollers)
         db.close()
@@ -141,15 +149,6 @@ def listens_on_this_machine_only(host: str) -> bool:
         return host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def allow_open_files(wanted: int) -> None:
-    """Raise the soft limit of open files towards ``wanted`` (a live stream is one; systemd's
-    default is 1024), as far as the hard limit allows."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-    if soft != resource.RLIM_INFINITY and soft < target:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 if __name__ == "__main__":

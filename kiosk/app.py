@@ -228,6 +228,8 @@ class Kiosk:
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
                                orientation=config.orientation)
+        from kiosk.store.menu_uses import recent_menu_uses
+        self.machine.door.resume(recent_menu_uses(self.session.journal), time.time(), clock())
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,

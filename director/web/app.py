@@ -61,7 +61,8 @@ from director.event.db import DirectorDB
 from director.tables.enroll import EnrollError, enroll
 from .guard import Guard, refusal
 from director.tables.ingest import MAX_BODY, receive
-from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
+from director.limits import IMPORT_BODY, LimitExceeded, Slots
+import kiosk.sync.schema as schema
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -111,36 +112,26 @@ def round_actions(db: DirectorDB, action: str, division: str | None, number: int
     return done
 
 
-async def json_object(request: Request, expected: str) -> dict | Response:
-    """The body as a JSON object (``{}`` when there is none), or the refusal to answer with."""
+async def json_body(request: Request, kind: type, expected: str):
+    """The body as ``kind`` (kiosk.sync.schema: checked as it is parsed; no body is ``{}``), or
+    the refusal to answer with (400, naming the field and what it should be)."""
     try:
-        body = parse_json(await request.body() or b"{}")
-    except LimitExceeded as exc:
-        return refusal(exc.code, exc.reason)
-    except ValueError:
-        body = None
-    return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
+        return schema.decode(await request.body() or b"{}", kind)
+    except schema.SchemaError as exc:
+        where = f"{exc.field}: " if exc.field else ""
+        return refusal(400, f"expected JSON {expected}: {where}{exc}"[:300])
 
 
 def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
     """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
     try:
-        body = parse_json(raw)
-    except LimitExceeded as exc:
-        raise imports.FileRefused(exc.reason) from None
-    except ValueError:
-        body = None
-    try:
-        files = body["files"]
-        uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
-                   for f in files]
-        division = body.get("division") or None
-    except (ValueError, KeyError, TypeError, binascii.Error):
+        body = schema.decode(raw, schema.ImportRequest)
+        uploads = [imports.Upload(f.name, base64.b64decode(f.data, validate=True)) for f in body.files]
+    except (schema.SchemaError, binascii.Error) as exc:
+        where = f"{exc.field}: " if isinstance(exc, schema.SchemaError) and exc.field else ""
         raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
-                                  '...], "division": "A"}') from None
-    if division is not None and not isinstance(division, str):
-        raise imports.FileRefused("division: expected a division's name")
-    return uploads, division
+                                  f'...], "division": "A"}}: {where}{exc}'[:300]) from None
+    return uploads, body.division
 
 
 def resolve_division(db: DirectorDB, name: str | None) -> str:
@@ -160,7 +151,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
     snapshot = parts.Snapshot(db, config, now, clock)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
-                       Slots(config.limits.live_per_address, config.limits.live_total),
+                       Slots(config.limits.live_per_address, config.limits.live_total,
+                             config.limits.live_director),
                        held_for=snapshot.held_for)
     db.listen(live.notify)
 
@@ -189,13 +181,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         action = request.path_params["action"]
         if action not in ("start", "end"):
             return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
-        body = await json_object(request, '{"division": "A", "round": N}')
+        body = await json_body(request, schema.RoundAction, '{"division": "A", "round": N}')
         if isinstance(body, Response):
             return body
-        number, division = body.get("round"), body.get("division")
-        if number is not None and type(number) is not int or not isinstance(division, (str, type(None))):
-            return JSONResponse({"error": "round: a whole number; division: a division's name"},
-                                status_code=400)
+        number, division = body.round, body.division
         try:
             done = await run_in_threadpool(round_actions, db, action, division, number, now())
         except (rounds.RoundError, ModelError) as exc:
@@ -273,15 +262,11 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def enroll_table(request: Request) -> Response:
         expected = '{"table": "7"} (and "url" or "serial" if need be)'
-        body = await json_object(request, expected)
+        body = await json_body(request, schema.EnrollRequest, expected)
         if isinstance(body, Response):
             return body
-        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None))}
-        if not all(isinstance(body.get(k), t) for k, t in fields.items()):
-            return refusal(400, f"expected JSON {expected}")
         try:
-            made = enroll(config, body["table"], url=body.get("url") or None,
-                          serial=body.get("serial") or None)
+            made = enroll(config, body.table, url=body.url or None, serial=body.serial or None)
         except EnrollError as exc:
             return refusal(400, str(exc))
         log.info("table %s enrolled from the page (%s)", made.table[:40],
