@@ -12,8 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import (PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, layout_problems,
-                                           painted, painted_station, scenes, small_keys, station_scenes)
+from tests.support.keyboard_scenes import (INCIDENT_SCENES, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES,
+                                           incident_scenes, layout_problems, painted, painted_station,
+                                           scenes, small_keys, station_scenes)
 
 SIZES = [(800, 480), (1920, 1080)]
 #: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
@@ -56,6 +57,21 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
         save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(SCENES)
+
+
+@pytest.mark.parametrize("orientation", ["side", "flat"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation):
+    seen = []
+    for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
+        surface, notes = painted(k, size)
+        checked(surface, notes, scene, size)
+        assert small_keys(size, k.view, orientation) == [], scene
+        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+        seen.append(scene)
+    assert seen == list(INCIDENT_SCENES)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
