@@ -23,7 +23,7 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from kiosk.core import events as ev
-from kiosk.core.rules import SECTIONS
+from kiosk.core.rules import SECTIONS, describe_settings
 from kiosk.core.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
 
 SCHEMA_VERSION = 1
@@ -151,8 +151,11 @@ SECTION_TYPES = {
                                                    for f in cls.__dataclass_fields__.values()],
                                bases=(Strict,), module=__name__)
     for section, cls in SECTIONS.items()}
+SETTINGS = [key for key, _, _ in describe_settings()]
+Cites = Annotated[dict[one_of(SETTINGS), text(100)], Meta(max_length=len(SETTINGS))]
 Rules = msgspec.defstruct("Rules", [("name", text(100, 1)), ("title", text(200)),
-                                    *((s, t) for s, t in SECTION_TYPES.items())],
+                                    *((s, t) for s, t in SECTION_TYPES.items()),
+                                    ("cite", Cites, msgspec.field(default_factory=dict))],
                           bases=(Strict,), module=__name__)
 
 
