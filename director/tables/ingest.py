@@ -55,6 +55,7 @@ from .verify import check_result
 
 MAX_BODY = 1 << 20              # 1 MiB
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
+AGAIN = " (sent again)"         # a result's source, when the table sent it again to a director that lacked it
 
 log = logging.getLogger("director.tables.ingest")
 
@@ -97,12 +98,13 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
 class Checked(NamedTuple):
     """A signed document that passed ``_check``: the document, its signature, its events (none
     for a status) and its canonical JSON (``text``, written once: it is signed, stored and
-    hashed) with that text's SHA-256."""
+    hashed) with that text's SHA-256; ``again``: sent again to a director that lacked it."""
     document: dict
     signature: str
     events: list
     text: str
     sha256: str
+    again: bool = False
 
 
 def _ident(document: dict) -> dict:
@@ -169,7 +171,7 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
         raise Refused(409, f"table: the document is table {document['table']!r}, "
                            f"posted for table {table!r}"[:200])
     return Checked(document, signed["signature"], events, text.decode(),
-                   hashlib.sha256(text).hexdigest())
+                   hashlib.sha256(text).hexdigest(), envelope.again)
 
 
 def _events(document: dict) -> list:
@@ -247,7 +249,8 @@ def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wa
             "first": document["first"], "score0": result["final"][0],
             "score1": result["final"][1], "spread": result["spread"],
             "winner": result["winner"], "end_reason": result["end"], "document": text,
-            "signature": signature, "sha256": sha, "received_wall": now_wall, "source": source,
+            "signature": signature, "sha256": sha, "received_wall": now_wall,
+            "source": source + (AGAIN if checked.again else ""),
         }, ("tournament", "round", "table_name"))
     db.changed("results")
     return Reply(200, {"outcome": "stored" if old is None else "replaced", **body})

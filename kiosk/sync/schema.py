@@ -317,9 +317,12 @@ Signature = Annotated[str, Meta(max_length=128, description="HMAC-SHA256, 64 low
 
 
 class Envelope(Strict):
-    """Any signed document, its document not yet read: the first look (``head``)."""
+    """Any signed document, its document not yet read: the first look (``head``). ``again``:
+    a result the table sends again because the director said it lacked it (reconciliation;
+    beside the signature, it labels the result on the director's page and changes nothing else)."""
     document: msgspec.Raw
     signature: Signature | None = None
+    again: bool = False
 
 
 class Head(Struct):
@@ -331,6 +334,7 @@ class Head(Struct):
 class SignedResult(Strict):
     document: ResultDocument
     signature: Hex64
+    again: bool = False
 
 
 class SignedStatus(Strict):

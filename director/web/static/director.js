@@ -133,6 +133,11 @@ function problems(problems) {
   $("problems").replaceChildren(...problems.event.map((text) => el("li", {}, text)));
 }
 
+function takenBack(lines) {
+  $("taken-back").replaceChildren(...lines.map((text) => el("li", {}, text)));
+  $("taken-back-section").hidden = lines.length === 0;
+}
+
 // The page's stream was refused: back to the login if the session is gone, else open it again.
 async function closed() {
   const response = await fetch("/", { method: "HEAD" }).catch(() => null);
@@ -149,5 +154,5 @@ document.addEventListener("DOMContentLoaded", () => {
   $("live-address").textContent = `${location.origin}/live`;
   $("live-address").href = "/live";
   startLive("/events", { section: sectionMade, event, closed, resultRow,
-                         parts: { problems, menu_uses: menuUsesChanged } });
+                         parts: { problems, menu_uses: menuUsesChanged, taken_back: takenBack } });
 });
