@@ -78,6 +78,13 @@ class RateLimiter:
         """LimitExceeded (429) when ``address``'s bucket is empty; spends nothing."""
         self._tokens(address, spend=False)
 
+    def give_back(self, address: str) -> None:
+        """The token ``take`` spent, given back (a login whose password was right)."""
+        with self.lock:
+            if address in self.buckets:
+                tokens, when = self.buckets[address]
+                self.buckets[address] = (min(self.capacity, tokens + 1.0), when)
+
     def _tokens(self, address: str, spend: bool) -> None:
         now = self.clock()
         with self.lock:
