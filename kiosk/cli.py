@@ -80,7 +80,7 @@ def _run_command(args) -> int:
 
 def _judge_command(args) -> int:
     from kiosk.app import LexiconError, StationConfig, run_station
-    if not args.pin.isdigit():
+    if not (args.pin.isascii() and args.pin.isdigit()):
         print(f"python -m kiosk judge: --pin is digits only, not {args.pin!r}", file=sys.stderr)
         return 2
     config = StationConfig(lexicon=args.lexicon, pin=args.pin, max_words=args.max_words, log=args.log,

@@ -25,6 +25,7 @@ from table_input import Action, ButtonPressed, KeyTyped
 from kiosk.core.judge import Adjudication, adjudicate
 from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
 from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry
+from kiosk.ui.widgets.keys import digits_only
 from kiosk.ui.judge.draw import JudgeView, draw_judge
 from kiosk.ui.widgets.keys import BACK, ENTER, Key
 from kiosk.ui.judge.verdict import NEXT, VerdictScreen, VerdictView, draw_verdict
@@ -42,7 +43,7 @@ class Station(BottomLine, Screen):
                  record: Callable[[Adjudication, str, int], None] | None = None):
         """``record(adjudication, table, at_ns)`` journals each verdict before it is shown.
         The defaults of the rest are kiosk.app.StationConfig's."""
-        if not pin.isdigit():
+        if not digits_only(pin):
             raise ValueError(f"the station's PIN is digits only, not {pin!r}")
         super().__init__(self)              # the station is its own table: its own bottom line
         self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
