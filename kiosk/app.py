@@ -45,6 +45,8 @@ from kiosk.ui.widgets.words import Info
 DEFAULT_LEXICON = BUNDLED_LEXICON
 #: The top line's alert once the store's file system was found full (kiosk.store.ballast).
 STORAGE_FULL = "storage full — call the director"
+#: The top line's word on a table with no enrollment and no key (it keeps its results).
+NOT_ENROLLED = "not enrolled: results kept here"
 
 
 def open_lexicon(path: str | Path | None, official: dict | None = None
@@ -83,6 +85,7 @@ class Table(BottomLine):
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
+        self.selftest = last_selftest(session)      # the last hardware self-test, for the director
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -102,6 +105,8 @@ class Table(BottomLine):
 
     def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
         self.session.record_menu_use(use, detail, max(t_ns, self.state.last_ns or t_ns))
+        if use == MenuUse.SELFTEST:
+            self.selftest = f"{detail} ({time.strftime('%H:%M %d %b')})"
 
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
@@ -137,6 +142,16 @@ class Table(BottomLine):
 
     def close(self) -> None:
         self.session.close()
+
+
+def last_selftest(session: Session) -> str:
+    """The last hardware self-test's outcome and when, as the store keeps it ("" never run)."""
+    row = session.journal.conn.execute(
+        "SELECT detail, wall FROM director_menu WHERE use = ? ORDER BY id DESC LIMIT 1",
+        [str(MenuUse.SELFTEST)]).fetchone()
+    if row is None:
+        return ""
+    return f"{row[0]} ({time.strftime('%H:%M %d %b', time.localtime(row[1]))})" if row[1] else row[0]
 
 
 def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str | None = None) -> Session:
@@ -222,12 +237,20 @@ class Kiosk:
                                      outputs=self.outputs)
             self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
             self.link = open_link(config, self.table, clock(), clock=clock)
+            if not (config.enrolled or config.key or config.director_url or config.director_serial
+                    or config.sim):
+                self.table.info = replace(self.table.info, link=NOT_ENROLLED)
         except BaseException:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
+        from kiosk.sync.enroll_worker import EnrollWorker
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
-                               orientation=config.orientation)
+                               orientation=config.orientation, enroller=EnrollWorker(config.enrollment),
+                               enrolled=config.enrolled or config.key is not None,
+                               enroll_first=config.director_pin_hash is None and not (
+                                   config.enrolled or config.key),     # fresh: no PIN, no key
+                               director_url=config.director_url)
         from kiosk.store.menu_uses import recent_menu_uses
         self.machine.door.resume(recent_menu_uses(self.session.journal), time.time(), clock())
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
@@ -275,9 +298,14 @@ class Kiosk:
         self.inputs.close()
 
 
+#: What ``run`` returns when the table was enrolled: the kiosk starts again with its enrollment.
+RESTART = 3
+
+
 def run(config: KioskConfig, *, taps_only: bool = False) -> int:
     """``python -m kiosk run``: the table kiosk until its window is closed (``taps_only``: the
-    demo's --touch-only, kiosk.ui.touch.NotATap for any key)."""
+    demo's --touch-only, kiosk.ui.touch.NotATap for any key); ``RESTART`` once the table has
+    been enrolled on its ENROLL screen (kiosk/cli.py then starts it again)."""
     import pygame
 
     from kiosk.service import ServiceNotifier
@@ -290,12 +318,14 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
         kiosk = Kiosk(config, surface, lexicon=lexicon, taps_only=taps_only)
         quiet_fps = 30 if config.sim else 10        # in simulation, keys and taps are the buttons
         kiosk.loop.run(exit_after_s=config.exit_after_s, service=service, idle_fps=quiet_fps)
+        restart = kiosk.machine.restart
     finally:
-        service.stopping()
+        if kiosk is None or not kiosk.machine.restart:
+            service.stopping()
         if kiosk is not None:
             kiosk.close()
         pygame.quit()
-    return 0
+    return RESTART if restart else 0
 
 
 @dataclass

@@ -254,6 +254,15 @@ class Alerts(Strict):
     absent: Annotated[list[Side], Meta(max_length=2)]
 
 
+class About(Strict):
+    """The table itself (kiosk.sync.status.about_table): its software, its word list and its
+    fingerprint, its last hardware self-test."""
+    software: text(40)
+    lexicon: text(100)
+    lexicon_sha256: text(64)
+    selftest: text(200)
+
+
 class StatusDocument(Strict):
     """The live state of a table's game (kiosk.sync.status.status_document)."""
     schema: Literal[SCHEMA_VERSION]
@@ -272,6 +281,7 @@ class StatusDocument(Strict):
     outbox_pending: whole(0, MAX_REVISION)
     sent_wall: Wall
     division: Division | UnsetType = UNSET
+    about: About | UnsetType = UNSET
 
 
 # --- what the director sends a table ---------------------------------------------------------------
@@ -360,10 +370,12 @@ class RoundAction(Strict):
 
 
 class EnrollRequest(Strict):
-    """POST /api/enroll: a table, and how it reaches the director if not the usual way."""
+    """POST /api/enroll: a table's enrollment code, or (``stick``) its USB stick's file, and how
+    it reaches the director if not the usual way."""
     table: Table
     url: text(300) | None = None
     serial: text(300) | None = None
+    stick: bool | None = None
 
 
 class UploadedFile(Strict):
