@@ -67,9 +67,10 @@ def test_the_enrollment_is_the_directors_only(director):
     assert director.request("GET", "/tables/cards", anonymous=True).code == 401
 
 
-USES = [{"use": "wrong_pin", "detail": "", "at_ns": 1, "wall": 1_700_000_000.0},
-        {"use": "opened", "detail": "", "at_ns": 2, "wall": 1_700_000_010.0},
-        {"use": "corrected", "detail": "turn 3: 26 for 62", "at_ns": 3, "wall": 1_700_000_020.0}]
+USES = [{"use": "wrong_pin", "detail": "", "at_ns": 1, "boot_id": "b", "wall": 1_700_000_000.0},
+        {"use": "opened", "detail": "", "at_ns": 2, "boot_id": "b", "wall": 1_700_000_010.0},
+        {"use": "corrected", "detail": "turn 3: 26 for 62", "at_ns": 3, "boot_id": "b",
+         "wall": 1_700_000_020.0}]
 
 
 def test_the_uses_of_the_directors_menu_show_beside_the_result_for_the_director_only(browser, director):

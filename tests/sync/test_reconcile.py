@@ -16,7 +16,9 @@ from kiosk.sync.sender import Sender
 from kiosk.sync.signing import table_key
 from bench.rigs.sync_kiosks import KEY, play, script
 from director.event.db import DirectorDB
+from director.config import load_config
 from director.web import view
+from director.web.tables import tables_view
 from tests.support.sync_wait import eventually
 
 PAIRINGS = {1: {"3": ("Ann", "Bob", 0)}, 2: {"3": ("Ann", "Cy", 0)}}
@@ -58,6 +60,9 @@ def test_a_director_restored_from_a_backup_takes_back_each_result_it_lacks_once(
         assert sorted((r["round"], r["sha256"]) for r in rows) == first        # the same results
         assert {r["source"] for r in rows} == {"http (sent again)"}
         with DirectorDB.open(director.db) as db:
+            (row,) = [r for r in tables_view(db, load_config(None, {}, need_key=False), 0.0)["tables"]
+                      if r["table"] == "3"]
+            assert row["taken_back"] == "round 1, round 2"              # the tables page
             assert view.taken_back(db) == [
                 "table 3: round 1 (revision 1) taken back from the table, which had it acknowledged (http)",
                 "table 3: round 2 (revision 1) taken back from the table, which had it acknowledged (http)"]
