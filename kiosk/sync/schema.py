@@ -360,6 +360,27 @@ class SignedAssignment(Strict):
 SIGNED = {"result": SignedResult, "status": SignedStatus, "assignment": SignedAssignment}
 
 
+# --- enrolling a table by its code (kiosk.sync.enrollment: the bodies a table sends) -------------
+
+def hex_digits(count: int) -> Any:
+    return Annotated[str, Meta(min_length=count, max_length=count,
+                               pattern=_pattern("^[0-9a-f]*\\Z", "lowercase hex digits"),
+                               description=f"{count} lowercase hex digits")]
+
+
+class EnrollStart(Strict):
+    """POST /api/enroll/start: the table, and its SPAKE2 message."""
+    protocol: whole(0, 1000)
+    table: Table
+    message: hex_digits(66)
+
+
+class EnrollConfirm(Strict):
+    """POST /api/enroll/confirm: the exchange, and the table's confirmation of it."""
+    exchange: hex_digits(32)
+    confirm: hex_digits(64)
+
+
 # --- what the director's page sends ------------------------------------------------------------------
 
 class RoundAction(Strict):

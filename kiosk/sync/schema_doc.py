@@ -20,6 +20,8 @@ DOCUMENTS = [
     (schema.RoundAction, "`POST /api/rounds/start` and `/end` (the page)"),
     (schema.EnrollRequest, "`POST /api/enroll` (the page)"),
     (schema.ImportRequest, "`POST /api/import` as JSON (the page)"),
+    (schema.EnrollStart, "`POST /api/enroll/start` (a table enrolling by its code)"),
+    (schema.EnrollConfirm, "`POST /api/enroll/confirm` (a table enrolling by its code)"),
 ]
 SKIPPED = {"Rules", *(cls.__name__ for cls in schema.SECTION_TYPES.values()),
            *(cls.__name__ for cls in schema.EVENTS.values())}

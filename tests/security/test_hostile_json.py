@@ -62,3 +62,19 @@ def test_the_pages_bodies_are_checked_by_the_same_schema(director, path, body, r
     nothing_stored(director)
     assert director.stored()["players"] == []
     assert_honest_table_served(director)
+
+
+@pytest.mark.parametrize("path, body, code, reason", [
+    ("/api/enroll/start", SHAPES["quote then escaped quotes"], 413, "body over"),
+    ("/api/enroll/start", b'{"protocol": 1, "table": "7", "message": "' + b"\\\"" * 3000 + b'"}', 400,
+     "message: Expected `str` of length"),
+    ("/api/enroll/start", json.dumps({"protocol": 1, "table": ["7"], "message": "ab" * 33}).encode(), 400,
+     "table: Expected `str`, got `array`"),
+    ("/api/enroll/confirm", json.dumps({"exchange": "x" * 32, "confirm": "0" * 64}).encode(), 400,
+     "exchange: Expected `str` of lowercase hex digits"),
+], ids=["a mebibyte", "escaped quotes", "a list", "not hex"])
+def test_a_tables_enrollment_bodies_are_checked_by_the_same_schema(director, path, body, code, reason):
+    answer = director.request("POST", path, body, anonymous=True)
+    assert answer.code == code and reason in answer.body["error"], answer
+    nothing_stored(director)
+    assert_honest_table_served(director)
