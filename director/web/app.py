@@ -18,17 +18,23 @@ ones). Routes, by name:
 - ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
   "round": N}``; without a division every division at once, each its current round unless a
   round is given): the page's buttons;
-- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind
-  and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
-  for several files at once (a config.tsh and its .t files): the page's import form
-  (director/files/imports.py);
+- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME&replace=1&as_corrections=1``
+  (the file as the body; all but name optional), or JSON ``{"files": [{"name": ..., "data":
+  base64}], "division": ..., "replace": false, "as_corrections": false}`` for several files at
+  once (a config.tsh and its .t files): the page's import form (director/files/imports.py;
+  ``replace``: the division whole, even where the file would remove what it holds;
+  ``as_corrections``: a file's scores that differ from a table's result stand as corrections);
+- ``corrections``: ``POST /api/corrections`` (JSON: the division, round, table or players, kind,
+  scores or who forfeited, and the reason): the director corrects a result
+  (director.event.correct), 409 with the reason when it cannot be made;
 - ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``): a one-time code for table 7 and its
   director's PIN (director.tables.codes), shown on the page; with ``"stick": true`` (and
   ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
 - ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
   enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
-  ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
+  ``/export/ratings.TOU`` (the completed rounds; what it leaves out in ``X-Left-Out``),
+  ``/export/standings.csv`` (``?division=NAME`` for one),
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
   cards (director.web.tables_page);
@@ -59,8 +65,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from director.event import divisions, rounds
+from director.event.correct import Ask, correct
+from director.event.corrections import CorrectionError
 from director.files import exports, imports
-from . import parts
+from . import bodies, parts
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.tables import codes
@@ -132,16 +140,29 @@ async def json_body(request: Request, kind: type, expected: str):
         return refusal(400, f"expected JSON {expected}: {where}{exc}"[:300])
 
 
-def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
-    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
+def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool, bool]:
+    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...,
+    "replace": false, "as_corrections": false}``."""
     try:
-        body = schema.decode(raw, schema.ImportRequest)
+        body = schema.decode(raw, bodies.ImportRequest)
         uploads = [imports.Upload(f.name, base64.b64decode(f.data, validate=True)) for f in body.files]
     except (schema.SchemaError, binascii.Error) as exc:
         where = f"{exc.field}: " if isinstance(exc, schema.SchemaError) and exc.field else ""
         raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
-                                  f'...], "division": "A"}}: {where}{exc}'[:300]) from None
-    return uploads, body.division
+                                  f'...], "division": "A", "replace": false}}: {where}{exc}'[:300]) from None
+    return uploads, body.division, body.replace, body.as_corrections
+
+
+CORRECTION_SHAPE = ('{"division": "A", "round": 3, "table": "5" (or "players": ["Ann", "Bob"]), '
+                    '"kind": "scores", "scores": [405, 380] (or "forfeit": "Bob"), "reason": "..."}')
+
+
+def ask_of(body: bodies.CorrectionRequest) -> Ask:
+    """The page's correction (checked by the schema) as director.event.correct asks it."""
+    return Ask(body.round, body.kind, body.reason, division=body.division or None,
+               table=body.table or None, players=tuple(body.players or ()),
+               scores=tuple(body.scores) if body.scores is not None else None,
+               forfeit=body.forfeit or None)
 
 
 def t_file_name(db: DirectorDB, division: str) -> str:
@@ -202,7 +223,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         action = request.path_params["action"]
         if action not in ("start", "end"):
             return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
-        body = await json_body(request, schema.RoundAction, '{"division": "A", "round": N}')
+        body = await json_body(request, bodies.RoundAction, '{"division": "A", "round": N}')
         if isinstance(body, Response):
             return body
         number, division = body.round, body.division
@@ -212,6 +233,20 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             return JSONResponse({"error": str(exc)}, status_code=409)
         return JSONResponse({**(done[0] if len(done) == 1 else {}), "rounds": done})
 
+    async def correct_result(request: Request) -> Response:
+        body = await json_body(request, bodies.CorrectionRequest, CORRECTION_SHAPE)
+        if isinstance(body, Response):
+            return body
+        try:
+            ask = ask_of(body)
+            made = await run_in_threadpool(lambda: correct(
+                db, config.rules, config.tournament, ask, now_wall=now(), source="page"))
+        except (CorrectionError, ModelError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        except ValueError as exc:
+            return refusal(400, f"{exc}: expected JSON {CORRECTION_SHAPE}")
+        return JSONResponse({"message": made.words, "id": made.correction.id})
+
     async def import_upload(request: Request) -> Response:
         params = request.query_params
         raw, declared = await read_limited(request, IMPORT_BODY)
@@ -220,12 +255,16 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                                 status_code=413, headers={"Connection": "close"})
         try:
             if request.headers.get("content-type", "").startswith("application/json"):
-                uploads, division = uploads_of(raw)
+                uploads, division, replace, as_corrections = uploads_of(raw)
             else:
                 uploads = [imports.Upload(params.get("name", "upload"), raw)]
                 division = params.get("division") or None
+                replace = params.get("replace") in ("1", "true")
+                as_corrections = params.get("as_corrections") in ("1", "true")
+            options = imports.Options(replace=replace, rules=config.rules,
+                                      tournament=config.tournament, as_corrections=as_corrections)
             messages = await run_in_threadpool(lambda: imports.import_files(
-                db, uploads, kind=params.get("kind") or None, division=division))
+                db, uploads, kind=params.get("kind") or None, division=division, options=options))
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse({"message": "\n".join(messages)})
@@ -234,6 +273,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         what, params = request.path_params["file"], request.query_params
         stem = (config.tournament or "tournament").replace("/", "-")
         division = params.get("division") or None
+        left_out: list[str] = []
         try:
             if what == "division.t":
                 encoding = params.get("encoding", "iso-8859-1")
@@ -245,7 +285,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 filename, media = t_file_name(db, name), f"text/plain; charset={encoding}"
             elif what == "ratings.TOU":
                 data = await run_in_threadpool(exports.export_tou, db, config.rules,
-                                               config.tournament, dt.date.fromtimestamp(now()))
+                                               config.tournament, dt.date.fromtimestamp(now()),
+                                               left_out)
                 filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
             elif what == "standings.csv":
                 data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
@@ -259,8 +300,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
-        return Response(data, media_type=media, headers={
-            "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
+        headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+        if left_out:            # what the file leaves out (the round in play), in words
+            headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
+        return Response(data, media_type=media, headers=headers)
 
     async def page(request: Request) -> Response:
         return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live),
@@ -283,7 +326,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def enroll_table(request: Request) -> Response:
         expected = '{"table": "7"} (and "stick": true, with "url" or "serial" if need be)'
-        body = await json_body(request, schema.EnrollRequest, expected)
+        body = await json_body(request, bodies.EnrollRequest, expected)
         if isinstance(body, Response):
             return body
         source = request.client.host if request.client else "unknown"
@@ -342,6 +385,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/state", state, methods=["GET"], name="state"),
         Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
         Route("/api/import", import_upload, methods=["POST"], name="import"),
+        Route("/api/corrections", correct_result, methods=["POST"], name="corrections"),
         Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
         Route("/api/enroll/start", enrollment("start"), methods=["POST"], name="enroll.start"),
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),

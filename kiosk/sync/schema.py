@@ -10,12 +10,13 @@ deep as the types and no deeper: no body can make the parser recurse further tha
 does (what is deeper is refused at the first level the schema does not have).
 
 What a table sends: ``SignedResult`` and ``SignedStatus`` (a ``ResultDocument`` or a
-``StatusDocument`` with its ``signature``); what the director sends a table: ``SignedAssignment``
-and ``Answer`` (its reply); what the director's page sends: ``RoundAction``, ``EnrollRequest``,
-``ImportRequest``. The game's events and rules are not written twice: their types are made
-here from the core's own (kiosk.core.events, kiosk.core.rules), so a new event or setting is
-on the wire as soon as the core has it. docs/sync-protocol.md's table of fields is made from
-this module (``fields_table``) and a test holds it to it.
+``StatusDocument`` with its ``signature``), ``EnrollStart`` and ``EnrollConfirm`` (enrolling by
+its code); what the director sends a table: ``SignedAssignment`` and ``Answer`` (its reply).
+The director's page's bodies are made of the same types (director.web.bodies). The game's
+events and rules are not written twice: their types are made here from the core's own
+(kiosk.core.events, kiosk.core.rules), so a new event or setting is on the wire as soon as the
+core has it. docs/sync-protocol.md's tables of fields are made from this module
+(kiosk.sync.schema_doc) and a test holds them to it.
 """
 from typing import Annotated, Any, Literal, Union
 
@@ -48,7 +49,7 @@ _EDGE = "[^\\s\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]"
 _WORDS: dict[str, str] = {}        # a pattern's repr -> what it asks for, in words
 
 
-def _pattern(pattern: str, words: str) -> str:
+def worded_pattern(pattern: str, words: str) -> str:
     """``pattern``, whose refusal says ``words`` rather than the regular expression."""
     _WORDS[repr(pattern)] = words
     return pattern
@@ -57,7 +58,7 @@ def _pattern(pattern: str, words: str) -> str:
 def text(most: int, least: int = 0) -> Any:
     """Single-line printable text of ``least`` to ``most`` characters."""
     return Annotated[str, Meta(min_length=least, max_length=most,
-                               pattern=_pattern(f"^{_LINE}*\\Z", "single-line printable text"),
+                               pattern=worded_pattern(f"^{_LINE}*\\Z", "single-line printable text"),
                                description=f"single-line printable text, {least} to {most} characters")]
 
 
@@ -77,12 +78,12 @@ Side = Annotated[int, Meta(ge=0, le=1, description="a player: 0 (left) or 1 (rig
 Name = text(MAX_NAME, 1)
 Tournament = text(MAX_NAME)
 Table = Annotated[str, Meta(min_length=1, max_length=MAX_TABLE,
-                            pattern=_pattern(f"^{_EDGE}(?:{_LINE}*{_EDGE})?\\Z",
+                            pattern=worded_pattern(f"^{_EDGE}(?:{_LINE}*{_EDGE})?\\Z",
                                              "printable text without a space at either end"),
                             description=f"a table's name, 1 to {MAX_TABLE} printable characters, no "
                                         "space at either end")]
 Division = Annotated[str, Meta(min_length=1, max_length=40,
-                               pattern=_pattern("^[\\w.-]+\\Z", "one word of letters, digits, . - _"),
+                               pattern=worded_pattern("^[\\w.-]+\\Z", "one word of letters, digits, . - _"),
                                description="a division's name: one word of letters, digits, . - _")]
 GameId = text(100, 1)
 Round = whole(1, MAX_ROUND)
@@ -93,7 +94,7 @@ Instant = whole(-MAX_NS, MAX_NS)
 Millis = whole(-MAX_MS, MAX_MS)
 Wall = Annotated[float, Meta(ge=0, le=MAX_WALL, description="wall-clock seconds")]
 Hex64 = Annotated[str, Meta(min_length=64, max_length=64,
-                            pattern=_pattern("^[0-9a-f]{64}\\Z", "64 lowercase hex digits"),
+                            pattern=worded_pattern("^[0-9a-f]{64}\\Z", "64 lowercase hex digits"),
                             description="64 lowercase hex digits")]
 PhaseName = one_of(Phase)
 
@@ -364,7 +365,7 @@ SIGNED = {"result": SignedResult, "status": SignedStatus, "assignment": SignedAs
 
 def hex_digits(count: int) -> Any:
     return Annotated[str, Meta(min_length=count, max_length=count,
-                               pattern=_pattern("^[0-9a-f]*\\Z", "lowercase hex digits"),
+                               pattern=worded_pattern("^[0-9a-f]*\\Z", "lowercase hex digits"),
                                description=f"{count} lowercase hex digits")]
 
 
@@ -379,37 +380,6 @@ class EnrollConfirm(Strict):
     """POST /api/enroll/confirm: the exchange, and the table's confirmation of it."""
     exchange: hex_digits(32)
     confirm: hex_digits(64)
-
-
-# --- what the director's page sends ------------------------------------------------------------------
-
-class RoundAction(Strict):
-    """POST /api/rounds/start or /end: a division's round (its current one without ``round``),
-    or every division's without ``division``."""
-    division: Division | None = None
-    round: Round | None = None
-
-
-class EnrollRequest(Strict):
-    """POST /api/enroll: a table's enrollment code, or (``stick``) its USB stick's file, and how
-    it reaches the director if not the usual way."""
-    table: Table
-    url: text(300) | None = None
-    serial: text(300) | None = None
-    stick: bool | None = None
-
-
-class UploadedFile(Strict):
-    name: text(200, 1)
-    data: Annotated[str, Meta(max_length=(16 << 20) * 4 // 3 + 4,
-                              pattern=_pattern("^[A-Za-z0-9+/=]*\\Z", "base64"),
-                              description="the file's bytes in base64")]
-
-
-class ImportRequest(Strict):
-    """POST /api/import as JSON: one or more files (a .t, config.tsh, CSV) and their division."""
-    files: Annotated[list[UploadedFile], Meta(min_length=1, max_length=50)]
-    division: Division | None = None
 
 
 # --- decoding ----------------------------------------------------------------------------------------

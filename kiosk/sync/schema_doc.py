@@ -17,9 +17,6 @@ DOCUMENTS = [
     (schema.SignedStatus, "`POST /api/tables/{table}/status`, a serial DATA `status`"),
     (schema.SignedAssignment, "`GET /api/tables/{table}/assignment`, a serial POLL's body"),
     (schema.Answer, "the director's answer to a document (HTTP, or an ACK's body)"),
-    (schema.RoundAction, "`POST /api/rounds/start` and `/end` (the page)"),
-    (schema.EnrollRequest, "`POST /api/enroll` (the page)"),
-    (schema.ImportRequest, "`POST /api/import` as JSON (the page)"),
     (schema.EnrollStart, "`POST /api/enroll/start` (a table enrolling by its code)"),
     (schema.EnrollConfirm, "`POST /api/enroll/confirm` (a table enrolling by its code)"),
 ]
