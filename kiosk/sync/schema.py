@@ -287,6 +287,18 @@ class StatusDocument(Strict):
 
 # --- what the director sends a table ---------------------------------------------------------------
 
+class TableCorrection(Strict):
+    """A director's correction of one of the table's games, as its assignment carries it
+    (director.event.corrections.for_assignment)."""
+    id: whole(1, MAX_MS)
+    round: Round
+    game_id: GameId
+    kind: text(30, 1)
+    final: pair(Points) | None
+    reason: text(300)
+    wall: Wall
+
+
 class AssignmentDocument(Strict):
     """What a table plays now (director.event.rounds.assignment)."""
     schema: Literal[SCHEMA_VERSION]
@@ -300,6 +312,7 @@ class AssignmentDocument(Strict):
     round_started_wall: Wall | None
     round_ended_wall: Wall | None
     revision: whole(0, MAX_MS)
+    corrections: Annotated[list[TableCorrection], Meta(max_length=MAX_ROUND)] = []
 
 
 class Held(Strict):
