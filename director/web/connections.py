@@ -220,8 +220,9 @@ class DoorProtocol(H11Protocol):
         self.close_now()
 
     def close_now(self) -> None:
-        """Close the connection (it leaves the door's counts when the transport says it is lost)."""
-        self.door.served(self)
+        """Close the connection; it leaves the door's counts at once (the room it made is there
+        for the next connection, not when the transport says it is lost)."""
+        self.door.leave(self)
         self.transport.close()
 
 
