@@ -13,7 +13,8 @@ costs the service little to keep, so that it stays up under all of them at once:
   503), below the total, so that the director's own page always has its ``live_director``
   streams: ``Slots``;
 - connections: per address and in all, and how long a request may take to send its headers and
-  its body (``connections_*``, ``*_timeout_s``: director.web.door keeps them at the socket).
+  its body (``connections_*``, ``*_timeout_s``: director.web.connections keeps them at the
+  socket).
 
 The numbers a venue may need to change are ``Limits`` (the config's ``[limits]``); their
 defaults fit a venue of 200 tables behind one NAT address, each posting its status every 5 s.

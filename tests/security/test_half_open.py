@@ -119,7 +119,7 @@ def test_an_address_holds_at_most_its_connections_and_its_oldest_waiting_one_mak
 
 
 def test_the_service_logs_no_line_per_request(tmp_path):
-    """The access log is off unless asked for (python -m director --access-log): 200 tables
+    """The access log is off unless asked for (python -m director --log-level debug): 200 tables
     posting every 5 s would write a line each."""
     from bench.rigs.director_process import DirectorProcess
     from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes, status_doc

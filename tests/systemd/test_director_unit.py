@@ -26,7 +26,7 @@ def service() -> configparser.SectionProxy:
 
 def test_the_open_files_are_above_the_doors_connections():
     assert int(service()["LimitNOFILE"]) >= Limits().connections_total + SPARE_FILES
-    assert int(service()["LogRateLimitBurst"]) <= 10_000 and "--access-log" not in service()["ExecStart"]
+    assert int(service()["LogRateLimitBurst"]) <= 10_000 and "debug" not in service()["ExecStart"]
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
