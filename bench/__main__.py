@@ -20,6 +20,7 @@ BENCHES = [
     "live",
     "divisions",
     "door",
+    "rehearsal",
 ]
 
 

@@ -459,6 +459,18 @@ def plain(raw: bytes | msgspec.Raw) -> Any:
     return msgspec.json.decode(raw)
 
 
+def plain_bounded(raw: bytes) -> Any:
+    """Bytes not yet of a type of this module (the judge station's documents) parsed by the
+    same linear parser, in C: JSON, and nested no deeper than the parser's own bound; else
+    SchemaError."""
+    try:
+        return msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise SchemaError(f"not JSON: {str(exc)[:120]}") from None
+    except (RecursionError, msgspec.ValidationError):
+        raise SchemaError("not JSON this schema has: nested deeper than any document") from None
+
+
 def json_schema(kind: type) -> dict:
     """The JSON Schema of one of this module's types (for the docs, and for anyone's checker)."""
     return msgspec.json.schema(kind)
