@@ -111,11 +111,12 @@ BENCH_LIMITS = ("[limits]\nrequests_per_s = 100000\ntable_requests_per_s = 10000
                 "live_per_address = 2000\nlive_total = 2000\n")
 
 
-def start_director(db_path: Path, port: int, module: str = "director") -> subprocess.Popen:
+def start_director(db_path: Path, port: int, module: str = "director", *,
+                   config: str = BENCH_LIMITS) -> subprocess.Popen:
     """``python -m director`` (or ``module``, the baseline's rig: the same options) on ``port``,
-    with the bench's limits."""
-    config = db_path.with_name(db_path.stem + "-limits.toml")
-    config.write_text(BENCH_LIMITS)
+    with the bench's limits (``config``: the config file's text)."""
+    limits, config = config, db_path.with_name(db_path.stem + "-limits.toml")
+    config.write_text(limits)
     process = subprocess.Popen(
         [sys.executable, "-m", module, "--config", str(config), "--port", str(port),
          "--db", str(db_path), "--key", KEY, "--tournament", TOURNAMENT, "--log-level", "warning"],
@@ -228,7 +229,7 @@ def standings_time(db_path: Path, runs: int) -> tuple[float, int, int]:
 
 def run(tables: int, rounds: int, clients: int, out=sys.stdout) -> int:
     from director.event.db import DirectorDB
-    from director.event.rounds import store_pairings, store_players
+    from director.event.rounds import start_round, store_pairings, store_players
 
     began = time.perf_counter()
     (players, pairings), documents = build(tables, rounds)
@@ -239,6 +240,8 @@ def run(tables: int, rounds: int, clients: int, out=sys.stdout) -> int:
             with DirectorDB.open(Path(tmp) / name) as db:
                 store_players(db, players)
                 store_pairings(db, pairings)
+                for r in range(1, rounds + 1):          # a result counts once its round has started
+                    start_round(db, r, time.time())
         port = free_port()          # the baseline first: the same service, results not read back
         process = start_director(Path(tmp) / "baseline.sqlite", port, BASELINE)
         try:

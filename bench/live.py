@@ -31,11 +31,13 @@ CLIENTS = 8
 
 def seed(db_path: Path, players, pairings) -> None:
     from director.event.db import DirectorDB
-    from director.event.rounds import store_pairings, store_players
+    from director.event.rounds import start_round, store_pairings, store_players
 
     with DirectorDB.open(db_path) as db:
         store_players(db, players)
         store_pairings(db, pairings)
+        for round_number in sorted({p.round for p in pairings}):     # a result counts once its round has started
+            start_round(db, round_number, time.time())
 
 
 def cpu_s(pid: int) -> float:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import logging
-import resource
 import sys
 from pathlib import Path
 
@@ -104,14 +103,18 @@ def serve(args) -> int:
         return 2
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import dataclasses
+
     import uvicorn
 
     from director.web.app import create_app
+    from director.web.connections import allow_open_files, quiet_logs, server_config
 
     from director.tables.announce import announce
     from director.web.addresses import service_addresses
 
-    allow_open_files(config.limits.live_total + 1024)
+    config = dataclasses.replace(config, limits=allow_open_files(config.limits))
+    quiet_logs()
     app = create_app(db, config, password_hash=password_hash)
     where = service_addresses(config)
     print(f"director: {config.tournament or 'tournament'} on {where.page} (database "
@@ -124,8 +127,11 @@ def serve(args) -> int:
         print(f"director: announced on the network for the tables to find "
               f"({', '.join(announced.addresses)})", flush=True)
     try:
-        uvicorn.run(app, host=config.host, port=config.port, log_level=args.log_level,
-                    access_log=args.log_level == "debug", timeout_graceful_shutdown=3)
+        uvicorn.Server(server_config(app, config.limits, access_log=args.log_level == "debug",
+                                     host=config.host, port=config.port,
+                                     log_level=args.log_level, timeout_graceful_shutdown=3)).run()
+    except KeyboardInterrupt:           # Ctrl+C: uvicorn has shut the app down already
+        pass
     finally:
         if announced is not None:
             announced.close()
@@ -156,15 +162,6 @@ def listens_on_this_machine_only(host: str) -> bool:
         return host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def allow_open_files(wanted: int) -> None:
-    """Raise the soft limit of open files towards ``wanted`` (a live stream is one; systemd's
-    default is 1024), as far as the hard limit allows."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-    if soft != resource.RLIM_INFINITY and soft < target:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 if __name__ == "__main__":

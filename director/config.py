@@ -42,6 +42,13 @@ KEYS: dict[str, tuple[Any, str]] = {
                                     "requests a second: a number from 1 to 100000"),
     "limits.live_per_address": (Limits.live_per_address, "a whole number from 1 to 100000"),
     "limits.live_total": (Limits.live_total, "a whole number from 1 to 100000"),
+    "limits.live_director": (Limits.live_director, "a whole number from 1 to 1000, below limits.live_total"),
+    "limits.connections_per_address": (Limits.connections_per_address,
+                                       "a whole number from 1 to 100000"),
+    "limits.connections_total": (Limits.connections_total,
+                                 "a whole number from 1 to 100000, above limits.live_total"),
+    "limits.header_timeout_s": (Limits.header_timeout_s, "seconds: a number from 0.1 to 3600"),
+    "limits.body_timeout_s": (Limits.body_timeout_s, "seconds: a number from 0.1 to 3600"),
     **{f"rules.{section}": ({}, f"a table of the preset's {section} settings to override, as in "
                                 "the kiosks' configs") for section in SECTIONS},
 }
@@ -168,10 +175,19 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     password_file = check("service.password_file", lambda v: isinstance(v, (str, Path)) and str(v).strip())
     rate = lambda v: type(v) in (int, float) and 1 <= v <= 100_000      # noqa: E731
     count = lambda v: type(v) is int and 1 <= v <= 100_000              # noqa: E731
+    seconds = lambda v: type(v) in (int, float) and 0.1 <= v <= 3600          # noqa: E731
+    live_total = check("limits.live_total", count)
     limits = Limits(requests_per_s=float(check("limits.requests_per_s", rate)),
                     table_requests_per_s=float(check("limits.table_requests_per_s", rate)),
                     live_per_address=check("limits.live_per_address", count),
-                    live_total=check("limits.live_total", count))
+                    live_total=live_total,
+                    live_director=check("limits.live_director",
+                                        lambda v: type(v) is int and 1 <= v <= 1000 and v < live_total),
+                    connections_per_address=check("limits.connections_per_address", count),
+                    connections_total=check("limits.connections_total",
+                                            lambda v: count(v) and v > live_total),
+                    header_timeout_s=float(check("limits.header_timeout_s", seconds)),
+                    body_timeout_s=float(check("limits.body_timeout_s", seconds)))
     announce = check("service.announce", lambda v: v in (True, False, "auto"))
     if announce == "auto":
         announce = host not in ("127.0.0.1", "localhost", "::1")

@@ -4,13 +4,17 @@ Each limit refuses with its own status and a reason that names it (``LimitExceed
 costs the service little to keep, so that it stays up under all of them at once:
 
 - a request's body: ``body_cap(route)`` bytes (413): the tables' documents 1 MiB
-  (``director.tables.ingest.MAX_BODY``), an import 16 MiB, anything else 64 KiB;
-- JSON nested deeper than ``MAX_JSON_DEPTH`` (400), found by a scan of the raw bytes before
-  anything parses them (``check_json_depth``, ``parse_json``);
-- a document carrying more than ``MAX_EVENTS`` events (413, ``check_events``);
+  (``director.tables.ingest.MAX_BODY``), an import 16 MiB, anything else 64 KiB; what a body
+  may hold is the protocol's one schema's to say (kiosk.sync.schema), checked before anything
+  else reads it;
 - requests per second from one client address (429 with Retry-After): ``RateLimiter``, one
   for the tables' API and one for everything else, each a token bucket per address;
-- open live streams (server-sent events) from one address and in all (429, 503): ``Slots``.
+- open live streams (server-sent events): the public view's per address and in all (429,
+  503), below the total, so that the director's own page always has its ``live_director``
+  streams: ``Slots``;
+- connections: per address and in all, and how long a request may take to send its headers and
+  its body (``connections_*``, ``*_timeout_s``: director.web.connections keeps them at the
+  socket).
 
 The numbers a venue may need to change are ``Limits`` (the config's ``[limits]``); their
 defaults fit a venue of 200 tables behind one NAT address, each posting its status every 5 s.
@@ -18,17 +22,12 @@ docs/reference.md lists them all.
 """
 from __future__ import annotations
 
-import json
-import re
 import threading
 import time
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Callable
 
 KIB = 1 << 10
-MAX_JSON_DEPTH = 32             # a result document is 5 deep
-MAX_EVENTS = 2000               # a long game with every correction has a few hundred
 PAGE_BODY = 64 * KIB            # the page's requests: a round to start, a login, a table to enroll
 IMPORT_BODY = 16 << 20          # an imported .t, .tsh or CSV file, or several (base64 in JSON)
 BURST_S = 5.0                   # a bucket holds this many seconds' worth of requests
@@ -40,8 +39,13 @@ class Limits:
     """The limits a venue may set (the director's config, ``[limits]``)."""
     requests_per_s: float = 20.0            # per address: the page, the public view, the login
     table_requests_per_s: float = 200.0     # per address: the tables' API
-    live_per_address: int = 50              # open live streams (/live/events, /events) per address
-    live_total: int = 1000                  # open live streams in all
+    live_per_address: int = 50              # open public live streams (/live/events) per address
+    live_total: int = 1000                  # open live streams in all, the director's included
+    live_director: int = 20                 # of those, kept for the director's own page (/events)
+    connections_per_address: int = 512      # open connections from one address
+    connections_total: int = 4096           # open connections in all (the unit's file limit above it)
+    header_timeout_s: float = 10.0          # from a connection (or its last answer) to a request's headers
+    body_timeout_s: float = 30.0            # from a request's headers to the end of its body
 
 
 class LimitExceeded(ValueError):
@@ -51,37 +55,6 @@ class LimitExceeded(ValueError):
     def __init__(self, code: int, reason: str, retry_after: float | None = None):
         super().__init__(reason)
         self.code, self.reason, self.retry_after = code, reason, retry_after
-
-
-# --- JSON ------------------------------------------------------------------------------------------
-
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
-_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")     # +1 and -1 as signed bytes
-
-
-def json_depth(raw: bytes) -> int:
-    """How deep the arrays and objects of ``raw`` nest (strings skipped), in linear time."""
-    steps = _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw)).translate(_STEPS)
-    return max(accumulate(memoryview(steps).cast("b")), default=0)
-
-
-def check_json_depth(raw: bytes, limit: int = MAX_JSON_DEPTH) -> None:
-    if json_depth(raw) > limit:
-        raise LimitExceeded(400, f"JSON nested deeper than {limit} levels")
-
-
-def parse_json(raw: bytes):
-    """``raw`` as JSON once its depth is checked: LimitExceeded (400) or ValueError."""
-    check_json_depth(raw)
-    return json.loads(raw)
-
-
-def check_events(document: dict) -> None:
-    """A document's events, counted before anything reads them."""
-    events = document.get("events")
-    if isinstance(events, list) and len(events) > MAX_EVENTS:
-        raise LimitExceeded(413, f"events: {len(events)} in one document; at most {MAX_EVENTS}")
 
 
 # --- requests per second ---------------------------------------------------------------------------
@@ -106,6 +79,13 @@ class RateLimiter:
         """LimitExceeded (429) when ``address``'s bucket is empty; spends nothing."""
         self._tokens(address, spend=False)
 
+    def give_back(self, address: str) -> None:
+        """The token ``take`` spent, given back (a login whose password was right)."""
+        with self.lock:
+            if address in self.buckets:
+                tokens, when = self.buckets[address]
+                self.buckets[address] = (min(self.capacity, tokens + 1.0), when)
+
     def _tokens(self, address: str, spend: bool) -> None:
         now = self.clock()
         with self.lock:
@@ -127,25 +107,40 @@ class RateLimiter:
 # --- open streams ----------------------------------------------------------------------------------
 
 class Slots:
-    """Open live streams, counted per client address and in all (used on the event loop)."""
+    """Open live streams (used on the event loop): the public view's counted per client address
+    and in all, at most ``total - director`` of them; the director's page's (channel
+    ``director``, behind the director's session) in a reserve of their own, which no crowd on
+    the public view can take."""
 
-    def __init__(self, per_address: int, total: int):
+    def __init__(self, per_address: int, total: int, director: int = 0):
         self.per_address, self.total = per_address, total
+        self.director = min(director, total)
+        self.public_total = total - self.director
         self.open: dict[str, int] = {}
-        self.count = 0
+        self.count = self.director_count = 0
 
-    def acquire(self, address: str) -> None:
-        """One more stream for ``address``; LimitExceeded (429 or 503) when it may not have it."""
+    def acquire(self, address: str, channel: str = "public") -> None:
+        """One more stream for ``address`` on ``channel``; LimitExceeded (429 or 503) when it may
+        not have it."""
+        if channel == "director":
+            if self.director_count >= self.director:
+                raise LimitExceeded(503, f"too many of the director's live pages: at most "
+                                         f"{self.director} (limits.live_director)", 10.0)
+            self.director_count += 1
+            return
         if self.open.get(address, 0) >= self.per_address:
             raise LimitExceeded(429, f"too many live streams from {address}: at most "
                                      f"{self.per_address} (limits.live_per_address)", 10.0)
-        if self.count >= self.total:
-            raise LimitExceeded(503, f"too many live streams: at most {self.total} "
-                                     "(limits.live_total)", 10.0)
+        if self.count >= self.public_total:
+            raise LimitExceeded(503, f"too many live streams: at most {self.public_total} on the "
+                                     "public view (limits.live_total less limits.live_director)", 10.0)
         self.open[address] = self.open.get(address, 0) + 1
         self.count += 1
 
-    def release(self, address: str) -> None:
+    def release(self, address: str, channel: str = "public") -> None:
+        if channel == "director":
+            self.director_count = max(0, self.director_count - 1)
+            return
         left = self.open.pop(address, 0) - 1
         if left >= 0:
             self.count -= 1

@@ -258,6 +258,8 @@ class Kiosk:
                                enroll_first=config.director_pin_hash is None and not (
                                    config.enrolled or config.key),     # fresh: no PIN, no key
                                director_url=config.director_url)
+        from kiosk.store.menu_uses import recent_menu_uses
+        self.machine.door.resume(recent_menu_uses(self.session.journal), time.time(), clock())
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,

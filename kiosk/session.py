@@ -96,7 +96,9 @@ class Session:
         self.journal, self.setup, self.key = journal, setup, key
         self.lock = lock                # the store's writer lock, let go on close
         self.ballast = Ballast(journal.path, ballast_kb)
-        self.storage_full = not self.ballast.keep()     # no room even for the ballast: full now
+        self.storage_full = not self.ballast.keep()     # no room for all the ballast: nearly full
+        if self.storage_full:
+            keep_wal_small(journal.conn)                # the WAL kept small from the start
         self.outbox = Outbox(journal.conn, journal.path)        # the same file and connection
         self.lexicon_name = str(getattr(lexicon, "name", "") or "none")
         self.lexicon_fingerprint = str(getattr(lexicon, "fingerprint", "") or "none")
@@ -224,10 +226,9 @@ class Session:
         """On a full-disk error: the ballast deleted and the WAL emptied into the database and
         kept small (the first time); True if room was freed."""
         self.storage_full = True
-        if not self.ballast.release():
-            return False
-        keep_wal_small(self.journal.conn)
-        return True
+        released = self.ballast.release()
+        keep_wal_small(self.journal.conn)           # the WAL's room back, ballast or none
+        return released
 
     def checkpoint(self, state: GameState, now_ns: int) -> bool:
         """While time runs, journal how far it has run once ``checkpoint_s`` has passed since

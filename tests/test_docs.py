@@ -104,6 +104,13 @@ def test_the_presets_table_matches_the_preset_files():
     assert block(DOCS / "reference.md", "presets-table") == presets_table()
 
 
+def test_the_sync_protocols_fields_are_the_schemas():
+    """docs/sync-protocol.md's tables are made from kiosk/sync/schema.py, the one place the
+    documents are defined (python -m kiosk.sync.schema_doc prints them)."""
+    from kiosk.sync.schema_doc import markdown
+    assert block(DOCS / "sync-protocol.md", "schema") == markdown()
+
+
 def test_the_table_key_example_is_the_derivation_itself():
     from kiosk.sync.signing import table_key
     shown = re.search(r"<!-- table-7-key -->([0-9a-f]+)<!-- /table-7-key -->",

@@ -19,7 +19,7 @@ from pathlib import Path
 from director.event.db import DirectorDB
 from director.web.password import hash_password, write_password_file
 from director.event.model import Pairing, Player
-from director.event.rounds import store_pairings, store_players
+from director.event.rounds import start_round, store_pairings, store_players
 
 from .page_session import PageSession
 
@@ -28,9 +28,10 @@ START_TIMEOUT_S = 60.0
 PASSWORD = "the director's bench password"
 
 
-def seed(db: Path, pairings: dict) -> list[str]:
+def seed(db: Path, pairings: dict, *, started: bool = True) -> list[str]:
     """Players (numbered in order of appearance) and pairings ({round: {table: (left, right,
-    first)}}) into the director's database at ``db``; returns the players' names."""
+    first)}}) into the director's database at ``db``, each round started unless ``started`` is
+    False (a result counts only in a started round); returns the players' names."""
     names: list[str] = []
     for tables in pairings.values():
         for left, right, _ in tables.values():
@@ -40,6 +41,8 @@ def seed(db: Path, pairings: dict) -> list[str]:
         store_pairings(director_db, [
             Pairing(round, str(t), (names.index(a) + 1, names.index(b) + 1), first)
             for round, tables in pairings.items() for t, (a, b, first) in tables.items()])
+        for round_number in sorted(pairings) if started else ():
+            start_round(director_db, round_number, time.time())
     return names
 
 

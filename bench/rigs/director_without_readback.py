@@ -25,6 +25,7 @@ def main(argv=None) -> int:
     import uvicorn
 
     from director.web.app import create_app
+    from director.web.connections import server_config
     from director.config import load_config
     from director.event.db import DirectorDB
     from director.web.password import hash_password, one_time
@@ -34,7 +35,8 @@ def main(argv=None) -> int:
     db = DirectorDB.open(config.db)
     try:
         app = create_app(db, config, password_hash=hash_password(one_time()), recompute=False)
-        uvicorn.run(app, host="127.0.0.1", port=config.port, log_level=args.log_level)
+        uvicorn.Server(server_config(app, config.limits, host="127.0.0.1", port=config.port,
+                                     log_level=args.log_level)).run()
     finally:
         db.close()
     return 0

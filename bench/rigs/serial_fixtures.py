@@ -31,6 +31,17 @@ def paired(tables, rounds) -> tuple[list, list]:
     return players, pairings
 
 
+def paired_and_started(db, tables, rounds) -> None:
+    """``paired``'s players and pairings into the director's ``db``, every round started (a
+    result counts only in a started round)."""
+    from director.event.rounds import start_round, store_pairings, store_players
+    players, pairings = paired(tables, rounds)
+    store_players(db, players)
+    store_pairings(db, pairings)
+    for round_ in rounds:
+        start_round(db, round_, WALL)
+
+
 def signed_result(table: int, round_: int) -> dict:
     """A finished game's signed result for ``table`` in ``round_`` (scores vary with both)."""
     a, b = 10 + (table * 7 + round_ * 3) % 60, 5 + (table * 11 + round_ * 5) % 70
@@ -41,6 +52,8 @@ def signed_result(table: int, round_: int) -> dict:
         {"t": 45, "cmd": "play", "player": 1 - round_ % 2, "score": b},
         {"t": 60, "cmd": "challenge", "player": round_ % 2, "words": ["QI", "ZZX"], "valid": False},
         {"t": 62, "cmd": "resume", "player": 1 - round_ % 2},
+        {"t": 70, "cmd": "play", "player": round_ % 2, "score": 9},
+        {"t": 75, "cmd": "play", "player": 1 - round_ % 2, "score": 8},   # a final of 0 or more
         {"t": 80, "cmd": "out", "player": round_ % 2, "score": 12},
         {"t": 82, "cmd": "accept", "player": 1 - round_ % 2},
         {"t": 90, "cmd": "rack", "player": 1 - round_ % 2, "tiles": "AEI"},

@@ -5,7 +5,9 @@ Plain SQLite tables (no STRICT, no extensions), declared with their types and ke
 opens as it is in Datasette or the sqlite3 shell. ``PRAGMA user_version`` carries the schema
 version; a file from a newer director is refused, one from an older director is brought forward
 (director/event/migrate.py). WAL, so readers (the page, Datasette) never
-block the writer. ``DirectorDB`` owns one connection shared by the web app and the serial
+block the writer; ``synchronous=FULL``, so that a commit is on the disk before the table is
+told its result is stored: a power cut loses nothing the director acknowledged (the kiosk's
+store is FULL too; tests/security/test_power_cut.py cuts the power under it). ``DirectorDB`` owns one connection shared by the web app and the serial
 poller: every use holds its lock, and ``changed()`` tells listeners (the page's live updates)
 what moved.
 """
@@ -221,7 +223,7 @@ def open_database(path: str | os.PathLike) -> Database:
         db = Database(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
                                       check_same_thread=False, isolation_level=None))
         db.enable_wal()
-        db.execute("PRAGMA synchronous=NORMAL")     # WAL: a commit survives a crash of ours
+        db.execute("PRAGMA synchronous=FULL")       # every commit on the disk before it is answered
         db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         _ensure_schema(db, path)
     except sqlite3.DatabaseError as exc:

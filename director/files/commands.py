@@ -125,6 +125,7 @@ def open_db(path: str, command: str) -> DirectorDB | None:
 
 
 def _beside(config_name: str, file: str) -> bytes | None:
+    """A division's file beside the config (director.files.imports allows a .t name only)."""
     path = Path(config_name).parent / file
     return path.read_bytes() if path.is_file() else None
 

@@ -200,6 +200,10 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
             found = given[PurePath(line.file).name]
             text, source = decode(found.data, found.name, fallback=tsh.ENCODING), found.name
         else:
+            if beside and not _plain_t_name(line.file):
+                raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
+                                  "must be a .t file beside the config (a name without a folder), "
+                                  f"not {line.file[:80]!r}")
             data = beside(upload.name, line.file) if beside else None
             if data is None:
                 raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
@@ -216,6 +220,14 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
         ("event", config.settings.name), ("dated", config.settings.date),
         ("spread cap", "/".join(map(str, config.settings.spread_caps or ())))) if value]
     return messages + ([f"{upload.name}: " + ", ".join(settings)] if settings else [])
+
+
+def _plain_t_name(file: str) -> bool:
+    """Whether a config's division ``file`` names a .t file beside it, and nothing else (no
+    folder, no ``..``: a config cannot make the director read a table's key file)."""
+    path = PurePath(file)
+    return (path.name == file and file not in (".", "..") and "\\" not in file
+            and path.suffix.lower() == ".t")
 
 
 def _import_t(db: DirectorDB, upload: Upload, division: str | None, options: Options) -> str:

@@ -25,11 +25,12 @@ from kiosk.sync.document import DOCUMENT_SCHEMA
 from kiosk.sync.signing import SignatureError, sign, station_key, table_key, verify
 
 from director.event.db import DirectorDB
-from director.limits import LimitExceeded, check_json_depth
-from .ingest import MAX_BODY, Reply
+import kiosk.sync.schema as schema
+from .ingest import Reply
 from .refusal import Refusal, Refused, keep_refusal
 
 STATES = ("open", "withdrawn", "ruled")
+MAX_BODY = 64 << 10         # a challenge or a verdict is a few hundred bytes
 MAX_WORDS = 8
 WORD = re.compile(rf"[A-Z]{{1,{MAX_LETTERS}}}")
 
@@ -38,13 +39,10 @@ def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dic
     """The document in ``raw`` if it is a signed ``kind`` under ``key``; else Refused."""
     if len(raw) > MAX_BODY:
         raise Refused(413, f"body over {MAX_BODY} bytes")
-    try:
-        check_json_depth(raw)
-        signed = json.loads(raw.decode("utf-8"))
-    except LimitExceeded as exc:
-        raise Refused(exc.code, exc.reason) from None
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise Refused(400, f"not JSON: {str(exc)[:120]}") from None
+    try:                    # the protocol's linear parser: no nesting beyond its bound, no regex
+        signed = schema.plain_bounded(raw)
+    except schema.SchemaError as exc:
+        raise Refused(400, str(exc)[:160]) from None
     if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
         raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
     document = signed["document"]

@@ -1,53 +1,61 @@
 """Receiving one document from a table, whatever carried it (HTTP or the serial line).
 
 ``receive(db, table, path, raw, key, now_wall)`` checks the raw bytes a table sent for
-``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes. ``key``
-is the tournament key; a document is checked under the key of the table it names
-(``kiosk.sync.signing.table_key``), never under the tournament key itself:
+``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes. Before
+anything else reads them, the bytes are parsed and checked in one linear pass against the one
+schema of the protocol's documents (kiosk.sync.schema: every field's type, range, length and
+vocabulary). ``key`` is the tournament key; a document is checked under the key of the table it
+names (``kiosk.sync.signing.table_key``), never under the tournament key itself:
 
 - 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes), or
-  carrying more events than director.limits allows;
-- 400 not UTF-8 JSON (or nested deeper than director.limits allows), not a signed document, no
-  table named, a field missing or of the wrong type, a result whose events do not match its
-  journal hash;
+  carrying more events than the schema allows;
+- 400 not UTF-8 JSON, not a signed document, a field missing, unknown, of the wrong type, out
+  of its range or too long (the reason names the field: ``alerts: Expected `object`, got
+  `array```), a result whose events do not match its journal hash;
 - 401 no signature; 403 a signature that does not match the named table's key: signed with the
   tournament key, with another table's key (a table's key signing for another), forged or altered;
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
 - 409 the document's table is not the table it was posted for (replayed under another table),
   or its ``division`` is not the division of the table's pairing in that round
   (director.event.rounds.division_for: a document without one is filed under the pairing's division);
-- then a result is checked by director.tables.verify: 409 its round and players are not its table's
-  pairing, or its rules are not the tournament's; 422 its events do not give its result.
+- then a result is checked by director.tables.verify: 409 its round has not started, or its
+  round and players are not its table's pairing, or its rules are not the tournament's; 422 its
+  events do not give its result; and 409 unless its revision is the next of its game: 1 when
+  none is stored, else the stored revision + 1 (a stolen table key cannot post revision 2**31
+  and keep every honest revision out).
 
-The same result again is a ``duplicate`` before any of these checks (the pairings may have
-changed since it was stored). A refusal stores nothing but a row in ``rejections`` and one log
-line naming the table and the reason; a result refused by director.tables.verify or the division check
-keeps its document in that row (once per document), and the page lists it as a problem
-(director.tables.refusal). A result is stored once per (tournament, round, table): a higher revision
-``replaced`` the stored one, which goes to ``results_audit``; a lower revision is ``older`` and
-kept out (as is a same-revision document with other content, which is audited). A status
-replaces the table's previous one, with the time it was received.
+The same result again (the stored one, or one it replaced) is a ``duplicate`` before any of
+these checks (the pairings may have changed since it was stored). A refusal stores nothing but a
+row in ``rejections`` and one log line naming the table and the reason; a result refused after
+its signature was checked keeps its document in that row (once per document), and the page
+lists it as a problem (director.tables.refusal). A result is stored once per (tournament,
+round, table): the next revision ``replaced`` the stored one, which goes to ``results_audit``.
+A status replaces the table's previous one: the director orders them by when it received them,
+never by the table's clock; the answer to a status names the results the director holds for the
+table (``held``: round and revision), so that a table can send again what a director restored
+from a backup lacks (kiosk.sync.sender).
 """
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from kiosk.core.events import EventFormatError
 from kiosk.core.rules import Rules
-from kiosk.sync.document import DOCUMENT_SCHEMA, events_of
+import kiosk.sync.schema as schema
+from kiosk.sync.document import events_of
 from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
 
 from director.event.db import DirectorDB
-from director.limits import LimitExceeded, check_events, check_json_depth
 from .refusal import Refusal, Refused, keep_refusal
 from director.event.rounds import DivisionMismatch, division_for
 from .verify import check_result
 
 MAX_BODY = 1 << 20              # 1 MiB
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
+AGAIN = " (sent again)"         # a result's source, when the table sent it again to a director that lacked it
 
 log = logging.getLogger("director.tables.ingest")
 
@@ -68,35 +76,35 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
     baseline only (director.web.app.create_app), a result's events are not read back."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
-    document = None
+    checked = None
     try:
         if size > MAX_BODY:
             raise Refused(413, f"body over {MAX_BODY} bytes")
         checked = _check(table, path, raw, key)
         document = checked.document
-        if path == "results" and _stored_as_it_is(db, checked):
+        if path == "results" and _held_already(db, checked):
             return Reply(200, {"outcome": "duplicate", **_ident(document)})
         division = _division(db, document)
         if path == "results":
             check_result(db, rules, document, checked.events, recompute=recompute)
+            return _store_result(db, checked, division, now_wall, source)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source,
-                checked if path == "results" and document is not None else None)
+                checked if path == "results" else None)
         return Reply(refusal.code, {"error": refusal.reason})
-    if path == "results":
-        return _store_result(db, checked, division, now_wall, source)
     return _store_status(db, checked, division, now_wall, source)
 
 
 class Checked(NamedTuple):
     """A signed document that passed ``_check``: the document, its signature, its events (none
     for a status) and its canonical JSON (``text``, written once: it is signed, stored and
-    hashed) with that text's SHA-256."""
+    hashed) with that text's SHA-256; ``again``: sent again to a director that lacked it."""
     document: dict
     signature: str
     events: list
     text: str
     sha256: str
+    again: bool = False
 
 
 def _ident(document: dict) -> dict:
@@ -104,75 +112,80 @@ def _ident(document: dict) -> dict:
             "table": document["table"], "revision": document["revision"]}
 
 
-def _stored_as_it_is(db: DirectorDB, checked: Checked) -> bool:
-    """Whether this very result is the one stored for its game (sent again: a duplicate)."""
+def _held_already(db: DirectorDB, checked: Checked) -> bool:
+    """Whether this very result is the one stored for its game, or one the stored one replaced
+    (sent again: a duplicate)."""
     document = checked.document
+    ident = [document["tournament"], document["round"], document["table"], checked.sha256]
     with db.locked() as conn:
         return conn.execute(
             "SELECT 1 FROM results WHERE tournament = ? AND round = ? AND table_name = ? AND "
-            "sha256 = ?", [document["tournament"], document["round"], document["table"],
-                           checked.sha256]).fetchone() is not None
+            "sha256 = ? UNION ALL SELECT 1 FROM results_audit WHERE tournament = ? AND round = ? "
+            "AND table_name = ? AND sha256 = ? AND reason = 'replaced'", ident * 2).fetchone() is not None
 
 
 def _division(db: DirectorDB, document: dict) -> str | None:
     """The division the document is filed under, checked against the table's pairing."""
-    named = _need(document, "division", lambda v: v is None or isinstance(v, str) and len(v) <= 40,
-                  "a division's name or null") if "division" in document else None
     try:
-        return division_for(db, document["round"], document["table"], named or None)
+        return division_for(db, document["round"], document["table"], document.get("division"))
     except DivisionMismatch as exc:
         raise Refused(409, str(exc)[:200]) from None
 
 
+def _schema_refusal(error: schema.SchemaError) -> Refused:
+    """The schema's word on the bytes, as a reason (printable and short: it quotes the sender)."""
+    where = error.field
+    if where == "events" and "length <=" in str(error):
+        return Refused(413, f"events: more than {schema.MAX_EVENTS} in one document")
+    return Refused(400, _printable(f"{where}: {error}" if where else str(error), 300))
+
+
 def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
-    """The signed document, its signature and its events (none for a status), each checked."""
+    """The signed document, its signature and its events (none for a status), each checked:
+    first the bytes against the schema (kiosk.sync.schema), then the signature."""
     if path not in PATHS:
         raise Refused(400, f"unknown path {path!r}: expected results or status")
     try:
-        check_json_depth(raw)                   # director.limits: before anything parses it
-        signed = json.loads(raw.decode("utf-8"))
-    except LimitExceeded as exc:
-        raise Refused(exc.code, exc.reason) from None
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise Refused(400, f"not JSON: {str(exc)[:120]}") from None
-    if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
-        raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
-    try:
-        check_events(signed["document"])        # before the signature reads every event
-    except LimitExceeded as exc:
-        raise Refused(exc.code, exc.reason) from None
-    if "signature" not in signed or signed["signature"] in (None, ""):
-        raise Refused(401, "the document carries no signature")
-    if not isinstance(signed["signature"], str):
-        raise Refused(400, "signature: expected a hex string")
-    named = signed["document"].get("table")
-    if not isinstance(named, str) or not named:
-        raise Refused(400, "table: expected the table's name (a document is checked under its "
-                           f"table's key); got {json.dumps(named)[:60]}")
+        envelope = schema.decode(raw, schema.Envelope)
+        if not envelope.signature:
+            raise Refused(401, "the document carries no signature")
+        head = schema.decode(envelope.document, schema.Head)
+        if head.schema != schema.SCHEMA_VERSION:
+            raise Refused(422, f"schema: expected {schema.SCHEMA_VERSION}; got {head.schema!r}"[:200])
+        if head.kind != PATHS[path]:
+            raise Refused(422, f"kind: expected {PATHS[path]!r} at {path}; got {head.kind!r}"[:200])
+        schema.decode(raw, schema.SIGNED[head.kind])
+    except schema.SchemaError as exc:
+        if exc.path == "$" and "signature" in str(exc) and "missing" in str(exc):
+            raise Refused(401, "the document carries no signature") from None
+        raise _schema_refusal(exc) from None
+    signed = {"document": schema.plain(envelope.document), "signature": envelope.signature}
+    named = signed["document"]["table"]
     try:
         text = canonical(signed["document"])
         document = verify(signed, table_key(key, named), text)
     except SignatureError:
         raise Refused(403, _wrong_key(signed, key, named, table)) from None
-    except (ValueError, TypeError, RecursionError) as exc:   # a document canonical JSON cannot write
-        raise Refused(400, f"the document cannot be checked: {str(exc)[:120]}") from None
-    schema = document.get("schema")
-    if type(schema) is not int or schema != DOCUMENT_SCHEMA:
-        raise Refused(422, f"schema: expected {DOCUMENT_SCHEMA}; got {schema!r}"[:200])
-    kind = document.get("kind")
-    if kind != PATHS[path]:
-        raise Refused(422, f"kind: expected {PATHS[path]!r} at {path}; got {kind!r}"[:200])
-    events = _check_result(document) if path == "results" else _check_status(document)
+    events = _events(document) if path == "results" else []
     if document["table"] != table:
         raise Refused(409, f"table: the document is table {document['table']!r}, "
                            f"posted for table {table!r}"[:200])
     return Checked(document, signed["signature"], events, text.decode(),
-                   hashlib.sha256(text).hexdigest())
+                   hashlib.sha256(text).hexdigest(), envelope.again)
 
 
-def _printable(name: str) -> str:
-    """A table's own words in a reason and a log line: printable, at most 40 characters."""
-    return "".join(c if c.isprintable() else "?" for c in name[:40])
+def _events(document: dict) -> list:
+    """A result's events read by the core (their form already checked by the schema), and their
+    journal hash checked."""
+    try:
+        return events_of(document)
+    except (EventFormatError, ValueError, TypeError, KeyError) as exc:
+        raise Refused(400, f"events: {str(exc)[:160]}") from None
+
+
+def _printable(name: str, most: int = 40) -> str:
+    """A table's own words in a reason and a log line: printable, at most ``most`` characters."""
+    return "".join(c if c.isprintable() else "?" for c in name[:most])
 
 
 def _wrong_key(signed: dict, key: bytes, named: str, posted: str) -> str:
@@ -188,88 +201,33 @@ def _wrong_key(signed: dict, key: bytes, named: str, posted: str) -> str:
             "document was altered")
 
 
-def _need(document: dict, name: str, test, expected: str):
-    value = document.get(name, _MISSING)
-    if value is _MISSING:
-        raise Refused(400, f"{name}: missing (expected {expected})")
-    if not test(value):
-        raise Refused(400, f"{name}: expected {expected}; got {json.dumps(value)[:60]}")
-    return value
-
-
-_MISSING = object()
-
-
-INT_LIMIT = 2 ** 31      # every integer the director keeps fits SQLite's INTEGER with room to spare
-
-
-def _int(value) -> bool:
-    return type(value) is int and -INT_LIMIT < value < INT_LIMIT
-
-
-def _pair(test):
-    return lambda v: isinstance(v, list) and len(v) == 2 and all(test(x) for x in v)
-
-
-def _number(value) -> bool:
-    """A finite number small enough for SQLite (an int of 2**63 would overflow its INTEGER)."""
-    return type(value) in (int, float) and value == value and abs(value) < 2 ** 53
-
-
-def _side(value) -> bool:
-    return value is None or value in (0, 1) and _int(value)
-
-
-def _check_result(document: dict) -> list:
-    """The result's fields checked for their form; its events read (and checked) by the core."""
-    _need(document, "tournament", lambda v: isinstance(v, str), "a text")
-    _need(document, "round", lambda v: _int(v) and v >= 1, "a round number >= 1")
-    _need(document, "table", lambda v: isinstance(v, str) and v, "a table name")
-    _need(document, "game_id", lambda v: isinstance(v, str), "a text")
-    _need(document, "revision", lambda v: _int(v) and v >= 1, "a revision number >= 1")
-    _need(document, "players", _pair(lambda p: isinstance(p, str)), "two names")
-    _need(document, "first", _side, "0, 1 or null")
-    _need(document, "rules", lambda v: isinstance(v, dict), "the rules the game was played under")
-    result = _need(document, "result", lambda v: isinstance(v, dict), "an object")
-    _need(result, "final", _pair(_int), "two scores")
-    _need(result, "spread", _int, "an integer")
-    _need(result, "winner", _side, "0, 1 or null")
-    _need(result, "end", lambda v: v is None or isinstance(v, str), "a text or null")
-    _need(result, "forfeit", lambda v: v is None or isinstance(v, dict), "an object or null")
-    _need(document, "events", lambda v: isinstance(v, list), "a list of events")
-    _need(document, "journal_sha256", lambda v: isinstance(v, str), "a hex digest")
-    try:
-        return events_of(document)
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        raise Refused(400, f"events: {str(exc)[:160]}") from None
-
-
-def _check_status(document: dict) -> list:
-    _need(document, "tournament", lambda v: isinstance(v, str), "a text")
-    _need(document, "round", lambda v: _int(v) and v >= 1, "a round number >= 1")
-    _need(document, "table", lambda v: isinstance(v, str) and v, "a table name")
-    _need(document, "game_id", lambda v: isinstance(v, str), "a text")
-    _need(document, "phase", lambda v: isinstance(v, str), "a text")
-    _need(document, "times_ms", _pair(_int), "two times in milliseconds")
-    _need(document, "scores", _pair(_int), "two scores")
-    _need(document, "sent_wall", _number, "wall-clock seconds")
-    return []
-
-
 def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,
             source: str, checked: Checked | None = None) -> None:
     """The refusal kept (director.tables.refusal.keep: a signed result that failed a check after its
     signature, ``checked``, with its text) and logged when it is not a repeat."""
     text, sha = (checked.text, checked.sha256) if checked is not None else (None, None)
-    if keep_refusal(db, Refusal(table[:100], str(path)[:20], refusal.code, refusal.reason, size,
-                                source, sha, text), now_wall):
-        log.warning("table %s: %s refused with %d: %s", table[:100], str(path)[:20], refusal.code,
-                    refusal.reason)
+    if keep_refusal(db, Refusal(_printable(table[:100]), str(path)[:20], refusal.code,
+                                refusal.reason, size, source, sha, text), now_wall):
+        log.warning("table %s: %s refused with %d: %s", _printable(table), str(path)[:20],
+                    refusal.code, refusal.reason)
         db.changed("rejections")
+
+
+def _revision_refused(old: dict | None, document: dict) -> Refused:
+    where = f"round {document['round']} table {document['table']}"
+    if old is None:
+        return Refused(409, f"revision: the director holds no result of {where}; it takes "
+                            f"revision 1 first, not {document['revision']}")
+    if old["revision"] == document["revision"]:
+        return Refused(409, f"revision: revision {old['revision']} of {where} is stored with "
+                            "other content; a change is the next revision")
+    return Refused(409, f"revision: the director holds revision {old['revision']} of {where}; "
+                        f"it takes revision {old['revision'] + 1} next, not {document['revision']}")
 
 
 def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wall: float,
                   source: str) -> Reply:
+    """The result stored as its game's next revision (Refused otherwise, audited by the caller)."""
     document, signature, text, sha = checked.document, checked.signature, checked.text, checked.sha256
     ident = (document["tournament"], document["round"], document["table"])
     body = {"tournament": ident[0], "round": ident[1], "table": ident[2],
@@ -279,14 +237,8 @@ def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wa
                               "AND table_name = ?", ident), None)
         if old is not None and old["sha256"] == sha:
             return Reply(200, {"outcome": "duplicate", **body})
-        if old is not None and old["revision"] >= document["revision"]:
-            if old["revision"] == document["revision"]:
-                log.warning("table %s: round %d revision %d came again with other content; "
-                            "kept the first, audited the other", ident[2], ident[1], old["revision"])
-                _audit(conn, {**old, "game_id": document["game_id"], "document": text, "signature": signature, "sha256": sha,
-                              "received_wall": now_wall}, "same revision, other content: not applied",
-                       old["revision"], now_wall)
-            return Reply(200, {"outcome": "older", "stored_revision": old["revision"], **body})
+        if document["revision"] != (1 if old is None else old["revision"] + 1):
+            raise _revision_refused(old, document)
         if old is not None:
             _audit(conn, old, "replaced", document["revision"], now_wall)
         result = document["result"]
@@ -297,7 +249,8 @@ def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wa
             "first": document["first"], "score0": result["final"][0],
             "score1": result["final"][1], "spread": result["spread"],
             "winner": result["winner"], "end_reason": result["end"], "document": text,
-            "signature": signature, "sha256": sha, "received_wall": now_wall, "source": source,
+            "signature": signature, "sha256": sha, "received_wall": now_wall,
+            "source": source + (AGAIN if checked.again else ""),
         }, ("tournament", "round", "table_name"))
     db.changed("results")
     return Reply(200, {"outcome": "stored" if old is None else "replaced", **body})
@@ -321,14 +274,20 @@ def _audit(conn, row: dict, reason: str, by_revision: int, now_wall: float) -> N
         "by_revision": by_revision})
 
 
+def held(db: DirectorDB, tournament: str, table: str) -> list[dict]:
+    """The results the director holds for ``table`` in ``tournament``: round and revision."""
+    with db.locked() as conn:
+        return [{"round": r, "revision": v} for r, v in conn.execute(
+            "SELECT round, revision FROM results WHERE tournament = ? AND table_name = ? "
+            "ORDER BY round", [tournament, table])]
+
+
 def _store_status(db: DirectorDB, checked: Checked, division: str | None, now_wall: float,
                   source: str) -> Reply:
+    """The status stored in the place of the table's previous one: the last received stands,
+    whatever the table's clock said (``sent_wall`` is kept, never compared)."""
     document = checked.document
     with db.transaction() as conn:
-        old = next(conn.query("SELECT sent_wall FROM status WHERE table_name = ?",
-                              [document["table"]]), None)
-        if old is not None and old["sent_wall"] > document["sent_wall"]:
-            return Reply(200, {"outcome": "older"})     # a late retry: the newer status stands
         _upsert(conn, "status", {
             "table_name": document["table"], "tournament": document["tournament"],
             "round": document["round"], "division": division, "game_id": document["game_id"],
@@ -336,4 +295,4 @@ def _store_status(db: DirectorDB, checked: Checked, division: str | None, now_wa
             "sent_wall": document["sent_wall"], "received_wall": now_wall, "source": source,
         }, ("table_name",))
     db.changed("status")
-    return Reply(200, {"outcome": "ok"})
+    return Reply(200, {"outcome": "ok", "held": held(db, document["tournament"], document["table"])})

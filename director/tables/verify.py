@@ -4,8 +4,9 @@ its reason:
 
 1. ``check_pairing`` (409): the document's round and players are the pairing of its table in
    that round (players named as the director has them, case and spacing aside, in either
-   order). The refusal names both pairs. An event with no pairings at all (the kiosks' players
-   typed in at the tables) has nothing to match.
+   order), and that round has started (the director's *Start round*: a result of a round still
+   to come counts for nothing). The refusal names both pairs, or the round. An event with no
+   pairings at all (the kiosks' players typed in at the tables) has nothing to match.
 2. ``check_rules`` (409): the document's rules are the tournament's (its preset with the
    config's overrides, director.config), setting by setting; the refusal names the first that
    differs.
@@ -64,12 +65,17 @@ def check_pairing(db: DirectorDB, document: dict) -> None:
         if not conn.execute("SELECT 1 FROM pairings LIMIT 1").fetchone():
             return                                  # no pairings at all: nothing to match
         at_table = conn.execute(
-            "SELECT p.round, p.player0, a.name, p.player1, b.name FROM pairings p LEFT JOIN "
-            "players a ON a.division = p.division AND a.number = p.player0 LEFT JOIN players b "
-            "ON b.division = p.division AND b.number = p.player1 WHERE p.table_name = ? "
-            "ORDER BY p.round", [table]).fetchall()
-    paired = {r: (name0 or f"#{p0}", name1 or f"#{p1}") for r, p0, name0, p1, name1 in at_table}
+            "SELECT p.round, p.player0, a.name, p.player1, b.name, p.division, o.started_wall "
+            "FROM pairings p LEFT JOIN players a ON a.division = p.division AND a.number = "
+            "p.player0 LEFT JOIN players b ON b.division = p.division AND b.number = p.player1 "
+            "LEFT JOIN rounds o ON o.division = p.division AND o.round = p.round "
+            "WHERE p.table_name = ? ORDER BY p.round", [table]).fetchall()
+    paired = {r[0]: (r[2] or f"#{r[1]}", r[4] or f"#{r[3]}") for r in at_table}
+    started = {r[0]: (r[5], r[6]) for r in at_table}
     pairing = paired.get(round_number)
+    if pairing is not None and started[round_number][1] is None:
+        raise Refused(409, f"round: division {started[round_number][0]}'s round {round_number} "
+                           "has not started: its results count once the director starts it")
     if pairing is not None and _same_players(pairing, players):
         return
     if pairing is None:

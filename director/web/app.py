@@ -74,7 +74,7 @@ from director.event import divisions, rounds
 from director.event.correct import Ask, correct
 from director.event.corrections import CorrectionError
 from director.files import exports, imports
-from . import parts
+from . import bodies, parts
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.tables import codes
@@ -84,7 +84,8 @@ from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal
 from director.tables import challenges
 from director.tables.ingest import MAX_BODY, receive
-from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
+from director.limits import IMPORT_BODY, LimitExceeded, Slots
+import kiosk.sync.schema as schema
 from .addresses import service_addresses
 from .tables_page import tables_routes
 from .live import Broadcaster
@@ -136,66 +137,39 @@ def round_actions(db: DirectorDB, action: str, division: str | None, number: int
     return done
 
 
-async def json_object(request: Request, expected: str) -> dict | Response:
-    """The body as a JSON object (``{}`` when there is none), or the refusal to answer with."""
+async def json_body(request: Request, kind: type, expected: str):
+    """The body as ``kind`` (kiosk.sync.schema: checked as it is parsed; no body is ``{}``), or
+    the refusal to answer with (400, naming the field and what it should be)."""
     try:
-        body = parse_json(await request.body() or b"{}")
-    except LimitExceeded as exc:
-        return refusal(exc.code, exc.reason)
-    except ValueError:
-        body = None
-    return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
+        return schema.decode(await request.body() or b"{}", kind)
+    except schema.SchemaError as exc:
+        where = f"{exc.field}: " if exc.field else ""
+        return refusal(400, f"expected JSON {expected}: {where}{exc}"[:300])
 
 
 def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool, bool]:
     """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...,
     "replace": false, "as_corrections": false}``."""
     try:
-        body = parse_json(raw)
-    except LimitExceeded as exc:
-        raise imports.FileRefused(exc.reason) from None
-    except ValueError:
-        body = None
-    try:
-        files = body["files"]
-        uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
-                   for f in files]
-        division = body.get("division") or None
-        replace = body.get("replace", False)
-        as_corrections = body.get("as_corrections", False)
-    except (ValueError, KeyError, TypeError, binascii.Error, AttributeError):
+        body = schema.decode(raw, bodies.ImportRequest)
+        uploads = [imports.Upload(f.name, base64.b64decode(f.data, validate=True)) for f in body.files]
+    except (schema.SchemaError, binascii.Error) as exc:
+        where = f"{exc.field}: " if isinstance(exc, schema.SchemaError) and exc.field else ""
         raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
-                                  '...], "division": "A", "replace": false}') from None
-    if division is not None and not isinstance(division, str):
-        raise imports.FileRefused("division: expected a division's name")
-    if not isinstance(replace, bool) or not isinstance(as_corrections, bool):
-        raise imports.FileRefused("replace, as_corrections: expected true or false")
-    return uploads, division, replace, as_corrections
+                                  f'...], "division": "A", "replace": false}}: {where}{exc}'[:300]) from None
+    return uploads, body.division, body.replace, body.as_corrections
 
 
 CORRECTION_SHAPE = ('{"division": "A", "round": 3, "table": "5" (or "players": ["Ann", "Bob"]), '
                     '"kind": "scores", "scores": [405, 380] (or "forfeit": "Bob"), "reason": "..."}')
 
 
-def ask_of(body: dict) -> Ask:
-    """The page's correction as director.event.correct asks it; a ValueError names a bad field."""
-    def need(name: str, ok, optional: bool = True):
-        value = body.get(name)
-        if (value is None and not optional) or (value is not None and not ok(value)):
-            raise ValueError(name)
-        return value
-    text = lambda v: isinstance(v, str) and len(v) <= 300              # noqa: E731
-    need("round", lambda v: type(v) is int, optional=False)
-    need("kind", text, optional=False)
-    need("reason", text, optional=False)
-    for name in ("division", "table", "forfeit"):
-        need(name, text)
-    players = need("players", lambda v: isinstance(v, list) and 1 <= len(v) <= 2 and all(map(text, v)))
-    scores = need("scores", lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v))
-    return Ask(body["round"], body["kind"], body["reason"], division=body.get("division") or None,
-               table=body.get("table") or None, players=tuple(players or ()),
-               scores=tuple(scores) if scores is not None else None,
-               forfeit=body.get("forfeit") or None)
+def ask_of(body: bodies.CorrectionRequest) -> Ask:
+    """The page's correction (checked by the schema) as director.event.correct asks it."""
+    return Ask(body.round, body.kind, body.reason, division=body.division or None,
+               table=body.table or None, players=tuple(body.players or ()),
+               scores=tuple(body.scores) if body.scores is not None else None,
+               forfeit=body.forfeit or None)
 
 
 def t_file_name(db: DirectorDB, division: str) -> str:
@@ -224,7 +198,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
     snapshot = parts.Snapshot(db, config, now, clock)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
-                       Slots(config.limits.live_per_address, config.limits.live_total),
+                       Slots(config.limits.live_per_address, config.limits.live_total,
+                             config.limits.live_director),
                        held_for=snapshot.held_for)
     db.listen(live.notify)
     exchanges = Exchanges(db, config, clock=clock)
@@ -253,7 +228,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def post_challenge(request: Request) -> Response:
         table = request.path_params["table"]
-        raw, _ = await read_limited(request, MAX_BODY)
+        raw, _ = await read_limited(request, challenges.MAX_BODY)
         reply = await run_in_threadpool(challenges.receive_challenge, db, table, raw, config.key, now())
         return JSONResponse(reply.body, status_code=reply.code)
 
@@ -272,7 +247,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def post_verdict(request: Request) -> Response:
         station = request.path_params["station"]
-        raw, _ = await read_limited(request, MAX_BODY)
+        raw, _ = await read_limited(request, challenges.MAX_BODY)
         reply = await run_in_threadpool(challenges.receive_verdict, db, station, raw, config.key, now())
         return JSONResponse(reply.body, status_code=reply.code)
 
@@ -280,13 +255,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         action = request.path_params["action"]
         if action not in ("start", "end"):
             return JSONResponse({"error": f"no such action {action!r}: start or end"}, status_code=404)
-        body = await json_object(request, '{"division": "A", "round": N}')
+        body = await json_body(request, bodies.RoundAction, '{"division": "A", "round": N}')
         if isinstance(body, Response):
             return body
-        number, division = body.get("round"), body.get("division")
-        if number is not None and type(number) is not int or not isinstance(division, (str, type(None))):
-            return JSONResponse({"error": "round: a whole number; division: a division's name"},
-                                status_code=400)
+        number, division = body.round, body.division
         try:
             done = await run_in_threadpool(round_actions, db, action, division, number, now())
         except (rounds.RoundError, ModelError) as exc:
@@ -294,7 +266,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         return JSONResponse({**(done[0] if len(done) == 1 else {}), "rounds": done})
 
     async def correct_result(request: Request) -> Response:
-        body = await json_object(request, CORRECTION_SHAPE)
+        body = await json_body(request, bodies.CorrectionRequest, CORRECTION_SHAPE)
         if isinstance(body, Response):
             return body
         try:
@@ -386,23 +358,19 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def enroll_table(request: Request) -> Response:
         expected = '{"table": "7"} (and "stick": true, with "url" or "serial" if need be)'
-        body = await json_object(request, expected)
+        body = await json_body(request, bodies.EnrollRequest, expected)
         if isinstance(body, Response):
             return body
-        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None)),
-                  "stick": (bool, type(None))}
-        if not all(isinstance(body.get(k), t) for k, t in fields.items()):
-            return refusal(400, f"expected JSON {expected}")
         source = request.client.host if request.client else "unknown"
         try:
-            if body.get("stick"):
-                name, text = stick_file(config, body["table"], url=body.get("url") or None,
-                                        serial=body.get("serial") or None)
-                log.info("table %s's USB stick file made from the page (%s)", body["table"][:40], source)
-                return JSONResponse({"table": body["table"], "file_name": name, "file_text": text,
-                                     "pin": pin(config, body["table"])},
+            if body.stick:
+                name, text = stick_file(config, body.table, url=body.url or None,
+                                        serial=body.serial or None)
+                log.info("table %s's USB stick file made from the page (%s)", body.table[:40], source)
+                return JSONResponse({"table": body.table, "file_name": name, "file_text": text,
+                                     "pin": pin(config, body.table)},
                                     headers={"Cache-Control": "no-store"})
-            table = body["table"]
+            table = body.table
             made_pin = pin(config, table)
         except EnrollError as exc:
             return refusal(400, str(exc))

@@ -14,8 +14,8 @@ long gets a keep-alive comment.
 A stream opens with every part of its channel, whole (computed once per update however many
 pages open), then gets each update's events. A page too slow to read them (more than
 ``MAX_QUEUED`` updates waiting) is sent every part whole again instead, so a slow phone costs
-neither memory nor the others' updates. Open streams are counted per client address and in all
-(director.limits.Slots).
+neither memory nor the others' updates. Open streams are counted per client address and in all,
+the director's page's in a reserve of their own (director.limits.Slots).
 """
 from __future__ import annotations
 
@@ -156,12 +156,12 @@ class Broadcaster:
                    session: str | None = None) -> tuple[Stream, bytes]:
         """A new stream and its first bytes (every part, whole); LimitExceeded when the address,
         or the service, has as many open as it may."""
-        self.slots.acquire(address)
+        self.slots.acquire(address, channel)
         try:
             if self.stale:                      # a crowd arriving at once: computed once
                 await self.refresh(only_if_stale=True)
         except BaseException:
-            self.slots.release(address)
+            self.slots.release(address, channel)
             raise
         stream = Stream(channel, address, session)
         self.streams.add(stream)           # no await since the parts were read: nothing missed
@@ -189,4 +189,4 @@ class Broadcaster:
                     yield stream.queued.popleft()
         finally:
             self.streams.discard(stream)
-            self.slots.release(stream.address)
+            self.slots.release(stream.address, stream.channel)

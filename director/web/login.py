@@ -3,9 +3,10 @@ login through without a session; everything else of the director's needs one).
 
 - ``GET /login``: the login form, with a CSRF token of its own (the same value in a hidden field
   and in the ``LOGIN_COOKIE``, which a page of another site can neither read nor set);
-- ``POST /login`` (form: ``password``, ``csrf``): refused 429 while the address or the network
-  is throttled (director.web.sessions.LoginThrottle), 403 when the form's token is not the
-  cookie's, 401 for a wrong password (counted, logged); else a new session, its cookie
+- ``POST /login`` (form: ``password``, ``csrf``): 403 when the form's token is not the
+  cookie's; refused 429 while the address or the network is throttled
+  (director.web.sessions.LoginThrottle: each try counted before its password is checked, given
+  back when it is right), 401 for a wrong password (logged); else a new session, its cookie
   (HttpOnly, SameSite=Strict) and a redirect to the page;
 - ``POST /logout``: the session ends (and its live page's stream), its cookie is cleared.
 
@@ -77,21 +78,21 @@ def login_routes(sessions: SessionStore, throttle: LoginThrottle, password_hash:
 
     async def login(request: Request) -> Response:
         address = request.client.host if request.client else "unknown"
-        try:
-            throttle.check(address)
-        except LimitExceeded as exc:
-            return login_form(request, f"{exc.reason}: try again in {round(exc.retry_after)} s",
-                              429, {"Retry-After": str(max(1, round(exc.retry_after)))})
         body = await request.body()
         form = urllib.parse.parse_qs(body[:PAGE_BODY].decode("utf-8", "replace"), max_num_fields=10)
         cookie = request.cookies.get(LOGIN_COOKIE)
         if not cookie or not same_secret(form.get("csrf", [None])[0], cookie):
             return login_form(request, "The login form had expired: log in again.", 403)
+        try:
+            throttle.attempt(address)           # counted before the slow check, not after
+        except LimitExceeded as exc:
+            return login_form(request, f"{exc.reason}: try again in {round(exc.retry_after)} s",
+                              429, {"Retry-After": str(max(1, round(exc.retry_after)))})
         password = form.get("password", [""])[0]
         if not await run_in_threadpool(verify_password, password, password_hash):
-            throttle.failed(address)
             log.warning("login refused from %s: wrong password", address)
             return login_form(request, "Wrong password.", 401)
+        throttle.succeeded(address)
         session = sessions.create()
         log.info("the director logged in from %s", address)
         response = RedirectResponse("/", status_code=303)

@@ -5,10 +5,11 @@ event carries (director.web.live sends them, director.web.live_patch only what c
 the page's running clocks), ``event`` (the event and each division's round), ``tiles`` (each
 division's tables), ``results`` (each division's round's results), ``standings`` (each
 division's standings as HTML the service escaped). ``DIRECTOR``: those and the director's own:
-``problems`` (what the standings could not count, and why) and ``menu_uses`` (the uses of the
-director's menu at each table, as its result of the round carries them). ``corrections`` (public:
-what each corrected game is now) and ``correction_log`` (the director's: every correction with
-its reason) come from director.web.corrected.
+``problems`` (what the standings could not count, and why), ``menu_uses`` (the uses of the
+director's menu at each table, as its result of the round carries them) and ``taken_back``
+(the results the tables sent again because this director lacked them: restored from a backup).
+``corrections`` (public: what each corrected game is now) and ``correction_log`` (the
+director's: every correction with its reason) come from director.web.corrected.
 
 ``Snapshot(db, config, now)`` computes them; the standings are computed again only after
 something but a table's status changed (a status changes no standing, and a venue sends a
@@ -30,7 +31,7 @@ from director.event.standings import render_standings_html
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings", "corrections")
 STANDINGS_EVERY_S = 2.0
-DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log")
+DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log", "taken_back")
 
 
 def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
@@ -98,7 +99,8 @@ class Snapshot:
                 "problems": {"event": standings["problems"],
                              "divisions": [{"division": g["division"], "problems": g["problems"]}
                                            for g in standings["divisions"]]},
-                "menu_uses": view.round_menu_uses(db)}
+                "menu_uses": view.round_menu_uses(db),
+                "taken_back": view.taken_back(db)}
 
     @staticmethod
     def public(parts: dict) -> dict:

@@ -14,7 +14,6 @@ venue's Wi-Fi can lock the director out of the page on the director's own laptop
 """
 from __future__ import annotations
 
-import contextlib
 import hmac
 import ipaddress
 import secrets
@@ -100,14 +99,20 @@ class LoginThrottle:
             1 / NETWORK_FAILURE_EVERY_S, lambda a: "too many wrong passwords from the network",
             burst=NETWORK_FAILURES_AT_ONCE, clock=clock)
 
-    def check(self, address: str) -> None:
-        """LimitExceeded (429) when a login from ``address`` may not be tried now."""
-        self.per_address.check(address)
+    def attempt(self, address: str) -> None:
+        """A login tried from ``address``, counted as wrong before its password is checked (the
+        check takes a while, and a hundred tries at once must not all be checked before any
+        counts): LimitExceeded (429) when it may not be tried now. ``succeeded`` gives the count
+        back for the right password."""
+        self.per_address.take(address)
         if not is_this_machine(address):
-            self.network.check("")
-
-    def failed(self, address: str) -> None:
-        with contextlib.suppress(LimitExceeded):        # another wrong password got there first
-            self.per_address.take(address)
-            if not is_this_machine(address):
+            try:
                 self.network.take("")
+            except LimitExceeded:
+                self.per_address.give_back(address)
+                raise
+
+    def succeeded(self, address: str) -> None:
+        self.per_address.give_back(address)
+        if not is_this_machine(address):
+            self.network.give_back("")

@@ -5,8 +5,9 @@
 current round. For each: its enrollment (how and when, or its code's state), when it was last
 heard from (``never`` for a table expected and not heard from), its software's version, its
 lexicon's name and fingerprint (``lexicon_differs``: not the fingerprint most tables have), its
-last self-test, its link (network or serial line), its game as its last status has it, and its
-own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
+last self-test, its link (network or serial line), its game as its last status has it, the
+results it sent again because this director lacked them (``taken_back``: restored from a
+backup), and its own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
 the last ``RECENT_S``.
 
 ``card_tables(...)``: the tables a sheet of printable table cards is made for
@@ -21,6 +22,7 @@ from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.tables import codes
 from director.tables.enroll import pin
+from director.tables.ingest import AGAIN
 from .view import table_order
 
 RECENT_S = 60.0
@@ -58,6 +60,7 @@ def _enrollment(table: str, enrolled: dict, code: dict | None, now: float) -> tu
 
 def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
     statuses, enrolled, made = _statuses(db), codes.enrolled(db), codes.codes(db)
+    taken = _taken_back(db)
     names = (set(config.tables) | set(enrolled) | set(made) | set(statuses) | _paired_tables(db))
     documents = {t: json.loads(r["document"]) for t, r in statuses.items()}
     prints = Counter(d.get("about", {}).get("lexicon_sha256") for d in documents.values()
@@ -80,10 +83,22 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
             "selftest": about.get("selftest", ""),
             "link": ("serial line" if status["source"] == "serial" else "network") if status else "",
             "game": _game(document) if document else "",
+            "taken_back": taken.get(table, ""),
             "pin": _pin(config, table),
         })
     return {"tables": rows, "ready": sum(r["recent"] for r in rows), "count": len(rows),
             "expected": len(config.tables), "now": now}
+
+
+def _taken_back(db: DirectorDB) -> dict[str, str]:
+    """table -> the rounds whose results it sent again to this director ("round 1, round 3")."""
+    with db.locked() as conn:
+        rows = conn.execute("SELECT table_name, round FROM results WHERE source LIKE ? "
+                            "ORDER BY round", [f"%{AGAIN}"]).fetchall()
+    taken: dict[str, list[str]] = {}
+    for table, round_number in rows:
+        taken.setdefault(table, []).append(f"round {round_number}")
+    return {table: ", ".join(rounds) for table, rounds in taken.items()}
 
 
 def _pin(config: DirectorConfig, table: str) -> str:

@@ -20,6 +20,7 @@ import re
 
 from director.event import divisions
 from director.event.db import DirectorDB
+from director.tables.ingest import AGAIN
 from . import corrected
 from director.tables.challenges import table_challenges
 from director.tables.menu_uses import menu_uses
@@ -188,3 +189,15 @@ def division_rounds(db: DirectorDB) -> list[dict]:
                     "started_wall": times.get("started_wall"), "ended_wall": times.get("ended_wall"),
                     "rounds": rounds, "players": players, "table_offset": division.table_offset})
     return out
+
+
+def taken_back(db: DirectorDB) -> list[str]:
+    """The results the tables sent again because this director lacked them (restored from a
+    backup, or on a new laptop: kiosk.sync.sender), each once, by table and round."""
+    with db.locked() as conn:
+        rows = conn.execute("SELECT table_name, round, revision, source FROM results WHERE source "
+                            "LIKE ? ORDER BY table_name, round", [f"%{AGAIN}"]).fetchall()
+    rows.sort(key=lambda r: (table_order(r[0]), r[1]))
+    return [f"table {table}: round {round_number} (revision {revision}) taken back from the "
+            f"table, which had it acknowledged ({source.removesuffix(AGAIN)})"
+            for table, round_number, revision, source in rows]

@@ -3,8 +3,9 @@ has ``kiosk.sqlite.ballast``), given back the first time the file system is full
 game in progress can finish on a full SD card.
 
 ``Ballast(store, size_kb).keep()`` makes the file if it is missing or short (its blocks are
-allocated, not a sparse file: they count as used space); ``release()`` deletes it, which frees
-its blocks at once, with no write needed. ``full(exc)`` says whether an error is the file system
+allocated, not a sparse file: they count as used space); on a card already too full for it, it
+keeps what it can (half the room left, from ``MIN_KB``): a game still has room to end on once the
+card fills. ``release()`` deletes it, which frees its blocks at once, with no write needed. ``full(exc)`` says whether an error is the file system
 (or SQLite's page limit) being full: SQLite's ``SQLITE_FULL``, "database or disk is full", or
 an ``OSError`` with ``ENOSPC``.
 """
@@ -13,12 +14,14 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
 DEFAULT_KB = 4096               # 4 MB: a game's events, and the WAL's growth, several times over
+MIN_KB = 16                     # less than this is not worth keeping
 
 
 def full(exc: BaseException) -> bool:
@@ -35,16 +38,29 @@ class Ballast:
         self.size = int(size_kb) * 1024
 
     def keep(self) -> bool:
-        """Make the file if it is missing or short. False (and no partial file left) when the
-        file system has no room for it: it is full already."""
+        """Make the file if it is missing or short. False when the file system has no room for
+        all of it (it is full, or nearly): then what room it has is kept, half of what is left,
+        if that is ``MIN_KB`` or more."""
         if not self.size:
             return True
+        if self.path.exists() and self.path.stat().st_size >= self.size:
+            return True
+        if self._allocate(self.size):
+            return True
+        room = shutil.disk_usage(self.path.parent).free
+        smaller = (room // 2) // 4096 * 4096
+        kept = smaller >= MIN_KB * 1024 and self._allocate(smaller)
+        log.error("no room for the store's ballast %s (%d KB): the file system is full; %s",
+                  self.path, self.size // 1024,
+                  f"{smaller // 1024} KB kept instead" if kept else "none kept")
+        return False
+
+    def _allocate(self, size: int) -> bool:
+        """The file at ``size`` bytes, its blocks allocated; False (no file left) without room."""
         try:
-            if self.path.exists() and self.path.stat().st_size >= self.size:
-                return True
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
             try:
-                os.posix_fallocate(fd, 0, self.size)
+                os.posix_fallocate(fd, 0, size)
                 os.fsync(fd)
             finally:
                 os.close(fd)
@@ -52,8 +68,6 @@ class Ballast:
             if not full(exc):
                 raise
             self.path.unlink(missing_ok=True)
-            log.error("no room for the store's ballast %s (%d KB): the file system is full",
-                      self.path, self.size // 1024)
             return False
         return True
 

@@ -39,6 +39,15 @@ def menu_uses(journal: Journal, game_id: int) -> list[dict]:
                           [game_id])]
 
 
+def recent_menu_uses(journal: Journal, limit: int = 20) -> list[dict]:
+    """The last ``limit`` uses of the director's menu at this table, whatever the game, oldest
+    first (the PIN's lock-out read back after a power cycle: kiosk.ui.menu.door)."""
+    return [{"use": r["use"], "detail": r["detail"], "at_ns": r["at_ns"], "boot_id": r["boot_id"],
+             "wall": r["wall"]}
+            for r in reversed(rows(journal.conn, "SELECT * FROM director_menu ORDER BY id DESC "
+                                                 "LIMIT ?", [limit]))]
+
+
 def move_menu_uses(journal: Journal, from_game: int, to_game: int) -> None:
     """A game replaced before its first event hands its uses (a self-test before the round,
     say) to the game that replaces it."""

@@ -138,11 +138,43 @@ class Outbox(Store):
         return count > 0 and acked == count
 
     def count(self, game_id: str, kinds: tuple[str, ...]) -> int:
-        """How many documents of ``kinds`` game ``game_id`` has had queued, sent or not."""
+        """How many revisions of game ``game_id``'s documents of ``kinds`` have been queued, sent
+        or not (one sent again to a director that lacked it is the same revision)."""
         marks = ", ".join("?" * len(kinds))
         return self.conn.execute(
-            f"SELECT count(*) FROM outbox WHERE kind IN ({marks}) "
-            "AND json_extract(body, '$.document.game_id') = ?", [*kinds, game_id]).fetchone()[0]
+            f"SELECT count(DISTINCT json_extract(body, '$.document.revision')) FROM outbox "
+            f"WHERE kind IN ({marks}) AND json_extract(body, '$.document.game_id') = ?",
+            [*kinds, game_id]).fetchone()[0]
+
+    def resend_unheld(self, kind: str, tournament: str, table: str, held: dict[int, int],
+                      now_wall: float) -> int:
+        """Queue again, once, each acknowledged ``kind`` document of ``table`` in ``tournament``
+        whose round the director says it holds at a lower revision or not at all (``held``:
+        round -> revision, from its answer to a status): a director restored from a backup, or
+        moved to a new laptop, gets back what it had acknowledged. Nothing is deleted: each goes
+        in as a new document marked ``"again": true`` beside its signature (the director says
+        so on its page), revisions in order, unless the same already waits. Returns how many
+        were queued."""
+        acked = self.conn.execute(
+            "SELECT body, json_extract(body, '$.document.round') AS round, "
+            "json_extract(body, '$.document.revision') AS revision FROM outbox WHERE kind = ? "
+            "AND acked IS NOT NULL AND json_extract(body, '$.document.tournament') = ? AND "
+            "json_extract(body, '$.document.table') = ? ORDER BY round, revision, id",
+            [kind, tournament, str(table)]).fetchall()
+        lacking = [self._text(kind, {**json.loads(body), "again": True})
+                   for body, round_number, revision in acked
+                   if isinstance(round_number, int) and isinstance(revision, int)
+                   and revision > held.get(round_number, 0)]
+        queued = 0
+        with self.transaction():
+            for body in dict.fromkeys(lacking):
+                if self.conn.execute("SELECT 1 FROM outbox WHERE kind = ? AND body = ? AND acked "
+                                     "IS NULL", [kind, body]).fetchone() is None:
+                    self.conn.execute("INSERT INTO outbox (kind, body, created, attempts, "
+                                      "next_attempt) VALUES (?, ?, ?, 0, ?)",
+                                      [kind, body, float(now_wall), float(now_wall)])
+                    queued += 1
+        return queued
 
     def last_acked(self, kind: str) -> float | None:
         """When the director last acknowledged a document of ``kind`` (wall-clock), if ever."""

@@ -24,8 +24,10 @@ Over HTTP (the tables' API, no session):
   "enrolled"}``; 403 a confirmation that does not match; 404 an exchange the director does not
   know (ended, or replayed).
 
-Every body is checked here, field by field, before anything reads it (``parse_*``); the sealed
-enrollment too (``parse_enrollment``). Standard library, ``spake2`` and ``cryptography`` only;
+Every body is checked before anything reads it (``parse_*``): those the director is sent by the
+protocol's one schema (kiosk.sync.schema: ``EnrollStart``, ``EnrollConfirm``), the director's
+answer and the sealed enrollment here, field by field (``parse_start_answer``,
+``parse_enrollment``). Standard library, ``spake2`` and ``cryptography`` only;
 no I/O.
 """
 from __future__ import annotations
@@ -36,6 +38,8 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, field
+
+import kiosk.sync.schema as schema
 
 PROTOCOL = 1
 SERVICE_TYPE = "_tablekeeper._tcp.local."     # DNS-SD: the director's service on the venue network
@@ -242,11 +246,21 @@ class Start:
     message: bytes
 
 
+def _schema(raw: bytes, kind: type, what: str):
+    """A body from the network checked by the protocol's one schema (kiosk.sync.schema)."""
+    if not isinstance(raw, (bytes, bytearray)) or len(raw) > MAX_BODY:
+        raise EnrollmentError(f"{what}: expected a JSON object of at most {MAX_BODY} bytes")
+    try:
+        return schema.decode(bytes(raw), kind)
+    except schema.SchemaError as exc:
+        raise EnrollmentError(f"{exc.field or what}: {exc}") from None
+
+
 def parse_start(raw: bytes) -> Start:
-    body = _object(raw, {"protocol": int, "table": str, "message": str}, "start")
-    if body["protocol"] != PROTOCOL:
+    body = _schema(raw, schema.EnrollStart, "start")
+    if body.protocol != PROTOCOL:
         raise EnrollmentError(f"protocol: this director speaks enrollment protocol {PROTOCOL}")
-    return Start(check_table(body["table"]), _hex(body, "message", _MESSAGE_HEX))
+    return Start(check_table(body.table), bytes.fromhex(body.message))
 
 
 @dataclass(frozen=True)
@@ -273,10 +287,8 @@ class Confirm:
 
 
 def parse_confirm(raw: bytes) -> Confirm:
-    body = _object(raw, {"exchange": str, "confirm": str}, "confirm")
-    _hex(body, "exchange", _EXCHANGE_HEX)
-    _hex(body, "confirm", _CONFIRM_HEX)
-    return Confirm(body["exchange"], body["confirm"])
+    body = _schema(raw, schema.EnrollConfirm, "confirm")
+    return Confirm(body.exchange, body.confirm)
 
 
 def same_confirmation(given: str, expected: str) -> bool:

@@ -10,6 +10,9 @@ path), so it never touches the loop's connection and the loop holds no lock for 
 - the live status (kiosk.sync.status) of the game the loop last ``publish``-ed is posted when
   it changed and every ``status_s`` otherwise; it is never queued (only the latest matters);
 - every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client);
+- the director's answer to a status names the results it holds for the table: an acknowledged
+  result it lacks (a director restored from a backup, or on a new laptop) is queued again, once
+  (``resend_unheld``, kiosk.store.outbox); the tables delete no result.
 - a challenge for the judge station (outbox kind ``challenge``, kiosk.sync.station_wait) is
   posted like a result, and while the table awaits the station's verdict (``await_verdict``)
   the verdict is asked for every ``VERDICT_POLL_S``.
@@ -30,6 +33,7 @@ from typing import Callable
 
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
+from kiosk.sync.schema import held_of
 from kiosk.sync.signing import sign
 from kiosk.sync.status import status_document
 
@@ -73,6 +77,18 @@ def link_text(link: Link | None) -> str:
     if link.reached is False:
         return "director not reached"
     return "director linked" if link.reached else ""
+
+
+def resend_unheld(outbox: Outbox, held: dict[int, int] | None, tournament: str, table: str,
+                  now_wall: float) -> int:
+    """The acknowledged results the director says it lacks, queued again (both links call it)."""
+    if held is None:
+        return 0
+    queued = outbox.resend_unheld(RESULT, tournament, table, held, now_wall)
+    if queued:
+        log.warning("the director lacks %d result(s) it had acknowledged (restored from a "
+                    "backup?): sending them again", queued)
+    return queued
 
 
 def _reason(refusal: str) -> str:
@@ -215,6 +231,8 @@ class Sender:
                                    outbox_pending=outbox.pending(RESULT), sent_wall=now)
         answer = self.client.post("status", sign(document, self.key))
         self._status_sent = (published.state, now)
+        if answer.kind == DELIVERED:
+            resend_unheld(outbox, held_of(answer.body), tournament, table, now)
         if answer.kind == DELIVERED or answer.kind == REFUSED:
             refused = answer.reason if answer.kind == REFUSED else None
             if refused and refused != self.link.status_refused:

@@ -43,7 +43,8 @@ from typing import Callable, Protocol
 
 from kiosk.store.outbox import Outbox
 from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
-from kiosk.sync.sender import RESULT, Link, Published
+from kiosk.sync.schema import held_of
+from kiosk.sync.sender import RESULT, Link, Published, resend_unheld
 from kiosk.sync.signing import SignatureError, sign, verify
 from kiosk.sync.status import status_document
 
@@ -182,6 +183,9 @@ class SerialLink:
         if flight.doc_id is None:
             if not ok:
                 log.warning("serial link: the director refused a status: %s", answer)
+            elif self._published is not None:
+                resend_unheld(self.outbox, held_of(answer), self._published.round_table[0],
+                              self.table, now_wall)
             return
         if ok:
             self.acked += 1

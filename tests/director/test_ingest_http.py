@@ -38,18 +38,41 @@ def test_a_newer_revision_replaces_the_result_and_the_old_one_is_audited(directo
     assert json.loads(audit["document"])["result"]["turns"][1]["score"] == 20
 
     older = director.post(3, "results", signed_bytes(result_doc(3, scores=(30, 20))))
-    assert (older.code, older.body["outcome"], older.body["stored_revision"]) == (200, "older", 2)
+    assert (older.code, older.body["outcome"]) == (200, "duplicate")       # it had been stored
     assert director.rows("results")[0]["revision"] == 2 and len(director.rows("results_audit")) == 1
 
 
-def test_the_same_revision_with_other_content_is_kept_out_but_audited(director):
+def test_the_same_revision_with_other_content_is_refused_and_audited(director):
     director.post(4, "results", signed_bytes(result_doc(4, scores=(30, 20))))
     other = director.post(4, "results", signed_bytes(result_doc(4, scores=(31, 20))))
-    assert other.body["outcome"] == "older"
+    assert (other.code, other.body["error"]) == (409, "revision: revision 1 of round 1 table 4 is "
+                                                      "stored with other content; a change is the "
+                                                      "next revision")
     assert json.loads(director.rows("results")[0]["document"])["result"]["turns"][0]["score"] == 30
-    (audit,) = director.rows("results_audit")
-    assert audit["reason"].startswith("same revision") and audit["revision"] == 1
-    assert json.loads(audit["document"])["result"]["turns"][0]["score"] == 31
+    (refused,) = director.rows("rejections")
+    assert refused["code"] == 409 and json.loads(refused["document"])["result"]["turns"][0]["score"] == 31
+
+
+@pytest.mark.parametrize("revision, reason", [
+    (3, "revision: the director holds revision 1 of round 1 table 4; it takes revision 2 next, not 3"),
+    (1000, "revision: the director holds revision 1 of round 1 table 4; it takes revision 2 next, not 1000"),
+])
+def test_a_revision_other_than_the_next_is_refused_and_audited(director, revision, reason):
+    director.post(4, "results", signed_bytes(result_doc(4, scores=(30, 20))))
+    answer = director.post(4, "results", signed_bytes(result_doc(4, scores=(31, 20), revision=revision)))
+    assert (answer.code, answer.body["error"]) == (409, reason)
+    assert [r["revision"] for r in director.rows("results")] == [1]
+    assert [r["code"] for r in director.rows("rejections")] == [409]
+    assert json.loads(director.rows("rejections")[0]["document"])["revision"] == revision
+    honest = director.post(4, "results", signed_bytes(result_doc(4, scores=(32, 20), revision=2)))
+    assert honest.body["outcome"] == "replaced"
+
+
+def test_a_first_result_is_revision_1(director):
+    answer = director.post(4, "results", signed_bytes(result_doc(4, revision=2)))
+    assert (answer.code, answer.body["error"]) == (
+        409, "revision: the director holds no result of round 1 table 4; it takes revision 1 first, not 2")
+    assert director.rows("results") == []
 
 
 def test_games_of_other_tables_and_rounds_are_other_results(director):
@@ -60,7 +83,8 @@ def test_games_of_other_tables_and_rounds_are_other_results(director):
 
 
 def test_the_latest_status_of_each_table_is_kept_with_when_it_came(director):
-    assert director.post(5, "status", signed_bytes(status_doc(5, scores=(10, 0)))).body == {"outcome": "ok"}
+    assert director.post(5, "status", signed_bytes(status_doc(5, scores=(10, 0)))).body == {
+        "outcome": "ok", "held": []}
     assert director.post(5, "status", signed_bytes(status_doc(5, scores=(40, 12)))).code == 200
     assert director.post(6, "status", signed_bytes(status_doc(6, phase="setup"))).code == 200
     rows = {r["table_name"]: r for r in director.rows("status")}
@@ -69,13 +93,24 @@ def test_the_latest_status_of_each_table_is_kept_with_when_it_came(director):
     assert rows["6"]["phase"] == "setup" and rows["5"]["received_wall"] > 1e9
 
 
-def test_a_status_that_arrives_after_a_newer_one_does_not_replace_it(director):
-    newer = status_doc(5, scores=(40, 12), sent_wall=2_000.0)
-    late_retry = status_doc(5, scores=(10, 0), sent_wall=1_000.0)
-    assert director.post(5, "status", signed_bytes(newer)).body == {"outcome": "ok"}
-    assert director.post(5, "status", signed_bytes(late_retry)).body == {"outcome": "older"}
+def test_statuses_are_ordered_by_when_the_director_receives_them(director):
+    """Never by the table's own clock: a stolen key's status from the year 287,000,000 would
+    otherwise freeze the tile."""
+    future = status_doc(5, scores=(40, 12), sent_wall=2.0 ** 53 - 1)
+    assert director.post(5, "status", signed_bytes(future)).code == 400     # out of range anyway
+    assert director.post(5, "status", signed_bytes(status_doc(5, scores=(40, 12), sent_wall=2e9))).code == 200
+    assert director.post(5, "status", signed_bytes(status_doc(5, scores=(10, 0), sent_wall=1e9))).code == 200
     [row] = director.rows("status")
-    assert json.loads(row["document"])["scores"] == [40, 12]
+    assert json.loads(row["document"])["scores"] == [10, 0]
+
+
+def test_the_answer_to_a_status_names_the_results_the_director_holds(director):
+    director.post(5, "results", signed_bytes(result_doc(5, round_number=1)))
+    director.post(5, "results", signed_bytes(result_doc(5, round_number=2)))
+    director.post(5, "results", signed_bytes(result_doc(5, round_number=2, scores=(31, 20), revision=2)))
+    answer = director.post(5, "status", signed_bytes(status_doc(5, round_number=3)))
+    assert answer.body == {"outcome": "ok", "held": [{"round": 1, "revision": 1},
+                                                     {"round": 2, "revision": 2}]}
 
 
 def test_a_result_whose_forfeit_is_not_an_object_is_refused(director):

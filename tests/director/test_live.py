@@ -140,11 +140,12 @@ def test_the_public_stream_carries_none_of_the_directors_own_parts(director):
 def test_the_standings_are_computed_again_at_most_every_two_seconds_while_results_pour_in(director):
     from director.event.model import Pairing, Player
     from director.web.parts import STANDINGS_EVERY_S, Snapshot
-    from director.event.rounds import store_pairings, store_players
+    from director.event.rounds import start_round, store_pairings, store_players
     from tests.support.director_harness import result_doc, signed_bytes
 
     store_players(director.db, [Player(n, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1)])
     store_pairings(director.db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1)])
+    start_round(director.db, 1, 1e9)
     clock = [100.0]
     snapshot = Snapshot(director.db, director.config, lambda: 0.0, lambda: clock[0])
     before = snapshot()["standings"]

@@ -3,12 +3,13 @@ director's password: tiles, results and standings follow what the tables post, l
 server-sent events, with no reload; the round buttons work. Screenshots go to the folder each
 test prints."""
 import shutil
+import time
 
 import pytest
 
 from director.tables.ingest import receive
 from director.event.model import Pairing, Player
-from director.event.rounds import store_pairings, store_players
+from director.event.rounds import start_round, store_pairings, store_players
 from director.event.standings import format_spread, format_wins
 from director.event.tournament import standings
 from tests.support.director_harness import KEY, four_tables_at_play, result_doc, signed_bytes, status_doc
@@ -65,6 +66,7 @@ def wait_state(page, table, state, silent="no"):
 def test_a_posted_result_shows_on_the_page_without_a_reload(paired, page, shots):
     assert tile(page, 1).get_attribute("data-state") == "waiting"
     assert tile(page, 1).locator(".players").inner_text().split() == ["Ann", "Bob"]
+    start_round(paired.db, 1, time.time())                  # a result counts once its round has started
     answer = paired.post(2, "results", signed_bytes(result_doc(2, players=("Cat", "Dan"), scores=(300, 290))))
     assert answer.body["outcome"] == "stored"
     wait_state(page, 2, "result")
@@ -78,6 +80,7 @@ def test_a_posted_result_shows_on_the_page_without_a_reload(paired, page, shots)
 
 
 def test_a_refused_result_is_listed_among_the_pages_problems_until_its_game_has_a_result(paired, page, shots):
+    start_round(paired.db, 1, time.time())
     doctored = result_doc(1, scores=(350, 300))
     doctored["result"]["final"] = [400, 298]
     answer = paired.post(1, "results", signed_bytes(doctored))

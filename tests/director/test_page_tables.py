@@ -7,7 +7,7 @@ public view."""
 import pytest
 
 from director.event.model import Pairing, Player
-from director.event.rounds import store_pairings, store_players
+from director.event.rounds import start_round, store_pairings, store_players
 from kiosk.sync.enrollment import table_pin
 from kiosk.sync.signing import key_hex, table_key
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
@@ -67,14 +67,16 @@ def test_the_enrollment_is_the_directors_only(director):
     assert director.request("GET", "/tables/cards", anonymous=True).code == 401
 
 
-USES = [{"use": "wrong_pin", "detail": "", "at_ns": 1, "wall": 1_700_000_000.0},
-        {"use": "opened", "detail": "", "at_ns": 2, "wall": 1_700_000_010.0},
-        {"use": "corrected", "detail": "turn 3: 26 for 62", "at_ns": 3, "wall": 1_700_000_020.0}]
+USES = [{"use": "wrong_pin", "detail": "", "at_ns": 1, "boot_id": "b", "wall": 1_700_000_000.0},
+        {"use": "opened", "detail": "", "at_ns": 2, "boot_id": "b", "wall": 1_700_000_010.0},
+        {"use": "corrected", "detail": "turn 3: 26 for 62", "at_ns": 3, "boot_id": "b",
+         "wall": 1_700_000_020.0}]
 
 
 def test_the_uses_of_the_directors_menu_show_beside_the_result_for_the_director_only(browser, director):
     store_players(director.db, [Player(n, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1)])
     store_pairings(director.db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1)])
+    start_round(director.db, 1, 1.7e9)                     # a result counts once its round has started
     context = new_context(browser, 1100, 900)
     own, public = context.new_page(), browser.new_context(bypass_csp=True).new_page()
     try:

@@ -52,6 +52,8 @@ def game(people) -> list[dict]:
             {"t": 80, "cmd": "play", "player": 0, "score": 22},
             {"t": 85, "cmd": "challenge", "player": 1, "words": ["ZXQ"], "valid": False},
             {"t": 120, "cmd": "resume", "player": 0},
+            {"t": 130, "cmd": "play", "player": 1, "score": 14},
+            {"t": 135, "cmd": "play", "player": 0, "score": 16},      # a final of 0 or more: the door's
             {"t": 140, "cmd": "out", "player": 1, "score": 12},
             {"t": 142, "cmd": "accept", "player": 0},
             {"t": 146, "cmd": "rack", "player": 0, "tiles": "AE"},

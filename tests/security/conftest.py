@@ -16,7 +16,7 @@ from bench.rigs.director_process import DirectorProcess
 from bench.rigs.lossy_proxy import Pty
 from director.web.parts import standings_part
 from director.event.model import Pairing, Player
-from director.event.rounds import store_pairings, store_players
+from director.event.rounds import start_round, store_pairings, store_players
 from kiosk.core import events as ev
 from kiosk.replay import replay_lines
 from kiosk.sync.document import journal_hash, result_document
@@ -79,10 +79,12 @@ def serial_director(tmp_path):
 
 @pytest.fixture
 def paired_director(tmp_path):
-    """The director (aspa) with round 1's pairings: Ann v Bob at table 5, Cat v Dan at table 6."""
+    """The director (aspa) with round 1's pairings, started: Ann v Bob at table 5, Cat v Dan at
+    table 6."""
     running = Director(tmp_path / "director.sqlite").start()
     store_players(running.db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")])
     store_pairings(running.db, [Pairing(1, "5", (1, 2), 0), Pairing(1, "6", (3, 4), 1)])
+    start_round(running.db, 1, 1000.0)
     yield running
     running.stop()
 
@@ -125,3 +127,53 @@ def assert_still_serving(director: Director) -> None:
     assert director.up()
     true = director.post(5, "results", signed_bytes(played()))
     assert true.code == 200 and true.body["outcome"] == "stored"
+
+
+HONEST_S = 1.0          # an honest table's post is answered within a second, whatever the attack
+
+
+def honest_post_seconds(director, table: str = "8", tries: int = 3) -> float:
+    """The quickest of ``tries`` honest status posts of ``table`` (a fresh connection each, as a
+    kiosk's), from sending to the answer, each answered 200."""
+    from tests.support.director_harness import status_doc
+    best = float("inf")
+    for n in range(tries):
+        started = time.monotonic()
+        answer = director.post(table, "status", signed_bytes(status_doc(table, sent_wall=float(n))))
+        best = min(best, time.monotonic() - started)
+        assert answer.code == 200, answer
+    return best
+
+
+def assert_honest_table_served(director, table: str = "8") -> None:
+    assert honest_post_seconds(director, table) < HONEST_S
+
+
+class Attack:
+    """``attack()`` called again and again in a thread of its own until the block ends (at least
+    ``least`` times): the honest table's post is timed while it runs."""
+
+    def __init__(self, attack, least: int = 1):
+        import threading
+        self.attack, self.least, self.count, self.errors = attack, least, 0, []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self.stop.is_set() or self.count < self.least:
+            try:
+                self.attack()
+            except Exception as exc:        # noqa: BLE001 - reported by __exit__
+                self.errors.append(exc)
+                return
+            self.count += 1
+
+    def __enter__(self) -> "Attack":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(WAIT_S)
+        assert not self.errors, self.errors
+        assert self.count >= self.least

@@ -14,7 +14,7 @@ KEY3 = table_key(KEY.encode(), "3")
 
 
 def forged_for_table_5() -> bytes:
-    return json.dumps(sign(result_doc(5, scores=(500, 0)), KEY3)).encode()
+    return json.dumps(sign(result_doc(5, scores=(500, 20)), KEY3)).encode()
 
 
 @pytest.mark.parametrize("posted_as, reason", [

@@ -46,8 +46,7 @@ def test_an_event_that_cannot_be_read_is_refused_by_place_and_type(paired_direct
     document = copy.deepcopy(TRUE)
     document["events"][2]["player"] = "Bob"          # its hash cannot even be computed
     answer = paired_director.post(5, "results", signed_bytes(document))
-    assert (answer.code, answer.body) == (400, {"error": "events: events[2] (TurnEnded): "
-                                                         "TurnEnded.player: expected int, got 'Bob'"})
+    assert (answer.code, answer.body) == (400, {"error": "events[2].player: Expected `int`, got `str`"})
     assert paired_director.rows("results") == [] and len(paired_director.rows("rejections")) == 1
     assert paired_director.rows("rejections")[0]["document"] is None     # not signed-and-checked
     assert paired_director.request("GET", "/api/state").code == 200

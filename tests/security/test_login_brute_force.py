@@ -45,37 +45,39 @@ class Clock:
         return self.now
 
 
-def refused(throttle, address) -> bool:
+def tried(throttle, address) -> bool:
+    """A wrong password from ``address``: whether it was let through to be checked (it counts)."""
     try:
-        throttle.check(address)
-        return False
-    except LimitExceeded:
+        throttle.attempt(address)
         return True
+    except LimitExceeded:
+        return False
 
 
 def test_an_address_gets_one_more_guess_a_minute():
     clock = Clock()
     throttle = LoginThrottle(clock)
-    for _ in range(FAILURES_AT_ONCE):
-        assert not refused(throttle, "10.0.0.66")
-        throttle.failed("10.0.0.66")
-    assert refused(throttle, "10.0.0.66") and not refused(throttle, "10.0.0.67")
+    assert [tried(throttle, "10.0.0.66") for _ in range(FAILURES_AT_ONCE + 1)] == [True] * FAILURES_AT_ONCE + [False]
+    assert tried(throttle, "10.0.0.67")
     clock.now += FAILURE_EVERY_S - 1
-    assert refused(throttle, "10.0.0.66")
+    assert not tried(throttle, "10.0.0.66")
     clock.now += 1
-    assert not refused(throttle, "10.0.0.66")
-    throttle.failed("10.0.0.66")
-    assert refused(throttle, "10.0.0.66")
+    assert tried(throttle, "10.0.0.66") and not tried(throttle, "10.0.0.66")
+
+
+def test_the_right_password_gives_its_try_back():
+    throttle = LoginThrottle(Clock())
+    for _ in range(FAILURES_AT_ONCE * 3):
+        assert tried(throttle, "10.0.0.66")
+        throttle.succeeded("10.0.0.66")
 
 
 @pytest.mark.parametrize("laptop", ["127.0.0.1", "::1"])
 def test_the_networks_guesses_count_together_but_never_lock_out_the_laptop(laptop):
     clock = Clock()
     throttle = LoginThrottle(clock)
-    for n in range(20):                                          # twenty addresses, one guess each
-        assert not refused(throttle, f"10.0.1.{n}")
-        throttle.failed(f"10.0.1.{n}")
-    assert refused(throttle, "10.0.2.1")                         # a fresh address: the network's
-    assert not refused(throttle, laptop)                         # the director at the laptop
+    assert all(tried(throttle, f"10.0.1.{n}") for n in range(20))   # twenty addresses, one guess each
+    assert not tried(throttle, "10.0.2.1")                           # a fresh address: the network's
+    assert tried(throttle, laptop)                                   # the director at the laptop
     clock.now += NETWORK_FAILURE_EVERY_S
-    assert not refused(throttle, "10.0.2.1")
+    assert tried(throttle, "10.0.2.1")

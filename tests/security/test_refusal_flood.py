@@ -14,7 +14,7 @@ from director.tables.ingest import receive
 from director.event.model import Pairing, Player
 from director.tables.refusal import (DOCUMENTS_PER_TABLE, FLOOD_TABLE, REFUSAL_ROWS_PER_MINUTE,
                               refused_results)
-from director.event.rounds import store_pairings, store_players
+from director.event.rounds import start_round, store_pairings, store_players
 from kiosk.presets import load_rules
 from tests.security.conftest import played
 from tests.support.director_harness import KEY, signed_bytes
@@ -27,6 +27,7 @@ def db(tmp_path):
     with DirectorDB.open(tmp_path / "director.sqlite") as opened:
         store_players(opened, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")])
         store_pairings(opened, [Pairing(1, "5", (1, 2), 0)])
+        start_round(opened, 1, 1000.0)
         yield opened
 
 
@@ -56,7 +57,7 @@ def test_the_same_refusal_again_within_a_minute_is_counted_on_its_row(db):
 def test_a_flood_of_different_refusals_is_counted_beyond_the_minutes_rows(db):
     junk = [f'{{"document": {{"n": {n}}}, "signature": "x"}}'.encode() for n in range(1000)]
     for n, raw in enumerate(junk):                   # each names another table: no two alike
-        assert post(db, str(100 + n), raw, 2000.0 + n * 0.01).code in (400, 401)
+        assert post(db, str(100 + n), raw, 2000.0 + n * 0.01).code == 422   # no schema 1
     rows = rejections(db)
     flood = [r for r in rows if r["table_name"] == FLOOD_TABLE]
     assert len(rows) == REFUSAL_ROWS_PER_MINUTE + 1 and len(flood) == 1

@@ -18,6 +18,7 @@ from pathlib import Path
 import uvicorn
 
 from director.web.app import create_app
+from director.web.connections import server_config
 from director.config import load_config
 from director.event.db import DirectorDB
 from director.web.password import hash_password
@@ -112,8 +113,8 @@ class Director:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning",
-                                                    timeout_graceful_shutdown=1))
+        self.server = uvicorn.Server(server_config(self.app, self.config.limits, log_level="warning",
+                                                   timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        daemon=True)
         self.page = PageSession(self.url, PASSWORD)

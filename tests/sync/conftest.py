@@ -22,15 +22,17 @@ def director():
 
 @pytest.fixture
 def real_director(tmp_path):
-    """``make(pairings=None, key=KEY, preset="aspa", args=())``: the director's service running
-    on its own database, seeded with players and ``pairings`` ({round: {table: (left, right,
-    first)}}), with more command-line ``args`` (``--serial PORT --addresses 7``)."""
+    """``make(pairings=None, key=KEY, preset="aspa", args=(), started=True)``: the director's
+    service running on its own database, seeded with players and ``pairings`` ({round: {table:
+    (left, right, first)}}), each round started unless ``started`` is False, with more
+    command-line ``args`` (``--serial PORT --addresses 7``)."""
     made = []
 
-    def make(pairings=None, key: bytes = KEY, preset: str = "aspa", args=()) -> DirectorProcess:
+    def make(pairings=None, key: bytes = KEY, preset: str = "aspa", args=(),
+             started: bool = True) -> DirectorProcess:
         db = tmp_path / f"director-{len(made)}.sqlite"
         if pairings:
-            seed(db, pairings)
+            seed(db, pairings, started=started)
         process = DirectorProcess(db, key, tournament=TOURNAMENT, preset=preset, args=args).start()
         made.append(process)
         return process

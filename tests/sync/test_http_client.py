@@ -69,7 +69,7 @@ def test_the_directors_limit_of_requests_is_waited_out_not_taken_for_a_refusal(r
 def test_the_assignment_is_the_directors_pairing_signed_with_the_tables_key(real_director):
     unpaired = real_director()
     assert DirectorClient(unpaired.url, "4", KEY4).assignment() is None          # 404: none
-    director = real_director(PAIRINGS)
+    director = real_director(PAIRINGS, started=False)
     assignment = DirectorClient(director.url, "4", KEY4).assignment()
     assert (assignment["round"], assignment["players"], assignment["first"]) == (1, ["Ann", "Bob"], 1)
     assert assignment["round_started_wall"] is None

@@ -14,12 +14,11 @@ from pathlib import Path
 import pytest
 
 from director.event.db import DirectorDB
-from director.event.rounds import store_pairings, store_players
 from drivers.serial_port import SerialPort
 from kiosk.sync.serial_link import SerialLink
 from kiosk.sync.signing import table_key
 from bench.rigs.lossy_proxy import LossyLine
-from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, paired, unacked
+from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, paired_and_started, unacked
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_S = 120.0
@@ -41,9 +40,7 @@ def free_port() -> int:
 def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
     db_path = tmp_path / "director.sqlite"
     with DirectorDB.open(db_path) as db:
-        players, pairings = paired((1, 2), range(1, 6))       # every result is its pairing's game
-        store_players(db, players)
-        store_pairings(db, pairings)
+        paired_and_started(db, (1, 2), range(1, 6))       # every result is its pairing's game
     outboxes = {t: tmp_path / f"kiosk{t}.sqlite" for t in (1, 2)}
     sent = {t: fill_outbox(outboxes[t], t, range(1, 6)) for t in (1, 2)}
     line = LossyLine(2, seed=7).start()

@@ -17,7 +17,7 @@ def test_a_kiosk_on_a_serial_line_gets_its_assignment_and_delivers_its_locked_re
     line = LossyLine(1, drop=0, corrupt=0, duplicate=0).start()      # a clean line
     kiosk = director = None
     try:
-        director = real_director({3: {"7": ("Cy", "Di", 0)}},
+        director = real_director({3: {"7": ("Cy", "Di", 0)}}, started=False,
                                  args=("--serial", line.director_port, "--addresses", "7"))
         kiosk = LinkedKiosk(tmp_path / "kiosk.sqlite", serial=line.table_ports[0], tournament="")
 
@@ -31,6 +31,7 @@ def test_a_kiosk_on_a_serial_line_gets_its_assignment_and_delivers_its_locked_re
                             (cmd.Confirm(1), 61)):
             assert kiosk.submit(command, at), command
         assert kiosk.state.phase == "confirmed"
+        director.round_action("start", 3)                 # the result counts once its round has
         step_until(lambda: kiosk.view.top.endswith("result sent to director"),
                    "the result acknowledged on the top line")
         [row] = director.rows("results")

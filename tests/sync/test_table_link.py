@@ -43,7 +43,7 @@ def journaled(store, kind):
 
 def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_path, real_director,
                                                                           linked):
-    director = real_director({2: {"7": ("Dee", "Eve", 1)}})
+    director = real_director({2: {"7": ("Dee", "Eve", 1)}}, started=False)
     k = linked(director.url, tournament="")              # the director's name will be used
     until(k, lambda: k.state.players == ("Dee", "Eve"), "the assigned players")
     assert k.state.round == 2 and k.state.phase == "setup"
@@ -68,6 +68,9 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     for command, at in ((cmd.Play(1, 30), 20), (cmd.Out(0, 24), 40), (cmd.Accept(1), 45),
                         (cmd.Rack(1, "AE"), 50), (cmd.Confirm(0), 60), (cmd.Confirm(1), 61)):
         assert k.submit(command, at), command
+    eventually(lambda: "round 2 has not started" in (k.link.sender.link.refused or ""),
+               what="the result refused until the director starts round 2")
+    director.round_action("start", 2)
     row = eventually(lambda: director.rows("results") and director.rows("results")[0],
                      what="the result")
     assert (row["tournament"], row["round"], row["player0"], row["player1"], row["first"]) == (

@@ -175,6 +175,11 @@ function problems(problems) {
   $("problems").replaceChildren(...problems.event.map((text) => el("li", {}, text)));
 }
 
+function takenBack(lines) {
+  $("taken-back").replaceChildren(...lines.map((text) => el("li", {}, text)));
+  $("taken-back-section").hidden = lines.length === 0;
+}
+
 // The page's stream was refused: back to the login if the session is gone, else open it again.
 async function closed() {
   const response = await fetch("/", { method: "HEAD" }).catch(() => null);
@@ -191,5 +196,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("correct-kind").addEventListener("change", showKind);
   $("logout").addEventListener("click", logout);
   startLive("/events", { section: sectionMade, event, closed, resultRow,
-                         parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog } });
+                         parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog,
+                                  taken_back: takenBack } });
 });

@@ -77,7 +77,9 @@ function row(t, now) {
     el("td", { class: "code" }, t.code ? `${t.code.slice(0, 3)} ${t.code.slice(3)}` : ""),
     el("td", {}, ago(t.heard_wall, now)), el("td", {}, t.link), el("td", {}, t.software),
     el("td", {}, lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
-    el("td", {}, t.selftest), el("td", {}, t.game), el("td", { class: "pin" }, t.pin));
+    el("td", {}, t.selftest),
+    el("td", {}, t.game + (t.taken_back ? ` · taken back from the table: ${t.taken_back}` : "")),
+    el("td", { class: "pin" }, t.pin));
   if (t.expected && t.heard_wall == null) tr.classList.add("missing");
   if (t.lexicon_differs) tr.classList.add("differs");
   if (t.recent) tr.classList.add("ready");

@@ -55,6 +55,7 @@ from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen
 from kiosk.ui.widgets.entry import BlankEntry, EntryError, RackEntry, TurnEntry
+from kiosk.ui.widgets.keys import DIGIT_KEYS
 from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, mmss, top_line
 
 @dataclass(frozen=True)
@@ -241,7 +242,7 @@ class ClockScreen(Screen):
     def _why_key(self, key: str, t: int) -> None:
         if key in ("Enter", "Escape"):
             self.why = None
-        elif key.isdigit() and 1 <= int(key) <= len(self.why.reasons):
+        elif key in DIGIT_KEYS and 1 <= int(key) <= len(self.why.reasons):
             reason, self.why = self.why.reasons[int(key) - 1], None
             self.table.submit(cmd.Neutral(reason), t)
 

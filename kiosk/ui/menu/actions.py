@@ -16,7 +16,7 @@ from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
 from kiosk.core.vocabulary import IN_PLAY, EndReason
-from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, digits
+from kiosk.ui.widgets.keys import BACK, DIGIT_KEYS, ENTER, Key, Keyboard, digits, digits_only
 from kiosk.ui.widgets.words import mmss, remaining
 
 #: Which player a digit names; "3" names both where both may be meant (a late start).
@@ -204,7 +204,8 @@ class SecondsEntry:
         if key in "+-" and len(key) == 1:
             self.text = key + self.text.lstrip("+-")
             return True
-        if len(key) == 1 and (key.isdigit() or (key == ":" and ":" not in self.text)) and len(self.text) < 8:
+        if (len(key) == 1 and (key in DIGIT_KEYS or (key == ":" and ":" not in self.text))
+                and len(self.text) < 8):
             self.text += key
             return True
         return False
@@ -220,7 +221,7 @@ class SecondsEntry:
             raise ValueError("type + (more time) or - (less time), then the seconds")
         sign, body = (1 if text[0] == "+" else -1), text[1:]
         minutes, _, seconds = body.rpartition(":")
-        well_formed = seconds.isdigit() and (not minutes or minutes.isdigit())
+        well_formed = digits_only(seconds) and (not minutes or digits_only(minutes))
         if not well_formed or (":" in body and len(seconds) != 2):
             raise ValueError("type seconds (+30) or minutes:seconds (+1:30)")
         total = int(minutes or 0) * 60 + int(seconds)

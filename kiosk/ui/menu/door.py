@@ -7,7 +7,11 @@ keyboard. A long press opens the PIN prompt as soon as the button has been held 
 (on the first pass of the loop after that), or at its release if no pass came in between. The
 keyboard's button twin reports no releases, so it never makes a long press.
 
-Three wrong PINs in a row lock the menu for a minute; the right PIN resets the count.
+Three wrong PINs in a row lock the menu for a minute; the right PIN resets the count. Both
+outlive a power cycle: every try is journaled as a use of the director's menu (wall-clock time
+and all), and a kiosk that starts reads the last ones back (``resume``): a lock still running
+goes on (for at most a minute from the start, whatever the clock said before), and the wrong
+PINs given before it count.
 
 The PIN is checked against its salted hash (``director.pin_hash``, kiosk.pin: the table's own,
 which its enrollment brings); with "" the default PIN 0000 opens it, which only a simulated
@@ -21,6 +25,7 @@ import hmac
 import logging
 
 from table_input import ButtonPressed, ButtonReleased, Side
+from kiosk.core.vocabulary import MenuUse
 from kiosk.pin import DEFAULT_PIN, check_hash, verify_pin
 
 log = logging.getLogger(__name__)
@@ -90,6 +95,24 @@ class DirectorDoor:
             log.warning("director's menu locked after %d wrong PINs", ATTEMPTS)
             return "locked"
         return "wrong"
+
+    def resume(self, uses, now_wall: float, now_ns: int) -> None:
+        """The count and the lock as the journaled tries left them (``uses``: the last uses of
+        the director's menu, oldest first, each with ``use`` and ``wall``: kiosk.store.menu_uses),
+        the kiosk started at ``now_wall`` (wall clock) and ``now_ns`` (its own clock)."""
+        wrong, locked_until = 0, None
+        for record in uses:
+            use, wall = str(record["use"]), float(record["wall"])
+            if use == MenuUse.OPENED:
+                wrong, locked_until = 0, None
+            elif use == MenuUse.WRONG_PIN:
+                wrong += 1
+            elif use == MenuUse.LOCKED and (locked_until is None or wall >= locked_until):
+                wrong, locked_until = 0, wall + LOCK_NS / NS       # the lock's start
+        self.wrong = min(wrong, ATTEMPTS - 1)
+        if locked_until is not None and now_wall < locked_until:
+            left_s = min(LOCK_NS / NS, locked_until - now_wall)     # a clock set back: a minute
+            self.locked_until = now_ns + int(left_s * NS)
 
     def _matches(self, digits: str) -> bool:
         if self.closed:

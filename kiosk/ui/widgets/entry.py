@@ -11,8 +11,8 @@ from kiosk.core.commands import Declare, Rack, Record
 from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
-from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGITS, ENTER, KIND, LETTERS, NEXT_WORD,
-                           Keyboard, digits)
+from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND, LETTERS,
+                                   NEXT_WORD, Keyboard, digits)
 
 MAX_BLANKS = 2
 
@@ -61,7 +61,7 @@ class TurnEntry:
             else:
                 return False
             return True
-        if len(key) == 1 and key.isdigit():
+        if len(key) == 1 and key in DIGIT_KEYS:
             if self.blank_next:
                 return False
             if self.kind == TurnKind.PLAY and len(self.number) < self.MAX_SCORE_DIGITS:
@@ -236,7 +236,7 @@ class DigitsEntry:
         if key == "Backspace" and self.digits:
             self.digits = self.digits[:-1]
             return True
-        if len(key) == 1 and key.isdigit() and len(self.digits) < self.max_digits:
+        if len(key) == 1 and key in DIGIT_KEYS and len(self.digits) < self.max_digits:
             self.digits += key
             return True
         return False

@@ -39,6 +39,14 @@ class Keyboard:
 
 LETTERS = tuple(Key(c, c) for c in string.ascii_uppercase)
 DIGITS = tuple(Key(d, d) for d in "1234567890")
+#: The keys that are digits: 0 to 9, never ² or ⁹ from a USB keyboard (str.isdigit takes them,
+#: int() refuses them).
+DIGIT_KEYS = frozenset("0123456789")
+
+
+def digits_only(text: str) -> bool:
+    """Whether ``text`` is one or more of the digits 0 to 9, and nothing else."""
+    return bool(text) and all(c in DIGIT_KEYS for c in text)
 DEL = Key(Action.BACKSPACE, "DEL")
 ENTER = Key(Action.ENTER, "ENTER", 2)
 BACK = Key(Action.ESCAPE, "BACK", 2)

@@ -1,0 +1,237 @@
+"""The director's door under attack: ``python -m bench.door [--sockets 5000] [--results 800]``.
+
+Starts ``python -m director`` as its own process (its own limits, as a venue runs it, but the
+requests per second: the bench posts from one address far faster than tables do) and measures:
+
+- the worst request: each hostile body at the tables' full 1 MiB (bench/rigs/hostile.py: the
+  shapes that made the old depth pre-scan quadratic, the deepest nesting, the longest field, a
+  million small items...) posted to a table's status and results; the director's CPU time
+  (its /proc/PID/stat) per request, each refused 400 or 422; target under 50 ms each;
+- honest ingest under half-open sockets: ``--results`` whole games' signed results posted by 4
+  keep-alive clients, results per second; then again while ``--sockets`` connections from 20
+  other loopback addresses each send part of their headers, or headers and a promise of 100,000
+  bytes, and hold (the attacker opens again those the service closes, 100 a second: the pace
+  that took the old service down from one address); target at least half the rate without
+  them. Every result must be stored exactly once.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import selectors
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from bench.director import (BENCH_LIMITS, START_TIMEOUT_S, build, free_port, post_all,
+                            start_director)
+from bench.live import cpu_s
+from bench.rigs.hostile import shapes
+from director.limits import Limits
+
+CPU_TARGET_S = 0.050
+RATIO_TARGET = 0.5
+TRIES = 20
+REOPEN_PER_S = 100.0            # the attacker opens again what the door closed, at most this fast
+ATTACKERS = [f"127.0.0.{n}" for n in range(2, 22)]      # 20 addresses, each under its cap
+DOOR_LIMITS = BENCH_LIMITS.replace("live_per_address = 2000\nlive_total = 2000\n", "")
+PARTIAL = b"POST /api/tables/9/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-"
+PROMISE = (b"POST /api/tables/9/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+           b"\r\nContent-Length: 100000\r\n\r\n{\"")
+
+
+def worst_requests(port: int, pid: int) -> list[tuple[str, float, set]]:
+    """(shape, CPU seconds per request, the answers' codes) for each hostile shape."""
+    import http.client
+    out = []
+    for name, body in shapes().items():
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        codes = set()
+        before = cpu_s(pid)
+        for n in range(TRIES):
+            path = ("status", "results")[n % 2]
+            conn.request("POST", f"/api/tables/7/{path}", body, {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            codes.add(response.status)
+        out.append((name, (cpu_s(pid) - before) / TRIES, codes))
+        conn.close()
+    return out
+
+
+class HalfOpen:
+    """``count`` sockets from the attackers' addresses, each sending part of a request and then
+    nothing; one the service closes is opened again, until ``stop``."""
+
+    def __init__(self, port: int, count: int):
+        self.port, self.count = port, count
+        self.selector = selectors.DefaultSelector()
+        self.stopping = threading.Event()
+        self.opened = self.closed_by_service = 0
+        self.to_open: list[int] = []
+        self.budget, self.budget_at = 0.0, time.monotonic()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _open(self, n: int) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((ATTACKERS[n % len(ATTACKERS)], 0))
+        try:
+            sock.connect(("127.0.0.1", self.port))
+        except BlockingIOError:
+            pass
+        self.selector.register(sock, selectors.EVENT_WRITE, n)
+
+    def start(self) -> "HalfOpen":
+        for n in range(self.count):
+            self._open(n)
+        self.thread.start()
+        return self
+
+    def _reopen(self) -> None:
+        now = time.monotonic()
+        self.budget = min(REOPEN_PER_S, self.budget + (now - self.budget_at) * REOPEN_PER_S)
+        self.budget_at = now
+        while self.to_open and self.budget >= 1 and not self.stopping.is_set():
+            self.budget -= 1
+            self._open(self.to_open.pop())
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            self._reopen()
+            for key, events in self.selector.select(0.05):
+                sock, n = key.fileobj, key.data
+                if events & selectors.EVENT_WRITE and key.events == selectors.EVENT_WRITE:
+                    try:
+                        sock.send(PARTIAL if n % 2 else PROMISE)
+                        self.opened += 1
+                        self.selector.modify(sock, selectors.EVENT_READ, n)
+                        continue
+                    except OSError:
+                        pass
+                else:
+                    try:
+                        if sock.recv(65536):
+                            continue                        # a 408: its end comes next
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        pass
+                    self.closed_by_service += 1
+                self.selector.unregister(sock)
+                sock.close()
+                self.to_open.append(n)
+
+    def held(self) -> int:
+        return sum(1 for key in self.selector.get_map().values() if key.events == selectors.EVENT_READ)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(START_TIMEOUT_S)
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
+        self.selector.close()
+
+
+def attacker(port: int, count: int, held, closed, stop) -> None:
+    """The half-open sockets, in a process of their own (the posters' threads never wait on its
+    Python): ``held``, ``closed`` shared counters, until ``stop`` is set."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 1024)), hard))
+    attack = HalfOpen(port, count).start()
+    while not stop.wait(0.1):
+        held.value, closed.value = attack.held(), attack.closed_by_service
+    attack.stop()
+
+
+def ingest(folder: Path, name: str, setup, bodies, sockets: int) -> dict:
+    from director.event.db import DirectorDB
+    from director.event.rounds import start_round, store_pairings, store_players
+
+    db_path = folder / f"{name}.sqlite"
+    players, pairings = setup
+    with DirectorDB.open(db_path) as db:
+        store_players(db, players)
+        store_pairings(db, pairings)
+        for r in sorted({p.round for p in pairings}):
+            start_round(db, r, time.time())
+    port = free_port()
+    director = start_director(db_path, port, config=DOOR_LIMITS)
+    attack = None
+    held, closed, stop = multiprocessing.Value("i", 0), multiprocessing.Value("i", 0), multiprocessing.Event()
+    try:
+        if sockets:
+            attack = multiprocessing.Process(target=attacker, args=(port, sockets, held, closed, stop))
+            attack.start()
+            # every socket opened and those over the door's cap closed: the sockets held, as the
+            # attack means them, rather than the burst of their first second
+            over = max(0, sockets - Limits().connections_total)
+            deadline = time.monotonic() + START_TIMEOUT_S
+            while (held.value + closed.value < sockets or closed.value < over) \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+        at_start = held.value
+        seconds, answers = post_all(port, bodies, 4)
+        report = {"per_s": len(bodies) / seconds, "held": at_start, "closed": closed.value,
+                  "right": sorted(answers) == [(200, "stored")] * len(bodies)}
+        worst = worst_requests(port, director.pid) if not sockets else []
+    finally:
+        if attack is not None:
+            stop.set()
+            attack.join(START_TIMEOUT_S)
+        director.terminate()
+        director.wait(timeout=START_TIMEOUT_S)
+    with DirectorDB.open(db_path) as db:
+        report["right"] = report["right"] and db.count("results") == len(bodies)
+    report["worst"] = worst
+    return report
+
+
+def run(sockets: int, results: int = 800, out=sys.stdout) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, sockets + 1024)), hard))
+    tables = max(1, results // 2)
+    setup, documents = build(tables, 2)
+    bodies = [(str(t), body) for (r, t), (_, body) in sorted(documents.items())][:results]
+    with tempfile.TemporaryDirectory(prefix="bench-door-") as tmp:
+        quiet = ingest(Path(tmp), "quiet", setup, bodies, 0)
+        attacked = ingest(Path(tmp), "attacked", setup, bodies, sockets)
+    ratio = attacked["per_s"] / quiet["per_s"]
+    rows = [(f"1 MiB {name} (x{TRIES}, answered {'/'.join(map(str, sorted(codes)))})",
+             f"{cpu * 1000:,.1f} ms CPU", f"< {CPU_TARGET_S * 1000:.0f} ms",
+             cpu < CPU_TARGET_S and codes <= {400, 413, 422})
+            for name, cpu, codes in quiet["worst"]]
+    rows += [
+        (f"honest ingest, {len(bodies)} results (4 clients)", f"{quiet['per_s']:,.0f} results/s", "", True),
+        (f"  while {sockets:,} half-open sockets press ({attacked['held']:,} held at the start, "
+         f"{attacked['closed']:,} closed by the door, opened again at {REOPEN_PER_S:.0f}/s)",
+         f"{attacked['per_s']:,.0f} results/s",
+         f">= {RATIO_TARGET:.0%} of it: {ratio:.0%}", ratio >= RATIO_TARGET),
+    ]
+    print(f"The director's door: Python {sys.version.split()[0]}, {os.cpu_count()} cores", file=out)
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for name, value, target, ok in rows:
+        print(f"{name.ljust(widths[0])}  {value.rjust(widths[1])}  {target.ljust(widths[2])}  "
+              f"{'PASS' if ok else 'FAIL'}", file=out)
+    if not (quiet["right"] and attacked["right"]):
+        print("WRONG: a result was not stored exactly once", file=out)
+        return 1
+    return 0 if all(row[3] for row in rows) else 1
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.door", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sockets", type=int, default=5000, help="half-open sockets (default 5000)")
+    parser.add_argument("--results", type=int, default=800, help="results posted (default 800)")
+    args = parser.parse_args(argv)
+    return run(args.sockets, args.results)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

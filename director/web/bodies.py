@@ -1,0 +1,55 @@
+"""What the director's page sends, as the protocol's one schema says it (kiosk.sync.schema: its
+types, ranges, single-line printable text): each body is parsed and checked in one pass before
+the page's handler reads it (director.web.app, ``json_body``)."""
+from typing import Annotated
+
+from msgspec import Meta
+
+from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Round, Strict, Table, pair, text,
+                               worded_pattern)
+
+
+class RoundAction(Strict):
+    """POST /api/rounds/start or /end: a division's round (its current one without ``round``),
+    or every division's without ``division``."""
+    division: Division | None = None
+    round: Round | None = None
+
+
+class EnrollRequest(Strict):
+    """POST /api/enroll: a table's enrollment code, or (``stick``) its USB stick's file, and how
+    it reaches the director if not the usual way."""
+    table: Table
+    url: text(300) | None = None
+    serial: text(300) | None = None
+    stick: bool | None = None
+
+
+class UploadedFile(Strict):
+    name: text(200, 1)
+    data: Annotated[str, Meta(max_length=(16 << 20) * 4 // 3 + 4,
+                              pattern=worded_pattern("^[A-Za-z0-9+/=]*\\Z", "base64"),
+                              description="the file's bytes in base64")]
+
+
+class ImportRequest(Strict):
+    """POST /api/import as JSON: one or more files (a .t, config.tsh, CSV) and their division;
+    ``replace``: what they hold replaces what the event has; ``as_corrections``: a file's scores
+    that differ from a table's result stand as corrections of it."""
+    files: Annotated[list[UploadedFile], Meta(min_length=1, max_length=50)]
+    division: Division | None = None
+    replace: bool = False
+    as_corrections: bool = False
+
+
+class CorrectionRequest(Strict):
+    """POST /api/corrections: a game (its round, and its table or its players) and what it is
+    now (``kind``: scores, a forfeit, void, the original), with the director's reason."""
+    round: Round
+    kind: text(30, 1)
+    reason: text(300)
+    division: Division | None = None
+    table: Table | None = None
+    players: Annotated[list[Name], Meta(min_length=1, max_length=2)] | None = None
+    scores: pair(Points) | None = None
+    forfeit: text(MAX_NAME) | None = None

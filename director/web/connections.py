@@ -1,0 +1,288 @@
+"""The director's door at the socket: how many connections an address and everyone may hold
+open, and how long a request may take to arrive, kept before any request is read.
+
+uvicorn serves the app with its own settings where it has them (``server_config``: the
+keep-alive timeout between requests, the most a request's headers may hold, the listening
+backlog; no access log line per request unless asked). uvicorn has no timeout for a request that
+never finishes its headers or its body, nor a cap on the connections of one address: a phone on
+the Wi-Fi holding thousands of sockets each promising a body it never sends would hold the
+service. ``DoorProtocol``, uvicorn's own HTTP/1.1 protocol (h11) with a watch on each connection
+(uvicorn takes a protocol class as its ``http`` setting), adds them:
+
+- a request's headers must arrive within ``limits.header_timeout_s`` of the connection, or of
+  the last answer on it (408, then closed); its body within ``limits.body_timeout_s`` of its
+  headers (closed);
+- an address holds at most ``limits.connections_per_address`` connections and everyone at most
+  ``limits.connections_total``. When one more comes, the oldest connection still waiting for
+  its request's headers or body (of that address, or of anyone's) is closed to make room: an
+  honest request takes milliseconds, so it is never the oldest waiting, and a slow sender cannot
+  keep an honest one out. When none is waiting, the new connection is answered 429 (its
+  address's) or 503 (everyone's) and closed.
+
+A request answered and streams open (the live pages) are the app's: their limits are
+director.limits' (requests per second, live slots). Connections closed by the door are counted
+and logged once a minute at most, however many (``Counts``): the log never grows by a line per
+connection.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import resource
+from typing import Callable
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from director.limits import Limits
+
+log = logging.getLogger("director.web.connections")
+
+KEEP_ALIVE_S = 5                # uvicorn's timeout_keep_alive: an idle connection between requests
+MAX_HEADERS = 16 * 1024         # uvicorn's h11_max_incomplete_event_size: a request's headers
+BACKLOG = 2048                  # connections the kernel queues before they are accepted
+SPARE_FILES = 256               # open files besides the connections: the database, logs, serial lines
+REPORT_EVERY_S = 60.0
+HEADERS, BODY = "headers", "body"
+
+
+def refusal_bytes(code: int, reason: str, error: str) -> bytes:
+    body = json.dumps({"error": error}).encode()
+    return (f"HTTP/1.1 {code} {reason}\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            f"content-length: {len(body)}\r\n\r\n").encode() + body
+
+
+class Counts:
+    """What the door closed or refused, logged at most once every ``REPORT_EVERY_S``."""
+
+    def __init__(self, loop_of: Callable[[], asyncio.AbstractEventLoop]):
+        self.loop_of = loop_of
+        self.counts: dict[str, int] = {}
+        self.scheduled = False
+
+    def add(self, what: str) -> None:
+        self.counts[what] = self.counts.get(what, 0) + 1
+        if not self.scheduled:
+            self.scheduled = True
+            self.loop_of().call_later(REPORT_EVERY_S, self.report)
+
+    def report(self) -> None:
+        self.scheduled = False
+        if self.counts:
+            log.warning("in the last minute the door %s",
+                        "; ".join(f"{what}: {n}" for what, n in sorted(self.counts.items())))
+            self.counts = {}
+
+
+class Door:
+    """The open connections of one server, per address and in all, and those waiting for their
+    request (oldest first, to make room)."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.per_address: dict[str, int] = {}
+        self.total = 0
+        self.waiting: dict["DoorProtocol", None] = {}
+        self.waiting_at: dict[str, dict["DoorProtocol", None]] = {}
+        self.counts = Counts(asyncio.get_event_loop)
+
+    def admit(self, connection: "DoorProtocol") -> bytes | None:
+        """Count ``connection`` in, making room if need be; the answer that refuses it, if it
+        may not come in."""
+        address = connection.address
+        if self.per_address.get(address, 0) >= self.limits.connections_per_address:
+            if not self._make_room(self.waiting_at.get(address, {}),
+                                   "closed to make room for the same address"):
+                self.counts.add("refused (connections_per_address)")
+                return refusal_bytes(429, "Too Many Requests", f"too many connections from "
+                                     f"{address}: at most {self.limits.connections_per_address} "
+                                     "(limits.connections_per_address)")
+        if self.total >= self.limits.connections_total:
+            if not self._make_room(self.waiting, "closed to make room"):
+                self.counts.add("refused (connections_total)")
+                return refusal_bytes(503, "Service Unavailable", "too many connections: at most "
+                                     f"{self.limits.connections_total} (limits.connections_total)")
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+        self.total += 1
+        connection.admitted = True
+        return None
+
+    def _make_room(self, waiting: dict, why: str) -> bool:
+        oldest = next(iter(waiting), None)
+        if oldest is None:
+            return False
+        self.counts.add(f"{why} (the oldest waiting for a request)")
+        oldest.close_now()
+        return True
+
+    def wait(self, connection: "DoorProtocol") -> None:
+        self.waiting[connection] = None
+        self.waiting_at.setdefault(connection.address, {})[connection] = None
+
+    def served(self, connection: "DoorProtocol") -> None:
+        self.waiting.pop(connection, None)
+        mine = self.waiting_at.get(connection.address)
+        if mine is not None:
+            mine.pop(connection, None)
+            if not mine:
+                del self.waiting_at[connection.address]
+
+    def leave(self, connection: "DoorProtocol") -> None:
+        self.served(connection)
+        if connection.admitted:
+            connection.admitted = False
+            self.total -= 1
+            left = self.per_address.get(connection.address, 1) - 1
+            if left:
+                self.per_address[connection.address] = left
+            else:
+                self.per_address.pop(connection.address, None)
+
+
+class DoorProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with the door's watch (``door``: set on a subclass made by
+    ``server_config``)."""
+
+    door: Door
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.address, self.admitted = "unknown", False
+        self.phase: str | None = None
+        self.deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self.address = self.client[0] if self.client else "unknown"
+        refused = self.door.admit(self)
+        if refused is not None:
+            transport.write(refused)
+            transport.close()
+            return
+        self._follow()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._follow()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._follow()
+
+    def connection_lost(self, exc) -> None:
+        self._watch(None)
+        self.door.leave(self)
+        super().connection_lost(exc)
+
+    def _follow(self) -> None:
+        """Watch the connection as h11 sees the request: its headers or its body still to come,
+        or neither (the app has it, or the connection ends)."""
+        if not self.admitted or self.transport.is_closing():
+            return
+        state = self.conn.their_state
+        if state is h11.IDLE and (self.cycle is None or self.cycle.response_complete):
+            self._watch(HEADERS)
+        elif state is h11.SEND_BODY and self.cycle is not None and not self.cycle.response_complete:
+            self._watch(BODY)
+        else:
+            self._watch(None)
+
+    def _watch(self, phase: str | None) -> None:
+        if phase == self.phase:
+            return
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+        self.phase = phase
+        if phase is None:
+            self.door.served(self)
+            return
+        self.door.wait(self)
+        limits = self.door.limits
+        wait = limits.header_timeout_s if phase == HEADERS else limits.body_timeout_s
+        self.deadline = self.loop.call_later(wait, self._timed_out)
+
+    def _timed_out(self) -> None:
+        self.deadline = None
+        if self.transport.is_closing():
+            return
+        limits = self.door.limits
+        if self.phase == HEADERS:
+            self.door.counts.add("closed: headers not in time (limits.header_timeout_s)")
+            if self.conn.our_state is h11.IDLE or self.conn.our_state is h11.DONE:
+                self.transport.write(refusal_bytes(408, "Request Timeout", "the request's headers "
+                                                   f"did not arrive within {limits.header_timeout_s:g} s "
+                                                   "(limits.header_timeout_s)"))
+        else:
+            self.door.counts.add("closed: body not in time (limits.body_timeout_s)")
+        self.close_now()
+
+    def close_now(self) -> None:
+        """Close the connection; it leaves the door's counts at once (the room it made is there
+        for the next connection, not when the transport says it is lost)."""
+        self.door.leave(self)
+        self.transport.close()
+
+
+class Budget(logging.Filter):
+    """A log's lines held to ``most`` of each message a minute (uvicorn's "Invalid HTTP request
+    received." once per garbage connection, say): the rest are counted, and the next line let
+    through says how many were held back."""
+
+    def __init__(self, most: int = 5, clock: Callable[[], float] | None = None):
+        super().__init__()
+        import time
+        self.most, self.clock = most, clock or time.monotonic
+        self.seen: dict[str, tuple[float, int, int]] = {}     # message -> (since, let through, held)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now, key = self.clock(), str(record.msg)[:200]
+        since, passed, held = self.seen.get(key, (now, 0, 0))
+        if now - since >= REPORT_EVERY_S:
+            since, passed = now, 0
+        if passed >= self.most:
+            self.seen[key] = (since, passed, held + 1)
+            return False
+        if held:
+            record.msg = f"{record.msg} (and {held} more like it, not logged)"
+        self.seen[key] = (since, passed + 1, 0)
+        if len(self.seen) > 1000:
+            self.seen.clear()
+        return True
+
+
+def quiet_logs() -> None:
+    """uvicorn's own warnings held to a budget (``Budget``)."""
+    logging.getLogger("uvicorn.error").addFilter(Budget())
+
+
+def allow_open_files(limits: Limits) -> Limits:
+    """Raise the soft limit of open files above the connections the door lets in; where the
+    hard limit is lower, the door lets in fewer (said in the log)."""
+    wanted = limits.connections_total + SPARE_FILES
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        fewer = max(16, soft - SPARE_FILES)
+        log.warning("open files are limited to %d (LimitNOFILE): at most %d connections, not %d",
+                    soft, fewer, limits.connections_total)
+        from dataclasses import replace
+        return replace(limits, connections_total=fewer)
+    return limits
+
+
+def server_config(app, limits: Limits, *, access_log: bool = False, **settings) -> uvicorn.Config:
+    """uvicorn's settings for the director's service, the door in its HTTP protocol: the
+    service's and the tests' alike. ``settings``: host, port, log_level..."""
+    door = Door(limits)
+    protocol = type("DirectorDoorProtocol", (DoorProtocol,), {"door": door})
+    config = uvicorn.Config(app, http=protocol, timeout_keep_alive=KEEP_ALIVE_S,
+                            h11_max_incomplete_event_size=MAX_HEADERS, backlog=BACKLOG,
+                            access_log=access_log, **settings)
+    config.door = door
+    return config

@@ -1,0 +1,61 @@
+"""The protocol's one schema (kiosk/sync/schema.py) takes what the real ends make: a kiosk's
+result of a whole game and its status (with what it says about the table), the director's
+assignment and its answers; and refuses what they never make, naming the field. Hostile bodies
+are tests/security's."""
+import json
+
+import pytest
+
+from kiosk.replay import replay_lines
+from kiosk.sync import schema
+from kiosk.sync.document import result_document
+from kiosk.sync.signing import sign
+from kiosk.sync.status import about_table, status_document
+from tests.support.director_harness import game_script
+
+KEY = b"k" * 32
+
+
+def replayed(lines=None):
+    return replay_lines(json.dumps(line) for line in (lines or game_script(1, ("Ann", "Bob"), (30, 20))))
+
+
+def test_a_kiosks_result_and_status_are_the_schemas():
+    game = replayed()
+    result = result_document(game.state, game.events, game.state.last_ns, tournament="T", table="7",
+                             game_id="g", division="A")
+    decoded = schema.decode(json.dumps(sign(result, KEY)).encode(), schema.SignedResult)
+    assert decoded.document.result.final == tuple(result["result"]["final"])
+    status = status_document(game.state, game.state.last_ns, tournament="T", table="7", game_id="g",
+                             outbox_pending=1, sent_wall=1.7e9,
+                             about=about_table("0.1.0", "ENABLE", "ab" * 32, "all good (10:00 25 Nov)"))
+    assert schema.decode(json.dumps(sign(status, KEY)).encode(), schema.SignedStatus).document.about.lexicon == "ENABLE"
+
+
+def test_the_directors_assignment_and_answers_are_the_schemas(tmp_path):
+    from director.event.db import DirectorDB
+    from director.event.model import Pairing, Player
+    from director.event.rounds import assignment, start_round, store_pairings, store_players
+    with DirectorDB.open(tmp_path / "d.sqlite") as db:
+        store_players(db, [Player(1, "Ann"), Player(2, "Bob")])
+        store_pairings(db, [Pairing(1, "7", (1, 2), 0)])
+        start_round(db, 1, 1.7e9)
+        document = assignment(db, "7", "T")
+    assert schema.decode(json.dumps(sign(document, KEY)).encode(), schema.SignedAssignment).document.players == ("Ann", "Bob")
+    assert schema.held_of({"outcome": "ok", "held": [{"round": 1, "revision": 2}]}) == {1: 2}
+    assert schema.held_of({"outcome": "stored"}) is None and schema.held_of("junk") is None
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda d: d.update(round=1000), "round: Expected `int` <= 999"),
+    (lambda d: d.update(players=["Ann", "Bob\u2028"]), "players[1]: Expected `str` of single-line printable text"),
+    (lambda d: d["events"].append({"schema": 1, "type": "Nope", "at_ns": 0}), "events[10].type: Invalid value 'Nope'"),
+    (lambda d: d["rules"]["clock"].update(time_per_side_s=0), "rules.clock.time_per_side_s: Expected `int` >= 1"),
+])
+def test_what_no_end_makes_is_refused_naming_the_field(change, reason):
+    game = replayed()
+    document = result_document(game.state, game.events, game.state.last_ns, tournament="T", table="7", game_id="g")
+    change(document)
+    with pytest.raises(schema.SchemaError) as refused:
+        schema.decode(json.dumps(sign(document, KEY)).encode(), schema.SignedResult)
+    assert f"{refused.value.field}: {refused.value}".startswith(reason)
