@@ -41,6 +41,8 @@ class Action(StrEnum):
     SPEAK = "Speak"                 # say both times aloud (or show them large)
     CORRECT = "Correct"             # correct a score (both players agree with their buttons)
     DIRECTOR = "Director"           # the director's menu (after its PIN)
+    ABSENT_LEFT = "AbsentLeft"      # the left player is not at the table (said by the right one)
+    ABSENT_RIGHT = "AbsentRight"    # the right player is not at the table (said by the left one)
 
 
 KEY_NAMES = frozenset(Action)

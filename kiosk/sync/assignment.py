@@ -10,9 +10,11 @@ once the director presses the buttons, when the round started and ended (wall-cl
   another round; who starts is the core's setup (``new_game(..., starts)``), so the core itself
   refuses a start press that would make the other player first, as a replay of the game does;
 - ``round_commands``: the round's start with both players still at the setup screen is the
-  core's ``CallStart`` with both absent (the preset's late-arrival rules then run their clocks
-  until each presses their own button), the round's end is the core's ``End`` (every clock
-  stops); each stamped when the director gave it, as far as the game allows.
+  core's ``CallStart`` with nobody absent (players sitting at the table are charged nothing
+  before they press; a player who is not there is declared absent afterwards, by the opponent
+  or the director, and is late from this call: kiosk.core.late), the round's end is the core's
+  ``End`` (every clock stops); each stamped when the director gave it, as far as the game
+  allows.
 
 The rules stay the core's: the app submits these commands like any other and journals them.
 """
@@ -66,5 +68,5 @@ def round_commands(state: GameState, assignment: dict, now_wall: float) -> list[
         return [(cmd.End(), max(0.0, now_wall - ended))] if state.phase in IN_PLAY else []
     if (started is not None and state.phase == Phase.SETUP and state.start_called_ns is None
             and state.last_ns is None):
-        return [(cmd.CallStart(absent=(0, 1)), max(0.0, now_wall - started))]
+        return [(cmd.CallStart(), max(0.0, now_wall - started))]
     return []

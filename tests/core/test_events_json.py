@@ -17,7 +17,7 @@ def test_every_event_type_round_trips():
         ev.TurnLost(16, 1), ev.PlayOutAccepted(17, 1), ev.GameEnded(18, "out"),
         ev.RackEntered(19, 1, "QU?"), ev.ScoreCorrected(20, 0, 27), ev.TimeAdjusted(21, 0, -5),
         ev.Forfeited(22, 1, "overtime"), ev.ResultConfirmed(23, 0), ev.ResultLocked(24),
-        ev.Recovered(25, 12), ev.GameReopened(26), ev.GameVoided(27),
+        ev.Recovered(25, 12), ev.GameReopened(26), ev.GameVoided(27), ev.AbsentDeclared(28, (1,)),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for event in samples:

@@ -8,6 +8,9 @@ Each control types what its USB key does, and shows only where and when it can b
   score the core would correct): either player may ask, and both agree with their buttons
   on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
+- OPPONENT ABSENT on each half after the round's start call and before the game starts, while
+  nobody is absent: the player who is there says their opponent is not (core ``DeclareAbsent``;
+  only an absent player is charged for lateness, kiosk.core.late);
 - the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
   banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
   (``shared``, below the banner).
@@ -28,6 +31,10 @@ HOLD = Key(Action.HOLD, "HOLD")
 CORRECT = Key(Action.CORRECT, "CORRECT")
 TIMES = Key(Action.SPEAK, "TIMES")
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
+#: On each player's half: their opponent is absent (the key names the opponent's side).
+OPPONENT_ABSENT = (Key(Action.ABSENT_RIGHT, "OPPONENT ABSENT", 2), Key(Action.ABSENT_LEFT, "OPPONENT ABSENT", 2))
+#: Whom each of those keys declares absent.
+ABSENT_KEYS = {Action.ABSENT_LEFT: 0, Action.ABSENT_RIGHT: 1}
 #: A stop's reason as its key says it (the banner has the whole text, kiosk.ui.clock.view).
 REASON_LABELS = {"score": "SCORE", "tiles": "TILES", "blank": "BLANK", "director": "DIRECTOR",
                  "end": "GAME END", "observers": "OBSERVERS", "bag_count": "BAG COUNT",
@@ -73,6 +80,8 @@ def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool
     buttons answer it: no controls)."""
     if busy:
         return None, None
+    if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
+        return tuple(Keyboard((OPPONENT_ABSENT[p],), seat=p, even=True) for p in (0, 1))
     hold = holder(state, now_ns)
     correct = not correction_refusal(state, busy) and correctable(state, now_ns)
     played = state.phase in PLAYED

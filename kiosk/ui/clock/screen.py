@@ -248,6 +248,9 @@ class ClockScreen(Screen):
             holder = state.clock.running if state.clock.running is not None else state.to_move
             self.table.submit(cmd.Hold(holder), t)
             return
+        if key in clock_keys.ABSENT_KEYS:
+            self.table.submit(cmd.DeclareAbsent((clock_keys.ABSENT_KEYS[key],)), t)
+            return
         focus = self.focus()
         if focus is None:
             return                      # nothing to type now: keys do nothing (no lookups)
@@ -347,6 +350,10 @@ class ClockScreen(Screen):
             late = " and ".join(names[p] for p in (0, 1) if awaited(state, p))
             return (f"WAITING FOR {late.upper()}",
                     f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
+        if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
+            return ("ROUND STARTED: READY TO START",
+                    "the player going SECOND presses their button  ·  opponent not here? "
+                    + ("tap OPPONENT ABSENT" if self.table.settings.keypad else "call the director"))
         if state.phase == Phase.SETUP:
             return ("READY TO START",
                     "the player going SECOND presses their button: the first player's clock starts")

@@ -218,7 +218,7 @@ class DirectorScreen(Screen):
 
     def _ready(self, t: int) -> None:
         """All asked: check with the core, then ask the director to confirm."""
-        wanted = command(self.action, self.answers)
+        wanted = command(self.action, self.answers, self.table.state)
         events, reason = preview(self.table.state, wanted, t)
         if reason or not events:
             self.table.say(reason or "nothing to record: the game is already over", t)
