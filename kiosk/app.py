@@ -24,16 +24,15 @@ from typing import Callable, Container
 
 from drivers.buttons import Buttons, HardwareError, pin_factory
 from kiosk.config import DEFAULT_STORE, KioskConfig
-from kiosk.core.commands import Tick
+from kiosk.core.commands import Start, Tick
 from kiosk.core.errors import GameError
 from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
-from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
 from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
-from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
+from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError, status_of
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
@@ -47,9 +46,10 @@ DEFAULT_LEXICON = BUNDLED_LEXICON
 STORAGE_FULL = "storage full — call the director"
 
 
-def open_lexicon(path: str | Path | None, official: dict | None = None
+def open_lexicon(path: str | Path | None, official: dict | None = None, preset: str = ""
                  ) -> tuple[Container[str] | None, str]:
-    """(lexicon, label for the screen). Without a path: the default list if it exists."""
+    """(lexicon, label for the screen: its name, and whether it is the official list of the
+    ``preset``'s book, kiosk.core.lexicon_check). Without a path: the default list if it exists."""
     explicit = path is not None
     path = Path(path) if explicit else DEFAULT_LEXICON
     if not path.exists():
@@ -61,14 +61,7 @@ def open_lexicon(path: str | Path | None, official: dict | None = None
         lexicon = open_file(path)
     except (OSError, ValueError) as exc:
         raise LexiconError(f"lexicon {path}: {exc}") from exc
-    return lexicon, lexicon_label(lexicon, path, official)
-
-
-def lexicon_label(lexicon: Lexicon, path: Path, official: dict | None = None) -> str:
-    """The lexicon's name, and whether it is the official list when fingerprints are given."""
-    if official:
-        return check_official(lexicon, official).label
-    return lexicon.name or path.name.split(".")[0]
+    return lexicon, status_of(lexicon, official, preset).label
 
 
 class Table(BottomLine):
@@ -82,11 +75,15 @@ class Table(BottomLine):
         self.state, self.session, self.info = state, session, info
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
+        self.start_refusal = ""         # why the game may not start (the director's word list), if so
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
         t_ns = max(t_ns, self.state.last_ns or t_ns)
+        if isinstance(command, Start) and self.start_refusal:
+            self.say(self.start_refusal, t_ns)      # a rated round on another word list
+            return False
         try:
             events = decide(self.state, command, t_ns)
         except GameError as exc:
@@ -155,7 +152,7 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
     (lexicon, label) if already opened; ``outputs`` the players' displays and LEDs, if fitted."""
     from drivers.keyboard import LEGEND
     rules = load_rules(config.preset, config.overrides or None)
-    lexicon, label = lexicon or open_lexicon(config.lexicon, config.official)
+    lexicon, label = lexicon or open_lexicon(config.lexicon, config.official, config.preset)
     legend = LEGEND if config.sim else ""
     setup = GameSetup(rules, config.round, tuple(config.names), str(config.table), config.tournament)
     session = open_session(config, setup, lexicon, boot_id=boot_id)
@@ -280,7 +277,7 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
 
     from kiosk.service import ServiceNotifier
     load_rules(config.preset, config.overrides or None)     # a bad preset or lexicon stops us
-    lexicon = open_lexicon(config.lexicon, config.official)  # before the screen opens
+    lexicon = open_lexicon(config.lexicon, config.official, config.preset)  # before the screen opens
     kiosk, service = None, ServiceNotifier()                 # systemd's Type=notify, if there
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
@@ -300,6 +297,7 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
 class StationConfig:
     lexicon: str | None = None
     official: dict = field(default_factory=dict)
+    preset: str = ""                    # the rule book whose official word list the label names, if any
     pin: str = "0000"
     max_words: int = 8
     store: str = "var/station.sqlite"   # every adjudication, per-word validity for the director
@@ -336,7 +334,7 @@ def station_recorder(journal, lexicon: Lexicon, label: str, log: str | None = No
 
 def station_lexicon(config: StationConfig) -> tuple[Container[str], str]:
     """The station's lexicon and label. Without one the station refuses to start."""
-    lexicon, label = open_lexicon(config.lexicon, config.official)
+    lexicon, label = open_lexicon(config.lexicon, config.official, config.preset)
     if lexicon is None:
         raise LexiconError(f"no lexicon: name one with --lexicon FILE (the default, {DEFAULT_LEXICON}, "
                            "is not there)")

@@ -83,7 +83,8 @@ def _judge_command(args) -> int:
     if not args.pin.isdigit():
         print(f"python -m kiosk judge: --pin is digits only, not {args.pin!r}", file=sys.stderr)
         return 2
-    config = StationConfig(lexicon=args.lexicon, pin=args.pin, max_words=args.max_words, log=args.log,
+    config = StationConfig(lexicon=args.lexicon, preset=args.preset or "", pin=args.pin,
+                           max_words=args.max_words, log=args.log,
                            store=args.store,
                            buttons=args.buttons, size=args.size, fullscreen=args.fullscreen,
                            headless=args.headless, screenshot_dir=args.screenshot_dir,
@@ -106,9 +107,23 @@ def _config_command(args) -> int:
         return 2
     signed = ("signed with the table's key" if settings.key else
               "NOT signed: kept on the table (no director.table_key_file)")
-    print(f"{args.file}: OK: table {settings['kiosk.table']}, {settings.rules.title}, buttons "
-          f"{settings['hardware.buttons']}, store {settings['store.path']}, results {signed}")
+    try:
+        words = word_list(settings)
+    except (OSError, ValueError) as exc:
+        print(f"python -m kiosk config: {args.file}: lexicon.file: {exc}", file=sys.stderr)
+        return 2
+    print(f"{args.file}: OK: table {settings['kiosk.table']}, {settings.rules.title}, word list {words}, "
+          f"buttons {settings['hardware.buttons']}, store {settings['store.path']}, results {signed}")
     return 0
+
+
+def word_list(settings) -> str:
+    """The word list a config judges with, as the screens name it: the bundled ENABLE list when
+    none is given, and whether it is the official one (kiosk.lexicon.status_of)."""
+    from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon, status_of
+    path = settings["lexicon.file"] or BUNDLED_LEXICON
+    label = status_of(open_lexicon(path), settings["lexicon.official"], settings["rules.preset"]).label
+    return label if settings["lexicon.file"] else f"{label} (the bundled ENABLE list)"
 
 
 def add_parsers(sub) -> None:
@@ -119,6 +134,8 @@ def add_parsers(sub) -> None:
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
     judge.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
                                          f"{DEFAULT_LEXICON.name})")
+    judge.add_argument("--preset", help="the rule book whose official word list the verdicts compare "
+                                        "the lexicon with (aspa, absp, nzasp, school)")
     judge.add_argument("--pin", default=Station.pin, help=f"digits that leave the station (default {Station.pin})")
     judge.add_argument("--max-words", type=int, default=Station.max_words,
                        help=f"most words in one challenge (default {Station.max_words})")

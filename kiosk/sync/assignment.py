@@ -2,8 +2,12 @@
 
 An assignment (docs/sync-protocol.md) names the division (a director's of several divisions
 says which one the table plays for; the table's result and status documents then carry it), the
-round, both players (left, right), who starts (0, 1 or None: the players decide as usual) and,
-once the director presses the buttons, when the round started and ended (wall-clock seconds). This module only reads it against the game:
+round, both players (left, right), who starts (0, 1 or None: the players decide as usual), once
+the director presses the buttons, when the round started and ended (wall-clock seconds), and,
+when the director names it, the word list (name and fingerprint) and whether the round is rated.
+This module only reads it against the game:
+
+- ``word_list_refusal``: a rated round on a word list other than the director's does not start;
 
 - ``new_setup``: the (round, players, who starts) a new game should have, while the game may
   still change (nothing recorded yet) or once its result is locked and the assignment is for
@@ -19,6 +23,8 @@ once the director presses the buttons, when the round started and ended (wall-cl
 The rules stay the core's: the app submits these commands like any other and journals them.
 """
 from __future__ import annotations
+
+import re
 
 from kiosk.core import commands as cmd
 from kiosk.core.state import GameState
@@ -41,7 +47,23 @@ def check(assignment: dict) -> dict:
     need("division", lambda v: v is None or isinstance(v, str) and len(v) <= 40)
     for name in ("round_started_wall", "round_ended_wall"):
         need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
+    need("lexicon", lambda v: v is None or (isinstance(v, dict) and set(v) == {"name", "fingerprint"}
+                                            and isinstance(v["name"], str) and 0 < len(v["name"]) <= 40
+                                            and isinstance(v["fingerprint"], str)
+                                            and re.fullmatch(r"[0-9a-f]{64}", v["fingerprint"]) is not None))
+    need("rated", lambda v: v is None or isinstance(v, bool))
     return assignment
+
+
+def word_list_refusal(assignment: dict, name: str, fingerprint: str) -> str:
+    """Why this table may not start its game, if the assignment names the director's word list,
+    the round is rated and the table's list (``name``, ``fingerprint``) is another; else ""."""
+    expected = assignment.get("lexicon")
+    if not expected or assignment.get("rated") is False or fingerprint.lower() == expected["fingerprint"]:
+        return ""
+    return (f"word list {name} is not the director's {expected['name']} (fingerprint "
+            f"{fingerprint[:8]}, not {expected['fingerprint'][:8]}): a rated game cannot start  ·  "
+            f"call the director")
 
 
 def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str], int | None] | None:

@@ -3,8 +3,8 @@
 director's menu and yields each scene's name while the screen shows it; ``station_scenes(s)``
 does the same on the judge station (tests.support.station_harness). ``painted(k)`` (and
 ``painted_station(s)``) draws the screen afresh while theme.recording notes what went where,
-``layout_problems`` says what overflows or overlaps in it, and ``small_keys`` which keys are
-smaller than 9 mm on the 7-inch panel.
+``layout_problems`` says what overflows or overlaps in it, ``small_keys`` which keys are
+smaller than 9 mm and ``small_text`` which texts are under 3 mm capital height on the panel.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from itertools import combinations
 import pygame
 
 from kiosk.ui.clock import flat
-from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets import keyboard as onscreen, panel, theme
 from kiosk.ui import touch
 from kiosk.ui.clock.view import ClockView
 from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scenes' director's PIN
@@ -129,9 +129,9 @@ def painted_station(s, size: tuple[int, int]) -> tuple[pygame.Surface, list[them
 
 def key_mm(size: tuple[int, int], view, orientation: str = "side") -> list[tuple[str, float, float]]:
     """(label, width, height) of each key on a screen of ``size`` showing ``view``, in millimetres
-    on the 7-inch panel (a larger screen scaled down to it): side by side as drawn; flat on each
-    upright half, whose keys' width lies along the panel's height."""
-    if orientation == "side":
+    on its panel: side by side as drawn; flat on each upright half, whose keys' width lies along
+    the panel's height."""
+    if touch.drawn(view, orientation) == "side":
         least = onscreen.key_min(size)
         placed = touch.keys_on(size, view)
     else:
@@ -142,23 +142,28 @@ def key_mm(size: tuple[int, int], view, orientation: str = "side") -> list[tuple
              rect.height / least.height * onscreen.MIN_KEY_MM) for rect, key in placed]
 
 
-def typing_below_a_clock(view) -> set[str]:
-    """The labels of the keys a player types with on their half below their clock (a turn, a
-    blank's letter, the tiles left): they keep 9 mm of width, and have the rows the half leaves
-    under the clock, which on the 7-inch panel are less than 9 mm tall."""
-    if not isinstance(view, ClockView):
-        return set()
-    return {key.label for half in view.halves if half.keyboard is not None
-            for key in half.keyboard.grid + half.keyboard.actions}
-
-
 def small_keys(size: tuple[int, int], view, orientation: str = "side") -> list[str]:
-    """The keys less than 9 mm wide, or less than 9 mm tall (but for ``typing_below_a_clock``),
-    on the 7-inch panel."""
-    exempt = typing_below_a_clock(view)
+    """The keys less than 9 mm wide or tall on the panel of ``size`` (kiosk.ui.widgets.panel)."""
     least = onscreen.MIN_KEY_MM - 0.01
     return [f"{label} {w:.1f} x {h:.1f} mm" for label, w, h in key_mm(size, view, orientation)
-            if w < least or (h < least and label not in exempt)]
+            if w < least or h < least]
+
+
+def small_text(notes: list[theme.Painted], size: tuple[int, int], orientation: str = "side") -> list[str]:
+    """The texts painted under 3 mm capital height on the panel of ``size`` (side, or on a flat
+    screen's upright halves, whose down is the panel's across), or cut short for want of room;
+    and the clock faces under it."""
+    problems = []
+    for note in notes:
+        down = panel.px_per_mm(size)[0 if orientation == "flat" and note.surface.get_size() != size else 1]
+        least = panel.MIN_CAP_MM * down - 0.01
+        if note.kind == "text" and theme.cap_height(note.size) < least:
+            problems.append(f"text {note.text!r}: capitals {theme.cap_height(note.size) / down:.1f} mm tall")
+        if note.kind == "text" and note.cut:
+            problems.append(f"text {note.text!r} cut short: no room for it at the smallest size")
+        if note.kind == "clock" and note.ink.height < least:
+            problems.append(f"clock {note.text!r}: {note.ink.height / down:.1f} mm tall")
+    return problems
 
 
 def layout_problems(notes: list[theme.Painted]) -> list[str]:

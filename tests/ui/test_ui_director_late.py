@@ -44,10 +44,10 @@ def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_mi
     assert bob.time == shown == "22:30" and bob.last == "ABSENT" and bob.absent and not bob.dimmed
     assert ann.time == "25:00" and ann.last == "" and ann.dimmed and not ann.absent
     rows = layout(k.surface.get_size()).rows
-    assert shows(k.surface, rows[1]["last"], "ABSENT", theme.OVERTIME)
-    assert count(k.surface, rows[0]["last"], theme.OVERTIME) == 0
+    assert shows(k.surface, rows[1]["last"], "ABSENT", theme.ABSENT_TEXT)
+    assert count(k.surface, rows[0]["last"], theme.ABSENT_TEXT) == 0
     assert count(k.surface, rows[1]["time"], theme.FG) > 1000      # bright: it counts
-    assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k.surface, k.view.banner, 0)
+    assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k, 0)
     k.at(15 + 151).step()
     assert k.view.halves[1].time == "22:29"
 

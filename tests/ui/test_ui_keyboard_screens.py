@@ -13,24 +13,27 @@ import pygame
 import pytest
 
 from tests.support.keyboard_scenes import (PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, layout_problems,
-                                           painted, painted_station, scenes, small_keys, station_scenes)
+                                           painted, painted_station, scenes, small_keys, small_text,
+                                           station_scenes)
 
-SIZES = [(800, 480), (1920, 1080)]
+#: The panels the docs name: the 7-inch Touch Display, 1280x720 and 1920x1080 HDMI screens, the
+#: Touch Display 2 standing (portrait), and a 1080x1920 portrait screen.
+SIZES = [(800, 480), (1280, 720), (1920, 1080), (720, 1280), (1080, 1920)]
+LANDSCAPE = [size for size in SIZES if size[0] > size[1]]
 #: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
 DOCS = ("turn", "blank", "judge", "rack", "pin", "menu", "hold", "reasons", "stopped", "playout",
         "station-table", "station-words", "station-verdict")
 
 
-def checked(surface, notes, scene: str, size) -> None:
+def checked(surface, notes, scene: str, size, orientation: str = "side") -> None:
     """The checks of every scene: each key drawn with its label, nothing overflowing or
-    overlapping, no label below font size 20 at 800x480."""
+    overlapping, no text under 3 mm capital height on the panel (nor cut short)."""
     keys = [n for n in notes if n.kind == "key"]
     labels = [n for n in notes if n.kind == "text" and any(n.text == key.text and key.ink.contains(n.ink)
                                                             for key in keys)]
-    assert keys and len(labels) == len(keys), scene          # every key drawn with its label
+    assert len(labels) == len(keys), scene                   # every key drawn with its label
     assert layout_problems(notes) == [], scene
-    smallest = min(label.size for label in labels)
-    assert smallest >= min(size) / 25, (scene, smallest)     # font size 20 at 800x480
+    assert small_text(notes, size, orientation) == [], scene
 
 
 def save_for_docs(surface, scene: str, size, orientation: str) -> None:
@@ -41,14 +44,16 @@ def save_for_docs(surface, scene: str, size, orientation: str) -> None:
         pygame.image.save(surface, str(Path(folder) / f"keyboard-judge-flat-{size[0]}x{size[1]}.png"))
 
 
-@pytest.mark.parametrize("orientation", ["side", "flat"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+ORIENTED = [(size, "side") for size in SIZES] + [(size, "flat") for size in LANDSCAPE]
+
+
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shots, size, orientation):
     k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
     seen = []
     for scene in scenes(k):
         surface, notes = painted(k, size)
-        checked(surface, notes, scene, size)
+        checked(surface, notes, scene, size, orientation)
         assert small_keys(size, k.view, orientation) == [], scene
         path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,8 +80,8 @@ def test_no_text_or_key_overflows_or_overlaps_on_the_judge_station(station, shot
 
 
 def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
-    """The check can fail: a text too long for its box at the smallest font, and two keys on
-    top of each other, are both reported."""
+    """The check can fail: a text too long for its box at the smallest font (cut short), a box
+    too low for it (overflowing), and two keys on top of each other are all reported."""
     from kiosk.ui.widgets import keyboard as onscreen, theme
     from kiosk.ui.widgets.keys import Key, Keyboard
     surface = pygame.Surface((200, 100))
@@ -86,13 +91,15 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
         board = Keyboard((Key("A", "A"), Key("B", "B")))
         onscreen.paint(surface, board, pygame.Rect(0, 30, 120, 40), onscreen.KeyMin(50, 40))
         onscreen.paint(surface, board, pygame.Rect(30, 30, 120, 40), onscreen.KeyMin(50, 40))
-    problems = layout_problems(notes)
-    assert any("overflows its box" in p for p in problems)
+    problems = layout_problems(notes) + small_text(notes, (200, 100))
+    assert any("cut short" in p for p in problems)                 # never drawn under 3 mm
     assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)
+    with theme.recording() as notes:
+        theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 5))
+    assert any("overflows its box" in p for p in layout_problems(notes))
 
 
-@pytest.mark.parametrize("orientation", ["side", "flat"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots, size, orientation):
     """ABSP 4.10.2: an idle judge screen's keys have WITHDRAW, then KEEP IT while both players
     are asked; both press (tap their halves, the buttons' twins in simulation): withdrawn. Each

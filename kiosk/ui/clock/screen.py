@@ -328,7 +328,7 @@ class ClockScreen(Screen):
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
                                entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
-                               controls=controls, shared=shared)
+                               controls=controls, shared=shared, target=entry_target(state))
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):
@@ -358,9 +358,10 @@ class ClockScreen(Screen):
             return ("READY TO START",
                     "the player going SECOND presses their button: the first player's clock starts")
         if self.why:
-            offered = "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
-            asked = "tap the reason, or type its number" if self.table.settings.keypad else "type its number"
-            return (f"CLOCK STOPPED: why? {asked}", f"{offered}  ·  Enter or a button: no reason")
+            if self.table.settings.keypad:          # the reasons are keys below
+                return ("CLOCK STOPPED: why?", "tap the reason  ·  Enter or a button: no reason")
+            return ("CLOCK STOPPED: why? type its number", "Enter or a button: no reason  ·  "
+                    "the reasons are on the bottom line")
         if self.choice:
             me, other = names[self.choice.player], names[1 - self.choice.player]
             if self.choice.can_challenge:
@@ -383,16 +384,18 @@ class ClockScreen(Screen):
         return ()
 
     def _bottom(self, state: GameState, at: int, now_ns: int) -> str:
-        legend = self.table.info.legend
         text = ""
         notice = self._notice
         if notice and now_ns - notice[1] < self.table.settings.message_s * NS:
             text = notice[0]
+        if self.why and not self.table.settings.keypad:     # no keys: the reasons by number
+            return "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
         if state.hold is not None and state.phase == Phase.PLAYING:
             text = hold_text(state, at)
         elif state.phase == Phase.PLAYING and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]
-            text = f"{mover}: your button ends your turn  ·  centre: challenge, going out or stop"
-        elif not text and not (self.choice or self.why) and state.phase in (Phase.PLAYING, Phase.OUT, Phase.ENDED):
-            text = "F9: correct a score  ·  F5: both times"
-        return f"{text}     {legend}".strip() if legend else text
+            text = f"{mover}: your button ends your turn  ·  centre: challenge, out or stop"
+        elif (not text and not (self.choice or self.why) and not self.table.settings.keypad
+              and state.phase in (Phase.PLAYING, Phase.OUT, Phase.ENDED)):
+            text = "F9: correct a score  ·  F5: both times"     # the touch controls say it otherwise
+        return text

@@ -39,6 +39,8 @@ class SetupScreen(Screen):
         if state.starts is not None:                # the director's assignment says who starts
             first, second = state.players[state.starts], state.players[1 - state.starts]
             prompt = f"{first} goes first: {second} presses their button to start {first}'s clock"
+        if self.table.start_refusal:
+            prompt = self.table.start_refusal
         return SetupView(
             top=top_line(state, info), names=state.players,
             lines=(state.rules.title, f"{minutes:g} minutes each", f"lexicon: {info.lexicon}"),
@@ -58,4 +60,4 @@ class SetupScreen(Screen):
         surface.fill(theme.BANNER_BG, lay.banner)
         theme.blit_line(surface, view.prompt, theme.WHITE, lay.banner.inflate(-lay.banner.height // 2, -lay.banner.height // 3))
         frame.bar(surface, lay.top, view.top, theme.BAR_FG)
-        frame.bottom_bar(surface, lay.bottom, view.bottom, view.error)
+        frame.bottom_bar(surface, lay.bottom, "", view.error, view.bottom)

@@ -52,6 +52,7 @@ class Table(Protocol):
     settings: UiSettings
     outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
     new_game_after_s: int           # a locked or void game stays this long before a new one; 0: on
+    start_refusal: str              # why the game may not start now (a rated round on another word list), or ""
 
     def submit(self, command, t_ns: int, *, adjudication=None) -> bool:
         """Ask the core; journal (with the adjudication behind a ruling, if any) and apply

@@ -39,12 +39,12 @@ class Keyboard:
 
 LETTERS = tuple(Key(c, c) for c in string.ascii_uppercase)
 DIGITS = tuple(Key(d, d) for d in "1234567890")
-DEL = Key(Action.BACKSPACE, "DEL")
+DEL = Key(Action.BACKSPACE, "DEL", 2)
 ENTER = Key(Action.ENTER, "ENTER", 2)
 BACK = Key(Action.ESCAPE, "BACK", 2)
 KIND = Key(Action.TAB, "PLAY/EXCH/PASS", 3)
 BLANK_TILE = Key("?", "?")                     # a blank on a rack
-BLANK_NEXT = Key("?", "? BLANK", 2)            # in a play's score: the next letter is a blank's
+BLANK_NEXT = Key("?", "? BLANK", 3)            # in a play's score: the next letter is a blank's
 NEXT_WORD = Key(" ", "NEXT WORD", 3)
 
 
