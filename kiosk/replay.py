@@ -46,7 +46,9 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "pass": (cmd.Pass, {"player": True}),
     "out": (cmd.Out, {"player": True, "score": False, "blanks": False, "placed": False}),
     "hold": (cmd.Hold, {"player": True}),
-    "challenge": (cmd.Challenge, {"player": True, "words": True, "valid": False}),
+    "challenge": (cmd.Challenge, {"player": True, "words": False, "valid": False, "open": False}),
+    "rule": (cmd.Rule, {"words": True, "valid": False, "by": False}),
+    "recheck": (cmd.Recheck, {"player": True, "valid": False}),
     "withdraw": (cmd.Withdraw, {"player": True, "agreed": False}),
     "accept": (cmd.Accept, {"player": True}),
     "neutral": (cmd.Neutral, {"reason": False}),
@@ -54,7 +56,13 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "rack": (cmd.Rack, {"player": True, "tiles": True}),
     "correct": (cmd.Correct, {"turn": True, "score": True}),
     "end": (cmd.End, {}),
-    "reopen": (cmd.Reopen, {}),
+    "found": (cmd.Reopen, {"player": False, "tiles": False}),
+    "reopen": (cmd.Reopen, {"player": False, "tiles": False}),
+    "send_back": (cmd.SendBack, {"player": True}),
+    "declare": (cmd.Declare, {"player": True, "blanks": True}),
+    "false_blank": (cmd.FalseBlank, {"player": True}),
+    "clock_in": (cmd.ClockIn, {"played_s": False}),
+    "tick": (cmd.Tick, {}),
     "void": (cmd.Void, {}),
     "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
     "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
@@ -104,7 +112,17 @@ def _header(number: int, data: dict) -> GameState:
     return new_game(rules, round_number, tuple(players), first)
 
 
-def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):
+def _verdict(number: int, words: list, verdicts: Callable[[list], bool] | None) -> bool:
+    """The lexicon's verdict on ``words``, for a line that gives none."""
+    if verdicts is None:
+        raise ScriptError(number, "a verdict without \"valid\" needs --lexicon FILE")
+    try:
+        return verdicts(list(words))
+    except ValueError as exc:
+        raise ScriptError(number, str(exc)) from None
+
+
+def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None, state: GameState):
     name = data.get("cmd")
     if name not in _FIELDS:
         raise ScriptError(number, f"unknown cmd {name!r}; one of {', '.join(_FIELDS)}")
@@ -120,17 +138,24 @@ def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None):
         if not isinstance(args["absent"], list):
             raise ScriptError(number, "absent is a list of the absent players (0, 1)")
         args["absent"] = tuple(args["absent"])
-    if name == "challenge":
-        if not isinstance(args["words"], list):
+    if name in ("challenge", "rule"):
+        opened = args.pop("open", False)
+        if opened not in (True, False):
+            raise ScriptError(number, "open is true (the verdict comes later, by a rule line) or false")
+        if "words" not in args and not opened:
+            raise ScriptError(number, "challenge needs 'words' (or \"open\": true: words and verdict "
+                                      "come later, by a rule line)")
+        if not isinstance(args.get("words", []), list):
             raise ScriptError(number, "words is a list of the challenged words")
-        args["words"] = tuple(args["words"])
-        if args.get("valid") is None:
-            if verdicts is None:
-                raise ScriptError(number, "a challenge without \"valid\" needs --lexicon FILE")
-            try:
-                args["valid"] = verdicts(list(args["words"]))
-            except ValueError as exc:
-                raise ScriptError(number, str(exc)) from None
+        args["words"] = tuple(args.get("words", ()))
+        if opened:
+            args["valid"] = None
+        elif args.get("valid") is None:
+            args["valid"] = _verdict(number, args["words"], verdicts)
+    if name == "recheck" and args.get("valid") is None:
+        if state.ruling is None:
+            raise ScriptError(number, "there is no verdict to check again")
+        args["valid"] = _verdict(number, list(state.ruling.words), verdicts)
     return cls(**args)
 
 
@@ -161,7 +186,7 @@ def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) ->
                 verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
             continue
         now = _time_ns(number, data, now)
-        command = _command(number, data, verdicts)
+        command = _command(number, data, verdicts, state)
         try:
             for tick_or_command in (cmd.Tick(), command):
                 new = decide(state, tick_or_command, now)

@@ -4,8 +4,9 @@ Players are numbered from 1 in the order of their division file, as tsh numbers 
 number 0 stands for "no opponent" (a bye, or the absent side of a forfeit), as in a tsh ``.t``
 line. A result credits ``players[0]`` and, when it is not 0, ``players[1]``.
 
-``game_from_document`` turns a kiosk's result document (kiosk/sync/document.py) into a
-GameResult, matching the document's player names to the director's players.
+``games_from_document`` turns a kiosk's result document (kiosk/sync/document.py) into its
+GameResults, matching the document's player names to the director's players: one game, or for a
+double forfeit (both players absent past the limit) two forfeit losses against no one.
 Pure: no I/O.
 """
 from __future__ import annotations
@@ -178,10 +179,37 @@ def game_from_document(document: Mapping, players: Sequence[Player]) -> GameResu
         raise ModelError(f"{where}: first: expected 0, 1 or null; got {first!r}")
     winner = result.get("winner")
     kind = "forfeit" if result.get("forfeit") else "game"
+    if kind == "forfeit" and "players" in result["forfeit"]:
+        raise ModelError(f"{where}: result.forfeit: both players forfeited: two results "
+                         "(games_from_document)")
     if result.get("end") is None and kind == "game":
         raise ModelError(f"{where}: result.end: the game has not ended")
     return GameResult(round_, str(document.get("table", "")), numbers, (final[0], final[1]),
                       first, kind, winner=winner if kind == "forfeit" else None)
+
+
+def games_from_document(document: Mapping, players: Sequence[Player]) -> tuple[GameResult, ...]:
+    """The results a kiosk's result document reports: its game (``game_from_document``); or,
+    when both players forfeited (``result.forfeit.players``, each with ``each_spread``), each a
+    forfeit loss against no one, at the document's table."""
+    result = document.get("result")
+    forfeit = result.get("forfeit") if isinstance(result, Mapping) else None
+    if not (isinstance(forfeit, Mapping) and "players" in forfeit):
+        return (game_from_document(document, players),)
+    where = f"result document (round {document.get('round')!r}, table {document.get('table')!r})"
+    names, spread = document.get("players"), forfeit.get("each_spread")
+    if not isinstance(names, (list, tuple)) or len(names) != 2:
+        raise ModelError(f"{where}: players: expected two names; got {names!r}")
+    if isinstance(spread, bool) or not isinstance(spread, int) or spread > 0:
+        raise ModelError(f"{where}: result.forfeit.each_spread: expected a whole number <= 0; "
+                         f"got {spread!r}")
+    round_ = document.get("round")
+    if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1:
+        raise ModelError(f"{where}: round: expected a whole number from 1; got {round_!r}")
+    numbers = [player_by_name(players, n, where=where).number for n in names]
+    table = str(document.get("table", ""))
+    return tuple(GameResult(round_, table, (n, NO_OPPONENT), (0, -spread), None, "forfeit", winner=1)
+                 for n in numbers)
 
 
 def _check_pair(what: str, round_: int, players, first) -> None:

@@ -23,7 +23,7 @@ from kiosk.core.rules import Rules
 
 from . import divisions
 from .db import DirectorDB
-from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, game_from_document, name_key
+from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, games_from_document, name_key
 from .standings import Standing, as_counted, compute_standings
 
 
@@ -135,7 +135,8 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
             names = document["players"]          # checked at ingest: two names
             # only the players those names could be: the model's matching, without a scan of all
             candidates = by_name.get(name_key(names[0]), []) + by_name.get(name_key(names[1]), [])
-            add(game_from_document(document, candidates), what)
+            for result in games_from_document(document, candidates):
+                add(result, what)
         except ModelError as exc:
             problems.append(f"{what}: {exc}")
     for result in imported_results(db, name):

@@ -1,7 +1,10 @@
 """Holds, challenges, verdicts and play-outs: the handlers for those commands (pure).
 
 One verdict covers all the words of a challenge; its outcome follows the preset: the play comes
-off, or the challenged player gains points, or the challenger loses the turn.
+off, or the challenged player gains points, or the challenger loses the turn. A word named twice
+counts once (judge.clean_words). Before the clock restarts either player may have the verdict
+checked again (a recheck, an appeal), as often as the preset allows: the new verdict replaces the
+old one and its outcome is worked out afresh.
 """
 from __future__ import annotations
 
@@ -54,7 +57,15 @@ def challenge(state, c: cmd.Challenge, now_ns):
     return opened + _ruling(replay(state, opened), tuple(c.words), c.valid, now_ns)
 
 
+def _no_open_challenge(state: GameState, what: str) -> None:
+    """The truth when there is no open challenge to ``what`` (rule on, withdraw)."""
+    if state.phase in (Phase.PLAYING, Phase.OUT) and state.challenge is None:
+        held = " (a hold is not a challenge)" if state.hold is not None else ""
+        raise ChallengeRefused(f"there is no open challenge to {what}{held}")
+
+
 def rule(state, c: cmd.Rule, now_ns):
+    _no_open_challenge(state, "rule on")
     require_phase(state, Phase.CHALLENGE)
     if c.by is not None and check_player(c.by) != state.verdict_player:
         name = state.players[state.verdict_player]
@@ -71,8 +82,16 @@ def _ruling(state: GameState, words: tuple[str, ...], valid, now_ns: int) -> lis
     except ValueError as exc:
         raise ChallengeRefused(str(exc)) from None
     challenger, index = state.challenge.player, state.challenge.turn
+    ruled = [ev.ChallengeRuled(now_ns, challenger, index, words, valid)]
+    return ruled + _outcome(replay(state, ruled), challenger, index, words, valid, now_ns)
+
+
+def _outcome(state: GameState, challenger: int, index: int, words: tuple[str, ...], valid: bool,
+             now_ns: int) -> list[ev.Event]:
+    """What a verdict does, in ``state`` where the verdict is recorded: the play comes off, or
+    the preset's cost of challenging an acceptable play; then the end it brings, if any."""
     turn = state.turns[index]
-    events: list[ev.Event] = [ev.ChallengeRuled(now_ns, challenger, index, words, valid)]
+    events: list[ev.Event] = []
     if not valid:
         events.append(ev.PhonyWithdrawn(now_ns, index))
         return ending_if_zeros(state, events, now_ns)
@@ -90,15 +109,39 @@ def _ruling(state: GameState, words: tuple[str, ...], valid, now_ns: int) -> lis
 
 
 def withdraw(state, c: cmd.Withdraw, now_ns):
+    _no_open_challenge(state, "withdraw")
     require_phase(state, Phase.CHALLENGE)
     mode = state.rules.challenge.withdraw
+    cite = state.rules.cite("challenge.withdraw")
+    rule = f" ({cite})" if cite else ""
     if mode == "never":
-        raise ChallengeRefused("once the clock is neutralised a challenge cannot be withdrawn")
+        raise ChallengeRefused(f"once the clock is neutralised a challenge cannot be withdrawn{rule}")
     if mode == "both_agree" and not c.agreed:
-        raise ChallengeRefused("a challenge is withdrawn only if both players agree")
+        raise ChallengeRefused(f"a challenge is withdrawn only if both players agree{rule}")
     if check_player(c.player) != state.challenge.player:
         raise ChallengeRefused("only the challenger may withdraw a challenge")
     return [ev.ChallengeWithdrawn(now_ns, c.player, state.challenge.turn)]
+
+
+def recheck(state, c: cmd.Recheck, now_ns):
+    """The latest verdict checked again, before the clock restarts (see the module's docstring)."""
+    require_phase(state, Phase.PLAYING, Phase.ENDED)
+    player = check_player(c.player)
+    ruling = state.ruling
+    if ruling is None:
+        raise ChallengeRefused("there is no verdict to check again: a recheck is asked for before "
+                               "the clock restarts")
+    allowed = state.rules.challenge.rechecks
+    cite = state.rules.cite("challenge.rechecks")
+    rule = f" ({cite})" if cite else ""
+    if ruling.rechecks >= allowed:
+        raise ChallengeRefused(f"these rules allow no recheck of a verdict{rule}" if not allowed else
+                               f"the verdict was checked again already: it is final{rule}")
+    if not isinstance(c.valid, bool):
+        raise ChallengeRefused(f"a verdict is acceptable (true) or not (false), not {c.valid!r}")
+    rechecked = [ev.ChallengeRechecked(now_ns, player, ruling.turn, c.valid)]
+    return rechecked + _outcome(replay(state, rechecked), ruling.player, ruling.turn, ruling.words,
+                                c.valid, now_ns)
 
 
 def accept(state, c: cmd.Accept, now_ns):

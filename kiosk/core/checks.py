@@ -63,7 +63,12 @@ def zero_run_over(state: GameState) -> bool:
     run = state.turns[-rule.turns:]
     if len(run) < rule.turns or any(t.zero_kind not in rule.counts for t in run):
         return False
-    return not (rule.not_at_zero_zero and state.scores() == (0, 0))
+    if not rule.not_at_zero_zero:
+        return True
+    scores, late = state.scores(), state.late_penalty
+    if rule.late_penalty_in_score:
+        scores = (scores[0] - late[0], scores[1] - late[1])
+    return scores != (0, 0)
 
 
 def ending_if_zeros(state: GameState, so_far: list[ev.Event], now_ns: int) -> list[ev.Event]:

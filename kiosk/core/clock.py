@@ -116,6 +116,13 @@ def overtime_seconds(clock: Clock, side: int, now_ns: int) -> int:
     return over // NS_PER_S if over > 0 else 0
 
 
+def overtime_ns(clock: Clock, side: int, now_ns: int, counts: str = "whole_seconds") -> int:
+    """Overtime as the preset counts it (clock.overtime_counts): the whole seconds shown past
+    zero (0.9 s over is none), or every nanosecond past zero (0.5 s over is part of a minute)."""
+    over = max(0, -remaining(clock, side, now_ns))
+    return over if counts == "any_fraction" else over // NS_PER_S * NS_PER_S
+
+
 def when_used_reaches(clock: Clock, side: int, target_ns: int) -> int | None:
     """The instant at which ``side`` will have used ``target_ns``, if its clock runs until then."""
     if clock.running != side or clock.stopped:
@@ -128,11 +135,18 @@ def overtime_penalty(over_s: int, points: int, period_s: int) -> int:
     return points * (-(-over_s // period_s)) if over_s > 0 else 0
 
 
-def display(remaining_ns: int) -> str:
-    """The clock face: ``24:59``, ``0:07``, then ``-0:01`` once a whole second is over."""
+def overtime_penalty_ns(over_ns: int, points: int, period_s: int) -> int:
+    """``points`` per started period of ``over_ns`` (as ``overtime_ns`` counts it)."""
+    return points * (-(-over_ns // (period_s * NS_PER_S))) if over_ns > 0 else 0
+
+
+def display(remaining_ns: int, counts: str = "whole_seconds") -> str:
+    """The clock face: ``24:59``, ``0:07``, then ``-0:01`` once a whole second is over; where
+    any fraction past zero is overtime (clock.overtime_counts), ``-0:00`` in its first second
+    (school 19: overtime "is always shown with a negative sign in front of it")."""
     if remaining_ns >= 0:
         sign, seconds = "", remaining_ns // NS_PER_S
     else:
         seconds = -remaining_ns // NS_PER_S
-        sign = "-" if seconds else ""
+        sign = "-" if seconds or counts == "any_fraction" else ""
     return f"{sign}{seconds // 60}:{seconds % 60:02d}"

@@ -147,8 +147,56 @@ class End:
 
 @dataclass(frozen=True)
 class Reopen:
-    """Unplayed tiles were found after the end (ASPA 11.4-11.5, NZASP 6.10-6.11): the game goes
-    on from where it stood, the clock neutral; the recorded moves never change."""
+    """Tiles found out of the bag, or in a bag thought empty (ASPA 11.4-11.5, NZASP 6.10-6.11).
+
+    During play they go back into the bag and play goes on (the kiosk's count of the bag, from
+    the tiles each play placed, already counted them). After a game that ended by a play-out or
+    a zero-score run, ``player`` is who should have drawn them first and adds them to their rack
+    (after a play-out: by default the player who did not go out). If both players then have
+    tiles, play resumes, the clock neutral; if only one has, the game stays over and its result
+    is recalculated: the player who went out keeps going out, and the opponent enters their rack
+    again. The recorded moves never change. ``tiles``: how many were found."""
+    player: int | None = None
+    tiles: int = 1
+
+
+@dataclass(frozen=True)
+class SendBack:
+    """NZASP 6.2.2: ``player``, whose clock the opponent's press started, restarts the mover's
+    clock to have the blank(s) of that play declared. Not a passed turn."""
+    player: int
+
+
+@dataclass(frozen=True)
+class Declare:
+    """The mover declares the blank(s) of the play sent back (``blanks``: the letters); the
+    opponent's clock runs again."""
+    player: int
+    blanks: str
+
+
+@dataclass(frozen=True)
+class FalseBlank:
+    """School 7: ``player`` found that the opponent's last play used a false blank, before
+    making a play of their own: the play comes off the board and its player loses the turn."""
+    player: int
+
+
+@dataclass(frozen=True)
+class ClockIn:
+    """ASPA 2.2: a clock asked for during the game: the time left is divided equally between the
+    players. ``played_s``: the time played so far by the director's watch, when the game was
+    played without the kiosk's clock (None: the time the kiosk charged to both sides)."""
+    played_s: int | None = None
+
+
+@dataclass(frozen=True)
+class Recheck:
+    """``player`` asks for the latest verdict to be checked again (ABSP 4.10.7 recheck, NZASP
+    6.15.3 appeal, ASPA 10.4 re-adjudication), before the clock restarts: the same words, the new
+    verdict ``valid`` replacing the old, as often as the preset's challenge.rechecks allows."""
+    player: int
+    valid: bool
 
 
 @dataclass(frozen=True)
@@ -167,7 +215,8 @@ class Forfeit:
 
 @dataclass(frozen=True)
 class AdjustTime:
-    """A director's time correction: charge ``delta_ms`` more (negative: less) to ``player``."""
+    """A director's time correction, as the time left on ``player``'s clock: ``delta_ms`` more
+    time (negative: less). +30000 gives 30 seconds more, as the director's menu says +30."""
     player: int
     delta_ms: int
 

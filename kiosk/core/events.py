@@ -154,6 +154,54 @@ class GameReopened(Event):
 
 
 @dataclass(frozen=True)
+class TilesFound(Event):
+    """``tiles`` found out of the bag or in a bag thought empty (ASPA 11.4-11.5, NZASP 6.10-6.11):
+    ``to`` is the player who added them to their rack after the end, or -1: during play they
+    went back into the bag."""
+    tiles: int
+    to: int
+
+
+@dataclass(frozen=True)
+class TurnSentBack(Event):
+    """NZASP 6.2.2: ``player`` restarted the mover's clock to have the blank(s) of play ``turn``
+    declared (not a passed turn)."""
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class BlankDeclared(Event):
+    """The blank(s) of the sent-back play ``turn`` declared: the opponent's clock runs again."""
+    turn: int
+    blanks: str
+
+
+@dataclass(frozen=True)
+class FalseBlankFound(Event):
+    """School 7: play ``turn`` used a false blank; ``player`` found it. The play comes off the
+    board and scores 0 (its player loses the turn); the clock goes neutral."""
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class TimeDivided(Event):
+    """ASPA 2.2: a clock brought in during the game: the time left is divided equally, each side
+    having used ``each_ns``."""
+    each_ns: int
+
+
+@dataclass(frozen=True)
+class ChallengeRechecked(Event):
+    """``player`` had the verdict on play ``turn`` checked again: ``valid`` is the new verdict,
+    which replaces the old one; its outcome follows as events of its own."""
+    player: int
+    turn: int
+    valid: bool
+
+
+@dataclass(frozen=True)
 class GameVoided(Event):
     """The director voided the game: it has no result, the clock stops, nothing more happens."""
 
@@ -172,6 +220,9 @@ class ScoreCorrected(Event):
 
 @dataclass(frozen=True)
 class TimeAdjusted(Event):
+    """A director's correction as charged to ``player``'s clock: ``delta_ns`` more time used
+    (negative: less used, more left). The command (AdjustTime) and the replay speak of the time
+    left; the journal keeps the time used, as it always has."""
     player: int
     delta_ns: int
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 from . import clock as clk
 from . import commands as cmd
 from . import events as ev
-from . import challenges, late
+from . import challenges, incidents, late
 from .checks import (check_blanks, check_exchange_allowed, check_out_allowed, check_placed,
                      check_player, check_score, check_tiles, ending_if_zeros, require_phase)
 from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError, GameOver, NotYourTurn
 from .result import compute, racks_needed
 from .state import GameState, replay
-from .tiles import normalise_rack
-from .vocabulary import IN_PLAY, EndReason, ForfeitReason, Phase, TurnKind
+from .tiles import RACK_SIZE, normalise_rack
+from .vocabulary import IN_PLAY, NOBODY_OUT, EndReason, ForfeitReason, Phase, TurnKind
 
 
 def decide(state: GameState, command, now_ns: int) -> list[ev.Event]:
@@ -39,7 +39,10 @@ def due(state: GameState, now_ns: int) -> list[ev.Event]:
         return []
     rules, clock, candidates = state.rules.clock, state.clock, []
     if rules.overtime_forfeit_after_s and clock.running is not None:
-        limit = clock.budget_ns + rules.overtime_forfeit_after_s * clk.NS_PER_S
+        # ABSP 9.3's reading (clock.overtime_forfeit_counts_late): whether overtime charged for
+        # arriving late brings the forfeit nearer, or only overtime run after the start counts
+        late_over = 0 if rules.overtime_forfeit_counts_late else max(0, state.late_ns[clock.running] - clock.budget_ns)
+        limit = clock.budget_ns + late_over + rules.overtime_forfeit_after_s * clk.NS_PER_S
         at = clk.when_used_reaches(clock, clock.running, limit)
         if at is not None and at <= now_ns:
             candidates.append((at, [ev.Forfeited(at, clock.running, ForfeitReason.OVERTIME), ev.GameEnded(at, EndReason.FORFEIT)]))
@@ -56,6 +59,7 @@ def due(state: GameState, now_ns: int) -> list[ev.Event]:
 def _turn(state: GameState, player: int, now_ns: int, **turn) -> list[ev.Event]:
     require_phase(state, Phase.PLAYING)
     check_player(player)
+    incidents.check_not_sent_back(state)
     if state.clock.running is None:
         # only the player going out, who stopped the clock with the centre button, ends a turn
         if not (turn.get("out") and _stopped_to_go_out(state, player)):
@@ -95,8 +99,8 @@ def _record(state, c: cmd.Record, now_ns):
     if not pending:
         raise BadTurn(f"{state.players[player]} has no turn waiting to be entered")
     index, turn = pending[-1], state.turns[pending[-1]]
-    if c.kind == TurnKind.PLAY:
-        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks),
+    if c.kind == TurnKind.PLAY:         # blanks declared already (a play sent back) stay
+        details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks) or turn.blanks,
                    "placed": check_placed(c.placed)}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")
@@ -168,7 +172,8 @@ def _adjust_time(state, c: cmd.AdjustTime, now_ns):
     require_phase(state, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
     if isinstance(c.delta_ms, bool) or not isinstance(c.delta_ms, int) or c.delta_ms == 0:
         raise GameError(f"a time correction is a non-zero number of milliseconds, not {c.delta_ms!r}")
-    return [ev.TimeAdjusted(now_ns, check_player(c.player), c.delta_ms * 1_000_000)]
+    # the command speaks of the time left; the event, of the time charged (used): the opposite sign
+    return [ev.TimeAdjusted(now_ns, check_player(c.player), -c.delta_ms * 1_000_000)]
 
 
 def _tick(state, c: cmd.Tick, now_ns):
@@ -186,6 +191,11 @@ def _rack(state, c: cmd.Rack, now_ns):
         tiles = normalise_rack(str(c.tiles))
     except ValueError as exc:
         raise BadRack(str(exc)) from None
+    bag = state.bag()
+    if state.rules.end.full_racks and state.end in NOBODY_OUT and bag and len(tiles) != RACK_SIZE:
+        cite = state.rules.cite("end.full_racks")
+        raise BadRack(f"the bag still holds {bag} tiles: {state.players[player]} ends the game with a "
+                      f"full rack of {RACK_SIZE} tiles, not {len(tiles)}" + (f" ({cite})" if cite else ""))
     return [ev.RackEntered(now_ns, player, tiles)]
 
 
@@ -201,8 +211,9 @@ def _correct(state, c: cmd.Correct, now_ns):
     if turn.kind != TurnKind.PLAY:
         article = "an" if turn.kind[0] in "aeiou" else "a"
         raise BadCorrection(f"turn {c.turn} is {article} {turn.kind}, which has no score to correct")
-    if turn.phony:
-        raise BadCorrection(f"turn {c.turn} was challenged off: it scores 0")
+    if turn.off:
+        why = "challenged off" if turn.phony else "taken off for a false blank"
+        raise BadCorrection(f"turn {c.turn} was {why}: it scores 0")
     return [ev.ScoreCorrected(now_ns, c.turn - 1, check_score(c.score))]
 
 
@@ -211,13 +222,6 @@ def _end(state, c: cmd.End, now_ns):
         return []      # already over: a forfeit on time, say; the director's end changes nothing
     require_phase(state, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT)
     return [ev.GameEnded(now_ns, EndReason.DIRECTOR)]
-
-
-def _reopen(state, c: cmd.Reopen, now_ns):
-    require_phase(state, Phase.ENDED)
-    if state.end not in (EndReason.OUT, EndReason.ZEROS):
-        raise GameOver(f"a game that ended by {state.end} is not reopened by tiles found later")
-    return [ev.GameReopened(now_ns)]
 
 
 def _void(state, c: cmd.Void, now_ns):
@@ -232,7 +236,10 @@ def _forfeit(state, c: cmd.Forfeit, now_ns):
     require_phase(state, Phase.WAITING, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT)
     if c.reason not in (ForfeitReason.DIRECTOR, ForfeitReason.LATE):
         raise GameError(f"a forfeit's reason is director or late, not {c.reason!r}")
-    return [ev.Forfeited(now_ns, check_player(c.player), c.reason), ev.GameEnded(now_ns, EndReason.FORFEIT)]
+    player = check_player(c.player)
+    if c.reason == ForfeitReason.LATE:
+        late.check_election(state, player, now_ns)
+    return [ev.Forfeited(now_ns, player, c.reason), ev.GameEnded(now_ns, EndReason.FORFEIT)]
 
 
 def _confirm(state, c: cmd.Confirm, now_ns):
@@ -266,7 +273,10 @@ _HANDLERS = {
     cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.DeclareAbsent: late.declare_absent, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
-    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: _reopen, cmd.Forfeit: _forfeit, cmd.Void: _void,
+    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
+    cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare,
+    cmd.FalseBlank: incidents.false_blank, cmd.ClockIn: incidents.clock_in,
+    cmd.Recheck: challenges.recheck,
     cmd.AdjustTime: _adjust_time,
     cmd.Confirm: _confirm, cmd.Tick: _tick,
 }

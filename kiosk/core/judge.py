@@ -19,17 +19,20 @@ def clean_word(text: str) -> str:
 
 
 def clean_words(words: Iterable[str], max_words: int) -> tuple[str, ...]:
-    """The words of a challenge, upper-cased and checked: 1 to ``max_words`` words of 2-15
-    letters A-Z; a word with anything but letters is refused (ValueError), not cleaned."""
+    """The words of a challenge, upper-cased and checked: 1 to ``max_words`` different words of
+    2-15 letters A-Z; a word named twice counts once (a play's words are judged as spellings:
+    the verdict is the same, and NZASP 6.17's points per word challenged count it once); a word
+    with anything but letters is refused (ValueError), not cleaned."""
     if isinstance(words, str):
         words = words.split()
     words = [str(w).strip() for w in words]
     cleaned = tuple(clean_word(w) for w in words)
-    if not 1 <= len(cleaned) <= max_words:
-        raise ValueError(f"a challenge names 1 to {max_words} words, not {len(cleaned)}")
     for word, given in zip(cleaned, words):
         if len(word) != len(given):
             raise ValueError(f"a challenged word is letters A-Z only: {given!r}")
+    cleaned = tuple(dict.fromkeys(cleaned))         # a word named twice is one word challenged
+    if not 1 <= len(cleaned) <= max_words:
+        raise ValueError(f"a challenge names 1 to {max_words} words, not {len(cleaned)}")
     for word in cleaned:
         if not MIN_LETTERS <= len(word) <= MAX_LETTERS:
             raise ValueError(f"a challenged word has {MIN_LETTERS} to {MAX_LETTERS} letters: {word!r}")

@@ -5,7 +5,7 @@ A tournament config may list the SHA-256 fingerprints of the official lexicons b
 (``{"CSW21": "3f2a..."}``). The screens then show the lexicon's name with "(official)" or "— NOT
 the official list" (a fingerprint configured for that name: it matches, or not). Without one, a
 list that is not the one the preset's book names (ASPA's CSW, NZASP's CSW19, ...: the preset's
-``official_lexicon``) is "not NZASP's official CSW19"; one whose name is the book's is
+``official_lexicon``) is "not the official CSW19"; one whose name is the book's is
 "(official status unknown)": its name alone proves nothing. Names compare without regard to case
 or punctuation, a year in full or short (CSW2019 is CSW19), and a book's list named without its
 edition (CSW) is any edition of it; the hex digits compare without regard to case.
@@ -41,7 +41,7 @@ class LexiconStatus:
         if self.status == NOT_OFFICIAL:
             return f"{self.name} \u2014 NOT the official list"
         if self.status == NOT_THE_BOOKS:
-            return f"{self.name} \u2014 not {self.rules}'s official {self.book}"
+            return f"{self.name} \u2014 not the official {self.book}"
         return f"{self.name} (official status unknown)"
 
     @property

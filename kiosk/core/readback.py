@@ -8,6 +8,8 @@ stands before folding it in, and refuses the first that cannot happen here with
 - every side it names (``player``, ``side``, ``first``, each of ``absent``) is 0 or 1;
 - every turn it names is one of the turns played so far;
 - a rack holds tiles of the set (as a player would have typed them);
+- tiles found go to the bag (-1) or to a player; a recheck follows a verdict, a blank's
+  declaration a play sent back for it;
 - the clock runs only once the game has started, and a play-out ends a game that had a turn;
 - time never runs backwards (the clock's own check), a recovery included (its ``from_ns``).
 
@@ -28,7 +30,7 @@ from .vocabulary import EndReason
 
 _SIDES = ("player", "side", "first")
 #: Events that set a player's clock running (the others stop it, or do not touch it).
-_RUN_THE_CLOCK = (ev.ClockResumed,)
+_RUN_THE_CLOCK = (ev.ClockResumed, ev.TurnSentBack, ev.BlankDeclared)
 
 
 class ImpossibleEvent(ValueError):
@@ -57,6 +59,12 @@ def _problem(state: GameState, event: ev.Event) -> str | None:
             normalise_rack(event.tiles)
         except ValueError as exc:
             return f"tiles {event.tiles!r}: {exc}"
+    if isinstance(event, ev.TilesFound) and (event.to not in (-1, 0, 1) or event.tiles < 1):
+        return f"to {event.to!r}, tiles {event.tiles!r}: expected -1 (the bag) or a player, and a tile or more"
+    if isinstance(event, ev.ChallengeRechecked) and (state.ruling is None or state.ruling.turn != event.turn):
+        return f"turn {event.turn} has no verdict that may be checked again"
+    if isinstance(event, ev.BlankDeclared) and state.sent_back != event.turn:
+        return f"turn {event.turn} was not sent back for its blank"
     runs = isinstance(event, _RUN_THE_CLOCK) or (isinstance(event, ev.TurnEnded) and not event.out)
     if runs and not state.clock.started:
         return "the clock has not been started (no GameStarted before it)"

@@ -3,6 +3,12 @@
 final[p] = turn points + challenge points + rack adjustment - overtime penalty - late penalty
            + forfeit adjustment + spread-cap adjustment
 Computed from the state at ``now_ns`` (a game still running gives a provisional result).
+
+A forfeit's margin is the preset's, exactly or at least (the margin on the scores if greater):
+the forfeit adjustment moves the winner's score to it. When both players forfeit (both absent
+past the limit) there is no winner: ``forfeit`` lists both, each with a loss and
+``each_spread`` (minus the preset's late-forfeit spread), and the scores stay 0-0.
+The time used counts a late player's absence from the start call, as their clock did.
 """
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import clock as clk
+from .late import pending_charge
 from .state import GameState
 from .tiles import rack_value
 from .vocabulary import NOBODY_OUT, EndReason, ForfeitReason, Phase
@@ -84,18 +91,28 @@ def _rack_adjust(state: GameState) -> list[int]:
 
 def overtime_penalties(state: GameState, now_ns: int) -> list[int]:
     rules = state.rules.clock
-    return [clk.overtime_penalty(clk.overtime_seconds(state.clock, p, now_ns),
-                                 rules.overtime_penalty_points, rules.overtime_penalty_period_s)
+    return [clk.overtime_penalty_ns(clk.overtime_ns(state.clock, p, now_ns, rules.overtime_counts),
+                                    rules.overtime_penalty_points, rules.overtime_penalty_period_s)
             for p in (0, 1)]
 
 
-def _forfeit_margin(state: GameState) -> int:
-    reason = state.forfeit.reason
+def _forfeit_margin(state: GameState) -> tuple[int, str]:
+    """The forfeit's margin and whether it is exactly that or at least it."""
+    reason, rules = state.forfeit.reason, state.rules
     if reason == ForfeitReason.OVERTIME:
-        return state.rules.clock.overtime_forfeit_spread
+        return rules.clock.overtime_forfeit_spread, rules.clock.overtime_forfeit_margin
     if reason == ForfeitReason.LATE:
-        return state.rules.late.forfeit_spread
-    return state.rules.result.forfeit_spread
+        return rules.late.forfeit_spread, rules.late.forfeit_margin
+    return rules.result.forfeit_spread, rules.result.forfeit_margin
+
+
+def _forfeit_record(state: GameState) -> dict | None:
+    forfeit = state.forfeit
+    if forfeit is None:
+        return None
+    if forfeit.both:
+        return {"players": [0, 1], "reason": forfeit.reason, "each_spread": -_forfeit_margin(state)[0]}
+    return {"player": forfeit.player, "reason": forfeit.reason}
 
 
 def _turn_lines(state: GameState) -> tuple[TurnLine, ...]:
@@ -117,13 +134,14 @@ def compute(state: GameState, now_ns: int) -> Result:
     score = [turn_points[p] + bonus[p] + racks[p] - overtime[p] - late[p] for p in (0, 1)]
 
     forfeit_adjust, winner = [0, 0], None
-    if state.forfeit is not None:
+    if state.forfeit is not None and not state.forfeit.both:
         winner = 1 - state.forfeit.player
-        short = _forfeit_margin(state) - (score[winner] - score[1 - winner])
-        if short > 0:
+        margin, mode = _forfeit_margin(state)
+        short = margin - (score[winner] - score[1 - winner])
+        if short > 0 or (short and mode == "exactly"):
             forfeit_adjust[winner] = short
             score[winner] += short
-    elif state.end is not None:
+    elif state.end is not None and state.forfeit is None:
         winner = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)
 
     cap_adjust = [0, 0]
@@ -137,10 +155,10 @@ def compute(state: GameState, now_ns: int) -> Result:
         turn_points=tuple(turn_points), challenge_points=tuple(bonus), rack_adjust=tuple(racks),
         overtime_penalty=tuple(overtime), late_penalty=late, forfeit_adjust=tuple(forfeit_adjust),
         cap_adjust=tuple(cap_adjust),
-        time_used_ms=tuple(clk.used(state.clock, p, now_ns) // 1_000_000 for p in (0, 1)),
+        time_used_ms=tuple((clk.used(state.clock, p, now_ns) + pending_charge(state, p, now_ns)) // 1_000_000
+                           for p in (0, 1)),
         turns=_turn_lines(state),
         racks_missing=tuple(p for p in racks_needed(state) if state.racks[p] is None),
-        forfeit=None if state.forfeit is None else {"player": state.forfeit.player,
-                                                    "reason": state.forfeit.reason},
+        forfeit=_forfeit_record(state),
         confirmed=state.phase == Phase.CONFIRMED,
     )

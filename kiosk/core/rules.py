@@ -5,6 +5,10 @@ A preset file (config/presets/*.toml) must give every setting; a tournament's ov
 give any subset. Both are checked against one schema: each setting has a kind, a help text and
 its allowed values, and a bad value is refused with the source, the key and what was expected.
 
+A preset may also carry a ``[cite]`` table: for a setting, the rule it comes from ("ABSP 3.1.3"),
+which a command refused by that setting names. A game stored before a setting existed is read
+back with the setting's ``legacy`` value, the reading the core took before the setting was made.
+
 Pure: takes already-parsed mappings (the edge reads the TOML files) and returns frozen data.
 """
 from __future__ import annotations
@@ -27,6 +31,8 @@ VERDICT_BY = ("challenged", "challenger")
 INTERVAL_COUNTS = ("completed", "started")
 CORRECTIONS_UNTIL = ("confirmed", "game_end")
 SIGN_OFF = ("both", "loser")
+OVERTIME_COUNTS = ("whole_seconds", "any_fraction")
+MARGINS = ("exactly", "at_least")
 
 
 class RulesError(ConfigError):
@@ -46,6 +52,8 @@ _UNKNOWN = object()
 
 
 def _setting(help: str, kind: str, **allowed):
+    """A setting's schema. ``legacy``: the value that gives the reading the core took before the
+    setting existed, for a game stored by an older kiosk (see ``rules_from_preset(stored=True)``)."""
     return field(metadata={"help": help, "kind": kind, **allowed})
 
 
@@ -55,11 +63,21 @@ class ClockRules:
     overtime_penalty_points: int = _setting(
         "points off the player's own score per started overtime period", "int", min=0)
     overtime_penalty_period_s: int = _setting(
-        "length of one overtime period, in seconds (whole seconds shown past zero count)", "int", min=1)
+        "length of one overtime period, in seconds", "int", min=1)
+    overtime_counts: str = _setting(
+        "what of the time past zero counts towards the overtime penalty: the whole seconds the "
+        "clock shows (overtime begins at -0:01), or any fraction of a second", "choice",
+        choices=OVERTIME_COUNTS, legacy="whole_seconds")
     overtime_forfeit_after_s: int = _setting(
         "overtime after which the player forfeits the game; 0 = never", "int", min=0)
     overtime_forfeit_spread: int = _setting(
-        "minimum losing margin of an overtime forfeit", "int", min=0)
+        "losing margin of an overtime forfeit (see overtime_forfeit_margin)", "int", min=0)
+    overtime_forfeit_margin: str = _setting(
+        "whether an overtime forfeit's margin is exactly overtime_forfeit_spread, or at least "
+        "it (the margin on the scores if greater)", "choice", choices=MARGINS, legacy="at_least")
+    overtime_forfeit_counts_late: bool = _setting(
+        "whether time charged for arriving late counts towards overtime_forfeit_after_s (else "
+        "only overtime run after the game started does)", "bool", legacy=True)
     round_limit_s: int = _setting(
         "the director ends every game this long after it starts; 0 = no limit", "int", min=0)
     resume_by: str = _setting(
@@ -67,6 +85,12 @@ class ClockRules:
         "or either player", "choice", choices=RESUME_BY)
     neutral_reasons: tuple = _setting(
         "reasons for which the clock may be neutralised", "choices", choices=NEUTRAL_REASONS)
+    blank_send_back: bool = _setting(
+        "the opponent may restart the mover's clock to have an undeclared blank declared "
+        "(not a passed turn)", "bool", legacy=False)
+    divide_when_brought_in: bool = _setting(
+        "a clock brought in during the game divides the time left equally between the players",
+        "bool", legacy=False)
 
 
 @dataclass(frozen=True)
@@ -98,6 +122,9 @@ class ChallengeRules:
         "who presses to get the verdict once the words are typed and checked", "choice",
         choices=VERDICT_BY)
     rechecks: int = _setting("how many times a verdict may be re-adjudicated", "int", min=0)
+    false_blank: bool = _setting(
+        "a play found to use a false blank before the opponent's next play comes off the board "
+        "and its player loses the turn", "bool", legacy=False)
 
 
 @dataclass(frozen=True)
@@ -107,6 +134,8 @@ class ZeroRunRules:
         "kinds of turn that count towards the run; any other turn breaks it", "choices",
         choices=ZERO_TURN_KINDS)
     not_at_zero_zero: bool = _setting("the run does not end a game standing at 0-0", "bool")
+    late_penalty_in_score: bool = _setting(
+        "whether the 0-0 test counts late-arrival penalties in the score", "bool", legacy=False)
 
 
 @dataclass(frozen=True)
@@ -118,6 +147,9 @@ class EndRules:
     accept_window_s: int = _setting(
         "seconds the opponent has to accept or challenge a play-out before the player who went "
         "out may restart the opponent's clock", "int", min=0)
+    full_racks: bool = _setting(
+        "when nobody went out, a rack entered at the end holds 7 tiles while the bag (known from "
+        "the tiles each play placed) still holds tiles", "bool", legacy=False)
 
 
 @dataclass(frozen=True)
@@ -133,10 +165,19 @@ class LateRules:
     penalty_counts: str = _setting(
         "whether only completed absence intervals cost points, or every started one", "choice",
         choices=INTERVAL_COUNTS)
+    charge_limit_s: int = _setting(
+        "the late player's clock stops once it has been charged this much (they start with what "
+        "is left, perhaps 0:00); 0 = no limit", "int", min=0, legacy=0)
     forfeit_after_s: int = _setting(
         "absence (as charged to the clock, if it is) after which a late player forfeits; "
         "0 = no automatic forfeit", "int", min=0)
+    elect_forfeit_under_s: int = _setting(
+        "a late player may elect to forfeit (a late forfeit) only once less than this much time "
+        "is left on their clock before penalties; 0 = at any time", "int", min=0, legacy=0)
     forfeit_spread: int = _setting("winning margin of a late-arrival forfeit", "int", min=0)
+    forfeit_margin: str = _setting(
+        "whether a late forfeit's margin is exactly forfeit_spread, or at least it", "choice",
+        choices=MARGINS, legacy="at_least")
 
 
 @dataclass(frozen=True)
@@ -146,6 +187,9 @@ class ResultRules:
         "spread cap for round 1, 2, ...; the last applies to later rounds; empty = no cap",
         "ints", min=1)
     forfeit_spread: int = _setting("winning margin of a forfeit or bye", "int", min=0)
+    forfeit_margin: str = _setting(
+        "whether the director's forfeit gives exactly forfeit_spread, or at least it (the margin "
+        "on the scores if greater)", "choice", choices=MARGINS, legacy="at_least")
     corrections_until: str = _setting(
         "a score may be corrected until the result is confirmed, or only until the game ends",
         "choice", choices=CORRECTIONS_UNTIL)
@@ -172,6 +216,11 @@ class Rules:
     end: EndRules
     late: LateRules
     result: ResultRules
+    cites: tuple[tuple[str, str], ...] = ()     # (dotted setting, the rule it comes from)
+
+    def cite(self, key: str) -> str:
+        """The rule a setting comes from, as the preset cites it ("ABSP 3.1.3"), or ""."""
+        return dict(self.cites).get(key, "")
 
     def spread_cap(self, round_number: int) -> int | None:
         caps = self.result.spread_caps
@@ -185,6 +234,7 @@ class Rules:
             values = getattr(self, section)
             out[section] = {f.name: (list(v) if isinstance(v := getattr(values, f.name), tuple) else v)
                             for f in fields(values)}
+        out["cite"] = dict(self.cites)
         return out
 
 
@@ -254,11 +304,34 @@ def _section_values(source: str, section: str, data: Any, *, complete: bool) -> 
     return values
 
 
-def rules_from_preset(data: Mapping, source: str) -> Rules:
-    """Build Rules from a parsed preset file, which must give every setting."""
+def _legacy(section: str, values: Mapping) -> dict:
+    """A stored section with the settings it predates filled in with their legacy values."""
+    filled = dict(values)
+    for f in fields(SECTIONS[section]):
+        if f.name not in filled and "legacy" in f.metadata:
+            filled[f.name] = f.metadata["legacy"]
+    return filled
+
+
+def _cites(source: str, data: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(data, Mapping):
+        raise RulesError(source, "cite", "a table of dotted settings and the rules they come from", data)
+    known = {key for key, _, _ in describe_settings()}
+    for key, text in data.items():
+        if key not in known:
+            raise RulesError(source, f"cite.{key}", "a setting such as late.forfeit_spread", _UNKNOWN)
+        if not isinstance(text, str) or not text.strip():
+            raise RulesError(source, f"cite.{key}", "the rule's name, e.g. \"ABSP 3.1.3\"", text)
+    return tuple(sorted((key, text.strip()) for key, text in data.items()))
+
+
+def rules_from_preset(data: Mapping, source: str, *, stored: bool = False) -> Rules:
+    """Build Rules from a parsed preset file, which must give every setting. ``stored``: the rules
+    of a game an older kiosk stored, where a setting it predates takes its legacy value."""
     for key in data:
-        if key not in SECTIONS and key not in ("name", "title"):
-            raise RulesError(source, key, "name, title or a section: " + ", ".join(SECTIONS), _UNKNOWN)
+        if key not in SECTIONS and key not in ("name", "title", "cite"):
+            raise RulesError(source, key, "name, title, cite or a section: " + ", ".join(SECTIONS),
+                             _UNKNOWN)
     for key in ("name", "title"):
         if not isinstance(data.get(key), str) or not data.get(key):
             raise RulesError(source, key, "a non-empty string", data.get(key), missing=key not in data)
@@ -266,8 +339,12 @@ def rules_from_preset(data: Mapping, source: str) -> Rules:
     for section, cls in SECTIONS.items():
         if section not in data:
             raise RulesError(source, section, "a table of settings", missing=True)
-        sections[section] = cls(**_section_values(source, section, data[section], complete=True))
-    return Rules(name=data["name"], title=data["title"], **sections)
+        values = data[section]
+        if stored and isinstance(values, Mapping):
+            values = _legacy(section, values)
+        sections[section] = cls(**_section_values(source, section, values, complete=True))
+    return Rules(name=data["name"], title=data["title"], cites=_cites(source, data.get("cite", {})),
+                 **sections)
 
 
 def apply_overrides(rules: Rules, overrides: Mapping, source: str) -> Rules:

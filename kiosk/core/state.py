@@ -25,19 +25,26 @@ class Turn:
     out: bool = False               # the play went out
     placed: int = 0                 # tiles put on the board (0 = not entered)
     phony: bool = False             # challenged off: tiles back, scores 0
+    false_blank: bool = False       # taken off for a false blank (school 7): tiles back, scores 0
     challenged: bool = False
     bonus: int = 0                  # challenge points this play earned its player
     corrected: bool = False         # the score was corrected after it was entered
     at_ns: int = 0
 
     @property
+    def off(self) -> bool:
+        """The play came off the board: challenged off, or a false blank."""
+        return self.phony or self.false_blank
+
+    @property
     def points(self) -> int:
-        return 0 if self.phony else self.score
+        return 0 if self.off else self.score
 
     @property
     def zero_kind(self) -> str | None:
-        """How this turn counts towards a zero-score run (see ZeroRunRules.counts), if at all."""
-        if self.phony:
+        """How this turn counts towards a zero-score run (see ZeroRunRules.counts), if at all: a
+        play taken off for a false blank counts as one challenged off (school 7 and 12)."""
+        if self.off:
             return "phony"
         if self.kind == TurnKind.PENDING:
             return None
@@ -47,7 +54,7 @@ class Turn:
 
     @property
     def label(self) -> str:
-        return "phony" if self.phony else self.kind
+        return "phony" if self.phony else "false_blank" if self.false_blank else self.kind
 
 
 @dataclass(frozen=True)
@@ -66,8 +73,19 @@ class OpenChallenge:
 
 @dataclass(frozen=True)
 class ForfeitState:
-    player: int
+    player: int                     # the first (or only) player to forfeit
     reason: ForfeitReason
+    both: bool = False              # both players forfeited (both absent past the limit)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The latest verdict, while it may still be rechecked (before the clock restarts)."""
+    player: int                     # the challenger
+    turn: int
+    words: tuple[str, ...]
+    valid: bool
+    rechecks: int = 0               # rechecks of this verdict so far
 
 
 #: Tiles in the bag once both players have drawn their seven (100 - 2 x 7).
@@ -94,6 +112,9 @@ class GameState:
     absent: tuple[int, ...] = ()                # who was absent at it (or declared so since)
     arrivals: tuple[int | None, int | None] = (None, None)
     late_penalty: tuple[int, int] = (0, 0)
+    late_ns: tuple[int, int] = (0, 0)           # clock time charged for arriving late
+    sent_back: int | None = None    # the turn sent back for its blank to be declared (NZASP 6.2.2)
+    ruling: Ruling | None = None    # the latest verdict, while it may be rechecked
     last_ns: int | None = None      # instant of the latest event
 
     @property
@@ -116,9 +137,9 @@ class GameState:
         each placed tile was replaced from the bag; a phony's tiles went back to the rack."""
         placed, counted = 0, False
         for turn in self.turns[:before]:
-            if turn.kind == TurnKind.PENDING or (turn.kind == TurnKind.PLAY and not turn.phony and not turn.placed):
+            if turn.kind == TurnKind.PENDING or (turn.kind == TurnKind.PLAY and not turn.off and not turn.placed):
                 return None
-            if turn.kind == TurnKind.PLAY and not turn.phony:
+            if turn.kind == TurnKind.PLAY and not turn.off:
                 placed, counted = placed + turn.placed, True
         return max(0, BAG_AFTER_DRAW - placed) if counted else None
 
@@ -151,8 +172,10 @@ class GameState:
         if not self.turns:
             return None
         index, turn = len(self.turns) - 1, self.turns[-1]
-        if turn.kind not in (TurnKind.PLAY, TurnKind.PENDING) or turn.phony or turn.challenged:
+        if turn.kind not in (TurnKind.PLAY, TurnKind.PENDING) or turn.off or turn.challenged:
             return None
+        if turn.out and self.phase not in (Phase.OUT, Phase.CHALLENGE):
+            return None                 # a play-out accepted (and reopened since) stands
         return index, turn
 
 
@@ -191,6 +214,7 @@ def _absent_declared(s: GameState, e: ev.AbsentDeclared) -> GameState:
 def _arrived(s: GameState, e: ev.Arrived) -> GameState:
     s = evolve(s, arrivals=_pair(s.arrivals, e.player, e.at_ns),
                 late_penalty=_pair(s.late_penalty, e.player, s.late_penalty[e.player] + e.penalty),
+                late_ns=_pair(s.late_ns, e.player, s.late_ns[e.player] + e.charged_ns),
                 clock=clk.adjust(s.clock, e.player, e.charged_ns) if e.charged_ns else s.clock)
     everyone_here = all(s.arrivals[p] is not None for p in s.absent)
     return evolve(s, phase=Phase.SETUP) if everyone_here else s
@@ -203,7 +227,7 @@ def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
 def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
     turn = Turn(player=e.player, kind=e.kind, score=e.score, tiles=e.tiles, blanks=e.blanks,
                 out=e.out, placed=e.placed, at_ns=e.at_ns)
-    s = evolve(s, turns=s.turns + (turn,), hold=None)
+    s = evolve(s, turns=s.turns + (turn,), hold=None, ruling=None)
     if e.out:
         return evolve(s, phase=Phase.OUT, neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
     return evolve(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
@@ -223,7 +247,7 @@ def _neutralised(s: GameState, e: ev.ClockNeutralised) -> GameState:
 
 
 def _resumed(s: GameState, e: ev.ClockResumed) -> GameState:
-    return evolve(s, clock=clk.run(s.clock, e.side, e.at_ns), neutral_reason=None)
+    return evolve(s, clock=clk.run(s.clock, e.side, e.at_ns), neutral_reason=None, ruling=None)
 
 
 def _challenge_opened(s: GameState, e: ev.ChallengeOpened) -> GameState:
@@ -237,6 +261,7 @@ def _challenge_closed(s: GameState, at_ns: int) -> GameState:
 
 
 def _challenge_ruled(s: GameState, e: ev.ChallengeRuled) -> GameState:
+    s = evolve(s, ruling=Ruling(e.player, e.turn, e.words, e.valid))
     return _set_turn(_challenge_closed(s, e.at_ns), e.turn, challenged=True)
 
 
@@ -261,22 +286,68 @@ def _play_out_accepted(s: GameState, e: ev.PlayOutAccepted) -> GameState:
 
 
 def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return evolve(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None,
+    return evolve(s, phase=Phase.ENDED, end=e.reason, hold=None, challenge=None, sent_back=None,
                    clock=clk.stop(s.clock, e.at_ns), neutral_reason=None)
 
 
 def _game_reopened(s: GameState, e: ev.GameReopened) -> GameState:
     return evolve(s, phase=Phase.PLAYING, end=None, racks=(None, None), confirmed=(False, False),
-                   clock=clk.reopen(s.clock, e.at_ns), neutral_reason="reopened")
+                   clock=clk.reopen(s.clock, e.at_ns), neutral_reason="reopened", ruling=None)
+
+
+def _tiles_found(s: GameState, e: ev.TilesFound) -> GameState:
+    """During play nothing changes (the bag's count already held them); after the end the
+    player who takes them enters their rack again (a GameReopened follows if play resumes)."""
+    if e.to < 0:
+        return s
+    return evolve(s, racks=_pair(s.racks, e.to, None), confirmed=(False, False), ruling=None)
+
+
+def _turn_sent_back(s: GameState, e: ev.TurnSentBack) -> GameState:
+    mover = s.turns[e.turn].player
+    return evolve(s, clock=clk.run(s.clock, mover, e.at_ns), sent_back=e.turn, hold=None)
+
+
+def _blank_declared(s: GameState, e: ev.BlankDeclared) -> GameState:
+    s = _set_turn(s, e.turn, blanks=e.blanks)
+    return evolve(s, clock=clk.run(s.clock, 1 - s.turns[e.turn].player, e.at_ns), sent_back=None)
+
+
+def _false_blank_found(s: GameState, e: ev.FalseBlankFound) -> GameState:
+    s = _set_turn(s, e.turn, false_blank=True)
+    return evolve(s, phase=Phase.PLAYING, hold=None, ruling=None, neutral_reason="false_blank",
+                  clock=clk.neutralise(s.clock, e.at_ns))
+
+
+def _time_divided(s: GameState, e: ev.TimeDivided) -> GameState:
+    clock = s.clock
+    for side in (0, 1):
+        clock = clk.adjust(clock, side, e.each_ns - clk.used(clock, side, e.at_ns))
+    return evolve(s, clock=clock)
+
+
+def _challenge_rechecked(s: GameState, e: ev.ChallengeRechecked) -> GameState:
+    """The old verdict's outcome undone (its outcome events follow): the play back on the board
+    with no challenge points, a turn lost for it given back, an ending it brought undone."""
+    turns = list(s.turns)
+    if len(turns) > e.turn + 1 and turns[-1].kind == TurnKind.LOST:
+        turns.pop()
+    turns[e.turn] = evolve(turns[e.turn], phony=False, bonus=0)
+    s = evolve(s, turns=tuple(turns), ruling=evolve(s.ruling, valid=e.valid, rechecks=s.ruling.rechecks + 1))
+    if s.phase == Phase.ENDED:
+        s = evolve(s, phase=Phase.PLAYING, end=None, racks=(None, None), confirmed=(False, False),
+                   clock=clk.reopen(s.clock, e.at_ns))
+    return evolve(s, neutral_reason="challenge")
 
 
 def _game_voided(s: GameState, e: ev.GameVoided) -> GameState:
     clock = s.clock if s.clock.stopped or not s.clock.started else clk.stop(s.clock, e.at_ns)
-    return evolve(s, phase=Phase.VOID, hold=None, challenge=None, clock=clock, neutral_reason=None)
+    return evolve(s, phase=Phase.VOID, hold=None, challenge=None, sent_back=None, clock=clock,
+                  neutral_reason=None)
 
 
 def _rack_entered(s: GameState, e: ev.RackEntered) -> GameState:
-    return evolve(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False))
+    return evolve(s, racks=_pair(s.racks, e.player, e.tiles), confirmed=(False, False), ruling=None)
 
 
 def _score_corrected(s: GameState, e: ev.ScoreCorrected) -> GameState:
@@ -288,7 +359,9 @@ def _time_adjusted(s: GameState, e: ev.TimeAdjusted) -> GameState:
 
 
 def _forfeited(s: GameState, e: ev.Forfeited) -> GameState:
-    return evolve(s, forfeit=ForfeitState(e.player, e.reason))
+    if s.forfeit is not None and s.forfeit.player != e.player:          # the other forfeits too
+        return evolve(s, forfeit=evolve(s.forfeit, both=True), ruling=None)
+    return evolve(s, forfeit=ForfeitState(e.player, e.reason), ruling=None)
 
 
 def _recovered(s: GameState, e: ev.Recovered) -> GameState:
@@ -296,7 +369,7 @@ def _recovered(s: GameState, e: ev.Recovered) -> GameState:
 
 
 def _result_confirmed(s: GameState, e: ev.ResultConfirmed) -> GameState:
-    return evolve(s, confirmed=_pair(s.confirmed, e.player, True))
+    return evolve(s, confirmed=_pair(s.confirmed, e.player, True), ruling=None)
 
 
 def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
@@ -313,6 +386,9 @@ _APPLY = {
     ev.ChallengeBonus: _challenge_bonus, ev.TurnLost: _turn_lost,
     ev.PlayOutAccepted: _play_out_accepted, ev.GameEnded: _game_ended,
     ev.GameReopened: _game_reopened, ev.GameVoided: _game_voided, ev.RackEntered: _rack_entered,
+    ev.TilesFound: _tiles_found, ev.TurnSentBack: _turn_sent_back, ev.BlankDeclared: _blank_declared,
+    ev.FalseBlankFound: _false_blank_found, ev.TimeDivided: _time_divided,
+    ev.ChallengeRechecked: _challenge_rechecked,
     ev.ScoreCorrected: _score_corrected,
     ev.TimeAdjusted: _time_adjusted, ev.Forfeited: _forfeited,
     ev.Recovered: _recovered, ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,

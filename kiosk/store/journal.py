@@ -119,7 +119,8 @@ class Journal(Store):
     def game(self, game_id: int) -> GameRecord:
         row = self._game_row(game_id)
         try:
-            rules = rules_from_preset(json.loads(row["rules"]), f"{self.path}: game {game_id}")
+            rules = rules_from_preset(json.loads(row["rules"]), f"{self.path}: game {game_id}",
+                                      stored=True)
         except (ValueError, RulesError) as exc:
             raise StoreError(f"{self.path}: game {game_id}: its rules cannot be read: {exc}") from None
         return GameRecord(id=row["id"], table=row["table_name"], round=row["round"],

@@ -10,7 +10,7 @@ pending count and the wall-clock time of sending.
 from __future__ import annotations
 
 from kiosk.core import clock as clk
-from kiosk.core.late import absence_charge
+from kiosk.core.late import pending_charge
 from kiosk.core.result import compute
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import IN_PLAY, OVER, Phase
@@ -26,10 +26,9 @@ def awaited(state: GameState, player: int) -> bool:
 
 def remaining_ms(state: GameState, player: int, now_ns: int) -> int:
     """Milliseconds left on ``player``'s clock at ``now_ns`` (rounded down; negative in
-    overtime); an awaited player's absence is counted as it will be charged."""
-    left = clk.remaining(state.clock, player, now_ns)
-    if awaited(state, player):
-        left -= absence_charge(state, player, now_ns)
+    overtime); an awaited player's absence is counted as it will be charged, and kept if they
+    never came."""
+    left = clk.remaining(state.clock, player, now_ns) - pending_charge(state, player, now_ns)
     return left // NS_PER_MS
 
 

@@ -92,7 +92,7 @@ def test_config_prints_the_example_and_checks_a_file(tmp_path):
     with_pin.write_text(EXAMPLE.read_text().replace('pin_hash = ""', f'pin_hash = "{hash_pin("8642")}"'))
     out = kiosk("config", str(with_pin))
     assert out.returncode == 0 and out.stdout == (
-        f"{with_pin}: OK: table 1, ASPA (Australia) 2016, word list enable2k \u2014 not ASPA's "
+        f"{with_pin}: OK: table 1, ASPA (Australia) 2016, word list enable2k \u2014 not the "
         "official CSW (the bundled ENABLE list), buttons gpio, store var/kiosk.sqlite, results "
         "NOT signed: kept on the table (no director.table_key_file)\n")
     bad = tmp_path / "bad.toml"

@@ -17,7 +17,10 @@ def test_every_event_type_round_trips():
         ev.TurnLost(16, 1), ev.PlayOutAccepted(17, 1), ev.GameEnded(18, "out"),
         ev.RackEntered(19, 1, "QU?"), ev.ScoreCorrected(20, 0, 27), ev.TimeAdjusted(21, 0, -5),
         ev.Forfeited(22, 1, "overtime"), ev.ResultConfirmed(23, 0), ev.ResultLocked(24),
-        ev.Recovered(25, 12), ev.GameReopened(26), ev.GameVoided(27), ev.AbsentDeclared(28, (1,)),
+        ev.Recovered(25, 12), ev.GameReopened(26), ev.GameVoided(27),
+        ev.TilesFound(28, 2, -1), ev.TurnSentBack(29, 1, 3), ev.BlankDeclared(30, 3, "S"),
+        ev.FalseBlankFound(31, 0, 4), ev.TimeDivided(32, 600_000_000_000),
+        ev.ChallengeRechecked(33, 0, 2, False), ev.AbsentDeclared(34, (1,)),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for event in samples:

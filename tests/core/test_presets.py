@@ -42,7 +42,7 @@ def test_round_trip_through_dict():
     ({"clok": {"x": 1}}, "t.toml: clok: expected a section: clock, hold, challenge, zero_run, end, "
                          "late, result; unknown setting"),
     ({"end": {"out_bonus": 2}}, "t.toml: end.out_bonus: expected one of out_bonus_multiplier, "
-                                "opponent_minus_own, accept_window_s; unknown setting"),
+                                "opponent_minus_own, accept_window_s, full_racks; unknown setting"),
     ({"hold": {"lapse_s": True}}, "t.toml: hold.lapse_s: expected an integer >= 0; got True"),
 ])
 def test_a_bad_override_names_the_file_the_key_and_what_was_expected(overrides, message):
@@ -70,3 +70,29 @@ def test_every_setting_is_documented_in_the_schema():
     rows = describe_settings()
     assert len(rows) == sum(len(cls.__dataclass_fields__) for cls in SECTIONS.values())
     assert all(help_text and expected for _, expected, help_text in rows)
+
+
+def test_a_game_stored_before_the_issue_19_settings_keeps_the_reading_it_was_played_under():
+    """A kiosk's journal keeps each game's rules; one stored before a setting existed is read
+    back with that setting's legacy value (the core's reading then), never refused."""
+    data = load_preset("nzasp").to_dict()
+    del data["cite"]
+    for section, name in [("clock", "overtime_counts"), ("clock", "blank_send_back"),
+                          ("late", "charge_limit_s"), ("late", "forfeit_margin"),
+                          ("result", "forfeit_margin"), ("challenge", "false_blank")]:
+        del data[section][name]
+    with pytest.raises(RulesError, match="clock.overtime_counts: .*; missing"):
+        rules_from_preset(data, "a preset file")           # a preset file must give them all
+    rules = rules_from_preset(data, "a stored game", stored=True)
+    assert rules.clock.overtime_counts == "whole_seconds" and rules.clock.blank_send_back is False
+    assert (rules.late.charge_limit_s, rules.late.forfeit_margin) == (0, "at_least")
+    assert rules.result.forfeit_margin == "at_least" and rules.cites == ()
+
+
+def test_a_cite_names_a_setting_and_a_rule():
+    data = load_preset("absp").to_dict()
+    assert load_preset("absp").cite("late.elect_forfeit_under_s") == "ABSP 3.1.3"
+    with pytest.raises(RulesError, match="cite.late.forfeit: expected a setting"):
+        rules_from_preset(data | {"cite": {"late.forfeit": "ABSP 3.1.4"}}, "p.toml")
+    with pytest.raises(RulesError, match="cite.late.forfeit_spread: expected the rule's name"):
+        rules_from_preset(data | {"cite": {"late.forfeit_spread": ""}}, "p.toml")

@@ -30,16 +30,17 @@ def candidates(state):
                 c.Resume(1 - p)]
     if state.phase == "ended":
         return [c.Rack(0, "AE?"), c.Rack(1, "QZ"), c.Confirm(0), c.Confirm(1),
-                c.Correct(1, 17), c.Reopen()]
+                c.Correct(1, 17), c.Reopen(), c.Reopen(player=0), c.Reopen(player=1), c.Recheck(0, False)]
     if state.phase == "confirmed":
         return []
     if state.clock.running is None:
-        return [c.Resume(1 - p), c.Resume(p)]
+        return [c.Resume(1 - p), c.Resume(p), c.Recheck(p, True), c.Recheck(1 - p, False)]
     passes = [c.Pass(p)] * 6            # weighted so that zero-score runs happen
     return passes + [c.Play(p, 0), c.Play(p, 23), c.Play(p, 77, blanks="S"), c.Exchange(p, 3),
             c.Press(p), c.Record(1 - p, "play", 31), c.Out(p, 15), c.Hold(p),
             c.Challenge(p, ("QI", "JO"), valid=False), c.Challenge(p, ("QI",), valid=True),
-            c.Challenge(p), c.Neutral(), c.AdjustTime(p, 4000), c.End()]
+            c.Challenge(p), c.Neutral(), c.AdjustTime(p, -4000), c.End(),
+            c.SendBack(p), c.Declare(1 - p, "E"), c.FalseBlank(p), c.ClockIn(), c.Reopen()]
 
 
 @st.composite

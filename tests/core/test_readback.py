@@ -73,11 +73,17 @@ def test_an_impossible_event_is_refused_by_its_place_and_type(event, reason):
     ([ev.GameEnded(1, EndReason.OUT)], "a game cannot end with a player out before any turn"),
     ([ev.StartCalled(1, (0, 0))], "absent [0, 0]: expected players 0 and 1, each at most once"),
     ([ev.StartCalled(1, (3,))], "absent [3]: expected players 0 and 1"),
+    ([ev.TilesFound(1, 1, 2)], "to 2, tiles 1: expected -1 (the bag) or a player"),
+    ([ev.ChallengeRechecked(1, 0, 0, True)], "turn 0 is not one of the game's 0 turns so far"),
+    ([*GAME, ev.ChallengeRechecked(30 * S, 0, 1, True)], "turn 1 has no verdict that may be checked again"),
+    ([*GAME, ev.BlankDeclared(30 * S, 1, "E")], "turn 1 was not sent back for its blank"),
+    ([ev.TurnSentBack(1, 1, 0)], "turn 0 is not one of the game's 0 turns so far"),
 ])
 def test_events_out_of_their_place_in_a_game_are_refused(events, reason):
     with pytest.raises(ImpossibleEvent) as refused:
         read_back(new_game(ASPA), events)
-    assert str(refused.value).startswith(f"events[0] ({type(events[0]).__name__}): {reason}")
+    last = len(events) - 1
+    assert str(refused.value).startswith(f"events[{last}] ({type(events[last]).__name__}): {reason}")
 
 
 def test_the_result_is_computed_as_of_the_last_event():
@@ -118,6 +124,12 @@ EVENTS = st.one_of(
     st.builds(ev.Recovered, TIMES, TIMES),
     st.builds(ev.ResultConfirmed, TIMES, SIDES),
     st.builds(ev.ResultLocked, TIMES),
+    st.builds(ev.TilesFound, TIMES, st.integers(-1, 3), st.integers(-2, 2)),
+    st.builds(ev.TurnSentBack, TIMES, SIDES, TURNS),
+    st.builds(ev.BlankDeclared, TIMES, TURNS, st.sampled_from(["E", "", "QZ"])),
+    st.builds(ev.FalseBlankFound, TIMES, SIDES, TURNS),
+    st.builds(ev.TimeDivided, TIMES, st.integers(-10**12, 10**12)),
+    st.builds(ev.ChallengeRechecked, TIMES, SIDES, TURNS, st.booleans()),
 )
 
 

@@ -14,7 +14,8 @@ def test_rebase_moves_every_instant_of_the_state():
     """A tripwire: a new field in the core's state must be classed here, and if it holds an
     instant (a monotonic reading), kiosk/core/rebase.py must move it."""
     not_instants = {"rules", "clock", "round", "players", "phase", "starts", "first", "neutral_reason",
-                    "racks", "end", "forfeit", "confirmed", "absent", "late_penalty"}
+                    "racks", "end", "forfeit", "confirmed", "absent", "late_penalty",
+                    "late_ns", "sent_back", "ruling"}
     assert {f.name for f in fields(GameState)} == set(STATE_INSTANTS) | not_instants
     clock_durations = {"budget_ns", "used_ns", "running", "neutral_ns", "adjusted_ns"}
     assert {f.name for f in fields(clk.Clock)} == set(CLOCK_INSTANTS) | clock_durations

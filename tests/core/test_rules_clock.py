@@ -39,10 +39,18 @@ def test_aspa_11_3b_absp_9_1_nzasp_3_4_2_school_19_display_counts_past_zero(tabl
     assert shown(t, 0, budget + 600) == "-10:00"
 
 
-@pytest.mark.parametrize("preset", ALL)
-@pytest.mark.parametrize("over, penalty", [(0.9, 0), (1, 10), (60, 10), (60.9, 10), (61, 20)])
+WHOLE_SECONDS = [(0.9, 0), (1, 10), (60, 10), (60.9, 10), (61, 20)]
+ANY_FRACTION = [(0.001, 10), (0.9, 10), (1, 10), (60, 10), (60.001, 20), (60.9, 20), (61, 20)]
+
+
+@pytest.mark.parametrize("preset, over, penalty",
+                         [(p, o, n) for p in ("aspa", "absp") for o, n in WHOLE_SECONDS]
+                         + [(p, o, n) for p in ("nzasp", "school") for o, n in ANY_FRACTION])
 def test_aspa_11_3b_absp_9_2_nzasp_8_4_school_19_overtime_penalty(table, preset, over, penalty):
-    """10 points per started minute of whole seconds shown past zero, off the player's own score."""
+    """10 points per started minute, off the player's own score: of the whole seconds shown past
+    zero (ASPA 11.3b "not in overtime until -0:01 is shown", ABSP 9.1), or of any time past zero
+    (NZASP 8.4 "every minute overtime or part thereof", school 19 "each minute, or partial
+    minute": clock.overtime_counts = any_fraction)."""
     t = table(preset)
     t.start(first=0)
     budget = t.state.rules.clock.time_per_side_s
@@ -230,5 +238,5 @@ def test_director_time_correction(table):
     t = table("aspa")
     t.start(first=0)
     t.play(100, 0, 10)
-    t.at(120, c.AdjustTime(0, -30_000))         # the director gives player 0 back 30 s
+    t.at(120, c.AdjustTime(0, 30_000))          # the director gives player 0 back 30 s
     assert t.result(130).time_used_ms == (70_000, 30_000)

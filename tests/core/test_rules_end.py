@@ -256,17 +256,22 @@ def test_the_result_is_not_confirmed_before_the_racks_are_in(table):
 @pytest.mark.parametrize("preset, spread", [("nzasp", 50), ("school", 50), ("absp", 75), ("aspa", 50)])
 def test_nzasp_10_2_school_25_absp_3_1_4_forfeit_spreads(table, preset, spread):
     t = table(preset)
-    t.at(0, c.Forfeit(1, "late" if preset == "absp" else "director"))
+    if preset == "absp":                                 # a late player elects to (3.1.3)
+        t.at(0, c.CallStart((1,)))
+        t.at(601, c.Forfeit(1, "late"))
+    else:
+        t.at(0, c.Forfeit(1, "director"))
     result = t.result()
     assert result.end == "forfeit" and result.winner == 0
     assert result.final == (spread, 0) and result.spread == spread
 
 
 @pytest.mark.parametrize("preset", ["aspa", "nzasp"])
-def test_aspa_11_4_nzasp_6_10_tiles_found_after_the_end_play_resumes(table, preset):
+def test_aspa_11_5_nzasp_6_11_tiles_found_go_to_the_player_out_play_resumes(table, preset):
+    """ASPA 11.5d / NZASP 6.11.4: "If both players still have tiles, play resumes"."""
     t = out_game(table, preset)                          # Ann went out; Bob's rack entered
     t.at(50, c.Confirm(0))
-    t.at(60, c.Reopen())                                 # tiles found in the bag
+    t.at(60, c.Reopen(player=0))                         # Ann should have drawn them first
     assert t.state.phase == "playing" and t.state.end is None and t.state.racks == (None, None)
     assert t.state.clock.running is None and t.state.confirmed == (False, False)
     t.at(70, c.Resume(0))                                # Bob, to move, gets his clock back

@@ -85,11 +85,34 @@ def test_nzasp_4_2_the_late_clock_runs_until_arrival_or_25_minutes(table):
     t.at(400, c.Arrive(0))
     t.start(first=1, t=400)
     assert remaining_s(t, 0) == 1100
-    t2 = table("nzasp")
-    t2.at(0, c.CallStart((0,)))
-    t2.at(1500, c.Tick())
-    result = t2.result()
+
+
+def test_nzasp_4_2_arriving_after_25_minutes_plays_on_from_0_00(table):
+    """The preset's reading: "will run until the player arrives or twenty five (25) minutes
+    expires ... must start with whatever time is left": 0:00, every second after it overtime."""
+    t = table("nzasp")
+    t.at(0, c.CallStart((0,)))
+    t.at(1800, c.Tick())
+    assert t.state.phase == "waiting"                      # no forfeit at 25:00
+    t.at(1800, c.Arrive(0))
+    t.start(first=0, t=1800)
+    assert remaining_s(t, 0) == 0
+    t.play(1830, 0, 20)                                    # 30 s over: 10 points (8.4)
+    t.at(1830, c.End())
+    t.at(1830, c.Rack(0, ""))
+    t.at(1830, c.Rack(1, ""))
+    assert t.result().overtime_penalty == (10, 0) and t.result().time_used_ms[0] == 1_530_000
+
+
+def test_nzasp_4_2_the_other_reading_forfeits_at_25_minutes(table):
+    """late.forfeit_after_s = 1500 reads 4.2 with 4.1 ("shall forfeit the game"): forfeit."""
+    t = table("nzasp", {"late": {"forfeit_after_s": 1500}})
+    t.at(0, c.CallStart((0,)))
+    made = t.at(1500, c.Tick())
+    assert [type(e).__name__ for e in made] == ["Forfeited", "GameEnded"]
+    result = t.result()
     assert result.winner == 1 and result.final == (0, 50)   # 10.2-10.3
+    assert result.time_used_ms == (1_500_000, 0)
 
 
 @pytest.mark.parametrize("late_s, points", [(179, 0), (180, 10), (359, 10), (360, 20), (899, 40)])

@@ -4,7 +4,8 @@ import json
 import pytest
 
 from director.event.model import (GameResult, ModelError, Player, UnknownPlayer, bye, forfeit,
-                            game_from_document)
+                                  game_from_document, games_from_document)
+from director.event.standings import compute_standings
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document
 
@@ -55,6 +56,21 @@ def test_a_forfeited_game_is_a_forfeit_with_the_presets_margin():
     # Ann forfeits at 20-0: Bob wins by ABSP's result.forfeit_spread, 75, so Bob's score is 95.
     result = game_from_document(doc, PLAYERS)
     assert (result.kind, result.players, result.scores, result.winner) == ("forfeit", (1, 2), (20, 95), 1)
+
+
+def test_a_double_forfeit_is_two_forfeit_losses_never_a_tie():
+    """School 25: a team that fails to arrive within 15 minutes forfeits, "a loss and -50
+    points of spread": both teams absent, both lose by 50 (docs/rules-check.md, section 5)."""
+    doc = document([{"preset": "school", "round": 2, "players": ["Ann Smith", "Bob Jones"]},
+                    {"t": 0, "cmd": "call", "absent": [0, 1]}, {"t": 900, "cmd": "tick"}])
+    assert doc["result"]["forfeit"] == {"players": [0, 1], "reason": "late", "each_spread": -50}
+    results = games_from_document(doc, PLAYERS)
+    assert results == (GameResult(2, "4", (1, 0), (0, 50), None, "forfeit", 1),
+                       GameResult(2, "4", (2, 0), (0, 50), None, "forfeit", 1))
+    rows = {s.player.number: (s.wins, s.losses, s.spread) for s in compute_standings(PLAYERS, results)}
+    assert rows[1] == rows[2] == (0, 1, -50)
+    with pytest.raises(ModelError, match="two results"):
+        game_from_document(doc, PLAYERS)
 
 
 def test_an_unknown_or_ambiguous_name_is_refused_naming_it():

@@ -24,7 +24,7 @@ FULL_GAME = [
     (80, c.Press(1)), (85, c.Record(1, "play", score=24)),
     (100, c.Exchange(0, 3)), (120, c.Play(1, 18)),
     (125, c.Challenge(0, ("ZZXQ",), valid=False)), (130, c.Resume(1)),
-    (140, c.Neutral("score")), (150, c.Resume(1)), (160, c.AdjustTime(0, -5000)),
+    (140, c.Neutral("score")), (150, c.Resume(1)), (160, c.AdjustTime(0, 5000)),
     (170, c.Pass(0)), (180, c.Correct(1, 31)), (200, c.Play(1, 12)),
     (220, c.Out(0, 20)), (230, c.Accept(1)), (240, c.Rack(1, "QU?")),
     (250, c.Confirm(0)), (255, c.Confirm(1)),
@@ -234,3 +234,19 @@ def test_bad_game_details_are_refused(journal):
     with pytest.raises(StoreError, match="table's name or number"):
         journal.new_game(rules, 1, ("Ann", "Bob"), "")
     assert journal.db["games"].count == 0
+
+
+def test_a_game_stored_before_a_setting_existed_is_read_with_its_legacy_value(journal):
+    """An older kiosk's row holds rules without issue 19's settings (and no [cite]): the game
+    comes back, played on under the readings it began with (rules.legacy values)."""
+    rules = load_rules("nzasp")
+    game_id = journal.new_game(rules, 1, ("Ann", "Bob"), "3")
+    old = rules.to_dict()
+    del old["cite"], old["clock"]["overtime_counts"], old["late"]["charge_limit_s"]
+    old["late"]["forfeit_after_s"] = 1500               # as the nzasp preset had it then
+    with journal.transaction():
+        journal.conn.execute("UPDATE games SET rules = ? WHERE id = ?",
+                             [json.dumps(old, sort_keys=True), game_id])
+    stored = journal.game(game_id).rules
+    assert stored.clock.overtime_counts == "whole_seconds" and stored.late.charge_limit_s == 0
+    assert stored.late.forfeit_after_s == 1500 and stored.cites == ()

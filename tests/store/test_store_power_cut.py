@@ -85,7 +85,8 @@ class Child:
         assert self.proc.returncode == -signal.SIGKILL
         self.reader.join(timeout=TIMEOUT_S)
         while (line := self.lines.get(timeout=TIMEOUT_S)):
-            self._take(line)
+            if line.endswith("\n"):                      # not a line the kill cut in two
+                self._take(line)
         self.proc.stdout.close(), self.proc.stderr.close(), self.proc.stdin.close()
 
 

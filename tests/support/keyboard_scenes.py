@@ -38,6 +38,12 @@ SCENES = {
     "correct": "a score corrected on the director's authority",
     "selftest": "the hardware self-test: BACK",
 }
+#: Scenes of rules only some books have (``incident_scenes``: NZASP, then the school rules).
+INCIDENT_SCENES = {
+    "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: BLANK?, HOLD and TIMES on his half",
+    "declare": "Ann's play sent back: the letters for her blank, ENTER",
+    "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
+}
 #: The judge station's scenes (``station_scenes``): side by side only, as the station has no flat.
 STATION_SCENES = {
     "station-table": "the judge station's table number: the digits, ENTER and LEAVE (PIN)",
@@ -93,6 +99,21 @@ def scenes(k):
     yield "correct"
     k.key("Escape", at=107).type("8", at=108)
     yield "selftest"
+
+
+def incident_scenes(make):
+    """Drive a fresh NZASP kiosk, then a school one (``make(preset=..., names=...)``), through
+    each of ``INCIDENT_SCENES``; yield (name, kiosk) while its screen shows."""
+    k = make(preset="nzasp", names=("Ann", "Bob"))
+    k.press("right", at=1)                          # Bob goes second: Ann's clock runs
+    k.press("left", at=20).type("31\n", at=21)
+    yield "send-back", k
+    k.key("SendBack", at=22)
+    yield "declare", k
+    school = make(preset="school", names=("Team A", "Team B"))
+    school.press("right", at=1)
+    school.press("left", at=20).type("30\n", at=21)
+    yield "false-blank", school
 
 
 def station_scenes(s):

@@ -34,7 +34,7 @@ def plan(seed: int = 2024) -> list[tuple[float, object]]:
             steps.append((t, c.Resume(1 - mover)))
             continue
         if turn == 31:
-            steps.append((t, c.AdjustTime(mover, 2500)))
+            steps.append((t, c.AdjustTime(mover, -2500)))
             continue
         steps.append((t, c.Play(mover, rng.randint(2, 60))))
         mover = 1 - mover

@@ -23,7 +23,7 @@ from kiosk.ui.widgets.base import UiSettings
 ROOT = Path(__file__).resolve().parents[2]
 ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships (labelled enable2k)
 #: How a table under ASPA names it: not the list ASPA's book names (kiosk.core.lexicon_check).
-ENABLE_LABEL = "enable2k \u2014 not ASPA's official CSW"
+ENABLE_LABEL = "enable2k \u2014 not the official CSW"
 #: How the judge station names it: the station has no preset, so no book to compare with.
 STATION_LABEL = "enable2k (official status unknown)"
 S = 1_000_000_000
@@ -32,7 +32,8 @@ T0 = 5_000 * S                       # an arbitrary monotonic instant for "secon
 BUTTON_KEYS = {"left": pygame.K_F1, "centre": pygame.K_F6, "right": pygame.K_F12}
 NAMED = {"Enter": (pygame.K_RETURN, "\r"), "Backspace": (pygame.K_BACKSPACE, "\b"),
          "Tab": (pygame.K_TAB, "\t"), "Escape": (pygame.K_ESCAPE, "\x1b"), "Hold": (pygame.K_F4, ""),
-         "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, "")}
+         "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, ""),
+         "SendBack": (pygame.K_F2, ""), "FalseBlank": (pygame.K_F3, "")}
 #: Characters typed as their named keys.
 TEXT_KEYS = {"\n": NAMED["Enter"], "\t": NAMED["Tab"], " ": (pygame.K_SPACE, " ")}
 

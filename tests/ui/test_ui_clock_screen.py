@@ -97,7 +97,7 @@ def test_neutral_dims_both_halves_and_shows_the_reason(kiosk):
 
 def test_top_and_bottom_lines(kiosk):
     k = started(kiosk, preset="absp", table="12")
-    assert k.view.top == "Table 12  ·  Round 1  ·  ABSP 2009  ·  enable2k \u2014 not ABSP's official CSW07"
+    assert k.view.top == "Table 12  ·  Round 1  ·  ABSP 2009  ·  enable2k \u2014 not the official CSW07"
     assert "Bob: your button ends your turn" in k.view.bottom and "F1" in k.view.legend
 
 

@@ -150,7 +150,7 @@ def test_the_menu_changes_nothing_by_itself(kiosk):
     assert k.view.status == "Ann 24:50  RUNNING  ·  Bob 24:41  ·  clock running"
     k.press("left", at=31).press("right", at=32).press("centre", at=33)
     assert k.view.error == "the buttons do nothing in the director's menu  ·  Esc leaves it"
-    k.type("0x+", at=34).key("Director", at=35)            # no such choice; already open
+    k.type("x+", at=34).key("Director", at=35)             # no such choice; already open
     assert k.screen.step == "menu" and k.journal.lines == journal
     k.key("Escape", at=40)
     assert isinstance(k.screen, ClockScreen) and k.state.clock.running == 0

@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import (PIN_HASH, SCENES, STATION_PIN, STATION_SCENES, layout_problems,
-                                           painted, painted_station, scenes, small_keys, small_text,
-                                           station_scenes)
+from tests.support.keyboard_scenes import (INCIDENT_SCENES, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES,
+                                           incident_scenes, layout_problems, painted, painted_station,
+                                           scenes, small_keys, small_text, station_scenes)
 
 #: The panels the docs name: the 7-inch Touch Display, 1280x720 and 1920x1080 HDMI screens, the
 #: Touch Display 2 standing (portrait), and a 1080x1920 portrait screen.
@@ -61,6 +61,20 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
         save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(SCENES)
+
+
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation):
+    seen = []
+    for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
+        surface, notes = painted(k, size)
+        checked(surface, notes, scene, size, orientation)
+        assert small_keys(size, k.view, orientation) == [], scene
+        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+        seen.append(scene)
+    assert seen == list(INCIDENT_SCENES)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

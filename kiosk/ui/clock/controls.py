@@ -8,6 +8,10 @@ Each control types what its USB key does, and shows only where and when it can b
   score the core would correct): either player may ask, and both agree with their buttons
   on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
+- BLANK? (F2) on the half of the player whose clock the mover's press just started, where
+  the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
+- FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
+  for a false blank (school 7: ``FalseBlank``), as the core says;
 - OPPONENT ABSENT on each half after the round's start call and before the game starts, while
   nobody is absent: the player who is there says their opponent is not (core ``DeclareAbsent``;
   only an absent player is charged for lateness, kiosk.core.late);
@@ -30,6 +34,8 @@ from kiosk.ui.widgets.keys import Key, Keyboard
 HOLD = Key(Action.HOLD, "HOLD")
 CORRECT = Key(Action.CORRECT, "CORRECT")
 TIMES = Key(Action.SPEAK, "TIMES")
+SEND_BACK = Key(Action.SEND_BACK, "BLANK?")
+FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
 #: On each player's half: their opponent is absent (the key names the opponent's side).
 OPPONENT_ABSENT = (Key(Action.ABSENT_RIGHT, "OPPONENT ABSENT", 2), Key(Action.ABSENT_LEFT, "OPPONENT ABSENT", 2))
@@ -50,6 +56,24 @@ def holder(state: GameState, now_ns: int) -> int | None:
         return None
     events, _ = preview(state, cmd.Hold(player), now_ns)
     return player if events else None
+
+
+def sender(state: GameState, now_ns: int) -> int | None:
+    """The player who may send the mover's play back for its blank now (NZASP 6.2.2), if any."""
+    return _taken(state, now_ns, cmd.SendBack) if state.rules.clock.blank_send_back else None
+
+
+def false_blank_caller(state: GameState, now_ns: int) -> int | None:
+    """The player who may have the opponent's last play taken off for a false blank now."""
+    return _taken(state, now_ns, cmd.FalseBlank) if state.rules.challenge.false_blank else None
+
+
+def _taken(state: GameState, now_ns: int, make) -> int | None:
+    """The player whose ``make(player)`` the core would take now, if any."""
+    for player in (0, 1):
+        if preview(state, make(player), now_ns)[0]:
+            return player
+    return None
 
 
 def correction_refusal(state: GameState, busy: bool) -> str:
@@ -83,11 +107,14 @@ def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool
     if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
         return tuple(Keyboard((OPPONENT_ABSENT[p],), seat=p, even=True) for p in (0, 1))
     hold = holder(state, now_ns)
+    send, false = sender(state, now_ns), false_blank_caller(state, now_ns)
     correct = not correction_refusal(state, busy) and correctable(state, now_ns)
     played = state.phase in PLAYED
     halves = []
     for player in (0, 1):
-        keys = tuple(key for key, shown in ((HOLD, player == hold), (CORRECT, correct), (TIMES, played))
+        keys = tuple(key for key, shown in ((HOLD, player == hold), (SEND_BACK, player == send),
+                                            (FALSE_BLANK, player == false), (CORRECT, correct),
+                                            (TIMES, played))
                      if shown)
         halves.append(Keyboard(keys, seat=player, even=True) if keys and player != typing else None)
     return halves[0], halves[1]

@@ -11,6 +11,10 @@ Buttons (each press carries its own time; the core judges every command):
 - clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
+- a play sent back for its blank (NZASP 6.2.2, BLANK? or F2 on the opponent's half at once
+  after the press: ``SendBack``): the mover types the blank's letter on their half and presses
+  their button or Enter (``Declare``); the opponent's clock runs again. FALSE ? (F3, school 7)
+  on the half of the team who may call it takes the opponent's last play off (``FalseBlank``).
 - game over: each player confirms the result with their own button (``Confirm``).
 - after the director's start call with a player absent (phase ``waiting``): the absent
   player's half says ABSENT and their clock counts their lateness; a late player presses their
@@ -50,7 +54,7 @@ from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen
-from kiosk.ui.widgets.entry import EntryError, RackEntry, TurnEntry
+from kiosk.ui.widgets.entry import BlankEntry, EntryError, RackEntry, TurnEntry
 from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, mmss, top_line
 
 @dataclass(frozen=True)
@@ -74,7 +78,10 @@ def stop_reasons(state: GameState) -> tuple[str, ...]:
 
 
 def entry_target(state: GameState):
-    """What the keyboard enters now: the oldest turn still to enter, then missing racks."""
+    """What the keyboard enters now: a blank's letter for a play sent back, the oldest turn
+    still to enter, then missing racks."""
+    if state.sent_back is not None:
+        return ("blank", state.sent_back, state.turns[state.sent_back].player)
     for index, turn in enumerate(state.turns):
         if turn.kind == TurnKind.PENDING:
             return ("turn", index, turn.player)
@@ -181,6 +188,8 @@ class ClockScreen(Screen):
                     mover = state.clock.running
                     if submit(cmd.Neutral(), t):
                         self.choice = CentreChoice(t, mover, state.challenger == mover)
+                elif state.sent_back is not None and player == state.clock.running:
+                    self._enter(player, t)          # the blank declared: the opponent's clock
                 else:
                     submit(cmd.Press(player), t)
             elif player is None:
@@ -251,6 +260,8 @@ class ClockScreen(Screen):
         if key in clock_keys.ABSENT_KEYS:
             self.table.submit(cmd.DeclareAbsent((clock_keys.ABSENT_KEYS[key],)), t)
             return
+        if key in ("SendBack", "FalseBlank"):
+            return self._incident(key, t)
         focus = self.focus()
         if focus is None:
             return                      # nothing to type now: keys do nothing (no lookups)
@@ -258,13 +269,31 @@ class ClockScreen(Screen):
         if key != "Enter":
             editor.key(key)
             return
+        self._enter(player, t)
+
+    def _enter(self, player: int, t: int) -> None:
+        """What the player's editor holds, to the core (Enter, or the mover's button)."""
+        focus = self.focus()
+        if focus is None or focus[0] != player:
+            return
         try:
-            command = editor.command(player)
+            command = focus[1].command(player)
         except EntryError as exc:
             self.table.say(str(exc), t)
             return
         if self.table.submit(command, t):
             self._target = None
+
+    def _incident(self, key: str, t: int) -> None:
+        """BLANK? (F2) or FALSE ? (F3): for the player who may, as the core says."""
+        state = self.table.state
+        if key == "SendBack":
+            who, make = clock_keys.sender(state, t), cmd.SendBack
+        else:
+            who, make = clock_keys.false_blank_caller(state, t), cmd.FalseBlank
+        if who is None:                 # nobody may: the core says why (for the player on move)
+            who = 1 - state.to_move if state.to_move is not None else 0
+        self.table.submit(make(who), t)
 
     def _speak(self, at: int, typed_ns: int) -> None:
         """Both times aloud; without a speech program, both times large for a while."""
@@ -289,6 +318,8 @@ class ClockScreen(Screen):
                 self._editor = None
             elif target[0] == "rack":
                 self._editor = RackEntry()
+            elif target[0] == "blank":
+                self._editor = BlankEntry()
             else:
                 turn = self.table.state.turns[target[1]]
                 self._editor = TurnEntry(play_only=turn.out or turn.challenged)
@@ -312,6 +343,8 @@ class ClockScreen(Screen):
             entries[player] = editor.text()
             if isinstance(editor, RackEntry):
                 notes[player] = "letters, ? for a blank  ·  Enter"
+            elif isinstance(editor, BlankEntry):
+                notes[player] = "the blank's letter  ·  Enter or your button"
             elif editor.play_only:
                 notes[player] = "the play's score, then Enter"
             else:
@@ -369,6 +402,9 @@ class ClockScreen(Screen):
                                          f"your button = WENT OUT  ·  {other}'s button = just stop")
             return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
                                      f"centre or {other}'s button = just stop")
+        if state.phase == Phase.PLAYING and state.sent_back is not None:
+            mover = state.turns[state.sent_back].player
+            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then Enter or your button")
         if state.phase == Phase.PLAYING and state.clock.running is None:
             reason = NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
             if state.rules.clock.resume_by == "waiting":

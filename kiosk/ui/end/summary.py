@@ -26,7 +26,9 @@ def banner(state: GameState, target) -> tuple[str, ...]:
         return (f"{names[went_out]} WENT OUT",
                 f"{names[1 - went_out]}: your button ACCEPTS  ·  centre CHALLENGES")
     if state.phase == Phase.ENDED:
-        if state.forfeit is not None:
+        if state.forfeit is not None and state.forfeit.both:
+            title = f"GAME OVER: both forfeit ({state.forfeit.reason})"
+        elif state.forfeit is not None:
             title = f"GAME OVER: {names[state.forfeit.player]} forfeits ({state.forfeit.reason})"
         else:
             title = f"GAME OVER: {END_REASONS.get(state.end, state.end)}"

@@ -37,13 +37,14 @@ def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = No
     the upright half of player ``facing`` (flat). The keys go across the whole width at the
     bottom (on the half of the player who types, flat), the instructions above them; ``keys``
     and ``lines`` are None where that surface shows no keyboard or no instructions (flat: the
-    typist's half has its keys, the other half the instructions)."""
+    typist's half has its keys and no top line, the other half the instructions)."""
     lay = frame.layout(size, upright=facing is not None)
     line, gap = lay.line, onscreen.gap_for(lay.key_min)
     margin = max(8, 2 * gap)
-    body = lay.body.inflate(-2 * margin, -2 * gap)
     keyboard = view.keyboard
     mine = keyboard is not None and (facing is None or keyboard.seat is None or keyboard.seat == facing)
+    flat_typist = mine and facing is not None       # its top line shows on the other half
+    body = (pygame.Rect(0, 0, size[0], lay.bottom.top) if flat_typist else lay.body).inflate(-2 * margin, -2 * gap)
     keys_h = onscreen.least_height(keyboard, body.width, lay.key_min) if mine else 0
     lines_h = 0 if (mine and facing is not None) else lay.text_height(view.lines, body.width)
     heading_h = max(round(line * 1.25), lay.text_height([view.heading], body.width))
@@ -60,7 +61,7 @@ def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = No
                 if name in named:
                     named[name].top -= extra
             named["keys"].height += extra
-    return {"top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min,
+    return {"top": None if flat_typist else lay.top, "bottom": lay.bottom, "key_min": lay.key_min,
             "heading": named.get("heading"), "words": named["words"],
             "lines": named.get("lines"), "keys": named.get("keys") if mine else None}
 
@@ -87,5 +88,6 @@ def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = No
         theme.blit_lines(surface, view.lines, theme.BAR_FG, lines_box, max_size=lines_box.height // 2)
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
-    frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    if parts["top"] is not None:
+        frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
     frame.bottom_bar(surface, parts["bottom"], "", view.error)

@@ -15,6 +15,7 @@ from kiosk.core import commands as cmd
 from kiosk.core import events as ev
 from kiosk.core.result import compute
 from kiosk.core.state import GameState, replay
+from kiosk.core.vocabulary import IN_PLAY, EndReason
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, digits
 from kiosk.ui.widgets.words import mmss, remaining
 
@@ -23,6 +24,9 @@ PLAYER_DIGITS = {"1": (0,), "2": (1,)}
 BOTH_DIGITS = {**PLAYER_DIGITS, "3": (0, 1)}
 REASONS = {"1": "director", "2": "late"}
 REASON_TEXT = {"director": "the director's decision", "late": "late arrival"}
+#: Whose time to adjust: one player's, or "3" both: a clock brought in (ASPA 2.2).
+TIME_DIGITS = {**PLAYER_DIGITS, "3": (0, 1)}
+VERDICTS = {"1": True, "2": False}
 MAX_SECONDS = 99 * 60 + 59
 
 
@@ -30,24 +34,37 @@ MAX_SECONDS = 99 * 60 + 59
 class Action:
     digit: str
     label: str
-    asks: tuple[str, ...] = ()      # absent, player, seconds, reason: asked in this order
+    asks: tuple[str, ...] = ()      # absent, player, whose_time, seconds, reason, taker, verdict
     short: str = ""                 # the label on its key of the on-screen keyboard
 
 
 ACTIONS = (
     Action("1", "late start: call the start with a player absent", ("absent",), "late start"),
     Action("2", "a late player arrives", ("player",), "late arrival"),
-    Action("3", "adjust a player's time", ("player", "seconds"), "adjust a time"),
+    Action("3", "adjust a player's time", ("whose_time", "seconds"), "adjust a time"),
     Action("4", "forfeit a player", ("player", "reason"), "forfeit"),
     Action("5", "end the game now (round over)", short="end the game"),
-    Action("6", "reopen the game (tiles found after the end)", short="reopen"),
+    Action("6", "tiles found (during play, or after the end: who takes them)", ("taker",),
+           "tiles found"),
     Action("7", "correct a score (the director's decision)", short="correct a score"),
     Action("8", "hardware self-test: buttons, player displays, LEDs", short="self-test"),
     Action("9", "VOID the game: set it aside, no result", short="VOID the game"),
+    Action("0", "recheck the last verdict (the adjudicator's or the referee's)",
+           ("player", "verdict"), "recheck"),
 )
 BY_DIGIT = {action.digit: action for action in ACTIONS}
 CORRECT = "7"
 SELFTEST = "8"
+
+
+def questions(action: Action, state: GameState, answers: dict) -> tuple[str, ...]:
+    """What ``action`` asks now, in order: a clock brought in needs no seconds; tiles found
+    during play or after a zero-score run go back without anyone taking them."""
+    if action.digit == "3" and answers.get("whose_time") == (0, 1):
+        return ("whose_time",)
+    if action.digit == "6" and (state.phase in IN_PLAY or state.end != EndReason.OUT):
+        return ()
+    return action.asks
 
 
 def command(action: Action, answers: dict, state: GameState):
@@ -60,16 +77,20 @@ def command(action: Action, answers: dict, state: GameState):
         return cmd.CallStart(absent=answers["absent"])
     if action.digit == "2":
         return cmd.Arrive(answers["player"][0])
-    if action.digit == "3":         # + seconds on the clock = that much less time charged
-        return cmd.AdjustTime(answers["player"][0], -answers["seconds"] * 1000)
+    if action.digit == "3" and answers["whose_time"] == (0, 1):
+        return cmd.ClockIn()        # ASPA 2.2: the time left divided equally
+    if action.digit == "3":         # + seconds: that much more time left on the clock
+        return cmd.AdjustTime(answers["whose_time"][0], answers["seconds"] * 1000)
     if action.digit == "4":
         return cmd.Forfeit(answers["player"][0], answers["reason"])
     if action.digit == "5":
         return cmd.End()
     if action.digit == "6":
-        return cmd.Reopen()
+        return cmd.Reopen(player=answers["taker"][0] if "taker" in answers else None)
     if action.digit == "9":
         return cmd.Void()
+    if action.digit == "0":
+        return cmd.Recheck(answers["player"][0], answers["verdict"])
     raise ValueError(f"action {action.digit} makes no command of its own")
 
 
@@ -110,7 +131,7 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         return (f"{names[arrived.player]} arrives {mmss(late)} late",
                 ", ".join(costs) or "nothing is charged for it")
     if isinstance(command, cmd.AdjustTime):
-        p, delta = command.player, -command.delta_ms // 1000
+        p, delta = command.player, command.delta_ms // 1000
         before = clk.display(remaining(state, p, at))
         after = clk.display(remaining(state, p, at) + delta * clk.NS_PER_S)
         return (f"{names[p]}'s clock: {before} becomes {after}",
@@ -126,16 +147,41 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         return ("VOID the game: it is set aside and has no result",
                 "journaled; nothing is sent to the director's results", after_void)
     if isinstance(command, cmd.Reopen):
-        return ("reopen the game: tiles were found after the end",
-                "play resumes with the clock stopped; the recorded moves stay as they are")
+        return _found(state, events)
+    if isinstance(command, cmd.ClockIn):
+        after = replay(state, events)
+        return ("a clock brought in: the time left is divided equally",
+                f"each clock shows {clk.display(remaining(after, 0, at))}")
+    if isinstance(command, cmd.Recheck):
+        verdict = "ACCEPTABLE" if command.valid else "UNACCEPTABLE"
+        outcome = "the play stands" if command.valid else "the play comes off the board"
+        final = compute(replay(state, events), at).final
+        return (f"{names[command.player]} asked for a recheck: the verdict is {verdict}",
+                f"{outcome}  ·  {names[0]} {final[0]}, {names[1]} {final[1]}")
     return (type(command).__name__,)
+
+
+def _found(state: GameState, events: list[ev.Event]) -> tuple[str, ...]:
+    """Tiles found, as recording them would leave the game."""
+    found = next(e for e in events if isinstance(e, ev.TilesFound) or isinstance(e, ev.GameReopened))
+    if isinstance(found, ev.TilesFound) and found.to < 0:
+        return ("tiles found during play: back into the bag",
+                "play goes on (the bag's count already counted them)")
+    taker = "" if isinstance(found, ev.GameReopened) else f"{state.players[found.to]} takes them"
+    if any(isinstance(e, ev.GameReopened) for e in events):
+        return (f"tiles found after the end{': ' + taker if taker else ''}",
+                "both players have tiles: play resumes with the clock stopped; the moves stay")
+    return (f"tiles found after the end: {taker}",
+            f"only {state.players[found.to]} has tiles: the game stays over; enter the tiles "
+            f"left on {state.players[found.to]}'s rack again")
 
 
 def _late_rules(state: GameState) -> str:
     """The preset's late-arrival rules in a line."""
     rules, parts = state.rules.late, []
     if rules.charge_clock:
-        parts.append("the lateness comes off their clock")
+        limit = f" (at most {mmss(rules.charge_limit_s * clk.NS_PER_S)})" if rules.charge_limit_s else ""
+        parts.append(f"the lateness comes off their clock{limit}")
     if rules.penalty_points:
         counted = "completed" if rules.penalty_counts == "completed" else "started"
         parts.append(f"-{rules.penalty_points} points per {counted} "

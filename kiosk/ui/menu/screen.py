@@ -10,12 +10,16 @@ typing the PIN ends in. Then the menu: a digit chooses
 1 late start: ``CallStart(absent)`` at the round's start call, a digit for who is absent;
 2 a late player arrives: ``Arrive(player)``;
 3 adjust a player's time: ``AdjustTime(player, delta_ms)``, seconds typed with a sign (+30:
-  thirty seconds more on their clock);
+  thirty seconds more on their clock); or 3 for both: a clock brought in during the game,
+  the time left divided equally (ASPA 2.2: ``ClockIn``);
 4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
-5 end the game now: ``End``; 6 reopen a game that ended when tiles are found: ``Reopen``;
+5 end the game now: ``End``; 6 tiles found (ASPA 11.4-11.5, NZASP 6.10-6.11): during play back
+  into the bag; after a play-out, a digit for who takes them (``Reopen(player)``);
 7 correct a score: the correction screen (kiosk.ui.clock.correct) without the players' agreement;
 8 the hardware self-test (kiosk.ui.menu.selftest): buttons, player displays, LEDs;
-9 void the game: ``Void`` (set aside with no result; a locked result is not voided).
+9 void the game: ``Void`` (set aside with no result; a locked result is not voided);
+0 recheck the last verdict, the adjudicator's or referee's (ABSP 4.10.7, NZASP 6.15.3, ASPA
+  10.4): who asked and the new verdict (``Recheck(player, valid)``).
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
@@ -40,8 +44,8 @@ from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.widgets.base import NS, Screen, preview
 from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
-                                       REASON_TEXT, SELFTEST, Action, SecondsEntry, after_void,
-                                       command, describe)
+                                   REASON_TEXT, SELFTEST, TIME_DIGITS, VERDICTS, Action, SecondsEntry,
+                                   after_void, command, describe, questions)
 from kiosk.ui.menu.door import DirectorDoor
 from kiosk.ui.menu.draw import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
@@ -167,10 +171,14 @@ class DirectorScreen(Screen):
             return
         self.action, self.answers, self.asked = action, {}, 0
         self.seconds = SecondsEntry()
-        if action.asks:
+        if self._asks():
             self.step = "ask"
         else:
             self._ready(t)
+
+    def _asks(self) -> tuple[str, ...]:
+        """What the chosen action asks now (kiosk.ui.menu.actions.questions)."""
+        return questions(self.action, self.table.state, self.answers)
 
     def _correct(self, t: int) -> None:
         state = self.table.state
@@ -185,7 +193,7 @@ class DirectorScreen(Screen):
             self._handover = CorrectionScreen(self.table, self, t, director=True)
 
     def _key_ask(self, key: str, t: int) -> None:
-        question = self.action.asks[self.asked]
+        question = self._asks()[self.asked]
         if key == "Escape":
             return self._back_one()
         if question == "seconds":
@@ -198,18 +206,19 @@ class DirectorScreen(Screen):
                 self.table.say(str(exc), t)
                 return
         else:
-            choices = {"absent": BOTH_DIGITS, "player": PLAYER_DIGITS, "reason": REASONS}[question]
+            choices = {"absent": BOTH_DIGITS, "player": PLAYER_DIGITS, "reason": REASONS,
+                       "whose_time": TIME_DIGITS, "taker": PLAYER_DIGITS, "verdict": VERDICTS}[question]
             if key not in choices:
                 return
             answer = choices[key]
         self.answers[question] = answer
-        if self.asked + 1 < len(self.action.asks):
+        if self.asked + 1 < len(self._asks()):
             self.asked += 1
         else:
             self._ready(t)
 
     def _back_one(self) -> None:
-        if self.step == "confirm" and self.action.asks:
+        if self.step == "confirm" and self._asks():
             self.step = "ask"
         elif self.step == "ask" and self.asked > 0:
             self.asked -= 1
@@ -222,7 +231,7 @@ class DirectorScreen(Screen):
         events, reason = preview(self.table.state, wanted, t)
         if reason or not events:
             self.table.say(reason or "nothing to record: the game is already over", t)
-            if not self.action.asks:
+            if not self._asks():
                 self.step, self.action = "menu", None
             return
         self.command, self.step = wanted, "confirm"
@@ -259,7 +268,7 @@ class DirectorScreen(Screen):
             return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS})
         if self.step == "confirm":
             return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
-        if self.action.asks[self.asked] == "seconds":
+        if self._asks()[self.asked] == "seconds":
             return self.seconds.keyboard()
         return choices({row.split()[0]: row for row in rows})
 
@@ -276,9 +285,9 @@ class DirectorScreen(Screen):
             events, reason = preview(state, self.command, now_ns)
             rows = self._describe(state, self.command, events, now_ns) if events else (reason,)
             return heading, rows, "CONFIRM?", "Enter records it  ·  Esc: back"
-        question = self.action.asks[self.asked]
+        question = self._asks()[self.asked]
         if question == "seconds":
-            player = self.answers["player"][0]
+            player = self.answers["whose_time"][0]
             return (heading, (f"{names[player]}'s clock now shows "
                               f"{face(state, player, now_ns)}",),
                     f"SECONDS {self.seconds.text or '_'}",
@@ -290,6 +299,17 @@ class DirectorScreen(Screen):
                      for d, (p,) in PLAYER_DIGITS.items())
         if question == "absent":
             return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
+        if question == "whose_time":
+            both = "3   both (a clock brought in)"
+            return heading, rows + (both,), "", "whose time? type the number  ·  Esc: back"
+        if question == "taker":
+            return (heading, rows, "", "who takes the found tiles (who should have drawn them "
+                                       "first)? type the number  ·  Esc: back")
+        if question == "verdict":
+            return (heading, ("1   acceptable: the play stands", "2   not acceptable: the play comes off"),
+                    "", "the new verdict? type the number  ·  Esc: back")
+        if self.action.digit == "0":
+            return heading, rows, "", "who asked for the recheck? type the number  ·  Esc: back"
         return heading, rows, "", "which player? type the number  ·  Esc: back"
 
     def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:

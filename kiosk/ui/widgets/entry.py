@@ -7,7 +7,7 @@ now (kiosk.ui.widgets.keys): letters only where letters are allowed.
 """
 from __future__ import annotations
 
-from kiosk.core.commands import Rack, Record
+from kiosk.core.commands import Declare, Rack, Record
 from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
@@ -142,6 +142,37 @@ class RackEntry:
 
     def command(self, player: int) -> Rack:
         return Rack(player, self.tiles)
+
+
+class BlankEntry:
+    """The letter(s) the blank(s) of a play sent back stand for (NZASP 6.2.2): one or two."""
+
+    def __init__(self):
+        self.letters = ""
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace" and self.letters:
+            self.letters = self.letters[:-1]
+            return True
+        if key == "Escape" and self.letters:
+            self.letters = ""
+            return True
+        letter = clean_word(key) if len(key) == 1 else ""
+        if letter and len(self.letters) < MAX_BLANKS:
+            self.letters += letter
+            return True
+        return False
+
+    def text(self) -> str:
+        return f"BLANK {'/'.join(self.letters) or '_'}"
+
+    def keyboard(self, seat: int | None = None) -> Keyboard:
+        return Keyboard(LETTERS + (DEL,), (ENTER,), seat=seat)
+
+    def command(self, player: int) -> Declare:
+        if not self.letters:
+            raise EntryError("type the letter the blank stands for")
+        return Declare(player, self.letters)
 
 
 class WordsEntry:

@@ -98,10 +98,9 @@ def stack(rect: pygame.Rect, parts: list[tuple[str, int | None]], gap: int = 0) 
 
 
 def bar_lines(size: tuple[int, int], upright: bool = False) -> int:
-    """Lines of text the top and the bottom line each hold: three on a screen under 100 mm
-    across (a portrait panel), else two (and two on a flat screen's upright halves, whose room
-    goes to the keys)."""
-    return 3 if not upright and size[0] / panel.px_per_mm(size, upright)[0] < 100 else 2
+    """Lines of text the top line holds: three on a screen under 100 mm across (a portrait
+    panel, a flat screen's upright half), else two."""
+    return 3 if upright or size[0] / panel.px_per_mm(size, upright)[0] < 100 else 2
 
 
 def layout(size: tuple[int, int], upright: bool = False) -> Layout:
@@ -111,14 +110,15 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     across, down = panel.px_per_mm(size, upright)
     line = theme.line_height(down)
     bar = bar_lines(size, upright) * line + round(down)
-    bottom_h = bar + (line if bar_lines(size, upright) > 2 else 0)   # a narrow screen's hints: one more
+    # the bottom line's hints: one line more on a portrait screen, two on a flat half
+    bottom_h = bar + (line if bar_lines(size, upright) > 2 and not upright else -line if upright else 0)
     frame = max(4, round(1.2 * down))
     pad = frame + max(2, round(0.6 * down))
     key_min = onscreen.key_min(size, upright)
     top, bottom = pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bottom_h, w, bottom_h)
     body = pygame.Rect(0, bar, w, h - bar - bottom_h)
     portrait = not upright and h > w
-    banner_h = (3 if upright else bar_lines(size, upright)) * line + round(1.5 * down)   # a flat half: narrow
+    banner_h = bar_lines(size, upright) * line + round(1.5 * down)
     if upright:
         halves = (body,)
     elif portrait:
@@ -134,7 +134,14 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
         parts = [("name", round(line * 1.25)), ("time", None),
                  ("banner", 0 if portrait else banner_h),
                  ("score", round(line * 1.5)), ("last", line + 2), ("strip", strip)]
+        if upright:                         # a flat half: the name and the score on one row
+            parts = [("name", round(line * 1.5)), ("time", None), ("banner", banner_h),
+                     ("last", line + 2), ("strip", strip)]
         named = stack(inner, parts)
+        if upright:
+            row = named["name"]
+            named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
+            named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
         named["time"] = named["time"].inflate(-round(2 * across), 0)
         s = named["strip"]
         named["entry"] = pygame.Rect(s.left, s.top, s.width, s.height - line - 1)
@@ -147,7 +154,8 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
         banner = pygame.Rect(pad, b.top, w - 2 * pad, b.height)
     gap = onscreen.gap_for(key_min)
     return Layout(size, top, bottom, halves, frame, tuple(rows), banner, key_min, line, down,
-                  _typing(body, halves, line, banner_h, key_min, gap, frame, portrait),
+                  _typing(pygame.Rect(0, 0, w, bottom.top) if upright else body, halves if not upright
+                          else (pygame.Rect(0, 0, w, bottom.top),), line, banner_h, key_min, gap, frame, portrait),
                   _over(body, halves, pad, line, strip, down, gap, portrait), portrait)
 
 
@@ -155,7 +163,8 @@ def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: i
             portrait: bool) -> Typing:
     """Both clocks small at the top (side by side; one above the other on a portrait screen),
     then the banner (if the keys leave room for it), what is typed and the hint, then the keys
-    across the whole width."""
+    across the whole width. On a flat half the typist's own clock alone, from the very top: the
+    top line shows on the other half meanwhile."""
     margin = max(4, gap)
     inner = body.inflate(-2 * margin, -2 * gap)
     clock_h = max(round(line * 1.6), round(key_min.height) + 2 * max(4, frame) + 2)   # room for controls

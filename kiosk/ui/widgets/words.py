@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from kiosk.core import clock as clk
-from kiosk.core.late import absence_charge
+from kiosk.core.late import pending_charge
 from kiosk.core.rebase import RECOVERED
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import EndReason, Phase
@@ -20,6 +20,7 @@ NEUTRAL_REASONS = {
     "director": "director called", "end": "end of game", "observers": "observer",
     "bag_count": "counting the bag", "player_left": "a player left the table",
     "reopened": "tiles found after the end: play resumes",
+    "false_blank": "a false blank: the play came off the board",
     RECOVERED: "the kiosk restarted (the time it was off is charged to no one)",
 }
 END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
@@ -65,11 +66,11 @@ def awaited(state: GameState, player: int) -> bool:
 
 def remaining(state: GameState, player: int, now_ns: int) -> int:
     """The time on ``player``'s clock at ``now_ns``: a late player's clock counts their
-    absence down as the core will charge it on arrival (``late.absence_charge``)."""
-    left = clk.remaining(state.clock, player, now_ns)
-    return left - absence_charge(state, player, now_ns) if awaited(state, player) else left
+    absence down as the core will charge it on arrival, and keeps it if they never came
+    (``late.pending_charge``)."""
+    return clk.remaining(state.clock, player, now_ns) - pending_charge(state, player, now_ns)
 
 
 def face(state: GameState, player: int, now_ns: int) -> str:
     """``player``'s clock face at ``now_ns`` as their half shows it: 24:59, 0:07, -0:01."""
-    return clk.display(remaining(state, player, now_ns))
+    return clk.display(remaining(state, player, now_ns), state.rules.clock.overtime_counts)

@@ -1,0 +1,210 @@
+"""Issue 19, items 6 and 7 and the events no script could say: a word named twice, the sign of
+a time adjustment, a play sent back for its blank (NZASP 6.2.2), a false blank (school 7), a
+clock brought in (ASPA 2.2), a challenge withdrawn or rechecked (ABSP 4.10.2, 4.10.7; NZASP
+6.15.3; ASPA 10.4). Every number was worked out from the book first."""
+import pytest
+
+from kiosk.core import clock as clk
+from kiosk.core import commands as c
+from kiosk.core import events as ev
+from kiosk.core.clock import NS_PER_S as S
+from kiosk.core.errors import BadCorrection, BadTurn, ChallengeRefused, ClockStateError, GameError
+
+
+def used_s(t, side):
+    return clk.used(t.state.clock, side, t.now) / S
+
+
+# --- item 6: the same word twice --------------------------------------------------------------
+
+@pytest.mark.parametrize("words, points", [(("QI", "QI"), 5), (("QI", "qi", " QI "), 5),
+                                           (("QI", "ZA", "QI"), 10), (("QI", "ZA"), 10)])
+def test_nzasp_6_17_a_word_named_twice_is_one_word_challenged(table, words, points):
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 24)
+    made = t.at(20, c.Challenge(1, words, valid=True))
+    ruled = next(e for e in made if isinstance(e, ev.ChallengeRuled))
+    assert len(ruled.words) == points // 5
+    assert t.result().challenge_points == (points, 0)
+
+
+# --- item 7: a time adjustment is in time left ------------------------------------------------
+
+def test_an_adjustment_of_plus_30_s_gives_30_s_more_on_the_clock(table):
+    t = table("aspa")
+    t.start(first=0)
+    t.play(100, 0, 10)
+    made = t.at(120, c.AdjustTime(0, 30_000))
+    assert made == [ev.TimeAdjusted(120 * S, 0, -30 * S)]      # the journal: 30 s less used
+    assert clk.remaining(t.state.clock, 0, t.now) == (1500 - 100 + 30) * S
+    t.at(130, c.AdjustTime(1, -90_000))                       # 90 s less for Bob
+    assert clk.remaining(t.state.clock, 1, t.now) == (1500 - 30 - 90) * S
+
+
+# --- NZASP 6.2.2: the opponent restarts the mover's clock -------------------------------------
+
+def test_nzasp_6_2_2_a_play_sent_back_for_its_blank_is_not_a_passed_turn(table):
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 40)                               # Ann presses without declaring her blank
+    made = t.at(12, c.SendBack(1))                  # Bob restarts Ann's clock at once
+    assert made == [ev.TurnSentBack(12 * S, 1, 0)] and t.state.clock.running == 0
+    with pytest.raises(BadTurn, match="declares the blank first"):
+        t.at(15, c.Press(0))
+    t.at(20, c.Declare(0, "e"))                     # declared: Bob's clock runs again
+    assert t.state.clock.running == 1 and t.state.turns[0].blanks == "E"
+    assert len(t.state.turns) == 1                  # no turn passed, none added
+    assert (used_s(t, 0), used_s(t, 1)) == (18, 2)  # Ann pays for the declaration
+    t.play(30, 1, 12)
+    assert t.result().final == (40, 12)
+
+
+def test_nzasp_6_2_2_only_at_once_and_only_where_the_rules_say_so(table):
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 40)
+    t.at(11, c.Neutral("score"))
+    with pytest.raises(ClockStateError, match="NZASP 6.2.2"):
+        t.at(12, c.SendBack(1))                     # the sender's clock is not running
+    with pytest.raises(BadTurn):
+        t.at(12, c.Declare(0, "E"))                 # nothing was sent back
+    t = table("aspa")                               # ASPA 7.2: neutralise instead
+    t.start(first=0)
+    t.play(10, 0, 40)
+    with pytest.raises(GameError, match="no sending a play back"):
+        t.at(12, c.SendBack(1))
+
+
+# --- school 7: a false blank ------------------------------------------------------------------
+
+def test_school_7_a_false_blank_play_comes_off_and_the_team_loses_its_turn(table):
+    t = table("school")
+    t.start(first=0)
+    t.play(10, 0, 30, placed=4)
+    t.play(20, 1, 22, placed=3)
+    t.play(30, 0, 40, placed=5)                      # A's play with a "blank" that is a letter
+    made = t.at(35, c.FalseBlank(1))
+    assert made == [ev.FalseBlankFound(35 * S, 1, 2)]
+    assert t.state.clock.running is None and t.state.bag() == 86 - 7
+    t.at(40, c.Resume(0))                            # A restarts B's clock: B's turn
+    assert t.state.clock.running == 1
+    result = t.result()
+    assert [(x.type, x.score) for x in result.turns] == [("play", 30), ("play", 22), ("false_blank", 0)]
+    assert result.turn_points == (30, 22)
+    with pytest.raises(BadCorrection, match="false blank"):
+        t.at(41, c.Correct(3, 40))
+
+
+def test_school_7_not_once_the_next_team_has_played_and_not_in_other_books(table):
+    t = table("school")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    t.play(20, 1, 22)                                # B played: A's play stands
+    with pytest.raises(ChallengeRefused, match="School 7"):
+        t.at(25, c.FalseBlank(1))
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    with pytest.raises(GameError, match="no false-blank rule"):
+        t.at(15, c.FalseBlank(1))
+
+
+# --- ASPA 2.2: a clock brought in -------------------------------------------------------------
+
+def test_aspa_2_2_a_clock_brought_in_divides_the_time_left_equally(table):
+    t = table("aspa")
+    t.start(first=0)
+    t.play(300, 0, 20)
+    t.at(400, c.ClockIn())                           # 300 s and 100 s used: 200 s each
+    assert clk.remaining(t.state.clock, 0, t.now) == clk.remaining(t.state.clock, 1, t.now) == 1300 * S
+    t.at(500, c.ClockIn(played_s=1200))              # by the director's watch: 600 s each
+    assert (used_s(t, 0), used_s(t, 1)) == (600, 600)
+    t = table("nzasp")
+    t.start(first=0)
+    with pytest.raises(GameError, match="do not divide"):
+        t.at(10, c.ClockIn())
+
+
+# --- withdrawn, rechecked, appealed -----------------------------------------------------------
+
+def test_a_hold_is_not_a_challenge_to_withdraw(table):
+    t = table("absp")
+    t.start(first=0)
+    t.play(10, 0, 28)
+    t.at(12, c.Hold(1))
+    with pytest.raises(ChallengeRefused) as refused:
+        t.at(15, c.Withdraw(1, agreed=True))
+    assert str(refused.value) == "there is no open challenge to withdraw (a hold is not a challenge)"
+    t.at(16, c.Challenge(1, ()))                     # open, the verdict to come
+    with pytest.raises(ChallengeRefused, match="ABSP 4.10.2"):
+        t.at(17, c.Withdraw(1))
+    made = t.at(18, c.Withdraw(1, agreed=True))
+    assert made == [ev.ChallengeWithdrawn(18 * S, 1, 0)]
+
+
+def test_absp_4_10_7_one_recheck_whose_decision_is_final(table):
+    t = table("absp")
+    t.start(first=0)
+    t.play(10, 0, 28)
+    t.at(20, c.Challenge(1, ("JINX",), valid=False))
+    assert t.result().final == (0, 0)
+    made = t.at(30, c.Recheck(0, True))              # Ann asks; the recheck allows it
+    assert made == [ev.ChallengeRechecked(30 * S, 0, 0, True)]
+    assert t.result().final == (28, 0) and t.result().turns[0].type == "play"
+    with pytest.raises(ChallengeRefused, match="final \\(ABSP 4.10.7\\)"):
+        t.at(31, c.Recheck(1, False))
+    t.at(40, c.Resume(0))
+    assert t.state.clock.running == 1
+
+
+def test_nzasp_6_15_3_an_appeal_undoes_the_points_per_word(table):
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    t.at(20, c.Challenge(1, ("AXE", "OX"), valid=True))
+    assert t.result().challenge_points == (10, 0)
+    t.at(30, c.Recheck(1, False))                    # the referee rules it out
+    result = t.result()
+    assert result.challenge_points == (0, 0) and result.final == (0, 0)
+    assert result.turns[0].type == "phony"
+
+
+def test_school_12_no_recheck_and_a_lost_turn_given_back_where_a_tournament_allows_one(table):
+    t = table("school")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    t.at(20, c.Challenge(1, ("QI",), valid=True))    # B loses its turn
+    with pytest.raises(ChallengeRefused, match="allow no recheck"):
+        t.at(25, c.Recheck(1, False))
+    t = table("school", {"challenge.rechecks": 1})
+    t.start(first=0)
+    t.play(10, 0, 30)
+    t.at(20, c.Challenge(1, ("QI",), valid=True))
+    assert [x.type for x in t.result().turns] == ["play", "lost"]
+    t.at(25, c.Recheck(1, False))
+    assert [x.type for x in t.result().turns] == ["phony"]
+    assert t.state.to_move == 1                      # B's turn: the lost turn was given back
+
+
+def test_a_recheck_of_a_play_out_reopens_or_ends_the_game(table):
+    t = table("aspa")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    t.play(20, 1, 20)
+    t.at(30, c.Out(0, 15))
+    t.at(35, c.Challenge(1, ("ZAX",), valid=True))
+    assert t.state.end == "out"
+    t.at(40, c.Recheck(1, False))                    # ZAX is out after all: Ann's tiles back
+    assert t.state.phase == "playing" and t.state.end is None
+    assert t.result().final == (30, 20)
+
+
+def test_no_recheck_once_the_clock_restarted(table):
+    t = table("aspa")
+    t.start(first=0)
+    t.play(10, 0, 30)
+    t.at(20, c.Challenge(1, ("QI",), valid=True))
+    t.at(25, c.Resume(0))
+    with pytest.raises(ChallengeRefused, match="before the clock restarts"):
+        t.at(26, c.Recheck(1, False))
