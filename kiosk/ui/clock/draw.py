@@ -365,19 +365,23 @@ def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> No
 
 def _result(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
     """The result in full contrast: white on the screen's black, framed in the banner's blue;
-    the first line (who won and by how much) as large as fits, the scores, then the status."""
+    the first line (who won and by how much) as large as fits, the scores, then the status (at
+    the smallest size, wrapped)."""
     pygame.draw.rect(surface, theme.BANNER_BG, rect, width=max(3, rect.height // 30))
-    inner = rect.inflate(-max(12, rect.height // 6), -max(8, rect.height // 10))
+    inner = rect.inflate(-max(12, rect.height // 6), -max(8, rect.height // 12))
     least = theme.least_for(surface)
-    status_h = theme.font(least).get_linesize() + 2 if len(lines) > 2 else 0
+    step = theme.font(least).get_linesize()
+    status = lines[2:]
+    status_h = min(2, len(theme.wrap(status[0], inner.width, least))) * step + 2 if status else 0
     big = inner.height - status_h
-    heights = [big * 3 // 5, big - big * 3 // 5] if len(lines) > 1 else [big]
+    heights = [big * 2 // 3, big - big * 2 // 3] if len(lines) > 1 else [big]
     y = inner.top
     for line, height in zip(lines, heights):
         theme.blit_line(surface, line, theme.WHITE, pygame.Rect(inner.left, y, inner.width, height))
         y += height
     if status_h:
-        theme.blit_line(surface, lines[2], theme.FG, pygame.Rect(inner.left, y, inner.width, status_h))
+        theme.blit_lines(surface, [status[0]], theme.FG, pygame.Rect(inner.left, y, inner.width, status_h),
+                         max_size=least)
 
 
 # --- where the keys are ------------------------------------------------------------------------

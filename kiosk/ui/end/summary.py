@@ -12,9 +12,9 @@ None.
 from __future__ import annotations
 
 from kiosk.core.game import signers
-from kiosk.core.result import Result
+from kiosk.core.result import Result, racks_needed
 from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import Phase, TurnKind
 from kiosk.ui.widgets.words import END_REASONS
 
 
@@ -44,6 +44,13 @@ def banner(state: GameState, target) -> tuple[str, ...]:
     return ()
 
 
+def complete(state: GameState) -> bool:
+    """Whether the result is complete: no turn left to enter, every rack the rules count entered
+    (the same test the clock screen's keyboard follows, kiosk.ui.clock.screen.entry_target)."""
+    pending = any(turn.kind == TurnKind.PENDING for turn in state.turns)
+    return not pending and all(state.racks[p] is not None for p in racks_needed(state))
+
+
 def outcome(state: GameState, result: Result) -> str:
     """Who won and by how much, or a tie, in capitals: ``ANN WINS BY 97``, ``TIE AT 350``."""
     names = state.players
@@ -69,9 +76,8 @@ def result_lines(state: GameState, result: Result, target, at: int) -> tuple[str
         status = "RESULT CONFIRMED  ·  locked"
     else:
         needed = signers(state, at)
-        who = "each player presses their button" if len(needed) == 2 else \
-            f"{state.players[needed[0]]} presses their button"
-        status = f"{_why(state)}  ·  {who} to confirm"
+        who = "both players confirm" if len(needed) == 2 else f"{state.players[needed[0]]} confirms"
+        status = f"{_why(state)}  ·  {who}"
     return (outcome(state, result), scores_line(state, result), status)
 
 

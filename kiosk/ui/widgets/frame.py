@@ -193,7 +193,7 @@ def _over(body: pygame.Rect, halves, pad: int, line: int, strip: int, down: floa
     """The result across the top of the body (about a third of it), the halves below it as
     before (side by side, stacked, or one), each: name, final score large, what went into it,
     the clock small, the strip."""
-    result_h = max(3 * line, round(body.height * (0.2 if portrait else 0.3)))
+    result_h = max((5 if len(halves) == 1 else 4) * line + 2 * gap, round(body.height * (0.2 if portrait else 0.34)))
     result = pygame.Rect(pad, body.top + gap, body.width - 2 * pad, result_h)
     rest = pygame.Rect(body.left, result.bottom + gap, body.width, body.bottom - result.bottom - gap)
     if len(halves) == 1:
@@ -203,6 +203,16 @@ def _over(body: pygame.Rect, halves, pad: int, line: int, strip: int, down: floa
                  pygame.Rect(rest.left, rest.top + rest.height // 2, rest.width, rest.height - rest.height // 2)]
     else:
         areas = [pygame.Rect(half.left, rest.top, half.width, rest.height) for half in halves]
+    if len(halves) == 1:                    # a flat half: the name and the score on one row
+        rows = []
+        for area in areas:
+            named = stack(area.inflate(-2 * pad, -gap), [("name", None), ("last", line + 2),
+                                                          ("time", round(line * 1.4)), ("strip", strip)])
+            row = named["name"]
+            named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
+            named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
+            rows.append(named)
+        return Over(result, tuple(rows))
     rows = tuple(stack(area.inflate(-2 * pad, -gap), [
         ("name", round(line * 1.25)), ("score", None), ("last", line + 2),
         ("time", round(line * 1.4)), ("strip", strip)]) for area in areas)
