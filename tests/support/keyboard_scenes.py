@@ -44,6 +44,21 @@ INCIDENT_SCENES = {
     "declare": "Ann's play sent back: the letters for her blank, ENTER",
     "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
 }
+#: The table's screens without a keyboard to type on (``other_scenes``), in the order a game reaches them.
+OTHER_SCENES = {
+    "setup": "before the game: both names, the rules, the word list; the player going second starts",
+    "round-started": "the director started the round: both present, OPPONENT ABSENT on each half",
+    "absent": "Ann said Bob is absent: his half says ABSENT, his clock counts from the round's start",
+    "arrived": "Bob arrived: what his lateness cost, READY TO START",
+    "playing": "Bob's clock runs: both halves, the running one framed",
+    "overtime": "Bob past zero: his digits in the overtime colour, OVER beside his name",
+    "times": "both times large (no speech program)",
+    "verdict": "the table's verdict: a cross, NOT ACCEPTABLE, the words and the word list",
+    "confirm": "the game over: who won, both scores and the margin, each player to confirm",
+    "confirmed": "the result confirmed and locked",
+    "void": "the director voided the game",
+    "failsafe": "a screen failed: call the director",
+}
 #: The judge station's scenes (``station_scenes``): side by side only, as the station has no flat.
 STATION_SCENES = {
     "station-table": "the judge station's table number: the digits, ENTER and LEAVE (PIN)",
@@ -114,6 +129,54 @@ def incident_scenes(make):
     school.press("right", at=1)
     school.press("left", at=20).type("30\n", at=21)
     yield "false-blank", school
+
+
+def other_scenes(make):
+    """Drive fresh kiosks (``make(**options)``: Ann left, Bob right, ASPA, director PIN ``PIN``)
+    through each of ``OTHER_SCENES``; yield (name, kiosk) while its screen shows."""
+    from kiosk.core import commands as cmd
+    from kiosk.ui.clock import speech
+    from tests.support.ui_harness import S, T0
+    k = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    yield "setup", k
+    k.table.submit(cmd.CallStart(), T0 + 5 * S)      # the director's page starts the round
+    k.at(6).step()
+    yield "round-started", k
+    k.tap(touch.where(k.surface.get_size(), k.view, ("key", "AbsentRight"), sim=True,
+                      orientation=k.config.orientation), at=10)
+    k.at(65).step()
+    yield "absent", k
+    k.press("right", at=125)                         # Bob arrives, two minutes late
+    yield "arrived", k
+    k.press("left", at=130)                          # Ann goes second: Bob's clock runs
+    k.at(140).step()
+    yield "playing", k
+    k.at(130 + 1380 + 61).step()                     # Bob (23:00 left after his lateness) 61 s over
+    yield "overtime", k
+    k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
+    k.key("Speak", at=1580)
+    yield "times", k
+    v = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    v.press("right", at=1).press("left", at=20).type("11\n", at=21)
+    v.press("centre", at=25).press("centre", at=26)   # Bob challenges QI ...
+    v.type("qi", at=27).press("left", at=28)          # ... on the bundled ENABLE list: not in it
+    yield "verdict", v
+    e = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    e.press("right", at=2)
+    e.press("left", at=30).type("24\n", at=31)
+    e.press("right", at=60).type("40\n", at=61)
+    e.press("centre", at=90).press("left", at=91).type("16\n", at=92)
+    e.press("right", at=93).type("qu?\n", at=95)
+    yield "confirm", e
+    e.press("left", at=96).press("right", at=97)
+    yield "confirmed", e
+    d = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    d.press("right", at=2)
+    d.key("Director", at=10).type(PIN + "\n").type("9", at=11).key("Enter", at=12).key("Escape", at=13)
+    yield "void", d
+    d.kiosk.machine.fail(RuntimeError("a screen failed here"), d.now)
+    d.step()
+    yield "failsafe", d
 
 
 def station_scenes(s):

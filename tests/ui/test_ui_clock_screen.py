@@ -67,7 +67,7 @@ def test_overtime_is_red_with_a_minus_sign_and_the_penalty_so_far(kiosk):
     rows = layout(k.surface.get_size()).rows[1]
     assert count(k.surface, rows["time"], theme.OVERTIME) > 1000
     assert count(k.surface, rows["time"], theme.FG) == 0
-    assert count(k.surface, rows["score"], theme.OVERTIME) > 50          # "-20" beside the score
+    assert count(k.surface, rows["name"], theme.OVERTIME_TEXT) > 50      # "Bob · OVER  -20": said
     assert count(k.surface, layout(k.surface.get_size()).rows[0]["time"], theme.OVERTIME) == 0
 
 

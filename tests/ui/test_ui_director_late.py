@@ -140,7 +140,7 @@ def test_after_the_rounds_start_the_player_who_is_there_declares_the_opponent_ab
     k = kiosk(size=(800, 480))
     assert k.table.submit(cmd.CallStart(), T0 + 10 * S)
     k.at(20).step()
-    assert k.view.banner[0] == "ROUND STARTED: READY TO START"
+    assert k.view.banner[0] == "ROUND STARTED: the player going SECOND presses"
     assert [h.controls.grid[0].label for h in k.view.halves] == ["OPPONENT ABSENT"] * 2
     assert [h.last for h in k.view.halves] == ["", ""] and [h.time for h in k.view.halves] == ["25:00"] * 2
     k.shot("round-started")

@@ -12,9 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import (INCIDENT_SCENES, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES,
-                                           incident_scenes, layout_problems, painted, painted_station,
-                                           scenes, small_keys, small_text, station_scenes)
+from tests.support.keyboard_scenes import (INCIDENT_SCENES, OTHER_SCENES, PIN_HASH, SCENES, STATION_PIN,
+                                           STATION_SCENES, incident_scenes, layout_problems, other_scenes,
+                                           painted, painted_station, scenes, small_keys, small_text,
+                                           station_scenes)
 
 #: The panels the docs name: the 7-inch Touch Display, 1280x720 and 1920x1080 HDMI screens, the
 #: Touch Display 2 standing (portrait), and a 1080x1920 portrait screen.
@@ -36,15 +37,31 @@ def checked(surface, notes, scene: str, size, orientation: str = "side") -> None
     assert small_text(notes, size, orientation) == [], scene
 
 
-def save_for_docs(surface, scene: str, size, orientation: str) -> None:
+#: The Touch Display 2 standing: every screen of it goes to the guides.
+PORTRAIT = (720, 1280)
+
+
+def save_for_docs(surface, scene: str, size, orientation: str, prefix: str = "keyboard") -> None:
+    """With $TABLEKEEPER_DOCS_IMAGES (``make screenshots``): the guides' keyboard scenes at
+    800x480 and 1920x1080, every other screen at 800x480, every screen at 720x1280 (portrait),
+    and the judge's keyboard flat."""
     folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
-    if folder and orientation == "side" and scene in DOCS:
-        pygame.image.save(surface, str(Path(folder) / f"keyboard-{scene}-{size[0]}x{size[1]}.png"))
-    if folder and orientation == "flat" and scene == "judge" and size == SIZES[0]:
+    if not folder:
+        return
+    wanted = orientation == "side" and (
+        size == PORTRAIT or (prefix == "keyboard" and scene in DOCS and size in ((800, 480), (1920, 1080)))
+        or (prefix == "screen" and size == (800, 480)))
+    if wanted:
+        pygame.image.save(surface, str(Path(folder) / f"{prefix}-{scene}-{size[0]}x{size[1]}.png"))
+    if orientation == "flat" and scene == "judge" and size == SIZES[0]:
         pygame.image.save(surface, str(Path(folder) / f"keyboard-judge-flat-{size[0]}x{size[1]}.png"))
 
 
-ORIENTED = [(size, "side") for size in SIZES] + [(size, "flat") for size in LANDSCAPE]
+#: Each size side by side, each landscape one flat too; the largest (1080x1920, 1920x1080 flat)
+#: are slow to draw and checked by make test alone (their layouts are 720x1280's and 1280x720's).
+ORIENTED = [pytest.param(size, orientation, marks=pytest.mark.slow) if size[0] * size[1] > 2e6 and (
+    orientation == "flat" or size[1] > size[0]) else (size, orientation)
+    for size, orientation in [(size, "side") for size in SIZES] + [(size, "flat") for size in LANDSCAPE]]
 
 
 @pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
@@ -75,6 +92,24 @@ def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orien
         pygame.image.save(surface, str(path))
         seen.append(scene)
     assert seen == list(INCIDENT_SCENES)
+
+
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_every_other_screen_fits_too(kiosk, shots, size, orientation):
+    """The screens without a keyboard to type on (the setup, a late start, the clock running and
+    past zero, both times large, the verdict, the end, a void game, the failsafe): the same
+    checks, every text 3 mm and every key 9 mm."""
+    seen = []
+    for scene, k in other_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
+        surface, notes = painted(k, size)
+        checked(surface, notes, scene, size, orientation)
+        assert small_keys(size, k.view, orientation) == [], scene
+        path = shots / f"screen-{scene}-{size[0]}x{size[1]}-{orientation}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+        save_for_docs(surface, scene, size, orientation, prefix="screen")
+        seen.append(scene)
+    assert seen == list(OTHER_SCENES)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

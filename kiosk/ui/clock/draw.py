@@ -153,8 +153,9 @@ def _row_data(name: str, half: HalfView, template: str):
 
 def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
     fg = theme.DIM if half.dimmed else theme.FG
-    if name == "name" and half.overtime:             # said, not only shown red
-        theme.blit_line(surface, f"{half.name}  ·  {OVER}", theme.OVERTIME_TEXT, rect)
+    if name == "name" and half.overtime:             # said, not only shown red; the penalty so far
+        penalty = f"  -{half.penalty}" if half.penalty else ""
+        theme.blit_line(surface, f"{half.name}  ·  {OVER}{penalty}", theme.OVERTIME_TEXT, rect)
     elif name == "name":
         theme.blit_line(surface, half.name, fg, rect)
     elif name == "time":
@@ -162,11 +163,6 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         for cell, glyph in cells:
             surface.blit(glyph, cell)
         theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
-    elif name == "score" and half.penalty:
-        left = pygame.Rect(rect.left, rect.top, rect.width * 2 // 3, rect.height)
-        right = pygame.Rect(left.right, rect.top, rect.width - left.width, rect.height)
-        theme.blit_line(surface, half.score, fg, left)
-        theme.blit_line(surface, f"time -{half.penalty}", theme.OVERTIME_TEXT, right, align="right")
     elif name == "score":
         theme.blit_line(surface, half.score, fg, rect)
     elif name == "last":
@@ -262,19 +258,11 @@ def banner_size(index: int, row: pygame.Rect) -> int | None:
 
 
 def _draw_banner(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
-    """The banner's first line as large as fits, the rest wrapped below it at the smallest size."""
+    """The banner's lines, wrapped, as large as they fit (the smallest text at the least)."""
     surface.fill(theme.BANNER_BG, rect)
     inner = rect.inflate(-max(8, rect.height // 8), -4)
-    least = theme.least_for(surface)
-    first_h = theme.font(least).get_linesize() + 2
-    rest = [line for line in lines[1:] if line]
-    if rest:
-        head = pygame.Rect(inner.left, inner.top, inner.width, first_h)
-        theme.blit_line(surface, lines[0], theme.WHITE, head, max_size=least)
-        below = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
-        theme.blit_lines(surface, rest, theme.WHITE, below, max_size=least)
-    else:
-        theme.blit_lines(surface, [lines[0]], theme.WHITE, inner, max_size=inner.height)
+    theme.blit_lines(surface, [line for line in lines if line], theme.WHITE, inner,
+                     max_size=theme.least_for(surface) * 5 // 4)
 
 
 # --- typing ----------------------------------------------------------------------------------

@@ -384,9 +384,9 @@ class ClockScreen(Screen):
             return (f"WAITING FOR {late.upper()}",
                     f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
         if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
-            return ("ROUND STARTED: READY TO START",
-                    "the player going SECOND presses their button  ·  opponent not here? "
-                    + ("tap OPPONENT ABSENT" if self.table.settings.keypad else "call the director"))
+            return ("ROUND STARTED: the player going SECOND presses",
+                    "opponent missing? " + ("OPPONENT ABSENT" if self.table.settings.keypad
+                                            else "call the director"))
         if state.phase == Phase.SETUP:
             return ("READY TO START",
                     "the player going SECOND presses their button: the first player's clock starts")

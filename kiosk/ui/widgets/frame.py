@@ -118,7 +118,7 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     top, bottom = pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bottom_h, w, bottom_h)
     body = pygame.Rect(0, bar, w, h - bar - bottom_h)
     portrait = not upright and h > w
-    banner_h = bar_lines(size, upright) * line + round(1.5 * down)
+    banner_h = (bar_lines(size, upright) + portrait) * line + round(1.5 * down)   # portrait: room to spare
     if upright:
         halves = (body,)
     elif portrait:
