@@ -16,6 +16,7 @@ line are kiosk/config/schema.py and kiosk/cli.py.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass, field, replace
@@ -39,6 +40,8 @@ from kiosk.store import StorageFull
 from kiosk.ui.widgets.base import NS, BottomLine, UiSettings
 from kiosk.ui.clock import view as clockview
 from kiosk.ui.widgets.words import Info
+
+log = logging.getLogger(__name__)
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
 DEFAULT_LEXICON = BUNDLED_LEXICON
@@ -206,6 +209,7 @@ class Kiosk:
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import InputQueue, Loop
         from kiosk.ui.machine import Machine
+        from kiosk.ui.clock.flat import orientation_for
         from kiosk.ui.touch import Touch
 
         self.config, self.inputs = config, InputQueue()
@@ -223,12 +227,16 @@ class Kiosk:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
+        orientation = orientation_for(config.orientation, surface.get_size())
+        if orientation != config.orientation:
+            log.warning("display.orientation = flat needs a landscape screen: this %dx%d one stacks "
+                        "the halves side up", *surface.get_size())
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
-                               orientation=config.orientation)
+                               orientation=orientation)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
-                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation),
+                         touch=Touch(self.inputs, sim=config.sim, orientation=orientation),
                          taps_only=taps_only)
 
     @property

@@ -22,6 +22,12 @@ from kiosk.ui.clock.view import ClockView
 from kiosk.ui.widgets import frame, panel, theme
 
 
+def orientation_for(orientation: str, size: tuple[int, int]) -> str:
+    """The orientation a screen of ``size`` is drawn in: ``flat`` turns the halves of a
+    landscape screen; a portrait screen (taller than wide) stacks them side up instead."""
+    return "side" if orientation == "flat" and size[1] > size[0] else orientation
+
+
 def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
     """The upright size of one half: the screen's height wide, half its width tall."""
     w, h = size
