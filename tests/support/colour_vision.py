@@ -79,7 +79,8 @@ def simulate_png(source: Path, target: Path, deficiency: str) -> Path:
     with Image.open(source) as image:
         rgb = image.convert("RGB")
     seen: dict = {}
-    pixels = [seen.get(c) or seen.setdefault(c, simulate(c, deficiency)) for c in rgb.getdata()]
+    flat = rgb.get_flattened_data() if hasattr(rgb, "get_flattened_data") else rgb.getdata()
+    pixels = [seen.get(c) or seen.setdefault(c, simulate(c, deficiency)) for c in flat]
     out = Image.new("RGB", rgb.size)
     out.putdata(pixels)
     out.save(target)

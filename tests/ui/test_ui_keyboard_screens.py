@@ -90,6 +90,7 @@ def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orien
         path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
+        save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(INCIDENT_SCENES)
 
