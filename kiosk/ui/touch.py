@@ -10,7 +10,8 @@ button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen sho
   station (kiosk.ui.judge.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
   reasons: kiosk.ui.clock.controls) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
-  button and the bottom line is the centre button, on every screen.
+  button (the left or right half; on a portrait screen the upper or lower) and the bottom line
+  is the centre button, on every screen.
 
 With GPIO buttons only the keys answer a tap: the buttons are the buttons. In the ``flat``
 orientation the point is first turned back onto the upright half it fell on (kiosk.ui.clock.flat),
@@ -88,8 +89,12 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
         sim_side = PLAYER_SIDES[facing]
     else:
         facing, point, surface = None, pos, size
-        bottom = frame.layout(size).bottom
-        sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
+        lay = frame.layout(size)
+        bottom = lay.bottom
+        if lay.portrait:            # the halves stacked: the left player's on top
+            sim_side = PLAYER_SIDES[0] if pos[1] < lay.banner.centery else PLAYER_SIDES[1]
+        else:
+            sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     for rect, key in keys_on(surface, view, facing):
         if rect.collidepoint(point):
             return ("key", key.key)

@@ -55,3 +55,15 @@ def test_flat_on_a_portrait_screen_stacks_the_halves(kiosk):
     k.press("left", at=1)
     _, notes = painted(k, (720, 1280))
     assert {id(n.surface) for n in notes} == {id(notes[0].surface)}     # one surface: not turned halves
+
+
+def test_in_simulation_a_tap_on_the_upper_half_is_the_left_players_button(kiosk):
+    """The rehearsal's and the demo's fingers find the buttons by kiosk.ui.touch.where."""
+    from kiosk.ui import touch
+    k = kiosk(names=("Ann", "Bob"), size=(720, 1280))
+    k.tap((600, 300), at=1)                                # Ann's half, on top: Ann goes second
+    assert k.state.clock.running == 1
+    point = touch.where((720, 1280), k.view, ("button", "right"), sim=True)
+    assert point[1] > layout((720, 1280)).banner.centery    # Bob's half, below
+    k.tap(point, at=5)
+    assert k.state.clock.running == 0 and k.view.halves[1].keyboard is not None
