@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench director lexicon screenshots clean
+.PHONY: run test check bench director lexicon screenshots wheelhouse clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m kiosk demo
 
-test: $(STAMP)
+# The whole set-up on a fresh machine: the system programs the tests drive (install/test-packages.sh:
+# installed as root, or one line naming the command to run), the venv, then every test.
+test:
+	PYTHON=$(PYTHON) bash install/test-packages.sh
+	$(MAKE) --no-print-directory $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 # The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks or
@@ -54,6 +58,12 @@ screenshots: $(STAMP)
 lexicon: $(STAMP)
 	$(PY) -m kiosk lexicon import ../shared/lexicons/enable2k.txt --name enable2k \
 		--out kiosk/lexicon/data/enable2k.lex --force
+
+# Every Python package a Pi needs (aarch64 wheels for Python 3.11 bookworm and 3.13 trixie), in
+# wheelhouse/: copy the checkout with it to a USB stick, and sudo install/pi-install.sh on the Pi
+# installs without internet (install/wheelhouse.sh; docs/install.md).
+wheelhouse: $(STAMP)
+	bash install/wheelhouse.sh --python $(PY) wheelhouse
 
 clean:
 	rm -rf $(VENV) *.egg-info

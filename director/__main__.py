@@ -60,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--addresses", metavar="LIST",
                         help="the tables' addresses on each serial line, e.g. 1-4 or 1,3,7-9")
     parser.add_argument("--baud", type=int, default=115200, help="the serial lines' speed")
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
+                        help="what the service logs (default info: what a director should read; "
+                             "debug adds a line for every request, the access log)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
                                 help="an offline command (no command: the service)")
     for add in COMMANDS:
@@ -103,17 +105,27 @@ def serve(args) -> int:
 
     from director.web.app import create_app
 
+    from director.tables.announce import announce
+    from director.web.addresses import service_addresses
+
     allow_open_files(config.limits.live_total + 1024)
     app = create_app(db, config, password_hash=password_hash)
-    print(f"director: {config.tournament or 'tournament'} on http://{config.host}:{config.port}/ "
-          f"(database {config.db})", flush=True)
+    where = service_addresses(config)
+    print(f"director: {config.tournament or 'tournament'} on {where.page} (database "
+          f"{config.db}); players' phones: {where.live}", flush=True)
     for poller in pollers:
         print(f"director: polling tables {args.addresses} on {poller.port.name} at {args.baud} baud",
               flush=True)
+    announced = announce(config) if config.announce else None
+    if announced is not None:
+        print(f"director: announced on the network for the tables to find "
+              f"({', '.join(announced.addresses)})", flush=True)
     try:
         uvicorn.run(app, host=config.host, port=config.port, log_level=args.log_level,
-                    timeout_graceful_shutdown=3)
+                    access_log=args.log_level == "debug", timeout_graceful_shutdown=3)
     finally:
+        if announced is not None:
+            announced.close()
         stop_pollers(pollers)
         db.close()
     return 0

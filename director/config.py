@@ -41,6 +41,9 @@ KEYS: dict[str, tuple[Any, str]] = {
     "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
     "service.password_file": ("var/director.password",
                               "the file python -m director passwd writes (the page's password hash)"),
+    "service.announce": ("auto", "true, false or \"auto\" (announce the service when it listens "
+                                 "on the venue's network)"),
+    "tournament.tables": ("", "the tables the director expects, e.g. \"1-30\" or \"1-12, 14, A1\""),
     "limits.requests_per_s": (Limits.requests_per_s, "requests a second: a number from 1 to 100000"),
     "limits.table_requests_per_s": (Limits.table_requests_per_s,
                                     "requests a second: a number from 1 to 100000"),
@@ -63,6 +66,8 @@ class DirectorConfig:
     password_file: Path = Path(KEYS["service.password_file"][0])
     limits: Limits = Limits()
     overrides: dict = field(default_factory=dict)   # {section: {setting: value}}, as the file had them
+    announce: bool = False              # announced on the network (DNS-SD) for tables to find it
+    tables: tuple[str, ...] = ()        # the tables the director expects (tournament.tables)
     lexicon: str = ""                   # the word list's name every table judges with ("": theirs)
     lexicon_fingerprint: str = ""       # its SHA-256
     rated: bool = True                  # the rounds count for ratings
@@ -192,9 +197,32 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
         raise ConfigError(sources["tournament.lexicon"], "tournament.lexicon_fingerprint",
                           KEYS["tournament.lexicon_fingerprint"][1], detail=f"got none for {lexicon}")
     rated = check("tournament.rated", lambda v: isinstance(v, bool))
+    announce = check("service.announce", lambda v: v in (True, False, "auto"))
+    if announce == "auto":
+        announce = host not in ("127.0.0.1", "localhost", "::1")
+    tables = expected_tables(check("tournament.tables", lambda v: isinstance(v, str)
+                                   and expected_tables(v) is not None))
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
     overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
-                          limits=limits, lexicon=lexicon, lexicon_fingerprint=fingerprint.lower(), rated=rated)
+                          limits=limits, announce=announce, tables=tables, lexicon=lexicon,
+                          lexicon_fingerprint=fingerprint.lower(), rated=rated)
+
+
+def expected_tables(text: str) -> tuple[str, ...] | None:
+    """The tables of ``tournament.tables``: numbers, ranges ``1-30`` and names, comma- or
+    space-separated, each once, in order; None if it is not that."""
+    names: list[str] = []
+    for item in text.replace(",", " ").split():
+        if "-" in item and all(part.isdigit() for part in item.split("-", 1)):
+            first, last = (int(part) for part in item.split("-", 1))
+            if not 1 <= first <= last <= 999:
+                return None
+            names += [str(n) for n in range(first, last + 1)]
+        elif len(item) <= 20 and item.isprintable():
+            names.append(item)
+        else:
+            return None
+    return tuple(dict.fromkeys(names))

@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # Install the tablekeeper kiosk on Raspberry Pi OS Lite, 64-bit, on a Pi 4 or Pi 5: the release
-# based on Debian 13 (trixie, Python 3.13) or the one before, Debian 12 (bookworm, Python 3.11).
+# based on Debian 13 (trixie, Python 3.13) or the one before, Debian 12 (bookworm, Python 3.11);
+# or, with --director, the director's service instead.
 #
-#   sudo install/pi-install.sh [--director]
+#   sudo install/pi-install.sh [--director] [--wheelhouse DIR]
 #
 # What it does, in order (each step says what it did):
 #   0. reads the release from /etc/os-release (any other release is refused: see "The release")
 #   1. apt packages: Python's venv, lgpio and spidev (GPIO and SPI on a Pi 4 and a Pi 5),
 #      espeak-ng (spoken times), fonts, i2c-tools, the libraries SDL needs for the KMS/DRM screen
 #      (under the release's names)
-#   2. the system user "kiosk", in the groups gpio video input render spi i2c
+#   2. the system user "kiosk", in the groups gpio video input render spi i2c (with --director:
+#      the system user "director")
 #   3. the program in /opt/tablekeeper (a copy of this repository, without .venv and var/)
 #   4. a virtual environment /opt/tablekeeper/.venv made with the system's Python (/usr/bin/python3,
 #      the one apt's lgpio and spidev are built for), with its site packages, and the program
-#      installed into it with pip
-#   5. /var/lib/tablekeeper (the SQLite journal and outbox; the service's working directory) and
-#      /etc/tablekeeper/kiosk.toml (the example config; an existing file is never overwritten);
-#      the director's PIN at this table, kept in it as a salted hash (see "the director's PIN")
-#   6. the systemd units from systemd/ into /etc/systemd/system; tablekeeper-kiosk is enabled
-#      (and tablekeeper-director with --director)
-#   7. prints what is left to do: edit the config, start the kiosk, make the root file system
-#      read-only with the data on a writable partition (with the release's boot partition)
+#      installed into it with pip (with --director, and its [director] extra); with --wheelhouse
+#      DIR, from DIR alone (make wheelhouse builds it, for a venue without internet)
+#   5. /var/lib/tablekeeper (the SQLite journal and outbox, the table's enrollment; the service's
+#      working directory) and /etc/tablekeeper/kiosk.toml (the example config; an existing file is
+#      never overwritten); a director's PIN if one is given (see "the director's PIN").
+#      With --director instead: /var/lib/tablekeeper-director, /etc/tablekeeper/director.toml
+#      (the example with a fresh tournament key, on the venue's network) and the page's password
+#      (see "the director's password")
+#   6. the systemd units from systemd/ into /etc/systemd/system; tablekeeper-kiosk is enabled, or
+#      with --director tablekeeper-director alone (and started)
+#   7. prints what is left to do: start the kiosk and enroll it, make the root file system
+#      read-only with the data on a writable partition (with the release's boot partition); with
+#      --director, the address to open
 #
 # For a test without a Pi: --root DIR reads DIR/etc/os-release and does the file-creating steps
 # under DIR (3, 4 without pip, 5, 6) and skips the ones that change the machine itself: --no-apt,
@@ -28,10 +35,15 @@
 # the user (step 2) is made only when DIR is /. The venv is then made with this machine's
 # /usr/bin/python3 (DIR's cannot run here).
 #
-# The director's PIN: the kiosk refuses to start on its buttons without a PIN of its own.
-# --pin-hash HASH (made with python -m kiosk pin) puts that hash in the config; else the PIN in
-# the environment variable TABLEKEEPER_PIN (4-12 digits) is hashed; else, at a terminal, the
-# PIN is asked (Enter alone makes one); else a PIN of 8 digits is made and printed, once.
+# The director's PIN: each table gets its own when it is enrolled (python -m director enroll
+# prints it; the table keeps its salted hash on its data partition), so none is needed here.
+# --pin-hash HASH (made with python -m kiosk pin) puts a PIN's hash in the config for a table
+# used without a director; or the PIN in the environment variable TABLEKEEPER_PIN (4-12 digits);
+# or, at a terminal, the PIN asked (Enter alone: none, the enrollment's).
+#
+# The director's password (--director): the page's, kept as a salted hash in the service's
+# folder: the first line of --password-file FILE, else the environment variable
+# TABLEKEEPER_DIRECTOR_PASSWORD, else asked at a terminal, else made and printed, once.
 set -euo pipefail
 
 ROOT=/
@@ -39,8 +51,12 @@ APT=1
 SYSTEMCTL=1
 PIP=1
 DIRECTOR=0
+WHEELHOUSE=
+PASSWORD_FILE=
 PIN_HASH=
 KIOSK_USER=kiosk
+DIRECTOR_USER=director
+DIRECTOR_PORT=8080
 GROUPS_WANTED=(gpio video input render spi i2c)
 SYSTEM_PYTHON=/usr/bin/python3
 # The same name on both releases (checked against Debian's bookworm and trixie package lists;
@@ -50,14 +66,19 @@ APT_PACKAGES=(python3-venv python3-pip python3-dev python3-lgpio python3-spidev 
 
 usage() {
     cat <<USAGE
-usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--director] [--pin-hash HASH]
+usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--wheelhouse DIR]
+          [--director [--password-file FILE]] [--pin-hash HASH]
   --root DIR       install under DIR instead of / (for tests: no user is made)
   --no-apt         do not install apt packages
   --no-systemctl   install the unit files but do not run systemctl
   --no-pip         make the venv but do not pip install the program into it
-  --director       also enable the director's service (tablekeeper-director)
-  --pin-hash HASH  the director's PIN at this table, as python -m kiosk pin hashed it (else
-                   TABLEKEEPER_PIN=digits, or asked at a terminal, or made and printed once)
+  --wheelhouse DIR install the Python packages from DIR alone, no internet (make wheelhouse)
+  --director       the director's service instead of a kiosk (tablekeeper-director)
+  --password-file FILE  with --director: the page's password is FILE's first line (else
+                   TABLEKEEPER_DIRECTOR_PASSWORD, or asked at a terminal, or made and printed once)
+  --pin-hash HASH  a director's PIN for a table used without a director, as python -m kiosk pin
+                   hashed it (else TABLEKEEPER_PIN=digits, or asked at a terminal; none needed:
+                   enrolling the table gives it its own)
 USAGE
 }
 
@@ -68,6 +89,8 @@ while (($#)); do
         --no-systemctl) SYSTEMCTL=0; shift ;;
         --no-pip) PIP=0; shift ;;
         --director) DIRECTOR=1; shift ;;
+        --wheelhouse) [ $# -ge 2 ] || { usage >&2; exit 2; }; WHEELHOUSE=$2; shift 2 ;;
+        --password-file) [ $# -ge 2 ] || { usage >&2; exit 2; }; PASSWORD_FILE=$2; shift 2 ;;
         --pin-hash) [ $# -ge 2 ] || { usage >&2; exit 2; }; PIN_HASH=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "$0: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -79,6 +102,7 @@ PREFIX=${ROOT%/}
 APP=$PREFIX/opt/tablekeeper
 ETC=$PREFIX/etc/tablekeeper
 DATA=$PREFIX/var/lib/tablekeeper
+DIRECTOR_DATA=$PREFIX/var/lib/tablekeeper-director
 UNITS=$PREFIX/etc/systemd/system
 
 step() { printf '==> %s\n' "$*"; }
@@ -96,6 +120,17 @@ fi
 pin_tool() { (cd "$REPO" && "$SYSTEM_PYTHON" -m kiosk.pin "$@"); }   # the standard library only
 if [ -n "$PIN_HASH" ] && ! pin_tool --check "$PIN_HASH" >/dev/null; then
     echo "$0: --pin-hash: expected a hash made by python -m kiosk pin" >&2
+    exit 2
+fi
+if [ -z "$WHEELHOUSE" ] && ls "$REPO"/wheelhouse/*.whl >/dev/null 2>&1; then
+    WHEELHOUSE=$REPO/wheelhouse                  # make wheelhouse's, carried with the checkout
+fi
+if [ -n "$WHEELHOUSE" ] && ! ls "$WHEELHOUSE"/*.whl >/dev/null 2>&1; then
+    echo "$0: --wheelhouse $WHEELHOUSE: no wheels there (make wheelhouse builds it)" >&2
+    exit 2
+fi
+if [ -n "$PASSWORD_FILE" ] && { ((DIRECTOR == 0)) || [ ! -r "$PASSWORD_FILE" ]; }; then
+    echo "$0: --password-file: a readable file, with --director" >&2
     exit 2
 fi
 # ------------------------------------------------------------------------------------------------
@@ -155,8 +190,14 @@ else
     step "apt packages: skipped (--no-apt): ${APT_PACKAGES[*]}"
 fi
 
-# 2. the kiosk user
-if real_root; then
+# 2. the kiosk user (or the director's)
+if real_root && ((DIRECTOR)); then
+    if ! id "$DIRECTOR_USER" >/dev/null 2>&1; then
+        useradd --system --user-group --home-dir /var/lib/tablekeeper-director --no-create-home \
+            --shell /usr/sbin/nologin "$DIRECTOR_USER"
+    fi
+    step "user $DIRECTOR_USER"
+elif real_root; then
     if ! id "$KIOSK_USER" >/dev/null 2>&1; then
         useradd --system --user-group --home-dir /var/lib/tablekeeper --no-create-home \
             --shell /usr/sbin/nologin "$KIOSK_USER"
@@ -170,13 +211,13 @@ if real_root; then
     done
     step "user $KIOSK_USER: groups $(id -nG "$KIOSK_USER")"
 else
-    step "user $KIOSK_USER: skipped (--root $ROOT is not the real root)"
+    step "user $( ((DIRECTOR)) && echo "$DIRECTOR_USER" || echo "$KIOSK_USER"): skipped (--root $ROOT is not the real root)"
 fi
 
 # 3. the program
 mkdir -p "$APP"
 if [ "$REPO" != "$(cd "$APP" && pwd)" ]; then
-    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./.pytest_cache --exclude='__pycache__' \
+    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./wheelhouse --exclude=./.pytest_cache --exclude='__pycache__' \
         --exclude='*.egg-info' -cf - . | tar -C "$APP" -xf -
     step "program: $REPO copied to $APP"
 else
@@ -191,17 +232,55 @@ if [ ! -x "$SYSTEM_PYTHON" ]; then
 fi
 python_version=$("$SYSTEM_PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 made_with="made with $SYSTEM_PYTHON (Python $python_version; $CODENAME's is $RELEASE_PYTHON)"
+WANTED=$APP
+((DIRECTOR)) && WANTED="${APP}[director]"
 if ((PIP)); then
     "$SYSTEM_PYTHON" -m venv --system-site-packages "$APP/.venv"
-    "$APP/.venv/bin/python" -m pip install --quiet --upgrade pip
-    "$APP/.venv/bin/python" -m pip install --quiet -e "$APP"
-    step "venv: $APP/.venv (system site packages) $made_with; the program installed"
+    if [ -n "$WHEELHOUSE" ]; then
+        offline=(--no-index --find-links "$(cd "$WHEELHOUSE" && pwd)")
+        from="from $WHEELHOUSE alone"
+    else
+        offline=()
+        from="from the package index"
+        "$APP/.venv/bin/python" -m pip install --quiet --upgrade pip
+    fi
+    "$APP/.venv/bin/python" -m pip install --quiet "${offline[@]}" -e "$WANTED"
+    step "venv: $APP/.venv (system site packages) $made_with; the program installed ($WANTED) $from"
 else
     "$SYSTEM_PYTHON" -m venv --system-site-packages --without-pip "$APP/.venv"
     step "venv: $APP/.venv (system site packages) $made_with; pip install skipped (--no-pip)"
 fi
 
+# 5d. the director's service instead of a kiosk: its folder, its config, its password
+if ((DIRECTOR)); then
+    install -d -m 0750 "$ETC" "$DIRECTOR_DATA" "$DIRECTOR_DATA/var"
+    made=$("$SYSTEM_PYTHON" "$REPO/install/director_setup.py" config "$APP/config/director.example.toml" "$ETC/director.toml")
+    step "config: $made"
+    if [ -e "$DIRECTOR_DATA/var/director.password" ]; then
+        step "director's password: $DIRECTOR_DATA/var/director.password kept"
+    else
+        password_tool() { "$SYSTEM_PYTHON" "$REPO/install/director_setup.py" password "$DIRECTOR_DATA/var/director.password" "$@"; }
+        if [ -n "$PASSWORD_FILE" ]; then
+            head -n 1 "$PASSWORD_FILE" | password_tool >/dev/null
+        elif [ -n "${TABLEKEEPER_DIRECTOR_PASSWORD:-}" ]; then
+            printf '%s\n' "$TABLEKEEPER_DIRECTOR_PASSWORD" | password_tool >/dev/null
+        elif [ -t 0 ]; then
+            read -r -s -p "the director's password for the page (10 characters or more; Enter alone makes one): " typed
+            echo
+            printf '%s\n' "$typed" | password_tool >/dev/null
+        else
+            password_tool --generate >/dev/null
+        fi
+        step "director's password: its hash in $DIRECTOR_DATA/var/director.password"
+    fi
+    if real_root; then
+        chown -R "$DIRECTOR_USER:$DIRECTOR_USER" "$DIRECTOR_DATA"
+        chown "root:$DIRECTOR_USER" "$ETC" "$ETC/director.toml"
+    fi
+fi
+
 # 5. the data directory and the config
+if ((DIRECTOR == 0)); then
 install -d -m 0750 "$DATA"
 install -d -m 0750 "$ETC"
 if [ -e "$ETC/kiosk.toml" ]; then
@@ -216,23 +295,29 @@ if real_root; then
 fi
 step "data: $DATA (journal and outbox)"
 
-# --- 5b. the director's PIN at this table, as a salted hash in the config (never the PIN) -------
+# --- 5b. a director's PIN at this table, as a salted hash in the config (never the PIN) ---------
 if grep -q '^pin_hash = "scrypt\$' "$ETC/kiosk.toml"; then
     step "director's PIN: the hash in $ETC/kiosk.toml kept"
 elif ! grep -q '^pin_hash = ""$' "$ETC/kiosk.toml"; then
-    step "director's PIN: NOT SET: add pin_hash (python -m kiosk pin) under [director] in $ETC/kiosk.toml"
+    step "director's PIN: none in $ETC/kiosk.toml: the table's own comes with its enrollment"
 else
+    pin_line=
     if [ -n "$PIN_HASH" ]; then
         pin_line=$(pin_tool --check "$PIN_HASH")
     elif [ -n "${TABLEKEEPER_PIN:-}" ]; then
         pin_line=$(printf '%s\n' "$TABLEKEEPER_PIN" | pin_tool)
     elif [ -t 0 ]; then
-        pin_line=$(pin_tool)                     # asks; Enter alone makes one and shows it
-    else
-        pin_line=$(pin_tool --generate)          # shows the PIN it made, once
+        read -r -s -p "a director's PIN for this table without a director (Enter alone: none, its enrollment gives one): " typed
+        echo
+        [ -z "$typed" ] || pin_line=$(printf '%s\n' "$typed" | pin_tool)
     fi
-    sed -i "s|^pin_hash = \"\"\$|$pin_line|" "$ETC/kiosk.toml"
-    step "director's PIN: its hash in $ETC/kiosk.toml (director.pin_hash)"
+    if [ -n "$pin_line" ]; then
+        sed -i "s|^pin_hash = \"\"\$|$pin_line|" "$ETC/kiosk.toml"
+        step "director's PIN: its hash in $ETC/kiosk.toml (director.pin_hash)"
+    else
+        step "director's PIN: none here: the table gets its own when it is enrolled"
+    fi
+fi
 fi
 # ------------------------------------------------------------------------------------------------
 
@@ -244,25 +329,47 @@ for unit in "$APP"/systemd/*.service; do
     units+=("$(basename "$unit")")
 done
 step "systemd units: ${units[*]} in $UNITS"
+if ((DIRECTOR)); then
+    enabled=tablekeeper-director.service
+else
+    enabled=tablekeeper-kiosk.service
+fi
 if ((SYSTEMCTL)); then
     systemctl daemon-reload
-    systemctl enable tablekeeper-kiosk.service
     if ((DIRECTOR)); then
-        systemctl enable tablekeeper-director.service
+        systemctl enable --now "$enabled"
+    else
+        systemctl enable "$enabled"
     fi
+    step "systemd: $enabled enabled"
 else
-    step "systemctl: skipped (--no-systemctl)"
+    step "systemctl: skipped (--no-systemctl): $enabled would be enabled"
+fi
+
+# 7d. the director's: the address to open
+if ((DIRECTOR)); then
+    address=$(hostname -I 2>/dev/null | awk '{print $1}')
+    [ -n "$address" ] || address="$(hostname).local"
+    cat <<DONE
+
+The director's service
+  Open http://$address:$DIRECTOR_PORT/ on the venue's network (on this Pi: http://127.0.0.1:$DIRECTOR_PORT/),
+  log in with the password, and go to Tables: make a code for each table, type it at the table.
+  Its config: $ETC/director.toml (the tournament's name and rules; its key is fresh: keep it
+  there). After editing it: sudo systemctl restart tablekeeper-director
+  (journalctl -u tablekeeper-director says why if it does not start)
+DONE
+    exit 0
 fi
 
 # 7. what is left to do
 cat <<DONE
 
 Next steps
-  1. Edit $ETC/kiosk.toml: [kiosk] table, [lexicon] file, [hardware] pins, [displays.left] /
-     [displays.right], [leds]; and the table's link and key: the director runs
-     python -m director enroll TABLE and gives you table-TABLE.key (copy it to $ETC/table.key,
-     owner root, group $KIOSK_USER, mode 0640) and table-TABLE.toml (its lines go into the config,
-     [director] url and table_key_file). Check it:
+  1. The hardware (the same on every table): edit $ETC/kiosk.toml if need be: [lexicon] file,
+     [hardware] pins, [displays.left] / [displays.right], [leds]. Nothing per table: each table
+     gets its number, key, PIN, rules and the director's address when it is enrolled, at the
+     table, by the code the director's page shows (ENROLL on its screen). Check it:
        cd /var/lib/tablekeeper && sudo -u $KIOSK_USER /opt/tablekeeper/.venv/bin/python -m kiosk config /etc/tablekeeper/kiosk.toml
   2. Player displays: enable the bus they use, then reboot:
        sudo raspi-config nonint do_spi 0     # MAX7219 modules (and SSD1306 on SPI)
@@ -270,8 +377,12 @@ Next steps
   3. Test the buttons, displays and LEDs (lgpio needs a writable working directory):
        sudo systemctl stop tablekeeper-kiosk
        cd /var/lib/tablekeeper && sudo -u $KIOSK_USER /opt/tablekeeper/.venv/bin/python -m kiosk selftest --config /etc/tablekeeper/kiosk.toml
-  4. Start the kiosk: sudo systemctl start tablekeeper-kiosk
-     (journalctl -u tablekeeper-kiosk says why if it does not start)
+  4. Start the kiosk: sudo systemctl start tablekeeper-kiosk (or reboot). It opens on ENROLL:
+     the table's number, the director's code. (journalctl -u tablekeeper-kiosk says why if it
+     does not start.) Over SSH instead: sudo -u $KIOSK_USER sh -c 'cd /var/lib/tablekeeper &&
+     /opt/tablekeeper/.venv/bin/python -m kiosk enroll --config /etc/tablekeeper/kiosk.toml --table 7'
+  For 30 tables: install one card this way (with the read-only root below), then copy the card
+  30 times; every table enrolls at the table, nothing on a card is per table.
 
 Read-only root file system (a power cut cannot corrupt the card)
   The journal must stay on a WRITABLE partition: an overlay keeps every write to the root file
@@ -287,8 +398,9 @@ Read-only root file system (a power cut cannot corrupt the card)
        sudo raspi-config nonint do_overlayfs 0
        sudo sed -i 's/overlayroot=tmpfs /overlayroot=tmpfs:recurse=0 /' $BOOT/cmdline.txt
   d. After the reboot check: findmnt / shows overlay; findmnt /var/lib/tablekeeper shows rw.
-  To change the config later, turn the overlay off (raspi-config does not know the recurse=0
-  form), reboot, edit, and turn it on again (c):
+  Enrolling a table, again or for a new tournament key, writes to the data partition only: no
+  overlay to turn off, no reboot. To change the config itself later, turn the overlay off
+  (raspi-config does not know the recurse=0 form), reboot, edit, and turn it on again (c):
        sudo mount -o remount,rw $BOOT
        sudo sed -i 's/overlayroot=tmpfs:recurse=0 //' $BOOT/cmdline.txt
 DONE

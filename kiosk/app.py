@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 DEFAULT_LEXICON = BUNDLED_LEXICON
 #: The top line's alert once the store's file system was found full (kiosk.store.ballast).
 STORAGE_FULL = "storage full — call the director"
+#: The top line's word on a table with no enrollment and no key (it keeps its results).
+NOT_ENROLLED = "not enrolled: results kept here"
 
 
 def open_lexicon(path: str | Path | None, official: dict | None = None, preset: str = ""
@@ -80,6 +82,7 @@ class Table(BottomLine):
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
         self.start_refusal = ""         # why the game may not start (the director's word list), if so
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
+        self.selftest = last_selftest(session)      # the last hardware self-test, for the director
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -102,6 +105,8 @@ class Table(BottomLine):
 
     def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
         self.session.record_menu_use(use, detail, max(t_ns, self.state.last_ns or t_ns))
+        if use == MenuUse.SELFTEST:
+            self.selftest = f"{detail} ({time.strftime('%H:%M %d %b')})"
 
     def tick(self, now_ns: int) -> None:
         if self.state.last_ns is not None and now_ns < self.state.last_ns:
@@ -137,6 +142,16 @@ class Table(BottomLine):
 
     def close(self) -> None:
         self.session.close()
+
+
+def last_selftest(session: Session) -> str:
+    """The last hardware self-test's outcome and when, as the store keeps it ("" never run)."""
+    row = session.journal.conn.execute(
+        "SELECT detail, wall FROM director_menu WHERE use = ? ORDER BY id DESC LIMIT 1",
+        [str(MenuUse.SELFTEST)]).fetchone()
+    if row is None:
+        return ""
+    return f"{row[0]} ({time.strftime('%H:%M %d %b', time.localtime(row[1]))})" if row[1] else row[0]
 
 
 def open_session(config: KioskConfig, setup: GameSetup, lexicon, *, boot_id: str | None = None) -> Session:
@@ -223,6 +238,9 @@ class Kiosk:
                                      outputs=self.outputs)
             self.sent = SentWatch(self.table.session.result_sent)   # this game's result acknowledged
             self.link = open_link(config, self.table, clock(), clock=clock)
+            if not (config.enrolled or config.key or config.director_url or config.director_serial
+                    or config.sim):
+                self.table.info = replace(self.table.info, link=NOT_ENROLLED)
         except BaseException:
             self.close()
             raise
@@ -231,8 +249,13 @@ class Kiosk:
         if orientation != config.orientation:
             log.warning("display.orientation = flat needs a landscape screen: this %dx%d one stacks "
                         "the halves side up", *surface.get_size())
+        from kiosk.sync.enroll_worker import EnrollWorker
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
-                               orientation=orientation)
+                               orientation=orientation, enroller=EnrollWorker(config.enrollment),
+                               enrolled=config.enrolled or config.key is not None,
+                               enroll_first=config.director_pin_hash is None and not (
+                                   config.enrolled or config.key),     # fresh: no PIN, no key
+                               director_url=config.director_url)
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
@@ -278,9 +301,14 @@ class Kiosk:
         self.inputs.close()
 
 
+#: What ``run`` returns when the table was enrolled: the kiosk starts again with its enrollment.
+RESTART = 3
+
+
 def run(config: KioskConfig, *, taps_only: bool = False) -> int:
     """``python -m kiosk run``: the table kiosk until its window is closed (``taps_only``: the
-    demo's --touch-only, kiosk.ui.touch.NotATap for any key)."""
+    demo's --touch-only, kiosk.ui.touch.NotATap for any key); ``RESTART`` once the table has
+    been enrolled on its ENROLL screen (kiosk/cli.py then starts it again)."""
     import pygame
 
     from kiosk.service import ServiceNotifier
@@ -293,12 +321,14 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
         kiosk = Kiosk(config, surface, lexicon=lexicon, taps_only=taps_only)
         quiet_fps = 30 if config.sim else 10        # in simulation, keys and taps are the buttons
         kiosk.loop.run(exit_after_s=config.exit_after_s, service=service, idle_fps=quiet_fps)
+        restart = kiosk.machine.restart
     finally:
-        service.stopping()
+        if kiosk is None or not kiosk.machine.restart:
+            service.stopping()
         if kiosk is not None:
             kiosk.close()
         pygame.quit()
-    return 0
+    return RESTART if restart else 0
 
 
 @dataclass

@@ -9,6 +9,7 @@ or option refuses to start: exit status 2, the file, the key and what was expect
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from drivers.buttons import HardwareError
@@ -67,15 +68,19 @@ def run_options(args) -> dict:
 
 
 def _run_command(args) -> int:
-    from kiosk.app import LexiconError, run
+    from kiosk.app import RESTART, LexiconError, run
     try:
         settings = load(args.config, run_options(args))
         config = kiosk_config(settings, headless=args.headless, screenshot_dir=args.screenshot_dir,
                               exit_after_s=args.exit_after)
-        return run(config)
+        status = run(config)
     except (ConfigError, HardwareError, LexiconError, RulesError, StoreError) as exc:
         print(f"python -m kiosk run: {exc}", file=sys.stderr)
         return 2
+    if status == RESTART:           # enrolled on its screen: the same process starts again with it
+        print("python -m kiosk run: enrolled: starting again", file=sys.stderr, flush=True)
+        os.execv(sys.executable, [sys.executable, "-m", "kiosk", *sys.argv[1:]])
+    return status
 
 
 def _judge_command(args) -> int:
@@ -106,14 +111,20 @@ def _config_command(args) -> int:
         print(f"python -m kiosk config: {exc}", file=sys.stderr)
         return 2
     signed = ("signed with the table's key" if settings.key else
-              "NOT signed: kept on the table (no director.table_key_file)")
+              "NOT signed: kept on the table (not enrolled, no director.table_key_file)")
+    enrolled = (f"enrolled ({settings.enrolled})" if settings.enrolled else
+                f"not enrolled (no {settings['kiosk.enrollment']})")
+    menu = ("director's menu closed (no PIN: the table is not enrolled)"
+            if not settings["director.pin_hash"] and settings["hardware.buttons"] != "sim"
+            else "director's menu behind its PIN")
     try:
         words = word_list(settings)
     except (OSError, ValueError) as exc:
         print(f"python -m kiosk config: {args.file}: lexicon.file: {exc}", file=sys.stderr)
         return 2
-    print(f"{args.file}: OK: table {settings['kiosk.table']}, {settings.rules.title}, word list {words}, "
-          f"buttons {settings['hardware.buttons']}, store {settings['store.path']}, results {signed}")
+    print(f"{args.file}: OK: table {settings['kiosk.table']}, {enrolled}, {settings.rules.title}, "
+          f"word list {words}, buttons {settings['hardware.buttons']}, store {settings['store.path']}, "
+          f"results {signed}, {menu}")
     return 0
 
 
@@ -127,7 +138,8 @@ def word_list(settings) -> str:
 
 
 def add_parsers(sub) -> None:
-    """Add ``run``, ``judge``, ``demo``, ``config`` and ``pin`` to ``python -m kiosk``'s subcommands."""
+    """Add ``run``, ``judge``, ``demo``, ``config``, ``enroll`` (kiosk/enroll_cli.py) and ``pin``
+    to ``python -m kiosk``'s subcommands."""
     from kiosk.app import DEFAULT_LEXICON, StationConfig as Station
 
     add_run_parser(sub)
@@ -153,6 +165,9 @@ def add_parsers(sub) -> None:
     config = sub.add_parser("config", help="print the example kiosk config file, or check one")
     config.add_argument("file", nargs="?", help="a config file to check (exit 2 naming the bad key)")
     config.set_defaults(func=_config_command)
+
+    from kiosk import enroll_cli
+    enroll_cli.add_parser(sub)
 
     from kiosk import pin
     pin_parser = sub.add_parser("pin", help="make the hash of the director's PIN for the config "

@@ -54,6 +54,7 @@ def test_director_uses_only_the_core_and_sync_documents():
     # the versioned-schema check both SQLite files share (kiosk.store.schema), the one preset
     # loader (kiosk.presets), the one salted slow hash of a secret (kiosk.secret_hash)
     allowed = ("kiosk.core", "kiosk.sync.document", "kiosk.sync.signing", "kiosk.sync.status",
+               "kiosk.sync.enrollment",
                "kiosk.sync.framing", "kiosk.sync.protocol", "kiosk.store.schema", "kiosk.presets",
                "kiosk.secret_hash")
     offenders = []

@@ -19,9 +19,10 @@ ENABLE = BUNDLED_LEXICON
 ENABLE_FINGERPRINT = "d5ec7b3b1d35db798cee044fe3ec37e7cc0a96a00dee5695ad34c767f1797925"
 TABLE_KEY = "5f" * 32                   # a table's key as python -m director enroll writes it
 PIN_HASH = hash_pin("24681357")
-NO_PIN = ("director.pin_hash: expected the hash of this table's own director's PIN (python -m "
-          "kiosk pin makes it): a kiosk on its buttons does not start with the default PIN 0000 "
-          "or none; got none")
+DEFAULT_PIN_REFUSED = (
+    "director.pin_hash: expected the hash of this table's own director's PIN (enrolling the table "
+    "gives it one; python -m kiosk pin makes one): a kiosk on its buttons does not take the "
+    "default PIN 0000; got the hash of 0000")
 
 
 def write(tmp_path, text, name="kiosk.toml"):
@@ -35,14 +36,16 @@ def test_the_committed_example_is_the_render():
         "config/kiosk.example.toml is out of date: .venv/bin/python -m kiosk config > config/kiosk.example.toml"
 
 
-def test_the_example_reads_back_as_the_defaults_and_runs_on_its_buttons_only_with_a_pin():
+def test_the_example_reads_back_as_the_defaults_and_on_its_buttons_keeps_the_menu_closed_without_a_pin():
     settings = load(EXAMPLE, {"hardware.buttons": "sim"})
     assert settings.values == {**defaults(), "hardware.buttons": "sim"}
-    assert settings.rules.name == "aspa" and settings.key is None
-    with pytest.raises(ConfigError) as error:
-        load(EXAMPLE)
-    assert str(error.value) == f"{EXAMPLE}: {NO_PIN}"
+    assert settings.rules.name == "aspa" and settings.key is None and settings.enrolled is None
+    assert kiosk_config(settings).director_pin_hash == ""          # simulated: 0000 opens it
+    assert kiosk_config(load(EXAMPLE)).director_pin_hash is None    # on its buttons: nothing does
     assert load(EXAMPLE, {"director.pin_hash": PIN_HASH})["director.pin_hash"] == PIN_HASH
+    with pytest.raises(ConfigError) as error:
+        load(EXAMPLE, {"director.pin_hash": hash_pin("0000")})
+    assert str(error.value) == f"{EXAMPLE}: {DEFAULT_PIN_REFUSED}"
 
 
 #: Every display and LED key changed (an SPI OLED facing the left player, a 7-segment module
@@ -63,6 +66,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     changed = {
         "kiosk.table": "12", "kiosk.tournament": "Test Open", "kiosk.round": 4,
         "kiosk.players": ["Ann Ö", "Bob \"B\""], "kiosk.new_game_after_s": 120,
+        "kiosk.enrollment": "/var/lib/tablekeeper/var/enrollment.toml",
         "rules.preset": "nzasp", "rules.clock": {"time_per_side_s": 1320},
         "rules.hold": {"draw_after_s": 30}, "rules.challenge": {"outcome_valid": "points_per_challenge",
                                                                "points": 10},
@@ -156,7 +160,6 @@ BAD = [
     ("[director]\npin_hash = \"scrypt$1073741824$8$1$" + "0" * 32 + "$" + "0" * 64 + "\"\n",
      "{file}: director.pin_hash: expected \"\" or a hash made by python -m kiosk pin (scrypt$...); "
      "got 119 characters: its cost is out of bounds (N a power of two 1024-1048576, r 1-32, p 1-16)"),
-    ("[hardware]\nbuttons = \"gpio\"\n", "{file}: " + NO_PIN),
 ]
 
 
@@ -217,9 +220,7 @@ def test_command_line_options_override_the_file_and_are_checked_alike(tmp_path):
 
 def test_without_a_file_the_defaults_hold_gpio_buttons_until_sim_is_asked_for():
     assert defaults()["hardware.buttons"] == "gpio"
-    with pytest.raises(ConfigError) as error:           # on its buttons: a PIN of its own
-        load()
-    assert str(error.value) == f"defaults: {NO_PIN}"
+    assert kiosk_config(load()).director_pin_hash is None         # on its buttons, no PIN: closed
     on_buttons = load(None, {"director.pin_hash": PIN_HASH})
     assert on_buttons.values == {**defaults(), "director.pin_hash": PIN_HASH}
     assert kiosk_config(on_buttons).sim is False and kiosk_config(on_buttons).fullscreen is True

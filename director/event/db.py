@@ -24,8 +24,9 @@ from kiosk.store.schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 4             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
-                               # counted (older files are brought forward by director.event.migrate)
+SCHEMA_VERSION = 5             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+                               # counted; 5: tables enrolled by code (older files are brought
+                               # forward by director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -77,6 +78,16 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                        "reason": str, "by_revision": int},
                       "id", {"tournament", "round", "table_name", "revision", "document",
                              "signature", "sha256", "received_wall", "audited_wall", "reason"}),
+    # a table's one-time enrollment code (director.tables.codes): the latest made for it; state
+    # open, used, ended (its tries spent) or replaced; tries_left: exchanges it still allows
+    "enrollment_codes": ({"table_name": str, "code": str, "made_wall": float, "expires_wall": float,
+                          "tries_left": int, "state": str, "ended_wall": float},
+                         "table_name", {"table_name", "code", "made_wall", "expires_wall",
+                                        "tries_left", "state"}),
+    # each table enrolled: when, how (code: at the table over the network; stick: a file for a
+    # USB stick; files: key file and config lines by hand) and from where (an address or "")
+    "enrolled": ({"table_name": str, "enrolled_wall": float, "how": str, "source": str},
+                 "table_name", {"table_name", "enrolled_wall", "how", "source"}),
     # each table's latest live status
     "status": ({"table_name": str, "tournament": str, "round": int, "division": str,
                 "game_id": str, "phase": str, "document": str, "sent_wall": float,

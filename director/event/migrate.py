@@ -13,6 +13,9 @@ rows it had: those refusals kept no document).
 
 3 -> 4, repeats counted: ``rejections`` gains ``repeats`` (0 in the rows it had) and
 ``last_wall`` (their ``received_wall``).
+
+4 -> 5, enrollment by code: the tables ``enrollment_codes`` and ``enrolled`` (empty: the tables
+enrolled before by files are known by what they send).
 """
 from __future__ import annotations
 
@@ -79,8 +82,15 @@ def migrate_3_to_4(db: Database, indexes: list) -> None:
     _create_indexes(db, indexes)
 
 
+def migrate_4_to_5(db: Database, tables: dict) -> None:
+    for name in ("enrollment_codes", "enrolled"):
+        columns, pk, not_null = tables[name]
+        db.create_table(name, columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for kiosk.store.schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
             2: lambda db: migrate_2_to_3(db, indexes),
-            3: lambda db: migrate_3_to_4(db, indexes)}
+            3: lambda db: migrate_3_to_4(db, indexes),
+            4: lambda db: migrate_4_to_5(db, tables)}

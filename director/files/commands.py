@@ -2,11 +2,13 @@
 downloads (director.files.imports, director.files.exports) from the command line, for scripts and for
 working without a browser.
 
-- ``import --db FILE [--division NAME] [--kind KIND] PATH...``: every file into the database in
+- ``import [--config FILE | --db FILE] [--division NAME] [--kind KIND] PATH...``: every file
+  into the database (``--db``, else the config's ``service.db``) in
   one transaction (a config.tsh's .t files are read from beside it unless given too). A file
   that cannot be imported is refused whole, naming the file, the line and the reason; the
   database is then unchanged and the exit status is 1.
-- ``export --db FILE --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a division's .t file,
+- ``export [--config FILE | --db FILE] --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a
+  division's .t file,
   the event's .TOU file, the standings CSV (every division's, or ``--division``'s) or a tsh
   archive of the event, to OUT or standard output. The results counted are the tournament's
   (``--config``, ``--tournament``: the service's name for it) under the preset's rules.
@@ -40,7 +42,10 @@ def add_parsers(sub) -> None:
                     "beside it unless given too), a CSV file players or pairings. A file that "
                     "cannot be imported is refused whole, naming the file, the line and the "
                     "reason, and the database is unchanged (exit status 1).")
-    imp.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    imp.add_argument("--config", metavar="FILE", help="the director's TOML config: its database "
+                                                      "(service.db)")
+    imp.add_argument("--db", metavar="FILE", help="the director's SQLite database (default: "
+                                                  "--config's service.db, var/director.sqlite)")
     imp.add_argument("--division", metavar="NAME",
                      help="the division of a .t or CSV file (default: a .t file's name, a CSV "
                           "file's division column, or the event's only division)")
@@ -56,7 +61,8 @@ def add_parsers(sub) -> None:
                     "from the results that count for the tournament (--config or --tournament: "
                     "the service's name for it) under its preset. Data a file cannot hold is "
                     "refused naming it (exit status 1).")
-    exp.add_argument("--db", metavar="FILE", required=True, help="the director's SQLite database")
+    exp.add_argument("--db", metavar="FILE", help="the director's SQLite database (default: "
+                                                  "--config's service.db, var/director.sqlite)")
     exp.add_argument("--format", required=True, choices=list(exports.FORMATS),
                      help="t: a division's tsh file; tou: the ratings file; csv: the standings; "
                           "tsh: a tsh archive of the whole event")
@@ -64,8 +70,9 @@ def add_parsers(sub) -> None:
                      help="the division (--format t: needed when the event has several; "
                           "csv: its standings only)")
     exp.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
-    exp.add_argument("--config", metavar="FILE", help="the director's TOML config (its tournament "
-                                                      "name and preset; the key is not needed)")
+    exp.add_argument("--config", metavar="FILE", help="the director's TOML config (its database, "
+                                                      "tournament name and preset; the key is not "
+                                                      "needed)")
     exp.add_argument("--tournament", help="the tournament's name the tables' results carry "
                                           "(tournament.name)")
     exp.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
@@ -91,6 +98,11 @@ def _beside(config_name: str, file: str) -> bytes | None:
 
 
 def run_import(args) -> int:
+    try:
+        args.db = str(load_config(args.config, {"service.db": args.db}, need_key=False).db)
+    except ConfigError as exc:
+        print(f"director import: {exc}", file=sys.stderr)
+        return UNUSABLE
     uploads = []
     for name in args.paths:
         try:
@@ -116,10 +128,12 @@ def run_import(args) -> int:
 def run_export(args) -> int:
     try:
         config = load_config(args.config, {"tournament.name": args.tournament,
-                                           "tournament.preset": args.preset}, need_key=False)
+                                           "tournament.preset": args.preset, "service.db": args.db},
+                             need_key=False)
     except ConfigError as exc:
         print(f"director export: {exc}", file=sys.stderr)
         return UNUSABLE
+    args.db = str(config.db)
     if not Path(args.db).is_file():
         print(f"director export: {args.db}: no such database", file=sys.stderr)
         return UNUSABLE

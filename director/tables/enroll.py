@@ -1,13 +1,20 @@
-"""Enrolling a table: its own key, as a key file, and the kiosk config lines that go with it,
-for the volunteer to copy to the table's card.
+"""Enrolling a table: what it learns (its own key, its own director's PIN as a hash, the
+tournament, the rules, the link), and the three ways it gets it.
 
-``enroll(config, table, url=..., serial=...)`` gives an ``Enrollment`` (the key file's text, the
-config snippet, their file names): what ``python -m director enroll TABLE`` writes to a folder
-and what the director's page may offer to download. The table's key is derived from the
-tournament key (``kiosk.sync.signing.table_key``, docs/sync-protocol.md); the tournament key
-itself is never written, printed or sent. Enrolling a table again gives the same key: a card
-that was lost or wiped is enrolled again the same way. A new tournament key changes every
-table's key.
+- **By code, at the table** (the usual way): ``python -m director enroll T`` (or the page) opens
+  a one-time code for table T (director.tables.codes) and prints it with the table's PIN; the
+  volunteer types T and the code at the table, which fetches ``sealed_enrollment(config, T)``
+  over the network, sealed (director.tables.exchange, kiosk.sync.enrollment).
+- **By USB stick**, for a table on a serial line: ``--stick DIR`` writes one file per table,
+  ``DIR/tablekeeper/table-T.toml`` (``stick_file``), which the table reads from the stick by its
+  number.
+- **By hand**: ``--out DIR`` writes the key file and the config lines (``enroll``), as before.
+
+The table's key is derived from the tournament key (``kiosk.sync.signing.table_key``,
+docs/sync-protocol.md), and so is its PIN (``kiosk.sync.enrollment.table_pin``, 8 digits): a
+table keeps only the PIN's salted hash, and one table's PIN says nothing of another's. The
+tournament key itself is never written, printed or sent. Enrolling a table again gives the same
+key and PIN; a new tournament key changes every table's.
 """
 from __future__ import annotations
 
@@ -20,9 +27,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.secret_hash import make_hash
+from kiosk.sync.enrollment import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
+                                   stick_name, table_pin)
 from kiosk.sync.signing import key_hex, table_key
 
 from director.config import ConfigError, DirectorConfig, load_config
+from director.event.db import DirectorDB, DirectorDBError
+from . import codes
 
 KIOSK_KEY_FILE = "/etc/tablekeeper/table.key"       # where the key goes on the table's card
 KIOSK_CONFIG = "/etc/tablekeeper/kiosk.toml"
@@ -97,6 +109,9 @@ def enroll(config: DirectorConfig, table: str, *, url: str | None = None,
         "[director]",
         link,
         f"table_key_file = {_toml(KIOSK_KEY_FILE)}",
+        "# the table's own director's PIN as a salted hash (python -m director enroll printed "
+        "the PIN)",
+        f"pin_hash = {_toml(make_hash(pin(config, table)))}",
         "",
         *rules_lines(config),
     ])
@@ -112,6 +127,43 @@ def rules_lines(config: DirectorConfig) -> list[str]:
         lines += [f"[rules.{section}]",
                   *(f"{name} = {json.dumps(value)}" for name, value in settings.items()), ""]
     return lines
+
+
+def pin(config: DirectorConfig, table: str) -> str:
+    """Table ``table``'s own director's PIN (8 digits, derived from the tournament key)."""
+    return table_pin(config.key, check_table(table))
+
+
+def sealed_enrollment(config: DirectorConfig, table: str) -> dict:
+    """What table ``table`` learns when it enrolls: its key, its PIN's salted hash (never the
+    PIN), the tournament, the rules and this director's name."""
+    table = check_table(table)
+    return enrollment(table=table, tournament=config.tournament, key=table_key(config.key, table),
+                      pin_hash=make_hash(pin(config, table)), preset=config.preset,
+                      overrides=config.overrides, director=config.tournament)
+
+
+def stick_file(config: DirectorConfig, table: str, *, url: str | None = None,
+               serial: str | None = None) -> tuple[str, str]:
+    """(file name, text) of table ``table``'s enrollment for a USB stick: on a serial line
+    (``serial``: the table's port) or over the network (``url``, default this director's)."""
+    table = check_table(table)
+    if serial is not None:
+        if not (re.fullmatch(r"[1-9][0-9]{0,2}", table) and int(table) <= 254):
+            raise EnrollError(f"table: a table on a serial line is numbered 1-254 (its address); "
+                              f"got {table!r}")
+        link = {"serial": serial}
+    else:
+        link = {"url": _checked_url(url or director_url(config))}
+    text = enrollment_toml(sealed_enrollment(config, table), how="from a USB stick (python -m "
+                           f"director enroll {table} --stick)", **link)
+    return stick_name(table), text
+
+
+def _checked_url(url: str) -> str:
+    if not re.fullmatch(r"https?://\S+", url):
+        raise EnrollError(f"url: expected an address starting with http:// or https://; got {url!r}")
+    return url
 
 
 def write(enrollment: Enrollment, folder: Path) -> tuple[Path, Path]:
@@ -131,43 +183,108 @@ def write(enrollment: Enrollment, folder: Path) -> tuple[Path, Path]:
 def add_parsers(sub) -> None:
     """The ``enroll`` subcommand, on ``python -m director``'s subparsers."""
     parser = sub.add_parser(
-        "enroll", help="give tables their own keys: a key file and the kiosk config lines each",
-        description="Give a table its own key: a key file and the kiosk config lines, written to "
-                    "a folder for the volunteer to copy to the table's card. The tournament key "
-                    "never leaves this machine.")
-    parser.add_argument("tables", nargs="+", metavar="TABLE", help="the table's name as its kiosk "
-                        "has it (kiosk.table): 7, or several: 1 2 3")
+        "enroll", help="enroll tables: a one-time code each to type at the table (or a USB "
+                       "stick's file, or the files by hand)",
+        description="Enroll tables. Without --stick or --out: open a one-time code for each "
+                    f"table (open {CODE_MINUTES} minutes, {TRIES} tries), to type at the table "
+                    "with its number while this director's service runs; each table's own "
+                    "director's PIN is printed beside it. The tournament key never leaves this "
+                    "machine.")
+    parser.add_argument("tables", nargs="+", metavar="TABLE", help="the table's number or name "
+                        "(kiosk.table): 7, or several: 1 2 3, or a range: 1-30")
     parser.add_argument("--config", metavar="FILE", help="the director's config (its tournament "
-                        "key, name, host and port)")
+                        "key, name, rules, database, host and port)")
     keys = parser.add_mutually_exclusive_group()
     keys.add_argument("--key", help="the tournament key (tournament.key); prefer --key-file")
     keys.add_argument("--key-file", metavar="FILE", help="a file whose first line is the "
                       "tournament key (tournament.key_file)")
     parser.add_argument("--tournament", help="the tournament's name (tournament.name)")
+    parser.add_argument("--db", metavar="FILE", help="the service's database, where the codes "
+                        "wait for the tables (service.db)")
+    parser.add_argument("--minutes", type=float, default=CODE_MINUTES,
+                        help=f"how long each code stays open (default {CODE_MINUTES})")
+    ways = parser.add_mutually_exclusive_group()
+    ways.add_argument("--stick", metavar="DIR", help="instead of codes: write each table's "
+                      "enrollment to DIR/tablekeeper/table-TABLE.toml (a USB stick mounted on "
+                      "DIR), for a table on a serial line")
+    ways.add_argument("--out", metavar="DIR", help="instead of codes: write each table's key "
+                      "file and config lines to DIR, to copy by hand")
     links = parser.add_mutually_exclusive_group()
-    links.add_argument("--url", help="the director's address as the tables reach it (default: "
-                       "service.host and port, or this machine's NAME.local)")
-    links.add_argument("--serial", metavar="DEVICE", help="for tables on a serial line: the "
-                       "table's own port, e.g. /dev/serial0 (the table's number is its address)")
-    parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
-                        help=f"the folder the files go to (default {DEFAULT_OUT})")
+    links.add_argument("--url", help="with --stick or --out: the director's address as the "
+                       "tables reach it (default: service.host and port, or this machine's "
+                       "NAME.local)")
+    links.add_argument("--serial", metavar="DEVICE", help="with --stick or --out: for tables on "
+                       "a serial line, the table's own port, e.g. /dev/serial0 (the table's "
+                       "number is its address)")
     parser.set_defaults(func=run)
 
 
+def table_list(items: list[str]) -> list[str]:
+    """The tables named: ``7``, ``A1``, and ranges ``1-30``, in order, each once."""
+    names: list[str] = []
+    for item in items:
+        ranged = re.fullmatch(r"([0-9]{1,3})-([0-9]{1,3})", item)
+        if ranged and int(ranged[1]) <= int(ranged[2]) <= 999:
+            names += [str(n) for n in range(int(ranged[1]), int(ranged[2]) + 1)]
+        else:
+            names.append(check_table(item))
+    return list(dict.fromkeys(names))
+
+
 def run(args: argparse.Namespace) -> int:
-    """``python -m director enroll``: the files of each table, written, and what they are."""
-    overrides = {"tournament.name": args.tournament}
+    """``python -m director enroll``: a code for each table (or the files), and what they are."""
+    import time
+    overrides = {"tournament.name": args.tournament, "service.db": args.db}
     if args.key is not None or args.key_file is not None:
         overrides.update({"tournament.key": args.key or "", "tournament.key_file": args.key_file or ""})
+    if (args.url or args.serial) and not (args.stick or args.out):
+        print("python -m director enroll: --url and --serial go with --stick or --out (a table "
+              "enrolled by code learns the address it reached)", file=sys.stderr)
+        return 2
     try:
         config = load_config(args.config, overrides)
-        made = [enroll(config, table, url=args.url, serial=args.serial) for table in args.tables]
-    except (ConfigError, EnrollError) as exc:
+        tables = table_list(args.tables)
+        if args.stick:
+            return _write_stick(config, tables, Path(args.stick), url=args.url, serial=args.serial)
+        if args.out:
+            return _write_files(config, tables, Path(args.out), url=args.url, serial=args.serial)
+        if config.db == Path("var/director.sqlite"):
+            config.db.parent.mkdir(exist_ok=True)
+        with DirectorDB.open(config.db) as db:
+            made = [codes.make(db, table, time.time(), minutes=args.minutes) for table in tables]
+    except (ConfigError, EnrollError, DirectorDBError, OSError) as exc:
         print(f"python -m director enroll: {exc}", file=sys.stderr)
         return 2
-    for enrollment in made:
-        key_path, snippet_path = write(enrollment, Path(args.out))
+    for code in made:
+        until = time.strftime("%H:%M", time.localtime(code.expires_wall))
+        print(f"table {code.table}: code {shown_code(code.code)} (until {until}, {TRIES} tries); "
+              f"its director's PIN {pin(config, code.table)}")
+    print(f"At each table: ENROLL, its number, its code (the director's service must be running, "
+          f"database {config.db}).")
+    return 0
+
+
+def _write_stick(config: DirectorConfig, tables: list[str], stick: Path, *, url, serial) -> int:
+    folder = stick / "tablekeeper"
+    folder.mkdir(parents=True, exist_ok=True)
+    for table in tables:
+        name, text = stick_file(config, table, url=url, serial=serial)
+        path = folder / name
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print(f"table {table}: {path} (it holds the table's key: keep the stick safe); its "
+              f"director's PIN {pin(config, table)}")
+    print("At each table: ENROLL, its number, STICK (the table reads its own file).")
+    return 0
+
+
+def _write_files(config: DirectorConfig, tables: list[str], out: Path, *, url, serial) -> int:
+    for table in tables:
+        enrollment = enroll(config, table, url=url, serial=serial)
+        key_path, snippet_path = write(enrollment, out)
         print(f"table {enrollment.table}: key file {key_path} (keep it secret), config lines "
               f"{snippet_path}:")
         print("    " + enrollment.snippet.rstrip("\n").replace("\n", "\n    "))
+        print(f"    (its director's PIN {pin(config, table)})")
     return 0

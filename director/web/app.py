@@ -22,11 +22,16 @@ ones). Routes, by name:
   and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
   for several files at once (a config.tsh and its .t files): the page's import form
   (director/files/imports.py);
-- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``, and ``"url"`` or ``"serial"`` if
-  need be): table 7's key file and config lines (director.tables.enroll), for the page to download;
+- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``): a one-time code for table 7 and its
+  director's PIN (director.tables.codes), shown on the page; with ``"stick": true`` (and
+  ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
+- ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
+  enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
+- ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
+  cards (director.web.tables_page);
 - ``static``: the pages' scripts and styles.
 
 Database work runs in worker threads, so the event loop keeps serving the live pages.
@@ -58,10 +63,15 @@ from director.files import exports, imports
 from . import parts
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
-from director.tables.enroll import EnrollError, enroll
+from director.tables import codes
+from director.tables.enroll import EnrollError, pin, stick_file
+from director.tables.exchange import Exchanges
+from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal
 from director.tables.ingest import MAX_BODY, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
+from .addresses import service_addresses
+from .tables_page import tables_routes
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -143,6 +153,15 @@ def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
     return uploads, division
 
 
+def t_file_name(db: DirectorDB, division: str) -> str:
+    """A division's .t file's name as tsh has it: the file config.tsh named (``a.t``), else the
+    division's name in lower case (tsh's own files: ``a.t`` for division A)."""
+    for known in divisions.divisions(db):
+        if known.name == division and known.tsh_file:
+            return Path(known.tsh_file).name
+    return f"{division.lower()}.t"
+
+
 def resolve_division(db: DirectorDB, name: str | None) -> str:
     try:
         return divisions.resolve(db, name)
@@ -163,6 +182,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                        Slots(config.limits.live_per_address, config.limits.live_total),
                        held_for=snapshot.held_for)
     db.listen(live.notify)
+    exchanges = Exchanges(db, config, clock=clock)
+    addresses = service_addresses(config)
 
     async def post_document(request: Request) -> Response:
         table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]
@@ -232,7 +253,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 name = await run_in_threadpool(resolve_division, db, division)
                 data = await run_in_threadpool(exports.export_t, db, config.rules, config.tournament,
                                                name, encoding)
-                filename, media = f"{stem} {name}.t", f"text/plain; charset={encoding}"
+                filename, media = t_file_name(db, name), f"text/plain; charset={encoding}"
             elif what == "ratings.TOU":
                 data = await run_in_threadpool(exports.export_tou, db, config.rules,
                                                config.tournament, dt.date.fromtimestamp(now()))
@@ -253,7 +274,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(render("index.html", csrf=request.state.session.csrf),
+        return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live),
                             headers={"Cache-Control": "no-store"})
 
     async def live_page(request: Request) -> Response:
@@ -272,21 +293,47 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         return endpoint
 
     async def enroll_table(request: Request) -> Response:
-        expected = '{"table": "7"} (and "url" or "serial" if need be)'
+        expected = '{"table": "7"} (and "stick": true, with "url" or "serial" if need be)'
         body = await json_object(request, expected)
         if isinstance(body, Response):
             return body
-        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None))}
+        fields = {"table": str, "url": (str, type(None)), "serial": (str, type(None)),
+                  "stick": (bool, type(None))}
         if not all(isinstance(body.get(k), t) for k, t in fields.items()):
             return refusal(400, f"expected JSON {expected}")
+        source = request.client.host if request.client else "unknown"
         try:
-            made = enroll(config, body["table"], url=body.get("url") or None,
-                          serial=body.get("serial") or None)
+            if body.get("stick"):
+                name, text = stick_file(config, body["table"], url=body.get("url") or None,
+                                        serial=body.get("serial") or None)
+                log.info("table %s's USB stick file made from the page (%s)", body["table"][:40], source)
+                return JSONResponse({"table": body["table"], "file_name": name, "file_text": text,
+                                     "pin": pin(config, body["table"])},
+                                    headers={"Cache-Control": "no-store"})
+            table = body["table"]
+            made_pin = pin(config, table)
         except EnrollError as exc:
             return refusal(400, str(exc))
-        log.info("table %s enrolled from the page (%s)", made.table[:40],
-                 request.client.host if request.client else "unknown")
-        return JSONResponse(dataclasses.asdict(made), headers={"Cache-Control": "no-store"})
+        made = await run_in_threadpool(codes.make, db, table, now())
+        log.info("table %s's enrollment code made from the page (%s)", table[:40], source)
+        return JSONResponse({"table": table, "code": made.code, "expires_wall": made.expires_wall,
+                             "tries": made.tries_left, "pin": made_pin},
+                            headers={"Cache-Control": "no-store"})
+
+    def enrollment(step: str):
+        async def endpoint(request: Request) -> Response:
+            try:
+                raw, declared = await read_limited(request, ENROLL_BODY)
+            except ClientDisconnect:
+                return Response(status_code=400)
+            if declared is not None or len(raw) > ENROLL_BODY:
+                return refusal(413, f"body over {ENROLL_BODY} bytes")
+            source = request.client.host if request.client else "unknown"
+            act = exchanges.start if step == "start" else exchanges.confirm
+            reply = await run_in_threadpool(act, raw, now(), source)
+            return JSONResponse(reply.body, status_code=reply.code,
+                                headers={"Cache-Control": "no-store"})
+        return endpoint
 
     async def state(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(snapshot))
@@ -311,7 +358,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
         Route("/api/import", import_upload, methods=["POST"], name="import"),
         Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
+        Route("/api/enroll/start", enrollment("start"), methods=["POST"], name="enroll.start"),
+        Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
+        *tables_routes(db, config, addresses, now),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[

@@ -36,13 +36,17 @@ PUBLIC = {
     "tables.results": "the tables' API: a document is taken under its table's signature only",
     "tables.status": "the tables' API: a document is taken under its table's signature only",
     "tables.assignment": "the tables' API: an assignment is signed for its table",
+    "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
+                    "enrollment sealed under a key only that code gives (kiosk.sync.enrollment)",
+    "enroll.confirm": "a table confirming its enrollment: a MAC only the exchange's key makes",
     "live": "the public live view, for players' phones: it shows, it changes nothing",
     "live.events": "the public live view's server-sent events",
     "login": "the login page",
     "login.post": "the login itself (its form's own CSRF token, checked by the handler)",
     "static": "the pages' scripts and styles",
 }
-TABLES_API = {"tables.results", "tables.status", "tables.assignment"}
+TABLES_API = {"tables.results", "tables.status", "tables.assignment", "enroll.start",
+              "enroll.confirm"}
 BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX_BODY first (and
              "tables.status": 2 * MAX_BODY,       # records it, director.tables.ingest), a chunk past it
              "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)

@@ -83,9 +83,10 @@ KEYS: tuple[tuple, ...] = (
     ("director.pin_hash", "",
      "the hash of the PIN of the director's menu at the table (a long press of the centre "
      "button, or F10: late starts, time adjustments, forfeits, ending or reopening a game, "
-     "score corrections, voids; three wrong PINs lock it for a minute); python -m kiosk pin "
-     f"makes it. Empty = the default PIN {DEFAULT_PIN}, which only a simulated kiosk (--sim, "
-     "the demo) accepts: a kiosk on its buttons refuses to start with it",
+     "score corrections, voids; three wrong PINs lock it for a minute): enrolling the table "
+     "gives it its own (the director has the PIN), or python -m kiosk pin makes one. Empty = "
+     "none: on its buttons the menu stays closed until the table is enrolled; simulated "
+     f"(--sim, the demo), the default PIN {DEFAULT_PIN}, which a kiosk on its buttons refuses",
      PinHash(HASH_EXPECTED), ""),
 )
 
@@ -144,16 +145,18 @@ def table_key(values: dict[str, Any], source: str) -> bytes | None:
 
 
 def check_pin(values: dict[str, Any], source: str) -> None:
-    """A kiosk on its buttons (not simulated) has a PIN of its own: not none, not 0000."""
+    """A kiosk on its buttons (not simulated) never takes the default PIN 0000. Without any PIN
+    it starts, its director's menu closed until it is enrolled (the enrollment brings the
+    table's own PIN) or given one."""
     if values["hardware.buttons"] == "sim":
         return
     hashed = values["director.pin_hash"]
-    if not hashed or is_default(hashed):
+    if hashed and is_default(hashed):
         raise ConfigError(
             source, "director.pin_hash",
-            "the hash of this table's own director's PIN (python -m kiosk pin makes it): a kiosk "
-            f"on its buttons does not start with the default PIN {DEFAULT_PIN} or none",
-            detail=f"got the hash of {DEFAULT_PIN}" if hashed else "got none")
+            "the hash of this table's own director's PIN (enrolling the table gives it one; "
+            f"python -m kiosk pin makes one): a kiosk on its buttons does not take the default "
+            f"PIN {DEFAULT_PIN}", detail=f"got the hash of {DEFAULT_PIN}")
 
 
 def check(values: dict[str, Any], source: str) -> None:

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Collection, Mapping
 
-from kiosk.config import director as config_director, hardware as config_hardware
+from kiosk.config import director as config_director, enrollment as config_enrollment
+from kiosk.config import hardware as config_hardware
 from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config.kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
                                 Number, OffOr, Overrides, Preset, Size, Text)
@@ -84,6 +85,12 @@ SCHEMA: tuple[Key, ...] = (
         Int("a round number 1-999", 1, 999)),
     Key("kiosk.players", ["Player 1", "Player 2"], "the two players' names, the left player first",
         Names("a list of two names of 1 to 40 characters, left player first")),
+    Key("kiosk.enrollment", config_enrollment.DEFAULT_ENROLLMENT,
+        "the table's enrollment, on the writable data partition (relative to the working "
+        "directory, the service's /var/lib/tablekeeper): written when the table is enrolled by "
+        "its code or from a USB stick, it gives kiosk.table and tournament, the rules, the "
+        "director's url or serial line, the table's key and its director's PIN hash in place "
+        "of this file's; no file: the table is not enrolled", Text("a file path", 1, 4096)),
     Key("kiosk.new_game_after_s", 0,
         "seconds the locked result stays on screen before a new game with the same settings opens "
         "on the setup screen; 0 = until the kiosk restarts",
@@ -174,6 +181,7 @@ class Settings:
     values: dict[str, Any]
     rules: Rules = field(repr=False)
     key: bytes | None = field(repr=False)
+    enrolled: str | None = None         # the enrollment file read, if the table is enrolled
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -214,7 +222,8 @@ def _walk(source: str, data: Mapping, prefix: str, values: dict) -> None:
             raise ConfigError(source, dotted, f"a table ([{dotted}])", value)
 
 
-def finish(values: dict[str, Any], source: str, given: Collection[str] = ()) -> Settings:
+def finish(values: dict[str, Any], source: str, given: Collection[str] = (), *,
+           enrolled: str | None = None) -> Settings:
     """The checks across keys; the rules and the key they give. A pin clash that involves a
     key ``given`` on the command line names the command line rather than ``source``."""
     pins = {}
@@ -238,7 +247,7 @@ def finish(values: dict[str, Any], source: str, given: Collection[str] = ()) -> 
             rules = _overridden(rules, section, overrides, source)
     key = config_director.table_key(values, source)
     config_director.check_pin(values, source)       # last: a file otherwise fine needs only this
-    return Settings(values=values, rules=rules, key=key)
+    return Settings(values=values, rules=rules, key=key, enrolled=enrolled)
 
 
 def _overridden(rules: Rules, section: str, overrides: dict, source: str) -> Rules:
@@ -255,10 +264,15 @@ def load(path: str | Path | None = None, options: Mapping[str, Any] | None = Non
     -> value, None for not given) on top, all checked."""
     values = read(path) if path is not None else defaults()
     given = {name: value for name, value in (options or {}).items() if value is not None}
+    if "kiosk.enrollment" in given:
+        values["kiosk.enrollment"] = KEYS["kiosk.enrollment"].kind.check(
+            "command line", "kiosk.enrollment", given["kiosk.enrollment"])
+    enrolled = config_enrollment.overlay(values, lambda where, name, value:
+                                         KEYS[name].kind.check(where, name, value))
     for name, value in given.items():
         values[name] = KEYS[name].kind.check("command line", name, value)
     source = str(path) if path is not None else "command line" if given else "defaults"
-    return finish(values, source, given)
+    return finish(values, source, given, enrolled=enrolled)
 
 
 # --- the example file and the reference's table---------------------------------------------------
@@ -372,8 +386,11 @@ class KioskConfig:
     checkpoint_s: float = KEYS["store.checkpoint_s"].default
     ballast_kb: int = KEYS["store.ballast_kb"].default      # room in reserve beside the store
     key: bytes | None = field(default=None, repr=False)   # the table's key; None: results wait unsigned
+    enrollment: str = KEYS["kiosk.enrollment"].default   # where an enrollment is written and read
+    enrolled: bool = False              # the table has an enrollment (its file was read)
     new_game_after_s: int = KEYS["kiosk.new_game_after_s"].default  # 0: until a restart
-    director_pin_hash: str = KEYS["director.pin_hash"].default  # "": the default PIN (sim only)
+    director_pin_hash: str | None = KEYS["director.pin_hash"].default  # "": the default PIN (sim
+                                        # only); None: none, the menu closed (on buttons)
     displays: dict = field(default_factory=dict)    # side -> drivers.displays.DisplaySpec
     leds: dict = field(default_factory=dict)        # status LED -> BCM pin (fitted ones only)
     director_url: str = KEYS["director.url"].default    # "": no link to the director
@@ -404,8 +421,8 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         ui=UiSettings(**{f.name: v[f"ui.{f.name}"] for f in fields(UiSettings) if f"ui.{f.name}" in v},
                       keypad=v["display.keypad"]),
         store=v["store.path"], checkpoint_s=v["store.checkpoint_s"], ballast_kb=v["store.ballast_kb"],
-        key=settings.key,
-        new_game_after_s=v["kiosk.new_game_after_s"], director_pin_hash=v["director.pin_hash"],
+        key=settings.key, enrollment=v["kiosk.enrollment"], enrolled=settings.enrolled is not None,
+        new_game_after_s=v["kiosk.new_game_after_s"], director_pin_hash=v["director.pin_hash"] or ("" if sim else None),
         displays=config_hardware.display_specs(v), leds=config_hardware.led_pins(v),
         director_url=v["director.url"], director_poll_s=v["director.poll_s"],
         director_retry_max_s=v["director.retry_max_s"], director_serial=v["director.serial"],

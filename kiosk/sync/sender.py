@@ -81,6 +81,7 @@ class Published:
     game_id: str
     round_table: tuple[str, str]        # (tournament, table)
     division: str = ""
+    about: dict | None = None           # the table itself (kiosk.sync.status.about_table)
 
 
 class Sender:
@@ -107,12 +108,13 @@ class Sender:
 
     # --- what the loop calls (never blocks) -------------------------------------------------------
 
-    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "") -> None:
+    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "",
+                about: dict | None = None) -> None:
         """The game as the loop has it now (an immutable state); the worker sends its status."""
         current = self._published
         if (current is None or current.state is not state or current.game_id != game_id
-                or current.division != division):
-            self._published = Published(state, game_id, (tournament, table), division)
+                or current.division != division or current.about != about):
+            self._published = Published(state, game_id, (tournament, table), division, about)
             self._wake.set()
 
     def wake(self) -> None:
@@ -190,7 +192,7 @@ class Sender:
         tournament, table = published.round_table
         document = status_document(published.state, self.clock(), tournament=tournament,
                                    table=table, game_id=published.game_id,
-                                   division=published.division,
+                                   division=published.division, about=published.about,
                                    outbox_pending=outbox.pending(RESULT), sent_wall=now)
         answer = self.client.post("status", sign(document, self.key))
         self._status_sent = (published.state, now)

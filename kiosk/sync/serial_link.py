@@ -156,7 +156,7 @@ class SerialLink:
         tournament, table = published.round_table
         document = status_document(published.state, self.game_clock(), tournament=tournament,
                                    table=table, game_id=published.game_id,
-                                   division=published.division,
+                                   division=published.division, about=published.about,
                                    outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall)
         self._status_state = published.state
         return sign(document, self.key)
@@ -217,12 +217,13 @@ class SerialLink:
 
     # -- what the kiosk's loop calls (never waits) -------------------------------------------
 
-    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "") -> None:
+    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "",
+                about: dict | None = None) -> None:
         """The game as the loop has it now (an immutable state); its status goes at the next poll."""
         current = self._published
         if (current is None or current.state is not state or current.game_id != game_id
-                or current.division != division):
-            self._published = Published(state, game_id, (tournament, table), division)
+                or current.division != division or current.about != about):
+            self._published = Published(state, game_id, (tournament, table), division, about)
 
     def wake(self) -> None:
         """Nothing to do: on a polled line the table speaks when the director asks."""

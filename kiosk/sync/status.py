@@ -5,7 +5,9 @@ it: the phase, both clocks (milliseconds left, negative in overtime; a late play
 counts their absence down as the core will charge it on arrival), both scores, whose turn it
 is, whose clock runs, and the alerts a director acts on (overtime, a hold or a challenge in
 progress, the clock stopped and why). Pure: no I/O; the caller passes the time, the outbox's
-pending count and the wall-clock time of sending.
+pending count and the wall-clock time of sending; ``about``, what the director's tables page
+shows of the table itself (its software's version, its lexicon's name and fingerprint, its last
+self-test: ``about_table``), when the link has it.
 """
 from __future__ import annotations
 
@@ -55,9 +57,17 @@ def scores(state: GameState, now_ns: int) -> tuple[int, int]:
     return state.scores()
 
 
+def about_table(software: str, lexicon: str, fingerprint: str, selftest: str) -> dict:
+    """The table itself, as its status carries it: ``software`` (its version), ``lexicon`` (the
+    word list's name as the top line shows it), ``lexicon_sha256`` (its fingerprint, "" unknown),
+    ``selftest`` (the last hardware self-test's outcome and when, "" never run)."""
+    return {"software": software[:40], "lexicon": lexicon[:100], "lexicon_sha256": fingerprint[:64],
+            "selftest": selftest[:200]}
+
+
 def status_document(state: GameState, now_ns: int, *, tournament: str, table: str | int,
                     game_id: str, outbox_pending: int, sent_wall: float,
-                    division: str = "") -> dict:
+                    division: str = "", about: dict | None = None) -> dict:
     """The status of the game at ``now_ns`` (monotonic ns, as the game's events); ``division``
     as the result document's."""
     running = state.clock.running if not state.clock.stopped else None
@@ -78,4 +88,5 @@ def status_document(state: GameState, now_ns: int, *, tournament: str, table: st
         "alerts": alerts(state, now_ns),
         "outbox_pending": int(outbox_pending),
         "sent_wall": float(sent_wall),
+        **({"about": dict(about)} if about else {}),
     }

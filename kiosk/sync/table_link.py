@@ -25,10 +25,13 @@ from typing import Callable
 
 from drivers.buttons import HardwareError
 from drivers.serial_port import SerialPort, SerialPortError
+from kiosk import VERSION
+from kiosk.lexicon import Lexicon
 from kiosk.sync import assignment as plan
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Sender, link_text
 from kiosk.sync.serial_link import SerialLink
+from kiosk.sync.status import about_table
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
@@ -42,6 +45,7 @@ class TableLink:
         self.port = port                        # the serial link's port, closed with the link
         self.done: set[tuple] = set()           # (revision, what) already applied
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
+        self._about_seen: tuple | None = None   # ((lexicon, self-test), the about it gave)
 
     @classmethod
     def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
@@ -85,13 +89,23 @@ class TableLink:
         """Every pass of the loop: publish the game, show the link, apply the assignment."""
         table, session = self.table, self.table.session
         self.sender.publish(table.state, self._document_id(session), session.setup.tournament,
-                            table.info.table, session.setup.division)
+                            table.info.table, session.setup.division, about=self._about())
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
         info = dataclasses.replace(table.info, link=link_text(link), division=session.setup.division)
         if info != table.info:
             table.info = info
+
+    def _about(self) -> dict:
+        """The table itself for its status: version, lexicon and fingerprint, last self-test."""
+        table = self.table
+        seen = (table.info.lexicon, table.selftest)
+        if self._about_seen is None or self._about_seen[0] != seen:
+            fingerprint = (table.lexicon.fingerprint or "") if isinstance(table.lexicon, Lexicon) else ""
+            self._about_seen = (seen, about_table(VERSION, table.info.lexicon, fingerprint,
+                                                  table.selftest))
+        return self._about_seen[1]
 
     def _document_id(self, session) -> str:
         if self._game is None or self._game[0] != session.game_id:

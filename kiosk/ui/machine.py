@@ -32,6 +32,7 @@ from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.menu.door import DirectorDoor
 from kiosk.ui.widgets.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
+from kiosk.ui.setup.enroll import Enroller, EnrollScreen
 from kiosk.ui.setup.screen import SetupScreen
 from kiosk.core.vocabulary import Phase
 
@@ -53,17 +54,23 @@ def route(table: Table, current: Screen | None) -> Screen:
 
 
 class Machine:
-    def __init__(self, table: Table, now_ns: int, *, director_pin_hash: str = "",
-                 orientation: str = "side"):
+    def __init__(self, table: Table, now_ns: int, *, director_pin_hash: str | None = "",
+                 orientation: str = "side", enroller: Enroller | None = None,
+                 enrolled: bool = True, enroll_first: bool = False, director_url: str = ""):
+        """``enroller``: how the ENROLL screen enrolls the table (None: no such screen);
+        ``enrolled``: the table is; ``enroll_first``: open on the ENROLL screen (a table on its
+        buttons, never enrolled); ``director_url``: the config's, if it names the director."""
         self.table, self.orientation = table, orientation
         self._drawn = None                  # (screen, view) the surface shows, if drawn whole
         self.door = DirectorDoor(director_pin_hash)
+        self.enroller, self.enrolled, self.director_url = enroller, enrolled, director_url
         self.finished = False
+        self.restart = False                # finished to start again (a new enrollment)
         self.failures = 0                   # how many times a screen failed
         self._now = now_ns
         self.screen: Screen = FailsafeScreen(table, RuntimeError("the screens did not open"), now_ns)
         try:
-            self.screen = route(table, None)
+            self.screen = self.enroll_screen() if enroll_first and enroller else route(table, None)
             self.screen.enter(now_ns)
         except Exception as exc:            # noqa: BLE001 - any failure shows the failsafe
             self.fail(exc, now_ns)
@@ -115,11 +122,27 @@ class Machine:
         if self.door.locked(t_ns):
             self.table.say(self.door.locked_message(t_ns), t_ns)
             return
-        from kiosk.ui.menu.screen import DirectorScreen
-        self.screen = DirectorScreen(self.table, self.door, t_ns)
+        if self.door.closed:
+            if self.enroller is None or self.enrolled:
+                self.table.say("no director's PIN at this table yet: it comes with the table's "
+                               "enrollment", t_ns)
+                return
+            self.screen = self.enroll_screen()      # no PIN, not enrolled: enrolling is open
+        else:
+            from kiosk.ui.menu.screen import DirectorScreen
+            self.screen = DirectorScreen(self.table, self.door, t_ns,
+                                         enroll=self.enroll_screen if self.enroller else None)
         self.screen.enter(t_ns)
 
+    def enroll_screen(self) -> EnrollScreen:
+        """The ENROLL screen (kiosk.ui.setup.enroll) for this table."""
+        return EnrollScreen(self.table, self.enroller, table_name=self.table.info.table,
+                            url=self.director_url, again=self.enrolled)
+
     def _advance(self, now_ns: int) -> None:
+        if isinstance(self.screen, EnrollScreen) and self.screen.restart:
+            self.finished = self.restart = True     # enrolled: the kiosk starts again with it
+            return
         for _ in range(3):                      # a screen may hand over at most twice in a row
             chosen = self.screen.next()
             if chosen is self.screen:

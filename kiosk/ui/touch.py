@@ -30,6 +30,7 @@ import pygame
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
 from kiosk.ui.clock import draw as clockdraw, flat
 from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
+from kiosk.ui.setup.enroll import EnrollView, keyboard_keys as enroll_keys
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.judge import draw as judge_draw, verdict
 from kiosk.ui.menu import draw as director_draw
@@ -40,7 +41,7 @@ from kiosk.ui.widgets import frame
 #: upright half of player ``facing`` (flat).
 KEYBOARDS = {ClockView: clockdraw.keyboard_keys, judge_draw.JudgeView: judge_draw.keyboard_keys,
              director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys,
-             verdict.VerdictView: verdict.keyboard_keys}
+             verdict.VerdictView: verdict.keyboard_keys, EnrollView: enroll_keys}
 #: How finely ``where`` looks for a place to tap: a grid of this many points across and down.
 SEARCH = (24, 16)
 

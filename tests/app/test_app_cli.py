@@ -85,16 +85,17 @@ def test_without_a_config_file_the_store_is_var_kiosk_sqlite_under_the_working_d
 def test_config_prints_the_example_and_checks_a_file(tmp_path):
     out = kiosk("config")
     assert out.returncode == 0 and out.stdout == EXAMPLE.read_text(encoding="utf-8")
-    out = kiosk("config", str(EXAMPLE))                 # on its buttons: a PIN of its own first
-    assert out.returncode == 2 and out.stderr.startswith(
-        f"python -m kiosk config: {EXAMPLE}: director.pin_hash: expected the hash of this table's own")
+    out = kiosk("config", str(EXAMPLE), cwd=tmp_path)   # on its buttons without a PIN: menu closed
+    assert out.returncode == 0 and out.stdout.endswith("director's menu closed (no PIN: the table "
+                                                       "is not enrolled)\n")
     with_pin = tmp_path / "kiosk.toml"
     with_pin.write_text(EXAMPLE.read_text().replace('pin_hash = ""', f'pin_hash = "{hash_pin("8642")}"'))
-    out = kiosk("config", str(with_pin))
+    out = kiosk("config", str(with_pin), cwd=tmp_path)
     assert out.returncode == 0 and out.stdout == (
-        f"{with_pin}: OK: table 1, ASPA (Australia) 2016, word list enable2k \u2014 not the "
-        "official CSW (the bundled ENABLE list), buttons gpio, store var/kiosk.sqlite, results "
-        "NOT signed: kept on the table (no director.table_key_file)\n")
+        f"{with_pin}: OK: table 1, not enrolled (no var/enrollment.toml), ASPA (Australia) 2016, "
+        "word list enable2k \u2014 not the official CSW (the bundled ENABLE list), "
+        "buttons gpio, store var/kiosk.sqlite, results NOT signed: kept on the table (not enrolled, "
+        "no director.table_key_file), director's menu behind its PIN\n")
     bad = tmp_path / "bad.toml"
     bad.write_text("[kiosk]\nround = \"two\"\n")
     out = kiosk("config", str(bad))

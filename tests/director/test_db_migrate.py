@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -104,7 +104,9 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
         # Ann beat Bob (imported), Cat had the bye of started round 1 and beat Ann in round 2
         assert [(s.player.name, s.wins, s.losses) for s in table] == [("Cat", 2, 0), ("Ann", 1, 1), ("Bob", 0, 1)]
     with DirectorDB.open(path) as again:                            # opened again: as it is
-        assert again.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert again.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        with again.locked() as conn:                                # enrollment by code (5)
+            assert conn["enrollment_codes"].count == conn["enrolled"].count == 0
 
 
 def test_players_with_no_common_division_label_become_division_a(tmp_path):
@@ -118,10 +120,10 @@ def test_a_file_from_a_newer_director_is_still_refused(tmp_path):
     path = tmp_path / "new.sqlite"
     DirectorDB.open(path).close()
     raw = sqlite3.connect(path)
-    raw.execute("PRAGMA user_version=5")
+    raw.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     raw.commit()
     raw.close()
-    with pytest.raises(DirectorDBError, match=r"written by a newer director \(schema 5\)"):
+    with pytest.raises(DirectorDBError, match=rf"written by a newer director \(schema {SCHEMA_VERSION + 1}\)"):
         DirectorDB.open(path)
 
 
@@ -139,7 +141,7 @@ def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_p
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         with db.transaction() as conn:
             conn["rejections"].insert({"table_name": "5", "path": "results", "code": 422,
                                        "reason": "result.final", "size": 9, "received_wall": 4.0,

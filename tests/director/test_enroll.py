@@ -92,10 +92,14 @@ def test_a_table_a_kiosk_could_not_be_is_refused(tmp_path, table, serial, reason
 def test_the_command_refuses_without_the_tournament_key_or_with_a_bad_table(tmp_path):
     out = enroll_command("7", "--out", "cards", cwd=tmp_path)
     assert out.returncode == 2 and "tournament.key" in out.stderr
-    out = enroll_command("A", "--serial", "/dev/serial0", "--config", str(director_config(tmp_path)),
-                         cwd=tmp_path)
+    out = enroll_command("A", "--serial", "/dev/serial0", "--stick", "stick", "--config",
+                         str(director_config(tmp_path)), cwd=tmp_path)
     assert out.returncode == 2 and "numbered 1-254" in out.stderr
     assert not (tmp_path / "cards").exists() and not (tmp_path / "var").exists()
+    assert not list((tmp_path / "stick").rglob("*.toml"))
+    out = enroll_command("7", "--serial", "/dev/serial0", "--config", str(director_config(tmp_path)),
+                         cwd=tmp_path)                    # a code needs no link: it learns it
+    assert out.returncode == 2 and "--url and --serial go with --stick or --out" in out.stderr
 
 
 def test_the_lines_give_the_table_the_tournaments_rules(tmp_path):

@@ -98,3 +98,14 @@ def test_what_cannot_be_exported_or_opened_says_why(event_dir, tmp_path):
     assert not (tmp_path / "none.sqlite").exists()
     unknown = director("import", "--db", db, tmp_path / "nothing.t")
     assert unknown.returncode == 2 and "nothing.t: No such file or directory" in unknown.stderr.decode()
+
+
+def test_import_and_export_read_the_database_of_the_directors_config(event_dir, tmp_path):
+    config = tmp_path / "director.toml"
+    config.write_text(f'[tournament]\nname = "Winter Open"\n[service]\ndb = "{tmp_path / "svc.sqlite"}"\n')
+    done = director("import", "--config", config, event_dir / "config.tsh")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "svc.sqlite").exists()
+    out = director("export", "--config", config, "--format", "t", "--division", "b")
+    assert out.returncode == 0, out.stderr
+    assert parse_t(out.stdout.decode("iso-8859-1"))

@@ -1,49 +1,53 @@
-"""The director's page and the tables, in headless Chromium: the enrollment button gives a table
-its key file and config lines to download (the tournament key never on the page), and the uses
+"""The director's page and the tables, in headless Chromium: the tables page makes one-time codes
+for tables to enroll, lists every table (heard from, its link, its word list flagged when it
+differs, its self-test, its PIN on request) and prints the table cards with a QR code (the
+tournament key never on the page); the uses
 of the director's menu at a table show beside its result on the director's page, never on the
 public view."""
 import pytest
 
 from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
+from kiosk.sync.enrollment import table_pin
 from kiosk.sync.signing import key_hex, table_key
-from tests.support.director_harness import KEY, result_doc, signed_bytes
+from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
 
-def test_the_enrollment_button_gives_a_table_its_key_file_and_config_lines(browser, director, tmp_path):
-    context = new_context(browser, 1100, 900)
+def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(browser, director, tmp_path):
+    director.post(3, "status", signed_bytes({**status_doc(3), "about": {
+        "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "a" * 64, "selftest": "passed"}}))
+    for table in (4, 5):
+        director.post(table, "status", signed_bytes({**status_doc(table), "about": {
+            "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "b" * 64, "selftest": ""}}))
+    context = new_context(browser, 1300, 900)
     page = context.new_page()
     try:
         log_in(page, director)
-        page.fill("#enroll-table", "7")
-        page.fill("#enroll-url", "http://192.168.1.10:8080")
+        page.click("#tables-link")
+        page.wait_for_selector("#tables tbody tr", timeout=TIMEOUT_MS)
+        page.fill("#enroll-table", "1-2")
         page.click("#enroll-button")
-        page.wait_for_selector("#enrolled:not([hidden])", timeout=TIMEOUT_MS)
-        with page.expect_download(timeout=TIMEOUT_MS) as key_download:
-            page.click("#enroll-key")
-        with page.expect_download(timeout=TIMEOUT_MS) as lines_download:
-            page.click("#enroll-lines-file")
-        key_file, lines_file = key_download.value, lines_download.value
-        assert (key_file.suggested_filename, lines_file.suggested_filename) == ("table-7.key", "table-7.toml")
-        key_path, lines_path = tmp_path / "table-7.key", tmp_path / "table-7.toml"
-        key_file.save_as(key_path)
-        lines_file.save_as(lines_path)
-        assert key_path.read_text().splitlines()[0] == key_hex(table_key(KEY.encode(), "7"))
-        lines = lines_path.read_text()
-        assert 'table = "7"' in lines and 'url = "http://192.168.1.10:8080"' in lines
-        assert 'table_key_file = "/etc/tablekeeper/table.key"' in lines
-        assert page.inner_text("#enroll-lines").strip() == lines.strip()
-        assert KEY not in page.content() and KEY.encode().hex() not in page.content()
-
-        page.fill("#enroll-table", "a-table-name-far-too-long")      # a name no kiosk takes
-        page.click("#enroll-button")
-        page.wait_for_selector("#message.error", timeout=TIMEOUT_MS)
-        assert ("enroll table a-table-name-far-too-long: table: expected a table number or name of "
-                "1 to 20 characters") in page.inner_text("#message")
-        assert page.is_hidden("#enrolled")
+        page.wait_for_function("document.querySelectorAll('#tables td.code').length >= 2 && "
+                               "[...document.querySelectorAll('#tables td.code')].filter(c => c.textContent).length === 2",
+                               timeout=TIMEOUT_MS)
+        codes = {r["table_name"]: r["code"] for r in director.rows("enrollment_codes")}
+        assert sorted(codes) == ["1", "2"]
+        assert page.inner_text('#tables tr[data-table="1"] td.code') == f"{codes['1'][:3]} {codes['1'][3:]}"
+        assert "table 1: " in page.inner_text("#message")
+        row3 = page.inner_text('#tables tr[data-table="3"]')
+        assert "network" in row3 and "CSW21 aaaaaaaaaaaa (DIFFERS" in row3 and "passed" in row3
+        assert "DIFFERS" not in page.inner_text('#tables tr[data-table="4"]')
+        assert page.is_hidden('#tables tr[data-table="1"] td.pin')
+        page.check("#show-pins")
+        assert page.inner_text('#tables tr[data-table="1"] td.pin') == table_pin(KEY.encode(), "1")
+        page.screenshot(path=str(tmp_path / "tables.png"))
+        assert KEY not in page.content()
+        page.goto(director.url + "/tables/cards")
+        assert page.locator("section.card").count() == 5 and page.locator("section.card svg").count() == 5
+        assert "Table 3" in page.inner_text("body") and "/live" in page.inner_text("body")
     finally:
         context.close()
 
@@ -51,11 +55,16 @@ def test_the_enrollment_button_gives_a_table_its_key_file_and_config_lines(brows
 def test_the_enrollment_is_the_directors_only(director):
     refused = director.request("POST", "/api/enroll", b'{"table": "7"}', {"Origin": director.url},
                                anonymous=True)
-    assert refused.code == 401 and "key" not in refused.body
-    made = director.request("POST", "/api/enroll", b'{"table": "7", "serial": "/dev/serial0"}')
-    assert made.code == 200 and made.body["key_file_text"].startswith(key_hex(table_key(KEY.encode(), "7")))
-    assert 'serial = "/dev/serial0"' in made.body["snippet"]
+    assert refused.code == 401 and "code" not in refused.body
+    made = director.request("POST", "/api/enroll", b'{"table": "7"}')
+    assert made.code == 200 and len(made.body["code"]) == 6 and made.body["pin"] == table_pin(KEY.encode(), "7")
+    stick = director.request("POST", "/api/enroll", b'{"table": "7", "stick": true, "serial": "/dev/serial0"}')
+    assert stick.code == 200 and stick.body["file_name"] == "table-7.toml"
+    assert 'serial = "/dev/serial0"' in stick.body["file_text"]
+    assert f'table_key = "{key_hex(table_key(KEY.encode(), "7"))}"' in stick.body["file_text"]
     assert director.request("POST", "/api/enroll", b'{"table": 7}').code == 400
+    assert director.request("GET", "/api/tables", anonymous=True).code == 401
+    assert director.request("GET", "/tables/cards", anonymous=True).code == 401
 
 
 USES = [{"use": "wrong_pin", "detail": "", "at_ns": 1, "wall": 1_700_000_000.0},

@@ -6,6 +6,9 @@ as a salted hash only. The root's os-release says the release, Raspberry Pi OS b
 13): each gets its own apt names, its Python named, its boot partition in the overlay steps;
 any other release is refused before anything is made."""
 import functools
+import re
+import sys
+import time
 import os
 import shutil
 import stat
@@ -107,26 +110,25 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     assert data.is_dir() and mode(data) == 0o750 and mode(etc) == 0o750
     config = etc / "kiosk.toml"
     example = (ROOT / "config" / "kiosk.example.toml").read_text()
-    assert config.read_text() == example.replace('pin_hash = ""', f'pin_hash = "{pin_hash(tmp_path)}"')
-    assert mode(config) == 0o640                                 # it holds the PIN's hash
+    assert config.read_text() == example                         # nothing per table on the card
+    assert mode(config) == 0o640
     units = tmp_path / "etc" / "systemd" / "system"
     for unit in (ROOT / "systemd").glob("*.service"):
         assert (units / unit.name).read_text() == unit.read_text(), unit.name
     assert (units / "tablekeeper-kiosk.service").exists()
-    assert "skipped (--root" in out.stdout and "skipped (--no-systemctl)" in out.stdout
+    assert "skipped (--root" in out.stdout
+    assert "skipped (--no-systemctl): tablekeeper-kiosk.service would be enabled" in out.stdout
+    assert not (tmp_path / "etc" / "tablekeeper" / "director.toml").exists()
     assert "raspi-config nonint do_overlayfs 0" in out.stdout
     assert "LABEL=tkdata /var/lib/tablekeeper" in out.stdout      # the data on a writable partition
 
 
-def test_without_a_terminal_a_pin_is_made_printed_once_and_kept_as_a_hash_only(tmp_path):
+def test_without_a_pin_given_none_is_made_the_tables_enrollment_brings_its_own(tmp_path):
     out = install(tmp_path)
     assert out.returncode == 0, out.stderr
-    said = out.stdout + out.stderr
-    pin = said.split("the director's PIN: ")[1].split()[0]
-    assert len(pin) == 8 and pin.isdigit() and said.count(pin) == 1
-    assert verify_pin(pin, pin_hash(tmp_path))
-    assert pin not in (tmp_path / "etc" / "tablekeeper" / "kiosk.toml").read_text()
-    assert "director's PIN: its hash in" in out.stdout
+    assert "director's PIN: none here: the table gets its own when it is enrolled" in out.stdout
+    assert 'pin_hash = ""' in (tmp_path / "etc" / "tablekeeper" / "kiosk.toml").read_text()
+    assert "It opens on ENROLL" in out.stdout and "copy the card" in out.stdout
 
 
 def test_the_pin_from_the_environment_or_its_hash_is_what_the_config_keeps(tmp_path):
@@ -235,3 +237,90 @@ def test_a_root_without_os_release_is_refused(tmp_path):
                           "--no-pip"], capture_output=True, text=True, timeout=TIMEOUT_S)
     assert out.returncode == 2 and "cannot tell the release" in out.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# --- the director's service: pi-install.sh --director -----------------------------------------------
+
+def director_install(root: Path, release: str, *extra: str, password: str | None = None):
+    fake_root(root, release)
+    env = {k: v for k, v in os.environ.items() if k != "TABLEKEEPER_DIRECTOR_PASSWORD"}
+    if password is not None:
+        env["TABLEKEEPER_DIRECTOR_PASSWORD"] = password
+    return subprocess.run(["bash", str(installed_script()), "--root", str(root), "--no-apt",
+                           "--no-systemctl", "--no-pip", "--director", *extra], capture_output=True,
+                          text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL, env=env)
+
+
+@pytest.mark.parametrize("release", ["bookworm", "trixie"])
+def test_the_director_install_makes_a_config_with_a_fresh_key_and_the_password_and_starts(
+        tmp_path, release):
+    import tomllib
+    import urllib.request
+    from bench.rigs.director_process import free_port
+    from director.config import load_config
+    from director.web.password import verify_password
+    root = tmp_path / "root"
+    root.mkdir()
+    (tmp_path / "password").write_text("the volunteer's password\n")
+    out = director_install(root, release, "--password-file", str(tmp_path / "password"))
+    assert out.returncode == 0, out.stderr
+    etc, data = root / "etc" / "tablekeeper", root / "var" / "lib" / "tablekeeper-director"
+    config = etc / "director.toml"
+    settings = tomllib.loads(config.read_text())
+    example = tomllib.loads((ROOT / "config" / "director.example.toml").read_text())
+    assert settings["tournament"]["key"] != example["tournament"]["key"]
+    assert len(settings["tournament"]["key"]) >= 40 and settings["service"]["host"] == "0.0.0.0"
+    assert mode(config) == 0o640 and mode(etc) == 0o750           # it holds the tournament key
+    assert not (etc / "kiosk.toml").exists()                    # a director, not a kiosk
+    hashed = (data / "var" / "director.password").read_text().strip()
+    assert verify_password("the volunteer's password", hashed) and mode(data / "var" / "director.password") == 0o600
+    assert "the volunteer's password" not in out.stdout + out.stderr
+    assert "skipped (--no-systemctl): tablekeeper-director.service would be enabled" in out.stdout
+    assert "tablekeeper-kiosk.service would be enabled" not in out.stdout
+    assert re.search(r"Open http://\S+:8080/ on the venue's network", out.stdout)
+    again = director_install(root, release, password="another password, ignored")
+    assert again.returncode == 0 and "director.toml kept as it is" in again.stdout
+    assert "director.password kept" in again.stdout
+    assert tomllib.loads(config.read_text()) == settings
+    # the service starts on the installed config, in the unit's folder, and takes the password
+    loaded = load_config(config)
+    assert loaded.host == "0.0.0.0" and loaded.announce
+    port = free_port()
+    service = subprocess.Popen([sys.executable, "-m", "director", "--config", str(config), "--host",
+                                "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+                               cwd=data, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        from bench.rigs.page_session import PageSession
+        session = PageSession(f"http://127.0.0.1:{port}", "the volunteer's password")
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/live", timeout=5).read()
+                break
+            except OSError:
+                assert service.poll() is None and time.monotonic() < deadline, service.stdout.read()
+                time.sleep(0.1)
+        status, body = session.request("GET", "/api/tables")
+        assert status == 200 and b'"tables"' in body                 # logged in with it
+    finally:
+        service.terminate()
+        service.wait(TIMEOUT_S)
+    assert (data / "var" / "director.sqlite").exists()
+
+
+def test_a_director_password_too_short_is_refused(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    out = director_install(root, "bookworm", password="short")
+    assert out.returncode == 2 and "expected at least 10 characters; got 5" in out.stderr
+
+
+def test_the_director_unit_says_what_the_script_does():
+    unit = (ROOT / "systemd" / "tablekeeper-director.service").read_text()
+    script = SCRIPT.read_text()
+    assert "install/pi-install.sh --director" in unit and "useradd" not in unit
+    for made in ("director.toml", "director.password", "[director]", "--password-file",
+                 "TABLEKEEPER_DIRECTOR_PASSWORD"):
+        assert made in unit and made in script, made
+    assert "ExecStart=/opt/tablekeeper/.venv/bin/python -m director --config /etc/tablekeeper/director.toml" in unit

@@ -46,6 +46,7 @@ INCIDENT_SCENES = {
 }
 #: The table's screens without a keyboard to type on (``other_scenes``), in the order a game reaches them.
 OTHER_SCENES = {
+    "enroll": "a fresh table: its number, the director's one-time code, or STICK",
     "setup": "before the game: both names, the rules, the word list; the player going second starts",
     "round-started": "the director started the round: both present, OPPONENT ABSENT on each half",
     "absent": "Ann said Bob is absent: his half says ABSENT, his clock counts from the round's start",
@@ -134,9 +135,14 @@ def incident_scenes(make):
 def other_scenes(make):
     """Drive fresh kiosks (``make(**options)``: Ann left, Bob right, ASPA, director PIN ``PIN``)
     through each of ``OTHER_SCENES``; yield (name, kiosk) while its screen shows."""
+    import tempfile
+    from pathlib import Path
     from kiosk.core import commands as cmd
     from kiosk.ui.clock import speech
     from tests.support.ui_harness import S, T0
+    fresh = make(gpio=True, pin_hash=None, director_url="http://127.0.0.1:9",
+                 enrollment=str(Path(tempfile.mkdtemp(prefix="enroll-")) / "enrollment.toml"))
+    yield "enroll", fresh
     k = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
     yield "setup", k
     k.table.submit(cmd.CallStart(), T0 + 5 * S)      # the director's page starts the round

@@ -91,9 +91,10 @@ class Harness:
 
     def __init__(self, shots: Path, *, store: Path, start: float = 0.0, preset="aspa", lexicon=ENABLE,
                  names=("Ann", "Bob"), size=(1280, 720), gpio=False, overrides=None, settings=None,
-                 table="7", round=1, tournament="", pin_hash: str = "", key: bytes | None = None,
+                 table="7", round=1, tournament="", pin_hash: str | None = "", key: bytes | None = None,
                  boot_id: str | None = None, new_game_after_s: int = 0, orientation: str = "side",
-                 ballast_kb: int = 0, taps_only: bool = False):
+                 ballast_kb: int = 0, taps_only: bool = False, enrollment: str | None = None,
+                 director_url: str = ""):
         self.shots, self.now = Path(shots), T0 + round_ns(start)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.factory = EdgeFactory(lambda: self.now) if gpio else None
@@ -102,7 +103,8 @@ class Harness:
                                   tournament=tournament, names=tuple(names), sim=not gpio, size=size,
                                   ui=settings or UiSettings(), director_pin_hash=pin_hash, store=str(store),
                                   key=key, new_game_after_s=new_game_after_s, orientation=orientation,
-                                  ballast_kb=ballast_kb)
+                                  ballast_kb=ballast_kb, director_url=director_url,
+                                  **({"enrollment": enrollment} if enrollment else {}))
         self.surface = pygame.Surface(size)
         pygame.event.clear()
         self.kiosk = Kiosk(self.config, self.surface, factory=self.factory, clock=lambda: self.now,

@@ -9,7 +9,7 @@ from kiosk.core import events as ev
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen, stop_reasons
 from kiosk.ui.menu.screen import IDLE_S, DirectorScreen
-from kiosk.ui.menu.actions import ACTIONS
+from kiosk.ui.menu.actions import ACTIONS, ENROLL_AGAIN
 from kiosk.ui.judge.screen import JudgeScreen
 
 
@@ -49,7 +49,7 @@ def test_a_long_press_of_the_centre_button_asks_for_the_pin(kiosk):
     k.type("68\n", at=35)
     k.shot("director-menu")
     assert k.screen.step == "menu" and k.view.heading == "DIRECTOR'S MENU"
-    assert k.view.rows == tuple(f"{a.digit}   {a.label}" for a in ACTIONS)
+    assert k.view.rows == tuple(f"{a.digit}   {a.label}" for a in ACTIONS + (ENROLL_AGAIN,))
     assert row_shows(k, 0, "1   late start")          # the choices as keys, in columns
     assert row_shows(k, 6, "7   correct a score")
     assert k.view.status == "Ann 24:50  ·  Bob 24:41  ·  clock stopped"

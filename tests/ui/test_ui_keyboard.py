@@ -201,7 +201,7 @@ def test_the_director_by_touch_alone(kiosk):
     for digit in PIN:
         tap_key(k, digit, at=15)
     tap_key(k, "Enter")
-    assert k.screen.step == "menu" and offered(k.view) == set("1234567890") | {"Escape"}
+    assert k.screen.step == "menu" and offered(k.view) == set("1234567890E") | {"Escape"}  # E: enroll
     tap_key(k, "3", at=16)                         # adjust a player's time ...
     tap_key(k, "1")                                # ... Ann's
     for key in "+30":

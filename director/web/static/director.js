@@ -53,32 +53,6 @@ async function importFiles(event) {
   } catch (error) { say(`${names}: ${error.message}`, true); }
 }
 
-// --- enrolling a table --------------------------------------------------------------------------
-
-function downloadLink(id, name, text) {
-  const link = $(id);
-  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  link.download = name;
-  link.textContent = name;
-}
-
-async function enrollTable(event) {
-  event.preventDefault();
-  const table = $("enroll-table").value.trim();
-  try {
-    const made = await post("/api/enroll", JSON.stringify({
-      table, url: $("enroll-url").value.trim() || null, serial: $("enroll-serial").value.trim() || null,
-    }), "application/json");
-    $("enrolled-table").textContent = made.table;
-    downloadLink("enroll-key", made.key_file_name, made.key_file_text);
-    downloadLink("enroll-lines-file", made.snippet_name, made.snippet);
-    $("enroll-lines").textContent = made.snippet;
-    $("enrolled").hidden = false;
-    say(`Table ${made.table} enrolled: download its key file and config lines below.`);
-  } catch (error) { $("enrolled").hidden = true; say(`enroll table ${table}: ${error.message}`, true); }
-}
-
 async function logout() {
   try { await post("/logout", "{}", "application/json"); } catch (error) { /* gone already */ }
   location.assign("/login");
@@ -144,10 +118,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
-  $("enroll-form").addEventListener("submit", enrollTable);
   $("logout").addEventListener("click", logout);
-  $("live-address").textContent = `${location.origin}/live`;
-  $("live-address").href = "/live";
   startLive("/events", { section: sectionMade, event, closed, resultRow,
                          parts: { problems, menu_uses: menuUsesChanged } });
 });

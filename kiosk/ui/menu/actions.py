@@ -53,6 +53,10 @@ ACTIONS = (
            ("player", "verdict"), "recheck"),
 )
 BY_DIGIT = {action.digit: action for action in ACTIONS}
+ENROLL = "E"
+#: E hands over to the table's ENROLL screen (the screen machine's), not an action of the game.
+ENROLL_AGAIN = Action(ENROLL, "enroll this table again (a new tournament key, another director)",
+                      short="enroll again")
 CORRECT = "7"
 SELFTEST = "8"
 

@@ -9,9 +9,10 @@ keyboard's button twin reports no releases, so it never makes a long press.
 
 Three wrong PINs in a row lock the menu for a minute; the right PIN resets the count.
 
-The PIN is checked against its salted hash (``director.pin_hash``, kiosk.pin); without one
-the default PIN 0000 opens it, which only a simulated kiosk is started with (the config refuses
-it on the buttons). ``check`` is the one place a typed PIN is judged, whatever typed it (keys,
+The PIN is checked against its salted hash (``director.pin_hash``, kiosk.pin: the table's own,
+which its enrollment brings); with "" the default PIN 0000 opens it, which only a simulated
+kiosk is started with (the config refuses it on the buttons); with None (a kiosk on its
+buttons that has no PIN yet: not enrolled) nothing opens it (``closed``). ``check`` is the one place a typed PIN is judged, whatever typed it (keys,
 the keypad, a touch keyboard).
 """
 from __future__ import annotations
@@ -35,8 +36,10 @@ def mmss(ns: int) -> str:
 
 
 class DirectorDoor:
-    def __init__(self, pin_hash: str = ""):
-        """``pin_hash``: the PIN's hash (kiosk.pin.hash_pin); "" for the default PIN."""
+    def __init__(self, pin_hash: str | None = ""):
+        """``pin_hash``: the PIN's hash (kiosk.pin.hash_pin); "" for the default PIN; None for
+        none (the menu stays closed)."""
+        self.closed = pin_hash is None
         self._hash = check_hash(pin_hash) if pin_hash else None
         self.wrong = 0                          # wrong PINs in a row
         self.locked_until: int | None = None
@@ -89,6 +92,8 @@ class DirectorDoor:
         return "wrong"
 
     def _matches(self, digits: str) -> bool:
+        if self.closed:
+            return False
         if self._hash is None:
             return hmac.compare_digest(digits.encode(), DEFAULT_PIN.encode())
         return verify_pin(digits, self._hash)

@@ -16,7 +16,8 @@ import pygame
 from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
-ROWS = 9                    # the most choices listed at once (the menu has nine)
+ROWS = 11                   # the most choices listed at once (ten, and E: enroll again; on the
+                            # on-screen keyboard, E is a key of its last row)
 
 
 @dataclass(frozen=True)

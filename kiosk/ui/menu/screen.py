@@ -19,7 +19,9 @@ typing the PIN ends in. Then the menu: a digit chooses
 8 the hardware self-test (kiosk.ui.menu.selftest): buttons, player displays, LEDs;
 9 void the game: ``Void`` (set aside with no result; a locked result is not voided);
 0 recheck the last verdict, the adjudicator's or referee's (ABSP 4.10.7, NZASP 6.15.3, ASPA
-  10.4): who asked and the new verdict (``Recheck(player, valid)``).
+  10.4): who asked and the new verdict (``Recheck(player, valid)``);
+E enroll the table again (a new tournament key, another director): its ENROLL screen
+  (kiosk.ui.setup.enroll, which the screen machine hands in as ``enroll``).
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
@@ -37,15 +39,18 @@ with what it did, a score corrected, the self-test and its outcome.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.widgets.base import NS, Screen, preview
-from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, PLAYER_DIGITS, REASONS,
-                                   REASON_TEXT, SELFTEST, TIME_DIGITS, VERDICTS, Action, SecondsEntry,
-                                   after_void, command, describe, questions)
+from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, ENROLL, ENROLL_AGAIN,
+                                   PLAYER_DIGITS, REASONS, REASON_TEXT, SELFTEST, TIME_DIGITS,
+                                   VERDICTS, Action, SecondsEntry, after_void, command, describe,
+                                   questions)
 from kiosk.ui.menu.door import DirectorDoor
 from kiosk.ui.menu.draw import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
@@ -81,9 +86,11 @@ def status_line(state: GameState, now_ns: int) -> str:
 class DirectorScreen(Screen):
     director_menu = True
 
-    def __init__(self, table, door: DirectorDoor, opened_ns: int):
+    def __init__(self, table, door: DirectorDoor, opened_ns: int, *,
+                 enroll: Callable[[], Screen] | None = None):
+        """``enroll``: makes the ENROLL screen (0: enroll this table again), if the table has one."""
         super().__init__(table)
-        self.door = door
+        self.door, self.enroll = door, enroll
         self.step = "pin"                       # pin, menu, ask, confirm
         self.pin = DigitsEntry(12)
         self.action: Action | None = None
@@ -159,6 +166,9 @@ class DirectorScreen(Screen):
     def _key_menu(self, key: str, t: int) -> None:
         if key == "Escape":
             self.closed = True
+        elif key.upper() == ENROLL and self.enroll is not None:
+            self.table.menu_used(MenuUse.RECORDED, "enroll the table again (its ENROLL screen)", t)
+            self._handover = self.enroll()
         elif key in BY_DIGIT:
             self.done = ""
             self._choose(BY_DIGIT[key], t)
@@ -265,7 +275,8 @@ class DirectorScreen(Screen):
         if self.step == "pin":
             return self.pin.keyboard(actions=(ENTER, BACK))
         if self.step == "menu":                 # short labels: the choices flow into columns
-            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS})
+            last = (Key(ENROLL, "ENROLL", 1), Key(BACK.key, BACK.label, 1)) if self.enroll else (BACK,)
+            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS}, actions=last)
         if self.step == "confirm":
             return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
         if self._asks()[self.asked] == "seconds":
@@ -278,8 +289,8 @@ class DirectorScreen(Screen):
             return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
                     "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
         if self.step == "menu":
-            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in ACTIONS), self.done,
-                    "type the number of what to do  ·  Esc: back to the game")
+            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in self._actions()),
+                    self.done, "type the number of what to do  ·  Esc: back to the game")
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
             events, reason = preview(state, self.command, now_ns)
@@ -311,6 +322,9 @@ class DirectorScreen(Screen):
         if self.action.digit == "0":
             return heading, rows, "", "who asked for the recheck? type the number  ·  Esc: back"
         return heading, rows, "", "which player? type the number  ·  Esc: back"
+
+    def _actions(self) -> tuple[Action, ...]:
+        return ACTIONS + ((ENROLL_AGAIN,) if self.enroll is not None else ())
 
     def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:
         """``describe``, with what follows a void at this table (its new-game delay, its link)."""

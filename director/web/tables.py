@@ -1,0 +1,106 @@
+"""The director's tables page, as data: every table the director knows of and whether it is ready.
+
+``tables_view(db, config, now)`` gives one row per table: those the config expects
+(``tournament.tables``), those enrolled or with a code made, those heard from, those paired in a
+current round. For each: its enrollment (how and when, or its code's state), when it was last
+heard from (``never`` for a table expected and not heard from), its software's version, its
+lexicon's name and fingerprint (``lexicon_differs``: not the fingerprint most tables have), its
+last self-test, its link (network or serial line), its game as its last status has it, and its
+own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
+the last ``RECENT_S``.
+
+``card_tables(...)``: the tables a sheet of printable table cards is made for
+(director.web.cards).
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from director.config import DirectorConfig
+from director.event.db import DirectorDB
+from director.tables import codes
+from director.tables.enroll import pin
+from .view import table_order
+
+RECENT_S = 60.0
+
+
+def _paired_tables(db: DirectorDB) -> set[str]:
+    with db.locked() as conn:
+        return {r[0] for r in conn.execute(
+            "SELECT DISTINCT p.table_name FROM pairings p WHERE p.table_name IS NOT NULL AND "
+            "NOT EXISTS (SELECT 1 FROM rounds r WHERE r.division = p.division AND r.round = "
+            "p.round AND r.ended_wall IS NOT NULL) AND p.round = (SELECT MIN(q.round) FROM "
+            "pairings q WHERE q.division = p.division AND NOT EXISTS (SELECT 1 FROM rounds r2 "
+            "WHERE r2.division = q.division AND r2.round = q.round AND r2.ended_wall IS NOT NULL))")}
+
+
+def _statuses(db: DirectorDB) -> dict[str, dict]:
+    with db.locked() as conn:
+        return {r["table_name"]: r for r in conn.query(
+            "SELECT table_name, document, received_wall, source FROM status")}
+
+
+def _enrollment(table: str, enrolled: dict, code: dict | None, now: float) -> tuple[str, str]:
+    """(state, words): enrolled, code, none."""
+    if table in enrolled:
+        row = enrolled[table]
+        how = {"code": "by its code", "stick": "by USB stick", "files": "by hand"}.get(row["how"], row["how"])
+        return "enrolled", f"{how}{' from ' + row['source'] if row['source'] else ''}"
+    if code is not None:
+        if code["state"] == "open" and now < code["expires_wall"]:
+            return "code", f"code open ({code['tries_left']} tries left)"
+        why = "expired" if code["state"] == "open" else code["state"]
+        return "none", f"code {why}: make a new one"
+    return "none", ""
+
+
+def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
+    statuses, enrolled, made = _statuses(db), codes.enrolled(db), codes.codes(db)
+    names = (set(config.tables) | set(enrolled) | set(made) | set(statuses) | _paired_tables(db))
+    documents = {t: json.loads(r["document"]) for t, r in statuses.items()}
+    prints = Counter(d.get("about", {}).get("lexicon_sha256") for d in documents.values()
+                     if d.get("about", {}).get("lexicon_sha256"))
+    usual = prints.most_common(1)[0][0] if prints else None
+    rows = []
+    for table in sorted(names, key=table_order):
+        status, document = statuses.get(table), documents.get(table, {})
+        about = document.get("about") or {}
+        state, words = _enrollment(table, enrolled, made.get(table), now)
+        heard = status["received_wall"] if status else None
+        fingerprint = about.get("lexicon_sha256", "")
+        rows.append({
+            "table": table, "expected": table in config.tables, "enrolled": state == "enrolled",
+            "enrollment": words, "code": made[table]["code"] if state == "code" else "",
+            "heard_wall": heard, "recent": heard is not None and now - heard <= RECENT_S,
+            "software": about.get("software", ""), "lexicon": about.get("lexicon", ""),
+            "lexicon_sha256": fingerprint,
+            "lexicon_differs": bool(fingerprint and usual and fingerprint != usual),
+            "selftest": about.get("selftest", ""),
+            "link": ("serial line" if status["source"] == "serial" else "network") if status else "",
+            "game": _game(document) if document else "",
+            "pin": _pin(config, table),
+        })
+    return {"tables": rows, "ready": sum(r["recent"] for r in rows), "count": len(rows),
+            "expected": len(config.tables), "now": now}
+
+
+def _pin(config: DirectorConfig, table: str) -> str:
+    try:
+        return pin(config, table)
+    except ValueError:
+        return ""
+
+
+def _game(document: dict) -> str:
+    players = " - ".join(document.get("players") or [])
+    scores = "-".join(str(s) for s in document.get("scores") or [])
+    return f"round {document.get('round')}: {players} {scores} ({document.get('phase')})"
+
+
+def card_tables(db: DirectorDB, config: DirectorConfig) -> list[str]:
+    """The tables to print a card for: the expected ones, else every table the director knows."""
+    if config.tables:
+        return list(config.tables)
+    return [row["table"] for row in tables_view(db, config, 0.0)["tables"]]

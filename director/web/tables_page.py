@@ -1,0 +1,45 @@
+"""The tables page's routes (the director's session, as every page of the director's):
+
+- ``tables``: ``GET /tables``, the page (templates/tables.html, static/tables.js): a code for a
+  table to enroll, every table and whether it is ready (director.web.tables), refreshed every
+  few seconds;
+- ``tables.list``: ``GET /api/tables``, what the page shows, as JSON;
+- ``tables.cards``: ``GET /tables/cards``, the printable table cards (director.web.cards).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from director.config import DirectorConfig
+from director.event.db import DirectorDB
+from .addresses import Addresses
+from .cards import cards_page
+from .login import render
+from .tables import card_tables, tables_view
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def tables_routes(db: DirectorDB, config: DirectorConfig, addresses: Addresses,
+                  now: Callable[[], float]) -> list[Route]:
+    async def page(request: Request) -> Response:
+        return HTMLResponse(render("tables.html", csrf=request.state.session.csrf,
+                                   tournament=config.tournament or "the tournament",
+                                   live=addresses.live, director=addresses.lan),
+                            headers=NO_STORE)
+
+    async def listing(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(tables_view, db, config, now()), headers=NO_STORE)
+
+    async def cards(request: Request) -> Response:
+        tables = await run_in_threadpool(card_tables, db, config)
+        return HTMLResponse(cards_page(tables, addresses.live, config.tournament))
+
+    return [Route("/tables", page, methods=["GET"], name="tables"),
+            Route("/api/tables", listing, methods=["GET"], name="tables.list"),
+            Route("/tables/cards", cards, methods=["GET"], name="tables.cards")]

@@ -1,0 +1,134 @@
+"""The table's end of being enrolled: by its one-time code over the network, or from a USB stick;
+what it learns is written to its data partition (kiosk.config.enrollment) and read as config
+from then on.
+
+- ``by_code(url, table, code)``: the exchange of kiosk.sync.enrollment with the director at
+  ``url`` (found by kiosk.sync.discovery, or given): its first message, the director's answer
+  opened with the code (``WrongCode`` if it does not open: the answer says how many tries are
+  left), then the confirmation. Gives the enrollment as config lines (``Enrolled``).
+- ``from_stick(table, roots)``: the file ``tablekeeper/table-T.toml`` on a stick mounted under
+  one of ``roots`` (``STICK_ROOTS``), as ``python -m director enroll T --stick`` wrote it,
+  checked as an enrollment.
+- ``save(enrolled, path)``: the enrollment written, durably, readable by the kiosk only.
+
+Every failure is ``EnrollFailed`` with a sentence for the volunteer (the screen shows it).
+Standard library (urllib) for HTTP; blocking: the screen runs these on a thread of their own.
+"""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from kiosk.config import enrollment as enrollment_file
+from kiosk.sync.enrollment import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
+                                   parse_start_answer, stick_name)
+
+TIMEOUT_S = 10.0
+STICK_ROOTS = ("/media", "/mnt", "/run/media")      # where a USB stick is mounted
+
+
+class EnrollFailed(Exception):
+    """The table is not enrolled: why, for the volunteer."""
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    table: str
+    tournament: str
+    text: str           # the config lines (kiosk.config.enrollment reads them)
+    how: str            # "by code from http://..." or "from /media/usb/tablekeeper/table-7.toml"
+
+
+def _post(url: str, body: bytes, timeout_s: float) -> tuple[int, bytes]:
+    request = urllib.request.Request(url, data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout_s) as answer:
+            return answer.status, answer.read(1 << 16)
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(1 << 16)
+    except (OSError, ValueError) as exc:
+        raise EnrollFailed(f"the director at {url.rsplit('/api/', 1)[0]} did not answer "
+                           f"({getattr(exc, 'reason', None) or exc})") from None
+
+
+def _error(raw: bytes) -> str:
+    try:
+        error = json.loads(raw).get("error")
+    except (ValueError, AttributeError):
+        error = None
+    return str(error)[:300] if error else raw[:200].decode("utf-8", "replace")
+
+
+def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) -> Enrolled:
+    """Enroll as ``table`` with ``code`` at the director's service at ``url``."""
+    base = url.rstrip("/")
+    try:
+        exchange = TableExchange(table, code)
+    except EnrollmentError as exc:
+        raise EnrollFailed(str(exc)) from None
+    status, raw = _post(f"{base}/api/enroll/start", exchange.start_body(), timeout_s)
+    if status != 200:
+        raise EnrollFailed(f"the director says: {_error(raw)}")
+    try:
+        answer = parse_start_answer(raw)
+        enrolled = exchange.open(answer)
+    except WrongCode:
+        left = answer.tries_left
+        raise EnrollFailed(f"that is not table {table}'s code: "
+                           + (f"{left} {'try' if left == 1 else 'tries'} left" if left else
+                              "the code has ended: ask the director for a new one")) from None
+    except EnrollmentError as exc:
+        raise EnrollFailed(f"the director's answer is not one: {exc}") from None
+    how = f"by its code, from the director at {base}"
+    text = enrollment_toml(enrolled, url=base, how=how)
+    try:
+        enrollment_file.parse_enrollment(text, "the director's enrollment", _check)
+    except ValueError as exc:
+        raise EnrollFailed(f"the director's enrollment is not one this table takes: {exc}") from None
+    status, raw = _post(f"{base}/api/enroll/confirm", exchange.confirm_body(answer.exchange),
+                        timeout_s)
+    if status != 200:
+        raise EnrollFailed(f"the director did not take the confirmation: {_error(raw)}")
+    return Enrolled(table, enrolled["tournament"], text, how)
+
+
+def from_stick(table: str, roots: tuple[str, ...] = STICK_ROOTS) -> Enrolled:
+    """Table ``table``'s enrollment file from a USB stick mounted under one of ``roots`` (the
+    root itself, or a folder in it: /media/usb, /media/pi/STICK)."""
+    name = stick_name(table)
+    candidates = []
+    for root in map(Path, roots):
+        candidates += [root / "tablekeeper" / name, *sorted(root.glob(f"*/tablekeeper/{name}")),
+                       *sorted(root.glob(f"*/*/tablekeeper/{name}"))]
+    found = next((path for path in candidates if path.is_file()), None)
+    if found is None:
+        raise EnrollFailed(f"no tablekeeper/{name} on a USB stick (looked in {', '.join(roots)}): "
+                           f"the director writes it with python -m director enroll {table} --stick")
+    try:
+        text = found.read_text(encoding="utf-8")
+        values = enrollment_file.read_enrollment(found, _check)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EnrollFailed(f"{found}: cannot be read ({exc})") from None
+    except ValueError as exc:
+        raise EnrollFailed(str(exc)) from None
+    if values["kiosk.table"] != table:
+        raise EnrollFailed(f"{found} enrolls table {values['kiosk.table']}, not {table}")
+    return Enrolled(table, values.get("kiosk.tournament", ""), text, f"from {found}")
+
+
+def _check(source: str, name: str, value):
+    from kiosk.config.schema import KEYS
+    return KEYS[name].kind.check(source, name, value)
+
+
+def save(enrolled: Enrolled, path: str | Path) -> Path:
+    """Write the enrollment to the table's data partition (``kiosk.enrollment``)."""
+    try:
+        return enrollment_file.write(path, enrolled.text)
+    except OSError as exc:
+        raise EnrollFailed(f"the enrollment could not be written to {path}: "
+                           f"{exc.strerror or exc}") from None

@@ -1,0 +1,335 @@
+"""Enrolling a table by a one-time code: the exchange both ends share (docs/sync-protocol.md,
+"Enrollment").
+
+The director makes a code of ``CODE_DIGITS`` digits for table T (``python -m director enroll T``,
+or its page); the volunteer types T and the code at the table. Both ends run SPAKE2 (the
+``spake2`` package: a password-authenticated key exchange) with the code as the password and
+the table's name in the table's identity, so each derives the same 32-byte key only when both
+used the same code for the same table. Someone who sees the whole exchange learns neither that
+key nor anything that lets them test guesses of the code offline; someone who takes part (a
+false table, a false director) tests one guess per exchange, and the director ends a code after
+``TRIES`` exchanges.
+
+From that key, HKDF-SHA256 makes two: one seals the enrollment (ChaCha20-Poly1305, the table's
+name and both SPAKE2 messages as associated data), one confirms it. The table opens the seal
+(a wrong code cannot: ``WrongCode``) and sends the confirmation, which tells the director that
+the code was used.
+
+Over HTTP (the tables' API, no session):
+
+- ``POST /api/enroll/start`` ``{"protocol": 1, "table": "7", "message": HEX}``: 200
+  ``{"exchange": HEX, "message": HEX, "sealed": HEX, "tries_left": N}``, or 404 when no code is
+  open for that table (none made, used, expired or ended);
+- ``POST /api/enroll/confirm`` ``{"exchange": HEX, "confirm": HEX}``: 200 ``{"outcome":
+  "enrolled"}``; 403 a confirmation that does not match; 404 an exchange the director does not
+  know (ended, or replayed).
+
+Every body is checked here, field by field, before anything reads it (``parse_*``); the sealed
+enrollment too (``parse_enrollment``). Standard library, ``spake2`` and ``cryptography`` only;
+no I/O.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+
+PROTOCOL = 1
+SERVICE_TYPE = "_tablekeeper._tcp.local."     # DNS-SD: the director's service on the venue network
+CODE_DIGITS = 6
+TRIES = 3                   # exchanges a code allows (each is one guess of it)
+CODE_MINUTES = 10           # how long a code is open
+PIN_DIGITS = 8              # a table's own director's PIN (kiosk.pin takes 4 to 12 digits)
+MAX_TABLE = 20
+MAX_BODY = 8192             # any enrollment body, either way
+_MESSAGE_HEX = 66           # a SPAKE2 message on ed25519: 33 bytes
+_EXCHANGE_HEX = 32
+_CONFIRM_HEX = 64
+_SEALED_MAX_HEX = 2 * 4096
+_TABLE = re.compile(r"[^\s\x00-\x1f\x7f-\x9f](?:[^\x00-\x1f\x7f-\x9f]{0,18}[^\s\x00-\x1f\x7f-\x9f])?")
+_AD = b"tablekeeper enrollment 1"
+
+
+class EnrollmentError(ValueError):
+    """A body or an enrollment that is not what the protocol says: names the field."""
+
+
+class WrongCode(EnrollmentError):
+    """The sealed enrollment does not open: the code typed is not the director's for this
+    table (or the answer was tampered with on the way)."""
+
+
+# --- the code --------------------------------------------------------------------------------------
+
+def make_code() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(CODE_DIGITS))
+
+
+def normal_code(text: str) -> str:
+    """The code as typed, without spaces or dashes; EnrollmentError unless ``CODE_DIGITS`` digits."""
+    code = re.sub(r"[\s-]", "", text or "")
+    if not re.fullmatch(rf"[0-9]{{{CODE_DIGITS}}}", code):
+        raise EnrollmentError(f"code: expected the {CODE_DIGITS} digits the director's page shows")
+    return code
+
+
+def shown_code(code: str) -> str:
+    """The code as the director reads it out: ``482 913``."""
+    return f"{code[:3]} {code[3:]}"
+
+
+def check_table(table) -> str:
+    if not isinstance(table, str) or not _TABLE.fullmatch(table):
+        raise EnrollmentError(f"table: expected a table's number or name of 1 to {MAX_TABLE} "
+                              "printable characters without spaces around it")
+    return table
+
+
+def table_pin(tournament_key: bytes, table: str) -> str:
+    """Table ``table``'s own director's PIN, ``PIN_DIGITS`` digits derived from the tournament
+    key: the director can always say it, the table keeps only its salted hash, and one table's
+    PIN (or its hash, cracked) tells nothing of another's."""
+    digest = hmac.new(tournament_key, b"pin:" + table.encode("utf-8"), hashlib.sha256).digest()
+    return f"{int.from_bytes(digest[:8], 'big') % 10 ** PIN_DIGITS:0{PIN_DIGITS}d}"
+
+
+# --- the key exchange -------------------------------------------------------------------------------
+
+def _identity(table: str) -> bytes:
+    return b"tablekeeper table:" + table.encode("utf-8")
+
+
+DIRECTOR_IDENTITY = b"tablekeeper director"
+
+
+def _keys(shared: bytes, table: str, table_message: bytes, director_message: bytes
+          ) -> tuple[bytes, bytes, bytes]:
+    """(sealing key, confirmation key, associated data) from SPAKE2's key and the transcript."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+    transcript = b"|".join([_AD, table.encode("utf-8"), table_message, director_message])
+    okm = HKDF(algorithm=hashes.SHA256(), length=64, salt=hashlib.sha256(transcript).digest(),
+               info=b"tablekeeper enrollment keys").derive(shared)
+    return okm[:32], okm[32:], transcript
+
+
+def _confirmation(confirm_key: bytes, exchange: str, transcript: bytes) -> str:
+    return hmac.new(confirm_key, b"confirm|" + exchange.encode() + b"|" + transcript,
+                    hashlib.sha256).hexdigest()
+
+
+@dataclass
+class TableExchange:
+    """The table's end: ``message`` to send, then ``open(answer)`` gives the enrollment (or
+    raises WrongCode), then ``confirmation`` to send back."""
+    table: str
+    code: str
+    message: bytes = b""
+    _spake: object = field(default=None, repr=False)
+    _confirm: str = field(default="", repr=False)
+
+    def __post_init__(self):
+        from spake2 import SPAKE2_A
+        self.table, self.code = check_table(self.table), normal_code(self.code)
+        self._spake = SPAKE2_A(self.code.encode(), idA=_identity(self.table), idB=DIRECTOR_IDENTITY)
+        self.message = self._spake.start()
+
+    def start_body(self) -> bytes:
+        return _json({"protocol": PROTOCOL, "table": self.table, "message": self.message.hex()})
+
+    def open(self, answer: "StartAnswer") -> dict:
+        """The enrollment the director sealed, checked; WrongCode if it does not open."""
+        from spake2 import SPAKEError
+        try:
+            shared = self._spake.finish(answer.message)
+        except SPAKEError as exc:
+            raise EnrollmentError(f"message: the director's SPAKE2 message is not one ({exc})") from None
+        seal_key, confirm_key, transcript = _keys(shared, self.table, self.message, answer.message)
+        plain = unseal(seal_key, answer.sealed, transcript)
+        self._confirm = _confirmation(confirm_key, answer.exchange, transcript)
+        enrollment = parse_enrollment(plain)
+        if enrollment["table"] != self.table:
+            raise EnrollmentError(f"table: the director enrolled table {enrollment['table']!r}, "
+                                  f"not {self.table!r}")
+        return enrollment
+
+    def confirm_body(self, exchange: str) -> bytes:
+        if not self._confirm:
+            raise EnrollmentError("nothing to confirm: the enrollment was not opened")
+        return _json({"exchange": exchange, "confirm": self._confirm})
+
+
+@dataclass(frozen=True)
+class DirectorAnswer:
+    """The director's end of one exchange: what it answers and the confirmation it expects."""
+    exchange: str
+    message: bytes
+    sealed: bytes
+    confirmation: str
+
+    def body(self, tries_left: int) -> bytes:
+        return _json({"exchange": self.exchange, "message": self.message.hex(),
+                      "sealed": self.sealed.hex(), "tries_left": tries_left})
+
+
+def director_answer(table: str, code: str, table_message: bytes, enrollment: dict) -> DirectorAnswer:
+    """Answer a table's first message for ``code``: SPAKE2's message and ``enrollment`` sealed
+    under the key the exchange gives (which the table gets only with the same code)."""
+    from spake2 import SPAKE2_B, SPAKEError
+    spake = SPAKE2_B(normal_code(code).encode(), idA=_identity(table), idB=DIRECTOR_IDENTITY)
+    message = spake.start()
+    try:
+        shared = spake.finish(table_message)
+    except SPAKEError as exc:
+        raise EnrollmentError(f"message: not a SPAKE2 message ({exc})") from None
+    seal_key, confirm_key, transcript = _keys(shared, table, table_message, message)
+    exchange = secrets.token_hex(_EXCHANGE_HEX // 2)
+    sealed = seal(seal_key, _json(enrollment), transcript)
+    return DirectorAnswer(exchange, message, sealed, _confirmation(confirm_key, exchange, transcript))
+
+
+def seal(key: bytes, plain: bytes, associated: bytes) -> bytes:
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+    nonce = secrets.token_bytes(12)
+    return nonce + ChaCha20Poly1305(key).encrypt(nonce, plain, associated)
+
+
+def unseal(key: bytes, sealed: bytes, associated: bytes) -> bytes:
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+    try:
+        return ChaCha20Poly1305(key).decrypt(sealed[:12], sealed[12:], associated)
+    except (InvalidTag, ValueError):
+        raise WrongCode("the code is not the director's code for this table") from None
+
+
+# --- the bodies, checked ----------------------------------------------------------------------------
+
+def _json(value: dict) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _object(raw: bytes, fields: dict[str, type], what: str) -> dict:
+    """``raw`` as a JSON object with exactly ``fields`` (name -> type), or EnrollmentError."""
+    if not isinstance(raw, (bytes, bytearray)) or len(raw) > MAX_BODY:
+        raise EnrollmentError(f"{what}: expected a JSON object of at most {MAX_BODY} bytes")
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise EnrollmentError(f"{what}: not JSON") from None
+    if not isinstance(body, dict) or set(body) != set(fields):
+        raise EnrollmentError(f"{what}: expected the fields {', '.join(fields)}")
+    for name, kind in fields.items():
+        if type(body[name]) is not kind:
+            raise EnrollmentError(f"{name}: expected {kind.__name__}")
+    return body
+
+
+def _hex(body: dict, name: str, digits: int | range) -> bytes:
+    text = body[name]
+    allowed = digits if isinstance(digits, range) else range(digits, digits + 1)
+    if len(text) not in allowed or len(text) % 2 or not re.fullmatch(r"[0-9a-f]*", text):
+        raise EnrollmentError(f"{name}: expected lowercase hex digits")
+    return bytes.fromhex(text)
+
+
+@dataclass(frozen=True)
+class Start:
+    table: str
+    message: bytes
+
+
+def parse_start(raw: bytes) -> Start:
+    body = _object(raw, {"protocol": int, "table": str, "message": str}, "start")
+    if body["protocol"] != PROTOCOL:
+        raise EnrollmentError(f"protocol: this director speaks enrollment protocol {PROTOCOL}")
+    return Start(check_table(body["table"]), _hex(body, "message", _MESSAGE_HEX))
+
+
+@dataclass(frozen=True)
+class StartAnswer:
+    exchange: str
+    message: bytes
+    sealed: bytes
+    tries_left: int
+
+
+def parse_start_answer(raw: bytes) -> StartAnswer:
+    body = _object(raw, {"exchange": str, "message": str, "sealed": str, "tries_left": int},
+                   "the director's answer")
+    _hex(body, "exchange", _EXCHANGE_HEX)
+    return StartAnswer(body["exchange"], _hex(body, "message", _MESSAGE_HEX),
+                       _hex(body, "sealed", range(2 * 28, _SEALED_MAX_HEX + 1)),
+                       max(0, min(body["tries_left"], TRIES)))
+
+
+@dataclass(frozen=True)
+class Confirm:
+    exchange: str
+    confirm: str
+
+
+def parse_confirm(raw: bytes) -> Confirm:
+    body = _object(raw, {"exchange": str, "confirm": str}, "confirm")
+    _hex(body, "exchange", _EXCHANGE_HEX)
+    _hex(body, "confirm", _CONFIRM_HEX)
+    return Confirm(body["exchange"], body["confirm"])
+
+
+def same_confirmation(given: str, expected: str) -> bool:
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
+#: The sealed enrollment: what a table learns (kiosk.config.enrollment writes it as config).
+ENROLLMENT_FIELDS = {"table": str, "tournament": str, "key": str, "pin_hash": str,
+                     "preset": str, "overrides": dict, "director": str}
+
+
+def enrollment(*, table: str, tournament: str, key: bytes, pin_hash: str, preset: str,
+               overrides: dict, director: str = "") -> dict:
+    """The enrollment the director seals for a table (``director``: its name, for the screen)."""
+    return {"table": table, "tournament": tournament, "key": key.hex(), "pin_hash": pin_hash,
+            "preset": preset, "overrides": overrides, "director": director}
+
+
+def parse_enrollment(plain: bytes) -> dict:
+    body = _object(plain, ENROLLMENT_FIELDS, "enrollment")
+    check_table(body["table"])
+    _hex(body, "key", 64)
+    if len(body["tournament"]) > 100 or len(body["director"]) > 100 or len(body["preset"]) > 200:
+        raise EnrollmentError("tournament, director, preset: too long")
+    if not re.fullmatch(r"scrypt\$[0-9$a-f]{1,200}", body["pin_hash"]):
+        raise EnrollmentError("pin_hash: expected a PIN's hash (scrypt$...)")
+    return body
+
+
+# --- the enrollment as a table keeps it ---------------------------------------------------------------
+
+ENROLLMENT_FILE = "table-{table}.toml"          # on a USB stick: tablekeeper/table-7.toml
+
+
+def stick_name(table: str) -> str:
+    """The enrollment's file name on a USB stick, by the table's number or name."""
+    return ENROLLMENT_FILE.format(table=re.sub(r"[^A-Za-z0-9_-]", "_", table))
+
+
+def enrollment_toml(enrolled: dict, *, url: str = "", serial: str = "", how: str = "") -> str:
+    """The enrollment as kiosk config lines (what kiosk.config reads from the table's data
+    partition, or from a USB stick): the table, the tournament, the rules, the link (``url`` or
+    ``serial``), the table's key and its PIN's hash. It holds the table's key: a secret."""
+    q = lambda text: json.dumps(text, ensure_ascii=False)        # noqa: E731 - TOML's basic strings
+    link = f"serial = {q(serial)}" if serial else f"url = {q(url)}"
+    lines = [f"# Table {enrolled['table']} of {enrolled['tournament'] or 'the tournament'}: "
+             f"enrolled {how}".rstrip(),
+             "# It holds the table's key: readable by the kiosk only. Enrolling again replaces it.",
+             "[kiosk]", f"table = {q(enrolled['table'])}", f"tournament = {q(enrolled['tournament'])}",
+             "", "[director]", link, f"table_key = {q(enrolled['key'])}",
+             f"pin_hash = {q(enrolled['pin_hash'])}", "",
+             "[rules]", f"preset = {q(enrolled['preset'])}", ""]
+    for section, settings in enrolled["overrides"].items():
+        lines += [f"[rules.{section}]",
+                  *(f"{name} = {json.dumps(value)}" for name, value in settings.items()), ""]
+    return "\n".join(lines)
