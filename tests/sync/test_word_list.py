@@ -60,3 +60,21 @@ def test_the_directors_own_word_list_or_an_unrated_round_starts(tmp_path, real_d
     assert k.link.sender.link.assignment["lexicon"] == {"name": "CSW21", "fingerprint": ENABLE}
     k.press("right", at=5)
     assert k.state.phase == "playing" and k.kiosk.table.start_refusal == ""
+
+
+def test_the_tables_page_flags_a_table_on_another_list_than_the_directors(tmp_path):
+    """With the director's word list named, a table differs from it, not from the others."""
+    import time
+    from director.web.tables import tables_view
+    from tests.support.director_harness import Director, signed_bytes, status_doc
+    director = Director(tmp_path / "director.sqlite", settings={
+        "tournament.lexicon": "CSW21", "tournament.lexicon_fingerprint": OTHER}).start()
+    try:
+        for table, fingerprint in ((3, ENABLE), (4, ENABLE), (5, OTHER)):
+            director.post(table, "status", signed_bytes({**status_doc(table), "about": {
+                "software": "0.1.0", "lexicon": "x", "lexicon_sha256": fingerprint, "selftest": ""}}))
+        rows = {row["table"]: row["lexicon_differs"] for row in tables_view(director.db, director.config,
+                                                                             time.time())["tables"]}
+        assert rows == {"3": True, "4": True, "5": False}       # the two on ENABLE, not the one on CSW21
+    finally:
+        director.stop()
