@@ -24,8 +24,9 @@ from kiosk.store.schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 5             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
-                               # counted; 5: tables enrolled by code (older files are brought
+SCHEMA_VERSION = 6             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+                               # counted; 5: tables enrolled by code; 6: the director's
+                               # corrections, a tsh file's layout (older files are brought
                                # forward by director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 
@@ -39,8 +40,11 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     # the event's settings: event_name, event_date, spread_caps (JSON), tsh_config (JSON lines),
     # revision (the assignments' counter)
     "meta": ({"key": str, "value": str}, "key", {"key"}),
-    # the event's divisions in the order they came; a tsh board is table - table_offset
-    "divisions": ({"name": str, "position": int, "tsh_file": str, "table_offset": int},
+    # the event's divisions in the order they came; a tsh board is table - table_offset;
+    # tsh_layout: the column where a .t line's rating ends as the imported file had it (0: one
+    # space after the name; NULL: ours, director.files.tsh.NAME_WIDTH)
+    "divisions": ({"name": str, "position": int, "tsh_file": str, "table_offset": int,
+                   "tsh_layout": int},
                   "name", {"name", "position", "table_offset"}),
     # a division's players by their tsh number (1-based, the line in the .t file); tsh_tags: the
     # other tags of their .t line, kept verbatim (JSON [[tag, values], ...])
@@ -78,6 +82,18 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                        "reason": str, "by_revision": int},
                       "id", {"tournament", "round", "table_name", "revision", "document",
                              "signature", "sha256", "received_wall", "audited_wall", "reason"}),
+    # the director's corrections of a game's result (director.event.corrections): append only,
+    # the latest of a game (division, round, player0 < player1, or player1 0 for a bye) stands;
+    # kind "scores" (score0, score1 as the players' in that order), "forfeit" (winner: 0 or 1,
+    # the margin the preset's), "void" (no game for either) or "original" (the table's or the
+    # file's result again); original: what counted before (JSON), revision: the assignments'
+    # counter, which tells the table its assignment changed
+    "corrections": ({"id": int, "tournament": str, "division": str, "round": int,
+                     "player0": int, "player1": int, "table_name": str, "kind": str,
+                     "score0": int, "score1": int, "winner": int, "reason": str, "wall": float,
+                     "source": str, "original": str, "revision": int},
+                    "id", {"tournament", "division", "round", "player0", "player1", "kind",
+                           "reason", "wall", "source", "original", "revision"}),
     # a table's one-time enrollment code (director.tables.codes): the latest made for it; state
     # open, used, ended (its tries spent) or replaced; tries_left: exchanges it still allows
     "enrollment_codes": ({"table_name": str, "code": str, "made_wall": float, "expires_wall": float,
@@ -110,6 +126,8 @@ INDEXES = [
     ("imported_results", ["division", "round"], False),
     ("results", ["division", "round"], False),
     ("results_audit", ["tournament", "round", "table_name"], False),
+    ("corrections", ["division", "round", "player0", "player1"], False),
+    ("corrections", ["tournament", "table_name"], False),
     ("rejections", ["received_wall"], False),
     ("rejections", ["sha256"], False),
     ("rejections", ["table_name", "path", "code"], False),

@@ -38,6 +38,7 @@ class Division:
     position: int
     tsh_file: str | None
     table_offset: int
+    tsh_layout: int | None = None       # where an imported .t file's ratings end (director.files.tsh)
 
 
 def check_name(name: str, where: str) -> str:
@@ -50,7 +51,7 @@ def check_name(name: str, where: str) -> str:
 
 def divisions(db: DirectorDB) -> list[Division]:
     with db.locked() as conn:
-        return [Division(r["name"], r["position"], r["tsh_file"], r["table_offset"])
+        return [Division(r["name"], r["position"], r["tsh_file"], r["table_offset"], r["tsh_layout"])
                 for r in conn.query("SELECT * FROM divisions ORDER BY position, name")]
 
 
@@ -95,22 +96,30 @@ def for_import(db: DirectorDB, name: str | None) -> str:
                         "one the file is for")
 
 
+_KEEP = object()
+
+
 def ensure(db: DirectorDB, name: str, *, tsh_file: str | None = None,
-           table_offset: int | None = None) -> Division:
-    """The division ``name``, created after the others if new; ``tsh_file`` and ``table_offset``
-    replace the stored ones when given. Call inside a transaction."""
+           table_offset: int | None = None, tsh_layout=_KEEP) -> Division:
+    """The division ``name``, created after the others if new; ``tsh_file``, ``table_offset``
+    and ``tsh_layout`` (None allowed) replace the stored ones when given. Call inside a
+    transaction."""
     check_name(name, "division")
     with db.transaction() as conn:
         row = next(conn.query("SELECT * FROM divisions WHERE name = ?", [name]), None)
         if row is None:
             position = conn.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM divisions").fetchone()[0]
-            row = {"name": name, "position": position, "tsh_file": None, "table_offset": 0}
+            row = {"name": name, "position": position, "tsh_file": None, "table_offset": 0,
+                   "tsh_layout": None}
         if tsh_file is not None:
             row["tsh_file"] = tsh_file
         if table_offset is not None:
             row["table_offset"] = table_offset
+        if tsh_layout is not _KEEP:
+            row["tsh_layout"] = tsh_layout
         conn["divisions"].upsert(row, pk="name")
-    return Division(row["name"], row["position"], row["tsh_file"], row["table_offset"])
+    return Division(row["name"], row["position"], row["tsh_file"], row["table_offset"],
+                    row["tsh_layout"])
 
 
 def event_settings(db: DirectorDB) -> EventSettings:

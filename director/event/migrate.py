@@ -16,6 +16,9 @@ rows it had: those refusals kept no document).
 
 4 -> 5, enrollment by code: the tables ``enrollment_codes`` and ``enrolled`` (empty: the tables
 enrolled before by files are known by what they send).
+
+5 -> 6, corrections: the director's ``corrections`` table (empty), and ``divisions`` gains
+``tsh_layout`` (NULL: the divisions it had are written as before).
 """
 from __future__ import annotations
 
@@ -88,9 +91,18 @@ def migrate_4_to_5(db: Database, tables: dict) -> None:
         db.create_table(name, columns, pk=pk, not_null=not_null, if_not_exists=True)
 
 
+def migrate_5_to_6(db: Database, tables: dict, indexes: list) -> None:
+    columns, pk, not_null = tables["corrections"]
+    db.create_table("corrections", columns, pk=pk, not_null=not_null, if_not_exists=True)
+    if "tsh_layout" not in db["divisions"].columns_dict:   # a schema 1 file's step 2 made it
+        db.execute("ALTER TABLE divisions ADD COLUMN tsh_layout INTEGER")
+    _create_indexes(db, indexes)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for kiosk.store.schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
             2: lambda db: migrate_2_to_3(db, indexes),
             3: lambda db: migrate_3_to_4(db, indexes),
-            4: lambda db: migrate_4_to_5(db, tables)}
+            4: lambda db: migrate_4_to_5(db, tables),
+            5: lambda db: migrate_5_to_6(db, tables, indexes)}

@@ -12,6 +12,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
@@ -33,6 +34,7 @@ class Player:
     name: str
     rating: int = 0
     division: str = ""
+    withdrawn: bool = False     # tsh's ``off``: no longer paired, not ranked
 
     def __post_init__(self):
         if self.number < 1:
@@ -95,6 +97,13 @@ class GameResult:
         """players[0]'s spread: their score minus the other side's."""
         return self.scores[0] - self.scores[1]
 
+    @property
+    def no_game(self) -> bool:
+        """A round against no opponent with a spread of 0: no game at all (a late entry's or a
+        withdrawn player's missed round, as tsh writes it; half of a voided game): neither a win,
+        a loss nor a tie."""
+        return self.players[1] == NO_OPPONENT and self.spread == 0
+
     def canonical(self) -> "GameResult":
         """The same result with the lower player number first (as a .t file reads back)."""
         if self.players[1] == NO_OPPONENT or self.players[0] < self.players[1]:
@@ -120,7 +129,8 @@ class EventSettings:
 
 
 def bye(round: int, player: int, spread: int) -> GameResult:
-    """A bye (spread > 0), or a forfeit loss against no one (spread < 0), for one player."""
+    """A bye (spread > 0), or a forfeit loss against no one (spread < 0), for one player; with a
+    spread of 0, no game (GameResult.no_game)."""
     scores = (spread, 0) if spread >= 0 else (0, -spread)
     kind = "bye" if spread >= 0 else "forfeit"
     return GameResult(round, "", (player, NO_OPPONENT), scores, None, kind,
@@ -131,6 +141,20 @@ def forfeit(round: int, table: str, winner: int, loser: int, spread: int) -> Gam
     """A game the ``loser`` forfeited, recorded by the director: ``spread`` is the winner's margin
     (the preset's result.forfeit_spread)."""
     return GameResult(round, str(table), (winner, loser), (spread, 0), None, "forfeit", winner=0)
+
+
+def not_one_line(text: str) -> str | None:
+    """Why ``text`` is not one line of printable text (a line break, a tab or another control or
+    format character, named with its place), or None: names are one line everywhere, so the
+    .t and .TOU files, whose lines are players, stay readable."""
+    for place, char in enumerate(text, 1):
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            what = _CONTROLS.get(char) or unicodedata.name(char, f"U+{ord(char):04X}").lower()
+            return f"{what} at character {place}"
+    return None
+
+
+_CONTROLS = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
 
 
 def name_key(name: str) -> str:

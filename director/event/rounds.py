@@ -7,8 +7,10 @@ round with pairings). Tables are numbered across the venue: a (round, table) is 
 division's game, so the same table cannot be paired in two divisions in a round.
 
 A table's assignment (docs/sync-protocol.md, kind ``assignment``) names the division, the round,
-the table, both players left first, who starts, and the round's start and end times; its
-``revision`` grows with every change to that table's pairing or to its round. When divisions at
+the table, both players left first, who starts, the round's start and end times, and the
+director's corrections of the games the table sent (director.event.corrections.for_assignment:
+the table journals and shows them); its ``revision`` grows with every change to that table's
+pairing, to its round, or to a correction of its games. When divisions at
 different rounds both pair a table in their current rounds, the table gets the game still to be
 played in the lowest round (the other follows once that game has a result). It is signed with
 the key of the table it is for (``signed_assignment``), never with the tournament key.
@@ -20,9 +22,9 @@ from typing import Iterable
 from kiosk.sync.document import DOCUMENT_SCHEMA
 from kiosk.sync.signing import sign, table_key
 
-from . import divisions
+from . import corrections, divisions
 from .db import DirectorDB
-from .model import NO_OPPONENT, Pairing, Player
+from .model import NO_OPPONENT, Pairing, Player, not_one_line
 
 
 class RoundError(ValueError):
@@ -37,6 +39,10 @@ def store_players(db: DirectorDB, players: Iterable[Player], *, division: str | 
     with db.transaction() as conn:
         default = None
         for p in players:
+            bad = not_one_line(p.name)
+            if bad:
+                raise RoundError(f"player {p.number}: the name {p.name[:40]!r} is not one line of "
+                                 f"text ({bad}): a player's name is one line")
             if p.division:
                 name = divisions.for_import(db, p.division)
             else:
@@ -208,6 +214,7 @@ def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | No
     name, round_number = pairing["division"], pairing["round"]
     names = player_names(db, name)
     times = round_times(db, round_number, name)
+    told = corrections.for_table(db, tournament, str(table))
     return {
         "schema": DOCUMENT_SCHEMA, "kind": "assignment", "tournament": tournament,
         "division": name, "round": round_number, "table": str(table),
@@ -215,7 +222,8 @@ def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | No
                     names.get(pairing["player1"], f"#{pairing['player1']}")],
         "first": pairing["first"],
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
-        "revision": max(pairing["revision"], times["revision"]),
+        "corrections": [corrections.for_assignment(c) for c in told],
+        "revision": max(pairing["revision"], times["revision"], *(c.revision for c in told)),
         **(word_list or {}),
     }
 

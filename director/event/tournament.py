@@ -8,29 +8,31 @@ file's past rounds), else the bye of a round that has started (the preset's
 or a second result for a player in a round, is left out and reported in ``problems`` (the page
 shows them) rather than silently counted; an imported result that is what a .t file holds of a
 table's result (exported, paired by tsh, imported again) is that game, counted once without a
-word. Each result is as it counts (director.event.standings.as_counted: a game over its round's spread
-cap has the winner's score lowered to it), under the event's spread caps (its tsh config's) or
-else the tournament's rules' (director.event.divisions.counting_rules): the standings and every export
-read the same scores.
+word. Each result keeps its scores as recorded (a file's as written, a table's as the table
+recorded them: capped already under a book that records the capped score); the standings apply
+the event's spread caps (its tsh config's, else the tournament's rules',
+director.event.divisions.counting_rules) when they count them, as tsh does, and the files keep
+the scores (director.files.exports).
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from kiosk.core.rules import Rules
 
-from . import divisions
+from . import corrections, divisions
 from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, games_from_document, name_key
-from .standings import Standing, as_counted, compute_standings
+from .standings import Standing, compute_standings
 
 
 @dataclass(frozen=True)
 class Counted:
     results: list[GameResult]
     problems: list[str]
+    corrections: dict = field(default_factory=dict)     # game key -> the correction applied
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,15 @@ def players(db: DirectorDB, division: str | None = None) -> list[Player]:
     """The division's players by number; without a division, every division's in turn."""
     where, args = ("WHERE p.division = ?", [division]) if division else ("", [])
     with db.locked() as conn:
-        return [Player(r["number"], r["name"], r["rating"] or 0, r["division"])
+        return [Player(r["number"], r["name"], r["rating"] or 0, r["division"],
+                       withdrawn=_withdrawn(r["tsh_tags"]))
                 for r in conn.query(f"SELECT p.* FROM players p JOIN divisions d ON d.name = "
                                     f"p.division {where} ORDER BY d.position, p.number", args)]
+
+
+def _withdrawn(tags: str | None) -> bool:
+    """Whether a player's tsh tags mark them withdrawn (``off``: tsh pairs and ranks them no more)."""
+    return bool(tags) and any(tag == "off" for tag, _ in json.loads(tags))
 
 
 def pairings(db: DirectorDB, division: str) -> list[Pairing]:
@@ -81,28 +89,43 @@ def store_imported_results(db: DirectorDB, results: Iterable[GameResult], *,
     return len(rows)
 
 
+SOURCES = ("tables", "imported", "byes")
+
+
 def counted_results(db: DirectorDB, rules: Rules, tournament: str,
-                    division: str | None = None) -> Counted:
-    """The results that count in the division (the event's only one if not given), each as it
-    counts."""
+                    division: str | None = None, *, corrected: bool = True,
+                    sources: tuple[str, ...] = SOURCES) -> Counted:
+    """The results that count in the division (the event's only one if not given), each as the
+    director's latest correction of its game says (director.event.corrections; ``corrected=False``:
+    as recorded, for finding the game a correction names); ``sources``: the tables' results, the
+    imported ones, the byes of started rounds (all by default)."""
     name = divisions.resolve(db, division)
-    counting = divisions.counting_rules(db, rules)
     roster = players(db, name)
     problems: list[str] = []
     taken: dict[tuple[int, int], GameResult] = {}       # (round, player) -> their result
     out: list[GameResult] = []
+    applying = corrections.latest(corrections.history(db, tournament, name)) if corrected else {}
+    used: dict = {}
 
     numbers = {p.number for p in roster}
 
     def add(result: GameResult, what: str) -> None:
-        result = as_counted(result, counting)
+        correction = applying.get(corrections.game_key(result.round, result.players))
+        if correction is None:
+            count(result, what)
+            return
+        used[correction.key] = correction
+        for each in correction.applied(result):
+            count(each, f"{what} (corrected)")
+
+    def count(result: GameResult, what: str) -> None:
         sides = [(result.round, n) for n in result.players if n != NO_OPPONENT]
         strangers = [n for _, n in sides if n not in numbers]
         if strangers:
             problems.append(f"{what}: player {strangers[0]} is not one of the players; not counted")
             return
         clash = [n for r, n in sides if (r, n) in taken]
-        if clash and all(_as_t(taken[(result.round, n)], n) == _as_t(result, n) for n in clash):
+        if clash and all(as_t(taken[(result.round, n)], n) == as_t(result, n) for n in clash):
             return            # a table's result, as a .t file exported, then paired by tsh, holds it
         if clash:
             problems.append(f"{what}: player {clash[0]} already has a result in round "
@@ -127,7 +150,7 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
     for player in roster:
         by_name.setdefault(name_key(player.name), []).append(player)
     for row in documents:
-        if row["tournament"] != tournament:
+        if row["tournament"] != tournament or "tables" not in sources:
             continue
         what = f"round {row['round']} table {row['table_name']}"
         try:
@@ -139,15 +162,19 @@ def counted_results(db: DirectorDB, rules: Rules, tournament: str,
                 add(result, what)
         except ModelError as exc:
             problems.append(f"{what}: {exc}")
-    for result in imported_results(db, name):
+    for result in imported_results(db, name) if "imported" in sources else ():
         add(result, f"imported round {result.round}")
-    for row in byes:
+    for row in byes if "byes" in sources else ():
         if (row["round"], row["player0"]) not in taken:
             add(bye(row["round"], row["player0"], rules.result.forfeit_spread), f"round {row['round']} bye")
-    return Counted(out, problems)
+    for key, correction in applying.items() if sources == SOURCES else ():
+        if key not in used and correction.kind != "original":
+            problems.append(f"round {key[0]}: correction {correction.id} (players {key[1]} and "
+                            f"{key[2]}) is of no result the division holds now; not applied")
+    return Counted(out, problems, used)
 
 
-def _as_t(result: GameResult, number: int) -> tuple:
+def as_t(result: GameResult, number: int) -> tuple:
     """What a .t line holds of the player's result: (opponent, own score, theirs), or for a bye
     or forfeit (0, own spread)."""
     side = result.side_of(number)
@@ -158,10 +185,12 @@ def _as_t(result: GameResult, number: int) -> tuple:
 
 def standings(db: DirectorDB, rules: Rules, tournament: str,
               division: str | None = None) -> tuple[list[Standing], list[str]]:
-    """The division's standings now, and what was left out of them and why."""
+    """The division's standings now, ranked in the book's order (``result.ranking``), and what was
+    left out of them and why."""
     name = divisions.resolve(db, division)
     counted = counted_results(db, rules, tournament, name)
-    return (compute_standings(players(db, name), counted.results, divisions.counting_rules(db, rules)),
+    counting = divisions.counting_rules(db, rules)
+    return (compute_standings(players(db, name), counted.results, counting, counting.result.ranking),
             counted.problems)
 
 

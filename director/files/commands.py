@@ -2,16 +2,21 @@
 downloads (director.files.imports, director.files.exports) from the command line, for scripts and for
 working without a browser.
 
-- ``import [--config FILE | --db FILE] [--division NAME] [--kind KIND] PATH...``: every file
-  into the database (``--db``, else the config's ``service.db``) in
-  one transaction (a config.tsh's .t files are read from beside it unless given too). A file
-  that cannot be imported is refused whole, naming the file, the line and the reason; the
-  database is then unchanged and the exit status is 1.
+- ``import [--config FILE | --db FILE] [--division NAME] [--kind KIND] [--replace]
+  [--as-corrections] PATH...``: every file into the database (``--db``, else the config's
+  ``service.db``) in one transaction (a config.tsh's .t files are read from beside it unless given
+  too). A file that cannot be imported, or that would remove what a division holds (without
+  ``--replace``), is refused whole, naming the file, the line and the reason; the database is
+  then unchanged and the exit status is 1; so is a file whose scores differ from the results the
+  tables sent for the tournament (``--config`` or ``--tournament``), unless ``--as-corrections``
+  lets its scores stand as the director's corrections. A .TOU file's byes are the preset's
+  forfeit spread (``--config`` or ``--preset``).
 - ``export [--config FILE | --db FILE] --format t|tou|csv|tsh [--division NAME] [-o OUT]``: a
   division's .t file,
-  the event's .TOU file, the standings CSV (every division's, or ``--division``'s) or a tsh
-  archive of the event, to OUT or standard output. The results counted are the tournament's
-  (``--config``, ``--tournament``: the service's name for it) under the preset's rules.
+  the event's .TOU file (its completed rounds: the round in play is left out, and said on
+  standard error), the standings CSV (every division's, or ``--division``'s) or a tsh archive of
+  the event, to OUT or standard output. The results counted are the tournament's (``--config``,
+  ``--tournament``: the service's name for it) under the preset's rules.
 
 A bad option, config or database exits with status 2.
 """
@@ -42,15 +47,19 @@ def add_parsers(sub) -> None:
                     "beside it unless given too), a CSV file players or pairings. A file that "
                     "cannot be imported is refused whole, naming the file, the line and the "
                     "reason, and the database is unchanged (exit status 1).")
-    imp.add_argument("--config", metavar="FILE", help="the director's TOML config: its database "
-                                                      "(service.db)")
-    imp.add_argument("--db", metavar="FILE", help="the director's SQLite database (default: "
-                                                  "--config's service.db, var/director.sqlite)")
+    add_db_option(imp)
     imp.add_argument("--division", metavar="NAME",
                      help="the division of a .t or CSV file (default: a .t file's name, a CSV "
                           "file's division column, or the event's only division)")
     imp.add_argument("--kind", choices=imports.KINDS,
                      help="what every file is (default: by its name and first line)")
+    imp.add_argument("--replace", action="store_true",
+                     help="replace each division a file gives whole, even where the file would "
+                          "remove players, pairings or results it holds")
+    imp.add_argument("--as-corrections", action="store_true",
+                     help="where a file's scores differ from a table's result, let the file's stand "
+                          "as the director's corrections (else the import is refused, listing them)")
+    add_event_options(imp)
     imp.add_argument("paths", nargs="+", metavar="PATH", help="the files, imported together")
     imp.set_defaults(func=run_import)
     exp = sub.add_parser(
@@ -61,8 +70,7 @@ def add_parsers(sub) -> None:
                     "from the results that count for the tournament (--config or --tournament: "
                     "the service's name for it) under its preset. Data a file cannot hold is "
                     "refused naming it (exit status 1).")
-    exp.add_argument("--db", metavar="FILE", help="the director's SQLite database (default: "
-                                                  "--config's service.db, var/director.sqlite)")
+    add_db_option(exp)
     exp.add_argument("--format", required=True, choices=list(exports.FORMATS),
                      help="t: a division's tsh file; tou: the ratings file; csv: the standings; "
                           "tsh: a tsh archive of the whole event")
@@ -70,13 +78,7 @@ def add_parsers(sub) -> None:
                      help="the division (--format t: needed when the event has several; "
                           "csv: its standings only)")
     exp.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
-    exp.add_argument("--config", metavar="FILE", help="the director's TOML config (its database, "
-                                                      "tournament name and preset; the key is not "
-                                                      "needed)")
-    exp.add_argument("--tournament", help="the tournament's name the tables' results carry "
-                                          "(tournament.name)")
-    exp.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
-                                      "(tournament.preset)")
+    add_event_options(exp)
     exp.add_argument("--encoding", choices=["iso-8859-1", "utf-8"], default="iso-8859-1",
                      help="of a .t file or archive (tsh's default: iso-8859-1)")
     exp.add_argument("--date", type=dt.date.fromisoformat, metavar="YYYY-MM-DD",
@@ -84,7 +86,37 @@ def add_parsers(sub) -> None:
     exp.set_defaults(func=run_export)
 
 
-def _open(path: str, command: str) -> DirectorDB | None:
+def add_db_option(parser) -> None:
+    parser.add_argument("--db", metavar="FILE", help="the director's SQLite database (default: "
+                                                     "--config's service.db, var/director.sqlite)")
+
+
+def add_event_options(parser) -> None:
+    """``--config``, ``--tournament``, ``--preset``: whose results count, under which book (and
+    the config's database, unless ``--db``)."""
+    parser.add_argument("--config", metavar="FILE", help="the director's TOML config (its "
+                        "database, tournament name and preset; the key is not needed)")
+    parser.add_argument("--tournament", help="the tournament's name the tables' results carry "
+                                             "(tournament.name)")
+    parser.add_argument("--preset", help=f"the rule book: {preset_choices()} or a preset file "
+                                         "(tournament.preset)")
+
+
+def event_config(args, command: str):
+    """The config the event options give, or None (said on standard error); ``args.db`` is then
+    the database (``--db``, else the config's)."""
+    try:
+        config = load_config(args.config, {"tournament.name": args.tournament,
+                                           "tournament.preset": args.preset, "service.db": args.db},
+                             need_key=False)
+    except ConfigError as exc:
+        print(f"director {command}: {exc}", file=sys.stderr)
+        return None
+    args.db = str(config.db)
+    return config
+
+
+def open_db(path: str, command: str) -> DirectorDB | None:
     try:
         return DirectorDB.open(path)
     except DirectorDBError as exc:
@@ -98,11 +130,6 @@ def _beside(config_name: str, file: str) -> bytes | None:
 
 
 def run_import(args) -> int:
-    try:
-        args.db = str(load_config(args.config, {"service.db": args.db}, need_key=False).db)
-    except ConfigError as exc:
-        print(f"director import: {exc}", file=sys.stderr)
-        return UNUSABLE
     uploads = []
     for name in args.paths:
         try:
@@ -110,12 +137,15 @@ def run_import(args) -> int:
         except OSError as exc:
             print(f"director import: {name}: {exc.strerror or exc}; nothing imported", file=sys.stderr)
             return UNUSABLE
-    db = _open(args.db, "import")
+    config = event_config(args, "import")
+    db = open_db(args.db, "import") if config is not None else None
     if db is None:
         return UNUSABLE
+    options = imports.Options(replace=args.replace, rules=config.rules, tournament=config.tournament,
+                              as_corrections=args.as_corrections)
     try:
         messages = imports.import_files(db, uploads, kind=args.kind, division=args.division,
-                                        beside=_beside)
+                                        beside=_beside, options=options)
     except imports.FileRefused as exc:
         print(f"director import: {exc}; nothing imported, {args.db} is unchanged", file=sys.stderr)
         return REFUSED
@@ -126,26 +156,22 @@ def run_import(args) -> int:
 
 
 def run_export(args) -> int:
-    try:
-        config = load_config(args.config, {"tournament.name": args.tournament,
-                                           "tournament.preset": args.preset, "service.db": args.db},
-                             need_key=False)
-    except ConfigError as exc:
-        print(f"director export: {exc}", file=sys.stderr)
+    config = event_config(args, "export")
+    if config is None:
         return UNUSABLE
-    args.db = str(config.db)
     if not Path(args.db).is_file():
         print(f"director export: {args.db}: no such database", file=sys.stderr)
         return UNUSABLE
-    db = _open(args.db, "export")
+    db = open_db(args.db, "export")
     if db is None:
         return UNUSABLE
     rules, tournament = config.rules, config.tournament
+    left_out: list[str] = []
     try:
         if args.format == "t":
             data = exports.export_t(db, rules, tournament, args.division, args.encoding)
         elif args.format == "tou":
-            data = exports.export_tou(db, rules, tournament, args.date or dt.date.today())
+            data = exports.export_tou(db, rules, tournament, args.date or dt.date.today(), left_out)
         elif args.format == "csv":
             data = exports.export_standings_csv(db, rules, tournament, args.division)
         else:
@@ -155,6 +181,8 @@ def run_export(args) -> int:
         return REFUSED
     finally:
         db.close()
+    for note in left_out:
+        print(f"director export: {note}", file=sys.stderr)
     if args.output:
         Path(args.output).write_bytes(data)
     else:

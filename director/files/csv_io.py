@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from director.event.model import (
-    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, player_by_name)
+    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, not_one_line, player_by_name)
 from director.event.standings import Standing, standings_csv
 
 PLAYER_COLUMNS = ("number", "name", "rating", "division")
@@ -39,6 +39,10 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
         name = row.get("name", "").strip()
         if not name:
             raise CsvError(f"{source}:{line}: column 'name': expected a name; got nothing")
+        bad = not_one_line(name)
+        if bad:
+            raise CsvError(f"{source}:{line}: column 'name': {name[:40]!r} is not one line of text "
+                           f"({bad}): a player's name is one line")
         has_number = bool(row.get("number", "").strip())
         if numbered is None:
             numbered = has_number
@@ -146,13 +150,14 @@ def _rows(text: str, source: str, columns: Sequence[str], *, required: Sequence[
     if missing:
         raise CsvError(f"{source}:1: no column {missing[0]!r} (the header has {', '.join(header)})")
     rows = []
+    start = reader.line_num + 1             # the line a row begins on (a quoted cell may go on)
     for fields in reader:
+        line, start = start, reader.line_num + 1
         if not any(f.strip() for f in fields):
             continue
         if len(fields) != len(names):
-            raise CsvError(f"{source}:{reader.line_num}: {len(fields)} fields; the header has "
-                           f"{len(names)}")
-        rows.append((reader.line_num, dict(zip(names, fields))))
+            raise CsvError(f"{source}:{line}: {len(fields)} fields; the header has {len(names)}")
+        rows.append((line, dict(zip(names, fields))))
     return rows
 
 

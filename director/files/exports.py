@@ -9,11 +9,13 @@
   made of the event's settings, the spread caps the standings apply among them) and every
   division's ``.t`` file inside it.
 
-The results written are those that count, with the scores they count with
-(director.event.tournament.counted_results): a game won by more than its round's spread cap is written
-with the winner's score lowered to the cap, so tsh and the ratings get the spreads the page
-shows, whatever tsh's own ``spread_cap`` says (applying a cap again changes nothing). Data a
-file cannot hold raises director.files.imports.FileRefused saying why.
+Which scores each file holds: the ``.t`` files, the archive and the ``.TOU`` hold the results
+that count (director.event.tournament.counted_results) with their scores as recorded: a file's as
+it was written, a table's as the table recorded them (under a book that records the capped score,
+school 24, capped already), a director's correction's as corrected. A spread cap is never applied
+to a file's scores: tsh applies its own ``spread_cap`` (the archive carries the event's) when it
+computes standings, as the page, ``/live``, the standings CSV and ``python -m director standings``
+do. Data a file cannot hold raises director.files.imports.FileRefused saying why.
 """
 from __future__ import annotations
 
@@ -52,7 +54,8 @@ def division_text(db: DirectorDB, rules: Rules, tournament: str, division: str) 
     paired = [replace(p, table=board(p.table, offset)) for p in pairings(db, division)]
     results = [replace(r, table=board(r.table, offset))
                for r in counted_results(db, rules, tournament, division).results]
-    return tsh.format_t(roster, paired, results, extras=tags)
+    return tsh.format_t(roster, paired, results, extras=tags,
+                        layout=found.tsh_layout if found else None)
 
 
 def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
@@ -70,18 +73,48 @@ def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None
         raise FileRefused(f".t export: {exc}") from None
 
 
-def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date) -> bytes:
-    """Every division's results as one .TOU file for the ratings."""
+def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
+               left_out: list[str] | None = None) -> bytes:
+    """Every division's completed rounds as one .TOU file for the ratings: each division's rounds
+    up to the last of its first rounds in which every pairing has its result (a player with no
+    pairing there is written absent); a later round (the one in play) is left out, and said in
+    ``left_out`` ("division A: round 3 left out: 2 of its 6 games have no result yet")."""
     settings = divisions.event_settings(db)
     date = divisions.event_date(settings.date) or today
+    with db.locked() as conn:
+        row = next(conn.query("SELECT value FROM meta WHERE key = 'tou_event_line_each'"), None)
     try:
-        blocks = [tou.TouDivision(name, players(db, name),
-                                  counted_results(db, rules, tournament, name).results)
-                  for name in divisions.names(db)]
-        text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks)
+        blocks = []
+        for name in divisions.names(db):
+            results = counted_results(db, rules, tournament, name).results
+            rounds, note = completed_rounds(pairings(db, name), results)
+            if note:
+                (left_out if left_out is not None else []).append(f"division {name}: {note}")
+            blocks.append(tou.TouDivision(name, players(db, name), results, rounds))
+        text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks,
+                              event_line_each=bool(row and row["value"]))
     except ModelError as exc:
         raise FileRefused(f".TOU export: {exc}") from None
     return text.encode("ascii")
+
+
+def completed_rounds(paired: list, results: list) -> tuple[int, str]:
+    """The number of a division's first rounds whose every pairing has its result, and the rounds
+    after them that have results, in words ("" if none): left out of a .TOU."""
+    done = {(r.round, n) for r in results for n in r.players if n}
+    waiting: dict[int, set[tuple[int, int]]] = {}
+    for pairing in paired:
+        if any(n and (pairing.round, n) not in done for n in pairing.players):
+            waiting.setdefault(pairing.round, set()).add(pairing.players)
+    last = max([r.round for r in results] + [p.round for p in paired], default=0)
+    complete = min(waiting, default=last + 1) - 1
+    later = sorted({r.round for r in results if r.round > complete})
+    if not later:
+        return complete, ""
+    games = {r: len({p.players for p in paired if p.round == r}) for r in later}
+    shown = "; ".join(f"round {r}" + (f" ({len(waiting[r])} of its {games[r]} games without a "
+                                       "result yet)" if r in waiting else "") for r in later)
+    return complete, f"{shown} left out of the .TOU: only complete rounds are rated"
 
 
 def export_standings_csv(db: DirectorDB, rules: Rules, tournament: str,

@@ -1,5 +1,5 @@
 """Files into the director's database, for the page's import form and ``python -m director
-import`` alike: tsh files and CSV files, several at once, all or nothing.
+import`` alike: tsh files, ``.TOU`` files and CSV files, several at once, all or nothing.
 
 What a file is (``kind_of``, unless the caller says):
 
@@ -10,34 +10,53 @@ What a file is (``kind_of``, unless the caller says):
   NAME FILE`` lines name, each read as a ``.t`` from inside the archive, else from the files
   imported with it, else (the command line) from beside the config; and the event's name, date
   and spread cap (director.files.tsh_config);
+- ``tou``: a ``.TOU`` file (director.files.tou): a division per section, named as the file names
+  it (or by the caller, for a file of one division), its players, pairings and results; the
+  event's name and date from its ``*M`` line; a bye the book's forfeit spread (``bye_spread``);
 - ``players-csv``, ``pairings-csv``: director.files.csv_io's columns (a ``division`` column, else the
   division the caller names, else the event's only one).
+
+A division's file must agree with the results the tables sent for its games: where it differs it
+is refused listing each difference, unless the caller asks for its scores to stand as corrections
+(``as_corrections``: director.files.conflicts).
+
+Nothing half-imported: a division's file replaces the division whole. A file that would remove
+players, pairings or results the division holds (an empty ``.t`` onto a division that has played,
+a file of another event...) is refused naming the file and what it would remove
+(director.files.removal), unless the caller asks to ``replace`` the division whole; then its
+players, pairings and imported results are the file's, and nothing else of it stays. A players
+CSV that would remove a player who has a pairing or a result is refused alike.
 
 tsh numbers each division's boards from 1; the director numbers tables across the venue. A
 division first imported with boards that another division's tables already take in the same
 round has its boards moved after that division's tables (its ``table_offset``: board 1 becomes
 table 14 when the other division has tables 1 to 13), and keeps that offset for its next files.
 A bye or forfeit takes no table. A game still to be played without a table gets the round's
-next free table. Files are UTF-8 if they read as UTF-8, else (tsh files) ISO-8859-1 as tsh
-writes them. A file that cannot be imported raises FileRefused naming the file, the line and
+next free table. Files are UTF-8 if they read as UTF-8, else (tsh and .TOU files) ISO-8859-1 as
+tsh writes them. A file that cannot be imported raises FileRefused naming the file, the line and
 what was wrong; the database is then as it was.
 """
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Callable, Iterable, Sequence
 
-from . import csv_io, tsh
+from kiosk.core.rules import Rules
+
+from . import conflicts, csv_io, tou, tsh
 from director.event import divisions
 from director.event.db import DirectorDB
-from director.event.model import NO_OPPONENT, ModelError, Pairing
+from director.event.model import NO_OPPONENT, EventSettings, ModelError, Pairing
 from director.event.rounds import RoundError, store_pairings, store_players
-from director.event.tournament import players, store_imported_results
+from director.event.tournament import imported_results, pairings, players, store_imported_results
+from .removal import count, removal
 from .tsh_config import TshConfig, is_config, parse_config
 
-KINDS = ("tsh", "tsh-config", "players-csv", "pairings-csv")
+KINDS = ("tsh", "tsh-config", "tou", "players-csv", "pairings-csv")
+BYE_SPREAD = 50         # a .TOU bye's spread when the caller gives no book's (most books' 50)
 
 
 class FileRefused(ValueError):
@@ -70,6 +89,8 @@ def kind_of(upload: Upload) -> str:
     text = upload.data[:4096].decode("utf-8", errors="replace")
     if suffix == ".t":
         return "tsh"
+    if suffix == ".tou" or text.lstrip("\ufeff").startswith("*M"):
+        return "tou"
     if suffix == ".tsh" or (suffix != ".csv" and is_config(text)):
         return "tsh-config"
     first = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
@@ -78,8 +99,8 @@ def kind_of(upload: Upload) -> str:
         return "pairings-csv"
     if "name" in header:
         return "players-csv"
-    raise FileRefused(f"{upload.name}: cannot tell what the file is: a tsh .t or .tsh file, or a "
-                      "CSV file with a header row (name, ... for players; round, player1, "
+    raise FileRefused(f"{upload.name}: cannot tell what the file is: a tsh .t or .tsh file, a "
+                      ".TOU file, or a CSV file with a header row (name, ... for players; round, player1, "
                       "player2, ... for pairings)")
 
 
@@ -105,11 +126,28 @@ def with_tables(given: list[Pairing], taken: dict[int, set[str]],
     return out
 
 
+@dataclass(frozen=True)
+class Options:
+    """How an import goes: ``replace`` a division whole even where the file would remove what it
+    holds; the tournament whose tables' results a file must agree with (``tournament``, under
+    ``rules``: none checked without them), unless its scores stand ``as_corrections``
+    (director.files.conflicts); a .TOU bye's spread is the rules' result.forfeit_spread."""
+    replace: bool = False
+    rules: Rules | None = None
+    tournament: str = ""
+    as_corrections: bool = False
+
+    @property
+    def bye_spread(self) -> int:
+        return self.rules.result.forfeit_spread if self.rules is not None else BYE_SPREAD
+
+
 def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None = None,
-                 division: str | None = None, beside: Beside | None = None) -> list[str]:
+                 division: str | None = None, beside: Beside | None = None,
+                 options: Options = Options()) -> list[str]:
     """Import the files together, in one transaction; returns what was imported, a line per file.
     ``kind`` (one of KINDS) is every file's, else each file's own (kind_of); ``division``
-    names the division of a .t or CSV file; ``beside`` finds a config's .t files on disk."""
+    names the division of a .t, .TOU or CSV file; ``beside`` finds a config's .t files on disk."""
     if kind not in (None, "", *KINDS):
         raise FileRefused(f"kind: expected one of {', '.join(KINDS)}; got {kind!r}")
     if not uploads:
@@ -118,23 +156,26 @@ def import_files(db: DirectorDB, uploads: Sequence[Upload], *, kind: str | None 
     configs = [(u, parse_tsh_config(u)) for u, k in zip(uploads, kinds) if k == "tsh-config"]
     named = {PurePath(d.file).name for _, config in configs for d in config.divisions}
     by_name = {PurePath(u.name).name: u for u, k in zip(uploads, kinds) if k == "tsh"}
-    alone = [name for name in by_name if name not in named]
+    alone = [name for name in by_name if name not in named] + [
+        u.name for u, k in zip(uploads, kinds) if k == "tou"]
     if division and len(alone) > 1:
-        raise FileRefused(f"division {division}: one division for {len(alone)} .t files "
+        raise FileRefused(f"division {division}: one division for {len(alone)} files "
                           f"({', '.join(alone)}); import them one by one, or name none and let "
                           "each be named after its file")
     messages: list[str] = []
     try:
         with db.transaction():
             for upload, config in configs:
-                messages += _import_config(db, upload, config, by_name, beside)
+                messages += _import_config(db, upload, config, by_name, beside, options)
             for upload, k in zip(uploads, kinds):
                 if k == "tsh" and PurePath(upload.name).name not in named:
-                    messages.append(_import_t(db, upload, division))
+                    messages.append(_import_t(db, upload, division, options))
+                elif k == "tou":
+                    messages += _import_tou(db, upload, division, options)
             for order in ("players-csv", "pairings-csv"):
                 for upload, k in zip(uploads, kinds):
                     if k == order:
-                        messages.append(_import_csv(db, upload, k, division))
+                        messages.append(_import_csv(db, upload, k, division, options))
     except (ModelError, RoundError) as exc:
         raise FileRefused(str(exc)) from None
     return messages
@@ -149,7 +190,7 @@ def parse_tsh_config(upload: Upload) -> TshConfig:
 
 
 def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dict,
-                   beside: Beside | None) -> list[str]:
+                   beside: Beside | None, options: Options) -> list[str]:
     messages = []
     for line in config.divisions:
         embedded = config.files.get(line.file)
@@ -167,7 +208,7 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
             source = str(PurePath(upload.name).parent / line.file)
             text = decode(data, source, fallback=tsh.ENCODING)
         division = tsh.parse_t(text, source=source, division=line.name)
-        messages.append(_store_division(db, division, line.file, source))
+        messages.append(_store_division(db, division, line.file, source, options))
     divisions.store_event_settings(db, config.settings)
     with db.transaction() as conn:
         conn["meta"].upsert({"key": "tsh_config", "value": json.dumps(list(config.lines))}, pk="key")
@@ -177,21 +218,59 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
     return messages + ([f"{upload.name}: " + ", ".join(settings)] if settings else [])
 
 
-def _import_t(db: DirectorDB, upload: Upload, division: str | None) -> str:
+def _import_t(db: DirectorDB, upload: Upload, division: str | None, options: Options) -> str:
     name = divisions.for_import(db, division) if division else PurePath(upload.name).stem
     parsed = tsh.parse_t(decode(upload.data, upload.name, fallback=tsh.ENCODING),
                          source=upload.name, division=name)
-    return _store_division(db, parsed, PurePath(upload.name).name, upload.name)
+    return _store_division(db, parsed, PurePath(upload.name).name, upload.name, options)
 
 
-def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str, source: str) -> str:
+def _import_tou(db: DirectorDB, upload: Upload, division: str | None, options: Options) -> list[str]:
+    sections = tou.parse_tou(decode(upload.data, upload.name, fallback=tsh.ENCODING),
+                             source=upload.name)
+    if not sections:
+        raise FileRefused(f"{upload.name}: no division in the file")
+    if division and len(sections) > 1:
+        raise FileRefused(f"{upload.name}: {len(sections)} divisions in the file "
+                          f"({', '.join(s.division for s in sections)}): import it without naming one")
+    messages = []
+    for section in sections:
+        name = divisions.for_import(db, division) if division else divisions.check_name(
+            section.division, f"{upload.name}: division {section.division!r}")
+        players_, paired, results = tou.division_results(section, options.bye_spread, name,
+                                                         source=upload.name)
+        parsed = tsh.TshDivision(name, tuple(players_), tuple(paired), tuple(results))
+        messages.append(_store_division(db, parsed, None, upload.name, options))
+    first = sections[0]
+    divisions.store_event_settings(db, EventSettings(first.event, first.date.isoformat()))
+    each = len(sections) > 1 and all(s.own_event_line for s in sections)
+    with db.transaction() as conn:
+        conn["meta"].upsert({"key": "tou_event_line_each", "value": "1" if each else ""}, pk="key")
+    return messages + [f"{upload.name}: event {first.event}, dated {first.date:%d.%m.%Y}"]
+
+
+def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None, source: str,
+                    options: Options) -> str:
     name = divisions.for_import(db, divisions.check_name(division.name, source))
     known = divisions.find(db, name)
+    settled: list[str] = []
     with db.transaction() as conn:
+        if known is not None:
+            settled, games = _agree_with_the_tables(db, name, division.results, source, options)
+            lost = removal(players(db, name),                 # a game settled by a correction
+                           [p for p in pairings(db, name) if _key(p) not in games],  # is none
+                           [r for r in imported_results(db, name) if _key(r) not in games],
+                           division.players, division.pairings, division.results)
+            if lost and not options.replace:
+                raise FileRefused(f"{source}: division {name}: the file would remove {lost.words()} "
+                                  "that the division holds; import it to replace the division "
+                                  "whole (--replace; on the page, 'replace the division whole'), "
+                                  "or import the division's whole file")
+            conn["players"].delete_where("division = ?", [name])
         conn["pairings"].delete_where("division = ?", [name])
         taken = _tables_of_others(db, name)
         offset = known.table_offset if known else _offset_for(division.pairings, taken)
-        divisions.ensure(db, name, tsh_file=file, table_offset=offset)
+        divisions.ensure(db, name, tsh_file=file, table_offset=offset, tsh_layout=division.layout)
         store_players(db, division.players, division=name)
         for number, tags in division.extras.items():
             conn["players"].update((name, number), {"tsh_tags": json.dumps([list(t) for t in tags])})
@@ -203,14 +282,42 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str, source
                                     for r in division.results], division=name)
     rounds = len({p.round for p in division.pairings})
     where = f", its boards at tables {offset + 1} onwards" if offset else ""
-    return (f"{source}: division {name}: {len(division.players)} players, {rounds} rounds of "
-            f"pairings, {len(division.results)} results{where}")
+    corrected = "".join(f"\n{source}: corrected {words}" for words in settled)
+    return (f"{source}: division {name}: {count(len(division.players), 'player')}, "
+            f"{count(rounds, 'round')} of pairings, {count(len(division.results), 'result')}{where}"
+            + corrected)
 
 
-def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None) -> str:
+def _key(record) -> tuple:
+    return (record.round, *sorted(record.players))
+
+
+def _agree_with_the_tables(db: DirectorDB, name: str, results, source: str,
+                           options: Options) -> tuple[list[str], set]:
+    """The file's results where the tables sent theirs: refused if they differ, unless its
+    scores stand as corrections; then what each game is now, and the games (round, players)."""
+    if options.rules is None:
+        return [], set()
+    found = conflicts.conflicts(db, options.rules, options.tournament, name, list(results))
+    if not found:
+        return [], set()
+    if not options.as_corrections:
+        raise FileRefused(conflicts.refusal(source, name, found))
+    try:
+        return (conflicts.settle(db, options.rules, options.tournament, name, found, source,
+                                 time.time()), {_key(c.table) for c in found})
+    except ValueError as exc:
+        raise FileRefused(f"{source}: division {name}: {exc}: the file pairs the players otherwise "
+                          "than the table's game; no correction can say that") from None
+
+
+def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None,
+                options: Options) -> str:
     text = decode(upload.data, upload.name, fallback=None)
     if kind == "players-csv":
         roster = csv_io.parse_players_csv(text, source=upload.name)
+        if not options.replace:
+            _keep_players_who_played(db, roster, division, upload.name)
         count = store_players(db, roster, division=division)
         names = sorted({divisions.for_import(db, p.division or division) for p in roster})
         return f"{upload.name}: {count} players" + (
@@ -222,6 +329,21 @@ def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None)
     count = store_pairings(db, out, division=division)
     return f"{upload.name}: {count} pairings for round(s) " + ", ".join(
         str(r) for r in sorted({p.round for p in given}))
+
+
+def _keep_players_who_played(db: DirectorDB, roster, division: str | None, source: str) -> None:
+    """A players CSV may renumber or rename a division's players, but not drop one who has a
+    pairing or a result: refused naming them."""
+    for name in dict.fromkeys(divisions.for_import(db, p.division or division) for p in roster):
+        if divisions.find(db, name) is None:
+            continue
+        new = [p for p in roster if divisions.for_import(db, p.division or division) == name]
+        played = {n for r in [*pairings(db, name), *imported_results(db, name)] for n in r.players}
+        lost = removal([p for p in players(db, name) if p.number in played], [], [], new, [], [])
+        if lost:
+            raise FileRefused(f"{source}: division {name}: the file would remove {lost.words()}, "
+                              "who have pairings or results; import it to replace the division's "
+                              "players (--replace; on the page, 'replace the division whole')")
 
 
 def venue_table(board: str, offset: int) -> str:

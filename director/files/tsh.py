@@ -6,15 +6,22 @@ A ``.t`` line (one player; the line number is the player's number):
 
 name, rating, the opponent of each round (0 = no opponent: a bye or a forfeit), ``;``, the
 player's own score of each round paired so far (against opponent 0 the score is the spread: 50 is
-a bye, -50 a forfeit loss), then ``; tag values...`` groups. Two tags are ours: ``p12`` (per round,
-1 = went first, 2 = went second, 0 = bye or not known; tsh's 3 "must draw" and 4 "not known" are
-read as not known and written as 0) and ``board`` (per round, the table; board 0 is no table). A
-bye or a forfeit against opponent 0 takes no table, whatever board tsh gave it (tsh gives two
-byes of a round the same board). Every other tag (``off``,
-``id``, ``class``, ``rtime``...) is kept verbatim per player and written back, tags sorted by name
-as tsh writes them; so is a player's ``board`` list where it disagrees with what would be written
-(real files have such lines: a game's table is read from its lower-numbered player, and a bye's
-board is kept only there). A tsh archive or config.tsh is read by director.files.tsh_config.
+a bye, -50 a forfeit loss, 0 no game at all), then ``; tag values...`` groups. Two tags are read:
+``p12`` (per round, 1 = went first, 2 = went second, 0 = bye or not known; tsh's 3 and 4 are
+read as not known) and ``board`` (per round, the table; board 0 is no table). A bye or a forfeit
+against opponent 0 takes no table, whatever board tsh gave it (tsh gives two byes of a round the
+same board). Every other tag (``off``, ``id``, ``class``, ``rtime``...) is kept verbatim per
+player and written back, tags sorted by name as tsh writes them.
+
+A file comes back as it went in: the scores as written (a spread cap is applied when the
+standings are computed, never to the file), and a player's ``p12`` or ``board`` list that
+differs from what the games would give is kept verbatim for the rounds it covers (real files
+hold ``p12 3``, pairs where both players say 1, a game's table given only by its lower-numbered
+player, a bye's board); rounds added later are written from the games. The column where the
+ratings end is the file's (``TshDivision.layout``: tsh's versions pad names to different widths;
+0 when every line has one space after the name, as Woogles writes), else names are padded to
+NAME_WIDTH as tsh does. A player marked ``off`` is withdrawn (director.event.model.Player).
+A tsh archive or config.tsh is read by director.files.tsh_config.
 
 A forfeit between two players (a kiosk's forfeit, or director.event.model.forfeit) is written as tsh
 records one: each player against opponent 0, the winner with +spread, the loser with -spread.
@@ -28,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player
+from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, not_one_line
 
 ENCODING = "iso-8859-1"
 NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)
@@ -50,6 +57,7 @@ class TshDivision:
     pairings: tuple[Pairing, ...]
     results: tuple[GameResult, ...]
     extras: Mapping[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    layout: int | None = None       # the column where the ratings end (0: one space after names)
 
 
 @dataclass
@@ -61,6 +69,8 @@ class _Line:
     opponents: list[int]
     scores: list[int]
     tags: dict[str, list[str]]
+    rating_end: int = 0             # the column where the rating ends
+    single_space: bool = False      # one space between the name and the rating
 
 
 def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivision:
@@ -81,7 +91,8 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
                                f"{line.number} ({line.name}) as opponent in that round")
             if (len(line.scores) >= round_) != (len(other.scores) >= round_):
                 raise TshError(f"{where}: only one of players {line.number} and {opp} has a score")
-    players = tuple(Player(line.number, line.name, line.rating, division) for line in lines)
+    players = tuple(Player(line.number, line.name, line.rating, division, withdrawn="off" in line.tags)
+                    for line in lines)
     pairings: list[Pairing] = []
     results: list[GameResult] = []
     for line in lines:
@@ -107,10 +118,23 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
     pairings.sort(key=lambda p: (p.round, p.players))
     results.sort(key=lambda r: (r.round, r.players))
     extras = {line.number: tuple((tag, " ".join(values)) for tag, values in line.tags.items()
-                                 if tag not in OUR_TAGS or (tag == "board" and values != _boards(
-                                     line, lines))) for line in lines}
+                                 if tag not in OUR_TAGS or values != _ours(tag, line, lines))
+              for line in lines}
     return TshDivision(division, players, tuple(pairings), tuple(results),
-                       {n: tags for n, tags in extras.items() if tags})
+                       {n: tags for n, tags in extras.items() if tags}, _layout(lines))
+
+
+def _layout(lines: list[_Line]) -> int | None:
+    """The column where every line's rating ends, or 0 if every line has one space after the
+    name, else None (written as ours)."""
+    ends = {line.rating_end for line in lines}
+    if len(ends) == 1:
+        return ends.pop()
+    return 0 if lines and all(line.single_space for line in lines) else None
+
+
+def _ours(tag: str, line: _Line, lines: list[_Line]) -> list[str]:
+    return _boards(line, lines) if tag == "board" else _p12s(line, lines)
 
 
 def read_t(path: str | Path, *, encoding: str = ENCODING) -> TshDivision:
@@ -124,15 +148,21 @@ def read_t(path: str | Path, *, encoding: str = ENCODING) -> TshDivision:
 
 
 def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: Iterable[GameResult],
-             *, extras: Mapping[int, Sequence[tuple[str, str]]] | None = None) -> str:
+             *, extras: Mapping[int, Sequence[tuple[str, str]]] | None = None,
+             layout: int | None = None) -> str:
     """The .t text for one division. Players are written in number order and must be numbered
     1..n (a .t file numbers players by line). A round with a result uses it; a round with only a
-    pairing writes the opponent without a score. ``extras`` are tags to keep per player."""
+    pairing writes the opponent without a score. ``extras`` are tags to keep per player (a kept
+    ``p12`` or ``board`` list for the rounds it covers); ``layout`` the column where ratings end
+    (TshDivision.layout; None: names padded to NAME_WIDTH, or to the longest)."""
     players = sorted(players, key=lambda p: p.number)
     if [p.number for p in players] != list(range(1, len(players) + 1)):
         raise TshError("players must be numbered 1 to n, one per line; got "
                        + ", ".join(str(p.number) for p in players))
     for p in players:
+        if not_one_line(p.name):
+            raise TshError(f"player {p.number}: the name {p.name!r} is not one line of text "
+                           f"({not_one_line(p.name)}): a .t line cannot hold it")
         if ";" in p.name or p.name.startswith("#") or any(w.isdigit() for w in p.name.split()[1:]):
             raise TshError(f"player {p.number}: the name {p.name!r} cannot be read back from a .t "
                            "line (a ';', a leading '#' or a word of digits after the first)")
@@ -155,7 +185,7 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
     for p in players:
         entries = _contiguous(p, rounds[p.number])
         scores = _scores(p, entries)
-        head = f"{p.name:<{width}} {p.rating:>4}" + "".join(f" {e[0]}" for e in entries)
+        head = _head(p, width, layout) + "".join(f" {e[0]}" for e in entries)
         tags = {}
         if any_first and entries:
             tags["p12"] = " ".join(str(e[2]) for e in entries)
@@ -164,18 +194,31 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
             boards.pop()                                  # tsh leaves trailing unknown boards out
         if any_table and boards:
             tags["board"] = " ".join(boards)
-        tags.update(extras.get(p.number, ()) if extras else ())      # kept verbatim: they win
+        kept = dict(extras.get(p.number, ())) if extras else {}
+        for tag in OUR_TAGS:
+            if tag in kept:
+                tags[tag] = _merged(kept.pop(tag).split(), tags.get(tag, "").split())
+        tags.update(kept)                                             # kept verbatim
         line = head + ";" + "".join(f" {s}" for s in scores)
         line += "".join(f"; {tag} {tags[tag]}" for tag in sorted(tags))
         out.append(line + "\n")
     return "".join(out)
 
 
+def _head(player: Player, width: int, layout: int | None) -> str:
+    """The name and the rating, the rating ending at the layout's column."""
+    rating = str(player.rating)
+    if layout is None:
+        return f"{player.name:<{width}} {rating:>4}"
+    return player.name + " " * max(1, layout - len(player.name) - len(rating)) + rating
+
+
 def write_t(path: str | Path, players: Sequence[Player], pairings: Iterable[Pairing],
-            results: Iterable[GameResult], *, extras=None, encoding: str = ENCODING) -> None:
+            results: Iterable[GameResult], *, extras=None, layout: int | None = None,
+            encoding: str = ENCODING) -> None:
     """Write a .t file (see format_t). A name the encoding cannot hold is a TshError naming it:
     use encoding="utf-8" then, and tell tsh the file is UTF-8."""
-    text = format_t(players, pairings, results, extras=extras)
+    text = format_t(players, pairings, results, extras=extras, layout=layout)
     try:
         data = text.encode(encoding)
     except UnicodeEncodeError as error:
@@ -214,7 +257,8 @@ def _read_lines(text: str, source: str) -> list[_Line]:
                 raise TshError(f"{source}:{line_no}: tag {words[0]!r} given twice")
             tags[words[0]] = words[1:]
         lines.append(_Line(len(lines) + 1, line_no, head.group("name"), int(head.group("rating")),
-                           opponents, scores, tags))
+                           opponents, scores, tags, head.end("rating"),
+                           parts[0][head.end("name"):head.start("rating")] == " "))
     return lines
 
 
@@ -233,6 +277,31 @@ def _boards(line: _Line, lines: list[_Line]) -> list[str]:
     while boards and boards[-1] in ("", "0"):
         boards.pop()
     return ["0" if b == "" else b for b in boards]
+
+
+def _p12s(line: _Line, lines: list[_Line]) -> list[str]:
+    """The p12 list format_t would write for a line, from who went first in each game as
+    parse_t reads it (the lower-numbered player's p12; a bye's own)."""
+    own = line.tags.get("p12", [])
+    out = []
+    for round_, opp in enumerate(line.opponents, 1):
+        if opp == NO_OPPONENT or opp > line.number:
+            value = own[round_ - 1] if round_ <= len(own) else ""
+            out.append(value if value in _P12_FIRST else "0")
+        else:
+            theirs = lines[opp - 1].tags.get("p12", [])
+            value = theirs[round_ - 1] if round_ <= len(theirs) else ""
+            out.append({"1": "2", "2": "1"}.get(value, "0"))
+    return out
+
+
+def _merged(verbatim: list[str], computed: list[str]) -> str:
+    """A kept p12 or board list for the rounds it covers, then the games' values for rounds
+    added since (none that only pad it with 0s)."""
+    out = verbatim + computed[len(verbatim):]
+    while len(out) > len(verbatim) and out[-1] == "0":
+        out.pop()
+    return " ".join(out)
 
 
 def _p12(first: int | None, side: int) -> int:

@@ -5,7 +5,9 @@ beside it) and a tsh archive ``.tsh`` (the same config, each division's file ins
 Of the config's lines the director takes what tsh users set there for the whole event: the
 divisions (``division a a.t``), ``config event_name = "..."``, ``config event_date = "..."`` (the
 .TOU file's event line) and ``config spread_cap = [300, 500]`` (a cap per round, the last for
-later rounds, as the presets' ``result.spread_caps``; a single number caps every round). A line
+later rounds, as the presets' ``result.spread_caps``; a single number caps every round; tsh's
+``standings_spread_cap``, which caps the spread its ranks count, is read alike when there is no
+``spread_cap``). A line
 that starts with ``#`` is a comment to tsh and to us, ``# config ...`` included. Every line is
 kept verbatim and written back into an archive of the event. Pure text functions.
 """
@@ -98,7 +100,8 @@ def parse_config(text: str, *, source: str = "config.tsh") -> TshConfig:
             raise TshConfigError(f"{source}:{line_no}: expected 'division NAME FILE'; "
                                  f"got {line.strip()[:60]!r}")
         config = _CONFIG.match(line)
-        if config and config.group(1).lower() in ("event_name", "event_date", "spread_cap"):
+        if config and config.group(1).lower() in ("event_name", "event_date", "spread_cap",
+                                                  "standings_spread_cap"):
             settings[config.group(1).lower()] = (_value(config.group(2), source, line_no), line_no)
     if inside is not None:
         raise TshConfigError(f"{source}:{inside[1]}: #begin_file name={inside[0]} has no #end_file")
@@ -108,7 +111,7 @@ def parse_config(text: str, *, source: str = "config.tsh") -> TshConfig:
                                  "'division NAME FILE' line names it")
     if not divisions:
         raise TshConfigError(f"{source}: no 'division NAME FILE' line: not a tsh config")
-    caps = settings.get("spread_cap")
+    caps = settings.get("spread_cap") or settings.get("standings_spread_cap")
     return TshConfig(source, tuple(lines), tuple(divisions),
                      EventSettings(settings.get("event_name", ("",))[0],
                                    settings.get("event_date", ("",))[0],

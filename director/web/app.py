@@ -18,17 +18,23 @@ ones). Routes, by name:
 - ``rounds``: ``POST /api/rounds/start`` and ``/api/rounds/end`` (JSON ``{"division": "A",
   "round": N}``; without a division every division at once, each its current round unless a
   round is given): the page's buttons;
-- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME`` (the file as the body; kind
-  and division optional), or JSON ``{"files": [{"name": ..., "data": base64}], "division": ...}``
-  for several files at once (a config.tsh and its .t files): the page's import form
-  (director/files/imports.py);
+- ``import``: ``POST /api/import?kind=KIND&name=FILE&division=NAME&replace=1&as_corrections=1``
+  (the file as the body; all but name optional), or JSON ``{"files": [{"name": ..., "data":
+  base64}], "division": ..., "replace": false, "as_corrections": false}`` for several files at
+  once (a config.tsh and its .t files): the page's import form (director/files/imports.py;
+  ``replace``: the division whole, even where the file would remove what it holds;
+  ``as_corrections``: a file's scores that differ from a table's result stand as corrections);
+- ``corrections``: ``POST /api/corrections`` (JSON: the division, round, table or players, kind,
+  scores or who forfeited, and the reason): the director corrects a result
+  (director.event.correct), 409 with the reason when it cannot be made;
 - ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``): a one-time code for table 7 and its
   director's PIN (director.tables.codes), shown on the page; with ``"stick": true`` (and
   ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
 - ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
   enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
-  ``/export/ratings.TOU``, ``/export/standings.csv`` (``?division=NAME`` for one),
+  ``/export/ratings.TOU`` (the completed rounds; what it leaves out in ``X-Left-Out``),
+  ``/export/standings.csv`` (``?division=NAME`` for one),
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
   cards (director.web.tables_page);
@@ -59,6 +65,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from director.event import divisions, rounds
+from director.event.correct import Ask, correct
+from director.event.corrections import CorrectionError
 from director.files import exports, imports
 from . import parts
 from director.config import DirectorConfig
@@ -132,8 +140,9 @@ async def json_object(request: Request, expected: str) -> dict | Response:
     return body if isinstance(body, dict) else refusal(400, f"expected JSON {expected}")
 
 
-def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
-    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...}``."""
+def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None, bool, bool]:
+    """The files of a JSON import: ``{"files": [{"name": ..., "data": base64}], "division": ...,
+    "replace": false, "as_corrections": false}``."""
     try:
         body = parse_json(raw)
     except LimitExceeded as exc:
@@ -145,12 +154,41 @@ def uploads_of(raw: bytes) -> tuple[list[imports.Upload], str | None]:
         uploads = [imports.Upload(str(f["name"]), base64.b64decode(f["data"], validate=True))
                    for f in files]
         division = body.get("division") or None
-    except (ValueError, KeyError, TypeError, binascii.Error):
+        replace = body.get("replace", False)
+        as_corrections = body.get("as_corrections", False)
+    except (ValueError, KeyError, TypeError, binascii.Error, AttributeError):
         raise imports.FileRefused('expected JSON {"files": [{"name": "a.t", "data": "<base64>"}, '
-                                  '...], "division": "A"}') from None
+                                  '...], "division": "A", "replace": false}') from None
     if division is not None and not isinstance(division, str):
         raise imports.FileRefused("division: expected a division's name")
-    return uploads, division
+    if not isinstance(replace, bool) or not isinstance(as_corrections, bool):
+        raise imports.FileRefused("replace, as_corrections: expected true or false")
+    return uploads, division, replace, as_corrections
+
+
+CORRECTION_SHAPE = ('{"division": "A", "round": 3, "table": "5" (or "players": ["Ann", "Bob"]), '
+                    '"kind": "scores", "scores": [405, 380] (or "forfeit": "Bob"), "reason": "..."}')
+
+
+def ask_of(body: dict) -> Ask:
+    """The page's correction as director.event.correct asks it; a ValueError names a bad field."""
+    def need(name: str, ok, optional: bool = True):
+        value = body.get(name)
+        if (value is None and not optional) or (value is not None and not ok(value)):
+            raise ValueError(name)
+        return value
+    text = lambda v: isinstance(v, str) and len(v) <= 300              # noqa: E731
+    need("round", lambda v: type(v) is int, optional=False)
+    need("kind", text, optional=False)
+    need("reason", text, optional=False)
+    for name in ("division", "table", "forfeit"):
+        need(name, text)
+    players = need("players", lambda v: isinstance(v, list) and 1 <= len(v) <= 2 and all(map(text, v)))
+    scores = need("scores", lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v))
+    return Ask(body["round"], body["kind"], body["reason"], division=body.get("division") or None,
+               table=body.get("table") or None, players=tuple(players or ()),
+               scores=tuple(scores) if scores is not None else None,
+               forfeit=body.get("forfeit") or None)
 
 
 def t_file_name(db: DirectorDB, division: str) -> str:
@@ -223,6 +261,20 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             return JSONResponse({"error": str(exc)}, status_code=409)
         return JSONResponse({**(done[0] if len(done) == 1 else {}), "rounds": done})
 
+    async def correct_result(request: Request) -> Response:
+        body = await json_object(request, CORRECTION_SHAPE)
+        if isinstance(body, Response):
+            return body
+        try:
+            ask = ask_of(body)
+            made = await run_in_threadpool(lambda: correct(
+                db, config.rules, config.tournament, ask, now_wall=now(), source="page"))
+        except (CorrectionError, ModelError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        except ValueError as exc:
+            return refusal(400, f"{exc}: expected JSON {CORRECTION_SHAPE}")
+        return JSONResponse({"message": made.words, "id": made.correction.id})
+
     async def import_upload(request: Request) -> Response:
         params = request.query_params
         raw, declared = await read_limited(request, IMPORT_BODY)
@@ -231,12 +283,16 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                                 status_code=413, headers={"Connection": "close"})
         try:
             if request.headers.get("content-type", "").startswith("application/json"):
-                uploads, division = uploads_of(raw)
+                uploads, division, replace, as_corrections = uploads_of(raw)
             else:
                 uploads = [imports.Upload(params.get("name", "upload"), raw)]
                 division = params.get("division") or None
+                replace = params.get("replace") in ("1", "true")
+                as_corrections = params.get("as_corrections") in ("1", "true")
+            options = imports.Options(replace=replace, rules=config.rules,
+                                      tournament=config.tournament, as_corrections=as_corrections)
             messages = await run_in_threadpool(lambda: imports.import_files(
-                db, uploads, kind=params.get("kind") or None, division=division))
+                db, uploads, kind=params.get("kind") or None, division=division, options=options))
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse({"message": "\n".join(messages)})
@@ -245,6 +301,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         what, params = request.path_params["file"], request.query_params
         stem = (config.tournament or "tournament").replace("/", "-")
         division = params.get("division") or None
+        left_out: list[str] = []
         try:
             if what == "division.t":
                 encoding = params.get("encoding", "iso-8859-1")
@@ -256,7 +313,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 filename, media = t_file_name(db, name), f"text/plain; charset={encoding}"
             elif what == "ratings.TOU":
                 data = await run_in_threadpool(exports.export_tou, db, config.rules,
-                                               config.tournament, dt.date.fromtimestamp(now()))
+                                               config.tournament, dt.date.fromtimestamp(now()),
+                                               left_out)
                 filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
             elif what == "standings.csv":
                 data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
@@ -270,8 +328,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
         except imports.FileRefused as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
-        return Response(data, media_type=media, headers={
-            "Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"})
+        headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+        if left_out:            # what the file leaves out (the round in play), in words
+            headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
+        return Response(data, media_type=media, headers=headers)
 
     async def page(request: Request) -> Response:
         return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live),
@@ -357,6 +417,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/state", state, methods=["GET"], name="state"),
         Route("/api/rounds/{action:str}", round_action, methods=["POST"], name="rounds"),
         Route("/api/import", import_upload, methods=["POST"], name="import"),
+        Route("/api/corrections", correct_result, methods=["POST"], name="corrections"),
         Route("/api/enroll", enroll_table, methods=["POST"], name="enroll"),
         Route("/api/enroll/start", enrollment("start"), methods=["POST"], name="enroll.start"),
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),

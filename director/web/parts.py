@@ -6,7 +6,9 @@ the page's running clocks), ``event`` (the event and each division's round), ``t
 division's tables), ``results`` (each division's round's results), ``standings`` (each
 division's standings as HTML the service escaped). ``DIRECTOR``: those and the director's own:
 ``problems`` (what the standings could not count, and why) and ``menu_uses`` (the uses of the
-director's menu at each table, as its result of the round carries them).
+director's menu at each table, as its result of the round carries them). ``corrections`` (public:
+what each corrected game is now) and ``correction_log`` (the director's: every correction with
+its reason) come from director.web.corrected.
 
 ``Snapshot(db, config, now)`` computes them; the standings are computed again only after
 something but a table's status changed (a status changes no standing, and a venue sends a
@@ -18,17 +20,17 @@ import threading
 import time
 from typing import Callable
 
-from director.event import divisions, tournament
-from . import view
+from director.event import corrections, divisions, tournament
+from . import corrected, view
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.event.model import ModelError
 from director.tables.refusal import refused_results
 from director.event.standings import render_standings_html
 
-PUBLIC = ("clock", "event", "tiles", "results", "standings")
+PUBLIC = ("clock", "event", "tiles", "results", "standings", "corrections")
 STANDINGS_EVERY_S = 2.0
-DIRECTOR = PUBLIC + ("problems", "menu_uses")
+DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log")
 
 
 def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
@@ -83,11 +85,14 @@ class Snapshot:
     def __call__(self) -> dict:
         db, wall = self.db, self.now()
         settings, standings = divisions.event_settings(db), self._standings()
+        every = corrections.history(db, self.config.tournament)
+        fixes = corrected.parts(db, every)
         return {"clock": {"now": wall},
                 "event": {"tournament": self.config.tournament, "name": settings.name,
                           "date": settings.date, "divisions": view.division_rounds(db)},
-                "tiles": view.tiles(db, wall),
-                "results": view.round_results(db),
+                "tiles": view.tiles(db, wall, every),
+                "results": view.round_results(db, every),
+                "corrections": fixes[0], "correction_log": fixes[1],
                 "standings": [{"division": g["division"], "html": g["html"]}
                               for g in standings["divisions"]],
                 "problems": {"event": standings["problems"],

@@ -20,6 +20,7 @@ import re
 
 from director.event import divisions
 from director.event.db import DirectorDB
+from . import corrected
 from director.tables.menu_uses import menu_uses
 from director.event.rounds import current_round, player_names, round_times
 from kiosk.core.vocabulary import OVER, Phase
@@ -88,8 +89,10 @@ def _each_round(db: DirectorDB):
         yield name, round_number, sorted(rows, key=lambda r: table_order(r["table_name"]))
 
 
-def tiles(db: DirectorDB, now_wall: float) -> list[dict]:
-    """Each division's tables in its current round, then the other tables heard from."""
+def tiles(db: DirectorDB, now_wall: float, fixes: list | None = None) -> list[dict]:
+    """Each division's tables in its current round, then the other tables heard from; a result
+    the director corrected (one of ``fixes``, the tournament's corrections) shows its corrected
+    scores (director.web.corrected)."""
     with db.locked() as conn:
         statuses = {r["table_name"]: r for r in conn.query("SELECT * FROM status")}
     known = divisions.names(db)
@@ -106,9 +109,11 @@ def tiles(db: DirectorDB, now_wall: float) -> list[dict]:
                                                                 len(known) == 1)}
         tables = sorted(set(pairings) | set(results), key=table_order)
         shown.update(tables)
+        fixed = corrected.by_table(fixes or [], name, round_number)
         groups.append({"division": name, "round": round_number, "tiles": [
-            _tile(t, pairings.get(t), statuses.get(t), results.get(t), round_number, started,
-                  names, now_wall) for t in tables]})
+            _corrected_tile(_tile(t, pairings.get(t), statuses.get(t), results.get(t), round_number,
+                                  started, names, now_wall), fixed.get(t), names)
+            for t in tables]})
     others = sorted(set(statuses) - shown, key=table_order)
     if others:
         groups.append({"division": None, "round": None, "tiles": [
@@ -116,14 +121,30 @@ def tiles(db: DirectorDB, now_wall: float) -> list[dict]:
     return groups
 
 
-def round_results(db: DirectorDB) -> list[dict]:
-    """Each division's results of its current round, by table."""
-    return [{"division": name, "round": round_number, "rows": [
-        {"table": r["table_name"], "players": [r["player0"], r["player1"]],
-         "scores": [r["score0"], r["score1"]], "spread": r["spread"], "winner": r["winner"],
-         "end": r["end_reason"], "revision": r["revision"],
-         "received_wall": r["received_wall"]} for r in rows]}
-        for name, round_number, rows in _each_round(db)]
+def _corrected_tile(tile: dict, correction, names: dict) -> dict:
+    if correction is None or tile["state"] != "result":
+        return tile
+    row = corrected.round_row(correction, {"scores": tile["scores"]}, names)
+    return {**tile, "scores": row["scores"], "corrected": correction.kind}
+
+
+def round_results(db: DirectorDB, fixes: list | None = None) -> list[dict]:
+    """Each division's results of its current round, by table; a result the director corrected
+    as corrected, with what the table recorded (director.web.corrected.round_row)."""
+    out = []
+    for name, round_number, rows in _each_round(db):
+        fixed = corrected.by_table(fixes or [], name, round_number)
+        names = player_names(db, name) if fixed else {}
+        shown = []
+        for r in rows:
+            row = {"table": r["table_name"], "players": [r["player0"], r["player1"]],
+                   "scores": [r["score0"], r["score1"]], "spread": r["spread"],
+                   "winner": r["winner"], "end": r["end_reason"], "revision": r["revision"],
+                   "received_wall": r["received_wall"]}
+            correction = fixed.get(r["table_name"])
+            shown.append(corrected.round_row(correction, row, names) if correction else row)
+        out.append({"division": name, "round": round_number, "rows": shown})
+    return out
 
 
 def round_menu_uses(db: DirectorDB) -> list[dict]:

@@ -31,6 +31,7 @@ VERDICT_BY = ("challenged", "challenger")
 INTERVAL_COUNTS = ("completed", "started")
 CORRECTIONS_UNTIL = ("confirmed", "game_end")
 SIGN_OFF = ("both", "loser")
+RANKINGS = ("wins_losses_spread", "wins_spread")
 OVERTIME_COUNTS = ("whole_seconds", "any_fraction")
 MARGINS = ("exactly", "at_least")
 
@@ -196,6 +197,10 @@ class ResultRules:
     sign_off: str = _setting(
         "who confirms the result: both players, or the loser (both on a tie)", "choice",
         choices=SIGN_OFF)
+    ranking: str = _setting(
+        "the standings' order (the director's): most wins (a tie half), then fewest losses, then "
+        "spread, as tsh ranks; or most wins, then spread", "choice", choices=RANKINGS,
+        legacy="wins_losses_spread")
 
 
 SECTIONS = {

@@ -6,7 +6,9 @@ director's authority, the hardware self-test run (kiosk.core.vocabulary.MenuUse)
 changed in the game is also the core's event in the journal (TimeAdjusted, GameVoided ...); this
 record says that the director's menu did it, and keeps the uses that change nothing. Each use
 belongs to the game on screen; the game's result document carries its uses (``menu_uses``), so
-the director sees them beside the table's result.
+the director sees them beside the table's result. A correction the director made at the service
+(it comes with the table's assignment) is kept here too, once, in the game it corrects
+(``record_once``, a use ``corrected``): the table's journal knows what the director decided.
 """
 from __future__ import annotations
 
@@ -43,3 +45,16 @@ def move_menu_uses(journal: Journal, from_game: int, to_game: int) -> None:
     with journal.transaction():
         journal.conn.execute("UPDATE director_menu SET game_id = ? WHERE game_id = ?",
                              [to_game, from_game])
+
+
+def record_once(journal: Journal, game_id: int, use: MenuUse, detail: str, *, at_ns: int,
+                wall: float | None = None) -> bool:
+    """Journal the use unless the game has it already (the same detail): whether it was new."""
+    with journal.transaction():
+        known = journal.conn.execute("SELECT 1 FROM director_menu WHERE game_id = ? AND use = ? AND "
+                                     "detail = ?", [game_id, str(MenuUse(use)),
+                                                    str(detail)[:MAX_DETAIL]]).fetchone()
+        if known:
+            return False
+        record_menu_use(journal, game_id, use, detail, at_ns=at_ns, wall=wall)
+        return True

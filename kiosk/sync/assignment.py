@@ -20,6 +20,11 @@ This module only reads it against the game:
   ``End`` (every clock stops); each stamped when the director gave it, as far as the game
   allows.
 
+- ``corrections_of``: the director's corrections of this table's games (their id, round, the
+  table's game id, the kind, the final scores in the table's order of the players, the reason),
+  which the link journals once each in the game they correct and shows on the top line; the
+  game's own journal never changes (the result the table signed stays what it was).
+
 The rules stay the core's: the app submits these commands like any other and journals them.
 """
 from __future__ import annotations
@@ -47,12 +52,45 @@ def check(assignment: dict) -> dict:
     need("division", lambda v: v is None or isinstance(v, str) and len(v) <= 40)
     for name in ("round_started_wall", "round_ended_wall"):
         need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
+    need("corrections", lambda v: v is None or (isinstance(v, list) and len(v) <= 50
+                                                and all(_correction(c) for c in v)))
     need("lexicon", lambda v: v is None or (isinstance(v, dict) and set(v) == {"name", "fingerprint"}
                                             and isinstance(v["name"], str) and 0 < len(v["name"]) <= 40
                                             and isinstance(v["fingerprint"], str)
                                             and re.fullmatch(r"[0-9a-f]{64}", v["fingerprint"]) is not None))
     need("rated", lambda v: v is None or isinstance(v, bool))
     return assignment
+
+
+CORRECTION_KINDS = ("scores", "forfeit", "void", "original")
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _correction(c) -> bool:
+    return (isinstance(c, dict) and _int(c.get("id")) and _int(c.get("round"))
+            and isinstance(c.get("game_id"), str) and len(c["game_id"]) <= 100
+            and c.get("kind") in CORRECTION_KINDS
+            and (c.get("final") is None or (isinstance(c["final"], list) and len(c["final"]) == 2
+                                             and all(_int(x) for x in c["final"])))
+            and isinstance(c.get("reason"), str) and len(c["reason"]) <= 300
+            and c["reason"].isprintable())
+
+
+def corrections_of(assignment: dict) -> list[dict]:
+    """The director's corrections the (checked) assignment carries, oldest first."""
+    return list(assignment.get("corrections") or [])
+
+
+def correction_words(correction: dict) -> str:
+    """A correction as the table says it: ``the director corrected round 3: 405-380 (the sheet
+    says 405)``."""
+    kind, final = correction["kind"], correction["final"]
+    now = {"void": "void, no game", "original": "as the table recorded it again"}.get(
+        kind, f"{final[0]}-{final[1]}" + (" by forfeit" if kind == "forfeit" else "") if final else kind)
+    return f"the director corrected round {correction['round']}: {now} ({correction['reason']})"
 
 
 def word_list_refusal(assignment: dict, name: str, fingerprint: str) -> str:

@@ -14,7 +14,10 @@ while the game may still change (who starts is the game's setup: the core refuse
 start press), the round's start and end as core commands through ``Table.submit``
 (judged by the core and journaled like a press); and, in a rated round, a word list other than
 the director's stops the game's start (``Table.start_refusal``). Each of those is done once per assignment
-revision: a command the core refuses shows its reason once, and is not asked again.
+revision: a command the core refuses shows its reason once, and is not asked again. The
+director's corrections of this table's games (kiosk.sync.assignment.corrections_of) are
+journaled once each in the game they correct (else the game on screen), as a use ``corrected``
+of the director's menu, and the top line says the newest for NOTICE_S.
 """
 from __future__ import annotations
 
@@ -27,6 +30,9 @@ from drivers.buttons import HardwareError
 from drivers.serial_port import SerialPort, SerialPortError
 from kiosk import VERSION
 from kiosk.lexicon import Lexicon
+from kiosk.core.vocabulary import MenuUse
+from kiosk.store.db import UnknownRecord
+from kiosk.store.menu_uses import record_once
 from kiosk.sync import assignment as plan
 from kiosk.sync.http_client import DirectorClient
 from kiosk.sync.sender import Sender, link_text
@@ -35,6 +41,7 @@ from kiosk.sync.status import about_table
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
+NOTICE_S = 600                  # how long the top line says the director corrected a result
 NO_TABLE_KEY = "no table key: results kept here"
 
 
@@ -45,6 +52,7 @@ class TableLink:
         self.port = port                        # the serial link's port, closed with the link
         self.done: set[tuple] = set()           # (revision, what) already applied
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
+        self.notice: tuple[str, int] | None = None  # (what the director corrected, shown until ns)
         self._about_seen: tuple | None = None   # ((lexicon, self-test), the about it gave)
 
     @classmethod
@@ -93,7 +101,10 @@ class TableLink:
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
-        info = dataclasses.replace(table.info, link=link_text(link), division=session.setup.division)
+        words = link_text(link)
+        if self.notice is not None and now_ns < self.notice[1]:
+            words = f"{self.notice[0]}  ·  {words}" if words else self.notice[0]
+        info = dataclasses.replace(table.info, link=words, division=session.setup.division)
         if info != table.info:
             table.info = info
 
@@ -136,6 +147,8 @@ class TableLink:
                                                 starts=setup[2])
             table.restart(session.replace_game().state)
             log.info("assignment: round %s, %s v %s, first: %s", setup[0], *setup[1], setup[2])
+        for correction in plan.corrections_of(assignment):
+            self._corrected(correction, now_ns)
         for command, ago_s in plan.round_commands(table.state, assignment, self.wall()):
             key = (revision, type(command).__name__)
             if key in self.done:
@@ -145,8 +158,32 @@ class TableLink:
             log.info("assignment: %s", command)
             table.submit(command, at)
 
+    def _corrected(self, correction: dict, now_ns: int) -> None:
+        """A correction of the director's journaled once in the game it corrects, and said."""
+        key = ("correction", correction["id"])
+        if key in self.done:
+            return
+        self.done.add(key)
+        session = self.table.session
+        words = plan.correction_words(correction)
+        detail = f"at the director's service (correction {correction['id']}): {words}"
+        game = _game_number(correction["game_id"])
+        try:
+            session.journal.game(game)
+        except (UnknownRecord, TypeError):
+            game = session.game_id
+        if record_once(session.journal, game, MenuUse.CORRECTED, detail, at_ns=now_ns, wall=self.wall()):
+            log.info("%s", detail)
+            self.notice = (words, now_ns + NOTICE_S * NS)
+
     def close(self) -> None:
         if not self.sender.stop():
             log.warning("the director link's worker did not stop in time")
         if self.port is not None:
             self.port.close()
+
+
+def _game_number(game_id: str) -> int | None:
+    """The journal's game a document's game id names (``table-5-round-3-game-12``: 12), if any."""
+    tail = game_id.rsplit("-game-", 1)
+    return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None

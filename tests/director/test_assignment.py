@@ -36,7 +36,7 @@ def test_a_table_gets_its_players_and_who_starts_signed_with_its_own_key(directo
     assert document == {"schema": 1, "kind": "assignment", "tournament": TOURNAMENT, "division": "A", "round": 1,
                         "table": "1", "players": ["Ann", "Bob"], "first": 1,
                         "round_started_wall": None, "round_ended_wall": None,
-                        "revision": document["revision"]}
+                        "corrections": [], "revision": document["revision"]}
     for other in (KEY.encode(), key_of("2"), b"another-key-0123456"):   # the tournament key,
         with pytest.raises(SignatureError):                              # another table's
             verify(signed, other)

@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -151,3 +151,24 @@ def test_a_schema_2_file_keeps_its_rejections_and_can_keep_refused_results(tmp_p
                 ("forged", None, 0, 3.0), ("result.final", "ab", None, None)]
             indexes = [i.columns for i in conn["rejections"].indexes]
             assert ["sha256"] in indexes and ["table_name", "path", "code"] in indexes
+
+
+def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_division(tmp_path):
+    path = tmp_path / "v5.sqlite"
+    with DirectorDB.open(path) as db:
+        with db.transaction() as conn:
+            conn["divisions"].insert({"name": "A", "position": 0, "tsh_file": "a.t", "table_offset": 0})
+            conn["players"].insert({"division": "A", "number": 1, "name": "Ann", "rating": 1500})
+    raw = sqlite3.connect(path)                 # schema 5: no corrections, no divisions.tsh_layout
+    raw.execute("DROP TABLE corrections")
+    raw.execute("ALTER TABLE divisions DROP COLUMN tsh_layout")
+    raw.execute("PRAGMA user_version=5")
+    raw.commit()
+    raw.close()
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        with db.locked() as conn:
+            assert conn["corrections"].count == 0
+            assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [
+                {"name": "A", "tsh_file": "a.t", "tsh_layout": None}]
+            assert [i.columns for i in conn["corrections"].indexes] != []

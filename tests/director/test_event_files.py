@@ -40,12 +40,15 @@ def lines_of(text):
 
 def record(players, cap=None):
     """Each player's (wins, losses, spread) as tsh counts them: a tie is half a win and half a
-    loss; against opponent 0 the score is the spread; with tsh's ``spread_cap`` (``cap``), no
-    game's spread counts more than it."""
+    loss; against opponent 0 the score is the spread, and 0 is no game at all (tsh counts a
+    result only with an opponent or a spread); with tsh's ``spread_cap`` (``cap``), no game's
+    spread counts more than it."""
     out = []
     for p in players:
         wins = losses = spread = 0
         for round_, (opponent, own) in enumerate(zip(p["opponents"], p["scores"])):
+            if opponent == 0 and own == 0:
+                continue
             margin = own if opponent == 0 else own - players[opponent - 1]["scores"][round_]
             spread += margin if cap is None else max(-cap, min(cap, margin))
             wins += 1 if margin > 0 else 0.5 if margin == 0 else 0
@@ -170,13 +173,14 @@ def test_a_config_with_its_files_sets_the_events_name_date_and_spread_cap(shared
     capped = sum(max(-100, min(100, own if opp == 0 else own - players[opp - 1]["scores"][r]))
                  for r, (opp, own) in enumerate(zip(players[0]["opponents"], players[0]["scores"])))
     assert smylie.spread == capped != record(players)[0][3]
-    # the .t file holds every game as it counts, over the cap with the winner's score lowered to
-    # it: tsh, with its own spread_cap or none, counts every player as the page does
+    # the .t file holds the scores as written (the cap is the standings', as tsh's spread_cap):
+    # tsh, with the archive's spread_cap, counts every player as the page does
+    assert export_t(event, RULES, TOURNAMENT, "A") == files["a.t"]
     exported = lines_of(export_t(event, RULES, TOURNAMENT, "A").decode("iso-8859-1"))
     page = {s.player.name: (s.wins, s.losses, s.spread) for s in table}
-    assert {name: rest for name, *rest in record(exported)} == {n: list(v) for n, v in page.items()}
-    assert record(exported) == record(exported, cap=100)
-    assert exported[0]["opponents"] == players[0]["opponents"] and exported[0]["scores"] != players[0]["scores"]
+    assert {name: rest for name, *rest in record(exported, cap=100)} == {n: list(v) for n, v in page.items()}
+    assert record(exported) != record(exported, cap=100)
+    assert "config spread_cap = [100]" in export_archive(event, RULES, TOURNAMENT).decode("iso-8859-1")
 
 
 @pytest.mark.parametrize("name, text, expected", [
@@ -201,7 +205,15 @@ def test_a_bad_config_or_archive_is_refused_naming_the_line_and_nothing_changes(
 
 
 def test_one_division_named_for_several_t_files_is_refused(shared, event):
-    with pytest.raises(FileRefused, match=r"division X: one division for 2 \.t files"):
+    with pytest.raises(FileRefused, match=r"division X: one division for 2 files"):
         import_files(event, [upload(shared.tsh / name) for name in NASPA.values()], division="X")
     with event.locked() as conn:
         assert conn["players"].count == 0
+
+
+def test_tshs_standings_spread_cap_caps_the_standings_when_there_is_no_spread_cap():
+    from director.files.tsh_config import parse_config
+    config = parse_config("division A a.t\nconfig standings_spread_cap = [200, 300]\n")
+    assert config.settings.spread_caps == (200, 300)
+    both = parse_config("division A a.t\nconfig standings_spread_cap = 200\nconfig spread_cap = 400\n")
+    assert both.settings.spread_caps == (400,)

@@ -64,7 +64,7 @@ def test_csv_players_and_pairings_give_every_game_a_table(director):
     ("pairings-csv", b"round,player1,player2\n1,Ann Able,Zed\n", "players.csv:2: column 'player2'"),
     ("tsh", b"Smith, Ann 1500 2; 400\n", "players.csv"),
     ("players-csv", b"name\n\xff\xfe\n", "players.csv: not UTF-8 text"),
-    ("spreadsheet", b"name\nAnn\n", "kind: expected one of tsh, tsh-config, players-csv, pairings-csv"),
+    ("spreadsheet", b"name\nAnn\n", "kind: expected one of tsh, tsh-config, tou, players-csv, pairings-csv"),
 ])
 def test_a_bad_file_is_refused_naming_where_and_nothing_is_stored(director, kind, data, expected):
     upload(director, "players-csv", "first.csv", PLAYERS_CSV.encode())

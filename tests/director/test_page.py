@@ -286,3 +286,52 @@ def test_a_config_and_its_t_files_imported_from_the_page_make_two_divisions(brow
         page.screenshot(path=str(shots / "imported-event.png"))
     finally:
         context.close()
+
+
+def test_the_director_corrects_a_result_on_the_page_and_the_public_view_shows_it(browser, paired, page, shots):
+    paired.request("POST", "/api/rounds/start", b"{}")
+    assert paired.post(1, "results", signed_bytes(result_doc(1, players=("Ann", "Bob"), scores=(350, 300)))).code == 200
+    row = page.locator('.division[data-division="A"] .results tr[data-table="1"]')
+    row.wait_for(timeout=TIMEOUT_MS)
+    signed = paired.rows("results")[0]
+    row.locator("button.correct").click()                 # fills the form: division, round, table
+    assert page.input_value("#correct-table") == "1" and page.input_value("#correct-round") == "1"
+    assert [page.input_value("#correct-score0"), page.input_value("#correct-score1")] == [
+        str(signed["score0"]), str(signed["score1"])]
+    page.fill("#correct-score1", "400")
+    page.fill("#correct-reason", "Bob's last play was 52, not 2")
+    page.click("#correct-button")
+    page.wait_for_selector('.division[data-division="A"] .results tr.corrected[data-table="1"]', timeout=TIMEOUT_MS)
+    assert page.inner_text("#message").startswith(
+        f"division A round 1 table 1: Ann {signed['score0']} - Bob 400 (was Ann {signed['score0']} - "
+        f"Bob {signed['score1']}), corrected: Bob's last play was 52, not 2")
+    cell = row.locator("td.corrected").inner_text()
+    assert f"{signed['score0']}–400" in cell and "corrected" in cell and f"recorded {signed['score0']}–{signed['score1']}" in cell
+    page.locator("#correction-log li", has_text="Bob's last play was 52, not 2").wait_for(timeout=TIMEOUT_MS)
+    expected = expected_rows(paired)
+    assert expected[0][2] == "Bob" or [r[2] for r in expected].index("Bob") < [r[2] for r in expected].index("Ann")
+    page.wait_for_function("expected => JSON.stringify([...document.querySelectorAll('.standings tbody tr')]"
+                           ".map(tr => [...tr.cells].map(td => td.textContent))) === JSON.stringify(expected)",
+                           arg=expected, timeout=TIMEOUT_MS)
+    assert paired.rows("results")[0] == signed                 # the table's signed result, untouched
+    refused_reason = page.locator("#correct-reason")
+    refused_reason.fill("again")
+    page.click("#correct-button")                             # the same scores again: refused
+    page.wait_for_selector("#message.error", timeout=TIMEOUT_MS)
+    assert "already" in page.inner_text("#message")
+    assert same_page(page)
+    page.screenshot(path=str(shots / "corrected.png"), full_page=True)
+
+    context = new_context(browser, 800, 900)                   # a player's phone: the public view
+    public = context.new_page()
+    try:
+        public.goto(paired.url + "/live")
+        public.locator("#corrections li", has_text="round 1 table 1: Ann").wait_for(timeout=TIMEOUT_MS)
+        assert public.inner_text("#corrections li") == (
+            f"Division A round 1 table 1: Ann {signed['score0']} - Bob 400 (corrected)")
+        assert "last play" not in public.inner_text("body")      # the reason is the director's
+        public_cell = public.locator('.results tr[data-table="1"] td.corrected').inner_text()
+        assert "corrected" in public_cell
+        public.screenshot(path=str(shots / "corrected-public.png"), full_page=True)
+    finally:
+        context.close()

@@ -143,3 +143,55 @@ def test_the_csv_reads_back_as_the_standings():
                         ["", "3", "1", "Ann", "1800", "1", "1", "+60", "2"],
                         ["", "4", "5", "Eve", "1600", "1", "1", "+40", "2"],
                         ["", "5", "2", "Bob", "1700", "1", "1", "-90", "2"]]
+
+
+def test_a_round_against_no_one_scoring_0_is_no_game_at_all():
+    """tsh writes a late entry's or a withdrawn player's missed round as opponent 0, score 0; it
+    counts a result only when there is an opponent or a spread: no win, no loss, no tie."""
+    players = [Player(1, "Ann", 1500), Player(2, "Bob", 1500), Player(3, "Late", 2000)]
+    results = [GameResult(r, "1", (1, 2), (400, 300)) for r in range(1, 10)]
+    results += [bye(r, 3, 0) for r in range(1, 10)]          # never played: nine 0-0 rounds
+    late = next(s for s in compute_standings(players, results) if s.player.name == "Late")
+    assert (late.wins, late.losses, late.spread, late.games) == (0, 0, 0, 0)     # not 4.5-4.5
+    assert [s.player.name for s in compute_standings(players, results)] == ["Ann", "Late", "Bob"]
+    assert bye(1, 3, 0).no_game and not bye(1, 3, 50).no_game and not bye(1, 3, -50).no_game
+    assert not GameResult(1, "1", (1, 2), (0, 0)).no_game          # a 0-0 game is a tie
+
+
+def test_the_books_order_ranks_on_spread_where_tsh_ranks_on_losses():
+    players = [Player(1, "Ann", 1500), Player(2, "Bob", 1500), Player(3, "Cat", 1500)]
+    # Ann 1-0 +10 (one game: missed round 2), Bob 1-1 +90, Cat 1-1 -100
+    results = [GameResult(1, "1", (1, 3), (310, 300)), bye(1, 2, 0),
+               bye(2, 1, 0), GameResult(2, "1", (2, 3), (400, 210)),
+               GameResult(3, "1", (3, 2), (400, 300))]
+    names = lambda s: [(x.rank, x.player.name) for x in s]
+    assert names(compute_standings(players, results)) == [(1, "Ann"), (2, "Bob"), (3, "Cat")]
+    assert names(compute_standings(players, results, order="wins_spread")) == [
+        (1, "Bob"), (2, "Ann"), (3, "Cat")]
+    with pytest.raises(ModelError, match="order 'points'"):
+        compute_standings(players, results, order="points")
+
+
+def test_before_any_game_the_players_rank_by_rating_equal_ratings_sharing_a_rank():
+    players = [Player(1, "Ann", 1500), Player(2, "Bob", 1700), Player(3, "Cat", 1500)]
+    assert [(s.rank, s.player.name) for s in compute_standings(players, [bye(1, 1, 0)])] == [
+        (1, "Bob"), (2, "Ann"), (2, "Cat")]
+
+
+def test_a_withdrawn_player_is_listed_last_without_a_rank():
+    players = [Player(1, "Ann", 1500), Player(2, "Bob", 1500, withdrawn=True), Player(3, "Cat")]
+    results = [GameResult(1, "1", (2, 3), (500, 300)), bye(1, 1, 50)]
+    standings = compute_standings(players, results)
+    assert [(s.rank, s.player.name) for s in standings] == [(1, "Ann"), (2, "Cat"), (None, "Bob")]
+    assert standings_csv(standings).splitlines()[-1] == ",,2,Bob,1500,1,0,+200,1"
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_escaped_and_numbers_stay_numbers():
+    evil = ["=HYPERLINK(\"http://x\",\"y\")", "@SUM(A1:A2)", "+cmd|' /C calc'!A0", "-2+3",
+            "\tTab", "\rCR"]
+    players = [Player(i, name, 1500, division="=A1") for i, name in enumerate(evil, 1)]
+    rows = list(csv.reader(io.StringIO(standings_csv(compute_standings(
+        players, [GameResult(1, "1", (1, 2), (400, 380))])))))
+    assert sorted(r[3] for r in rows[1:]) == sorted("'" + name for name in evil)
+    assert {r[0] for r in rows[1:]} == {"'=A1"}
+    assert {r[7] for r in rows[1:]} == {"+20", "-20", "0"}         # spreads are numbers still

@@ -121,9 +121,14 @@ def test_over_99_players_widen_the_opponent_column_to_4():
     assert section.rows[99].entries == (TouEntry(" ", 350, False, 99),)
 
 
+def test_a_player_without_a_result_in_a_round_written_is_absent_and_later_rounds_can_be_left_out():
+    text = format_tou("Open", dt.date(2026, 1, 2), [TouDivision("A", PLAYERS, RESULTS[:1])])
+    assert text.split("\r\n")[5] == "Cat Lee                 0   3"           # absent in round 1
+    two = format_tou("Open", dt.date(2026, 1, 2), [TouDivision("A", PLAYERS, RESULTS, rounds=2)])
+    assert [len(r.entries) for r in parse_tou(two)[0].rows] == [2, 2, 2]
+
+
 def test_what_a_tou_cannot_hold_is_refused_naming_player_and_round():
-    with pytest.raises(TouError, match=r"player 3 \(Cat Lee\) has no result in round 1"):
-        format_tou("Open", dt.date(2026, 1, 2), [TouDivision("A", PLAYERS, RESULTS[:1])])
     with pytest.raises(TouError, match=r"round 1: player 1's score 1000 does not fit"):
         format_tou("Open", dt.date(2026, 1, 2),
                    [TouDivision("A", PLAYERS[:2], [GameResult(1, "1", (1, 2), (1000, 300))])])

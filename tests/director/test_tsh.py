@@ -1,5 +1,6 @@
 """tsh .t files: real files read and written back field by field; exports of our own results."""
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -33,7 +34,8 @@ def test_a_real_file_written_back_has_every_field_of_every_line(shared, name, tm
     path = shared.tsh / name
     division = read_t(path)
     out = tmp_path / path.name
-    write_t(out, division.players, division.pairings, division.results, extras=division.extras)
+    write_t(out, division.players, division.pairings, division.results, extras=division.extras,
+            layout=division.layout)
     original = fields(path.read_text(encoding="iso-8859-1"))
     written = fields(out.read_text(encoding="iso-8859-1"))
     assert len(written) == len(original)
@@ -42,12 +44,30 @@ def test_a_real_file_written_back_has_every_field_of_every_line(shared, name, tm
     assert read_t(out) == division
 
 
-def test_the_2006_file_comes_back_byte_for_byte(shared, tmp_path):
-    # division b was written by a tsh whose name column is 22 wide, as ours
-    path = shared.tsh / "naspa-2023-division-b.t"
+@pytest.mark.parametrize("name", REAL)
+def test_a_real_file_comes_back_byte_for_byte(shared, name):
+    # division a was written by a tsh whose ratings end at column 28, division b's at 27
+    path = shared.tsh / name
     division = read_t(path)
-    assert format_t(division.players, division.pairings, division.results,
-                    extras=division.extras) == path.read_text(encoding="iso-8859-1")
+    assert division.layout == {"naspa-2023-division-a.t": 28, "naspa-2023-division-b.t": 27}[name]
+    assert format_t(division.players, division.pairings, division.results, extras=division.extras,
+                    layout=division.layout) == path.read_text(encoding="iso-8859-1")
+
+
+def test_p12_as_written_comes_back_and_later_rounds_are_written_from_the_games():
+    # round 1: both say they went first (1 and 1); round 2: tsh's 3; round 3 unscored, no p12 yet
+    text = ("Ann Able               1500 2 2 2; 400 380; p12 1 3\n"
+            "Bob Baker              1400 1 1 1; 350 390; p12 1 3\n")
+    division = parse_t(text, division="A")
+    assert division.results[0].first == 0                    # the lower number's word counts
+    again = format_t(division.players, division.pairings, division.results, extras=division.extras,
+                     layout=division.layout)
+    assert again == text                                     # kept, not repaired, not 0
+    # round 3 played since, Bob first: written from the game after the kept values
+    later = [*division.results, GameResult(3, "", (1, 2), (410, 300), first=1)]
+    lines = format_t(division.players, division.pairings, later, extras=division.extras,
+                     layout=division.layout).splitlines()
+    assert lines[0].endswith("; 400 380 410; p12 1 3 2") and lines[1].endswith("; p12 1 3 1")
 
 
 def test_a_game_a_bye_and_a_forfeit_are_read_as_the_file_says(shared):
@@ -79,17 +99,47 @@ def test_two_byes_of_a_round_take_no_table_though_tsh_gave_both_board_13(shared)
     assert len(tables) == len(set(tables))              # every game of a round at its own table
 
 
-def test_standings_from_a_real_file_match_tshs_own_final_ranks(shared):
+def went_off(division, tags):
+    """Each withdrawn player's (tsh's ``off``) first round of the run of forfeits that ends their
+    line: tsh ranked them no more from that round on."""
+    rounds = {}
+    for player in division.players:
+        if "off" not in tags[player.number]:
+            continue
+        own = sorted((r for r in division.results if player.number in r.players), key=lambda r: r.round)
+        first = len(own) + 1
+        while first > 1 and own[first - 2].players[1] == 0 and own[first - 2].spread < 0:
+            first -= 1
+        rounds[player.number] = first
+    return rounds
+
+
+def test_every_rank_after_every_round_is_tshs_own(shared):
+    """tsh kept each player's rank after every round in the 'rrank' tag (rrank[r]: after round r;
+    rrank[0] is the seeding by rating before the event). A withdrawn player (Keras, 'off -50'
+    from round 20) is ranked no more from the round she went off, and her own list stops there;
+    every other value of every list is compared."""
     division = read_t(shared.tsh / "naspa-2023-division-a.t")
-    standings = compute_standings(division.players, division.results)
-    # tsh kept each player's rank after every round in the 'rrank' tag: its last value is the
-    # final rank (Keras withdrew after round 21, her list stops there)
-    expected = {n: int(dict(tags)["rrank"].split()[-1]) for n, tags in division.extras.items()
-                if len(dict(tags)["rrank"].split()) == 24}
-    assert len(expected) == 25
-    assert {s.player.number: s.rank for s in standings if s.player.number in expected} == expected
-    top = standings[0]
-    assert (top.player.name, top.wins, top.losses, top.spread) == ("Sokol, Joshua", 17, 6, 736)
+    tags = {n: dict(t) for n, t in division.extras.items()}
+    rrank = {p.number: [int(x) for x in tags[p.number]["rrank"].split()] for p in division.players}
+    off = went_off(division, tags)
+    assert off == {16: 20}
+    last = max(r.round for r in division.results)
+    compared = 0
+    for round_ in range(1, last + 1):
+        players = [replace(p, withdrawn=round_ >= off.get(p.number, last + 1)) for p in division.players]
+        standings = compute_standings(players, [r for r in division.results if r.round <= round_])
+        for s in standings:
+            if s.rank is None:
+                assert s.player.number == 16 and round_ >= 20
+                continue
+            assert (round_, s.player.name, s.rank) == (round_, s.player.name, rrank[s.player.number][round_])
+            compared += 1
+    assert compared == 26 * 23 - 4          # Keras's rounds 20 to 23 are not ranked
+    final = compute_standings(division.players, division.results)      # Keras read as withdrawn
+    top, keras = final[0], final[-1]
+    assert (top.rank, top.player.name, top.wins, top.losses, top.spread) == (1, "Sokol, Joshua", 17, 6, 736)
+    assert (keras.rank, keras.player.name, keras.wins, keras.losses) == (None, "Keras, Lydia", 5, 18)
 
 
 def test_the_woogles_archive_reads_as_two_divisions_without_p12(shared):

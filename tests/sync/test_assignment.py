@@ -76,3 +76,19 @@ def test_a_game_the_director_voided_takes_the_new_pairing_of_the_same_round():
     voided = state_of({"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "void"})
     assert voided.phase == "void"
     assert new_setup(voided, assignment(players=["Cy", "Dee"])) == (1, ("Cy", "Dee"), None)
+
+
+def test_the_directors_corrections_are_checked_and_said_in_words():
+    from kiosk.sync.assignment import AssignmentFormatError, check, correction_words, corrections_of
+    good = {"id": 3, "round": 2, "game_id": "table-7-round-2-game-4", "kind": "scores",
+            "final": [405, 380], "reason": "the sheet says 405", "wall": 2e9}
+    base = {"round": 3, "players": ["Ann", "Bob"], "first": None, "division": "A",
+            "round_started_wall": None, "round_ended_wall": None}
+    assert corrections_of(check({**base, "corrections": [good]})) == [good]
+    assert corrections_of(check(base)) == []
+    assert correction_words(good) == "the director corrected round 2: 405-380 (the sheet says 405)"
+    assert correction_words({**good, "kind": "void", "final": None}).endswith("round 2: void, no game (the sheet says 405)")
+    for bad in ({**good, "kind": "rewrite"}, {**good, "reason": "two\nlines"}, {**good, "final": [1]},
+                {**good, "id": True}, "not a correction"):
+        with pytest.raises(AssignmentFormatError, match="corrections"):
+            check({**base, "corrections": [bad]})

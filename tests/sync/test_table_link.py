@@ -178,3 +178,49 @@ def test_a_table_without_its_key_says_so_keeps_its_result_and_sends_it_once_enro
     assert (row["round"], row["table_name"], row["score0"], row["score1"]) == (1, "7", 28, 26)
     with Outbox.open(tmp_path / "kiosk.sqlite") as outbox:
         assert outbox.unacknowledged("result-unsigned") == outbox.unacknowledged("result") == []
+
+
+def test_a_correction_the_director_makes_reaches_the_tables_screen_and_journal_once(
+        tmp_path, real_director, linked):
+    """The director corrects table 7's confirmed result at the service (as the page and python -m
+    director correct do); the table learns it with its assignment: the top line says it, the
+    game's journal keeps it once (a use 'corrected' of the director's menu), its own result as
+    it was; a kiosk restarted does not journal it again."""
+    from director.event.correct import Ask, correct
+    from kiosk.presets import load_preset
+    from kiosk.core.result import compute
+    from kiosk.store.menu_uses import menu_uses
+    from bench.rigs.sync_kiosks import TOURNAMENT
+    director = real_director({4: {"7": ("Ann", "Bob", 0)}})
+    k = linked(director.url, round=4)
+    until(k, lambda: (k.state.round, k.state.players) == (4, ("Ann", "Bob")), "the assignment")
+    for command, at in GAME:
+        assert k.submit(command, at), command
+    until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
+    with DirectorDB.open(director.db) as db:
+        made = correct(db, load_preset("aspa"), TOURNAMENT,
+                       Ask(4, "scores", "the sheet says 36", table="7", scores=(36, 26)),
+                       now_wall=2e9, source="command line")
+    assert made.words.startswith("division A round 4 table 7: Ann 36 - Bob 26 (was Ann 28 - Bob 26)")
+    words = "the director corrected round 4: 36-26 (the sheet says 36)"
+    until(k, lambda: k.view.top.startswith(f"Table 7") and words in k.view.top, "the correction on screen")
+    with Journal.open(tmp_path / "kiosk.sqlite") as journal:
+        [game] = [r[0] for r in journal.db.execute(
+            "SELECT id FROM games WHERE round = 4 AND finished_wall IS NOT NULL")]
+
+    def corrected():
+        with Journal.open(tmp_path / "kiosk.sqlite") as journal:
+            return [u for u in menu_uses(journal, game) if u["use"] == "corrected"]
+    [use] = corrected()
+    assert use["detail"] == f"at the director's service (correction {made.correction.id}): {words}"
+    with Journal.open(tmp_path / "kiosk.sqlite") as journal:
+        replayed = journal.replay(game)
+    assert replayed.state.phase == "confirmed"
+    assert list(compute(replayed.state, replayed.events[-1].at_ns).final) == [28, 26]   # its own
+    k.close()
+    again = linked(director.url, round=4)
+    until(again, lambda: again.link.sender.link.assignment and again.link.sender.link.assignment.get(
+        "corrections"), "the assignment with its correction")
+    for _ in range(5):
+        again.step()
+    assert len(corrected()) == 1

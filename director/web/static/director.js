@@ -1,12 +1,13 @@
 // The director's page: the live parts (live.js) and the director's controls: each division's
-// round buttons and .t download, every division's round buttons, the import form, enrolling a
-// table (its key file and config lines to download), the problems of the standings, the uses of
-// the director's menu beside each table's result, and logging out. Every request that changes something carries the session's
-// CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service refuses it
-// without (director/web/guard.py).
+// round buttons and .t download, every division's round buttons, the import form, the .TOU
+// download (saying what it leaves out), the problems of the standings, the uses of the director's
+// menu beside each table's result, correcting a result (its form, each result's Correct button,
+// the log of every correction), and logging out. Every request that changes something carries
+// the session's CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service
+// refuses it without (director/web/guard.py).
 "use strict";
 
-import { $, divisionSection, el, part, renderResults, startLive, wallText } from "./live.js";
+import { $, divisionSection, el, part, renderResults, startLive, state, wallText } from "./live.js";
 
 const csrf = document.querySelector('meta[name="csrf-token"]').content;
 let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
@@ -46,11 +47,28 @@ async function importFiles(event) {
   const names = files.map((f) => f.name).join(", ");
   try {
     const body = { files: await Promise.all(files.map(async (f) => ({ name: f.name, data: base64(await f.arrayBuffer()) }))),
-                   division: $("import-division").value.trim() || null };
+                   division: $("import-division").value.trim() || null, replace: $("import-replace").checked,
+                   as_corrections: $("import-corrections").checked };
     const answer = await post(`/api/import?kind=${encodeURIComponent($("import-kind").value)}`,
                               JSON.stringify(body), "application/json");
     say(answer.message);
   } catch (error) { say(`${names}: ${error.message}`, true); }
+}
+
+// The .TOU download says what it leaves out (the round in play: only complete rounds are rated).
+async function downloadTou(event) {
+  event.preventDefault();
+  try {
+    const response = await fetch($("export-tou").href);
+    if (response.status === 401) { location.assign("/login"); return; }
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
+    const name = decodeURIComponent((response.headers.get("Content-Disposition") || "").split("''")[1] || "ratings.TOU");
+    const link = el("a", { href: URL.createObjectURL(await response.blob()), download: name });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    const leftOut = response.headers.get("X-Left-Out");
+    say(leftOut ? `${name}: ${decodeURIComponent(leftOut)}.` : `${name}: every round with results.`);
+  } catch (error) { say(`.TOU: ${error.message}`, true); }
 }
 
 async function logout() {
@@ -69,7 +87,7 @@ function sectionMade(node, name) {
   end.addEventListener("click", () => roundAction("end", name));
   const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
   node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
-  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"));
+  node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
 }
 
@@ -83,7 +101,54 @@ function event(event) {
   $("end-all").disabled = !event.divisions.some((d) => d.started_wall != null && d.ended_wall == null);
 }
 
-// The uses of the director's menu at a table, beside its result (a column of the director's own).
+// --- correcting a result ---------------------------------------------------------------------------
+
+function showKind() {
+  const kind = $("correct-kind").value;
+  $("correct-scores").hidden = kind !== "scores";
+  $("correct-forfeit").hidden = kind !== "forfeit";
+}
+
+// A result's row fills the form in: its division, round, table and scores, in its players' order.
+function fillCorrection(division, round, row) {
+  $("correct-division").value = division;
+  $("correct-round").value = round;
+  $("correct-table").value = row.table;
+  $("correct-players").value = "";
+  $("correct-kind").value = "scores";
+  const scores = row.scores || row.recorded;
+  [$("correct-score0").value, $("correct-score1").value] = scores;
+  $("correct-score0").setAttribute("aria-label", `${row.players[0]}'s score`);
+  $("correct-score1").setAttribute("aria-label", `${row.players[1]}'s score`);
+  showKind();
+  $("correct-reason").focus();
+}
+
+async function correctResult(event) {
+  event.preventDefault();
+  const kind = $("correct-kind").value;
+  const players = $("correct-players").value.split(",").map((p) => p.trim()).filter(Boolean);
+  const body = { division: $("correct-division").value.trim() || null, round: Number($("correct-round").value),
+                 kind, reason: $("correct-reason").value.trim() };
+  if (players.length) body.players = players; else body.table = $("correct-table").value.trim();
+  if (kind === "scores") body.scores = [Number($("correct-score0").value), Number($("correct-score1").value)];
+  if (kind === "forfeit") body.forfeit = $("correct-forfeit").value.trim();
+  try {
+    const answer = await post("/api/corrections", JSON.stringify(body), "application/json");
+    say(answer.message);
+    $("correct-reason").value = "";
+  } catch (error) { say(`Correction refused: ${error.message}`, true); }
+}
+
+function correctionLog(log) {
+  $("correction-log").replaceChildren(...log.slice().reverse().map((c) =>
+    el("li", { class: c.applies ? "applies" : "replaced" },
+       `${wallText(c.wall)} · division ${c.division} round ${c.round}${c.table ? ` table ${c.table}` : ""}: `
+       + `${c.now} (was ${c.was}) · ${c.reason} · by ${c.source}${c.applies ? "" : " · since replaced"}`)));
+}
+
+// The uses of the director's menu at a table, beside its result (a column of the director's own),
+// and the button that corrects the result.
 function resultRow(tr, division, row) {
   const uses = menuUses.find((g) => g.division === division)?.tables[row.table];
   const cell = el("td", { class: "menu-uses" + (uses && uses.wrong_pins ? " warn" : "") });
@@ -92,7 +157,10 @@ function resultRow(tr, division, row) {
       el("li", {}, [u.words, u.detail].filter(Boolean).join(": ") + (u.wall ? ` (${wallText(u.wall)})` : "")))));
     if (uses.unreadable) cell.append(el("div", {}, `${uses.unreadable} more not readable`));
   }
-  tr.append(cell);
+  const round = state.results.find((g) => g.division === division)?.round;
+  const button = el("button", { type: "button", class: "correct" }, "Correct");
+  button.addEventListener("click", () => fillCorrection(division, round, row));
+  tr.append(cell, el("td", {}, button));
 }
 
 function menuUsesChanged(part) {
@@ -118,7 +186,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
+  $("export-tou").addEventListener("click", downloadTou);
+  $("correct-form").addEventListener("submit", correctResult);
+  $("correct-kind").addEventListener("change", showKind);
   $("logout").addEventListener("click", logout);
   startLive("/events", { section: sectionMade, event, closed, resultRow,
-                         parts: { problems, menu_uses: menuUsesChanged } });
+                         parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog } });
 });

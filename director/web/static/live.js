@@ -1,6 +1,7 @@
 // The live parts of a page (the director's and the public live view alike): lays out what the
 // service sends over server-sent events: "clock", "event" (the divisions and their rounds),
-// "tiles", "results" and "standings", each whenever it changes. A part of groups (one per
+// "tiles", "results", "standings" and "corrections" (each game the director corrected), each
+// whenever it changes. A part of groups (one per
 // division) comes whole ({"whole": [...]}) or as the groups that changed ({"groups": [...]},
 // each whole or only its items that changed: director/web/live_patch.py says how). Never reloads.
 // Every division has its section (made from #division-template the first time the division
@@ -116,6 +117,7 @@ function tileNode(tile) {
   if (tile.scores) {
     node.append(el("div", { class: "scores" }, el("span", {}, String(tile.scores[0])), el("span", {}, String(tile.scores[1]))));
   }
+  if (tile.corrected) node.append(el("div", { class: "corrected-mark" }, tile.scores ? "corrected by the director" : "void (the director)"));
   if (tile.silent) {
     const since = tile.heard_wall ? `not heard from since ${wallText(tile.heard_wall)}` : "not heard from this round";
     node.append(el("div", { class: "silent-note" }, `link silent: ${since}`));
@@ -158,10 +160,20 @@ function renderEvent(event) {
   hooks.event(event);
 }
 
+// A result's scores; one the director corrected shows what it is now, marked, and what the
+// table recorded.
+function scoreCell(r) {
+  if (!r.corrected) return el("td", { class: "num" }, `${r.scores[0]}–${r.scores[1]}`);
+  const now = r.scores ? `${r.scores[0]}–${r.scores[1]}` : "void";
+  return el("td", { class: "num corrected", title: r.now || "" }, now,
+    el("span", { class: "corrected-mark" }, " corrected"),
+    el("div", { class: "recorded" }, `recorded ${r.recorded[0]}–${r.recorded[1]}`));
+}
+
 function resultRow(division, r) {
-  const tr = el("tr", { "data-table": r.table },
+  const tr = el("tr", { "data-table": r.table, class: r.corrected ? "corrected" : "" },
     el("td", {}, r.table), el("td", {}, `${r.players[0]} – ${r.players[1]}`),
-    el("td", { class: "num" }, `${r.scores[0]}–${r.scores[1]}`), el("td", { class: "num" }, String(r.spread)),
+    scoreCell(r), el("td", { class: "num" }, String(r.spread)),
     el("td", {}, r.end || ""), el("td", { class: "num" }, String(r.revision)), el("td", {}, wallText(r.received_wall)));
   hooks.resultRow(tr, division, r);
   return tr;
@@ -172,6 +184,14 @@ export function renderResults(divisions) {
     if (divisions && !divisions.includes(group.division)) continue;
     part(group.division, ".results").tBodies[0].replaceChildren(...group.rows.map((r) => resultRow(group.division, r)));
   }
+}
+
+// The corrections that stand: each game the director corrected, as it is now.
+function renderCorrections(list) {
+  $("corrections").hidden = list.length === 0;
+  $("corrections").querySelector(".corrections").replaceChildren(...list.map((c) =>
+    el("li", { "data-correction": String(c.id) },
+       `Division ${c.division} round ${c.round}${c.table ? ` table ${c.table}` : ""}: ${c.now} (corrected)`)));
 }
 
 function renderStandings(divisions) {
@@ -191,6 +211,7 @@ function connect(url) {
   on("tiles", (data) => renderTiles(apply("tiles", data)));
   on("results", (data) => renderResults(apply("results", data)));
   on("standings", (data) => renderStandings(apply("standings", data)));
+  on("corrections", renderCorrections);
   for (const [name, render] of Object.entries(hooks.parts)) on(name, render);
   source.onopen = () => { $("link").textContent = "live"; $("link").className = "link up"; };
   source.onerror = () => {
