@@ -169,3 +169,20 @@ def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots,
         point = touch.where(size, k.view, tap, sim=True, orientation=orientation)
         k.tap(point, at=30)
     assert k.events(ev.ChallengeWithdrawn) and k.state.phase == "playing"
+
+
+@pytest.mark.parametrize("size, orientation", [((800, 480), "side"), ((720, 1280), "side"), ((800, 480), "flat")],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_with_a_usb_keyboard_alone_every_screen_fits_too(kiosk, station, size, orientation):
+    """``display.keypad = false``: what is typed shows in the last turn's row, the director's
+    menu lists its choices (in two columns where one is too long), the station its steps."""
+    from kiosk.ui.widgets.base import UiSettings
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH, settings=UiSettings(keypad=False))
+    for scene in scenes(k):
+        surface, notes = painted(k, size)
+        checked(surface, notes, scene, size, orientation)
+    if orientation == "side":
+        s = station(size=size, pin=STATION_PIN, ui=UiSettings(keypad=False))
+        for scene in station_scenes(s):
+            surface, notes = painted_station(s, size)
+            checked(surface, notes, scene, size)

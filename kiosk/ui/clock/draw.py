@@ -132,7 +132,7 @@ def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -
     for name in ("name", "time") + (() if asking else ("score", "last", "strip")):
         rect = rows[name]
         if name == "strip":
-            out.append(Region(("strip", slot), rect, (half.note, half.entry, half.controls, half.dimmed),
+            out.append(Region(("strip", slot), rect, (half.note, half.controls, half.dimmed),
                               lambda s, r=rect: _strip(s, lay, slot, r, half)))
         else:
             out.append(Region((name, slot), rect, _row_data(name, half, template),
@@ -148,7 +148,7 @@ def _row_data(name: str, half: HalfView, template: str):
     if name == "time":
         return (half.time, half.overtime, half.dimmed, template)
     shown = {"name": half.name, "score": half.score, "last": half.last}[name]
-    return (shown, half.dimmed, half.absent, half.penalty, half.overtime)
+    return (shown, half.dimmed, half.absent, half.penalty, half.overtime, name == "last" and half.entry)
 
 
 def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
@@ -165,6 +165,8 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
     elif name == "score":
         theme.blit_line(surface, half.score, fg, rect)
+    elif name == "last" and half.entry:             # typed on a keyboard of its own: in place of the last turn
+        _draw_entry(surface, rect, half.entry)
     elif name == "last":
         theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
 
@@ -187,15 +189,12 @@ def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect 
 
 
 def _strip(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
-    """The note (and, without a keyboard, what is typed) beside the player's controls."""
+    """The note beside the player's controls (what is typed without the on-screen keyboard
+    goes in the last turn's row)."""
     note = rect
     if half.controls is not None:
         keys, note = controls_area(lay, slot, half.controls, rect)
         onscreen.paint(surface, half.controls, keys, lay.key_min)
-    if half.entry:
-        entry = pygame.Rect(note.left, note.top, note.width, note.height - lay.line - 1)
-        _draw_entry(surface, entry, half.entry)
-        note = pygame.Rect(note.left, entry.bottom, note.width, note.bottom - entry.bottom)
     if half.note:
         theme.blit_lines(surface, [half.note], theme.PROMPT, note, max_size=lay.line)
 

@@ -157,7 +157,7 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         return ("a clock brought in: the time left is divided equally",
                 f"each clock shows {clk.display(remaining(after, 0, at))}")
     if isinstance(command, cmd.Recheck):
-        verdict = "ACCEPTABLE" if command.valid else "UNACCEPTABLE"
+        verdict = "ACCEPTABLE" if command.valid else "NOT ACCEPTABLE"
         outcome = "the play stands" if command.valid else "the play comes off the board"
         final = compute(replay(state, events), at).final
         return (f"{names[command.player]} asked for a recheck: the verdict is {verdict}",

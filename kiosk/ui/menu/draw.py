@@ -44,21 +44,27 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     margin = max(8, 2 * gap)
     body = lay.body.inflate(-2 * margin, -2 * gap)
     keyboard = view.keyboard if view is not None else None
-    count = ROWS if keyboard is None else (0 if keyboard.choices else len(view.rows))
+    count = (len(view.rows) if view is not None else ROWS) if keyboard is None else \
+        (0 if keyboard.choices else len(view.rows))
     entry_h = round(line * 1.5) if keyboard is None or not keyboard.choices or view.entry else 0
     prompt_h = max(line + 2, lay.text_height([view.prompt] if view else [], body.width))
     row_h = line + max(2, gap)
     keys_h = 0 if keyboard is None else onscreen.least_height(keyboard, body.width, lay.key_min)
     heading_h = max(round(line * 1.3), lay.text_height([view.heading] if view else [], body.width))
     status_h = lay.text_height([view.status] if view else [""], body.width) if view else line + 2
-    parts = [("heading", heading_h), ("status", max(line + 2, status_h)), ("rows", count * row_h),
+    rows_h = None if keyboard is None else count * row_h        # without keys: what is left
+    parts = [("heading", heading_h), ("status", max(line + 2, status_h)), ("rows", rows_h),
              ("entry", entry_h), ("keys", None if keyboard is not None and keyboard.choices else keys_h),
              ("prompt", prompt_h)]
-    if keyboard is None or not keyboard.choices:
+    if keyboard is not None and not keyboard.choices:
         parts.insert(3, ("space", None))
     named = frame.stack(body, [(n, h) for n, h in parts if h != 0 or n in ("keys", "rows", "entry")], gap)
     listing = named["rows"].inflate(-2 * margin, 0)
-    rows = [pygame.Rect(listing.left, listing.top + i * row_h, listing.width, row_h) for i in range(count)]
+    columns = 2 if count * row_h > listing.height else 1     # a long list without keys: two columns
+    per = -(-count // columns) if count else 0
+    width = listing.width // columns
+    rows = [pygame.Rect(listing.left + (i // per) * width, listing.top + (i % per) * row_h, width, row_h)
+            for i in range(count)]
     entry = named["entry"].inflate(-2 * margin, 0)
     return {"heading": named["heading"], "status": named["status"], "rows": rows, "entry": entry,
             "entry_text": entry.inflate(-16, -4), "keys": named["keys"] if keyboard is not None else None,

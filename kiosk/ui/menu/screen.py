@@ -289,7 +289,8 @@ class DirectorScreen(Screen):
             return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
                     "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
         if self.step == "menu":
-            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in self._actions()),
+            listed = (lambda a: a.label) if self.table.settings.keypad else (lambda a: a.short)
+            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {listed(a)}" for a in self._actions()),
                     self.done, "type the number of what to do  ·  Esc: back to the game")
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
