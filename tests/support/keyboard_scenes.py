@@ -55,6 +55,7 @@ OTHER_SCENES = {
     "overtime": "Bob past zero: his digits in the overtime colour, OVER beside his name",
     "times": "both times large (no speech program)",
     "verdict": "the table's verdict: a cross, NOT ACCEPTABLE, the words and the word list",
+    "correction": "a score corrected by both players (F9, CORRECT): the turns, the digits",
     "confirm": "the game over: who won, both scores and the margin, each player to confirm",
     "confirmed": "the result confirmed and locked",
     "void": "the director voided the game",
@@ -167,6 +168,11 @@ def other_scenes(make):
     v.press("centre", at=25).press("centre", at=26)   # Bob challenges QI ...
     v.type("qi", at=27).press("left", at=28)          # ... on the bundled ENABLE list: not in it
     yield "verdict", v
+    c = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    c.press("right", at=1).press("left", at=20).type("30\n", at=21)
+    c.press("centre", at=25).press("right", at=26).key("Enter", at=27)     # just a stop, no reason
+    c.key("Correct", at=28)
+    yield "correction", c
     e = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
     e.press("right", at=2)
     e.press("left", at=30).type("24\n", at=31)
