@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench director lexicon screenshots wheelhouse clean
+.PHONY: run test check bench director rehearsal lexicon screenshots wheelhouse clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,12 @@ check: $(STAMP)
 
 director: $(STAMP)
 	$(PY) -m director --config config/director.example.toml --host 127.0.0.1 --port 8080
+
+# The rehearsal before the doors open (docs/director.md): a director and 30 real kiosks driven by
+# game scripts, 3 rounds started at once, a power cut, the director killed, a table without
+# network, a table on a serial line; every result and the standings checked; a short report.
+rehearsal: $(STAMP)
+	$(PY) -m director rehearse --tables 30 --rounds 3
 
 bench: $(STAMP)
 	$(PY) -m bench

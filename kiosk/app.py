@@ -37,7 +37,7 @@ from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError, status_of
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
-from kiosk.ui.widgets.base import NS, BottomLine, UiSettings
+from kiosk.ui.widgets.base import NS, BottomLine, StationVerdict, UiSettings
 from kiosk.ui.clock import view as clockview
 from kiosk.ui.widgets.words import Info
 
@@ -83,6 +83,13 @@ class Table(BottomLine):
         self.start_refusal = ""         # why the game may not start (the director's word list), if so
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
         self.selftest = last_selftest(session)      # the last hardware self-test, for the director
+        self.judge_at_station = False   # director.judge_at_station (the link sets it: kiosk.sync.station_wait)
+        self.station_line = ""
+        self.station_verdict: StationVerdict | None = None
+        self.station_request: tuple[tuple[str, ...], int] | None = None    # words to send, when
+
+    def to_station(self, words: tuple[str, ...], t_ns: int) -> None:
+        self.station_request = (tuple(words), t_ns)
 
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
@@ -336,7 +343,7 @@ class StationConfig:
     lexicon: str | None = None
     official: dict = field(default_factory=dict)
     preset: str = ""                    # the rule book whose official word list the label names, if any
-    pin: str = "0000"
+    pin_hash: str = ""                  # the PIN that leaves the station, hashed (kiosk.pin): no default
     max_words: int = 8
     store: str = "var/station.sqlite"   # every adjudication, per-word validity for the director
     log: str | None = None              # also JSON lines, one per adjudication (never per word)
@@ -347,6 +354,10 @@ class StationConfig:
     screenshot_dir: str | None = None
     exit_after_s: float | None = None
     ui: UiSettings = field(default_factory=UiSettings)
+    director_url: str = ""              # linked to the director as judge station ``station``
+    station: str = ""
+    key: bytes | None = None            # the station's own key (python -m director enroll --station)
+    tournament: str = ""
 
 
 def station_recorder(journal, lexicon: Lexicon, label: str, log: str | None = None):
@@ -380,10 +391,12 @@ def station_lexicon(config: StationConfig) -> tuple[Container[str], str]:
 
 
 def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = time.monotonic_ns,
-                  factory=None, lexicon: tuple[Container[str], str] | None = None, journal=None):
+                  factory=None, lexicon: tuple[Container[str], str] | None = None, journal=None,
+                  link=None):
     """(station, loop, buttons) for ``python -m kiosk judge``: the loop runs the station
     behind the failsafe screen (kiosk.ui.judge.guard); every verdict is journaled in ``journal``
-    (the SQLite file ``config.store`` when not given)."""
+    (the SQLite file ``config.store`` when not given); ``link``: the director's
+    (kiosk.sync.station_link), for a linked station."""
     from drivers.keyboard import Keyboard
     from kiosk.ui.judge.guard import GuardedStation
     from kiosk.ui.loop import InputQueue, Loop
@@ -397,8 +410,9 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
         buttons = Buttons(inputs, factory if factory is not None else pin_factory("lgpio"), clock=clock)
     if journal is None:
         journal = open_station_journal(config.store)
-    station = Station(lexicon, label, max_words=config.max_words, pin=config.pin, settings=config.ui,
-                      record=station_recorder(journal, lexicon, label, config.log))
+    station = Station(lexicon, label, max_words=config.max_words, pin_hash=config.pin_hash,
+                      settings=config.ui, record=station_recorder(journal, lexicon, label, config.log),
+                      link=link, fingerprint=lexicon.fingerprint or "unknown")
     loop = Loop(GuardedStation(station), inputs, Keyboard(inputs, buttons_twin=True), surface,
                 clock=clock, screenshot_dir=config.screenshot_dir,
                 display=surface is not None and not config.headless, touch=station_touch(inputs))
@@ -411,18 +425,34 @@ def open_station_journal(path: str):
     return Journal.open(path)
 
 
-def run_station(config: StationConfig) -> int:
-    """``python -m kiosk judge``: the shared adjudication station until the PIN is given."""
+def open_station_link(config: StationConfig):
+    """The director link of a linked judge station, else None."""
+    if not (config.director_url and config.station):
+        return None
+    from kiosk.sync.station_link import StationLink
+    return StationLink.open(config.director_url, config.station, config.key,
+                            tournament=config.tournament)
+
+
+def run_station(config: StationConfig, *, drive=None) -> int:
+    """``python -m kiosk judge``: the shared adjudication station until the PIN is given.
+    ``drive(station, loop)``: plays the station instead of its operator (a script)."""
     import pygame
     lexicon = station_lexicon(config)           # refuse before opening a screen
-    buttons = None
+    buttons = link = None
     journal = open_station_journal(config.store)
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
                                caption="tablekeeper: word judge")
-        station, loop, buttons = build_station(config, surface, lexicon=lexicon, journal=journal)
+        link = open_station_link(config)
+        station, loop, buttons = build_station(config, surface, lexicon=lexicon, journal=journal,
+                                               link=link)
+        if drive is not None:
+            return drive(station, loop)
         loop.run(exit_after_s=config.exit_after_s, idle_fps=30)   # typing is all it takes
     finally:
+        if link is not None:
+            link.close()
         journal.close()
         if buttons is not None:
             buttons.close()

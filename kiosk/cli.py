@@ -60,7 +60,7 @@ def run_options(args) -> dict:
     return {
         "rules.preset": args.preset, "lexicon.file": args.lexicon, "kiosk.table": args.table,
         "kiosk.round": args.round, "kiosk.players": list(args.names) if args.names else None,
-        "hardware.buttons": "sim" if args.sim else None,
+        "hardware.buttons": "sim" if args.sim or args.script else None,
         **{f"hardware.pins.{side}": pins.get(side) for side in ("left", "right", "centre")},
         "display.size": f"{args.size[0]}x{args.size[1]}" if args.size else None,
         "display.fullscreen": args.fullscreen, "store.path": args.store,
@@ -69,10 +69,16 @@ def run_options(args) -> dict:
 
 def _run_command(args) -> int:
     from kiosk.app import RESTART, LexiconError, run
+    if args.speed != 1 and not args.script:
+        print("python -m kiosk run: --speed is for a table driven by --script", file=sys.stderr)
+        return 2
     try:
         settings = load(args.config, run_options(args))
         config = kiosk_config(settings, headless=args.headless, screenshot_dir=args.screenshot_dir,
                               exit_after_s=args.exit_after)
+        if args.script:
+            from kiosk.scripted.command import run_scripts
+            return run_scripts(config, args.script, args.speed)
         status = run(config)
     except (ConfigError, HardwareError, LexiconError, RulesError, StoreError) as exc:
         print(f"python -m kiosk run: {exc}", file=sys.stderr)
@@ -83,20 +89,39 @@ def _run_command(args) -> int:
     return status
 
 
+def station_config(args) -> StationConfig:
+    """The station's settings: its config file's (``--config``: the lexicon, the PIN's hash, the
+    link to the director as judge station ``director.station``), the command line's over them.
+    ConfigError without a PIN hash: a station has no default PIN."""
+    from kiosk.app import StationConfig
+    from kiosk.pin import is_default
+    settings = load(args.config, {"lexicon.file": args.lexicon, "hardware.buttons": "sim"})
+    v = settings.values                 # the station's buttons are --buttons', not hardware.buttons
+    if not v["director.pin_hash"] or is_default(v["director.pin_hash"]):
+        raise ConfigError(args.config or "command line", "director.pin_hash",
+                          "the hash of the station's own PIN (python -m kiosk pin makes it), in the "
+                          "station's config file (--config FILE): a station has no default PIN and "
+                          "takes none on its command line")
+    return StationConfig(lexicon=v["lexicon.file"] or None, official=dict(v["lexicon.official"]),
+                         preset=v["rules.preset"] if args.config else "",     # its book's word list
+                         pin_hash=v["director.pin_hash"], max_words=args.max_words, log=args.log,
+                         store=args.store, buttons=args.buttons, size=args.size,
+                         fullscreen=args.fullscreen, headless=args.headless,
+                         screenshot_dir=args.screenshot_dir, exit_after_s=args.exit_after,
+                         director_url=v["director.url"], station=v["director.station"],
+                         key=settings.key, tournament=v["kiosk.tournament"])
+
+
 def _judge_command(args) -> int:
-    from kiosk.app import LexiconError, StationConfig, run_station
-    if not args.pin.isdigit():
-        print(f"python -m kiosk judge: --pin is digits only, not {args.pin!r}", file=sys.stderr)
-        return 2
-    config = StationConfig(lexicon=args.lexicon, preset=args.preset or "", pin=args.pin,
-                           max_words=args.max_words, log=args.log,
-                           store=args.store,
-                           buttons=args.buttons, size=args.size, fullscreen=args.fullscreen,
-                           headless=args.headless, screenshot_dir=args.screenshot_dir,
-                           exit_after_s=args.exit_after)
+    from kiosk.app import LexiconError, run_station
+    drive = None
     try:
-        return run_station(config)
-    except (HardwareError, LexiconError, StoreError) as exc:
+        config = station_config(args)
+        if args.script:
+            from kiosk.scripted.station import station_driver
+            drive = station_driver(args.script, args.speed)
+        return run_station(config, drive=drive)
+    except (ConfigError, HardwareError, LexiconError, StoreError) as exc:
         print(f"python -m kiosk judge: {exc}", file=sys.stderr)
         return 2
 
@@ -144,11 +169,12 @@ def add_parsers(sub) -> None:
 
     add_run_parser(sub)
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
+    judge.add_argument("--config", metavar="FILE",
+                       help="the station's config file: its PIN's hash (director.pin_hash, required), "
+                            "lexicon, and as the venue's judge station its director.url, "
+                            "director.station and key (python -m director enroll --station)")
     judge.add_argument("--lexicon", help="word list or compiled lexicon (default: the bundled ENABLE list, "
                                          f"{DEFAULT_LEXICON.name})")
-    judge.add_argument("--preset", help="the rule book whose official word list the verdicts compare "
-                                        "the lexicon with (aspa, absp, nzasp, school)")
-    judge.add_argument("--pin", default=Station.pin, help=f"digits that leave the station (default {Station.pin})")
     judge.add_argument("--max-words", type=int, default=Station.max_words,
                        help=f"most words in one challenge (default {Station.max_words})")
     judge.add_argument("--store", default=Station.store,
@@ -156,6 +182,11 @@ def add_parsers(sub) -> None:
     judge.add_argument("--log", help="also append each verdict (table, words, verdict, lexicon) to this "
                                      "JSON-lines file (never which word failed)")
     judge.add_argument("--buttons", action="store_true", help="also take the GPIO buttons as the verdict key")
+    judge.add_argument("--script", metavar="FILE",
+                       help="the operator's script (JSON lines: the tables and words to rule on), "
+                            "played by taps on the screen, for rehearsals and tests")
+    judge.add_argument("--speed", type=float, default=1.0,
+                       help="with --script: its times run this many times faster than real time")
     _screen_options(judge, fullscreen_default=Station.fullscreen, size_default=Station.size)
     judge.set_defaults(func=_judge_command)
 
@@ -194,5 +225,10 @@ def add_run_parser(sub) -> None:
     run.add_argument("--names", type=_names, help="the two players, left first: 'Ann,Bob'")
     run.add_argument("--pins", type=_pins, help="BCM pins left,right,centre (default 17,27,22)")
     run.add_argument("--store", help="the SQLite file of the journal and outbox (default var/kiosk.sqlite)")
+    run.add_argument("--script", action="append", metavar="GAME.jsonl",
+                     help="play this replay script at the table, its commands as presses of the "
+                          "(simulated) buttons and taps on the screen; repeat for the next games")
+    run.add_argument("--speed", type=float, default=1.0,
+                     help="with --script: the table's clock runs this many times faster than real time")
     _screen_options(run, fullscreen_default=None, size_default=None)
     run.set_defaults(func=_run_command)

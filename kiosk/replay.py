@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Callable, Container, Iterable
+from typing import Callable, Container, Iterable, Iterator
 
 from kiosk.core import commands as cmd
 from kiosk.core.clock import NS_PER_S
@@ -171,22 +171,52 @@ def _time_ns(number: int, data: dict, previous: int) -> int:
     return now
 
 
-def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) -> Replayed:
-    """Run a script through the core; raises ScriptError naming the first bad line."""
-    state, events, now = None, [], 0
-    verdicts = None
+@dataclass(frozen=True)
+class ScriptLine:
+    """One command line of a script, read: its number in the file, its time (ns since the
+    script's zero) and the line as written (``line_command`` makes its core command)."""
+    number: int
+    t_ns: int
+    data: dict
+
+
+def read_script(lines: Iterable[str]) -> Iterator[GameState | ScriptLine]:
+    """The script read lazily: first the new game its header sets up, then each command line
+    with its time (a line that cannot be read raises ScriptError when it is reached)."""
+    state, now = None, 0
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         data = _json_line(number, text)
         if state is None:
             state = _header(number, data)
-            if lexicon is not None:
-                max_words = state.rules.challenge.max_words
-                verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
+            yield state
             continue
         now = _time_ns(number, data, now)
-        command = _command(number, data, verdicts, state)
+        yield ScriptLine(number, now, data)
+    if state is None:
+        raise ScriptError(1, "the script is empty: its first line names the preset")
+
+
+def line_command(line: ScriptLine, state: GameState, lexicon: Container[str] | None = None):
+    """The core command ``line`` makes in the game ``state``; ``lexicon`` gives a verdict the
+    line does not (ScriptError if it cannot be read, or needs a lexicon there is not)."""
+    verdicts = None
+    if lexicon is not None:
+        max_words = state.rules.challenge.max_words
+        verdicts = lambda words: adjudicate(words, lexicon, max_words).valid  # noqa: E731
+    return _command(line.number, line.data, verdicts, state)
+
+
+def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) -> Replayed:
+    """Run a script through the core; raises ScriptError naming the first bad line."""
+    state, events, now = None, [], 0
+    for line in read_script(lines):
+        if isinstance(line, GameState):
+            state = line
+            continue
+        now = line.t_ns
+        command = line_command(line, state, lexicon)
         try:
             for tick_or_command in (cmd.Tick(), command):
                 new = decide(state, tick_or_command, now)
@@ -194,9 +224,7 @@ def replay_lines(lines: Iterable[str], lexicon: Container[str] | None = None) ->
                     state = apply(state, event)
                 events += new
         except GameError as exc:
-            raise ScriptError(number, str(exc)) from None
-    if state is None:
-        raise ScriptError(1, "the script is empty: its first line names the preset")
+            raise ScriptError(line.number, str(exc)) from None
     for event in decide(state, cmd.Tick(), now):
         state = apply(state, event)
         events.append(event)

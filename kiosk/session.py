@@ -2,7 +2,8 @@
 signed result document put into the outbox when the result is locked.
 
 ``Session.open(path, setup, ...)`` opens the journal (kiosk.store) with the outbox in the same
-file; ``start(now_ns)`` continues the journal's current game (the latest neither locked nor set
+file, holding the store's lock (kiosk.store.writer_lock: one kiosk process at a time plays on a
+store; a restarted one waits for the old one to be gone) until ``close``; ``start(now_ns)`` continues the journal's current game (the latest neither locked nor set
 aside) through ``kiosk.store.recovery.recover``, which resumes it with the clock neutral and a
 message for the screen, or else starts a new game. A current game that never had an event is
 kept only if it was set up like this start (rules, round, players, table); otherwise it is closed
@@ -53,6 +54,7 @@ from kiosk.store.db import keep_wal_small
 from kiosk.store.game_journal import GameJournal
 from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 from kiosk.store.outbox import Outbox
+from kiosk.store.writer_lock import WriterLock, hold
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign
 
@@ -89,8 +91,10 @@ class Session:
     documents."""
 
     def __init__(self, journal: Journal, setup: GameSetup, *, lexicon=None, key: bytes | None = None,
-                 checkpoint_s: float = 0.5, ballast_kb: int = DEFAULT_KB):
+                 checkpoint_s: float = 0.5, ballast_kb: int = DEFAULT_KB,
+                 lock: WriterLock | None = None):
         self.journal, self.setup, self.key = journal, setup, key
+        self.lock = lock                # the store's writer lock, let go on close
         self.ballast = Ballast(journal.path, ballast_kb)
         self.storage_full = not self.ballast.keep()     # no room even for the ballast: full now
         self.outbox = Outbox(journal.conn, journal.path)        # the same file and connection
@@ -103,15 +107,25 @@ class Session:
     @classmethod
     def open(cls, path: str | os.PathLike, setup: GameSetup, *, boot_id: str | None = None,
              **options) -> "Session":
-        journal = Journal.open(Path(path), boot_id=boot_id)
+        """The session on the store at ``path``, once no other process plays on it (raises
+        kiosk.store.writer_lock.StoreBusy after a wait)."""
+        lock = hold(path)
         try:
-            return cls(journal, setup, **options)
+            journal = Journal.open(Path(path), boot_id=boot_id)
+        except BaseException:
+            lock.release()
+            raise
+        try:
+            return cls(journal, setup, lock=lock, **options)
         except BaseException:
             journal.close()
+            lock.release()
             raise
 
     def close(self) -> None:
         self.journal.close()
+        if self.lock is not None:
+            self.lock.release()
 
     @property
     def game_id(self) -> int:

@@ -82,9 +82,11 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "director.pin_hash": PIN_HASH, "director.poll_s": 2.5,
         "director.retry_max_s": 30.0, "director.serial": "/dev/ttyUSB1",
         "director.serial_address": 12, "director.serial_baud": 57600, "director.serial_rs485": True,
+        "director.judge_at_station": False, "director.station": "",     # both need a url
     }                                                   # a url and a serial line: test_config_director
     assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
-                                              if k not in ("director.table_key", "director.url"))
+                                              if k not in ("director.table_key", "director.url",
+                                                           "director.judge_at_station", "director.station"))
     settings = load(write(tmp_path, render(changed)))
     assert settings.values == changed
     assert settings.rules.challenge.points == 10 and settings.rules.clock.time_per_side_s == 1320

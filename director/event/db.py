@@ -24,10 +24,10 @@ from kiosk.store.schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 6             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 7             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
-                               # corrections, a tsh file's layout (older files are brought
-                               # forward by director.event.migrate)
+                               # corrections, a tsh file's layout; 7: the judge station's
+                               # challenges (older files are brought forward by director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -118,9 +118,19 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                     "document": str, "repeats": int, "last_wall": float},
                    "id", {"table_name", "path", "code", "reason", "size", "received_wall",
                           "source"}),
+    # the challenges tables send to the venue's judge station (director.tables.challenges): one per
+    # challenge, its words, its state (open, withdrawn, ruled at the table) and the station's
+    # verdict once one ruled on it
+    "challenges": ({"id": str, "tournament": str, "round": int, "table_name": str, "game_id": str,
+                    "player": int, "turn": int, "words": str, "state": str, "opened_wall": float,
+                    "updated_wall": float, "station": str, "valid": int, "lexicon": str,
+                    "ruled_wall": float},
+                   "id", {"id", "tournament", "round", "table_name", "game_id", "player", "turn",
+                          "words", "state", "opened_wall", "updated_wall"}),
 }
 
 INDEXES = [
+    ("challenges", ["table_name", "state"], False),
     ("pairings", ["round", "table_name"], True),
     ("pairings", ["division", "round", "player0"], False),
     ("imported_results", ["division", "round"], False),

@@ -19,6 +19,8 @@ enrolled before by files are known by what they send).
 
 5 -> 6, corrections: the director's ``corrections`` table (empty), and ``divisions`` gains
 ``tsh_layout`` (NULL: the divisions it had are written as before).
+
+6 -> 7, the judge station: a ``challenges`` table, empty.
 """
 from __future__ import annotations
 
@@ -99,10 +101,17 @@ def migrate_5_to_6(db: Database, tables: dict, indexes: list) -> None:
     _create_indexes(db, indexes)
 
 
+def migrate_6_to_7(db: Database, tables: dict, indexes: list) -> None:
+    columns, pk, not_null = tables["challenges"]
+    db.create_table("challenges", columns, pk=pk, not_null=not_null, if_not_exists=True)
+    _create_indexes(db, indexes)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for kiosk.store.schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
             2: lambda db: migrate_2_to_3(db, indexes),
             3: lambda db: migrate_3_to_4(db, indexes),
             4: lambda db: migrate_4_to_5(db, tables),
-            5: lambda db: migrate_5_to_6(db, tables, indexes)}
+            5: lambda db: migrate_5_to_6(db, tables, indexes),
+            6: lambda db: migrate_6_to_7(db, tables, indexes)}

@@ -8,7 +8,9 @@ tournament, the rules, the link), and the three ways it gets it.
 - **By USB stick**, for a table on a serial line: ``--stick DIR`` writes one file per table,
   ``DIR/tablekeeper/table-T.toml`` (``stick_file``), which the table reads from the stick by its
   number.
-- **By hand**: ``--out DIR`` writes the key file and the config lines (``enroll``), as before.
+- **By hand**: ``--out DIR`` writes the key file and the config lines (``enroll``), as before;
+  the venue's judge station is enrolled this way (``--station --out DIR``: ``enroll_station``,
+  its own key derived as a table's from "station:" + its name).
 
 The table's key is derived from the tournament key (``kiosk.sync.signing.table_key``,
 docs/sync-protocol.md), and so is its PIN (``kiosk.sync.enrollment.table_pin``, 8 digits): a
@@ -30,7 +32,7 @@ from pathlib import Path
 from kiosk.secret_hash import make_hash
 from kiosk.sync.enrollment import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
                                    stick_name, table_pin)
-from kiosk.sync.signing import key_hex, table_key
+from kiosk.sync.signing import key_hex, station_key, table_key
 
 from director.config import ConfigError, DirectorConfig, load_config
 from director.event.db import DirectorDB, DirectorDBError
@@ -116,6 +118,37 @@ def enroll(config: DirectorConfig, table: str, *, url: str | None = None,
         *rules_lines(config),
     ])
     return Enrollment(table, f"{stem}.key", key_text, f"{stem}.toml", snippet)
+
+
+def enroll_station(config: DirectorConfig, station: str, *, url: str | None = None) -> Enrollment:
+    """Judge station ``station``'s key file and config lines (for ``python -m kiosk judge
+    --config``): its own key, HMAC-SHA256(tournament key, "station:" + station), as a table's
+    is derived (docs/sync-protocol.md), and its link to this director. The station's PIN hash
+    (``director.pin_hash``) is the volunteer's to add: no PIN is made here."""
+    station = check_table(station)
+    url = url or director_url(config)
+    if not re.fullmatch(r"https?://\S+", url):
+        raise EnrollError(f"url: expected an address starting with http:// or https://; got {url!r}")
+    stem = "station-" + re.sub(r"[^A-Za-z0-9_-]", "_", station)
+    tournament = " ".join(config.tournament.split()) or "the tournament"
+    key_text = (f"{key_hex(station_key(config.key, station))}\n"
+                f"# the key of judge station {station} of {tournament} (python -m director enroll "
+                f"--station): {KIOSK_KEY_FILE} on the station's card, readable by the kiosk only\n")
+    snippet = "\n".join([
+        f"# Judge station {station} of {tournament}: made by python -m director enroll --station {station}.",
+        f"# On the station's card: {stem}.key becomes {KIOSK_KEY_FILE} (owner root, group kiosk,",
+        f"# mode 0640), and these lines go into {KIOSK_CONFIG}, in place of the same keys. Add the",
+        "# hash of the station's own PIN (python -m kiosk pin) as director.pin_hash.",
+        "[kiosk]",
+        f"tournament = {_toml(config.tournament)}",
+        "",
+        "[director]",
+        f"url = {_toml(url)}",
+        f"table_key_file = {_toml(KIOSK_KEY_FILE)}",
+        f"station = {_toml(station)}",
+        "",
+    ])
+    return Enrollment(station, f"{stem}.key", key_text, f"{stem}.toml", snippet)
 
 
 def rules_lines(config: DirectorConfig) -> list[str]:
@@ -209,6 +242,9 @@ def add_parsers(sub) -> None:
                       "DIR), for a table on a serial line")
     ways.add_argument("--out", metavar="DIR", help="instead of codes: write each table's key "
                       "file and config lines to DIR, to copy by hand")
+    parser.add_argument("--station", action="store_true", help="with --out: enroll judge stations, "
+                        "not tables: each its own station key and the lines of python -m kiosk "
+                        "judge --config")
     links = parser.add_mutually_exclusive_group()
     links.add_argument("--url", help="with --stick or --out: the director's address as the "
                        "tables reach it (default: service.host and port, or this machine's "
@@ -244,6 +280,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config, overrides)
         tables = table_list(args.tables)
+        if args.station:
+            if not args.out or args.serial:
+                raise EnrollError("a judge station is enrolled by its files (--station --out DIR) "
+                                  "and reaches the director over the network (--url, not --serial)")
+            return _write_station_files(config, tables, Path(args.out), url=args.url)
         if args.stick:
             return _write_stick(config, tables, Path(args.stick), url=args.url, serial=args.serial)
         if args.out:
@@ -276,6 +317,16 @@ def _write_stick(config: DirectorConfig, tables: list[str], stick: Path, *, url,
         print(f"table {table}: {path} (it holds the table's key: keep the stick safe); its "
               f"director's PIN {pin(config, table)}")
     print("At each table: ENROLL, its number, STICK (the table reads its own file).")
+    return 0
+
+
+def _write_station_files(config: DirectorConfig, stations: list[str], out: Path, *, url) -> int:
+    for station in stations:
+        enrollment = enroll_station(config, station, url=url)
+        key_path, snippet_path = write(enrollment, out)
+        print(f"judge station {enrollment.table}: key file {key_path} (keep it secret), config "
+              f"lines {snippet_path}:")
+        print("    " + enrollment.snippet.rstrip("\n").replace("\n", "\n    "))
     return 0
 
 

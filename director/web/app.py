@@ -10,6 +10,12 @@ ones). Routes, by name:
   refused with 413 before more is read); ``tables.assignment``: ``GET
   /api/tables/{table}/assignment``, the table's assignment signed with that table's own key,
   404 when it has none;
+- ``tables.challenge``: ``POST /api/tables/{table}/challenge``, a challenge a table sends to the
+  judge station, and ``tables.verdict``: ``GET /api/tables/{table}/verdict``, the station's
+  verdict on it, signed with the table's key (404 while there is none);
+  ``stations.challenges``: ``GET /api/stations/{station}/challenges``, the challenges open,
+  signed with the station's key, and ``stations.verdicts``: ``POST
+  /api/stations/{station}/verdicts``, the station's verdict (director.tables.challenges);
 - ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
   /live/events``, its server-sent events (director.web.live);
 - ``login``, ``login.post``, ``logout``: director.web.login;
@@ -76,6 +82,7 @@ from director.tables.enroll import EnrollError, pin, stick_file
 from director.tables.exchange import Exchanges
 from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal
+from director.tables import challenges
 from director.tables.ingest import MAX_BODY, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots, parse_json
 from .addresses import service_addresses
@@ -244,6 +251,31 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                                 status_code=404)
         return JSONResponse(signed)
 
+    async def post_challenge(request: Request) -> Response:
+        table = request.path_params["table"]
+        raw, _ = await read_limited(request, MAX_BODY)
+        reply = await run_in_threadpool(challenges.receive_challenge, db, table, raw, config.key, now())
+        return JSONResponse(reply.body, status_code=reply.code)
+
+    async def get_verdict(request: Request) -> Response:
+        table = request.path_params["table"]
+        signed = await run_in_threadpool(challenges.verdict_for, db, table, config.tournament,
+                                         config.key)
+        if signed is None:
+            return JSONResponse({"error": f"no verdict for table {table}"}, status_code=404)
+        return JSONResponse(signed)
+
+    async def station_challenges(request: Request) -> Response:
+        signed = await run_in_threadpool(challenges.open_challenges, db,
+                                         request.path_params["station"], config.tournament, config.key)
+        return JSONResponse(signed)
+
+    async def post_verdict(request: Request) -> Response:
+        station = request.path_params["station"]
+        raw, _ = await read_limited(request, MAX_BODY)
+        reply = await run_in_threadpool(challenges.receive_verdict, db, station, raw, config.key, now())
+        return JSONResponse(reply.body, status_code=reply.code)
+
     async def round_action(request: Request) -> Response:
         action = request.path_params["action"]
         if action not in ("start", "end"):
@@ -409,6 +441,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/tables/{table}/status", post_document, methods=["POST"], name="tables.status"),
         Route("/api/tables/{table}/assignment", get_assignment, methods=["GET"],
               name="tables.assignment"),
+        Route("/api/tables/{table}/challenge", post_challenge, methods=["POST"], name="tables.challenge"),
+        Route("/api/tables/{table}/verdict", get_verdict, methods=["GET"], name="tables.verdict"),
+        Route("/api/stations/{station}/challenges", station_challenges, methods=["GET"],
+              name="stations.challenges"),
+        Route("/api/stations/{station}/verdicts", post_verdict, methods=["POST"],
+              name="stations.verdicts"),
         Route("/live", live_page, methods=["GET"], name="live"),
         Route("/live/events", events("public"), methods=["GET"], name="live.events"),
         *login_routes(sessions, throttle, password_hash, on_logout=live.end_session),

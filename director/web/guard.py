@@ -36,6 +36,10 @@ PUBLIC = {
     "tables.results": "the tables' API: a document is taken under its table's signature only",
     "tables.status": "the tables' API: a document is taken under its table's signature only",
     "tables.assignment": "the tables' API: an assignment is signed for its table",
+    "tables.challenge": "the tables' API: a challenge is taken under its table's signature only",
+    "tables.verdict": "the tables' API: a verdict is signed for its table",
+    "stations.challenges": "the judge station's API: the challenges open, signed for the station",
+    "stations.verdicts": "the judge station's API: a verdict is taken under its station's signature only",
     "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
                     "enrollment sealed under a key only that code gives (kiosk.sync.enrollment)",
     "enroll.confirm": "a table confirming its enrollment: a MAC only the exchange's key makes",
@@ -45,10 +49,12 @@ PUBLIC = {
     "login.post": "the login itself (its form's own CSRF token, checked by the handler)",
     "static": "the pages' scripts and styles",
 }
-TABLES_API = {"tables.results", "tables.status", "tables.assignment", "enroll.start",
+TABLES_API = {"tables.results", "tables.status", "tables.assignment", "tables.challenge",
+              "tables.verdict", "stations.challenges", "stations.verdicts", "enroll.start",
               "enroll.confirm"}
 BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX_BODY first (and
              "tables.status": 2 * MAX_BODY,       # records it, director.tables.ingest), a chunk past it
+             "tables.challenge": 2 * MAX_BODY, "stations.verdicts": 2 * MAX_BODY,
              "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
 SAFE_METHODS = {"GET", "HEAD"}
 CSRF_HEADER = "x-csrf-token"

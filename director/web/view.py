@@ -21,6 +21,7 @@ import re
 from director.event import divisions
 from director.event.db import DirectorDB
 from . import corrected
+from director.tables.challenges import table_challenges
 from director.tables.menu_uses import menu_uses
 from director.event.rounds import current_round, player_names, round_times
 from kiosk.core.vocabulary import OVER, Phase
@@ -50,8 +51,21 @@ def tile_state(status: dict | None, has_result: bool, round_number: int | None) 
     return "waiting"
 
 
+def judge_note(challenge: dict | None, round_number: int | None) -> str | None:
+    """What a tile says of its table's challenge at the judge station, while one is open there
+    (director.tables.challenges.table_challenges gives it)."""
+    if challenge is None or challenge["state"] != "open" or challenge["round"] != round_number:
+        return None
+    words = " ".join(challenge["words"])
+    if challenge["station"] is None:
+        return f"at the judge station: waiting{f' ({words})' if words else ''}"
+    verdict = "acceptable" if challenge["valid"] else "not acceptable"
+    return f"judge station {challenge['station']}: {words} {verdict}, on its way to the table"
+
+
 def _tile(table: str, pairing: dict | None, row: dict | None, result: dict | None,
-          round_number: int | None, started: float | None, names: dict, now_wall: float) -> dict:
+          round_number: int | None, started: float | None, names: dict, now_wall: float,
+          challenge: dict | None = None) -> dict:
     status = json.loads(row["document"]) if row else None
     players = ([names.get(pairing["player0"], "?"), names.get(pairing["player1"], "?")]
                if pairing else (status or {}).get("players") or ["", ""])
@@ -68,6 +82,7 @@ def _tile(table: str, pairing: dict | None, row: dict | None, result: dict | Non
         "phase": status["phase"] if status else None,
         "alerts": status.get("alerts") if status else None,
         "heard_wall": heard, "status_round": status["round"] if status else None,
+        "judge": judge_note(challenge, round_number),
     }
 
 
@@ -95,6 +110,7 @@ def tiles(db: DirectorDB, now_wall: float, fixes: list | None = None) -> list[di
     scores (director.web.corrected)."""
     with db.locked() as conn:
         statuses = {r["table_name"]: r for r in conn.query("SELECT * FROM status")}
+    at_station = table_challenges(db)
     known = divisions.names(db)
     groups, shown = [], set()
     for name in known:
@@ -112,7 +128,7 @@ def tiles(db: DirectorDB, now_wall: float, fixes: list | None = None) -> list[di
         fixed = corrected.by_table(fixes or [], name, round_number)
         groups.append({"division": name, "round": round_number, "tiles": [
             _corrected_tile(_tile(t, pairings.get(t), statuses.get(t), results.get(t), round_number,
-                                  started, names, now_wall), fixed.get(t), names)
+                                  started, names, now_wall, at_station.get(t)), fixed.get(t), names)
             for t in tables]})
     others = sorted(set(statuses) - shown, key=table_order)
     if others:

@@ -56,6 +56,17 @@ KEYS: tuple[tuple, ...] = (
      "stops the kiosk",
      Text("\"\" or a device path or pyserial URL without spaces", 0, 500, r"\S+"),
      '"/dev/serial0"'),
+    ("director.judge_at_station", False,
+     "with director.url: this table's challenges are judged at the venue's judge station: the "
+     "challenger types the words, the verdict player's press sends them through the director "
+     "and the table shows \"at the judge station: waiting\" until the station's one verdict "
+     "comes back, then shows it as if it had judged (docs/sync-protocol.md)",
+     Choice("true or false", (True, False)), ""),
+    ("director.station", "",
+     "this kiosk is the venue's judge station with this name (python -m kiosk judge --config "
+     "FILE; python -m director enroll --station NAME gives its key, in table_key_file): it "
+     "rules on the challenges tables have open, through director.url; \"\" = not a station",
+     Text("\"\" or a station's number or name of 1 to 20 characters", 0, 20), '"1"'),
     ("director.serial_address", 0,
      "with director.serial: the table's address on the line, 1-254; 0 = the table's number "
      "(kiosk.table). The director files what address N sends as table \"N\", so a table on a "
@@ -160,8 +171,13 @@ def check_pin(values: dict[str, Any], source: str) -> None:
 
 
 def check(values: dict[str, Any], source: str) -> None:
-    """Refuse a url and a serial line together, and a serial address the director would not
-    file under this table's name."""
+    """Refuse a url and a serial line together, a serial address the director would not file
+    under this table's name, and the judge station without a url."""
+    for key in ("director.judge_at_station", "director.station"):
+        if values[key] and not values["director.url"]:
+            raise ConfigError(source, key, "a director.url too: the judge station and the tables "
+                              "it judges for reach each other through the director's service",
+                              values[key])
     if not values["director.serial"]:
         return
     if values["director.url"]:

@@ -400,6 +400,8 @@ class KioskConfig:
     director_serial_address: int = 0    # the address the serial link answers to (checked)
     director_serial_baud: int = KEYS["director.serial_baud"].default
     director_serial_rs485: bool = KEYS["director.serial_rs485"].default
+    judge_at_station: bool = KEYS["director.judge_at_station"].default  # challenges go to the station
+    station: str = KEYS["director.station"].default     # "": not the judge station
 
 
 def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
@@ -427,4 +429,5 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         director_url=v["director.url"], director_poll_s=v["director.poll_s"],
         director_retry_max_s=v["director.retry_max_s"], director_serial=v["director.serial"],
         director_serial_address=config_director.serial_address(v),
-        director_serial_baud=v["director.serial_baud"], director_serial_rs485=v["director.serial_rs485"])
+        director_serial_baud=v["director.serial_baud"], director_serial_rs485=v["director.serial_rs485"],
+        judge_at_station=v["director.judge_at_station"], station=v["director.station"])

@@ -20,6 +20,8 @@ started afresh each time; with ``--store FILE`` the demo continues the game that
 machine's monotonic clock, as the kiosk's is; a faster clock runs ahead of it, so a demo that
 continues a file starts its clock at the latest instant the file holds on this boot (never
 before: the journal refuses time going back), or at the monotonic clock if that is later.
+
+(kiosk.fast_clock: the instant is read once the store is the demo's alone.)
 """
 from __future__ import annotations
 
@@ -65,16 +67,6 @@ def fresh_store(path: str) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(path + suffix).unlink(missing_ok=True)
-
-
-def last_instant(store: str) -> int | None:
-    """The latest instant the demo's journal holds on this boot, if the file exists: a demo
-    clock that ran faster than real time before a crash left its events ahead of the machine's."""
-    from kiosk.store import Journal
-    if not Path(store).exists():
-        return None
-    with Journal.open(store) as journal:
-        return journal.last_instant()
 
 
 def screen_label(kiosk, now_ns: int) -> str:
@@ -141,14 +133,10 @@ class Demo:
         from kiosk.app import Kiosk
         from kiosk.demo.fingers import Fingers
         from kiosk.demo.players import DemoPlayers
-        real = time.monotonic_ns
-        origin = real()
-        start = max(origin, last_instant(config.store) or origin)
-        if speed == 1 and start == origin:
-            self.clock = real
-        else:
-            self.clock = lambda: start + round((real() - origin) * speed)
-        self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
+        from kiosk.fast_clock import held_clock
+        with held_clock(config.store, speed) as clock:
+            self.clock = clock
+            self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
         self.players = DemoPlayers(pace=pace, judge=self.kiosk.table.lexicon is not None)
         from kiosk.ui.clock.flat import orientation_for
         self.fingers = Fingers(surface.get_size(), orientation=orientation_for(config.orientation, surface.get_size())

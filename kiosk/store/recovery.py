@@ -45,7 +45,14 @@ class RecoveredGame:
 
 
 def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = None) -> RecoveredGame:
-    """Resume ``game_id`` at ``now_ns`` (this boot's monotonic clock) with the clock neutral."""
+    """Resume ``game_id`` at ``now_ns`` (this boot's monotonic clock) with the clock neutral.
+    What it reads and what it writes are one transaction: the journal it checks ``now_ns``
+    against is the one it appends to."""
+    with journal.transaction():
+        return _recover(journal, game_id, now_ns, wall)
+
+
+def _recover(journal: Journal, game_id: int, now_ns: int, wall: float | None) -> RecoveredGame:
     replayed = journal.replay(game_id)
     state, stopped = replayed.state, replayed.last
     if stopped is None:                                 # no event yet: nothing to move
@@ -63,13 +70,12 @@ def recover(journal: Journal, game_id: int, now_ns: int, wall: float | None = No
         raise StoreError(f"{journal.path}: game {game_id}: {now_ns} ns is before the game's last "
                          f"instant {stopped.at_ns} ns on this same boot")
     recovered = ev.Recovered(now_ns, from_ns=stopped.at_ns)
-    with journal.transaction():
-        fell_due = due(state, stopped.at_ns)
-        if fell_due:
-            journal.append(game_id, fell_due, wall, boot_id=stopped.boot_id)
-            state = replay(state, fell_due)
-        journal.append(game_id, [recovered], wall)
-        journal.discard_checkpoint(game_id)
+    fell_due = due(state, stopped.at_ns)
+    if fell_due:
+        journal.append(game_id, fell_due, wall, boot_id=stopped.boot_id)
+        state = replay(state, fell_due)
+    journal.append(game_id, [recovered], wall)
+    journal.discard_checkpoint(game_id)
     state = apply(state, recovered)
     return RecoveredGame(game_id, state, replayed.events + fell_due + [recovered],
                          _message(state, stopped, power_lost, now_ns), stopped, source,

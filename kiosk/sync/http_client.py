@@ -55,9 +55,10 @@ class DirectorClient:
         self.table, self.key, self.timeout_s = str(table), key, timeout_s
 
     def post(self, path: str, signed: dict) -> Answer:
-        """POST a signed document to ``results`` or ``status``."""
-        if path not in ("results", "status"):
-            raise ValueError(f"documents go to results or status, not {path!r}")
+        """POST a signed document to ``results``, ``status`` or ``challenge`` (a challenge for
+        the judge station)."""
+        if path not in ("results", "status", "challenge"):
+            raise ValueError(f"documents go to results, status or challenge, not {path!r}")
         data = json.dumps(signed, separators=(",", ":"), ensure_ascii=False).encode()
         request = urllib.request.Request(f"{self.base}/{path}", data=data, method="POST",
                                          headers={"Content-Type": "application/json"})
@@ -74,6 +75,25 @@ class DirectorClient:
         if answer.kind == REFUSED or answer.body is None:
             raise AssignmentError(f"the director's assignment: {answer.reason}")
         return self.check_assignment(answer.body)
+
+    def verdict(self) -> dict | None:
+        """The judge station's verdict on this table's challenge, checked (signed with the
+        table's key, for this table), None while there is none (404); ConnectionError if the
+        director cannot be reached, AssignmentError if not believed."""
+        answer = self._answer(urllib.request.Request(f"{self.base}/verdict", method="GET"))
+        if answer.code == 404:
+            return None
+        if answer.kind == UNREACHABLE:
+            raise ConnectionError(answer.reason)
+        if answer.kind == REFUSED or answer.body is None:
+            raise AssignmentError(f"the judge station's verdict: {answer.reason}")
+        try:
+            document = verify(answer.body, self.key)
+        except SignatureError as exc:
+            raise AssignmentError(f"the judge station's verdict refused: {exc}") from None
+        if document.get("kind") != "verdict" or str(document.get("table")) != self.table:
+            raise AssignmentError("the judge station's verdict refused: not a verdict for this table")
+        return document
 
     def check_assignment(self, signed: dict) -> dict:
         try:

@@ -9,7 +9,10 @@ path), so it never touches the loop's connection and the loop holds no lock for 
   All of it is in the file, so pending results survive a reboot and go out after it;
 - the live status (kiosk.sync.status) of the game the loop last ``publish``-ed is posted when
   it changed and every ``status_s`` otherwise; it is never queued (only the latest matters);
-- every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client).
+- every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client);
+- a challenge for the judge station (outbox kind ``challenge``, kiosk.sync.station_wait) is
+  posted like a result, and while the table awaits the station's verdict (``await_verdict``)
+  the verdict is asked for every ``VERDICT_POLL_S``.
 
 The loop reads ``link``, an immutable snapshot (pending results, when one last reached the
 director, the director's refusal, whether it answers, the assignment) that the worker
@@ -32,7 +35,10 @@ from kiosk.sync.status import status_document
 
 log = logging.getLogger(__name__)
 RESULT = "result"                   # the outbox's kind for a signed result (kiosk.session)
+CHALLENGE = "challenge"             # a challenge sent to the judge station (kiosk.sync.station_wait)
+PATH_OF = {RESULT: "results", CHALLENGE: "challenge"}
 REFUSED_PREFIX = "refused: "
+VERDICT_POLL_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,7 @@ class Link:
     assignment: dict | None = None      # the table's checked assignment, if the director has one
     assignment_error: str | None = None  # why the last assignment was not believed
     status_refused: str | None = None   # the director's reason for refusing the last status
+    verdict: dict | None = None         # the judge station's verdict on the challenge awaited
 
 
 def link_text(link: Link | None) -> str:
@@ -105,6 +112,8 @@ class Sender:
         self._status_sent: tuple[object, float] | None = None   # (state, wall) of the last status
         self._status_retry = 0.0
         self._next_poll = 0.0
+        self._awaiting: str | None = None   # the challenge whose verdict the station gives
+        self._next_verdict_poll = 0.0
 
     # --- what the loop calls (never blocks) -------------------------------------------------------
 
@@ -115,6 +124,14 @@ class Sender:
         if (current is None or current.state is not state or current.game_id != game_id
                 or current.division != division or current.about != about):
             self._published = Published(state, game_id, (tournament, table), division, about)
+            self._wake.set()
+
+    def await_verdict(self, challenge_id: str | None) -> None:
+        """Ask for the judge station's verdict on ``challenge_id`` until told otherwise (None)."""
+        if challenge_id != self._awaiting:
+            self._awaiting, self._next_verdict_poll = challenge_id, 0.0
+            if challenge_id is None:
+                self.link = replace(self.link, verdict=None)
             self._wake.set()
 
     def wake(self) -> None:
@@ -159,13 +176,15 @@ class Sender:
             self._send_status(outbox)
         if not self._stop.is_set() and self.wall() >= self._next_poll:
             self._poll_assignment()
+        if not self._stop.is_set() and self._awaiting and self.wall() >= self._next_verdict_poll:
+            self._poll_verdict()
         self._refresh(outbox)
 
     def _send_results(self, outbox: Outbox) -> None:
         for doc in outbox.due(self.wall()):
-            if doc.kind != RESULT or self._stop.is_set():
+            if doc.kind not in PATH_OF or self._stop.is_set():
                 continue
-            answer = self.client.post("results", doc.body)
+            answer = self.client.post(PATH_OF[doc.kind], doc.body)
             now = self.wall()
             if answer.kind == DELIVERED:
                 outbox.ack(doc.id, now)
@@ -217,6 +236,20 @@ class Sender:
             self.link = replace(self.link, assignment_error=str(exc), reached=True)
             return
         self.link = replace(self.link, assignment=assignment, assignment_error=None, reached=True)
+
+    def _poll_verdict(self) -> None:
+        self._next_verdict_poll = self.wall() + VERDICT_POLL_S
+        try:
+            verdict = self.client.verdict()
+        except ConnectionError:
+            self._reached(False)
+            return
+        except AssignmentError as exc:
+            log.warning("%s", exc)
+            return
+        if verdict is not None and verdict.get("challenge_id") != self._awaiting:
+            verdict = None                      # another challenge's: not this one's
+        self.link = replace(self.link, verdict=verdict, reached=True)
 
     def _reached(self, reached: bool) -> None:
         if self.link.reached is not reached:

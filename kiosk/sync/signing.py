@@ -6,8 +6,10 @@ document's canonical JSON (sorted keys, no spaces, UTF-8), so any change to any 
 The tournament key stays on the director's machine. Each table signs with its own key,
 ``table_key(tournament_key, table)`` = HMAC-SHA256(tournament key, "table:" + table), the table
 as its name is written in documents (docs/sync-protocol.md): the director derives every table's
-key from the one it holds, and a table's key signs for that table only. A table's key travels
-as 64 lowercase hex digits (``key_hex``, ``parse_key_hex``).
+key from the one it holds, and a table's key signs for that table only. The venue's judge
+station N has a key of its own derived the same way, ``station_key`` = HMAC-SHA256(tournament
+key, "station:" + N): no table's key signs a station's verdict, and no station's key a table's
+result. A key travels as 64 lowercase hex digits (``key_hex``, ``parse_key_hex``).
 """
 from __future__ import annotations
 
@@ -32,6 +34,13 @@ def table_key(tournament_key: bytes, table: str) -> bytes:
     if not tournament_key:
         raise SignatureError("the tournament key is empty: no table key can be derived from it")
     return hmac.new(tournament_key, b"table:" + str(table).encode("utf-8"), hashlib.sha256).digest()
+
+
+def station_key(tournament_key: bytes, station: str) -> bytes:
+    """The key of judge station ``station``: HMAC-SHA256(tournament key, "station:" + station)."""
+    if not tournament_key:
+        raise SignatureError("the tournament key is empty: no station key can be derived from it")
+    return hmac.new(tournament_key, b"station:" + str(station).encode("utf-8"), hashlib.sha256).digest()
 
 
 def key_hex(key: bytes) -> str:

@@ -17,7 +17,9 @@ the director's stops the game's start (``Table.start_refusal``). Each of those i
 revision: a command the core refuses shows its reason once, and is not asked again. The
 director's corrections of this table's games (kiosk.sync.assignment.corrections_of) are
 journaled once each in the game they correct (else the game on screen), as a use ``corrected``
-of the director's menu, and the top line says the newest for NOTICE_S.
+of the director's menu, and the top line says the newest for NOTICE_S. With
+``director.judge_at_station`` the table's challenges go to the venue's judge station and its
+verdicts come back through the same worker (kiosk.sync.station_wait).
 """
 from __future__ import annotations
 
@@ -47,9 +49,11 @@ NO_TABLE_KEY = "no table key: results kept here"
 
 class TableLink:
     def __init__(self, table, sender: Sender | SerialLink, started_ns: int, *,
-                 wall: Callable[[], float] = time.time, port: SerialPort | None = None):
+                 wall: Callable[[], float] = time.time, port: SerialPort | None = None,
+                 station=None):
         self.table, self.sender, self.started_ns, self.wall = table, sender, started_ns, wall
         self.port = port                        # the serial link's port, closed with the link
+        self.station = station                  # kiosk.sync.station_wait.StationWait, if judged there
         self.done: set[tuple] = set()           # (revision, what) already applied
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
         self.notice: tuple[str, int] | None = None  # (what the director corrected, shown until ns)
@@ -74,7 +78,12 @@ class TableLink:
         sender = Sender(config.store, client, config.key, status_s=config.director_poll_s,
                         poll_s=config.director_poll_s, base_delay_s=min(1.0, cap),
                         max_delay_s=cap, clock=clock)
-        return cls(table, sender.start(), now_ns)
+        station = None
+        if config.judge_at_station:
+            from kiosk.sync.station_wait import StationWait
+            station = StationWait(table, sender, config.key)
+            table.judge_at_station = True
+        return cls(table, sender.start(), now_ns, station=station)
 
     @classmethod
     def _serial(cls, config, table, now_ns: int, clock: Callable[[], int]) -> "TableLink":
@@ -101,6 +110,8 @@ class TableLink:
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
+        if self.station is not None:
+            self.station.tick(now_ns, self._document_id(session))
         words = link_text(link)
         if self.notice is not None and now_ns < self.notice[1]:
             words = f"{self.notice[0]}  ·  {words}" if words else self.notice[0]

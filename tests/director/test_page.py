@@ -335,3 +335,36 @@ def test_the_director_corrects_a_result_on_the_page_and_the_public_view_shows_it
         public.screenshot(path=str(shots / "corrected-public.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_challenge_at_the_judge_station_shows_on_its_tables_tile(paired, page, shots):
+    """The station's flow on the page: table 2 sends its challenge to the judge station (its
+    tile says it waits there, with the words), the station rules on it (the tile says so, on its
+    way to the table), the table rules with it (the note goes)."""
+    from kiosk.sync.signing import sign, station_key
+    import json
+
+    def challenge(state):
+        return {"schema": 1, "kind": "challenge", "tournament": "Test Open", "table": "2", "round": 1,
+                "game_id": "t2-r1", "challenge_id": "t2-r1:turn-4:99", "player": 0, "turn": 4,
+                "words": ["QUIRE", "ZEBRA"], "state": state, "sent_wall": 0.0}
+
+    paired.request("POST", "/api/rounds/start", b"{}")
+    paired.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={
+        "overtime": [], "hold": None, "challenge": 0, "neutral": "challenge", "absent": []})))
+    assert paired.post(2, "challenge", signed_bytes(challenge("open"))).body["outcome"] == "open"
+    note = tile(page, 2).locator(".judge")
+    note.wait_for(timeout=TIMEOUT_MS)
+    assert note.inner_text() == "at the judge station: waiting (QUIRE ZEBRA)"
+    page.screenshot(path=str(shots / "challenge-at-the-station.png"), full_page=True)
+    verdict = {"schema": 1, "kind": "verdict", "tournament": "Test Open", "station": "1", "table": "2",
+               "challenge_id": "t2-r1:turn-4:99", "words": ["QUIRE", "ZEBRA"], "valid": True,
+               "lexicon": "ENABLE", "lexicon_fingerprint": "x", "sent_wall": 0.0}
+    ruled = paired.request("POST", "/api/stations/1/verdicts",
+                           json.dumps(sign(verdict, station_key(KEY.encode(), "1"))).encode(), anonymous=True)
+    assert ruled.code == 200
+    page.wait_for_selector('.tile[data-table="2"] .judge:has-text("judge station 1: QUIRE ZEBRA acceptable")',
+                           timeout=TIMEOUT_MS)
+    paired.post(2, "challenge", signed_bytes(challenge("ruled")))
+    note.wait_for(state="detached", timeout=TIMEOUT_MS)
+    assert same_page(page)

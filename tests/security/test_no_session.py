@@ -31,7 +31,9 @@ def director_routes(app) -> list[tuple[str, str, str]]:
 def test_the_public_routes_are_the_tables_api_the_live_view_the_login_and_the_scripts(director):
     assert set(PUBLIC) == {"tables.results", "tables.status", "tables.assignment", "live",
                            "live.events", "login", "login.post", "static",
-                           "enroll.start", "enroll.confirm"}   # a code is the table's proof
+                           "enroll.start", "enroll.confirm",    # a code is the table's proof
+                           "tables.challenge", "tables.verdict",     # signed by or for a table
+                           "stations.challenges", "stations.verdicts"}   # by or for a station
     names = {route.name for route in director.app.routes}
     assert set(PUBLIC) <= names
     assert all(isinstance(r, Mount) == (r.name == "static") for r in director.app.routes)

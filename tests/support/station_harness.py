@@ -12,17 +12,20 @@ from pathlib import Path
 import pygame
 
 from kiosk.app import StationConfig, build_station, open_station_journal
+from kiosk.pin import hash_pin
 from kiosk.ui import touch
 from tests.support.ui_harness import ENABLE, S, T0, post, post_tap, post_text
 
 
 class StationHarness:
     def __init__(self, folder: Path, *, lexicon: tuple | None = None, factory=None,
-                 size: tuple[int, int] = (1280, 720), **options):
+                 size: tuple[int, int] = (1280, 720), pin: str = "9753", link=None, **options):
         """``lexicon``: (words, label) already opened (default: the ENABLE list); ``factory``:
-        MockFactory pins for the buttons; ``size``: the screen's; ``options``: the rest of the
-        ``StationConfig``."""
+        MockFactory pins for the buttons; ``size``: the screen's; ``pin``: the PIN that leaves
+        (its hash in the config); ``link``: the director's (kiosk.sync.station_link);
+        ``options``: the rest of the ``StationConfig``."""
         folder.mkdir(parents=True, exist_ok=True)
+        options["pin_hash"] = hash_pin(pin)
         self.now = T0
         self.log, self.store = folder / "verdicts.jsonl", folder / "station.sqlite"
         self.surface = pygame.Surface(size)
@@ -32,7 +35,7 @@ class StationHarness:
         self.journal = open_station_journal(config.store)
         self.station, self.loop, self.buttons = build_station(
             config, self.surface, clock=lambda: self.now, factory=factory, lexicon=lexicon,
-            journal=self.journal)
+            journal=self.journal, link=link)
         self.loop.step()
 
     def close(self) -> None:

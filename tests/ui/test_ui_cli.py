@@ -46,12 +46,27 @@ def test_run_without_sim_and_without_gpio_is_a_loud_error(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["run", "--sim", "--headless", "--preset", "nope"], "preset"),
     (["run", "--sim", "--headless", "--lexicon", "/nonexistent/words.txt"], "no such file"),
-    (["judge", "--headless", "--lexicon", "/nonexistent/words.txt"], "no such file"),
-    (["judge", "--headless", "--pin", "12ab"], "digits only"),
+    (["judge", "--headless"], "director.pin_hash: expected the hash of the station's own PIN"),
+    (["judge", "--headless", "--pin", "1234"], "unrecognized arguments: --pin"),   # never there
 ])
 def test_bad_options_are_refused_with_the_reason(args, message):
     out = kiosk(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
+
+
+def station_config(tmp_path, pin: str = "8642") -> str:
+    """A station's config file: its PIN's hash (a station has no default PIN)."""
+    config = tmp_path / "station.toml"
+    config.write_text(f'[director]\npin_hash = "{hash_pin(pin)}"\n')
+    return str(config)
+
+
+def test_a_station_refuses_the_default_pin_and_a_missing_lexicon(tmp_path):
+    out = kiosk("judge", "--headless", "--config", station_config(tmp_path, "0000"))
+    assert out.returncode == 2 and "has no default PIN" in out.stderr, out.stderr
+    out = kiosk("judge", "--headless", "--config", station_config(tmp_path),
+                "--lexicon", "/nonexistent/words.txt")
+    assert out.returncode == 2 and "no such file" in out.stderr, out.stderr
 
 
 def test_bad_option_values_are_refused_by_the_parser():
@@ -60,8 +75,9 @@ def test_bad_option_values_are_refused_by_the_parser():
 
 
 def test_judge_station_starts(tmp_path):
-    out = kiosk("judge", "--lexicon", str(ENABLE), "--headless", "--exit-after", "1",
-                "--screenshot-dir", str(tmp_path), "--store", str(tmp_path / "station.sqlite"))
+    out = kiosk("judge", "--config", station_config(tmp_path), "--lexicon", str(ENABLE), "--headless",
+                "--exit-after", "1", "--screenshot-dir", str(tmp_path),
+                "--store", str(tmp_path / "station.sqlite"))
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "frame-00001.png").exists() and (tmp_path / "station.sqlite").exists()
 

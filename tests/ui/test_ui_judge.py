@@ -196,3 +196,35 @@ def test_the_judge_screen_only_follows_a_challenge(kiosk):
     assert "JudgeScreen" not in seen and not k.events(ev.ChallengeOpened)
     k.press("centre", at=20).press("centre", at=21)       # only a challenge opens it
     assert isinstance(k.screen, JudgeScreen) and k.events(ev.ChallengeOpened)
+
+
+def test_at_a_table_judged_at_the_station_the_press_sends_the_words_and_the_verdict_shows_as_its_own(kiosk):
+    """director.judge_at_station: the verdict player's press sends the challenge (the link
+    carries it: kiosk.sync.station_wait) and the screen says it waits at the judge station; the
+    station's verdict, once the link has ruled with it, fills the screen as a verdict judged
+    here, labelled with the station."""
+    from kiosk.core.commands import Rule
+    from kiosk.ui.widgets.base import StationVerdict
+    k = kiosk()
+    k.table.judge_at_station = True
+    k.press("left", at=1).press("right", at=20).type("30\n", at=21)
+    k.press("centre", at=25).press("centre", at=26)
+    k.type("quire zebra", at=30)
+    assert "press your button: they go to the judge station" in k.view.lines[1]
+    k.press("right", at=40)                     # Bob, the challenged player, sends them
+    assert k.table.station_request == (("QUIRE", "ZEBRA"), T0 + 40 * S)
+    assert not k.events(ev.ChallengeRuled) and isinstance(k.screen, JudgeScreen)
+    k.table.station_line = "at the judge station: waiting"
+    k.at(41).step()
+    assert k.view.lines[0] == "at the judge station: waiting"
+    k.type("x", at=42)                          # the words went: typing changes nothing
+    assert k.view.words == ("QUIRE",) and k.view.typing == "ZEBRA"
+    assert k.table.submit(Rule(("QUIRE", "ZEBRA"), False), T0 + 60 * S)    # as the link rules
+    k.table.station_verdict = StationVerdict(False, ("QUIRE", "ZEBRA"), "judge station 1 · ENABLE",
+                                             T0 + 60 * S)
+    k.at(60).step()
+    assert isinstance(k.screen, VerdictScreen)
+    assert (k.view.valid, k.view.words, k.view.lexicon) == (False, ("QUIRE", "ZEBRA"),
+                                                            "judge station 1 · ENABLE")
+    assert corners(k.surface) == {theme.REJECT_BG}
+    k.shot("verdict-from-the-station")

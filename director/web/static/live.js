@@ -118,6 +118,9 @@ function tileNode(tile) {
     node.append(el("div", { class: "scores" }, el("span", {}, String(tile.scores[0])), el("span", {}, String(tile.scores[1]))));
   }
   if (tile.corrected) node.append(el("div", { class: "corrected-mark" }, tile.scores ? "corrected by the director" : "void (the director)"));
+  if (tile.judge) {
+    node.append(el("div", { class: "judge" }, tile.judge));
+  }
   if (tile.silent) {
     const since = tile.heard_wall ? `not heard from since ${wallText(tile.heard_wall)}` : "not heard from this round";
     node.append(el("div", { class: "silent-note" }, `link silent: ${since}`));

@@ -13,6 +13,12 @@ shown) and the verdict fills the screen. Nothing per word is ever kept or shown 
 An idle judge screen offers to withdraw the challenge only where the preset allows it
 (``withdraw = "both_agree"``: Escape or the WITHDRAW key, then both players press their
 buttons).
+
+At a table whose challenges the venue's judge station rules on (``Table.judge_at_station``),
+the verdict player's press sends the challenge, with the words typed (or none: the station's
+operator types them), to the station through the director; the screen says "at the judge
+station: waiting" until the station's one verdict comes back, then shows it exactly as a verdict
+judged here (kiosk.sync.station_wait rules with it).
 """
 from __future__ import annotations
 
@@ -39,6 +45,7 @@ class JudgeScreen(Screen):
         self.withdraw_allowed = rules.withdraw != "never"
         self.withdrawing: set[int] | None = None      # players who agreed to withdraw so far
         self._verdict: VerdictScreen | None = None
+        self.sent = False                               # sent to the judge station
 
     @property
     def challenger(self) -> int:
@@ -55,10 +62,12 @@ class JudgeScreen(Screen):
         self._button(PLAYERS.get(item.side), item.t_ns)
 
     def _key(self, key: str, t: int) -> None:
+        if self.sent and key != "Escape":
+            return                                  # the words went to the judge station
         if key == "Escape":
             if self.withdrawing is not None:
                 self.withdrawing = None
-            elif self.withdraw_allowed and self.entry.idle:
+            elif self.withdraw_allowed and (self.entry.idle or self.sent):
                 self.withdrawing = set()
             return
         self.withdrawing = None
@@ -79,7 +88,19 @@ class JudgeScreen(Screen):
         if player != presser:               # said before any word is looked up
             self.table.say(f"{names[presser]} presses their button for the verdict", t)
             return
+        if self.table.judge_at_station:
+            if not self.sent:
+                self.sent = True
+                self.table.to_station(self.entry.words, t)
+            return
         self._judge(player, t)
+
+    def update(self, now_ns: int) -> None:
+        verdict = self.table.station_verdict
+        if verdict is not None and self._verdict is None:
+            self.table.station_verdict = None
+            self._verdict = VerdictScreen(self.table, verdict.valid, verdict.words, verdict.label,
+                                          verdict.at_ns)
 
     def _judge(self, player: int, t: int) -> None:
         lexicon = self.table.lexicon
@@ -111,14 +132,19 @@ class JudgeScreen(Screen):
         between = "NEXT WORD between words, DEL to fix" if keyboard else \
             "space or Enter between words, Backspace to fix"
         lines = [f"{me}: type the words  ({between})"]
-        if state.verdict_player != self.challenger:
+        if self.sent:
+            lines = [self.table.station_line or "at the judge station: waiting"]
+        elif self.table.judge_at_station:
+            who = names[state.verdict_player]
+            lines.append(f"{who}: check the words, then press your button: they go to the judge station")
+        elif state.verdict_player != self.challenger:
             lines.append(f"{them}: check the words, then press your button for the verdict")
         else:
             lines.append(f"{them}: check the words; then {me} presses their button for the verdict")
         if self.withdrawing is not None:
             agreed = ", ".join(names[p] for p in sorted(self.withdrawing)) or "nobody yet"
             lines.append(f"WITHDRAW? both players press their buttons (agreed: {agreed})  ·  Esc: keep it")
-        elif self.withdraw_allowed and self.entry.idle:
+        elif self.withdraw_allowed and (self.entry.idle or self.sent):
             lines.append("Esc: withdraw the challenge (both players must agree)")
         return JudgeView(top=top_line(state, self.table.info),
                          heading=f"CHALLENGE: {me} challenges {them}'s play",
@@ -133,7 +159,7 @@ class JudgeScreen(Screen):
         extra = ()
         if self.withdrawing is not None:
             extra = (KEEP,)
-        elif self.withdraw_allowed and self.entry.idle:
+        elif self.withdraw_allowed and (self.entry.idle or self.sent):
             extra = (WITHDRAW,)
         return self.entry.keyboard(seat=self.challenger, extra=extra)
 

@@ -14,15 +14,25 @@ With a touch screen alone, each step shows its keys across the screen (``ui.keyp
 table): the digits with ENTER and LEAVE (Esc) for the table number; the letters, DEL, NEXT WORD,
 VERDICT (Tab) and START AGAIN (Esc) for the words; the digits, ENTER and BACK for the PIN; and
 NEXT CHALLENGE under the verdict. A tap types what the key's USB key types.
+
+The PIN is checked against its salted hash (``director.pin_hash``, kiosk.pin): a station has no
+default PIN and never takes one on its command line.
+
+Linked to the director (``link``: kiosk.sync.station_link), the station rules only on a
+challenge a table has open: the table number's step lists the tables waiting, a table without a
+challenge open is refused at once, and the words the table typed come with it (the operator
+types them when the table sent none). The verdict is journaled, then sent; it shows once the
+director took it for the table (``sending``), the director's refusal (withdrawn, already ruled)
+or that it cannot be reached is said instead, and the operator may send it again.
 """
 from __future__ import annotations
 
-import hmac
 from dataclasses import replace
 from typing import Callable, Container
 
 from table_input import Action, ButtonPressed, KeyTyped
 from kiosk.core.judge import Adjudication, adjudicate
+from kiosk.pin import verify_pin
 from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
 from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge.draw import JudgeView, draw_judge
@@ -37,16 +47,16 @@ START_AGAIN = Key(Action.ESCAPE, "START AGAIN", 2)
 class Station(BottomLine, Screen):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
 
-    def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int, pin: str,
+    def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int, pin_hash: str,
                  settings: UiSettings = UiSettings(),
-                 record: Callable[[Adjudication, str, int], None] | None = None):
-        """``record(adjudication, table, at_ns)`` journals each verdict before it is shown.
+                 record: Callable[[Adjudication, str, int], None] | None = None, link=None,
+                 fingerprint: str = ""):
+        """``record(adjudication, table, at_ns)`` journals each verdict before it is shown;
+        ``pin_hash`` is the PIN's (kiosk.pin.hash_pin); ``link`` the director's, if linked.
         The defaults of the rest are kiosk.app.StationConfig's."""
-        if not pin.isdigit():
-            raise ValueError(f"the station's PIN is digits only, not {pin!r}")
         super().__init__(self)              # the station is its own table: its own bottom line
-        self.lexicon, self.label, self.max_words, self.pin = lexicon, lexicon_label, max_words, pin
-        self.settings, self.record = settings, record
+        self.lexicon, self.label, self.max_words, self.pin_hash = lexicon, lexicon_label, max_words, pin_hash
+        self.settings, self.record, self.link, self.fingerprint = settings, record, link, fingerprint
         self.finished = False
         self._start()
 
@@ -60,6 +70,9 @@ class Station(BottomLine, Screen):
         self.words = WordsEntry(self.max_words)
         self.pin_entry = DigitsEntry(12)
         self.verdict: VerdictScreen | None = None
+        self.challenge = None               # the table's open challenge (linked)
+        self.judged: Adjudication | None = None
+        self.sending: int | None = None     # the verdict's request to the director
 
     # --- inputs -----------------------------------------------------------------------------
 
@@ -83,12 +96,28 @@ class Station(BottomLine, Screen):
         if key == "Escape":
             self.step = "pin"
         elif key == "Enter":
-            if self.table_no.digits:
+            if not self.table_no.digits:
+                self.say("type the table number first", t)
+            elif self.link is None:
                 self.step = "words"
             else:
-                self.say("type the table number first", t)
+                self._open_challenge(t)
         else:
             self.table_no.key(key)
+
+    def _open_challenge(self, t: int) -> None:
+        """Linked: the table's open challenge, its words typed in if it sent them."""
+        table, news = self.table_no.digits.lstrip("0") or "0", self.link.news
+        found = next((c for c in news.challenges if c.table == table), None)
+        if found is None:
+            unreached = "  ·  the director cannot be reached" if news.reached is False else ""
+            self.say(f"table {table} has no challenge open{unreached}", t)
+            return
+        self.challenge = found
+        for word in found.words:
+            for letter in word + " ":
+                self.words.key(letter)
+        self.step = "words"
 
     def _key_words(self, key: str, t: int) -> None:
         if key == "Tab":
@@ -104,7 +133,7 @@ class Station(BottomLine, Screen):
         if key == "Escape":
             self._start()
         elif key == "Enter":
-            if hmac.compare_digest(self.pin_entry.digits, self.pin):
+            if verify_pin(self.pin_entry.digits, self.pin_hash):
                 self.finished = True
             else:
                 self.say("wrong PIN", t)
@@ -123,6 +152,14 @@ class Station(BottomLine, Screen):
             return
         if self.record is not None:
             self.record(verdict, self.table_no.digits, t)      # journaled before it is shown
+        if self.link is not None:                               # shown once the table has it
+            self.judged, self.step = verdict, "sending"
+            self.sending = self.link.send(self.challenge.table, self.challenge.challenge_id,
+                                          verdict.words, verdict.valid, self.label, self.fingerprint)
+            return
+        self._show(verdict, t)
+
+    def _show(self, verdict: Adjudication, t: int) -> None:
         self.step = "verdict"
         self.verdict = VerdictScreen(self, verdict.valid, verdict.words, self.label, t)
 
@@ -130,6 +167,19 @@ class Station(BottomLine, Screen):
         if self.step == "verdict":
             self.verdict.update(now_ns)
             self._after_verdict()
+        elif self.step == "sending":
+            answer = self.link.news.answer
+            if answer is None or answer.request != self.sending:
+                return
+            if answer.outcome == "accepted":
+                self._show(self.judged, now_ns)
+            elif answer.outcome == "refused":
+                self._start()
+                self.say(f"the director refused the verdict: {answer.reason}", now_ns)
+            else:
+                self.step = "words"
+                self.say("the director cannot be reached: the verdict was not sent (VERDICT sends "
+                         "it again)", now_ns)
 
     def _after_verdict(self) -> None:
         if self.verdict.next() is None:     # dismissed, or shown long enough: the next challenge
@@ -143,11 +193,17 @@ class Station(BottomLine, Screen):
             return replace(self.verdict.view(now_ns), keyboard=NEXT if keypad else None)
         top = f"WORD JUDGE  ·  {self.label}"
         error = self.message(now_ns)
+        if self.link is not None and not error and self.link.news.reached is False:
+            error = "the director cannot be reached: no challenge can be ruled until it is"
+        if self.step == "sending":
+            return JudgeView(top, f"Table {self.challenge.table}", tuple(self.words.words), "",
+                             ("sending the verdict to the table through the director...",), error)
         if self.step == "table":
+            waiting = self._waiting()
             return JudgeView(top, "Table number", (), self.table_no.digits,
-                             ("type your table number, then Enter",
-                              "LEAVE or Esc: the director leaves the judge (PIN)" if keypad else
-                              "Esc: leave the judge (PIN)"), error,
+                             ("type your table number, then Enter",) + waiting +
+                             ("LEAVE or Esc: the director leaves the judge (PIN)" if keypad else
+                              "Esc: leave the judge (PIN)",), error,
                              self.table_no.keyboard(actions=(ENTER, LEAVE)) if keypad else None)
         if self.step == "pin":
             return JudgeView(top, "PIN to leave the judge", (), "*" * len(self.pin_entry.digits),
@@ -161,6 +217,16 @@ class Station(BottomLine, Screen):
                      "Opponent: check them, then press Tab for the verdict", "Esc: start again")
         return JudgeView(top, f"Table {self.table_no.digits}", tuple(self.words.done), self.words.current,
                          lines, error, self.words.keyboard(extra=(VERDICT, START_AGAIN)) if keypad else None)
+
+    def _waiting(self) -> tuple[str, ...]:
+        """Linked: the tables whose challenges wait for the station."""
+        if self.link is None:
+            return ()
+        open_ = self.link.news.challenges
+        if not open_:
+            return ("no challenge waiting",)
+        return ("waiting: " + ", ".join(f"table {c.table}" + (f" ({' '.join(c.words)})" if c.words else "")
+                                        for c in open_[:4]) + ("..." if len(open_) > 4 else ""),)
 
     def draw(self, surface, view) -> None:
         if isinstance(view, VerdictView):

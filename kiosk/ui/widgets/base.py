@@ -44,6 +44,16 @@ class Outputs(Protocol):
     paused: bool                    # True while the self-test owns them (the game does not push)
 
 
+@dataclass(frozen=True)
+class StationVerdict:
+    """The judge station's one verdict on the table's open challenge, as the table ruled with it
+    (kiosk.sync.station_wait): the judge screen shows it as the table's own."""
+    valid: bool
+    words: tuple[str, ...]
+    label: str                      # "judge station 1 · ENABLE": who judged, with which lexicon
+    at_ns: int
+
+
 class Table(Protocol):
     """The game at this table, as the screens see it (kiosk.app.Table implements it)."""
     state: GameState
@@ -53,6 +63,13 @@ class Table(Protocol):
     outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
     new_game_after_s: int           # a locked or void game stays this long before a new one; 0: on
     start_refusal: str              # why the game may not start now (a rated round on another word list), or ""
+    judge_at_station: bool          # the venue's judge station rules on this table's challenges
+    station_line: str               # what the link says of the challenge sent to the station
+    station_verdict: StationVerdict | None      # the station's verdict, once the table ruled with it
+
+    def to_station(self, words: tuple[str, ...], t_ns: int) -> None:
+        """Send the open challenge, with the words typed here (none: the station's operator
+        types them), to the judge station through the director."""
 
     def submit(self, command, t_ns: int, *, adjudication=None) -> bool:
         """Ask the core; journal (with the adjudication behind a ruling, if any) and apply

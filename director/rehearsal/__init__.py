@@ -1,0 +1,1 @@
+"""The rehearsal before the doors open (python -m director rehearse)."""

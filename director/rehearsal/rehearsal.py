@@ -1,0 +1,233 @@
+"""The rehearsal before the doors open: ``python -m director rehearse --tables 30 --rounds 3``.
+
+``Rehearsal(options).run()`` plays a whole event on this machine with real processes, as the
+venue will: a director's service (``python -m director``) on a fresh database in a folder of
+its own; the event's division file imported through the director's page; every table enrolled
+(director.tables.enroll, as ``python -m director enroll T --out DIR`` does: its key file and
+config lines, its own PIN, given its kiosk in the environment for the scripts' director's commands)
+and run as a real kiosk (``python -m kiosk run --headless --script ...``, kiosk.scripted) whose
+players and director follow the game scripts made for it (director.rehearsal.games: a late
+player, overtime, holds, challenges, going out); every round started at once from the page and
+ended there once its results are in. Meanwhile the faults an event meets
+(director.rehearsal.plan says when): a table's power cut mid-game (its kiosk killed and started
+again), the director killed mid-round and started again, a table losing the network for a
+minute (director.rehearsal.faults.NetCut), a table on a serial line (SerialLine, a pty pair).
+
+What it checks and reports is director.rehearsal.report: every result on the director's page,
+each stored once, the standings those the scripts alone give, how long each result took from
+the second confirm to the page.
+"""
+from __future__ import annotations
+
+import secrets
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from director.config import load_config
+from director.tables.enroll import KIOSK_KEY_FILE, enroll, pin, write
+from director.web.password import hash_password, write_password_file
+from . import event
+from .faults import NetCut, SerialLine
+from .page import Page, Watcher
+from .plan import FaultPlan, Options, plan_games, plan_faults
+from .processes import Director, Table
+from .report import Report
+
+ROUND_SLACK_S = 120.0           # a round's results may take this long beyond its longest game
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Rehearsal:
+    options: Options
+    out: object = print
+    folder: Path = field(init=False)
+    report: Report = field(init=False)
+
+    def run(self) -> Report:
+        options = self.options
+        made = options.folder is None
+        self.folder = Path(options.folder or tempfile.mkdtemp(prefix="rehearsal-"))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.stopping: list = []
+        try:
+            self._prepare()
+            self._start()
+            for round_number in range(1, options.rounds + 1):
+                self._play_round(round_number)
+            self._finish()
+        finally:
+            for stop in reversed(self.stopping):
+                stop()
+            if made and not options.keep and self.report.ok:
+                shutil.rmtree(self.folder, ignore_errors=True)
+        return self.report
+
+    # --- before the doors open ------------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        options, folder = self.options, self.folder
+        self.password = secrets.token_urlsafe(12)
+        write_password_file(folder / "director.password", hash_password(self.password))
+        self.port = free_port()
+        config_path = folder / "director.toml"
+        config_path.write_text(options.director_toml(folder, secrets.token_hex(16), self.port))
+        config_path.chmod(0o600)
+        self.config_path = config_path
+        self.config = load_config(config_path, {})
+        self.people = event.players(2 * options.tables)
+        self.paired = event.pairings(options.tables, options.rounds)
+        self.games = plan_games(options, self.config, self.people, self.paired)
+        self.faults: list[FaultPlan] = plan_faults(options, self.games)
+        scripts = folder / "scripts"
+        scripts.mkdir(exist_ok=True)
+        for game in self.games.values():
+            (scripts / f"round-{game.round}-table-{game.table}.jsonl").write_text(game.text)
+        self.report = Report(options, self.config, self.folder)
+
+    def _start(self) -> None:
+        options, folder = self.options, self.folder
+        tables = [str(t) for t in range(1, options.tables + 1)]
+        self.serial = self.net = None
+        serial_table = next((f.table for f in self.faults if f.kind == "serial"), None)
+        net_table = next((f.table for f in self.faults if f.kind == "network"), None)
+        if serial_table:
+            self.serial = SerialLine().start()
+            self.stopping.append(self.serial.stop)
+        self.director = Director(folder, self.config_path, self.port,
+                                 serial=self.serial.director_port if self.serial else None,
+                                 addresses=serial_table)
+        self.director.start()
+        self.stopping.append(self._stop_director)
+        self.director.wait_ready()
+        if net_table:
+            self.net = NetCut(self.port).start()
+            self.stopping.append(self.net.stop)
+        self.page = Page(self.director.url, self.password).login()
+        self.out(self.page.import_file(event.FILE, event.event_file(self.people, self.paired)))
+        self.watcher = Watcher(self.page).start()
+        self.stopping.append(self.watcher.stop)
+        self.tables: dict[str, Table] = {}
+        for table in tables:
+            self.tables[table] = self._enrolled_table(table, serial_table, net_table)
+        for kiosk in self.tables.values():
+            kiosk.start()
+        self.stopping.append(self._stop_tables)
+        self.out(f"{len(tables)} tables enrolled and started; the director on {self.director.url}")
+
+    def _enrolled_table(self, table: str, serial_table: str | None, net_table: str | None) -> Table:
+        """The table enrolled as a volunteer enrolls it (its key file and config lines), with
+        its link: the director's address, the network relay's, or its serial port."""
+        folder = self.folder / "tables"
+        if table == serial_table:
+            made = enroll(self.config, table, serial=self.serial.table_port)
+        else:
+            port = self.net.port if table == net_table else self.port
+            made = enroll(self.config, table, url=f"http://127.0.0.1:{port}")
+        key_path, snippet_path = write(made, folder)
+        store = folder / f"table-{made.table}.sqlite"
+        config = made.snippet.replace(KIOSK_KEY_FILE, str(key_path.resolve()))
+        config = config.replace("[director]\n", "[director]\npoll_s = 2\nretry_max_s = 5\n", 1)
+        config += f'\n[store]\npath = "{store}"\n'
+        snippet_path.write_text(config)
+        scripts = [self.folder / "scripts" / f"round-{r}-table-{table}.jsonl"
+                   for r in range(1, self.options.rounds + 1)]
+        return Table(table, self.folder, snippet_path, scripts, self.options.speed,
+                     pin=pin(self.config, table))
+
+    # --- the rounds -------------------------------------------------------------------------------
+
+    def _play_round(self, round_number: int) -> None:
+        options = self.options
+        waiting = [t for t, kiosk in self.tables.items() if not kiosk.wait_round(round_number, 120)]
+        if waiting:
+            self.report.problem(f"round {round_number}: table(s) {', '.join(waiting)} did not have "
+                                "their game within 120 s")
+        started = self.page.post("/api/rounds/start", {"round": round_number})
+        self.out(f"round {round_number} started")
+        start = time.monotonic()
+        threads = []
+        for fault in self.faults:
+            if fault.round == round_number and fault.kind != "serial":
+                thread = threading.Thread(target=self._inject, args=(fault, start), daemon=True)
+                thread.start()
+                threads.append(thread)
+        games = [g for g in self.games.values() if g.round == round_number]
+        longest = max(g.length_s for g in games) / options.speed
+        wanted = {(round_number, g.table) for g in games}
+        missing = self.watcher.wait_for(wanted, longest + ROUND_SLACK_S + options.net_cut_s)
+        for thread in threads:
+            thread.join(60)
+        for r, table in sorted(missing):
+            self.report.problem(f"round {r} table {table}: no result on the director's page "
+                                f"{longest + ROUND_SLACK_S:.0f} s after the round's start"
+                                + self._table_trouble(table))
+        self.page.post("/api/rounds/end", {"round": round_number})
+        self.out(f"round {round_number}: {len(wanted) - len(missing)} of {len(wanted)} results "
+                 f"in, {time.monotonic() - start:.0f} s after its start ({started.get('round')})")
+
+    def _inject(self, fault: FaultPlan, start: float) -> None:
+        time.sleep(max(0.0, start + fault.at_s - time.monotonic()))
+        if fault.kind == "power":
+            table = self.tables[fault.table]
+            table.kill()
+            time.sleep(2)
+            table.start()
+            fault.done = f"killed {fault.at_s:.0f} s into the round, started again 2 s later"
+        elif fault.kind == "director":
+            self.director.kill()
+            time.sleep(2)
+            down = time.monotonic()
+            self.director.start()
+            self.director.wait_ready()
+            fault.done = (f"killed {fault.at_s:.0f} s into the round, up again "
+                          f"{2 + time.monotonic() - down:.1f} s later")
+        elif fault.kind == "network":
+            self.net.cut(fault.seconds)
+            time.sleep(fault.seconds)
+            fault.done = f"no network from {fault.at_s:.0f} s into the round for {fault.seconds:.0f} s"
+
+    def _table_trouble(self, table: str) -> str:
+        kiosk = self.tables[table]
+        said = kiosk.errors().strip().splitlines()[-1:] if not kiosk.running else []
+        return f" (its kiosk stopped: {said[0]})" if said else ""
+
+    # --- after the last round ---------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        deadline = time.monotonic() + 120
+        for kiosk in self.tables.values():
+            while kiosk.running and time.monotonic() < deadline:
+                time.sleep(0.2)
+        for table, kiosk in self.tables.items():
+            if kiosk.running:
+                self.report.problem(f"table {table}: its kiosk had not finished its scripts")
+            elif kiosk.proc.returncode != 0:
+                self.report.problem(f"table {table}: its kiosk stopped with "
+                                    f"{kiosk.errors().strip().splitlines()[-1:]}")
+        standings = self.page.download("/export/standings.csv")
+        self.watcher.stop()
+        self._stop_director()
+        if self.serial is not None:
+            self.serial.stop()
+        expected = event.expected_standings(self.folder, self.config, self.people, self.paired,
+                                            self.games.values())
+        self.report.check(self.games, self.tables, self.watcher, standings, expected, self.faults,
+                          self.folder / "director.sqlite", director_starts=self.director.starts)
+
+    def _stop_tables(self) -> None:
+        for kiosk in self.tables.values():
+            kiosk.kill()
+
+    def _stop_director(self) -> None:
+        self.director.terminate()

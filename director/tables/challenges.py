@@ -1,0 +1,193 @@
+"""The venue's judge station linked to the tables, through the director (docs/sync-protocol.md,
+"The judge station").
+
+A table whose challenges the station judges (``director.judge_at_station``) sends each challenge
+it has open as a ``challenge`` document signed with its own key: which game and turn, the
+challenger, the words typed at the table (none if the station's operator is to type them), and
+its state: ``open``, then ``withdrawn`` if the players withdrew it, or ``ruled`` once the table
+has the station's verdict. The station (``python -m kiosk judge`` with ``director.station``)
+reads the challenges open (``open_challenges``, signed with the station's own key,
+kiosk.sync.signing.station_key) and sends its one verdict as a ``verdict`` document signed with
+its key. The director takes it only for a challenge a table has open: a verdict for a table
+without one, for a challenge withdrawn or already ruled, or with other words than the table
+sent, is refused (409, saying which) and nothing changes. The table reads the verdict back
+(``verdict_for``, signed with the table's key) and rules with it as if it had judged.
+
+Every refusal is kept in ``rejections`` as a table's are (director.tables.refusal).
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from kiosk.core.judge import MAX_LETTERS
+from kiosk.sync.document import DOCUMENT_SCHEMA
+from kiosk.sync.signing import SignatureError, sign, station_key, table_key, verify
+
+from director.event.db import DirectorDB
+from director.limits import LimitExceeded, check_json_depth
+from .ingest import MAX_BODY, Reply
+from .refusal import Refusal, Refused, keep_refusal
+
+STATES = ("open", "withdrawn", "ruled")
+MAX_WORDS = 8
+WORD = re.compile(rf"[A-Z]{{1,{MAX_LETTERS}}}")
+
+
+def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dict:
+    """The document in ``raw`` if it is a signed ``kind`` under ``key``; else Refused."""
+    if len(raw) > MAX_BODY:
+        raise Refused(413, f"body over {MAX_BODY} bytes")
+    try:
+        check_json_depth(raw)
+        signed = json.loads(raw.decode("utf-8"))
+    except LimitExceeded as exc:
+        raise Refused(exc.code, exc.reason) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise Refused(400, f"not JSON: {str(exc)[:120]}") from None
+    if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
+        raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
+    document = signed["document"]
+    if not signed.get("signature"):
+        raise Refused(401, "the document carries no signature")
+    if document.get(name_field) != who:
+        raise Refused(409, f"{name_field}: the document is {json.dumps(document.get(name_field))[:40]}'s, "
+                           f"posted for {who!r}")
+    try:
+        verify(signed, key)
+    except SignatureError:
+        raise Refused(403, f"the signature is not {name_field} {who}'s") from None
+    if document.get("schema") != DOCUMENT_SCHEMA or document.get("kind") != kind:
+        raise Refused(422, f"expected a {kind} document of schema {DOCUMENT_SCHEMA}")
+    return document
+
+
+def _need(document: dict, name: str, ok, expected: str):
+    value = document.get(name)
+    if not ok(value):
+        raise Refused(400, f"{name}: expected {expected}; got {json.dumps(value)[:60]}")
+    return value
+
+
+def _words(document: dict) -> list[str]:
+    return _need(document, "words", lambda v: isinstance(v, list) and len(v) <= MAX_WORDS and all(
+        isinstance(w, str) and WORD.fullmatch(w) for w in v), f"at most {MAX_WORDS} words of "
+        f"letters A-Z (at most {MAX_LETTERS} each)")
+
+
+def _text(value, limit: int = 100) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= limit
+
+
+def _keep(db: DirectorDB, who: str, path: str, refusal: Refused, size: int, now_wall: float) -> None:
+    if keep_refusal(db, Refusal(who[:100], path, refusal.code, refusal.reason, size, "http", None, None),
+                    now_wall):
+        db.changed("rejections")
+
+
+def receive_challenge(db: DirectorDB, table: str, raw: bytes, key: bytes, now_wall: float) -> Reply:
+    """A table's challenge, open, withdrawn or ruled: stored by its ``challenge_id``."""
+    try:
+        document = _signed(raw, table_key(key, table), "challenge", table, "table")
+        row = {
+            "id": _need(document, "challenge_id", lambda v: _text(v, 200), "the challenge's id"),
+            "tournament": _need(document, "tournament", lambda v: isinstance(v, str) and len(v) <= 100,
+                                "the tournament's name"),
+            "round": _need(document, "round", lambda v: type(v) is int and 1 <= v <= 999, "a round 1-999"),
+            "table_name": table,
+            "game_id": _need(document, "game_id", lambda v: _text(v, 200), "the game's id"),
+            "player": _need(document, "player", lambda v: v in (0, 1) and type(v) is int, "0 or 1"),
+            "turn": _need(document, "turn", lambda v: type(v) is int and 0 <= v <= 1000, "a turn's index"),
+            "words": json.dumps(_words(document)),
+            "state": _need(document, "state", lambda v: v in STATES, " or ".join(STATES)),
+        }
+    except Refused as refusal:
+        _keep(db, table, "challenge", refusal, len(raw), now_wall)
+        return Reply(refusal.code, {"error": refusal.reason})
+    with db.transaction() as conn:
+        old = next(conn.query("SELECT * FROM challenges WHERE id = ?", [row["id"]]), None)
+        if old is None:
+            conn["challenges"].insert({**row, "opened_wall": now_wall, "updated_wall": now_wall})
+        elif old["station"] and row["state"] != "ruled":
+            return Reply(200, {"outcome": "ruled", "challenge_id": row["id"],
+                               "note": f"judge station {old['station']} had ruled on it"})
+        else:
+            words = row["words"] if json.loads(row["words"]) else old["words"]
+            conn.execute("UPDATE challenges SET words = ?, state = ?, updated_wall = ? WHERE id = ?",
+                         [words, row["state"], now_wall, row["id"]])
+    db.changed("challenges")
+    return Reply(200, {"outcome": row["state"], "challenge_id": row["id"]})
+
+
+def open_challenges(db: DirectorDB, station: str, tournament: str, key: bytes) -> dict:
+    """The challenges tables have open, for judge station ``station``, signed with its key."""
+    with db.locked() as conn:
+        rows = list(conn.query("SELECT * FROM challenges WHERE state = 'open' AND station IS NULL "
+                               "AND tournament = ? ORDER BY opened_wall", [tournament]))
+    document = {"schema": DOCUMENT_SCHEMA, "kind": "challenges", "tournament": tournament,
+                "station": station, "challenges": [
+                    {"challenge_id": r["id"], "table": r["table_name"], "round": r["round"],
+                     "player": r["player"], "words": json.loads(r["words"]),
+                     "opened_wall": r["opened_wall"]} for r in rows]}
+    return sign(document, station_key(key, station))
+
+
+def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wall: float) -> Reply:
+    """Judge station ``station``'s one verdict on a challenge a table has open."""
+    try:
+        document = _signed(raw, station_key(key, station), "verdict", station, "station")
+        table = _need(document, "table", lambda v: _text(v, 20), "the table's name")
+        wanted = _need(document, "challenge_id", lambda v: v is None or _text(v, 200),
+                       "the challenge's id or null")
+        words = _words(document)
+        valid = _need(document, "valid", lambda v: isinstance(v, bool), "true or false")
+        lexicon = _need(document, "lexicon", lambda v: isinstance(v, str) and len(v) <= 200,
+                        "the lexicon's name")
+        if not words:
+            raise Refused(400, "words: a verdict is on one word or more")
+        with db.transaction() as conn:
+            rows = list(conn.query("SELECT * FROM challenges WHERE table_name = ? ORDER BY "
+                                   "opened_wall DESC", [table]))
+            row = next((r for r in rows if r["id"] == wanted), None) if wanted else \
+                next((r for r in rows if r["state"] == "open" and not r["station"]), rows[0] if rows else None)
+            if row is None:
+                raise Refused(409, f"table {table} has no challenge open")
+            if row["state"] == "withdrawn":
+                raise Refused(409, f"the challenge at table {table} was withdrawn")
+            if row["state"] == "ruled" or row["station"]:
+                raise Refused(409, f"the challenge at table {table} was already ruled")
+            sent = json.loads(row["words"])
+            if sent and sent != words:
+                raise Refused(409, f"words: table {table} challenged {' '.join(sent)}, not {' '.join(words)}")
+            conn.execute("UPDATE challenges SET words = ?, station = ?, valid = ?, lexicon = ?, "
+                         "ruled_wall = ?, updated_wall = ? WHERE id = ?",
+                         [json.dumps(words), station, int(valid), lexicon, now_wall, now_wall, row["id"]])
+    except Refused as refusal:
+        _keep(db, f"station {station}", "verdict", refusal, len(raw), now_wall)
+        return Reply(refusal.code, {"error": refusal.reason})
+    db.changed("challenges")
+    return Reply(200, {"outcome": "accepted", "table": table, "challenge_id": row["id"]})
+
+
+def verdict_for(db: DirectorDB, table: str, tournament: str, key: bytes) -> dict | None:
+    """The station's verdict on the table's challenge still open there, signed with the
+    table's key; None when it has none."""
+    with db.locked() as conn:
+        row = next(conn.query("SELECT * FROM challenges WHERE table_name = ? AND tournament = ? "
+                              "AND station IS NOT NULL AND state = 'open' ORDER BY ruled_wall DESC",
+                              [table, tournament]), None)
+    if row is None:
+        return None
+    document = {"schema": DOCUMENT_SCHEMA, "kind": "verdict", "tournament": tournament,
+                "table": table, "challenge_id": row["id"], "words": json.loads(row["words"]),
+                "valid": bool(row["valid"]), "station": row["station"], "lexicon": row["lexicon"]}
+    return sign(document, table_key(key, table))
+
+
+def table_challenges(db: DirectorDB) -> dict[str, dict]:
+    """Each table's latest challenge at the judge station, for the page's tiles."""
+    with db.locked() as conn:
+        rows = list(conn.query("SELECT * FROM challenges ORDER BY updated_wall"))
+    return {r["table_name"]: {"state": r["state"], "words": json.loads(r["words"]),
+                              "station": r["station"], "valid": None if r["valid"] is None else bool(r["valid"]),
+                              "round": r["round"]} for r in rows}

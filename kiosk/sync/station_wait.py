@@ -1,0 +1,96 @@
+"""A table's challenges judged at the venue's judge station (``director.judge_at_station``),
+on the table's side of the link (kiosk.sync.table_link calls ``tick`` on every pass).
+
+When the verdict player presses on the judge screen, the screen asks the table to send the
+challenge (``Table.to_station``): here it becomes a ``challenge`` document (its game, turn,
+challenger, the words typed at the table, ``state`` open), signed with the table's key and put
+in the outbox, which the link's worker posts like a result (kiosk.sync.sender); the worker then
+asks the director for the station's verdict every second. The judge screen says "at the judge
+station: waiting" meanwhile (``Table.station_line``), and that the director cannot be reached
+when it cannot. The station's verdict, signed for this table and naming this challenge, is
+ruled with at once (the core's ``Rule``, journaled like a ruling at the table) and handed to
+the judge screen (``Table.station_verdict``), which shows it as the table's own. A challenge
+withdrawn at the table is sent again as ``withdrawn`` (the station's verdict on it is then
+refused by the director); one ruled with the station's verdict as ``ruled``. Documents:
+docs/sync-protocol.md, "The judge station".
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Callable
+
+from kiosk.core.commands import Rule
+from kiosk.core.vocabulary import Phase
+from kiosk.sync.document import DOCUMENT_SCHEMA
+from kiosk.sync.sender import CHALLENGE
+from kiosk.sync.signing import sign
+from kiosk.ui.widgets.base import StationVerdict
+
+log = logging.getLogger(__name__)
+WAITING = "at the judge station: waiting"
+
+
+def challenge_id(game_id: str, state) -> str:
+    """The open challenge's id: the game's, the turn challenged and when it was challenged."""
+    return f"{game_id}:turn-{state.challenge.turn}:{state.challenge.at_ns}"
+
+
+class StationWait:
+    def __init__(self, table, sender, key: bytes, *, wall: Callable[[], float] = time.time):
+        self.table, self.sender, self.key, self.wall = table, sender, key, wall
+        self.sent: tuple[str, int, int, tuple[str, ...]] | None = None  # (id, player, turn, words)
+        self.game_id = ""
+
+    def tick(self, now_ns: int, game_id: str) -> None:
+        table, state = self.table, self.table.state
+        self.game_id = game_id
+        request, table.station_request = table.station_request, None
+        if request is not None and state.phase == Phase.CHALLENGE and self.sent is None:
+            cid = challenge_id(game_id, state)
+            self.sent = (cid, state.challenge.player, state.challenge.turn, request[0])
+            self._send("open")
+            self.sender.await_verdict(cid)
+        if self.sent is None:
+            table.station_line = ""
+            return
+        open_here = (state.phase == Phase.CHALLENGE and challenge_id(game_id, state) == self.sent[0])
+        verdict = self.sender.link.verdict
+        if open_here and verdict is not None and verdict.get("challenge_id") == self.sent[0]:
+            self._rule(verdict, now_ns)
+        elif not open_here:
+            self._send("withdrawn")                 # the players withdrew it (or the director)
+            self._done()
+        else:
+            reached = self.sender.link.reached
+            table.station_line = WAITING + ("" if reached is not False else
+                                            "  ·  the director cannot be reached: the words wait to go")
+
+    def _rule(self, verdict: dict, now_ns: int) -> None:
+        table = self.table
+        words, valid = tuple(verdict["words"]), bool(verdict["valid"])
+        at = max(now_ns, table.state.last_ns or now_ns)
+        if table.submit(Rule(words, valid), at):
+            label = f"judge station {verdict.get('station')} · {verdict.get('lexicon')}"
+            table.station_verdict = StationVerdict(valid, words, label, at)
+            self.sent = (self.sent[0], self.sent[1], self.sent[2], words)
+            self._send("ruled")
+        else:
+            log.warning("the judge station's verdict on %s was not taken", self.sent[0])
+        self._done()
+
+    def _done(self) -> None:
+        self.sent = None
+        self.table.station_line = ""
+        self.sender.await_verdict(None)
+
+    def _send(self, state: str) -> None:
+        cid, player, turn, words = self.sent
+        session = self.table.session
+        setup = session.setup
+        document = {"schema": DOCUMENT_SCHEMA, "kind": "challenge", "tournament": setup.tournament,
+                    "table": self.table.info.table, "round": self.table.state.round,
+                    "game_id": self.game_id, "challenge_id": cid, "player": player, "turn": turn,
+                    "words": list(words), "state": state, "sent_wall": self.wall()}
+        session.outbox.put(CHALLENGE, sign(document, self.key), self.wall())
+        self.sender.wake()
