@@ -21,7 +21,7 @@ from http.cookies import SimpleCookie
 from director.web.live_patch import apply
 
 SESSION_COOKIE, LOGIN_COOKIE = "tablekeeper_session", "tablekeeper_login"
-TIMEOUT_S = 30.0
+TIMEOUT_S = 60.0                 # generous: a noisy 2-core machine, a director restarting
 
 
 class PageError(RuntimeError):
@@ -53,20 +53,32 @@ class Page:
         finally:
             conn.close()
 
-    def login(self) -> "Page":
+    def login_form(self) -> tuple[str, str]:
+        """A fresh login form's token and the cookie that goes with it."""
         status, page, response = self._send("GET", "/login")
         token = re.search(rb'name="csrf" value="([^"]+)"', page)
         if status != 200 or token is None:
             raise PageError(f"no login form at {self.url}/login ({status})")
-        form = urllib.parse.urlencode({"csrf": token[1].decode(), "password": self.password})
+        return token[1].decode(), _cookies(response)[LOGIN_COOKIE]
+
+    def try_login(self, password: str | None = None) -> int:
+        """One login with ``password`` (default the director's); its status (303 when it
+        worked: the session and the page's CSRF token are then kept)."""
+        token, cookie = self.login_form()
+        form = urllib.parse.urlencode({"csrf": token, "password": password or self.password})
         status, _, response = self._send("POST", "/login", form.encode(), {
             "Content-Type": "application/x-www-form-urlencoded", "Origin": self.url,
-            "Cookie": f"{LOGIN_COOKIE}={_cookies(response)[LOGIN_COOKIE]}"})
+            "Cookie": f"{LOGIN_COOKIE}={cookie}"})
+        if status == 303:
+            self.token = _cookies(response)[SESSION_COOKIE]
+            _, page, _ = self._send("GET", "/", headers=self.headers("GET"))
+            self.csrf = re.search(rb'name="csrf-token" content="([^"]+)"', page)[1].decode()
+        return status
+
+    def login(self) -> "Page":
+        status = self.try_login()
         if status != 303:
             raise PageError(f"the director's login was refused ({status})")
-        self.token = _cookies(response)[SESSION_COOKIE]
-        _, page, _ = self._send("GET", "/", headers=self.headers("GET"))
-        self.csrf = re.search(rb'name="csrf-token" content="([^"]+)"', page)[1].decode()
         return self
 
     def headers(self, method: str) -> dict:

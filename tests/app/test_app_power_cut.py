@@ -9,84 +9,24 @@ from __future__ import annotations
 
 import pytest
 
-import os
-import queue
 import random
-import re
-import signal
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
 from kiosk.core.state import new_game, replay
 from kiosk.store import Journal
+from tests.support.demo_process import DemoProcess
 
 pytestmark = pytest.mark.slow          # the kiosk killed 20 times: make check leaves it out
 
-ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT_S = 120                         # generous: a noisy 2-core machine
 KILLS = 20
-EVENT = re.compile(r"event +(\d+)  (\w+)")
 NS = 1_000_000_000
 
 
-class Kiosk:
-    """The kiosk as a process; ``committed`` is every (seq, type) it printed as journaled."""
-
-    def __init__(self, store: Path, shots: Path):
-        env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kiosk", "demo", "--headless", "--store", str(store), "--speed", "1",
-             "--pace", "0.05", "--shots", str(shots), "--size", "480x320", "--limit", "300"],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True)
-        self.lines: queue.Queue = queue.Queue()
-        self.committed: dict[int, str] = {}
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put("")
-
-    def _take(self, line: str) -> None:
-        match = EVENT.match(line)
-        if match:
-            self.committed[int(match.group(1))] = match.group(2)
-
-    def wait_until_up(self) -> None:
-        """Until its first screen is drawn: the recovery (if any) is committed by then."""
-        while True:
-            line = self.lines.get(timeout=TIMEOUT_S)
-            assert line, f"the kiosk stopped: {self.proc.stderr.read()}"
-            self._take(line)
-            if line.startswith("screen "):
-                return
-
-    def run_for(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            assert line, f"the kiosk stopped: {self.proc.stderr.read()}"
-            self._take(line)
-
-    def kill(self) -> int:
-        """SIGKILL now; the monotonic instant of the kill. Collects what it printed before."""
-        killed_ns = time.monotonic_ns()
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=TIMEOUT_S)
-        assert self.proc.returncode == -signal.SIGKILL
-        while (line := self.lines.get(timeout=TIMEOUT_S)):
-            self._take(line)
-        self.proc.stdout.close(), self.proc.stderr.close()
-        return killed_ns
+def kiosk_process(store: Path, shots: Path) -> DemoProcess:
+    """The demo on the machine's clock (speed 1): the real app as a table runs it."""
+    return DemoProcess(store, shots, speed=1, pace=0.05)
 
 
 def stored(store: Path, game_id: int | None = None) -> tuple[int, list, object]:
@@ -105,7 +45,7 @@ def test_killed_at_20_random_points_each_restart_resumes_with_nothing_lost(tmp_p
     before_kill = None                  # (events printed as committed, state, kill instant)
     resumed_neutral = 0
     for run in range(KILLS + 1):
-        kiosk = Kiosk(store, shots)
+        kiosk = kiosk_process(store, shots)
         try:
             kiosk.wait_until_up()
             if before_kill is not None:
