@@ -44,18 +44,20 @@ bench: $(STAMP)
 
 # The screenshots of the README and the guides (docs/images/), made again: the clock screen from
 # the headless demo (its sixth turn being entered), the director's page from its Playwright test
-# of an event with two divisions, the on-screen keyboard's screens (keyboard-*.png, 800x480 and
-# 1920x1080; the touch controls and the judge station's too) from their layout test.
+# of an event with two divisions and the public view on a phone, every screen of the table from
+# the layout test (keyboard-*.png and screen-*.png: the guides' at 800x480 and 1920x1080, every one
+# at 720x1280, the Touch Display 2 standing). Every screen at every size the test draws, and each
+# verdict as a deuteranope sees it, go to var/screens.
 screenshots: $(STAMP)
-	rm -rf var/doc-shots
+	rm -rf var/doc-shots var/screens
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m kiosk demo --headless --shots var/doc-shots
 	cp "$$(ls var/doc-shots/*-entry.png | sed -n 6p)" docs/images/clock.png
 	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
 		tests/director/test_page.py -k two_divisions
-	TABLEKEEPER_DOCS_IMAGES=docs/images $(PY) -m pytest -q -p no:cacheprovider \
-		tests/director/test_login_and_live.py
-	TABLEKEEPER_DOCS_IMAGES=docs/images SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q \
-		-p no:cacheprovider tests/ui/test_ui_keyboard_screens.py
+	TABLEKEEPER_DOCS_IMAGES=docs/images TABLEKEEPER_SHOTS=var/screens $(PY) -m pytest -q -p no:cacheprovider \
+		tests/director/test_login_and_live.py tests/director/test_phone_view.py
+	TABLEKEEPER_DOCS_IMAGES=docs/images TABLEKEEPER_SHOTS=var/screens SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+		$(PY) -m pytest -q -p no:cacheprovider tests/ui/test_ui_keyboard_screens.py tests/ui/test_ui_colour_vision.py
 
 # The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
 # text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.

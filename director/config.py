@@ -10,6 +10,7 @@ the standings follow them, and every table's result must have been played under 
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,12 @@ KEYS: dict[str, tuple[Any, str]] = {
     "tournament.preset": ("aspa", f"a preset's name ({preset_choices()}) or a preset file's path"),
     "tournament.key": ("", f"the tournament's key, at least {MIN_KEY_LENGTH} characters"),
     "tournament.key_file": ("", "an existing file whose first line is the key, or \"\""),
+    "tournament.lexicon": ("", "the name of the word list every table judges with (e.g. \"CSW21\"), "
+                               "or \"\" to leave it to each table"),
+    "tournament.lexicon_fingerprint": ("", "that word list's SHA-256 fingerprint, 64 hex digits "
+                                           "(python -m kiosk lexicon info FILE prints it)"),
+    "tournament.rated": (True, "true or false: whether the rounds count for ratings (a table then "
+                               "refuses to start a game with another word list)"),
     "service.host": ("127.0.0.1", "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0"),
     "service.port": (8080, "a port number 1-65535"),
     "service.db": ("var/director.sqlite", "the SQLite file's path (its folder must exist, var/ is made)"),
@@ -68,6 +75,17 @@ class DirectorConfig:
     overrides: dict = field(default_factory=dict)   # {section: {setting: value}}, as the file had them
     announce: bool = False              # announced on the network (DNS-SD) for tables to find it
     tables: tuple[str, ...] = ()        # the tables the director expects (tournament.tables)
+    lexicon: str = ""                   # the word list's name every table judges with ("": theirs)
+    lexicon_fingerprint: str = ""       # its SHA-256
+    rated: bool = True                  # the rounds count for ratings
+
+    @property
+    def word_list(self) -> dict | None:
+        """What every assignment says of the word list (docs/sync-protocol.md), if one is named."""
+        if not self.lexicon:
+            return None
+        return {"lexicon": {"name": self.lexicon, "fingerprint": self.lexicon_fingerprint},
+                "rated": self.rated}
 
 
 def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
@@ -188,6 +206,13 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                                             lambda v: count(v) and v > live_total),
                     header_timeout_s=float(check("limits.header_timeout_s", seconds)),
                     body_timeout_s=float(check("limits.body_timeout_s", seconds)))
+    lexicon = check("tournament.lexicon", lambda v: isinstance(v, str) and len(v) <= 40 and "\n" not in v)
+    fingerprint = check("tournament.lexicon_fingerprint",
+                        lambda v: isinstance(v, str) and (not v or re.fullmatch(r"[0-9a-fA-F]{64}", v)))
+    if lexicon and not fingerprint:
+        raise ConfigError(sources["tournament.lexicon"], "tournament.lexicon_fingerprint",
+                          KEYS["tournament.lexicon_fingerprint"][1], detail=f"got none for {lexicon}")
+    rated = check("tournament.rated", lambda v: isinstance(v, bool))
     announce = check("service.announce", lambda v: v in (True, False, "auto"))
     if announce == "auto":
         announce = host not in ("127.0.0.1", "localhost", "::1")
@@ -198,7 +223,8 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
-                          limits=limits, announce=announce, tables=tables)
+                          limits=limits, announce=announce, tables=tables, lexicon=lexicon,
+                          lexicon_fingerprint=fingerprint.lower(), rated=rated)
 
 
 def expected_tables(text: str) -> tuple[str, ...] | None:

@@ -41,7 +41,7 @@ NAMED_KEYS = {
     pygame.K_F5: Action.SPEAK, pygame.K_F9: Action.CORRECT, pygame.K_F10: Action.DIRECTOR,
 }
 #: What the sim's bottom line says about the button keys.
-LEGEND = "keys: F1/LCtrl left  F6 centre  F12/RCtrl right  F10 director"
+LEGEND = "keys F1 left  ·  F6 centre  ·  F12 right  ·  F10 director"
 
 
 class Keyboard:

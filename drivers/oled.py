@@ -2,7 +2,8 @@
 
 Layout: a top strip (16 px) with the mode in words at the left (NEUTRAL, CHALLENGE,
 OVERTIME) and, while this player's clock runs, a filled triangle at the right; below it the
-time, as large as fits, centred: ``24:59``, ``-0:07``. The fonts are DejaVu Sans (Bold for the
+time, as large as fits, centred: ``24:59``, ``-0:07``. Once the result is complete the strip says
+WON BY 97, LOST BY 97 or TIE, and the final score takes the time's place. The fonts are DejaVu Sans (Bold for the
 time; Debian's fonts-dejavu-core), or Pillow's own scalable font where DejaVu is not installed.
 
 On I2C the display answers at its address (0x3C, or 0x3D with the address jumper moved), so a
@@ -18,6 +19,17 @@ from drivers.player_display import DisplayError, DisplaySpec, PlayerDisplay, Sho
 STRIP = 16                      # the top strip's height, px
 MODE_WORDS = {"normal": "", "neutral": "NEUTRAL", "challenge": "CHALLENGE", "overtime": "OVERTIME"}
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+
+
+def strip_words(shown: Shown) -> str:
+    """The top strip: the mode, or the result from this player's side."""
+    if shown.mode != "final":
+        return MODE_WORDS[shown.mode]
+    if shown.margin.startswith("+"):
+        return f"WON BY {shown.margin[1:]}"
+    if shown.margin.startswith("-"):
+        return f"LOST BY {shown.margin[1:]}"
+    return "TIE"
 
 
 def font(size: int, *, bold: bool = False):
@@ -53,7 +65,7 @@ class OledDisplay(PlayerDisplay):
     def _draw(self, shown: Shown) -> None:
         from luma.core.render import canvas
         with canvas(self.device) as draw:
-            draw.text((0, 1), MODE_WORDS[shown.mode], font=self.small, fill="white")
+            draw.text((0, 1), strip_words(shown), font=self.small, fill="white")
             if shown.running:
                 w = self.device.width
                 draw.polygon([(w - 14, 2), (w - 2, STRIP // 2), (w - 14, STRIP - 2)], fill="white")

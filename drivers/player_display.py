@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from drivers.buttons import HardwareError
 
-MODES = ("normal", "neutral", "challenge", "overtime")
+MODES = ("normal", "neutral", "challenge", "overtime", "final")
 KINDS = ("none", "max7219", "ssd1306")
 
 
@@ -19,10 +19,13 @@ class DisplayError(HardwareError):
 
 @dataclass(frozen=True)
 class Shown:
-    """What a display shows: the time as text, whether that clock runs, the mode."""
+    """What a display shows: the time as text, whether that clock runs, the mode. Once the
+    game's result is complete (mode ``final``) the text is this player's final score and
+    ``margin`` their side of the spread: ``+97`` won, ``-97`` lost, ``0`` a tie."""
     text: str
     running: bool
     mode: str = "normal"
+    margin: str = ""
 
     def __post_init__(self):
         if self.mode not in MODES:
@@ -40,9 +43,9 @@ class PlayerDisplay:
         self.shown: Shown | None = None
         self.writes = 0                 # device writes made by show() and light()
 
-    def show(self, text: str, running: bool, mode: str = "normal") -> bool:
+    def show(self, text: str, running: bool, mode: str = "normal", margin: str = "") -> bool:
         """Show ``text`` with its flags; True if the device was written (something changed)."""
-        shown = Shown(str(text), bool(running), mode)
+        shown = Shown(str(text), bool(running), mode, margin)
         if shown == self.shown:
             return False
         self._draw(shown)

@@ -8,7 +8,9 @@ The eight digits, left to right:
     digits 3-8  the time right-aligned, the colon shown as the dot after the minutes:
                 ``24.59``, ``-0.07`` in overtime (the minus sign is the overtime mark)
 
-so a running clock in its 25th minute reads ``≡  24.59`` and a stopped one `` n 24.59``.
+so a running clock in its 25th minute reads ``≡  24.59`` and a stopped one `` n 24.59``. Once the
+result is complete (mode ``final``) digit 2 says ``F`` and digits 3-8 this player's side of the
+spread: `` F   +97`` won by 97, `` F   -97`` lost by 97, `` F     0`` a tie.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from drivers.player_display import DisplayError, DisplaySpec, PlayerDisplay, Sho
 DIGITS = 8
 TIME_DIGITS = 6
 RUNNING = "*"                   # luma's segment map draws '*' as three bars (0x49)
-MODE_LETTERS = {"normal": " ", "overtime": " ", "neutral": "n", "challenge": "C"}
+MODE_LETTERS = {"normal": " ", "overtime": " ", "neutral": "n", "challenge": "C", "final": "F"}
 
 
 def time_digits(text: str) -> str:
@@ -27,7 +29,7 @@ def time_digits(text: str) -> str:
 
 def segment_text(shown: Shown) -> str:
     """The eight digits' text for ``shown`` (a dot joins the digit before it)."""
-    digits = time_digits(shown.text)
+    digits = shown.margin if shown.mode == "final" else time_digits(shown.text)
     width = len(digits.replace(".", ""))
     if width > TIME_DIGITS:
         raise ValueError(f"{shown.text!r} does not fit the {TIME_DIGITS} time digits")

@@ -16,6 +16,7 @@ line are kiosk/config/schema.py and kiosk/cli.py.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass, field, replace
@@ -24,22 +25,23 @@ from typing import Callable, Container
 
 from drivers.buttons import Buttons, HardwareError, pin_factory
 from kiosk.config import DEFAULT_STORE, KioskConfig
-from kiosk.core.commands import Tick
+from kiosk.core.commands import Start, Tick
 from kiosk.core.errors import GameError
 from kiosk.core.events import Event
 from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
-from kiosk.core.lexicon_check import check_official
 from kiosk.core.state import GameState, replay
 from kiosk.core.vocabulary import MenuUse, Phase
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
-from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError
+from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError, status_of
 from kiosk.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
 from kiosk.ui.widgets.base import NS, BottomLine, StationVerdict, UiSettings
 from kiosk.ui.clock import view as clockview
 from kiosk.ui.widgets.words import Info
+
+log = logging.getLogger(__name__)
 
 #: The lexicon used when none is named: the public-domain ENABLE list shipped with the kiosk.
 DEFAULT_LEXICON = BUNDLED_LEXICON
@@ -49,9 +51,10 @@ STORAGE_FULL = "storage full — call the director"
 NOT_ENROLLED = "not enrolled: results kept here"
 
 
-def open_lexicon(path: str | Path | None, official: dict | None = None
+def open_lexicon(path: str | Path | None, official: dict | None = None, preset: str = ""
                  ) -> tuple[Container[str] | None, str]:
-    """(lexicon, label for the screen). Without a path: the default list if it exists."""
+    """(lexicon, label for the screen: its name, and whether it is the official list of the
+    ``preset``'s book, kiosk.core.lexicon_check). Without a path: the default list if it exists."""
     explicit = path is not None
     path = Path(path) if explicit else DEFAULT_LEXICON
     if not path.exists():
@@ -63,14 +66,7 @@ def open_lexicon(path: str | Path | None, official: dict | None = None
         lexicon = open_file(path)
     except (OSError, ValueError) as exc:
         raise LexiconError(f"lexicon {path}: {exc}") from exc
-    return lexicon, lexicon_label(lexicon, path, official)
-
-
-def lexicon_label(lexicon: Lexicon, path: Path, official: dict | None = None) -> str:
-    """The lexicon's name, and whether it is the official list when fingerprints are given."""
-    if official:
-        return check_official(lexicon, official).label
-    return lexicon.name or path.name.split(".")[0]
+    return lexicon, status_of(lexicon, official, preset).label
 
 
 class Table(BottomLine):
@@ -84,6 +80,7 @@ class Table(BottomLine):
         self.state, self.session, self.info = state, session, info
         self.lexicon, self.settings, self.notice = lexicon, settings, notice
         self.outputs = outputs          # the players' displays and LEDs (the self-test lights them)
+        self.start_refusal = ""         # why the game may not start (the director's word list), if so
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
         self.selftest = last_selftest(session)      # the last hardware self-test, for the director
         self.judge_at_station = False   # director.judge_at_station (the link sets it: kiosk.sync.station_wait)
@@ -97,6 +94,9 @@ class Table(BottomLine):
     def submit(self, command, t_ns: int, *, adjudication: Adjudication | None = None) -> bool:
         # Inputs are handled in time order, but one drained late never goes back in time.
         t_ns = max(t_ns, self.state.last_ns or t_ns)
+        if isinstance(command, Start) and self.start_refusal:
+            self.say(self.start_refusal, t_ns)      # a rated round on another word list
+            return False
         try:
             events = decide(self.state, command, t_ns)
         except GameError as exc:
@@ -177,7 +177,7 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
     (lexicon, label) if already opened; ``outputs`` the players' displays and LEDs, if fitted."""
     from drivers.keyboard import LEGEND
     rules = load_rules(config.preset, config.overrides or None)
-    lexicon, label = lexicon or open_lexicon(config.lexicon, config.official)
+    lexicon, label = lexicon or open_lexicon(config.lexicon, config.official, config.preset)
     legend = LEGEND if config.sim else ""
     setup = GameSetup(rules, config.round, tuple(config.names), str(config.table), config.tournament)
     session = open_session(config, setup, lexicon, boot_id=boot_id)
@@ -231,6 +231,7 @@ class Kiosk:
         from drivers.keyboard import Keyboard
         from kiosk.ui.loop import InputQueue, Loop
         from kiosk.ui.machine import Machine
+        from kiosk.ui.clock.flat import orientation_for
         from kiosk.ui.touch import Touch
 
         self.config, self.inputs = config, InputQueue()
@@ -251,9 +252,13 @@ class Kiosk:
             self.close()
             raise
         self.keyboard = Keyboard(self.inputs, buttons_twin=config.sim)
+        orientation = orientation_for(config.orientation, surface.get_size())
+        if orientation != config.orientation:
+            log.warning("display.orientation = flat needs a landscape screen: this %dx%d one stacks "
+                        "the halves side up", *surface.get_size())
         from kiosk.sync.enroll_worker import EnrollWorker
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
-                               orientation=config.orientation, enroller=EnrollWorker(config.enrollment),
+                               orientation=orientation, enroller=EnrollWorker(config.enrollment),
                                enrolled=config.enrolled or config.key is not None,
                                enroll_first=config.director_pin_hash is None and not (
                                    config.enrolled or config.key),     # fresh: no PIN, no key
@@ -263,7 +268,7 @@ class Kiosk:
         self.loop = Loop(self.machine, self.inputs, self.keyboard, surface, tick=self.tick,
                          due=self.due, clock=clock, screenshot_dir=config.screenshot_dir,
                          display=surface is not None and not config.headless,
-                         touch=Touch(self.inputs, sim=config.sim, orientation=config.orientation),
+                         touch=Touch(self.inputs, sim=config.sim, orientation=orientation),
                          taps_only=taps_only)
 
     @property
@@ -317,7 +322,7 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
 
     from kiosk.service import ServiceNotifier
     load_rules(config.preset, config.overrides or None)     # a bad preset or lexicon stops us
-    lexicon = open_lexicon(config.lexicon, config.official)  # before the screen opens
+    lexicon = open_lexicon(config.lexicon, config.official, config.preset)  # before the screen opens
     kiosk, service = None, ServiceNotifier()                 # systemd's Type=notify, if there
     try:
         surface = open_display(config.size, fullscreen=config.fullscreen, headless=config.headless,
@@ -339,6 +344,7 @@ def run(config: KioskConfig, *, taps_only: bool = False) -> int:
 class StationConfig:
     lexicon: str | None = None
     official: dict = field(default_factory=dict)
+    preset: str = ""                    # the rule book whose official word list the label names, if any
     pin_hash: str = ""                  # the PIN that leaves the station, hashed (kiosk.pin): no default
     max_words: int = 8
     store: str = "var/station.sqlite"   # every adjudication, per-word validity for the director
@@ -379,7 +385,7 @@ def station_recorder(journal, lexicon: Lexicon, label: str, log: str | None = No
 
 def station_lexicon(config: StationConfig) -> tuple[Container[str], str]:
     """The station's lexicon and label. Without one the station refuses to start."""
-    lexicon, label = open_lexicon(config.lexicon, config.official)
+    lexicon, label = open_lexicon(config.lexicon, config.official, config.preset)
     if lexicon is None:
         raise LexiconError(f"no lexicon: name one with --lexicon FILE (the default, {DEFAULT_LEXICON}, "
                            "is not there)")

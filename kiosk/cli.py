@@ -103,6 +103,7 @@ def station_config(args) -> StationConfig:
                           "station's config file (--config FILE): a station has no default PIN and "
                           "takes none on its command line")
     return StationConfig(lexicon=v["lexicon.file"] or None, official=dict(v["lexicon.official"]),
+                         preset=v["rules.preset"] if args.config else "",     # its book's word list
                          pin_hash=v["director.pin_hash"], max_words=args.max_words, log=args.log,
                          store=args.store, buttons=args.buttons, size=args.size,
                          fullscreen=args.fullscreen, headless=args.headless,
@@ -141,10 +142,24 @@ def _config_command(args) -> int:
     menu = ("director's menu closed (no PIN: the table is not enrolled)"
             if not settings["director.pin_hash"] and settings["hardware.buttons"] != "sim"
             else "director's menu behind its PIN")
+    try:
+        words = word_list(settings)
+    except (OSError, ValueError) as exc:
+        print(f"python -m kiosk config: {args.file}: lexicon.file: {exc}", file=sys.stderr)
+        return 2
     print(f"{args.file}: OK: table {settings['kiosk.table']}, {enrolled}, {settings.rules.title}, "
-          f"buttons {settings['hardware.buttons']}, store {settings['store.path']}, results "
-          f"{signed}, {menu}")
+          f"word list {words}, buttons {settings['hardware.buttons']}, store {settings['store.path']}, "
+          f"results {signed}, {menu}")
     return 0
+
+
+def word_list(settings) -> str:
+    """The word list a config judges with, as the screens name it: the bundled ENABLE list when
+    none is given, and whether it is the official one (kiosk.lexicon.status_of)."""
+    from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon, status_of
+    path = settings["lexicon.file"] or BUNDLED_LEXICON
+    label = status_of(open_lexicon(path), settings["lexicon.official"], settings["rules.preset"]).label
+    return label if settings["lexicon.file"] else f"{label} (the bundled ENABLE list)"
 
 
 def add_parsers(sub) -> None:

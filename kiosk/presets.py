@@ -56,10 +56,26 @@ def preset_path(name_or_path: str) -> Path:
     return path
 
 
+#: A preset's key naming its book's official word list (not a rule of play: the rules a result
+#: carries, and so every stored result, stay as they are).
+OFFICIAL_LEXICON = "official_lexicon"
+
+
 def load_preset(name_or_path: str) -> Rules:
     """A preset by name (``aspa``) or by the path of a preset file."""
     path = preset_path(name_or_path)
-    return rules_from_preset(read_toml(path), str(path))
+    data = read_toml(path)
+    data.pop(OFFICIAL_LEXICON, None)
+    return rules_from_preset(data, str(path))
+
+
+def official_lexicon(name_or_path: str) -> str:
+    """The word list a preset's book names as official (``CSW19``), or "" if it names none."""
+    path = preset_path(name_or_path)
+    value = read_toml(path).get(OFFICIAL_LEXICON, "")
+    if not isinstance(value, str):
+        raise RulesError(str(path), OFFICIAL_LEXICON, "the official word list's name, a text", value)
+    return value
 
 
 def load_rules(preset: str, overrides: Mapping | None = None, source: str = "overrides") -> Rules:
@@ -79,7 +95,8 @@ def presets_table(names: list[str] | None = None) -> str:
             return ", ".join(str(v) for v in value) or "-"
         return str(value)
 
-    lines = ["| setting | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    lines = ["| setting | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|",
+             f"| `{OFFICIAL_LEXICON}` | " + " | ".join(official_lexicon(n) or "-" for n in names) + " |"]
     for key, _, _ in describe_settings():
         section, name = key.split(".")
         lines.append(f"| `{key}` | " + " | ".join(cell(presets[n][section][name]) for n in names) + " |")

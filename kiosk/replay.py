@@ -35,6 +35,7 @@ class ScriptError(ValueError):
 # name in the script -> (command class, {script key: (field, required)})
 _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "call": (cmd.CallStart, {"absent": True}),
+    "absent": (cmd.DeclareAbsent, {"absent": True}),
     "arrive": (cmd.Arrive, {"player": True}),
     "start": (cmd.Start, {"first": True}),
     "play": (cmd.Play, {"player": True, "score": True, "blanks": False, "placed": False}),
@@ -133,7 +134,7 @@ def _command(number: int, data: dict, verdicts: Callable[[list], bool] | None, s
     if missing:
         raise ScriptError(number, f"{name} needs {missing[0]!r}")
     args = {key: data[key] for key in spec if key in data}
-    if name == "call":
+    if name in ("call", "absent"):
         if not isinstance(args["absent"], list):
             raise ScriptError(number, "absent is a list of the absent players (0, 1)")
         args["absent"] = tuple(args["absent"])

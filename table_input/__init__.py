@@ -43,6 +43,8 @@ class Action(StrEnum):
     SEND_BACK = "SendBack"          # restart the mover's clock for an undeclared blank (NZASP 6.2.2)
     FALSE_BLANK = "FalseBlank"      # the opponent's last play used a false blank (school 7)
     DIRECTOR = "Director"           # the director's menu (after its PIN)
+    ABSENT_LEFT = "AbsentLeft"      # the left player is not at the table (said by the right one)
+    ABSENT_RIGHT = "AbsentRight"    # the right player is not at the table (said by the left one)
 
 
 KEY_NAMES = frozenset(Action)

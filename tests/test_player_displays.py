@@ -5,7 +5,8 @@ import pytest
 
 from drivers.buttons import pin_factory
 from drivers.leds import StatusLeds
-from drivers.oled import OledDisplay
+from drivers.oled import OledDisplay, strip_words
+from drivers.player_display import Shown
 from drivers.sevenseg import SevenSegmentDisplay
 from kiosk.core import commands as c
 from kiosk.core.clock import NS_PER_S
@@ -123,3 +124,24 @@ def test_result_sent_asks_the_outbox_once_a_second_after_the_result_is_locked():
     waiting[0] = 0
     assert not watch(locked, ns(2.5)) and len(asked) == 1      # asked again only a second later
     assert watch(locked, ns(3)) and len(asked) == 2
+
+
+def test_once_the_result_is_complete_each_display_shows_the_players_score_and_side_of_the_spread():
+    """Issue 22 item 1: the players' own displays say the result too. Ann goes out with 40 to
+    Bob's 30 and his rack (AE, 2 points): 42 to 28 under ASPA, Ann won by 14."""
+    game = Game()
+    game.at(0, c.Start(first=1))
+    game.at(5, c.Play(1, 30))
+    game.at(9, c.Out(0, 40))
+    game.at(10, c.Accept(1))
+    left, right = SevenSegmentDisplay(seven_segment_device()), OledDisplay(oled_device())
+    outputs = PlayerOutputs({"left": left, "right": right})
+    outputs.push(game.state, ns(11))
+    assert left.shown.mode != "final"                       # Bob's rack is still to enter
+    game.at(12, c.Rack(1, "AE"))
+    outputs.push(game.state, ns(13))
+    assert player_view(game.state, 0, ns(13)) == Shown("42", False, "final", "+14")
+    assert player_view(game.state, 1, ns(13)) == Shown("28", False, "final", "-14")
+    assert segment_bytes(left.device) == digits(" F   +14")
+    assert right.shown == Shown("28", False, "final", "-14") and strip_words(right.shown) == "LOST BY 14"
+    assert strip_words(Shown("350", False, "final", "0")) == "TIE"

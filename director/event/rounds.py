@@ -201,8 +201,10 @@ def _has_result(db: DirectorDB, pairing: dict, tournament: str) -> bool:
                          pairing["round"], pairing["player0"]]).fetchone())
 
 
-def assignment(db: DirectorDB, table: str, tournament: str) -> dict | None:
-    """The table's assignment (unsigned), or None if no division's current round pairs it."""
+def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None) -> dict | None:
+    """The table's assignment (unsigned), or None if no division's current round pairs it;
+    ``word_list`` (the director's config: ``lexicon`` name and fingerprint, ``rated``) is carried
+    when the director names one."""
     candidates = table_pairings(db, table)
     if not candidates:
         return None
@@ -222,12 +224,14 @@ def assignment(db: DirectorDB, table: str, tournament: str) -> dict | None:
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
         "corrections": [corrections.for_assignment(c) for c in told],
         "revision": max(pairing["revision"], times["revision"], *(c.revision for c in told)),
+        **(word_list or {}),
     }
 
 
-def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes) -> dict | None:
+def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes,
+                      word_list: dict | None = None) -> dict | None:
     """The table's assignment signed with that table's own key, or None if it has none."""
-    document = assignment(db, table, tournament)
+    document = assignment(db, table, tournament, word_list)
     return None if document is None else sign(document, table_key(tournament_key, document["table"]))
 
 

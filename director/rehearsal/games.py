@@ -3,9 +3,10 @@ made from a seed under the event's rules, and each one's result worked out by th
 (kiosk.replay) from the script alone.
 
 Every game begins as a round does with a director link: the director's start of the round
-calls both players absent (``call``), each presses their own button on arriving (``arrive``:
-a few seconds after, or minutes after for the late player), the player going second starts
-the first player's clock. Then some twenty-four turns of plays (now and then an exchange or a
+with both players taken as present (``call`` naming nobody: a player at the table is charged
+nothing before the first press); a late player is declared absent by the opponent who is there
+(``absent``, a few seconds in) and presses their own button on arriving minutes after
+(``arrive``); the player going second starts the first player's clock. Then some twenty-four turns of plays (now and then an exchange or a
 pass), holds and challenges (acceptable words and phonies, each followed by the restart of the
 clock by the waiting player), a player going out, the opponent accepting, the rack left
 counted, and both players confirming. A game may have a late player, or a player who runs
@@ -92,13 +93,13 @@ def game_script(header: dict, rng: random.Random, plan: GamePlan = GamePlan()) -
     """One game's lines under ``header`` (its preset, overrides, round, players, first)."""
     w = Writer(header)
     first = header["first"]
-    w.add(0, cmd="call", absent=[0, 1])
-    arrivals = [rng.uniform(1, 4), rng.uniform(1, 4)]
+    w.add(0, cmd="call", absent=[])
+    ready = rng.uniform(1, 4)
     if plan.late is not None:
-        arrivals[plan.late] = rng.uniform(150, 240)
-    for player in sorted((0, 1), key=lambda p: arrivals[p]):
-        w.add(arrivals[player], cmd="arrive", player=player)
-    w.add(max(arrivals) + 2, cmd="start", first=first)
+        w.add(rng.uniform(3, 8), cmd="absent", absent=[plan.late])
+        ready = rng.uniform(150, 240)
+        w.add(ready, cmd="arrive", player=plan.late)
+    w.add(ready + 2, cmd="start", first=first)
     budget = w.state.rules.clock.time_per_side_s
     turns = rng.randint(22, 26)
     for turn in range(turns):

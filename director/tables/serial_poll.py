@@ -267,7 +267,7 @@ def start_pollers(db, config, ports: Iterable[str], addresses: str | None, baud:
                        source="serial")
 
     def assignment_for(table: str) -> dict | None:
-        return rounds.signed_assignment(db, table, config.tournament, config.key)
+        return rounds.signed_assignment(db, table, config.tournament, config.key, config.word_list)
 
     pollers: list[SerialPoller] = []
     try:

@@ -220,7 +220,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
     async def get_assignment(request: Request) -> Response:
         table = request.path_params["table"]
         signed = await run_in_threadpool(rounds.signed_assignment, db, table, config.tournament,
-                                         config.key)
+                                         config.key, config.word_list)
         if signed is None:
             return JSONResponse({"error": f"no assignment for table {table} in the current round"},
                                 status_code=404)

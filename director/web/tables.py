@@ -4,7 +4,8 @@
 (``tournament.tables``), those enrolled or with a code made, those heard from, those paired in a
 current round. For each: its enrollment (how and when, or its code's state), when it was last
 heard from (``never`` for a table expected and not heard from), its software's version, its
-lexicon's name and fingerprint (``lexicon_differs``: not the fingerprint most tables have), its
+lexicon's name and fingerprint (``lexicon_differs``: not the director's word list when the config
+names one, ``tournament.lexicon_fingerprint``; else not the fingerprint most tables have), its
 last self-test, its link (network or serial line), its game as its last status has it, the
 results it sent again because this director lacked them (``taken_back``: restored from a
 backup), and its own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
@@ -65,7 +66,9 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
     documents = {t: json.loads(r["document"]) for t, r in statuses.items()}
     prints = Counter(d.get("about", {}).get("lexicon_sha256") for d in documents.values()
                      if d.get("about", {}).get("lexicon_sha256"))
-    usual = prints.most_common(1)[0][0] if prints else None
+    # the director's word list when the config names it (every assignment carries it), else the
+    # fingerprint most tables have
+    usual = config.lexicon_fingerprint or (prints.most_common(1)[0][0] if prints else None)
     rows = []
     for table in sorted(names, key=table_order):
         status, document = statuses.get(table), documents.get(table, {})

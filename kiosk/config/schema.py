@@ -126,8 +126,10 @@ SCHEMA: tuple[Key, ...] = (
         "fill the screen: true, false, or auto (fullscreen with GPIO buttons, a window in sim)",
         Choice("true, false or 'auto'", (True, False, "auto"))),
     Key("display.orientation", "side",
-        "side: the screen stands at the side of the board, both halves read the same way; flat: "
-        "it lies between the players, each half turned to face its player",
+        "side: the screen stands at the side of the board, both halves read the same way (a "
+        "screen taller than wide, such as the Touch Display 2 standing, stacks them, the left "
+        "player's on top: found from the panel's size); flat: it lies between the players, each "
+        "half turned to face its player (a landscape screen)",
         Choice("'side' or 'flat'", ("side", "flat"))),
     Key("display.keypad", True,
         "show the on-screen keyboard wherever something is typed (a turn, a blank's letter, the "

@@ -11,8 +11,16 @@ from .vocabulary import ForfeitReason, TurnKind
 
 @dataclass(frozen=True)
 class CallStart:
-    """The director calls the start of the round with these players absent: their lateness
-    is measured from now and charged by the preset's late-arrival rules."""
+    """The director calls the start of the round. Both players are present unless named
+    ``absent`` here: an absent player's lateness is measured from now and charged by the
+    preset's late-arrival rules; a present player is charged nothing before they press."""
+    absent: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclareAbsent:
+    """After the start call and before the game starts, these players are found not to be at
+    the table (said by the opponent who is there, or by the director): absent since the call."""
     absent: tuple[int, ...]
 
 

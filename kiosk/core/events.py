@@ -38,6 +38,12 @@ class StartCalled(Event):
 
 
 @dataclass(frozen=True)
+class AbsentDeclared(Event):
+    """Players declared absent after the start call: their absence counts from the call."""
+    absent: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Arrived(Event):
     """A late player arrived: ``charged_ns`` goes on their clock, ``penalty`` off their score."""
     player: int

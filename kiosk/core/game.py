@@ -272,7 +272,7 @@ _HANDLERS = {
     cmd.Start: _start, cmd.Press: _press, cmd.Record: _record, cmd.Play: _play, cmd.Exchange: _exchange, cmd.Pass: _pass, cmd.Out: _out,
     cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
-    cmd.CallStart: late.call_start, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
+    cmd.CallStart: late.call_start, cmd.DeclareAbsent: late.declare_absent, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
     cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
     cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare,
     cmd.FalseBlank: incidents.false_blank, cmd.ClockIn: incidents.clock_in,

@@ -1,7 +1,12 @@
 """Late arrivals: the director's start call, arrivals, and what lateness costs (pure).
 
-At the start call the absent players are named. Each late player's absence is measured from the
-call to their arrival and, by the preset, charged to their clock (when both are late, either each
+At the start call both players are present unless the call names one absent; a player found
+missing afterwards is declared absent (by the opponent who is there, or by the director) and
+is absent since the call. Only an absent player is late: a player at the table is charged
+nothing for the seconds before the game's first press (ASPA 2.3 "if a player is not there on
+time", ABSP 3.1.3 "if one player is absent at the start of a round", NZASP 4.2 "if a player is
+late to start the game", school 25 "any team not present"). Each late player's absence is
+measured from the call to their arrival and, by the preset, charged to their clock (when both are late, either each
 their own absence, or half the time until the first arrives and then the second's own time:
 ASPA 2.3), up to the preset's limit (NZASP 4.2: until arrival "or twenty five (25) minutes
 expires"), and/or costs points per interval absent (school 25). A player absent for the preset's
@@ -101,12 +106,32 @@ def forfeit_due(state: GameState) -> list[ev.Event]:
             + [ev.GameEnded(at, EndReason.FORFEIT)])
 
 
+def _named(absent) -> tuple[int, ...]:
+    players = tuple(sorted(check_player(p) for p in absent))
+    if len(set(players)) != len(players):
+        raise GameError("name each absent player once: 0, 1 or both")
+    return players
+
+
 def call_start(state: GameState, c: cmd.CallStart, now_ns: int) -> list[ev.Event]:
     require_phase(state, Phase.SETUP)
-    absent = tuple(sorted(check_player(p) for p in c.absent))
-    if not absent or len(set(absent)) != len(absent):
+    if state.start_called_ns is not None:
+        raise GameError("the start was called already: declare the absent player instead")
+    return [ev.StartCalled(now_ns, _named(c.absent))]
+
+
+def declare_absent(state: GameState, c: cmd.DeclareAbsent, now_ns: int) -> list[ev.Event]:
+    require_phase(state, Phase.SETUP, Phase.WAITING)
+    if state.start_called_ns is None:
+        raise GameError("the round's start has not been called: call it with the player absent")
+    absent = _named(c.absent)
+    if not absent:
         raise GameError("name the absent player(s): 0, 1 or both")
-    return [ev.StartCalled(now_ns, absent)]
+    for player in absent:
+        if player in state.absent:
+            raise GameError(f"{state.players[player]} is absent already" if state.arrivals[player] is None
+                            else f"{state.players[player]} has arrived")
+    return [ev.AbsentDeclared(now_ns, absent)]
 
 
 def arrive(state: GameState, c: cmd.Arrive, now_ns: int) -> list[ev.Event]:

@@ -48,7 +48,7 @@ def _problem(state: GameState, event: ev.Event) -> str | None:
     for name in _SIDES:
         if name in values and values[name] not in (0, 1):
             return f"{name} {values[name]!r} is not a player (0 or 1)"
-    if isinstance(event, ev.StartCalled):
+    if isinstance(event, (ev.StartCalled, ev.AbsentDeclared)):
         if any(p not in (0, 1) for p in event.absent) or len(set(event.absent)) != len(event.absent):
             return f"absent {list(event.absent)!r}: expected players 0 and 1, each at most once"
     turn = values.get("turn")

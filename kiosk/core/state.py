@@ -108,8 +108,8 @@ class GameState:
     end: EndReason | None = None
     forfeit: ForfeitState | None = None
     confirmed: tuple[bool, bool] = (False, False)
-    start_called_ns: int | None = None          # the director's start call, if anyone was late
-    absent: tuple[int, ...] = ()                # who was absent at the start call
+    start_called_ns: int | None = None          # the director's start call of the round, if any
+    absent: tuple[int, ...] = ()                # who was absent at it (or declared so since)
     arrivals: tuple[int | None, int | None] = (None, None)
     late_penalty: tuple[int, int] = (0, 0)
     late_ns: tuple[int, int] = (0, 0)           # clock time charged for arriving late
@@ -203,7 +203,12 @@ def _pair(values: tuple, index: int, value) -> tuple:
 
 
 def _start_called(s: GameState, e: ev.StartCalled) -> GameState:
-    return evolve(s, phase=Phase.WAITING, start_called_ns=e.at_ns, absent=e.absent)
+    return evolve(s, phase=Phase.WAITING if e.absent else Phase.SETUP, start_called_ns=e.at_ns,
+                  absent=e.absent)
+
+
+def _absent_declared(s: GameState, e: ev.AbsentDeclared) -> GameState:
+    return evolve(s, phase=Phase.WAITING, absent=tuple(sorted(set(s.absent) | set(e.absent))))
 
 
 def _arrived(s: GameState, e: ev.Arrived) -> GameState:
@@ -372,7 +377,7 @@ def _result_locked(s: GameState, e: ev.ResultLocked) -> GameState:
 
 
 _APPLY = {
-    ev.StartCalled: _start_called, ev.Arrived: _arrived, ev.GameStarted: _game_started,
+    ev.StartCalled: _start_called, ev.AbsentDeclared: _absent_declared, ev.Arrived: _arrived, ev.GameStarted: _game_started,
     ev.TurnEnded: _turn_ended, ev.TurnRecorded: _turn_recorded,
     ev.HoldCalled: _hold_called,
     ev.ClockNeutralised: _neutralised, ev.ClockResumed: _resumed,

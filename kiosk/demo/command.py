@@ -138,7 +138,9 @@ class Demo:
             self.clock = clock
             self.kiosk = Kiosk(config, surface, clock=self.clock, taps_only=touch_only)
         self.players = DemoPlayers(pace=pace, judge=self.kiosk.table.lexicon is not None)
-        self.fingers = Fingers(surface.get_size(), orientation=config.orientation) if touch_only else None
+        from kiosk.ui.clock.flat import orientation_for
+        self.fingers = Fingers(surface.get_size(), orientation=orientation_for(config.orientation, surface.get_size())
+                               ) if touch_only else None
         self.shots, self.out, self.fps = (Path(shots) if shots else None), out, fps
         if self.shots:
             self.shots.mkdir(parents=True, exist_ok=True)

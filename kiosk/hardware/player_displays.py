@@ -4,7 +4,9 @@ display shows, worked out here (the drivers only show text and flags).
 ``player_view(state, player, now_ns)`` is that player's time exactly as their half of the main
 screen shows it (kiosk.ui.clock.view.face: ``24:59``, ``-0:07``), whether their clock runs, and
 the mode: challenge while a challenge is open, neutral while the clock is stopped during the
-game, overtime when their time is below zero, else normal.
+game, overtime when their time is below zero, else normal; once the result is complete (the game
+over, nothing left to enter), as the main screen says it (kiosk.ui.end.summary), ``final``: the
+player's final score and their side of the spread.
 
 ``PlayerOutputs.push(state, now_ns, sent=...)`` runs on every pass of the kiosk's loop; the
 displays write only when what they show changed, the LEDs only when they switch.
@@ -21,6 +23,8 @@ from drivers.player_display import DisplaySpec, PlayerDisplay, Shown
 from drivers.leds import StatusLeds
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase
+from kiosk.core.result import compute
+from kiosk.ui.end.summary import complete
 from kiosk.ui.widgets.words import face
 
 SIDES = ("left", "right")          # player 0 sits left, player 1 right
@@ -29,6 +33,10 @@ NS = 1_000_000_000
 
 def player_view(state: GameState, player: int, now_ns: int) -> Shown:
     """What ``player``'s own display shows at ``now_ns``."""
+    if state.phase in (Phase.ENDED, Phase.CONFIRMED) and complete(state):
+        result = compute(state, now_ns)
+        spread = result.spread if player == 0 else -result.spread
+        return Shown(str(result.final[player]), False, "final", f"{spread:+d}" if spread else "0")
     text = face(state, player, now_ns)
     clock = state.clock
     running = clock.running == player and not clock.stopped
@@ -71,7 +79,7 @@ class PlayerOutputs:
             display = self.displays[side]
             if display is not None:
                 shown = player_view(state, player, now_ns)
-                display.show(shown.text, shown.running, shown.mode)
+                display.show(shown.text, shown.running, shown.mode, shown.margin)
         if self.leds is not None:
             self.leds.set(**led_states(state, sent))
 

@@ -5,7 +5,8 @@
   ``.fingerprint`` (SHA-256 of the normalised sorted list) and ``.word_count``. It is the
   ``lexicon`` argument of ``kiosk.core.judge.adjudicate``.
 - ``import_word_list(source, name, ...)``: what ``python -m kiosk lexicon import`` runs.
-- Official or not: ``kiosk.core.lexicon_check.check_official(lexicon, {name: sha256})``.
+- Official or not: ``kiosk.core.lexicon_check.check_official(lexicon, {name: sha256})``;
+  ``status_of(lexicon, official, preset)`` also against the list the preset's book names.
 
 Modules: ``wordlist`` (reading a list), ``compiled`` (the ``.lex`` file and the Lexicon object),
 ``importer`` (checks and compiles), ``cli`` (the command line).
@@ -17,15 +18,17 @@ are never shipped: the organiser imports theirs.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.core.lexicon_check import LexiconStatus, check_official
 from kiosk.lexicon import compiled
 from kiosk.lexicon.compiled import Lexicon, LexiconError
 from kiosk.lexicon.importer import (DEFAULT_MAX_BAD_SHARE, ImportRefused, ImportReport,
                                     compile_list, import_word_list)
 
 __all__ = ["BUNDLED_LEXICON", "Lexicon", "LexiconError", "ImportRefused", "ImportReport",
-           "open_lexicon", "import_word_list"]
+           "open_lexicon", "import_word_list", "status_of"]
 
 BUNDLED_LEXICON = Path(__file__).resolve().parent / "data" / "enable2k.lex"
 
@@ -47,3 +50,20 @@ def open_lexicon(path: str | Path, max_bad_share: float = DEFAULT_MAX_BAD_SHARE)
     lexicon, _ = compile_list(path, _plain_name(path), max_bad_share)
     lexicon.path = path
     return lexicon
+
+
+@dataclass(frozen=True)
+class NamedList:
+    """A word list by its name and fingerprint (what kiosk.core.lexicon_check compares)."""
+    name: str
+    fingerprint: str
+
+
+def status_of(lexicon: Lexicon, official: dict | None = None, preset: str = "") -> LexiconStatus:
+    """The lexicon's name, and whether it is the official list: by the fingerprints given
+    (``lexicon.official``), else by the list the ``preset``'s book names (kiosk.presets)."""
+    from kiosk.presets import official_lexicon
+    name = lexicon.name or (_plain_name(Path(lexicon.path)).split(".")[0] if lexicon.path else "word list")
+    book = official_lexicon(preset) if preset else ""
+    rules = Path(preset).stem.upper() if preset else ""
+    return check_official(NamedList(name, lexicon.fingerprint), official or {}, book, rules)

@@ -262,14 +262,17 @@ def _director(hands: Hands, name: str, data: dict, state: GameState, before: Gam
     mover = before.clock.running if before.phase == Phase.PLAYING else None
     again = None if mover is None else 1 - mover        # the waiting player may always restart it
     player_digit = {0: "1", 1: "2"}
-    if name == "call":
+    if name in ("call", "absent"):
         absent = tuple(sorted(data["absent"]))
-        if linked and absent == (0, 1):
+        if name == "call" and linked and not absent:
             return []               # the director's start of the round: the link brings it
+        if name == "absent" and len(absent) == 1:     # the opponent who is there says so
+            return [(Tap("AbsentLeft" if absent == (0,) else "AbsentRight", hands._now()),)]
         digit = {(0,): "1", (1,): "2", (0, 1): "3"}.get(absent)
         if digit is None:
-            raise CannotPlay(f"absent is one or both players, not {list(absent)}")
-        return hands.director(f"1{digit}\n", state)
+            raise CannotPlay("the director's start of the round with nobody absent comes by the link "
+                             f"alone; here absent is one or both players, not {list(absent)}")
+        return hands.director(f"1{digit}\n", state)   # late start: a call, or since the call a declaration
     if name == "adjust":
         delta = int(data["delta_ms"])
         if delta % 1000:

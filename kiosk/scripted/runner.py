@@ -7,9 +7,9 @@ the keys (kiosk.scripted.hands, kiosk.ui.touch.where), each stamped with the lin
 A line is done when the table's game stands where the core has it after the line
 (kiosk.scripted.plan.position); then the next line is played once its instant has come.
 
-The script's zero: the director's start of the round when the script begins with the call of
-both players (``{"cmd": "call", "absent": [0, 1]}``) on a linked table; else the moment the
-script begins. Scripts play one after the other, each on its own game: a linked table waits
+The script's zero: the director's start of the round when the script begins with it
+(``{"cmd": "call", "absent": []}``: both players present, kiosk.core.late) on a linked table;
+else the moment the script begins. Scripts play one after the other, each on its own game: a linked table waits
 for the director's assignment to bring the game the script's header names (round, players);
 an unlinked one sets it up itself.
 
@@ -276,8 +276,7 @@ class ScriptRunner:
         begins with it, else now (the line due is due at once)."""
         state = self.kiosk.table.state
         first = plan.steps[0] if plan.steps else None
-        if first is not None and first.name == "call" and self.linked \
-                and sorted(first.line.data["absent"]) == [0, 1]:
+        if first is not None and first.name == "call" and self.linked and not first.line.data["absent"]:
             if state.start_called_ns is None:
                 return False
             self.progress.zero_ns = state.start_called_ns - first.line.t_ns

@@ -2,17 +2,23 @@
 
 An assignment (docs/sync-protocol.md) names the division (a director's of several divisions
 says which one the table plays for; the table's result and status documents then carry it), the
-round, both players (left, right), who starts (0, 1 or None: the players decide as usual) and,
-once the director presses the buttons, when the round started and ended (wall-clock seconds). This module only reads it against the game:
+round, both players (left, right), who starts (0, 1 or None: the players decide as usual), once
+the director presses the buttons, when the round started and ended (wall-clock seconds), and,
+when the director names it, the word list (name and fingerprint) and whether the round is rated.
+This module only reads it against the game:
+
+- ``word_list_refusal``: a rated round on a word list other than the director's does not start;
 
 - ``new_setup``: the (round, players, who starts) a new game should have, while the game may
   still change (nothing recorded yet) or once its result is locked and the assignment is for
   another round; who starts is the core's setup (``new_game(..., starts)``), so the core itself
   refuses a start press that would make the other player first, as a replay of the game does;
 - ``round_commands``: the round's start with both players still at the setup screen is the
-  core's ``CallStart`` with both absent (the preset's late-arrival rules then run their clocks
-  until each presses their own button), the round's end is the core's ``End`` (every clock
-  stops); each stamped when the director gave it, as far as the game allows.
+  core's ``CallStart`` with nobody absent (players sitting at the table are charged nothing
+  before they press; a player who is not there is declared absent afterwards, by the opponent
+  or the director, and is late from this call: kiosk.core.late), the round's end is the core's
+  ``End`` (every clock stops); each stamped when the director gave it, as far as the game
+  allows.
 
 - ``corrections_of``: the director's corrections of this table's games (their id, round, the
   table's game id, the kind, the final scores in the table's order of the players, the reason),
@@ -22,6 +28,8 @@ once the director presses the buttons, when the round started and ended (wall-cl
 The rules stay the core's: the app submits these commands like any other and journals them.
 """
 from __future__ import annotations
+
+import re
 
 from kiosk.core import commands as cmd
 from kiosk.core.state import GameState
@@ -46,6 +54,11 @@ def check(assignment: dict) -> dict:
         need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
     need("corrections", lambda v: v is None or (isinstance(v, list) and len(v) <= 50
                                                 and all(_correction(c) for c in v)))
+    need("lexicon", lambda v: v is None or (isinstance(v, dict) and set(v) == {"name", "fingerprint"}
+                                            and isinstance(v["name"], str) and 0 < len(v["name"]) <= 40
+                                            and isinstance(v["fingerprint"], str)
+                                            and re.fullmatch(r"[0-9a-f]{64}", v["fingerprint"]) is not None))
+    need("rated", lambda v: v is None or isinstance(v, bool))
     return assignment
 
 
@@ -80,6 +93,17 @@ def correction_words(correction: dict) -> str:
     return f"the director corrected round {correction['round']}: {now} ({correction['reason']})"
 
 
+def word_list_refusal(assignment: dict, name: str, fingerprint: str) -> str:
+    """Why this table may not start its game, if the assignment names the director's word list,
+    the round is rated and the table's list (``name``, ``fingerprint``) is another; else ""."""
+    expected = assignment.get("lexicon")
+    if not expected or assignment.get("rated") is False or fingerprint.lower() == expected["fingerprint"]:
+        return ""
+    return (f"word list {name} is not the director's {expected['name']} (fingerprint "
+            f"{fingerprint[:8]}, not {expected['fingerprint'][:8]}): a rated game cannot start  ·  "
+            f"call the director")
+
+
 def new_setup(state: GameState, assignment: dict) -> tuple[int, tuple[str, str], int | None] | None:
     """(round, players, who starts) for a new game, if the assignment changes them and the game
     allows it."""
@@ -104,5 +128,5 @@ def round_commands(state: GameState, assignment: dict, now_wall: float) -> list[
         return [(cmd.End(), max(0.0, now_wall - ended))] if state.phase in IN_PLAY else []
     if (started is not None and state.phase == Phase.SETUP and state.start_called_ns is None
             and state.last_ns is None):
-        return [(cmd.CallStart(absent=(0, 1)), max(0.0, now_wall - started))]
+        return [(cmd.CallStart(), max(0.0, now_wall - started))]
     return []

@@ -12,7 +12,8 @@ no lock, no wait), puts the link's state on the screens' top line ("result sent 
 results and statuses from now on, a new game with the assigned round, players and who starts
 while the game may still change (who starts is the game's setup: the core refuses the other
 start press), the round's start and end as core commands through ``Table.submit``
-(judged by the core and journaled like a press). Each of those is done once per assignment
+(judged by the core and journaled like a press); and, in a rated round, a word list other than
+the director's stops the game's start (``Table.start_refusal``). Each of those is done once per assignment
 revision: a command the core refuses shows its reason once, and is not asked again. The
 director's corrections of this table's games (kiosk.sync.assignment.corrections_of) are
 journaled once each in the game they correct (else the game on screen), as a use ``corrected``
@@ -149,6 +150,8 @@ class TableLink:
         division = assignment.get("division") or ""
         if division != session.setup.division:
             session.setup = dataclasses.replace(session.setup, division=division)
+        table.start_refusal = plan.word_list_refusal(assignment, session.lexicon_name,
+                                                     session.lexicon_fingerprint)
         setup = plan.new_setup(table.state, assignment)
         if setup is not None:
             session.setup = dataclasses.replace(session.setup, round=setup[0], players=setup[1],

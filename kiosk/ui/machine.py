@@ -17,7 +17,8 @@ director restarts the screens from there (kiosk.ui.widgets.failsafe).
 
 Drawing: side by side, the clock screen repaints only what changed since the frame it drew
 last (the loop then updates only those rectangles of the display); in the ``flat``
-orientation each half is turned to face its player (kiosk.ui.clock.flat).
+orientation each half is turned to face its player (kiosk.ui.clock.flat), but for the director's
+screens, drawn across the whole screen (kiosk.ui.touch.reads_across).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ import logging
 
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 from kiosk.ui.widgets.base import NS, Screen, Table
+from kiosk.ui import touch
 from kiosk.ui.clock import flat
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.view import ClockView
@@ -168,7 +170,7 @@ class Machine:
         drawn, self._drawn = self._drawn, None
         try:
             screen = self.screen
-            if self.orientation == "flat":
+            if touch.drawn(view, self.orientation) == "flat":
                 if isinstance(view, ClockView):
                     flat.draw_clock(surface, view)
                 else:

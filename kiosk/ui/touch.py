@@ -10,10 +10,12 @@ button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen sho
   station (kiosk.ui.judge.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
   reasons: kiosk.ui.clock.controls) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
-  button and the bottom line is the centre button, on every screen.
+  button (the left or right half; on a portrait screen the upper or lower) and the bottom line
+  is the centre button, on every screen.
 
 With GPIO buttons only the keys answer a tap: the buttons are the buttons. In the ``flat``
-orientation the point is first turned back onto the upright half it fell on (kiosk.ui.clock.flat).
+orientation the point is first turned back onto the upright half it fell on (kiosk.ui.clock.flat),
+but on the director's screens (``reads_across``), which are drawn across the whole screen.
 
 ``where`` is the other way round: a point of the screen where a tap means a given press or
 key (the touch-only demo's players tap there). A table run ``taps_only`` (the demo's
@@ -58,6 +60,18 @@ class NotATap(RuntimeError):
         self.item = item
 
 
+def reads_across(view) -> bool:
+    """Whether ``view`` is the director's (the menu, its questions, the self-test, a correction
+    on the director's authority): on a ``flat`` screen it is drawn across the whole screen, read
+    from the table's end where the director stands, not turned to either player."""
+    return isinstance(view, director_draw.DirectorView) or (isinstance(view, CorrectionView) and view.director)
+
+
+def drawn(view, orientation: str) -> str:
+    """How ``view`` is drawn on a screen set to ``orientation``: flat, or side by side."""
+    return "side" if orientation == "flat" and reads_across(view) else orientation
+
+
 def keys_on(size: tuple[int, int], view, facing: int | None = None) -> list:
     """(rect, Key) of every key a surface of ``size`` shows for ``view`` (see ``KEYBOARDS``)."""
     keys = KEYBOARDS.get(type(view))
@@ -68,6 +82,7 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
             orientation: str = "side") -> tuple[str, str] | None:
     """What a tap at ``pos`` on a screen of ``size`` showing ``view`` means: ("button", side),
     ("key", key) or None."""
+    orientation = drawn(view, orientation)
     if orientation == "flat":
         facing, point = flat.to_portrait(size, pos)
         surface = flat.portrait_size(size)
@@ -75,8 +90,12 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
         sim_side = PLAYER_SIDES[facing]
     else:
         facing, point, surface = None, pos, size
-        bottom = frame.layout(size).bottom
-        sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
+        lay = frame.layout(size)
+        bottom = lay.bottom
+        if lay.portrait:            # the halves stacked: the left player's on top
+            sim_side = PLAYER_SIDES[0] if pos[1] < lay.banner.centery else PLAYER_SIDES[1]
+        else:
+            sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     for rect, key in keys_on(surface, view, facing):
         if rect.collidepoint(point):
             return ("key", key.key)
@@ -91,6 +110,7 @@ def where(size: tuple[int, int], view, wanted: tuple[str, str], *, sim: bool,
           orientation: str = "side") -> tuple[int, int] | None:
     """A point of the screen where a tap means ``wanted`` (as ``meaning`` gives it): the
     middle of the key, or the first such point of a grid over the screen; None if nowhere."""
+    orientation = drawn(view, orientation)
     if wanted[0] == "key":
         for facing in ((0, 1) if orientation == "flat" else (None,)):
             surface = flat.portrait_size(size) if facing is not None else size

@@ -93,6 +93,7 @@ def test_config_prints_the_example_and_checks_a_file(tmp_path):
     out = kiosk("config", str(with_pin), cwd=tmp_path)
     assert out.returncode == 0 and out.stdout == (
         f"{with_pin}: OK: table 1, not enrolled (no var/enrollment.toml), ASPA (Australia) 2016, "
+        "word list enable2k \u2014 not the official CSW (the bundled ENABLE list), "
         "buttons gpio, store var/kiosk.sqlite, results NOT signed: kept on the table (not enrolled, "
         "no director.table_key_file), director's menu behind its PIN\n")
     bad = tmp_path / "bad.toml"

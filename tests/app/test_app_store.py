@@ -1,6 +1,7 @@
 """The kiosk on its SQLite store: a game played on MockFactory pins, the kiosk dropped mid-turn
 (a crash) or restarted on another boot (a power cut), a new kiosk on the same file resuming it
 neutral with the right times, the game finished, and the signed result in the outbox."""
+from tests.support.ui_harness import ENABLE_LABEL
 import os
 import queue
 import re
@@ -85,7 +86,7 @@ def the_outbox_holds_the_signed_result(k, lock_s):
 
 
 def nothing_on_the_table_tells_which_word_failed(k, verdict):
-    assert verdict == VerdictView(valid=False, words=("JINX", "ZZZQ"), lexicon="enable2k")
+    assert verdict == VerdictView(valid=False, words=("JINX", "ZZZQ"), lexicon=ENABLE_LABEL)
     verdicts = {view for view in k.views if isinstance(view, VerdictView)}
     assert verdicts == {verdict}               # the only verdict drawn: one for the whole play
     assert all("per_word" not in repr(view) for view in k.views)

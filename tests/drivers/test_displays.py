@@ -119,7 +119,7 @@ def test_the_oled_writes_only_on_change_and_lights_its_test_patterns():
 
 def test_an_unknown_mode_is_refused():
     display = OledDisplay(oled_device())
-    with pytest.raises(ValueError, match="normal, neutral, challenge, overtime, not .paused."):
+    with pytest.raises(ValueError, match="normal, neutral, challenge, overtime, final, not .paused."):
         display.show("1:00", True, "paused")
 
 

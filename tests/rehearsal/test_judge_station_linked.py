@@ -43,8 +43,7 @@ def game(people) -> list[dict]:
     """A short game with two challenges, the first good words, the second a phony."""
     return [{"preset": "aspa", "overrides": {}, "round": 1, "players": [people[0].name, people[1].name],
              "first": 1},
-            {"t": 0, "cmd": "call", "absent": [0, 1]},
-            {"t": 1, "cmd": "arrive", "player": 0}, {"t": 1.5, "cmd": "arrive", "player": 1},
+            {"t": 0, "cmd": "call", "absent": []},
             {"t": 3, "cmd": "start", "first": 1},
             {"t": 20, "cmd": "play", "player": 1, "score": 30},
             {"t": 25, "cmd": "challenge", "player": 0, "words": ["QUIRE", "ZEBRA"], "valid": True},

@@ -32,7 +32,7 @@ def test_every_game_is_one_the_rules_take_with_late_players_and_overtime(tmp_pat
         again = replay_lines(json.dumps(line) for line in game.lines)
         assert again.result == game.replayed.result
         assert game.replayed.state.phase == "confirmed"
-        assert game.lines[1] == {"t": 0.0, "cmd": "call", "absent": [0, 1]}
+        assert game.lines[1] == {"t": 0.0, "cmd": "call", "absent": []}    # both present at the start
         kinds = Counter(line.get("cmd") for line in game.lines[1:])
         assert kinds["challenge"] >= 2 and kinds["out"] == 1 and kinds["confirm"] == 2
     for r in (1, 2, 3):

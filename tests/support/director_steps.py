@@ -6,7 +6,7 @@ from drivers.buttons import DEFAULT_PINS
 from kiosk.pin import hash_pin
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.menu.draw import director_layout
-from tests.support.ui_pixels import bar_shows, shows
+from tests.support.ui_pixels import bar_shows, reads, shows
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN)            # what the table's config holds (director.pin_hash)
@@ -39,7 +39,7 @@ def recorded(k, since: int = 0) -> list:
 
 def menu_shows(k, part: str, text: str, colour) -> bool:
     """Whether a part of the director's screen (heading, status, entry_text) reads ``text``."""
-    return shows(k.surface, director_layout(k.surface.get_size(), k.view)[part], text, colour)
+    return reads(k, text, colour, within=director_layout(k.surface.get_size(), k.view)[part])
 
 
 def row_shows(k, index: int, text: str) -> bool:
@@ -51,9 +51,8 @@ def row_shows(k, index: int, text: str) -> bool:
         face = onscreen.faces(keyboard, parts["keys"], parts["key_min"])[index]
         return shows(k.surface, face.label_box, text, theme.WHITE, bg=face.colour, align=face.align,
                      max_size=face.label_size)
-    row = parts["rows"][index]
-    return shows(k.surface, row.inflate(-8, -row.height // 5), text, theme.FG, align="left")
+    return reads(k, text, theme.FG, within=parts["rows"][index])
 
 
 def error_shows(k, text: str) -> bool:
-    return bar_shows(k.surface, director_layout(k.surface.get_size(), k.view)["bottom"], text, theme.ERROR)
+    return bar_shows(k, director_layout(k.surface.get_size(), k.view)["bottom"], text, theme.ERROR)

@@ -3,8 +3,8 @@
 director's menu and yields each scene's name while the screen shows it; ``station_scenes(s)``
 does the same on the judge station (tests.support.station_harness). ``painted(k)`` (and
 ``painted_station(s)``) draws the screen afresh while theme.recording notes what went where,
-``layout_problems`` says what overflows or overlaps in it, and ``small_keys`` which keys are
-smaller than 9 mm on the 7-inch panel.
+``layout_problems`` says what overflows or overlaps in it, ``small_keys`` which keys are
+smaller than 9 mm and ``small_text`` which texts are under 3 mm capital height on the panel.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from itertools import combinations
 import pygame
 
 from kiosk.ui.clock import flat
-from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets import keyboard as onscreen, panel, theme
 from kiosk.ui import touch
 from kiosk.ui.clock.view import ClockView
 from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scenes' director's PIN
@@ -43,6 +43,23 @@ INCIDENT_SCENES = {
     "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: BLANK?, HOLD and TIMES on his half",
     "declare": "Ann's play sent back: the letters for her blank, ENTER",
     "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
+}
+#: The table's screens without a keyboard to type on (``other_scenes``), in the order a game reaches them.
+OTHER_SCENES = {
+    "enroll": "a fresh table: its number, the director's one-time code, or STICK",
+    "setup": "before the game: both names, the rules, the word list; the player going second starts",
+    "round-started": "the director started the round: both present, OPPONENT ABSENT on each half",
+    "absent": "Ann said Bob is absent: his half says ABSENT, his clock counts from the round's start",
+    "arrived": "Bob arrived: what his lateness cost, READY TO START",
+    "playing": "Bob's clock runs: both halves, the running one framed",
+    "overtime": "Bob past zero: his digits in the overtime colour, OVER beside his name",
+    "times": "both times large (no speech program)",
+    "verdict": "the table's verdict: a cross, NOT ACCEPTABLE, the words and the word list",
+    "correction": "a score corrected by both players (F9, CORRECT): the turns, the digits",
+    "confirm": "the game over: who won, both scores and the margin, each player to confirm",
+    "confirmed": "the result confirmed and locked",
+    "void": "the director voided the game",
+    "failsafe": "a screen failed: call the director",
 }
 #: The judge station's scenes (``station_scenes``): side by side only, as the station has no flat.
 STATION_SCENES = {
@@ -116,6 +133,64 @@ def incident_scenes(make):
     yield "false-blank", school
 
 
+def other_scenes(make):
+    """Drive fresh kiosks (``make(**options)``: Ann left, Bob right, ASPA, director PIN ``PIN``)
+    through each of ``OTHER_SCENES``; yield (name, kiosk) while its screen shows."""
+    import tempfile
+    from pathlib import Path
+    from kiosk.core import commands as cmd
+    from kiosk.ui.clock import speech
+    from tests.support.ui_harness import S, T0
+    fresh = make(gpio=True, pin_hash=None, director_url="http://127.0.0.1:9",
+                 enrollment=str(Path(tempfile.mkdtemp(prefix="enroll-")) / "enrollment.toml"))
+    yield "enroll", fresh
+    k = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    yield "setup", k
+    k.table.submit(cmd.CallStart(), T0 + 5 * S)      # the director's page starts the round
+    k.at(6).step()
+    yield "round-started", k
+    k.tap(touch.where(k.surface.get_size(), k.view, ("key", "AbsentRight"), sim=True,
+                      orientation=k.config.orientation), at=10)
+    k.at(65).step()
+    yield "absent", k
+    k.press("right", at=125)                         # Bob arrives, two minutes late
+    yield "arrived", k
+    k.press("left", at=130)                          # Ann goes second: Bob's clock runs
+    k.at(140).step()
+    yield "playing", k
+    k.at(130 + 1380 + 61).step()                     # Bob (23:00 left after his lateness) 61 s over
+    yield "overtime", k
+    k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
+    k.key("Speak", at=1580)
+    yield "times", k
+    v = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    v.press("right", at=1).press("left", at=20).type("11\n", at=21)
+    v.press("centre", at=25).press("centre", at=26)   # Bob challenges QI ...
+    v.type("qi", at=27).press("left", at=28)          # ... on the bundled ENABLE list: not in it
+    yield "verdict", v
+    c = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    c.press("right", at=1).press("left", at=20).type("30\n", at=21)
+    c.press("centre", at=25).press("right", at=26).key("Enter", at=27)     # just a stop, no reason
+    c.key("Correct", at=28)
+    yield "correction", c
+    e = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    e.press("right", at=2)
+    e.press("left", at=30).type("24\n", at=31)
+    e.press("right", at=60).type("40\n", at=61)
+    e.press("centre", at=90).press("left", at=91).type("16\n", at=92)
+    e.press("right", at=93).type("qu?\n", at=95)
+    yield "confirm", e
+    e.press("left", at=96).press("right", at=97)
+    yield "confirmed", e
+    d = make(names=("Ann", "Bob"), pin_hash=PIN_HASH)
+    d.press("right", at=2)
+    d.key("Director", at=10).type(PIN + "\n").type("9", at=11).key("Enter", at=12).key("Escape", at=13)
+    yield "void", d
+    d.kiosk.machine.fail(RuntimeError("a screen failed here"), d.now)
+    d.step()
+    yield "failsafe", d
+
+
 def station_scenes(s):
     """Drive station ``s`` (PIN ``STATION_PIN``) through each scene; yield each name while its
     screen shows."""
@@ -150,9 +225,9 @@ def painted_station(s, size: tuple[int, int]) -> tuple[pygame.Surface, list[them
 
 def key_mm(size: tuple[int, int], view, orientation: str = "side") -> list[tuple[str, float, float]]:
     """(label, width, height) of each key on a screen of ``size`` showing ``view``, in millimetres
-    on the 7-inch panel (a larger screen scaled down to it): side by side as drawn; flat on each
-    upright half, whose keys' width lies along the panel's height."""
-    if orientation == "side":
+    on its panel: side by side as drawn; flat on each upright half, whose keys' width lies along
+    the panel's height."""
+    if touch.drawn(view, orientation) == "side":
         least = onscreen.key_min(size)
         placed = touch.keys_on(size, view)
     else:
@@ -163,23 +238,28 @@ def key_mm(size: tuple[int, int], view, orientation: str = "side") -> list[tuple
              rect.height / least.height * onscreen.MIN_KEY_MM) for rect, key in placed]
 
 
-def typing_below_a_clock(view) -> set[str]:
-    """The labels of the keys a player types with on their half below their clock (a turn, a
-    blank's letter, the tiles left): they keep 9 mm of width, and have the rows the half leaves
-    under the clock, which on the 7-inch panel are less than 9 mm tall."""
-    if not isinstance(view, ClockView):
-        return set()
-    return {key.label for half in view.halves if half.keyboard is not None
-            for key in half.keyboard.grid + half.keyboard.actions}
-
-
 def small_keys(size: tuple[int, int], view, orientation: str = "side") -> list[str]:
-    """The keys less than 9 mm wide, or less than 9 mm tall (but for ``typing_below_a_clock``),
-    on the 7-inch panel."""
-    exempt = typing_below_a_clock(view)
+    """The keys less than 9 mm wide or tall on the panel of ``size`` (kiosk.ui.widgets.panel)."""
     least = onscreen.MIN_KEY_MM - 0.01
     return [f"{label} {w:.1f} x {h:.1f} mm" for label, w, h in key_mm(size, view, orientation)
-            if w < least or (h < least and label not in exempt)]
+            if w < least or h < least]
+
+
+def small_text(notes: list[theme.Painted], size: tuple[int, int], orientation: str = "side") -> list[str]:
+    """The texts painted under 3 mm capital height on the panel of ``size`` (side, or on a flat
+    screen's upright halves, whose down is the panel's across), or cut short for want of room;
+    and the clock faces under it."""
+    problems = []
+    for note in notes:
+        down = panel.px_per_mm(size)[0 if orientation == "flat" and note.surface.get_size() != size else 1]
+        least = panel.MIN_CAP_MM * down - 0.01
+        if note.kind == "text" and theme.cap_height(note.size) < least:
+            problems.append(f"text {note.text!r}: capitals {theme.cap_height(note.size) / down:.1f} mm tall")
+        if note.kind == "text" and note.cut:
+            problems.append(f"text {note.text!r} cut short: no room for it at the smallest size")
+        if note.kind == "clock" and note.ink.height < least:
+            problems.append(f"clock {note.text!r}: {note.ink.height / down:.1f} mm tall")
+    return problems
 
 
 def layout_problems(notes: list[theme.Painted]) -> list[str]:

@@ -5,7 +5,8 @@ from luma.core.device import dummy
 #: Segment bytes of a MAX7219 digit (bit 7 the dot, then segments a b c d e f g), as the
 #: module lights them: what the tests expect to find on the device.
 SEG = {" ": 0x00, "0": 0x7E, "1": 0x30, "2": 0x6D, "3": 0x79, "4": 0x33, "5": 0x5B, "6": 0x5F,
-       "7": 0x70, "8": 0x7F, "9": 0x7B, "-": 0x01, "n": 0x15, "C": 0x4E, "≡": 0x49}
+       "7": 0x70, "8": 0x7F, "9": 0x7B, "-": 0x01, "n": 0x15, "C": 0x4E, "≡": 0x49,
+       "F": 0x47, "+": 0x07}
 DOT = 0x80
 
 

@@ -22,6 +22,10 @@ from kiosk.ui.widgets.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships (labelled enable2k)
+#: How a table under ASPA names it: not the list ASPA's book names (kiosk.core.lexicon_check).
+ENABLE_LABEL = "enable2k \u2014 not the official CSW"
+#: How the judge station names it: the station has no preset, so no book to compare with.
+STATION_LABEL = "enable2k (official status unknown)"
 S = 1_000_000_000
 T0 = 5_000 * S                       # an arbitrary monotonic instant for "second 0"
 

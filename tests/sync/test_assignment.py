@@ -41,14 +41,14 @@ def test_a_new_setup_only_while_nothing_is_recorded_or_after_the_locked_result()
 
 def test_the_rounds_start_and_end_become_the_cores_commands_stamped_when_given():
     started = assignment(round_started_wall=NOW - 90)
-    assert round_commands(UNTOUCHED, started, NOW) == [(cmd.CallStart(absent=(0, 1)), 90.0)]
+    assert round_commands(UNTOUCHED, started, NOW) == [(cmd.CallStart(), 90.0)]
     assert round_commands(PLAYING, started, NOW) == []               # the players started already
     ended = assignment(round_started_wall=NOW - 900, round_ended_wall=NOW - 2)
     assert round_commands(PLAYING, ended, NOW) == [(cmd.End(), 2.0)]
     assert round_commands(LOCKED, ended, NOW) == []                  # over already
     assert round_commands(PLAYING, assignment(round=2, round_ended_wall=NOW), NOW) == []
     future = assignment(round_started_wall=NOW + 30)                 # a wall clock ahead: now
-    assert round_commands(UNTOUCHED, future, NOW) == [(cmd.CallStart(absent=(0, 1)), 0.0)]
+    assert round_commands(UNTOUCHED, future, NOW) == [(cmd.CallStart(), 0.0)]
 
 
 def test_who_starts_is_the_games_setup_so_a_replay_refuses_the_other_start_as_the_kiosk_does():

@@ -79,18 +79,21 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     assert json.loads(row["document"])["division"] == row["division"] == "A"    # checked, filed
 
 
-def test_the_round_start_calls_the_start_with_both_absent_and_the_round_end_stops_the_clocks(
+def test_the_round_start_calls_the_start_with_both_present_and_the_round_end_stops_the_clocks(
         tmp_path, real_director, linked):
+    """School 25 charges a team "not present" from the round's start: players sitting at the
+    table are present, so the start the director gives charges nobody before they press."""
     director = real_director({1: {"7": ("Ann", "Bob", None)}}, preset="school")
     k = linked(director.url, preset="school")
     until(k, lambda: k.link.sender.link.assignment, "the assignment")
     director.round_action("start", 1)                          # the page's button
-    until(k, lambda: k.state.phase == "waiting", "the round's start")
+    until(k, lambda: k.state.start_called_ns is not None, "the round's start")
     [called] = journaled(tmp_path / "kiosk.sqlite", ev.StartCalled)
-    assert called.absent == (0, 1)
-    k.press("left", at=200).press("right", at=200)          # both arrive: 3:20 late (school: -10)
-    assert k.state.phase == "setup" and k.state.late_penalty == (10, 10)
-    k.press("right", at=201)                                 # Bob, second, starts Ann's clock
+    assert called.absent == () and k.state.phase == "setup"
+    assert [h.last for h in k.view.halves] == ["", ""]       # nobody ABSENT, nobody late
+    k.press("right", at=200)                                 # Bob, second, starts Ann's clock
+    assert k.state.late_penalty == (0, 0) and k.state.clock.running == 0
+    assert k.state.clock.used_ns == (0, 0)                   # nothing charged for sitting there
     assert k.submit(cmd.Play(0, 30), at=230) and k.state.clock.running == 1
     director.round_action("end", 1)
     until(k, lambda: k.state.phase == "ended", "the round's end")

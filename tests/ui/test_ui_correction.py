@@ -11,7 +11,7 @@ from kiosk.core.game import decide
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.correct import CorrectionScreen, correction_layout
-from tests.support.ui_pixels import bar_shows, shows
+from tests.support.ui_pixels import bar_shows, reads
 
 
 def three_turns(kiosk, **options):
@@ -33,8 +33,8 @@ def core_reason(k, turn, score=0):
     return str(refused.value)
 
 
-def on_screen(k, part, text, colour, **options):
-    return shows(k.surface, correction_layout(k.surface.get_size(), k.view)[part], text, colour, **options)
+def on_screen(k, part, text, colour):
+    return reads(k, text, colour, within=correction_layout(k.surface.get_size(), k.view)[part])
 
 
 def test_both_players_agree_and_the_core_corrects_the_score(kiosk):
@@ -44,7 +44,7 @@ def test_both_players_agree_and_the_core_corrects_the_score(kiosk):
     k.shot("correct-pick")
     assert k.view.turns == ("1    Bob    +35", "2    Ann    exchanged 3", "3    Bob    +12")
     rows = correction_layout(k.surface.get_size(), k.view)["rows"]
-    assert shows(k.surface, rows[0].inflate(-8, -rows[0].height // 5), k.view.turns[0], theme.FG, align="left")
+    assert reads(k, k.view.turns[0], theme.FG, within=rows[0])
     assert on_screen(k, "heading", "CORRECT A SCORE  (both players must agree)", theme.PROMPT)
     k.type("1\n", at=71)
     k.type("30\n", at=72)
@@ -72,7 +72,7 @@ def test_the_core_refuses_a_turn_without_a_score_with_its_reason(kiosk):
     k.shot("correct-refused")
     reason = core_reason(k, 2)
     assert k.view.error == reason and reason.startswith("turn 2 is a")
-    assert bar_shows(k.surface, correction_layout(k.surface.get_size(), k.view)["bottom"], reason, theme.ERROR)
+    assert bar_shows(k, correction_layout(k.surface.get_size(), k.view)["bottom"], reason, theme.ERROR)
     assert k.view.entry == "TURN 2"                 # still picking: fix the number
     k.key("Backspace").type("9\n", at=72)
     assert k.view.error == core_reason(k, 9) == "there is no turn 9 (turns 1 to 3)"

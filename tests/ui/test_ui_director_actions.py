@@ -46,7 +46,7 @@ def test_adjust_a_players_time(kiosk):
     k = stopped(kiosk)
     before = len(k.journal.lines)
     open_menu(k, at=40).type("3", at=41)
-    assert k.view.rows == ("1   Ann (left)", "2   Bob (right)", "3   both: a clock brought in, the time left divided equally")
+    assert k.view.rows == ("1   Ann (left)", "2   Bob (right)", "3   both (a clock brought in)")
     k.type("1", at=42)                                  # Ann
     assert k.view.rows == ("Ann's clock now shows 24:50",) and k.view.entry == "SECONDS _"
     k.type("30", at=43).key("Enter", at=44)             # no sign: which way?
@@ -78,7 +78,7 @@ def test_escape_steps_back_and_nothing_is_recorded_without_enter(kiosk):
     k.key("Escape", at=42)                              # back to the seconds
     assert k.screen.step == "ask" and k.view.entry == "SECONDS +15"
     k.key("Escape", at=43)                              # back to the player
-    assert k.view.rows == ("1   Ann (left)", "2   Bob (right)", "3   both: a clock brought in, the time left divided equally")
+    assert k.view.rows == ("1   Ann (left)", "2   Bob (right)", "3   both (a clock brought in)")
     k.key("Escape", at=44).key("Escape", at=45)         # the menu, then the game
     assert isinstance(k.screen, ClockScreen) and k.journal.lines == journal
 

@@ -44,10 +44,10 @@ def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_mi
     assert bob.time == shown == "22:30" and bob.last == "ABSENT" and bob.absent and not bob.dimmed
     assert ann.time == "25:00" and ann.last == "" and ann.dimmed and not ann.absent
     rows = layout(k.surface.get_size()).rows
-    assert shows(k.surface, rows[1]["last"], "ABSENT", theme.OVERTIME)
-    assert count(k.surface, rows[0]["last"], theme.OVERTIME) == 0
+    assert shows(k.surface, rows[1]["last"], "ABSENT", theme.ABSENT_TEXT)
+    assert count(k.surface, rows[0]["last"], theme.ABSENT_TEXT) == 0
     assert count(k.surface, rows[1]["time"], theme.FG) > 1000      # bright: it counts
-    assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k.surface, k.view.banner, 0)
+    assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k, 0)
     k.at(15 + 151).step()
     assert k.view.halves[1].time == "22:29"
 
@@ -128,3 +128,38 @@ def test_a_late_forfeit_on_the_directors_decision(kiosk):
     assert recorded(k, 1) == [ev.Forfeited(T0 + 604 * S, 1, "late"), ev.GameEnded(T0 + 604 * S, "forfeit")]
     k.key("Escape", at=605)
     assert k.view.banner[0] == "GAME OVER: Bob forfeits (late)"
+
+
+def test_after_the_rounds_start_the_player_who_is_there_declares_the_opponent_absent(kiosk, shots):
+    """NZASP 4.2 (the late player's clock runs from the call to start), ASPA 2.3, ABSP 3.1.3,
+    school 25: only the player not there is late. The director's start (the page's button: the
+    table link submits ``CallStart()``) leaves both present; Ann, seated, taps OPPONENT ABSENT
+    on her half 40 s later: Bob is absent since the round's start, Ann is charged nothing."""
+    from kiosk.core import commands as cmd
+    from kiosk.ui import touch
+    k = kiosk(size=(800, 480))
+    assert k.table.submit(cmd.CallStart(), T0 + 10 * S)
+    k.at(20).step()
+    assert k.view.banner[0] == "ROUND STARTED: the player going SECOND presses"
+    assert [h.controls.grid[0].label for h in k.view.halves] == ["OPPONENT ABSENT"] * 2
+    assert [h.last for h in k.view.halves] == ["", ""] and [h.time for h in k.view.halves] == ["25:00"] * 2
+    k.shot("round-started")
+    k.tap(touch.where((800, 480), k.view, ("key", "AbsentRight"), sim=True), at=50)
+    assert recorded(k, 1) == [ev.AbsentDeclared(T0 + 50 * S, (1,))]
+    k.at(70).step()
+    ann, bob = k.view.halves
+    assert bob.last == "ABSENT" and bob.time == "24:00" and ann.time == "25:00"   # 60 s since the start
+    k.press("right", at=130)                            # Bob arrives 2:00 after the round's start
+    assert recorded(k, 2) == [ev.Arrived(T0 + 130 * S, 1, 120 * S, 0)]
+    assert k.view.halves[1].last == "arrived 2:00 late" and k.view.halves[0].time == "25:00"
+
+
+def test_after_the_rounds_start_the_directors_late_start_declares_the_player_absent(kiosk):
+    from kiosk.core import commands as cmd
+    k = kiosk(pin_hash=PIN_HASH)
+    assert k.table.submit(cmd.CallStart(), T0 + 10 * S)
+    open_menu(k, at=70).type("11", at=71)               # late start: Ann absent
+    assert k.view.rows[0] == "Ann absent since the round's start (1:01 ago)"
+    k.key("Enter", at=72).key("Escape", at=72)
+    assert recorded(k, 1) == [ev.AbsentDeclared(T0 + 72 * S, (0,))]
+    assert k.view.halves[0].last == "ABSENT" and k.view.halves[0].time == "23:58"

@@ -39,8 +39,9 @@ class Broken(Screen):
 
 def shows_failsafe(k, detail):
     parts = failsafe_layout(k.surface.get_size())
-    return (shows(k.surface, parts["title"], TITLE, theme.WHITE, bg=FAIL_BG)
-            and shows(k.surface, parts["detail"], detail, theme.WHITE, bg=FAIL_BG))
+    return (shows(k.surface, parts["title"], TITLE, theme.WHITE, bg=FAIL_BG, wrapped=True,
+                  max_size=parts["title"].height // 2)
+            and shows(k.surface, parts["detail"], detail, theme.WHITE, bg=FAIL_BG, wrapped=True))
 
 
 def running_game(kiosk):

@@ -106,7 +106,7 @@ def test_the_referee_rechecks_a_verdict_from_the_menu(kiosk):
     assert isinstance(k.screen, ClockScreen)
     before = len(k.journal.lines)
     open_menu(k, at=40).type("0", at=41).type("2", at=42).type("2", at=43)
-    assert k.view.rows[0] == "Bob asked for a recheck: the verdict is UNACCEPTABLE"
+    assert k.view.rows[0] == "Bob asked for a recheck: the verdict is NOT ACCEPTABLE"
     k.key("Enter", at=44)
     assert recorded(k, before) == [ev.ChallengeRechecked(T0 + 44 * S, 1, 0, False),
                                    ev.PhonyWithdrawn(T0 + 44 * S, 0)]

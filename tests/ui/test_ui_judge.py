@@ -1,5 +1,6 @@
 """The judge screen at the table: reached only through a challenge, one verdict for the play,
 the verdict screen the same pixels whichever word failed."""
+from tests.support.ui_harness import ENABLE_LABEL
 import pytest
 
 from tests.support.ui_harness import S, T0
@@ -42,7 +43,7 @@ def test_an_acceptable_play_and_the_table_flow_after_it(kiosk):
     assert isinstance(k.screen, VerdictScreen)
     k.shot("verdict-acceptable")
     assert corners(k.surface) == {theme.ACCEPT_BG}
-    assert k.view.valid and k.view.words == ("CAT", "DOGS") and k.view.lexicon == "enable2k"
+    assert k.view.valid and k.view.words == ("CAT", "DOGS") and k.view.lexicon == ENABLE_LABEL
     k.press("left", at=40.4)          # within half a second: ignored
     assert isinstance(k.screen, VerdictScreen)
     k.press("left", at=40.6)          # after it: back to the table
@@ -98,7 +99,7 @@ def run_challenge(kiosk, lexicon):
 def test_the_verdict_is_the_same_whichever_word_is_bad(kiosk, tmp_path):
     runs = [run_challenge(kiosk, lexicon_without(tmp_path / f"lacks-{w}", w)) for w in ("CAT", "DOG", "EMU")]
     first = runs[0]
-    assert not first[2].valid and first[2].lexicon == "words"
+    assert not first[2].valid and first[2].lexicon == "words \u2014 not the official CSW"
     for other in runs[1:]:
         assert other[1] == first[1]                   # the judge screen as typed
         assert other[2] == first[2]                   # the verdict screen's content

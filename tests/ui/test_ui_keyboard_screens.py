@@ -12,44 +12,65 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import (INCIDENT_SCENES, PIN_HASH, SCENES, STATION_PIN, STATION_SCENES,
-                                           incident_scenes, layout_problems, painted, painted_station,
-                                           scenes, small_keys, station_scenes)
+from tests.support.keyboard_scenes import (INCIDENT_SCENES, OTHER_SCENES, PIN_HASH, SCENES, STATION_PIN,
+                                           STATION_SCENES, incident_scenes, layout_problems, other_scenes,
+                                           painted, painted_station, scenes, small_keys, small_text,
+                                           station_scenes)
 
-SIZES = [(800, 480), (1920, 1080)]
+#: The panels the docs name: the 7-inch Touch Display, 1280x720 and 1920x1080 HDMI screens, the
+#: Touch Display 2 standing (portrait), and a 1080x1920 portrait screen.
+SIZES = [(800, 480), (1280, 720), (1920, 1080), (720, 1280), (1080, 1920)]
+LANDSCAPE = [size for size in SIZES if size[0] > size[1]]
 #: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
 DOCS = ("turn", "blank", "judge", "rack", "pin", "menu", "hold", "reasons", "stopped", "playout",
         "station-table", "station-words", "station-verdict")
 
 
-def checked(surface, notes, scene: str, size) -> None:
+def checked(surface, notes, scene: str, size, orientation: str = "side") -> None:
     """The checks of every scene: each key drawn with its label, nothing overflowing or
-    overlapping, no label below font size 20 at 800x480."""
+    overlapping, no text under 3 mm capital height on the panel (nor cut short)."""
     keys = [n for n in notes if n.kind == "key"]
     labels = [n for n in notes if n.kind == "text" and any(n.text == key.text and key.ink.contains(n.ink)
                                                             for key in keys)]
-    assert keys and len(labels) == len(keys), scene          # every key drawn with its label
+    assert len(labels) == len(keys), scene                   # every key drawn with its label
     assert layout_problems(notes) == [], scene
-    smallest = min(label.size for label in labels)
-    assert smallest >= min(size) / 25, (scene, smallest)     # font size 20 at 800x480
+    assert small_text(notes, size, orientation) == [], scene
 
 
-def save_for_docs(surface, scene: str, size, orientation: str) -> None:
+#: The Touch Display 2 standing: every screen of it goes to the guides.
+PORTRAIT = (720, 1280)
+
+
+def save_for_docs(surface, scene: str, size, orientation: str, prefix: str = "keyboard") -> None:
+    """With $TABLEKEEPER_DOCS_IMAGES (``make screenshots``): the guides' keyboard scenes at
+    800x480 and 1920x1080, every other screen at 800x480, every screen at 720x1280 (portrait),
+    and the judge's keyboard flat."""
     folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
-    if folder and orientation == "side" and scene in DOCS:
-        pygame.image.save(surface, str(Path(folder) / f"keyboard-{scene}-{size[0]}x{size[1]}.png"))
-    if folder and orientation == "flat" and scene == "judge" and size == SIZES[0]:
+    if not folder:
+        return
+    wanted = orientation == "side" and (
+        size == PORTRAIT or (prefix == "keyboard" and scene in DOCS and size in ((800, 480), (1920, 1080)))
+        or (prefix == "screen" and size == (800, 480)))
+    if wanted:
+        pygame.image.save(surface, str(Path(folder) / f"{prefix}-{scene}-{size[0]}x{size[1]}.png"))
+    if orientation == "flat" and scene == "judge" and size == SIZES[0]:
         pygame.image.save(surface, str(Path(folder) / f"keyboard-judge-flat-{size[0]}x{size[1]}.png"))
 
 
-@pytest.mark.parametrize("orientation", ["side", "flat"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+#: Each size side by side, each landscape one flat too; the largest (1080x1920, 1920x1080 flat)
+#: are slow to draw and checked by make test alone (their layouts are 720x1280's and 1280x720's).
+ORIENTED = [pytest.param(size, orientation, marks=pytest.mark.slow) if size[0] * size[1] > 2e6 and (
+    orientation == "flat" or size[1] > size[0]) else (size, orientation)
+    for size, orientation in [(size, "side") for size in SIZES] + [(size, "flat") for size in LANDSCAPE]]
+
+
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shots, size, orientation):
     k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH)
     seen = []
     for scene in scenes(k):
         surface, notes = painted(k, size)
-        checked(surface, notes, scene, size)
+        checked(surface, notes, scene, size, orientation)
         assert small_keys(size, k.view, orientation) == [], scene
         path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,19 +80,37 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
     assert seen == list(SCENES)
 
 
-@pytest.mark.parametrize("orientation", ["side", "flat"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation):
     seen = []
     for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
         surface, notes = painted(k, size)
-        checked(surface, notes, scene, size)
+        checked(surface, notes, scene, size, orientation)
         assert small_keys(size, k.view, orientation) == [], scene
         path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
+        save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(INCIDENT_SCENES)
+
+
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_every_other_screen_fits_too(kiosk, shots, size, orientation):
+    """The screens without a keyboard to type on (the setup, a late start, the clock running and
+    past zero, both times large, the verdict, the end, a void game, the failsafe): the same
+    checks, every text 3 mm and every key 9 mm."""
+    seen = []
+    for scene, k in other_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
+        surface, notes = painted(k, size)
+        checked(surface, notes, scene, size, orientation)
+        assert small_keys(size, k.view, orientation) == [], scene
+        path = shots / f"screen-{scene}-{size[0]}x{size[1]}-{orientation}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+        save_for_docs(surface, scene, size, orientation, prefix="screen")
+        seen.append(scene)
+    assert seen == list(OTHER_SCENES)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -91,8 +130,8 @@ def test_no_text_or_key_overflows_or_overlaps_on_the_judge_station(station, shot
 
 
 def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
-    """The check can fail: a text too long for its box at the smallest font, and two keys on
-    top of each other, are both reported."""
+    """The check can fail: a text too long for its box at the smallest font (cut short), a box
+    too low for it (overflowing), and two keys on top of each other are all reported."""
     from kiosk.ui.widgets import keyboard as onscreen, theme
     from kiosk.ui.widgets.keys import Key, Keyboard
     surface = pygame.Surface((200, 100))
@@ -102,13 +141,15 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
         board = Keyboard((Key("A", "A"), Key("B", "B")))
         onscreen.paint(surface, board, pygame.Rect(0, 30, 120, 40), onscreen.KeyMin(50, 40))
         onscreen.paint(surface, board, pygame.Rect(30, 30, 120, 40), onscreen.KeyMin(50, 40))
-    problems = layout_problems(notes)
-    assert any("overflows its box" in p for p in problems)
+    problems = layout_problems(notes) + small_text(notes, (200, 100))
+    assert any("cut short" in p for p in problems)                 # never drawn under 3 mm
     assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)
+    with theme.recording() as notes:
+        theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 5))
+    assert any("overflows its box" in p for p in layout_problems(notes))
 
 
-@pytest.mark.parametrize("orientation", ["side", "flat"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots, size, orientation):
     """ABSP 4.10.2: an idle judge screen's keys have WITHDRAW, then KEEP IT while both players
     are asked; both press (tap their halves, the buttons' twins in simulation): withdrawn. Each
@@ -128,3 +169,20 @@ def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots,
         point = touch.where(size, k.view, tap, sim=True, orientation=orientation)
         k.tap(point, at=30)
     assert k.events(ev.ChallengeWithdrawn) and k.state.phase == "playing"
+
+
+@pytest.mark.parametrize("size, orientation", [((800, 480), "side"), ((720, 1280), "side"), ((800, 480), "flat")],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_with_a_usb_keyboard_alone_every_screen_fits_too(kiosk, station, size, orientation):
+    """``display.keypad = false``: what is typed shows in the last turn's row, the director's
+    menu lists its choices (in two columns where one is too long), the station its steps."""
+    from kiosk.ui.widgets.base import UiSettings
+    k = kiosk(size=size, orientation=orientation, pin_hash=PIN_HASH, settings=UiSettings(keypad=False))
+    for scene in scenes(k):
+        surface, notes = painted(k, size)
+        checked(surface, notes, scene, size, orientation)
+    if orientation == "side":
+        s = station(size=size, pin=STATION_PIN, ui=UiSettings(keypad=False))
+        for scene in station_scenes(s):
+            surface, notes = painted_station(s, size)
+            checked(surface, notes, scene, size)

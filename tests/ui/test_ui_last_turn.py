@@ -47,10 +47,13 @@ def test_a_play_an_exchange_and_a_pass_show_under_each_score(kiosk):
 
 
 def test_a_blank_and_a_turn_still_to_enter(kiosk):
+    """With a USB keyboard alone, what is typed takes the last turn's row meanwhile."""
     from kiosk.ui.widgets.base import UiSettings
+    from tests.support.ui_pixels import reads
     k = opened(kiosk, settings=UiSettings(keypad=False))    # the touch keypad would cover the row
     k.press("right", at=20)
-    assert sees(k, 1, "turn to enter")
+    assert k.view.halves[1].last == "turn to enter" and k.view.halves[1].entry == "SCORE _"
+    assert reads(k, "SCORE _", theme.WHITE, within=last_row(k, 1))
     k.type("42s\n", at=21)
     assert sees(k, 1, "+42  blank S")
 

@@ -1,6 +1,7 @@
 """The shared adjudication station (``python -m kiosk judge``): table number, words, Tab for
 the verdict, the same verdict screen as at a table (with NEXT CHALLENGE under it for a touch
 screen), a PIN to leave."""
+from tests.support.ui_harness import STATION_LABEL
 from dataclasses import replace
 
 import pygame
@@ -16,7 +17,7 @@ from kiosk.ui.judge.verdict import NEXT, VerdictView
 
 def verdict(valid: bool, words: tuple[str, ...]) -> VerdictView:
     """The station's verdict on ``words``: as at a table, and its NEXT CHALLENGE key."""
-    return VerdictView(valid, words, "enable2k", NEXT)
+    return VerdictView(valid, words, STATION_LABEL, NEXT)
 
 
 def test_a_challenge_at_the_station(station, shots):
@@ -33,7 +34,7 @@ def test_a_challenge_at_the_station(station, shots):
     assert tuple(s.surface.get_at((0, 0)))[:3] == theme.ACCEPT_BG
     (entry,) = s.logged()
     assert entry["table"] == "12" and entry["words"] == ["JINX", "CWM"] and entry["valid"] is True
-    assert entry["lexicon"] == "enable2k" and entry["at_ns"] == T0 + 3 * S
+    assert entry["lexicon"] == STATION_LABEL and entry["at_ns"] == T0 + 3 * S
     assert "per_word" not in entry
     s.keys("a", at=3.2)                            # ignored: too soon
     assert isinstance(s.view, VerdictView)
@@ -84,7 +85,7 @@ def test_the_pin_leaves_the_station(station):
 
 def test_the_station_shows_the_same_verdict_screen_as_a_table(station, kiosk):
     """Pixel for pixel without the on-screen keys; with them, the same verdict and its key."""
-    plain = station(ui=UiSettings(keypad=False))
+    plain = station(ui=UiSettings(keypad=False), preset="aspa")       # names the list as the table does
     plain.keys("7\ncat dogs\t", at=1)
     station_pixels = pygame.image.tobytes(plain.surface, "RGB")
     k = kiosk()
@@ -92,7 +93,7 @@ def test_the_station_shows_the_same_verdict_screen_as_a_table(station, kiosk):
     k.press("centre", at=25).press("centre", at=26).type("cat dogs", at=27).press("right", at=28)
     assert k.view == plain.view and k.view.keyboard is None
     assert pygame.image.tobytes(k.surface, "RGB") == station_pixels
-    s = station()
+    s = station(preset="aspa")
     s.keys("7\ncat dogs\t", at=1)
     assert s.view == replace(k.view, keyboard=NEXT)
 
@@ -106,7 +107,7 @@ def test_every_verdict_is_journaled_with_each_words_validity_for_the_director_on
         (table,) = adjudications_for_table(journal, None)
     assert director["words"] == [{"word": "JINX", "valid": True}, {"word": "ZZZQ", "valid": False},
                                  {"word": "CWM", "valid": True}]
-    assert director["table"] == "7" and director["lexicon"] == "enable2k"
+    assert director["table"] == "7" and director["lexicon"] == STATION_LABEL
     assert len(director["lexicon_fingerprint"]) == 64
     assert table.valid is False and not hasattr(table, "per_word")
     (line,) = s.logged()                           # the readable log never says which word failed
@@ -140,4 +141,4 @@ def test_without_display_keypad_the_station_shows_no_keys(station):
     s = station(ui=UiSettings(keypad=False))
     assert s.view.keyboard is None
     s.keys("3\ncat\t", at=1)
-    assert s.view == VerdictView(True, ("CAT",), "enable2k")
+    assert s.view == VerdictView(True, ("CAT",), STATION_LABEL)

@@ -2,7 +2,7 @@
 wrong — call the director" instead of ending the program, the verdicts already logged stay,
 and the director restarts the station at the table number. GPIO button releases (MockFactory
 pins) never dismiss a verdict."""
-from tests.support.ui_harness import ENABLE
+from tests.support.ui_harness import ENABLE, STATION_LABEL
 from drivers.buttons import DEFAULT_PINS, pin_factory
 from kiosk.app import open_lexicon
 from kiosk.ui.widgets import theme
@@ -28,9 +28,10 @@ class FailingLexicon:
 
 def shows_failsafe(surface, detail):
     parts = failsafe_layout(surface.get_size())
-    return (shows(surface, parts["title"], TITLE, theme.WHITE, bg=FAIL_BG)
-            and shows(surface, parts["detail"], detail, theme.WHITE, bg=FAIL_BG)
-            and shows(surface, parts["action"], RESTART, theme.BAR_FG, bg=FAIL_BG))
+    return (shows(surface, parts["title"], TITLE, theme.WHITE, bg=FAIL_BG, wrapped=True,
+                  max_size=parts["title"].height // 2)
+            and shows(surface, parts["detail"], detail, theme.WHITE, bg=FAIL_BG, wrapped=True)
+            and shows(surface, parts["action"], RESTART, theme.BAR_FG, bg=FAIL_BG, wrapped=True))
 
 
 def test_a_failure_shows_the_failsafe_and_the_director_restarts_the_station(station, shots):
@@ -67,11 +68,11 @@ def test_a_button_release_does_not_dismiss_the_verdict(station):
         s.at(2)
         pin.drive_low()                             # the opponent presses for the verdict ...
         s.loop.step()
-        assert s.view == VerdictView(True, ("CAT",), "enable2k", NEXT)
+        assert s.view == VerdictView(True, ("CAT",), STATION_LABEL, NEXT)
         s.at(3)
         pin.drive_high()                            # ... and lets go a second later
         s.loop.step()
-        assert s.view == VerdictView(True, ("CAT",), "enable2k", NEXT)
+        assert s.view == VerdictView(True, ("CAT",), STATION_LABEL, NEXT)
     finally:
         if s is not None:
             s.close()                               # the buttons, before their pins go

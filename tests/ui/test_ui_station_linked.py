@@ -14,6 +14,7 @@ from kiosk.sync.signing import station_key
 from kiosk.sync.station_link import StationLink
 from kiosk.ui.judge.verdict import VerdictView
 from tests.support.director_harness import KEY, TOURNAMENT, Director, signed_bytes
+from tests.support.ui_harness import STATION_LABEL
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def test_the_station_rules_on_a_challenge_open_and_shows_its_verdict_once_taken(
         s.keys("\t", at=3)                                      # VERDICT: judged, journaled, sent
         until(lambda: link.news.answer is not None)
         s.keys("", at=4)
-        assert s.view == VerdictView(True, ("QUIRE",), "enable2k", s.view.keyboard)
+        assert s.view == VerdictView(True, ("QUIRE",), STATION_LABEL, s.view.keyboard)
         assert [e["table"] for e in s.logged()] == ["4"]
         with director.db.locked() as conn:
             assert conn.execute("SELECT state, station, valid FROM challenges").fetchall() == [("open", "1", 1)]

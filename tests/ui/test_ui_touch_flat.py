@@ -1,6 +1,6 @@
 """Touch and the two orientations, on the real kiosk: taps (mouse clicks and fingers posted to
 pygame) are the twins of the buttons in simulation and type on the on-screen keyboard, which
-shows only on the half of the player entering a turn, below the digits, which do not move; in
+shows while a player enters a turn across the whole width, both clocks small above it; in
 the ``flat`` orientation each half is the upright half turned to face its player, and a tap is
 turned back with it. Screenshots of both orientations are checked pixel for pixel."""
 import pygame
@@ -25,19 +25,18 @@ def test_in_simulation_a_tap_on_a_half_is_its_button_and_the_keypad_types(kiosk)
     lay = layout((w, h))
     k.tap((w // 4, h // 2), at=1)                            # Ann's half: Ann goes second
     assert k.state.clock.running == 1
-    before = colour_box(k.surface, lay.rows[1]["time"], theme.FG)    # Bob's running clock
     k.tap((3 * w // 4, h // 3), at=20, finger=True)         # Bob's half, a finger: Bob's turn ends
     assert k.state.clock.running == 0 and k.view.halves[1].keyboard and not k.view.halves[0].keyboard
     k.shot("touch-keypad")
-    after = colour_box(k.surface, lay.rows[1]["time"], theme.FG)      # keys below the digits
-    assert abs(after.top - before.top) <= 1 and abs(after.left - before.left) <= 1    # not moved
     keys = keyboard_keys((w, h), k.view)
     typing = k.view.halves[1].keyboard
-    assert keys and all(lay.rows[1]["time"].bottom <= rect.top and lay.halves[1].contains(rect)
-                        for rect, key in keys if key in typing.grid + typing.actions)
+    assert keys and all(lay.typing.keys.contains(rect) for rect, key in keys
+                        if key in typing.grid + typing.actions)          # across, below the clocks
+    clocks = colour_box(k.surface, lay.typing.clocks[0], theme.RUNNING)   # Ann's runs: framed amber
+    assert clocks is not None and lay.typing.clocks[0].contains(clocks)
     ann = [(rect, key.label) for rect, key in keys if key not in typing.grid + typing.actions]
-    assert [label for _, label in ann] == ["HOLD", "TIMES"]         # Ann's controls: on her half
-    assert all(lay.rows[0]["time"].bottom <= rect.top and lay.halves[0].contains(rect) for rect, _ in ann)
+    assert [label for _, label in ann] == ["HOLD", "TIMES"]         # Ann's controls: in her clock's row
+    assert all(lay.typing.clocks[0].contains(rect) for rect, _ in ann)
     for key in "35":
         k.tap(key_centre(k, key), at=21)
     assert k.view.halves[1].entry == "SCORE 35"
@@ -67,7 +66,7 @@ def upright(surface, player):
 
 def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
     side = kiosk(names=("Ann", "Bob"))
-    side.press("left", at=1).press("right", at=20)
+    side.press("left", at=1)                                # Bob's clock runs
     side.shot("orientation-side")
     lay = layout(side.surface.get_size())
     for p, name in enumerate(("Ann", "Bob")):
@@ -77,7 +76,7 @@ def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
     assert face.height >= side.surface.get_height() // 4     # legible from 3 m: a quarter of the height
 
     k = kiosk(names=("Ann", "Bob"), orientation="flat")
-    k.press("left", at=1).press("right", at=20)
+    k.press("left", at=1)
     k.shot("orientation-flat")
     assert k.view == side.view                              # the same view, drawn another way
     size = flat.portrait_size(k.surface.get_size())
@@ -86,9 +85,10 @@ def test_side_and_flat_orientations_show_each_half_to_its_player(kiosk, shots):
         page = upright(k.surface, p)
         assert page.get_size() == size
         half = k.view.halves[p]
-        assert shows(page, half_lay.rows[0]["name"], name, theme.DIM if half.dimmed else theme.FG)
-        assert shows(page, half_lay.top.inflate(-half_lay.top.height, -half_lay.top.height // 4),
-                     k.view.top, theme.BAR_FG, bg=theme.BAR_BG)
+        assert shows(page, half_lay.rows[0]["name"], name, theme.DIM if half.dimmed else theme.FG,
+                     density=flat.down_density(k.surface.get_size()))
+    side.press("right", at=20)
+    k.press("right", at=20)
     # the keyboard is on Bob's half, turned with it: a tap on a key there types
     w, h = k.surface.get_size()
     pw, ph = size

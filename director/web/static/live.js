@@ -108,7 +108,8 @@ function tileNode(tile) {
                            "data-silent": tile.silent ? "yes" : "no" },
     el("div", { class: "head" }, el("span", {}, `Table ${tile.table}`),
        el("span", { class: "state" }, LABELS[tile.state] || tile.state)),
-    el("div", { class: "players" }, el("span", {}, tile.players[0] || ""), el("span", {}, tile.players[1] || "")));
+    el("div", { class: "players" }, el("span", { title: tile.players[0] || "" }, tile.players[0] || ""),
+       el("span", { title: tile.players[1] || "" }, tile.players[1] || "")));
   if (tile.times_ms && tile.state !== "result") {
     node.append(el("div", { class: "times" }, ...tileTimes(tile).map((ms, side) =>
       el("span", { class: (running(tile) === side ? "running " : "") + (ms < 0 ? "over" : "") }, clockText(ms)))));

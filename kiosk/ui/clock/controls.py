@@ -12,6 +12,9 @@ Each control types what its USB key does, and shows only where and when it can b
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
 - FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
   for a false blank (school 7: ``FalseBlank``), as the core says;
+- OPPONENT ABSENT on each half after the round's start call and before the game starts, while
+  nobody is absent: the player who is there says their opponent is not (core ``DeclareAbsent``;
+  only an absent player is charged for lateness, kiosk.core.late);
 - the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
   banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
   (``shared``, below the banner).
@@ -34,6 +37,10 @@ TIMES = Key(Action.SPEAK, "TIMES")
 SEND_BACK = Key(Action.SEND_BACK, "BLANK?")
 FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
+#: On each player's half: their opponent is absent (the key names the opponent's side).
+OPPONENT_ABSENT = (Key(Action.ABSENT_RIGHT, "OPPONENT ABSENT", 2), Key(Action.ABSENT_LEFT, "OPPONENT ABSENT", 2))
+#: Whom each of those keys declares absent.
+ABSENT_KEYS = {Action.ABSENT_LEFT: 0, Action.ABSENT_RIGHT: 1}
 #: A stop's reason as its key says it (the banner has the whole text, kiosk.ui.clock.view).
 REASON_LABELS = {"score": "SCORE", "tiles": "TILES", "blank": "BLANK", "director": "DIRECTOR",
                  "end": "GAME END", "observers": "OBSERVERS", "bag_count": "BAG COUNT",
@@ -97,6 +104,8 @@ def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool
     buttons answer it: no controls)."""
     if busy:
         return None, None
+    if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
+        return tuple(Keyboard((OPPONENT_ABSENT[p],), seat=p, even=True) for p in (0, 1))
     hold = holder(state, now_ns)
     send, false = sender(state, now_ns), false_blank_caller(state, now_ns)
     correct = not correction_refusal(state, busy) and correctable(state, now_ns)

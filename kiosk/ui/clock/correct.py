@@ -47,6 +47,7 @@ class CorrectionView:
     bottom: str
     error: str
     keyboard: Keyboard | None = None    # the on-screen keys, if the screen shows them
+    director: bool = False              # opened from the director's menu (the director types)
 
 
 class CorrectionScreen(Screen):
@@ -191,7 +192,8 @@ class CorrectionScreen(Screen):
                                        else "CORRECT A SCORE  (both players must agree)"),
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
                               bottom=self.table.info.legend, error=self.table.message(now_ns),
-                              keyboard=self._keyboard() if self.table.settings.keypad else None)
+                              keyboard=self._keyboard() if self.table.settings.keypad else None,
+                              director=self.director)
 
     def _keyboard(self) -> Keyboard:
         """The digits while a number is typed; then ENTER (the director) or only BACK (the
@@ -211,33 +213,35 @@ class CorrectionScreen(Screen):
 
 def correction_layout(size: tuple[int, int], view: CorrectionView | None = None,
                       facing: int | None = None) -> dict:
-    """Where each part of the correction screen goes: heading, one row per listed turn, the
-    entry box, the keys if ``view`` has any, the prompt, and the top and bottom bars; on the
-    whole screen (``facing`` None) or an upright half (flat)."""
-    w, h = size
-    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
-    margin = max(8, w // 40)
-    y = lay.top.bottom + h // 50
-    heading = pygame.Rect(margin, y, w - 2 * margin, h * 8 // 100)
+    """Where each part of the correction screen goes: heading, a row per listed turn (the latest
+    that fit, in two columns where the lines leave room), the entry box, the keys if ``view``
+    has any, the prompt, and the top and bottom bars; on the whole screen (``facing`` None) or
+    an upright half (flat). Every line is at least the smallest text tall."""
+    lay = frame.layout(size, upright=facing is not None)
+    line, gap = lay.line, onscreen.gap_for(lay.key_min)
+    margin = max(8, 2 * gap)
+    body = lay.body.inflate(-2 * margin, -2 * gap)
     keyboard = view.keyboard if view is not None else None
-    if keyboard is None:
-        listing = pygame.Rect(margin * 4, y + h * 10 // 100, w - 8 * margin, h * 42 // 100)
-        entry = pygame.Rect(margin * 4, listing.bottom + h // 40, w - 8 * margin, h * 10 // 100)
-        prompt = pygame.Rect(margin, entry.bottom + h // 40, w - 2 * margin,
-                             lay.bottom.top - entry.bottom - h // 20)
-        keys = None
-    else:
-        keys_h = onscreen.height(keyboard, w - 2 * margin, lay.key_min)
-        prompt_h, entry_h, gap = h * 6 // 100, h * 8 // 100, h // 60
-        listing_h = lay.bottom.top - 4 * gap - prompt_h - keys_h - entry_h - heading.bottom
-        listing = pygame.Rect(margin * 4, heading.bottom + gap, w - 8 * margin, max(0, listing_h))
-        entry = pygame.Rect(margin * 4, listing.bottom + gap, w - 8 * margin, entry_h)
-        keys = pygame.Rect(margin, entry.bottom + gap, w - 2 * margin, keys_h)
-        prompt = pygame.Rect(margin, keys.bottom + gap, w - 2 * margin, prompt_h)
-    step = listing.height // LISTED
-    rows = [pygame.Rect(listing.left, listing.top + i * step, listing.width, step) for i in range(LISTED)]
-    return {"heading": heading, "rows": rows, "entry": entry, "entry_text": entry.inflate(-16, -10),
-            "keys": keys, "prompt": prompt, "top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min}
+    keys_h = onscreen.least_height(keyboard, body.width, lay.key_min)
+    named = frame.stack(body, [(n, h) for n, h in (
+        ("heading", max(round(line * 1.3), lay.text_height([view.heading] if view else [], body.width))),
+        ("listing", None), ("entry", round(line * 1.5)),
+        ("keys", keys_h), ("prompt", max(line + 2, lay.text_height([view.prompt] if view else [], body.width))))
+        if h != 0], gap)
+    listing = named["listing"]
+    row_h = line + max(2, gap)
+    turns = view.turns if view is not None else ()
+    widest = max((theme.font(theme.least_size(lay.line_density)).size(t)[0] for t in turns), default=0) + 24
+    columns = 2 if turns and 2 * widest <= listing.width else 1
+    per_column = max(0, listing.height // row_h)
+    shown = min(LISTED, per_column * columns)
+    col_w = listing.width // columns
+    rows = [pygame.Rect(listing.left + (i // per_column) * col_w, listing.top + (i % per_column) * row_h,
+                        col_w, row_h) for i in range(shown)]
+    entry = named["entry"]
+    return {"heading": named["heading"], "rows": rows, "entry": entry, "entry_text": entry.inflate(-16, -4),
+            "keys": named.get("keys") if keyboard is not None else None, "prompt": named["prompt"],
+            "top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min}
 
 
 def keyboard_keys(size: tuple[int, int], view: CorrectionView, facing: int | None = None
@@ -247,20 +251,19 @@ def keyboard_keys(size: tuple[int, int], view: CorrectionView, facing: int | Non
 
 
 def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int | None = None) -> None:
-    h = surface.get_height()
     parts = correction_layout(surface.get_size(), view, facing)
     surface.fill(theme.BG)
-    theme.blit_line(surface, view.heading, theme.PROMPT, parts["heading"])
-    for row, line in zip(view.turns, parts["rows"]):
+    theme.blit_lines(surface, [view.heading], theme.PROMPT, parts["heading"], max_size=parts["heading"].height)
+    shown = view.turns[len(view.turns) - len(parts["rows"]):] if parts["rows"] else ()
+    for row, line in zip(shown, parts["rows"]):
         chosen = view.chosen is not None and row.split(" ", 1)[0] == str(view.chosen)
         if chosen:
             surface.fill(theme.BANNER_BG, line)
-        theme.blit_line(surface, row, theme.WHITE if chosen else theme.FG,
-                        line.inflate(-8, -line.height // 5), align="left")
+        theme.blit_line(surface, row, theme.WHITE if chosen else theme.FG, line.inflate(-8, 0), align="left")
     pygame.draw.rect(surface, theme.PROMPT, parts["entry"], width=2)
     theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
-    theme.blit_line(surface, view.prompt, theme.BAR_FG, parts["prompt"], max_size=h // 18)
+    theme.blit_lines(surface, [view.prompt], theme.BAR_FG, parts["prompt"], max_size=parts["prompt"].height // 2)
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], view.bottom, view.error)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)

@@ -1,21 +1,25 @@
-"""Painting a ClockView: two halves (left player, right player) between a thin top line and a
-thin bottom line. The layout is fixed by the surface size alone, so nothing moves when a
-prompt appears; the running half gets a thick amber frame, overtime digits are red, and a late
-player's half says ABSENT in red. The on-screen keyboard of the player typing (a turn, a
-blank's letter, the tiles left) takes their half below the clock, with what they type on top
-of it: the digits never move, and the banner, if any, goes over the other half meanwhile.
-A player's touch controls (HOLD, CORRECT, TIMES: kiosk.ui.clock.controls) take the outer end of
-the last two rows of their half, the note beside them; keys for either player (a stop's
-reasons) take the rows below the banner, across both halves. ``draw_changes`` paints only the
-rows that changed (a running clock: one row a second).
+"""Painting a ClockView on the shared frame (kiosk.ui.widgets.frame), in one of four ways:
 
-The frame (the two lines, the halves and their rows) is the screens' shared one
-(kiosk.ui.widgets.frame); on one player's upright half (``upright_layout``) it serves the ``flat``
+- playing: each player's half (side by side, or stacked on a portrait screen) with its name,
+  clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
+  CORRECT, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
+  the clocks; the running half in a thick amber frame, overtime digits red and marked OVER, a
+  late player's half saying ABSENT;
+- a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;
+- typing (a half has the on-screen keyboard: a turn, a blank's letter, the tiles left): both
+  clocks small at the top, what is typed, and the keys across the whole width;
+- over (``result``: the game ended, its last turn and racks entered): who won, both scores and
+  the margin large across the screen; each half's final score large and its clock small.
+
+The screen is a list of regions (``regions``), each with the data it shows: ``draw`` paints
+them all, ``draw_changes`` only those whose data changed (a running clock: the characters of its
+face that changed). On one player's upright half (``upright_layout``) the same serves the ``flat``
 orientation (kiosk.ui.clock.flat turns it to face them).
 """
 from __future__ import annotations
 
-from operator import attrgetter
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -24,8 +28,28 @@ from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layo
 from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
-#: A control key's width, in the narrowest key's widths.
-CONTROL_WIDTH = 2
+__all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_layout", "banner_rows",
+           "banner_size", "mode", "controls_area"]
+
+#: The word beside a clock face past zero (overtime is said, not only shown red).
+OVER = "OVER"
+
+
+@dataclass(frozen=True)
+class Region:
+    key: tuple
+    rect: pygame.Rect
+    data: object
+    paint: Callable[[pygame.Surface], None]
+
+
+def mode(view: ClockView, players=(0, 1)) -> str:
+    """How the screen (or, flat, the upright half of ``players``' one player) is painted."""
+    if any(view.halves[p].keyboard is not None for p in players):
+        return "typing"
+    if view.result:
+        return "over"
+    return "reasons" if view.shared is not None else "playing"
 
 
 def draw(surface: pygame.Surface, view: ClockView) -> Layout:
@@ -35,230 +59,194 @@ def draw(surface: pygame.Surface, view: ClockView) -> Layout:
 
 
 def paint(surface: pygame.Surface, lay: Layout, view: ClockView, players=(0, 1)) -> None:
-    """The whole screen on ``lay``: ``players``' halves in its half slots (both, side by side;
-    or one player's alone, for the flat orientation), the banner and both bars."""
+    """The whole screen on ``lay``: ``players``' halves in its slots (both; or one player's alone,
+    flat), the banner and both bars."""
     surface.fill(theme.BG)
-    for slot, p in enumerate(players):
-        _draw_half(surface, lay, slot, view.halves[p], view.template, view.shared is not None)
-    if view.shared is not None:
-        onscreen.paint(surface, view.shared, band(lay, players), lay.key_min)
-    box = banner_box(lay, view, players)
-    if view.banner and box is not None:
-        _draw_banner(surface, box, view.banner)
-    bar(surface, lay.top, view.top, theme.BAR_FG)
-    bottom_bar(surface, lay.bottom, view.bottom, view.error)
+    for region in regions(surface, lay, view, players):
+        region.paint(surface)
 
 
-def banner_box(lay: Layout, view: ClockView, players=(0, 1)) -> pygame.Rect | None:
-    """Where the banner goes: across both halves; over the other half while a player's
-    keyboard takes theirs; nowhere on a flat half whose player is typing."""
-    free = [slot for slot, p in enumerate(players) if view.halves[p].keyboard is None]
-    if len(free) == len(players):
-        return lay.banner
-    return lay.rows[free[0]]["banner"] if free else None
+def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView | None) -> list | None:
+    """Paint ``view`` over ``previous`` (what the surface shows now) touching only the regions
+    whose data changed; the rectangles painted, or None if it painted everything."""
+    if previous is None or not isinstance(previous, ClockView) or mode(view) != mode(previous):
+        draw(surface, view)
+        return None
+    lay = layout(surface.get_size())
+    new, old = regions(surface, lay, view), regions(surface, lay, previous)
+    if [r.key for r in new] != [r.key for r in old] or [r.rect for r in new] != [r.rect for r in old]:
+        draw(surface, view)
+        return None
+    dirty = []
+    for region, before in zip(new, old):
+        if region.data == before.data:
+            continue
+        if region.key[0] == "frame":                # the frame alone: the rows are regions too
+            region.paint(surface)
+            dirty.append(region.rect)
+            continue
+        if region.key[0] == "time":
+            cells = _changed_characters(surface, region, before)
+            if cells is not None:
+                dirty += cells
+                continue
+        surface.fill(theme.BG, region.rect)
+        region.paint(surface)
+        dirty.append(region.rect)
+    return dirty
 
 
-def keyboard_area(lay: Layout, slot: int) -> tuple[pygame.Rect, pygame.Rect]:
-    """(the line showing what is typed, as tall as the last turn's row; the keys) on the half
-    in ``slot``: all of it below the clock face."""
+def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Region]:
+    """Everything the screen shows, in painting order."""
+    how = mode(view, players)
+    out = []
+    if how == "typing" or (how == "reasons" and lay.narrow):
+        out += _typing(lay, view, players)
+    elif how == "over":
+        out += _over(lay, view, players)
+    else:
+        for slot, p in enumerate(players):
+            out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons")
+        if view.shared is not None:
+            area = band(lay, players)
+            out.append(Region(("reasons",), area, view.shared,
+                              lambda s, a=area: onscreen.paint(s, view.shared, a, lay.key_min)))
+        if view.banner:
+            out.append(Region(("banner",), lay.banner, view.banner,
+                              lambda s: _draw_banner(s, lay.banner, view.banner)))
+    compact = how == "typing" or (how == "reasons" and lay.narrow)
+    if not (compact and len(lay.halves) == 1):      # a flat typist's half: its top line is the other's
+        out.append(Region(("top",), lay.top, view.top, lambda s: bar(s, lay.top, view.top, theme.BAR_FG)))
+    out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend),
+                      lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend)))
+    return out
+
+
+# --- playing -------------------------------------------------------------------------------
+
+def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -> list[Region]:
     rows = lay.rows[slot]
-    area = rows["banner"].union(rows["note"])
-    entry = pygame.Rect(area.left, area.top, area.width, rows["last"].height)
-    gap = onscreen.gap_for(lay.key_min)
-    return entry, pygame.Rect(area.left, entry.bottom + gap, area.width, area.bottom - entry.bottom - gap)
+    frame = lay.halves[slot]
+    out = [Region(("frame", slot), frame, (half.running,),
+                  lambda s: _frame(s, frame, lay.frame, half.running))]
+    for name in ("name", "time") + (() if asking else ("score", "last", "strip")):
+        rect = rows[name]
+        if name == "strip":
+            out.append(Region(("strip", slot), rect, (half.note, half.controls, half.dimmed),
+                              lambda s, r=rect: _strip(s, lay, slot, r, half)))
+        else:
+            out.append(Region((name, slot), rect, _row_data(name, half, template),
+                              lambda s, n=name, r=rect: _row(s, n, r, half, template)))
+    return out
 
 
-def controls_area(lay: Layout, slot: int, controls: Keyboard) -> tuple[pygame.Rect, pygame.Rect]:
-    """(the controls' keys, what is left for the note) on the half in ``slot``: the keys at the
-    outer end of its last two rows (the left half's left, the right half's right)."""
-    rows = lay.rows[slot]
-    strip = rows["entry"].union(rows["note"])
-    gap = onscreen.gap_for(lay.key_min)
-    count = len(controls.grid)
-    width = min(strip.width, round(count * CONTROL_WIDTH * lay.key_min.width + (count - 1) * gap))
-    keys = pygame.Rect(strip.left if slot == 0 else strip.right - width, strip.top, width, strip.height)
-    note = rows["note"].copy()
-    note.width -= width + gap
-    if slot == 0:
-        note.left = keys.right + gap
-    return keys, note
+def _frame(surface, rect: pygame.Rect, width: int, running: bool) -> None:
+    pygame.draw.rect(surface, theme.RUNNING if running else theme.BG, rect, width=width)
 
 
-def band(lay: Layout, players=(0, 1)) -> pygame.Rect:
-    """Where keys for either player go: the rows below the banner, across both halves (or the
-    one half, flat)."""
-    first, last = lay.rows[0], lay.rows[len(players) - 1]
-    return first["score"].union(last["note"])
+def _row_data(name: str, half: HalfView, template: str):
+    if name == "time":
+        return (half.time, half.overtime, half.dimmed, template)
+    shown = {"name": half.name, "score": half.score, "last": half.last}[name]
+    return (shown, half.dimmed, half.absent, half.penalty, half.overtime, name == "last" and half.entry)
 
 
-def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = None
-                  ) -> list[tuple[pygame.Rect, Key]]:
-    """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing``
-    (flat): the typing player's keyboard, each player's controls, the keys for either."""
-    lay = layout(size) if facing is None else upright_layout(size)
-    players = (0, 1) if facing is None else (facing,)
-    keys = []
-    for slot, p in enumerate(players):
-        half = view.halves[p]
-        if half.keyboard is not None:
-            keys += onscreen.place(half.keyboard, keyboard_area(lay, slot)[1], lay.key_min)
-        if half.controls is not None and view.shared is None:
-            keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls)[0], lay.key_min)
-    if view.shared is not None:
-        keys += onscreen.place(view.shared, band(lay, players), lay.key_min)
-    return keys
-
-
-def shown_rows(half: HalfView, shared: bool) -> tuple[str, ...]:
-    """The rows of ``half`` drawn as rows: the keyboard of its typing player takes all but the
-    name and the time, the keys for either player all below the banner, the player's controls
-    the entry row (the note goes beside them)."""
-    if half.keyboard is not None:
-        return ABOVE_KEYBOARD
-    if shared:
-        return ABOVE_BAND
-    return tuple(name for name in ROW_FIELDS if half.controls is None or name != "entry")
-
-
-def row_box(lay: Layout, slot: int, name: str, half: HalfView) -> pygame.Rect:
-    """Where row ``name`` of ``half`` is drawn: its row, but the note beside the controls."""
-    if name == "note" and half.controls is not None:
-        return controls_area(lay, slot, half.controls)[1]
-    return lay.rows[slot][name]
-
-
-def _draw_half(surface, lay: Layout, p: int, half: HalfView, template: str, shared: bool = False) -> None:
-    if half.running:
-        pygame.draw.rect(surface, theme.RUNNING, lay.halves[p], width=lay.frame)
-    for name in shown_rows(half, shared):
-        _draw_row(surface, name, row_box(lay, p, name, half), half, template)
-    if half.keyboard is not None:
-        entry, keys = keyboard_area(lay, p)
-        _draw_entry(surface, entry, half.entry)
-        onscreen.paint(surface, half.keyboard, keys, lay.key_min)
-    elif half.controls is not None and not shared:
-        onscreen.paint(surface, half.controls, controls_area(lay, p, half.controls)[0], lay.key_min)
-
-
-def _draw_entry(surface, rect: pygame.Rect, text: str) -> None:
-    pygame.draw.rect(surface, theme.PROMPT, rect, width=2)
-    theme.blit_line(surface, text, theme.WHITE, rect.inflate(-8, -6))
-
-
-def _draw_row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
-    """One row of a half (on a background already painted)."""
+def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
     fg = theme.DIM if half.dimmed else theme.FG
-    if name == "name":
+    if name == "name" and half.overtime:             # said, not only shown red; the penalty so far
+        penalty = f"  -{half.penalty}" if half.penalty else ""
+        theme.blit_line(surface, f"{half.name}  ·  {OVER}{penalty}", theme.OVERTIME_TEXT, rect)
+    elif name == "name":
         theme.blit_line(surface, half.name, fg, rect)
     elif name == "time":
         cells = face_cells(half, rect, template)
         for cell, glyph in cells:
             surface.blit(glyph, cell)
         theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
-    elif name == "score" and half.penalty:
-        left, right = rect.inflate(-rect.width // 3, 0), rect.copy()
-        right.width = rect.width // 4
-        right.right = rect.right
-        theme.blit_line(surface, half.score, fg, left)
-        theme.blit_line(surface, f"-{half.penalty}", theme.OVERTIME, right, align="right")
     elif name == "score":
         theme.blit_line(surface, half.score, fg, rect)
-    elif name == "last":
-        theme.blit_line(surface, half.last, theme.OVERTIME if half.absent else fg, rect)
-    elif name == "entry" and half.entry:
+    elif name == "last" and half.entry:             # typed on a keyboard of its own: in place of the last turn
         _draw_entry(surface, rect, half.entry)
-    elif name == "note" and half.note:
-        theme.blit_line(surface, half.note, theme.PROMPT, rect)
+    elif name == "last":
+        theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
 
 
-def face_cells(half: HalfView, rect: pygame.Rect, template: str):
-    """Where each character of ``half``'s clock face goes in its time row, and its glyph."""
+def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect | None = None
+                  ) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the controls' keys, what is left for the note) in the strip of the half in ``slot``
+    (or ``rect``): the keys at the outer end (the left half's left, the right half's right; on
+    a stacked or upright half, the right), each as wide as its label needs and 9 mm at least."""
+    strip = rect or lay.rows[slot]["strip"]
+    gap = onscreen.gap_for(lay.key_min)
+    width = min(strip.width, onscreen.row_width(controls, lay.key_min) + 2)
+    left = slot == 0 and not lay.portrait and len(lay.halves) == 2
+    keys = pygame.Rect(strip.left if left else strip.right - width, strip.top, width, strip.height)
+    note = strip.copy()
+    note.width -= width + gap
+    if left:
+        note.left = keys.right + gap
+    return keys, note
+
+
+def _strip(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
+    """The note beside the player's controls (what is typed without the on-screen keyboard
+    goes in the last turn's row)."""
+    note = rect
+    if half.controls is not None:
+        keys, note = controls_area(lay, slot, half.controls, rect)
+        onscreen.paint(surface, half.controls, keys, lay.key_min)
+    if half.note:
+        theme.blit_lines(surface, [half.note], theme.PROMPT, note, max_size=lay.line)
+
+
+def band(lay: Layout, players=(0, 1)) -> pygame.Rect:
+    """Where keys for either player go: the rows below the banner, across both halves (or the
+    one half, flat)."""
+    first, last = lay.rows[0], lay.rows[len(players) - 1]
+    if lay.portrait:
+        return first["score"].union(last["strip"]).clip(lay.body)
+    return first["score"].union(last["strip"])
+
+
+def _draw_entry(surface, rect: pygame.Rect, text: str) -> None:
+    pygame.draw.rect(surface, theme.PROMPT, rect, width=2)
+    theme.blit_line(surface, text, theme.WHITE, rect.inflate(-8, -4))
+
+
+def face_cells(half: HalfView, rect: pygame.Rect, template: str, dim: bool | None = None):
+    """Where each character of ``half``'s clock face goes in ``rect``, and its glyph (overtime:
+    red, with OVER beside it drawn by the caller)."""
     scale = min(theme.clock_scale(template, rect.width, rect.height),     # the usual size ...
                 theme.clock_scale(half.time, rect.width, rect.height),    # ... unless it cannot fit
                 key=lambda xy: (xy[1], xy[0]))
-    colour = theme.OVERTIME if half.overtime else (theme.DIM if half.dimmed else theme.FG)
+    dimmed = half.dimmed if dim is None else dim
+    colour = theme.OVERTIME if half.overtime else (theme.DIM if dimmed else theme.FG)
     return theme.face_cells(half.time, colour, scale, rect)
 
 
-def _changed_characters(surface, rect: pygame.Rect, half: HalfView, before: HalfView, template: str):
+def _changed_characters(surface, region: Region, before: Region):
     """Repaint only the characters of the clock face that changed, when the others stay where
     they were (same length, same places); the rectangles painted, or None if it cannot."""
-    if len(half.time) != len(before.time) or half.overtime != before.overtime:
+    (time, overtime, dimmed, template), (was, was_over, was_dim, _) = region.data, before.data
+    if len(time) != len(was) or (overtime, dimmed) != (was_over, was_dim):
         return None
-    cells, old = face_cells(half, rect, template), face_cells(before, rect, template)
-    if [c.topleft for c, _ in cells] != [c.topleft for c, _ in old] or \
-            [c.size for c, _ in cells] != [c.size for c, _ in old]:
+    rect = region.rect
+    half = HalfView("", time, "", "", False, overtime, 0, dimmed)
+    old = HalfView("", was, "", "", False, was_over, 0, was_dim)
+    cells, old_cells = face_cells(half, rect, template), face_cells(old, rect, template)
+    if [c for c, _ in cells] != [c for c, _ in old_cells]:
         return None
     dirty = []
-    for (cell, glyph), new, was in zip(cells, half.time, before.time):
-        if new != was:
+    for (cell, glyph), new, previous in zip(cells, time, was):
+        if new != previous:
             surface.blit(glyph, cell)
             dirty.append(cell)
     return dirty
 
 
-#: What each row of a half shows, by HalfView field (besides ``dimmed``, which redraws it all).
-ROW_FIELDS = {"name": ("name",), "time": ("time", "overtime"), "banner": (),
-              "score": ("score", "penalty"), "last": ("last", "absent"), "entry": ("entry",),
-              "note": ("note",)}
-#: The rows of a half drawn while its keyboard shows (it takes the rest).
-ABOVE_KEYBOARD = ("name", "time")
-#: The rows of a half drawn while keys for either player show below the banner.
-ABOVE_BAND = ("name", "time", "banner")
-
-
-def draw_changes(surface: pygame.Surface, view: ClockView, previous: ClockView | None) -> list | None:
-    """Paint ``view`` over ``previous`` (what the surface shows now) touching only what changed:
-    the rows of a half whose text changed, a whole half if it started or stopped running or
-    was dimmed, a bar whose text changed. The rectangles painted, for
-    ``pygame.display.update``; None if it had to paint everything (``draw``)."""
-    if (previous is None or not isinstance(previous, ClockView) or previous.banner != view.banner
-            or previous.template != view.template or previous.shared != view.shared
-            or [(h.keyboard, h.controls) for h in previous.halves] != [(h.keyboard, h.controls) for h in view.halves]
-            or (view.shared is not None and [(h.running, h.dimmed) for h in previous.halves]
-                != [(h.running, h.dimmed) for h in view.halves])):
-        draw(surface, view)
-        return None
-    lay, dirty = layout(surface.get_size()), []
-    for p, (half, before) in enumerate(zip(view.halves, previous.halves)):
-        if (half.running, half.dimmed) != (before.running, before.dimmed):
-            surface.fill(theme.BG, lay.halves[p])
-            _draw_half(surface, lay, p, half, view.template)
-            dirty.append(lay.halves[p])
-            continue
-        for name in shown_rows(half, view.shared is not None):
-            fields = ROW_FIELDS[name]
-            if fields and attrgetter(*fields)(half) != attrgetter(*fields)(before):
-                rect = row_box(lay, p, name, half)
-                if name == "time":
-                    cells = _changed_characters(surface, rect, half, before, view.template)
-                    if cells is not None:
-                        dirty += cells
-                        continue
-                surface.fill(theme.BG, rect)
-                _draw_row(surface, name, rect, half, view.template)
-                dirty.append(rect)
-        if half.keyboard is not None and half.entry != before.entry:
-            entry, _ = keyboard_area(lay, p)
-            surface.fill(theme.BG, entry)
-            _draw_entry(surface, entry, half.entry)
-            dirty.append(entry)
-    box = banner_box(lay, view)
-    if view.banner and box is not None and any(rect in lay.halves for rect in dirty):
-        _draw_banner(surface, box, view.banner)       # a half was repainted under it
-        dirty.append(box)
-    if view.top != previous.top:
-        bar(surface, lay.top, view.top, theme.BAR_FG)
-        dirty.append(lay.top)
-    if (view.bottom, view.error) != (previous.bottom, previous.error):
-        bottom_bar(surface, lay.bottom, view.bottom, view.error)
-        dirty.append(lay.bottom)
-    return dirty
-
-
 def banner_rows(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """Where each of ``count`` banner lines goes: the first as large as fits, the rest smaller."""
-    inner = rect.inflate(-rect.height // 2, -rect.height // 8)
+    """Where each of ``count`` banner lines goes: one under the other."""
+    inner = rect.inflate(-max(8, rect.height // 4), -4)
     line_h = inner.height // max(1, count)
     return [pygame.Rect(inner.left, inner.top + i * line_h, inner.width, line_h) for i in range(count)]
 
@@ -269,6 +257,145 @@ def banner_size(index: int, row: pygame.Rect) -> int | None:
 
 
 def _draw_banner(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
+    """The banner's lines, wrapped, as large as they fit (the smallest text at the least)."""
     surface.fill(theme.BANNER_BG, rect)
-    for i, (line, row) in enumerate(zip(lines, banner_rows(rect, len(lines)))):
-        theme.blit_line(surface, line, theme.WHITE, row, max_size=banner_size(i, row))
+    inner = rect.inflate(-max(8, rect.height // 8), -4)
+    theme.blit_lines(surface, [line for line in lines if line], theme.WHITE, inner,
+                     max_size=theme.least_for(surface) * 5 // 4)
+
+
+# --- typing ----------------------------------------------------------------------------------
+
+def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
+    typing = lay.typing
+    out = []
+    for slot, p in enumerate(players):
+        half = view.halves[p]
+        rect = typing.clocks[slot]
+        out.append(Region(("clock", slot), rect, (half.name, half.time, half.running, half.overtime,
+                                                   half.dimmed, half.controls, half.keyboard is not None),
+                          lambda s, h=half, r=rect, sl=slot: _small_clock(s, lay, sl, r, h, view.template)))
+    typist = next((p for p in players if view.halves[p].keyboard is not None), None)
+    if typist is not None:
+        half = view.halves[typist]
+        entry = f"{half.name}: {half.entry}" if half.entry else half.name
+        out.append(Region(("entry",), typing.entry, entry, lambda s: _draw_entry(s, typing.entry, entry)))
+        if typing.note is not None and half.note:
+            out.append(Region(("note",), typing.note, half.note,
+                              lambda s: theme.blit_lines(s, [half.note], theme.PROMPT, typing.note,
+                                                         max_size=lay.line)))
+        out.append(Region(("keys",), typing.keys, half.keyboard,
+                          lambda s: onscreen.paint(s, half.keyboard, typing.keys, lay.key_min)))
+    if view.shared is not None and typist is None:     # a stop's reasons, portrait: across
+        keys = typing.entry.unionall([r for r in (typing.note, typing.keys) if r is not None])
+        out.append(Region(("reasons",), keys, view.shared,
+                          lambda s: onscreen.paint(s, view.shared, keys, lay.key_min)))
+    if view.banner and typing.banner is not None:
+        out.append(Region(("banner",), typing.banner, view.banner,
+                          lambda s: _draw_banner(s, typing.banner, view.banner)))
+    return out
+
+
+def _small_clock(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView, template: str) -> None:
+    """A player's name and clock face in one row (framed amber while it runs), and the player's
+    controls at its outer end (not the typist's: their keyboard is below)."""
+    if half.running:
+        pygame.draw.rect(surface, theme.RUNNING, rect, width=max(3, lay.frame // 2))
+    inner = rect.inflate(-2 * max(4, lay.frame), -2 * max(4, lay.frame))
+    if half.controls is not None and half.keyboard is None:
+        keys, _ = controls_area(lay, slot, half.controls, inner)
+        onscreen.paint(surface, half.controls, keys, lay.key_min)
+        inner.width -= keys.width + onscreen.gap_for(lay.key_min)
+        if keys.left < inner.centerx:
+            inner.left = keys.right + onscreen.gap_for(lay.key_min)
+    face_w = min(inner.width * 6 // 10, theme.clock_width(template, inner.height * 4 // 5))
+    name = pygame.Rect(inner.left, inner.top, inner.width - face_w - lay.frame, inner.height)
+    time = pygame.Rect(inner.right - face_w, inner.top, face_w, inner.height)
+    theme.blit_line(surface, half.name, theme.FG, name, align="left")
+    cells = face_cells(half, time, template)
+    for cell, glyph in cells:
+        surface.blit(glyph, cell)
+    theme.note(surface, "clock", time, cells[0][0].unionall([c for c, _ in cells]), half.time)
+
+
+# --- over ------------------------------------------------------------------------------------
+
+def _over(lay: Layout, view: ClockView, players) -> list[Region]:
+    over = lay.over
+    out = [Region(("result",), over.result, view.result, lambda s: _result(s, over.result, view.result))]
+    for slot, p in enumerate(players):
+        half, rows = view.halves[p], over.rows[slot]
+        out.append(Region(("name", slot), rows["name"], half.name,
+                          lambda s, h=half, r=rows: theme.blit_line(s, h.name, theme.FG, r["name"])))
+        out.append(Region(("score", slot), rows["score"], half.score,
+                          lambda s, h=half, r=rows: theme.blit_line(s, h.score, theme.WHITE, r["score"])))
+        out.append(Region(("last", slot), rows["last"], half.last,
+                          lambda s, h=half, r=rows: theme.blit_line(s, h.last, theme.FG, r["last"])))
+        out.append(Region(("time", slot), rows["time"], (half.time, half.overtime, True, view.template),
+                          lambda s, h=half, r=rows: _small_face(s, r["time"], h, view.template)))
+        out.append(Region(("strip", slot), rows["strip"], (half.note, half.entry, half.controls),
+                          lambda s, h=half, r=rows, sl=slot: _strip(s, lay, sl, r["strip"], _plain(h))))
+    return out
+
+
+def _plain(half: HalfView) -> HalfView:
+    from dataclasses import replace
+    return replace(half, dimmed=False)
+
+
+def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> None:
+    cells = face_cells(half, rect, template, dim=True)
+    for cell, glyph in cells:
+        surface.blit(glyph, cell)
+    theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
+
+
+def _result(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
+    """The result in full contrast: white on the screen's black, framed in the banner's blue;
+    the first line (who won and by how much) as large as fits, the scores, then the status (at
+    the smallest size, wrapped)."""
+    pygame.draw.rect(surface, theme.BANNER_BG, rect, width=max(3, rect.height // 30))
+    inner = rect.inflate(-max(12, rect.height // 6), -max(8, rect.height // 12))
+    least = theme.least_for(surface)
+    step = theme.font(least).get_linesize()
+    status = lines[2:]
+    status_h = min(2, len(theme.wrap(status[0], inner.width, least))) * step + 2 if status else 0
+    big = inner.height - status_h
+    heights = [big * 2 // 3, big - big * 2 // 3] if len(lines) > 1 else [big]
+    y = inner.top
+    for line, height in zip(lines, heights):
+        theme.blit_line(surface, line, theme.WHITE, pygame.Rect(inner.left, y, inner.width, height))
+        y += height
+    if status_h:
+        theme.blit_lines(surface, [status[0]], theme.FG, pygame.Rect(inner.left, y, inner.width, status_h),
+                         max_size=least)
+
+
+# --- where the keys are ------------------------------------------------------------------------
+
+def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = None
+                  ) -> list[tuple[pygame.Rect, Key]]:
+    """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing``
+    (flat): the typing player's keyboard, each player's controls, the keys for either."""
+    lay = layout(size) if facing is None else upright_layout(size)
+    players = (0, 1) if facing is None else (facing,)
+    how, keys = mode(view, players), []
+    for slot, p in enumerate(players):
+        half = view.halves[p]
+        if how == "typing" or (how == "reasons" and lay.narrow):
+            if half.keyboard is not None:
+                keys += onscreen.place(half.keyboard, lay.typing.keys, lay.key_min)
+            elif half.controls is not None:
+                inner = lay.typing.clocks[slot].inflate(-2 * max(4, lay.frame), -2 * max(4, lay.frame))
+                keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, inner)[0],
+                                       lay.key_min)
+        elif half.controls is not None and how != "reasons":
+            strip = (lay.over.rows[slot] if how == "over" else lay.rows[slot])["strip"]
+            keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, strip)[0], lay.key_min)
+    if view.shared is not None and how == "reasons" and lay.narrow:
+        typing = lay.typing
+        area = typing.entry.unionall([r for r in (typing.note, typing.keys) if r is not None])
+        keys += onscreen.place(view.shared, area, lay.key_min)
+    elif view.shared is not None and how == "reasons":
+        keys += onscreen.place(view.shared, band(lay, players), lay.key_min)
+    return keys

@@ -19,7 +19,13 @@ import pygame
 
 from kiosk.ui.clock import draw as clockdraw
 from kiosk.ui.clock.view import ClockView
-from kiosk.ui.widgets import frame
+from kiosk.ui.widgets import frame, panel, theme
+
+
+def orientation_for(orientation: str, size: tuple[int, int]) -> str:
+    """The orientation a screen of ``size`` is drawn in: ``flat`` turns the halves of a
+    landscape screen; a portrait screen (taller than wide) stacks them side up instead."""
+    return "side" if orientation == "flat" and size[1] > size[0] else orientation
 
 
 def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -35,14 +41,21 @@ def place(surface: pygame.Surface, halves: tuple[pygame.Surface, pygame.Surface]
     surface.blit(pygame.transform.rotate(halves[1], 90), (w // 2, 0))
 
 
+def down_density(size: tuple[int, int]) -> float:
+    """Pixels per millimetre down an upright half of the screen of ``size`` (its text heights):
+    the screen's across."""
+    return panel.px_per_mm(size)[0]
+
+
 def draw_clock(surface: pygame.Surface, view: ClockView) -> None:
     """The clock screen, flat: each player's own half, with the shared lines on both."""
     upright = []
-    for p in (0, 1):
-        half = pygame.Surface(portrait_size(surface.get_size()))
-        lay = frame.upright_layout(half.get_size())
-        clockdraw.paint(half, lay, view, players=(p,))
-        upright.append(half)
+    with theme.at_density(down_density(surface.get_size())):
+        for p in (0, 1):
+            half = pygame.Surface(portrait_size(surface.get_size()))
+            lay = frame.upright_layout(half.get_size())
+            clockdraw.paint(half, lay, view, players=(p,))
+            upright.append(half)
     place(surface, tuple(upright))
 
 
@@ -50,10 +63,11 @@ def draw_whole(surface: pygame.Surface, draw: Callable[[pygame.Surface, int], ob
     """Any other screen, flat: ``draw(upright, player)`` draws it whole on each player's upright
     half, which is turned to face them."""
     halves = []
-    for p in (0, 1):
-        half = pygame.Surface(portrait_size(surface.get_size()))
-        draw(half, p)
-        halves.append(half)
+    with theme.at_density(down_density(surface.get_size())):
+        for p in (0, 1):
+            half = pygame.Surface(portrait_size(surface.get_size()))
+            draw(half, p)
+            halves.append(half)
     place(surface, tuple(halves))
 
 

@@ -258,6 +258,9 @@ class ClockScreen(Screen):
             holder = state.clock.running if state.clock.running is not None else state.to_move
             self.table.submit(cmd.Hold(holder), t)
             return
+        if key in clock_keys.ABSENT_KEYS:
+            self.table.submit(cmd.DeclareAbsent((clock_keys.ABSENT_KEYS[key],)), t)
+            return
         if key in ("SendBack", "FalseBlank"):
             return self._incident(key, t)
         focus = self.focus()
@@ -359,7 +362,7 @@ class ClockScreen(Screen):
         return clockview.build(state, at, info, banner=self._banner(state, at),
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
                                entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
-                               controls=controls, shared=shared)
+                               controls=controls, shared=shared, target=entry_target(state))
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):
@@ -381,13 +384,18 @@ class ClockScreen(Screen):
             late = " and ".join(names[p] for p in (0, 1) if awaited(state, p))
             return (f"WAITING FOR {late.upper()}",
                     f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
+        if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
+            return ("ROUND STARTED: the player going SECOND presses",
+                    "opponent missing? " + ("OPPONENT ABSENT" if self.table.settings.keypad
+                                            else "call the director"))
         if state.phase == Phase.SETUP:
             return ("READY TO START",
                     "the player going SECOND presses their button: the first player's clock starts")
         if self.why:
-            offered = "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
-            asked = "tap the reason, or type its number" if self.table.settings.keypad else "type its number"
-            return (f"CLOCK STOPPED: why? {asked}", f"{offered}  ·  Enter or a button: no reason")
+            if self.table.settings.keypad:          # the reasons are keys below
+                return ("CLOCK STOPPED: why?", "tap the reason  ·  Enter or a button: no reason")
+            return ("CLOCK STOPPED: why? type its number", "Enter or a button: no reason  ·  "
+                    "the reasons are on the bottom line")
         if self.choice:
             me, other = names[self.choice.player], names[1 - self.choice.player]
             if self.choice.can_challenge:
@@ -397,8 +405,7 @@ class ClockScreen(Screen):
                                      f"centre or {other}'s button = just stop")
         if state.phase == Phase.PLAYING and state.sent_back is not None:
             mover = state.turns[state.sent_back].player
-            return ("DECLARE THE BLANK", f"{names[mover]}: type the letter your blank stands for, then "
-                                         f"Enter or your button  ·  your clock runs until then")
+            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then Enter or your button")
         if state.phase == Phase.PLAYING and state.clock.running is None:
             reason = NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
             if state.rules.clock.resume_by == "waiting":
@@ -414,16 +421,18 @@ class ClockScreen(Screen):
         return ()
 
     def _bottom(self, state: GameState, at: int, now_ns: int) -> str:
-        legend = self.table.info.legend
         text = ""
         notice = self._notice
         if notice and now_ns - notice[1] < self.table.settings.message_s * NS:
             text = notice[0]
+        if self.why and not self.table.settings.keypad:     # no keys: the reasons by number
+            return "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
         if state.hold is not None and state.phase == Phase.PLAYING:
             text = hold_text(state, at)
         elif state.phase == Phase.PLAYING and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]
-            text = f"{mover}: your button ends your turn  ·  centre: challenge, going out or stop"
-        elif not text and not (self.choice or self.why) and state.phase in (Phase.PLAYING, Phase.OUT, Phase.ENDED):
-            text = "F9: correct a score  ·  F5: both times"
-        return f"{text}     {legend}".strip() if legend else text
+            text = f"{mover}: your button ends your turn  ·  centre: challenge, out or stop"
+        elif (not text and not (self.choice or self.why) and not self.table.settings.keypad
+              and state.phase in (Phase.PLAYING, Phase.OUT, Phase.ENDED)):
+            text = "F9: correct a score  ·  F5: both times"     # the touch controls say it otherwise
+        return text

@@ -108,15 +108,20 @@ def big_times(state: GameState, now_ns: int, top: str = "", bottom: str = "") ->
 
 
 def big_times_layout(size: tuple[int, int]) -> list[tuple[pygame.Rect, pygame.Rect]]:
-    """(name, time) boxes of each row: the left player's above, the right player's below."""
+    """(name, time) boxes of each row: the left player's above, the right player's below; the
+    name before the time, or above it on a portrait screen."""
     w, h = size
     lay = frame.layout(size)
-    body = pygame.Rect(0, lay.top.bottom, w, lay.bottom.top - lay.top.bottom)
+    body = lay.body
     rows = []
     for p in (0, 1):
-        row = pygame.Rect(0, body.top + p * body.height // 2, w, body.height // 2).inflate(-w // 40, -h // 30)
-        name = pygame.Rect(row.left, row.top, row.width * 22 // 100, row.height)
-        rows.append((name, pygame.Rect(name.right, row.top, row.width - name.width, row.height)))
+        row = pygame.Rect(0, body.top + p * body.height // 2, w, body.height // 2).inflate(-w // 40, -h // 60)
+        if w >= h:
+            name = pygame.Rect(row.left, row.top, row.width * 22 // 100, row.height)
+            rows.append((name, pygame.Rect(name.right, row.top, row.width - name.width, row.height)))
+        else:
+            name = pygame.Rect(row.left, row.top, row.width, round(lay.line * 1.5))
+            rows.append((name, pygame.Rect(row.left, name.bottom, row.width, row.bottom - name.bottom)))
     return rows
 
 
@@ -126,7 +131,8 @@ def draw_big_times(surface: pygame.Surface, view: BigTimesView) -> None:
     surface.fill(theme.BG)
     template = max(view.times, key=len).replace("1", "8")
     for p, (name, box) in enumerate(big_times_layout((w, h))):
-        theme.blit_line(surface, view.names[p], theme.FG, name.inflate(0, -name.height // 2), align="left")
+        theme.blit_line(surface, view.names[p], theme.FG, name if w < h else name.inflate(0, -name.height // 2),
+                        align="left")
         scale = theme.clock_scale(template, box.width, box.height)
         colour = theme.OVERTIME if view.overtime[p] else theme.WHITE
         theme.blit_centred(surface, theme.clock_digits(view.times[p], colour, scale), box)

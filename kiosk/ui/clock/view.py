@@ -10,7 +10,7 @@ from kiosk.core import clock as clk
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
-from kiosk.ui.end.summary import final_details
+from kiosk.ui.end.summary import final_details, result_lines
 from kiosk.ui.widgets.keys import Keyboard
 from kiosk.ui.widgets.words import Info, awaited, face, mmss, top_line
 
@@ -41,6 +41,8 @@ class ClockView:
     error: str
     template: str            # the widest clock face this game can show (fixes the digit size)
     shared: Keyboard | None = None   # keys for either player below the banner (a stop's reasons)
+    result: tuple[str, ...] = ()     # the game over: who won and by how much, both scores, the status
+    legend: str = ""                 # the simulated buttons' keys, after the bottom line where it fits
 
 
 def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
@@ -134,14 +136,16 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
           entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None,
           controls: tuple[Keyboard | None, Keyboard | None] = (None, None),
-          shared: Keyboard | None = None) -> ClockView:
+          shared: Keyboard | None = None, target=None) -> ClockView:
     """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keyboard``: the
     on-screen keys, on the half of its ``seat``, if any; ``controls``: each player's own touch
-    controls; ``shared``: keys for either player (kiosk.ui.clock.controls)."""
+    controls; ``shared``: keys for either player (kiosk.ui.clock.controls); ``target``: what the
+    keyboard must still enter before the result is complete (kiosk.ui.end.summary)."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
     parts = halves(state, result, now_ns, dimmed)
+    lines = result_lines(state, result, target, now_ns) if keyboard is None else ()
     if state.phase in OVER:
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
@@ -151,4 +155,5 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
                            controls=controls[p])
                   for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
-                     bottom=bottom, error=error, template=face_template(state), shared=shared)
+                     bottom=bottom, error=error, template=face_template(state), shared=shared,
+                     result=lines, legend=info.legend)

@@ -1,7 +1,9 @@
 """The end of a game in words: the banner over both halves once the game is over (who went out,
-why it ended, the result confirmed or the game void), what each player's half notes while the
-result waits for both confirmations, and each final score with what went into it beyond the
-turns. Pure (no pygame); the clock screen shows them (kiosk.ui.clock.screen).
+why it ended, the result confirmed or the game void), the result itself once it is complete (who
+won, both final scores and the margin, or a tie: ``result_lines``, what both players are asked to
+confirm, shown large by the clock screen and on the players' own displays), what each player's half
+notes while the result waits for both confirmations, and each final score with what went into it
+beyond the turns. Pure (no pygame); the clock screen shows them (kiosk.ui.clock.screen).
 
 ``target`` is what the keyboard must enter before the result can be confirmed, as the clock
 screen works it out (kiosk.ui.clock.screen.entry_target): ("turn" or "rack", index, player), or
@@ -10,9 +12,9 @@ None.
 from __future__ import annotations
 
 from kiosk.core.game import signers
-from kiosk.core.result import Result
+from kiosk.core.result import Result, racks_needed
 from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase
+from kiosk.core.vocabulary import Phase, TurnKind
 from kiosk.ui.widgets.words import END_REASONS
 
 
@@ -40,6 +42,49 @@ def banner(state: GameState, target) -> tuple[str, ...]:
     if state.phase == Phase.VOID:
         return ("GAME VOID", "the director voided this game: it has no result")
     return ()
+
+
+def complete(state: GameState) -> bool:
+    """Whether the result is complete: no turn left to enter, every rack the rules count entered
+    (the same test the clock screen's keyboard follows, kiosk.ui.clock.screen.entry_target)."""
+    pending = any(turn.kind == TurnKind.PENDING for turn in state.turns)
+    return not pending and all(state.racks[p] is not None for p in racks_needed(state))
+
+
+def outcome(state: GameState, result: Result) -> str:
+    """Who won and by how much, or a tie, in capitals: ``ANN WINS BY 97``, ``TIE AT 350``."""
+    names = state.players
+    if result.winner is None:
+        return f"TIE AT {result.final[0]}"
+    return f"{names[result.winner].upper()} WINS BY {abs(result.spread)}"
+
+
+def scores_line(state: GameState, result: Result) -> str:
+    """Both final scores, the left player's first: ``Ann 412  –  315 Bob``."""
+    names, final = state.players, result.final
+    return f"{names[0]} {final[0]}  –  {final[1]} {names[1]}"
+
+
+def result_lines(state: GameState, result: Result, target, at: int) -> tuple[str, ...]:
+    """Once the result is complete (the game over, nothing left to enter) or void: who won and
+    by how much, both final scores, and what happens now; () before that."""
+    if state.phase == Phase.VOID:
+        return ("GAME VOID", "no result", "the director voided this game")
+    if state.phase not in (Phase.ENDED, Phase.CONFIRMED) or target is not None:
+        return ()
+    if state.phase == Phase.CONFIRMED:
+        status = "RESULT CONFIRMED  ·  locked"
+    else:
+        needed = signers(state, at)
+        who = "both players confirm" if len(needed) == 2 else f"{state.players[needed[0]]} confirms"
+        status = f"{_why(state)}  ·  {who}"
+    return (outcome(state, result), scores_line(state, result), status)
+
+
+def _why(state: GameState) -> str:
+    if state.forfeit is not None:
+        return f"{state.players[state.forfeit.player]} forfeits ({state.forfeit.reason})"
+    return str(END_REASONS.get(state.end, state.end))
 
 
 def confirm_notes(state: GameState, at: int, target) -> list[str]:

@@ -2,13 +2,13 @@
 far (large, for both players), the players' instructions, and the challenger's on-screen
 keyboard (kiosk.ui.widgets.keys) when there is one.
 
-Side by side the words go across the screen and the keyboard takes the challenger's half
-below them, the instructions the other half. On a ``flat`` screen each player's upright half
-shows the heading and the words; the challenger's has the keyboard below them, the other
-player's the instructions. Nothing here ever says which word is good: the verdict is a
-screen of its own (kiosk.ui.judge.verdict). The judge station (kiosk.ui.judge.station) draws its steps
-with the same view; its keyboard is nobody's half (``seat`` None): it goes across the
-screen at the bottom, the instructions between it and the words.
+The words go across the screen, the instructions below them and the challenger's keyboard
+across the whole width at the bottom (a half of the 7-inch panel has no room for 9 mm keys). On a
+``flat`` screen each player's upright half shows the heading and the words; the challenger's has
+the keyboard below them, the other player's the instructions. Nothing here ever says which word
+is good: the verdict is a screen of its own (kiosk.ui.judge.verdict). The judge station
+(kiosk.ui.judge.station) draws its steps with the same view; its keyboard is nobody's (``seat``
+None).
 """
 from __future__ import annotations
 
@@ -34,35 +34,36 @@ class JudgeView:
 
 def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = None) -> dict:
     """Where each part goes on a surface of ``size``: the whole screen (``facing`` None) or
-    the upright half of player ``facing`` (flat). ``keys`` and ``lines`` are None where that
-    surface shows no keyboard or no instructions."""
-    w, h = size
-    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
-    margin = max(8, w // 40)
-    body_top = lay.top.bottom
-    heading = pygame.Rect(margin, body_top + h // 50, w - 2 * margin, h * 9 // 100)
-    parts = {"top": lay.top, "bottom": lay.bottom, "heading": heading, "key_min": lay.key_min}
+    the upright half of player ``facing`` (flat). The keys go across the whole width at the
+    bottom (on the half of the player who types, flat), the instructions above them; ``keys``
+    and ``lines`` are None where that surface shows no keyboard or no instructions (flat: the
+    typist's half has its keys and no top line, the other half the instructions)."""
+    lay = frame.layout(size, upright=facing is not None)
+    line, gap = lay.line, onscreen.gap_for(lay.key_min)
+    margin = max(8, 2 * gap)
     keyboard = view.keyboard
-    if keyboard is None:
-        words = pygame.Rect(margin, body_top + h * 14 // 100, w - 2 * margin, h * 46 // 100)
-        lines = pygame.Rect(margin, words.bottom + h // 50, w - 2 * margin,
-                            lay.bottom.top - words.bottom - h // 25)
-        return {**parts, "words": words, "lines": lines, "keys": None}
-    words = pygame.Rect(margin, heading.bottom + h // 60, w - 2 * margin, h * 16 // 100)
-    top = words.bottom + h // 40
-    lower = pygame.Rect(margin, top, w - 2 * margin, lay.bottom.top - h // 50 - top)
-    if facing is not None:                       # flat: the keyboard or the lines, full width
-        mine = keyboard.seat is None or keyboard.seat == facing
-        return {**parts, "words": words, "keys": lower if mine else None, "lines": None if mine else lower}
-    if keyboard.seat is None:                    # the station: the keys across the bottom
-        keys_h = min(lower.height, onscreen.height(keyboard, lower.width, lay.key_min))
-        keys = pygame.Rect(lower.left, lower.bottom - keys_h, lower.width, keys_h)
-        lines = pygame.Rect(lower.left, top, lower.width, max(0, keys.top - h // 50 - top))
-        return {**parts, "words": words, "keys": keys, "lines": lines}
-    typist, other = lay.halves[keyboard.seat], lay.halves[1 - keyboard.seat]
-    keys = pygame.Rect(typist.left + margin, top, typist.width - 2 * margin, lower.height)
-    lines = pygame.Rect(other.left + margin, top, other.width - 2 * margin, lower.height)
-    return {**parts, "words": words, "keys": keys, "lines": lines}
+    mine = keyboard is not None and (facing is None or keyboard.seat is None or keyboard.seat == facing)
+    flat_typist = mine and facing is not None       # its top line shows on the other half
+    body = (pygame.Rect(0, 0, size[0], lay.bottom.top) if flat_typist else lay.body).inflate(-2 * margin, -2 * gap)
+    keys_h = onscreen.least_height(keyboard, body.width, lay.key_min) if mine else 0
+    lines_h = 0 if (mine and facing is not None) else lay.text_height(view.lines, body.width)
+    heading_h = max(round(line * 1.25), lay.text_height([view.heading], body.width))
+    room = body.height - keys_h - lines_h - 3 * gap
+    if room < heading_h + 2 * line:             # a flat typist's half: the words, the keys
+        heading_h = 0
+    parts = [("heading", heading_h), ("words", None), ("lines", lines_h), ("keys", keys_h)]
+    named = frame.stack(body, [(n, h) for n, h in parts if h != 0], gap)
+    if mine and "keys" in named:                 # what the keyboard leaves over: its rows grow
+        extra = min(named["words"].height - 2 * line, round(keys_h * 0.3))
+        if extra > 0:
+            named["words"].height -= extra
+            for name in ("lines", "keys"):
+                if name in named:
+                    named[name].top -= extra
+            named["keys"].height += extra
+    return {"top": None if flat_typist else lay.top, "bottom": lay.bottom, "key_min": lay.key_min,
+            "heading": named.get("heading"), "words": named["words"],
+            "lines": named.get("lines"), "keys": named.get("keys") if mine else None}
 
 
 def keyboard_keys(size: tuple[int, int], view: JudgeView, facing: int | None = None
@@ -72,10 +73,10 @@ def keyboard_keys(size: tuple[int, int], view: JudgeView, facing: int | None = N
 
 
 def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = None) -> None:
-    h = surface.get_height()
     parts = judge_layout(surface.get_size(), view, facing)
     surface.fill(theme.BG)
-    theme.blit_line(surface, view.heading, theme.PROMPT, parts["heading"])
+    if parts["heading"] is not None:
+        theme.blit_lines(surface, [view.heading], theme.PROMPT, parts["heading"], max_size=parts["heading"].height)
     rows = word_lines((*view.words, view.typing + "_"))
     box = parts["words"]
     step = box.height // len(rows)
@@ -84,15 +85,9 @@ def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = No
                         pygame.Rect(box.left, box.top + i * step, box.width, step), max_size=box.height // 2)
     lines_box = parts["lines"]
     if view.lines and lines_box is not None:
-        if view.keyboard is None:
-            step = lines_box.height // len(view.lines)
-            for i, line in enumerate(view.lines):
-                theme.blit_line(surface, line, theme.BAR_FG,
-                                pygame.Rect(lines_box.left, lines_box.top + i * step, lines_box.width, step),
-                                max_size=h // 16)
-        else:
-            theme.blit_lines(surface, view.lines, theme.BAR_FG, lines_box, max_size=h // 16)
+        theme.blit_lines(surface, view.lines, theme.BAR_FG, lines_box, max_size=lines_box.height // 2)
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
-    frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    if parts["top"] is not None:
+        frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
     frame.bottom_bar(surface, parts["bottom"], "", view.error)

@@ -71,9 +71,13 @@ def questions(action: Action, state: GameState, answers: dict) -> tuple[str, ...
     return action.asks
 
 
-def command(action: Action, answers: dict):
-    """The core command for ``action`` with the director's ``answers``."""
+def command(action: Action, answers: dict, state: GameState):
+    """The core command for ``action`` with the director's ``answers`` in the game ``state``: a
+    late start once the round's start was called (the director's page) declares the player
+    absent since that call."""
     if action.digit == "1":
+        if state.start_called_ns is not None:
+            return cmd.DeclareAbsent(answers["absent"])
         return cmd.CallStart(absent=answers["absent"])
     if action.digit == "2":
         return cmd.Arrive(answers["player"][0])
@@ -115,6 +119,10 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
     if isinstance(command, cmd.CallStart):
         who = " and ".join(names[p] for p in command.absent)
         return (f"call the start now: {who} absent", _late_rules(state))
+    if isinstance(command, cmd.DeclareAbsent):
+        who = " and ".join(names[p] for p in command.absent)
+        since = mmss(at - state.start_called_ns)
+        return (f"{who} absent since the round's start ({since} ago)", _late_rules(state))
     if isinstance(command, cmd.Arrive):
         arrived = next(e for e in events if isinstance(e, ev.Arrived))
         late = arrived.at_ns - state.start_called_ns
@@ -149,7 +157,7 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         return ("a clock brought in: the time left is divided equally",
                 f"each clock shows {clk.display(remaining(after, 0, at))}")
     if isinstance(command, cmd.Recheck):
-        verdict = "ACCEPTABLE" if command.valid else "UNACCEPTABLE"
+        verdict = "ACCEPTABLE" if command.valid else "NOT ACCEPTABLE"
         outcome = "the play stands" if command.valid else "the play comes off the board"
         final = compute(replay(state, events), at).final
         return (f"{names[command.player]} asked for a recheck: the verdict is {verdict}",

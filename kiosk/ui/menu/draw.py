@@ -38,34 +38,37 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     """Where each part goes on a surface of ``size``: the whole screen (``facing`` None) or an
     upright half (flat); ``keys`` is where ``view``'s keyboard goes, if it has one. Without
     one, ``rows`` has room for ``ROWS`` choices; with one, for ``view``'s rows (none where
-    the choices are keys)."""
-    w, h = size
-    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
-    margin, gap = max(8, w // 40), h // 60
-    heading = pygame.Rect(margin, lay.top.bottom + gap, w - 2 * margin, h * 8 // 100)
-    status = pygame.Rect(margin, heading.bottom, w - 2 * margin, h * 5 // 100)
+    the choices are keys). Every line is at least the smallest text tall (kiosk.ui.widgets.frame)."""
+    lay = frame.layout(size, upright=facing is not None)
+    line, gap = lay.line, onscreen.gap_for(lay.key_min)
+    margin = max(8, 2 * gap)
+    body = lay.body.inflate(-2 * margin, -2 * gap)
     keyboard = view.keyboard if view is not None else None
-    keys, count = None, ROWS
-    if keyboard is None:
-        listing = pygame.Rect(margin * 3, status.bottom + gap, w - 6 * margin, h * 46 // 100)
-        entry = pygame.Rect(margin * 3, listing.bottom + gap, w - 6 * margin, h * 9 // 100)
-    else:
-        entry_h, prompt_h, top = h * 8 // 100, h * 6 // 100, status.bottom + gap
-        if keyboard.choices and not view.entry:
-            entry_h = 0                         # the choices as keys: no entry box to show
-        free = lay.bottom.top - 3 * gap - prompt_h - entry_h - top     # the rows and the keys
-        keys_h = free if keyboard.choices else min(free, onscreen.height(keyboard, w - 2 * margin, lay.key_min))
-        count = 0 if keyboard.choices else len(view.rows)
-        listing = pygame.Rect(margin * 3, top, w - 6 * margin, free - keys_h)
-        entry = pygame.Rect(margin * 3, listing.bottom, w - 6 * margin, entry_h)
-        keys = pygame.Rect(margin, entry.bottom + gap, w - 2 * margin, keys_h)
-    step = min(h * 46 // 100 // ROWS, listing.height // max(1, count))
-    rows = [pygame.Rect(listing.left, listing.top + i * step, listing.width, step) for i in range(count)]
-    below = keys if keys is not None else entry
-    prompt = pygame.Rect(margin, below.bottom + gap, w - 2 * margin, lay.bottom.top - below.bottom - 2 * gap)
-    return {"heading": heading, "status": status, "rows": rows, "entry": entry,
-            "entry_text": entry.inflate(-16, -10), "keys": keys, "prompt": prompt, "top": lay.top,
-            "bottom": lay.bottom, "key_min": lay.key_min}
+    count = (len(view.rows) if view is not None else ROWS) if keyboard is None else \
+        (0 if keyboard.choices else len(view.rows))
+    entry_h = round(line * 1.5) if keyboard is None or not keyboard.choices or view.entry else 0
+    prompt_h = max(line + 2, lay.text_height([view.prompt] if view else [], body.width))
+    row_h = line + max(2, gap)
+    keys_h = 0 if keyboard is None else onscreen.least_height(keyboard, body.width, lay.key_min)
+    heading_h = max(round(line * 1.3), lay.text_height([view.heading] if view else [], body.width))
+    status_h = lay.text_height([view.status] if view else [""], body.width) if view else line + 2
+    rows_h = None if keyboard is None else count * row_h        # without keys: what is left
+    parts = [("heading", heading_h), ("status", max(line + 2, status_h)), ("rows", rows_h),
+             ("entry", entry_h), ("keys", None if keyboard is not None and keyboard.choices else keys_h),
+             ("prompt", prompt_h)]
+    if keyboard is not None and not keyboard.choices:
+        parts.insert(3, ("space", None))
+    named = frame.stack(body, [(n, h) for n, h in parts if h != 0 or n in ("keys", "rows", "entry")], gap)
+    listing = named["rows"].inflate(-2 * margin, 0)
+    columns = 2 if count * row_h > listing.height else 1     # a long list without keys: two columns
+    per = -(-count // columns) if count else 0
+    width = listing.width // columns
+    rows = [pygame.Rect(listing.left + (i // per) * width, listing.top + (i % per) * row_h, width, row_h)
+            for i in range(count)]
+    entry = named["entry"].inflate(-2 * margin, 0)
+    return {"heading": named["heading"], "status": named["status"], "rows": rows, "entry": entry,
+            "entry_text": entry.inflate(-16, -4), "keys": named["keys"] if keyboard is not None else None,
+            "prompt": named["prompt"], "top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min}
 
 
 def keyboard_keys(size: tuple[int, int], view: DirectorView, facing: int | None = None
@@ -75,19 +78,18 @@ def keyboard_keys(size: tuple[int, int], view: DirectorView, facing: int | None 
 
 
 def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | None = None) -> None:
-    h = surface.get_height()
     parts = director_layout(surface.get_size(), view, facing)
     surface.fill(theme.BG)
-    theme.blit_line(surface, view.heading, theme.RUNNING, parts["heading"])
-    theme.blit_line(surface, view.status, theme.BAR_FG, parts["status"])
+    theme.blit_lines(surface, [view.heading], theme.RUNNING, parts["heading"], max_size=parts["heading"].height)
+    theme.blit_lines(surface, [view.status], theme.BAR_FG, parts["status"], max_size=parts["status"].height)
     for text, row in zip(view.rows, parts["rows"]):
-        theme.blit_line(surface, text, theme.FG, row.inflate(-8, -row.height // 5), align="left")
+        theme.blit_line(surface, text, theme.FG, row.inflate(-8, 0), align="left")
     if parts["entry"].height:
         pygame.draw.rect(surface, theme.RUNNING, parts["entry"], width=2)
     if view.entry:
         theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
-    theme.blit_line(surface, view.prompt, theme.PROMPT, parts["prompt"], max_size=h // 18)
+    theme.blit_lines(surface, [view.prompt], theme.PROMPT, parts["prompt"], max_size=parts["prompt"].height // 2)
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], view.bottom, view.error)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)

@@ -237,7 +237,7 @@ class DirectorScreen(Screen):
 
     def _ready(self, t: int) -> None:
         """All asked: check with the core, then ask the director to confirm."""
-        wanted = command(self.action, self.answers)
+        wanted = command(self.action, self.answers, self.table.state)
         events, reason = preview(self.table.state, wanted, t)
         if reason or not events:
             self.table.say(reason or "nothing to record: the game is already over", t)
@@ -289,7 +289,8 @@ class DirectorScreen(Screen):
             return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
                     "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
         if self.step == "menu":
-            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {a.label}" for a in self._actions()),
+            listed = (lambda a: a.label) if self.table.settings.keypad else (lambda a: a.short)
+            return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {listed(a)}" for a in self._actions()),
                     self.done, "type the number of what to do  ·  Esc: back to the game")
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
@@ -311,7 +312,7 @@ class DirectorScreen(Screen):
         if question == "absent":
             return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
         if question == "whose_time":
-            both = "3   both: a clock brought in, the time left divided equally"
+            both = "3   both (a clock brought in)"
             return heading, rows + (both,), "", "whose time? type the number  ·  Esc: back"
         if question == "taker":
             return (heading, rows, "", "who takes the found tiles (who should have drawn them "

@@ -180,23 +180,24 @@ class EnrollScreen(Screen):
 
 
 def enroll_layout(size: tuple[int, int], view: EnrollView, facing: int | None = None) -> dict:
-    w, h = size
-    lay = frame.layout(size) if facing is None else frame.upright_layout(size)
-    margin, gap = max(8, w // 40), h // 60
-    heading = pygame.Rect(margin, lay.top.bottom + gap, w - 2 * margin, h * 8 // 100)
-    lines = [pygame.Rect(margin, heading.bottom + i * (h * 5 // 100), w - 2 * margin, h * 5 // 100)
-             for i in range(len(view.lines))]
-    top = (lines[-1].bottom if lines else heading.bottom) + gap
-    entry = pygame.Rect(margin * 3, top, w - 6 * margin, h * 9 // 100)
-    prompt_h = h * 6 // 100
-    keys = None
-    if view.keyboard is not None:
-        free = lay.bottom.top - 3 * gap - prompt_h - entry.bottom
-        keys_h = free if view.keyboard.choices else min(free, onscreen.height(view.keyboard, w - 2 * margin, lay.key_min))
-        keys = pygame.Rect(margin, entry.bottom + gap, w - 2 * margin, keys_h)
-    below = keys if keys is not None else entry
-    prompt = pygame.Rect(margin, below.bottom + gap, w - 2 * margin, prompt_h)
-    return {"heading": heading, "lines": lines, "entry": entry, "keys": keys, "prompt": prompt,
+    """Where each part goes, in millimetres (kiosk.ui.widgets.frame): the heading, the lines,
+    the entry box, the keys (if any), the prompt; each line wraps, never under the smallest text."""
+    lay = frame.layout(size, upright=facing is not None)
+    line, gap = lay.line, onscreen.gap_for(lay.key_min)
+    margin = max(8, 2 * gap)
+    body = lay.body.inflate(-2 * margin, -2 * gap)
+    keyboard = view.keyboard
+    keys_h = onscreen.least_height(keyboard, body.width, lay.key_min)
+    parts = [("heading", max(round(line * 1.3), lay.text_height([view.heading], body.width))),
+             ("lines", lay.text_height(view.lines, body.width) if view.lines else 0),
+             ("entry", round(line * 1.5)),
+             ("keys", None if keyboard is not None and keyboard.choices else keys_h),
+             ("prompt", lay.text_height([view.prompt], body.width))]
+    if keyboard is None or not keyboard.choices:
+        parts.insert(3, ("space", None))
+    named = frame.stack(body, [(n, v) for n, v in parts if v != 0 or n in ("keys", "lines")], gap)
+    return {"heading": named["heading"], "lines": named["lines"], "entry": named["entry"],
+            "keys": named["keys"] if keyboard is not None else None, "prompt": named["prompt"],
             "top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min}
 
 
@@ -206,16 +207,15 @@ def keyboard_keys(size: tuple[int, int], view: EnrollView, facing: int | None = 
 
 
 def draw_enroll(surface: pygame.Surface, view: EnrollView, facing: int | None = None) -> None:
-    h = surface.get_height()
     parts = enroll_layout(surface.get_size(), view, facing)
     surface.fill(theme.BG)
-    theme.blit_line(surface, view.heading, theme.RUNNING, parts["heading"])
-    for text, rect in zip(view.lines, parts["lines"]):
-        theme.blit_line(surface, text, theme.BAR_FG, rect)
+    theme.blit_lines(surface, [view.heading], theme.RUNNING, parts["heading"], max_size=parts["heading"].height)
+    if view.lines:
+        theme.blit_lines(surface, view.lines, theme.BAR_FG, parts["lines"])
     pygame.draw.rect(surface, theme.RUNNING, parts["entry"], width=2)
-    theme.blit_line(surface, view.entry, theme.WHITE, parts["entry"].inflate(-16, -10))
+    theme.blit_line(surface, view.entry, theme.WHITE, parts["entry"].inflate(-16, -4))
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
-    theme.blit_line(surface, view.prompt, theme.PROMPT, parts["prompt"], max_size=h // 18)
+    theme.blit_lines(surface, [view.prompt], theme.PROMPT, parts["prompt"])
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
     frame.bottom_bar(surface, parts["bottom"], "", view.error)

@@ -39,6 +39,8 @@ class SetupScreen(Screen):
         if state.starts is not None:                # the director's assignment says who starts
             first, second = state.players[state.starts], state.players[1 - state.starts]
             prompt = f"{first} goes first: {second} presses their button to start {first}'s clock"
+        if self.table.start_refusal:
+            prompt = self.table.start_refusal
         return SetupView(
             top=top_line(state, info), names=state.players,
             lines=(state.rules.title, f"{minutes:g} minutes each", f"lexicon: {info.lexicon}"),
@@ -46,16 +48,41 @@ class SetupScreen(Screen):
             bottom=info.legend, error=self.table.message(now_ns))
 
     def draw(self, surface: pygame.Surface, view: SetupView) -> None:
-        lay = frame.layout(surface.get_size())
-        surface.fill(theme.BG)
-        for p in (0, 1):
-            rows = lay.rows[p]
-            theme.blit_line(surface, view.names[p], theme.FG, rows["name"].union(rows["time"]).inflate(0, -rows["time"].height // 2))
-        lines = lay.rows[0]["score"].union(lay.rows[1]["last"])
-        step = lines.height // len(view.lines)
-        for i, line in enumerate(view.lines):
-            theme.blit_line(surface, line, theme.BAR_FG, pygame.Rect(lines.left, lines.top + i * step, lines.width, step))
-        surface.fill(theme.BANNER_BG, lay.banner)
-        theme.blit_line(surface, view.prompt, theme.WHITE, lay.banner.inflate(-lay.banner.height // 2, -lay.banner.height // 3))
-        frame.bar(surface, lay.top, view.top, theme.BAR_FG)
-        frame.bottom_bar(surface, lay.bottom, view.bottom, view.error)
+        draw_setup(surface, view)
+
+    def draw_upright(self, surface, view: SetupView, facing: int) -> None:
+        draw_setup(surface, view, upright=True)
+
+
+def setup_layout(size: tuple[int, int], upright: bool = False) -> dict:
+    """Both names large (side by side, or one above the other on a portrait screen or a flat
+    screen's upright half), the rules, time and word list below them, the prompt in the
+    banner's colours, wrapped."""
+    lay = frame.layout(size, upright)
+    gap = max(4, lay.line // 4)
+    body = lay.body.inflate(-2 * gap, -2 * gap)
+    prompt_h = 3 * lay.line + 2 * gap
+    named = frame.stack(body, [("names", None), ("lines", 3 * (lay.line + gap)), ("prompt", prompt_h)], gap)
+    row = named["names"]
+    if lay.narrow:
+        names = [pygame.Rect(row.left, row.top + i * row.height // 2, row.width, row.height // 2) for i in (0, 1)]
+    else:
+        names = [pygame.Rect(row.left + i * row.width // 2, row.top, row.width // 2, row.height) for i in (0, 1)]
+    return {"top": lay.top, "bottom": lay.bottom, "names": names, "lines": named["lines"],
+            "prompt": named["prompt"]}
+
+
+def draw_setup(surface: pygame.Surface, view: SetupView, upright: bool = False) -> None:
+    parts = setup_layout(surface.get_size(), upright)
+    surface.fill(theme.BG)
+    for name, box in zip(view.names, parts["names"]):
+        theme.blit_line(surface, name, theme.FG, box.inflate(-box.width // 10, -box.height // 3))
+    lines = parts["lines"]
+    step = lines.height // len(view.lines)
+    for i, line in enumerate(view.lines):
+        theme.blit_line(surface, line, theme.BAR_FG, pygame.Rect(lines.left, lines.top + i * step, lines.width, step))
+    prompt = parts["prompt"]
+    surface.fill(theme.BANNER_BG, prompt)
+    theme.blit_lines(surface, [view.prompt], theme.WHITE, prompt.inflate(-prompt.height // 4, -4))
+    frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)

@@ -62,6 +62,7 @@ class Table(Protocol):
     settings: UiSettings
     outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
     new_game_after_s: int           # a locked or void game stays this long before a new one; 0: on
+    start_refusal: str              # why the game may not start now (a rated round on another word list), or ""
     judge_at_station: bool          # the venue's judge station rules on this table's challenges
     station_line: str               # what the link says of the challenge sent to the station
     station_verdict: StationVerdict | None      # the station's verdict, once the table ruled with it

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from table_input import ButtonPressed, KeyTyped, Side
-from kiosk.ui.widgets import theme
+from kiosk.ui.widgets import frame, panel, theme
 from kiosk.ui.widgets.base import NS, Screen
 
 TITLE = "Something went wrong — call the director"
@@ -65,18 +65,24 @@ class FailsafeScreen(Screen):
     def draw(self, surface, view: FailsafeView) -> None:
         draw_failsafe(surface, view)
 
+    def draw_upright(self, surface, view: FailsafeView, facing: int) -> None:
+        draw_failsafe(surface, view, upright=True)
 
-def failsafe_layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
+
+def failsafe_layout(size: tuple[int, int], upright: bool = False) -> dict[str, pygame.Rect]:
+    """The title (two lines of the largest text that fits), the error, the director's action:
+    each wraps, never under the smallest text (kiosk.ui.widgets.panel)."""
     w, h = size
+    down = panel.px_per_mm(size, upright)[1]
+    line = theme.line_height(down)
     margin = max(8, w // 30)
-    return {"title": pygame.Rect(margin, h * 22 // 100, w - 2 * margin, h * 18 // 100),
-            "detail": pygame.Rect(margin, h * 50 // 100, w - 2 * margin, h * 8 // 100),
-            "action": pygame.Rect(margin, h * 80 // 100, w - 2 * margin, h * 6 // 100)}
+    body = pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin)
+    return frame.stack(body, [("title", None), ("detail", 3 * line + 2), ("action", 3 * line + 2)], line)
 
 
-def draw_failsafe(surface: pygame.Surface, view: FailsafeView) -> None:
-    parts = failsafe_layout(surface.get_size())
+def draw_failsafe(surface: pygame.Surface, view: FailsafeView, upright: bool = False) -> None:
+    parts = failsafe_layout(surface.get_size(), upright)
     surface.fill(FAIL_BG)
-    theme.blit_line(surface, view.title, theme.WHITE, parts["title"])
-    theme.blit_line(surface, view.detail, theme.WHITE, parts["detail"])
-    theme.blit_line(surface, view.action, theme.BAR_FG, parts["action"])
+    theme.blit_lines(surface, [view.title], theme.WHITE, parts["title"], max_size=parts["title"].height // 2)
+    theme.blit_lines(surface, [view.detail], theme.WHITE, parts["detail"])
+    theme.blit_lines(surface, [view.action], theme.BAR_FG, parts["action"])

@@ -1,21 +1,54 @@
-"""The frame every screen of the table shares: a thin top line and a thin bottom line around two
-halves (the left player's, the right player's), each half in rows. ``layout(size)`` fixes it by
-the surface size alone, so nothing moves when a prompt appears; ``upright_layout`` is one
-player's half on its own, upright (the ``flat`` orientation turns it to face them). ``bar`` and
-``bottom_bar`` paint the two lines (the bottom one red with an error while there is one).
+"""The frame every screen of the table shares, in millimetres of the panel it shows on
+(kiosk.ui.widgets.panel): a top line and a bottom line (each room for two lines of the smallest
+text, three on a narrow portrait screen) around two halves, the left player's and the right
+player's, each half in rows. ``layout(size)`` fixes it by the surface size alone, so nothing moves
+when a prompt appears:
+
+- a landscape screen puts the halves side by side, the banner across both below the clocks;
+- a portrait screen (taller than wide: the Touch Display 2 standing) stacks them, the left
+  player's on top, the banner between them;
+- ``upright_layout`` is one player's half on its own, upright (the ``flat`` orientation turns it
+  to face them).
+
+Each layout also says where things go while a player types on the on-screen keyboard
+(``Typing``: both clocks small at the top, the keyboard across the whole width below what is
+typed) and once the game is over (``Over``: the result large across the screen, each half's final
+score large and its clock small). ``bar`` and ``bottom_bar`` paint the two lines (the bottom one
+red with an error while there is one), wrapping their text onto their lines.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.widgets import keyboard as onscreen, panel, theme
+from kiosk.ui.widgets.keys import BLANK_TILE, DEL, ENTER, LETTERS, NEXT_WORD, Keyboard
 
-# Rows of a half, as shares of its inner height (top to bottom). The last two (the controls'
-# strip) are together at least a key's 9 mm tall on the 7-inch panel, side and flat.
-ROWS = (("name", 0.09), ("time", 0.42), ("banner", 0.13), ("score", 0.13), ("last", 0.08),
-        ("entry", 0.09), ("note", 0.06))
+#: The largest keyboard a player types on (the letters of a rack or a challenge): the typing
+#: layout keeps room for it whatever is typed, so nothing moves from one keyboard to the next.
+LARGEST = Keyboard(LETTERS + (BLANK_TILE, DEL), (NEXT_WORD, ENTER))
+
+
+@dataclass(frozen=True)
+class Typing:
+    """Where things go while a keyboard shows: each half's clock small (``clocks``, a row per
+    slot), the banner (None: no room), what is typed (``entry``), the typing hint (None: no room)
+    and the keys, across the whole width."""
+    clocks: tuple[pygame.Rect, ...]
+    banner: pygame.Rect | None
+    entry: pygame.Rect
+    note: pygame.Rect | None
+    keys: pygame.Rect
+
+
+@dataclass(frozen=True)
+class Over:
+    """Where things go once the game is over: the result across the screen (``result``: who
+    won, both scores and the margin, large), and per slot the name, the final score (large),
+    what went into it, the clock (small) and the strip of the note and the controls."""
+    result: pygame.Rect
+    rows: tuple[dict, ...]
 
 
 @dataclass(frozen=True)
@@ -23,56 +56,192 @@ class Layout:
     size: tuple[int, int]
     top: pygame.Rect
     bottom: pygame.Rect
-    halves: tuple[pygame.Rect, pygame.Rect]
+    halves: tuple[pygame.Rect, ...]             # a slot per half: two, or one (upright)
     frame: int                                  # thickness of the running half's frame
-    rows: tuple[dict, dict]                     # per half: row name -> rect
-    banner: pygame.Rect                         # across both halves
+    rows: tuple[dict, ...]                      # per half: row name -> rect
+    banner: pygame.Rect                         # across both halves (between them, portrait)
     key_min: onscreen.KeyMin                    # the smallest key of the on-screen keyboard
+    line: int                                   # one line of the smallest text, in pixels
+    line_density: float                         # pixels per millimetre down the surface
+    typing: Typing
+    over: Over
+    portrait: bool = False                      # the halves one above the other
+
+    def text_height(self, paragraphs, width: int, extra: int = 2) -> int:
+        """How tall ``paragraphs`` are wrapped in ``width`` at the smallest text size."""
+        return theme.lines_needed(paragraphs, width, self.line_density) * self.line + extra
+
+    @property
+    def narrow(self) -> bool:
+        """A portrait screen, or a flat screen's upright half: a stop's reasons take the typing
+        layout (both clocks small, the keys across) rather than the rows below the banner."""
+        return self.portrait or len(self.halves) == 1
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Between the two lines."""
+        return pygame.Rect(0, self.top.bottom, self.size[0], self.bottom.top - self.top.bottom)
 
 
-def layout(size: tuple[int, int]) -> Layout:
+def stack(rect: pygame.Rect, parts: list[tuple[str, int | None]], gap: int = 0) -> dict[str, pygame.Rect]:
+    """``parts`` (name, height; None: a share of what is left) one under the other in ``rect``,
+    ``gap`` apart."""
+    fixed = sum(h for _, h in parts if h is not None) + gap * max(0, len(parts) - 1)
+    rest = [name for name, h in parts if h is None]
+    share = max(0, rect.height - fixed) // max(1, len(rest))
+    y, out = rect.top, {}
+    for name, height in parts:
+        height = share if height is None else height
+        out[name] = pygame.Rect(rect.left, y, rect.width, height)
+        y += height + gap
+    return out
+
+
+def bar_lines(size: tuple[int, int], upright: bool = False) -> int:
+    """Lines of text the top line holds: three on a screen under 100 mm across (a portrait
+    panel, a flat screen's upright half), else two."""
+    return 3 if upright or size[0] / panel.px_per_mm(size, upright)[0] < 100 else 2
+
+
+def layout(size: tuple[int, int], upright: bool = False) -> Layout:
+    """The frame of a surface of ``size``: the screen, side by side or stacked by its shape; or
+    one player's upright half (``upright``: flat)."""
     w, h = size
-    bar = max(20, round(h * 0.055))
-    frame = max(8, round(h * 0.03))
-    pad = frame + max(4, round(h * 0.01))
-    body_h = h - 2 * bar
-    halves, rows = [], []
-    for p in (0, 1):
-        half = pygame.Rect(p * w // 2, bar, w // 2 if p == 0 else w - w // 2, body_h)
+    across, down = panel.px_per_mm(size, upright)
+    line = theme.line_height(down)
+    bar = bar_lines(size, upright) * line + round(down)
+    # the bottom line's hints: one line more on a portrait screen, two on a flat half
+    bottom_h = bar + (line if bar_lines(size, upright) > 2 and not upright else -line if upright else 0)
+    frame = max(4, round(1.2 * down))
+    pad = frame + max(2, round(0.6 * down))
+    key_min = onscreen.key_min(size, upright)
+    top, bottom = pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bottom_h, w, bottom_h)
+    body = pygame.Rect(0, bar, w, h - bar - bottom_h)
+    portrait = not upright and h > w
+    banner_h = (bar_lines(size, upright) + portrait) * line + round(1.5 * down)   # portrait: room to spare
+    if upright:
+        halves = (body,)
+    elif portrait:
+        top_half = pygame.Rect(0, body.top, w, (body.height - banner_h) // 2)
+        halves = (top_half, pygame.Rect(0, top_half.bottom + banner_h, w, body.bottom - top_half.bottom - banner_h))
+    else:
+        halves = (pygame.Rect(0, body.top, w // 2, body.height),
+                  pygame.Rect(w // 2, body.top, w - w // 2, body.height))
+    strip = max(round(key_min.height) + 2, 2 * line + 2)
+    rows = []
+    for half in halves:
         inner = half.inflate(-2 * pad, -2 * pad)
-        y, named = inner.top, {}
-        for name, share in ROWS:
-            height = round(inner.height * share)
-            named[name] = pygame.Rect(inner.left, y, inner.width, height)
-            y += height
-        halves.append(half)
+        parts = [("name", round(line * 1.25)), ("time", None),
+                 ("banner", 0 if portrait else banner_h),
+                 ("score", round(line * 1.5)), ("last", line + 2), ("strip", strip)]
+        if upright:                         # a flat half: the name and the score on one row
+            parts = [("name", round(line * 1.5)), ("time", None), ("banner", banner_h),
+                     ("last", line + 2), ("strip", strip)]
+        named = stack(inner, parts)
+        if upright:
+            row = named["name"]
+            named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
+            named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
+        named["time"] = named["time"].inflate(-round(2 * across), 0)
+        s = named["strip"]
+        named["entry"] = pygame.Rect(s.left, s.top, s.width, s.height - line - 1)
+        named["note"] = pygame.Rect(s.left, s.bottom - line - 1, s.width, line + 1)
         rows.append(named)
-    b = rows[0]["banner"]
-    banner = pygame.Rect(pad, b.top, w - 2 * pad, b.height)
-    return Layout(size, pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bar, w, bar),
-                  tuple(halves), frame, tuple(rows), banner, onscreen.key_min(size))
+    if portrait:
+        banner = pygame.Rect(pad, halves[0].bottom, w - 2 * pad, banner_h)
+    else:
+        b = rows[0]["banner"]
+        banner = pygame.Rect(pad, b.top, w - 2 * pad, b.height)
+    gap = onscreen.gap_for(key_min)
+    return Layout(size, top, bottom, halves, frame, tuple(rows), banner, key_min, line, down,
+                  _typing(pygame.Rect(0, 0, w, bottom.top) if upright else body, halves if not upright
+                          else (pygame.Rect(0, 0, w, bottom.top),), line, banner_h, key_min, gap, frame, portrait),
+                  _over(body, halves, pad, line, strip, down, gap, portrait), portrait)
+
+
+def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: int, frame: int,
+            portrait: bool) -> Typing:
+    """Both clocks small at the top (side by side; one above the other on a portrait screen),
+    then the banner (if the keys leave room for it), what is typed and the hint, then the keys
+    across the whole width. On a flat half the typist's own clock alone, from the very top: the
+    top line shows on the other half meanwhile."""
+    margin = max(4, gap)
+    inner = body.inflate(-2 * margin, -2 * gap)
+    clock_h = max(round(line * 1.6), round(key_min.height) + 2 * max(4, frame) + 2)   # room for controls
+    if len(halves) == 1:                # a flat half: the typist's own clock, no controls beside it
+        clock_h = round(line * 1.6)
+    if portrait:
+        clocks = tuple(pygame.Rect(inner.left, inner.top + i * (clock_h + gap), inner.width, clock_h)
+                       for i in range(2))
+    else:
+        clocks = tuple(pygame.Rect(half.left + margin, inner.top, half.width - 2 * margin, clock_h)
+                       for half in halves)
+    below_top = clocks[-1].bottom + gap
+    below = pygame.Rect(inner.left, below_top, inner.width, inner.bottom - below_top)
+    entry_h = round(line * 1.3)
+    keys_h = onscreen.least_height(LARGEST, below.width, key_min)
+    room = below.height - entry_h - keys_h - 2 * gap
+    note_h = 2 * line + 2 if room >= 2 * line + 2 + banner_h else line + 2 if room >= line + 2 else 0
+    banner = banner_h if room - note_h - gap >= banner_h else 0
+    parts = [("banner", banner), ("entry", entry_h), ("note", note_h), ("keys", None)]
+    named = stack(below, [(n, h) for n, h in parts if h or n == "keys"], gap)
+    return Typing(clocks, named.get("banner"), named["entry"], named.get("note"), named["keys"])
+
+
+def _over(body: pygame.Rect, halves, pad: int, line: int, strip: int, down: float, gap: int,
+          portrait: bool) -> Over:
+    """The result across the top of the body (about a third of it), the halves below it as
+    before (side by side, stacked, or one), each: name, final score large, what went into it,
+    the clock small, the strip."""
+    result_h = max((5 if len(halves) == 1 else 4) * line + 2 * gap, round(body.height * (0.2 if portrait else 0.34)))
+    result = pygame.Rect(pad, body.top + gap, body.width - 2 * pad, result_h)
+    rest = pygame.Rect(body.left, result.bottom + gap, body.width, body.bottom - result.bottom - gap)
+    if len(halves) == 1:
+        areas = [rest]
+    elif portrait:
+        areas = [pygame.Rect(rest.left, rest.top, rest.width, rest.height // 2),
+                 pygame.Rect(rest.left, rest.top + rest.height // 2, rest.width, rest.height - rest.height // 2)]
+    else:
+        areas = [pygame.Rect(half.left, rest.top, half.width, rest.height) for half in halves]
+    if len(halves) == 1:                    # a flat half: the name and the score on one row
+        rows = []
+        for area in areas:
+            named = stack(area.inflate(-2 * pad, -gap), [("name", None), ("last", line + 2),
+                                                          ("time", round(line * 1.4)), ("strip", strip)])
+            row = named["name"]
+            named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
+            named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
+            rows.append(named)
+        return Over(result, tuple(rows))
+    rows = tuple(stack(area.inflate(-2 * pad, -gap), [
+        ("name", round(line * 1.25)), ("score", None), ("last", line + 2),
+        ("time", round(line * 1.4)), ("strip", strip)]) for area in areas)
+    return Over(result, rows)
 
 
 def upright_layout(size: tuple[int, int]) -> Layout:
-    """The layout of one player's half filling an upright surface of ``size`` (flat): the side
-    layout of a surface twice as wide, cut to its left half."""
-    w, h = size
-    lay = layout((2 * w, h))
-    banner = pygame.Rect(lay.banner.left, lay.banner.top, w - 2 * lay.banner.left, lay.banner.height)
-    return replace(lay, size=size, top=pygame.Rect(0, 0, w, lay.top.height),
-                   bottom=pygame.Rect(0, lay.bottom.top, w, lay.bottom.height), banner=banner,
-                   key_min=onscreen.key_min(size, upright=True))
+    """The layout of one player's half filling an upright surface of ``size`` (flat)."""
+    return layout(size, upright=True)
 
 
-def bar(surface, rect: pygame.Rect, text: str, colour) -> None:
+def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
+    """A line of the screen: its text as large as fits (never under the smallest), wrapped onto
+    the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits."""
     surface.fill(theme.BAR_BG, rect)
+    inner = rect.inflate(-max(8, rect.height // 4), -2)
+    least = theme.least_for(surface)
+    if aside:
+        joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
+        room = inner.height // theme.font(least).get_linesize()
+        text = joined if not text or len(theme.wrap(joined, inner.width, least)) <= room else text
     if text:
-        theme.blit_line(surface, text, colour, rect.inflate(-rect.height, -rect.height // 4))
+        theme.blit_lines(surface, [text], colour, inner, max_size=least * 5 // 4)
 
 
-def bottom_bar(surface, rect: pygame.Rect, text: str, error: str) -> None:
-    """A screen's bottom line: ``error`` in red while there is one, else ``text``."""
+def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "") -> None:
+    """A screen's bottom line: ``error`` in red while there is one, else ``text`` (and the
+    ``legend`` where it fits)."""
     if error:
         bar(surface, rect, error, theme.ERROR)
     else:
-        bar(surface, rect, text, theme.BAR_FG)
+        bar(surface, rect, text, theme.BAR_FG, legend)

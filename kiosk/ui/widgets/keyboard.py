@@ -2,16 +2,14 @@
 area a screen gives it, and how it is painted. The same ``place`` serves the drawing and the
 taps (kiosk.ui.touch), so a tap lands on the key that is drawn there.
 
-Keys are at least 9 mm wide and 9 mm tall on the official 7-inch touch display (800x480 pixels
-over an active area of about 154.2 x 85.9 mm): ``KeyMin``. The kiosk does not know its panel's
-size, so the minimum is that share of the panel: side by side a key's width lies along the
-panel's width and its height along the panel's height; on a ``flat`` screen each half is turned
-a quarter, and the other way round. The grid takes as many columns as fit keys that wide; a
+Keys are at least 9 mm wide and 9 mm tall on the panel the screen is (``KeyMin``, from the
+panel's density: kiosk.ui.widgets.panel); on a ``flat`` screen each half is turned a quarter, so
+a key's width lies along the panel's height. The grid takes as many columns as fit keys that wide; a
 menu's choices take as few columns as let every row be that tall in its area. The action keys
 (ENTER, NEXT WORD, BACK...), in a colour of their own, end the grid's last row where they fit,
 or else span a row of their own. Rows are as tall as their area allows, up to a little more
-than a key's width: a screen gives its keys room enough for the minimum height (the letters
-below a clock on the 7-inch panel cannot have it: tests/ui/test_ui_keyboard.py says how tall).
+than a key's width: a screen gives its keys room enough for the minimum height. The labels of a
+keyboard's grid are all one size (the size the longest fits), and so are its action keys'.
 """
 from __future__ import annotations
 
@@ -20,100 +18,117 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk.ui.widgets import theme
+from kiosk.ui.widgets import panel, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
-#: The official Raspberry Pi 7-inch touch display: pixels, and its active area in millimetres.
-PANEL_PX = (800, 480)
-PANEL_MM = (154.2, 85.9)
-MIN_KEY_MM = 9.0
+#: Every key at least this many millimetres wide and tall (kiosk.ui.widgets.panel).
+MIN_KEY_MM = panel.MIN_KEY_MM
 #: A key row is at most this many times the narrowest key's width tall.
 MAX_ROW_SHARE = 1.3
 
 
-def px_per_mm(upright: bool = False) -> float:
-    """Pixels per millimetre of the 7-inch panel along a key's width: the panel's width side by
-    side, its height on a flat screen (the half is turned a quarter)."""
-    axis = 1 if upright else 0
-    return PANEL_PX[axis] / PANEL_MM[axis]
-
-
-def min_key_width(size: tuple[int, int], upright: bool = False) -> float:
-    """The narrowest key on a surface of ``size``, so that it is ``MIN_KEY_MM`` wide on the
-    7-inch panel, whatever the resolution: the surface is the screen (side), or an upright half
-    whose width is the screen's height (flat)."""
-    scale = size[0] / PANEL_PX[1 if upright else 0]
-    return MIN_KEY_MM * px_per_mm(upright) * scale
-
-
-def min_key_height(size: tuple[int, int], upright: bool = False) -> float:
-    """The shortest key on a surface of ``size``, so that it is ``MIN_KEY_MM`` tall on the
-    7-inch panel: along the panel's height side by side; along its width on an upright half
-    (flat), which is half the panel's width tall."""
-    panel = PANEL_PX[0] / 2 if upright else PANEL_PX[1]
-    return MIN_KEY_MM * px_per_mm(not upright) * size[1] / panel
-
-
 @dataclass(frozen=True)
 class KeyMin:
-    """The smallest key a surface may show: ``MIN_KEY_MM`` by ``MIN_KEY_MM`` on the 7-inch panel."""
+    """The smallest key a surface may show: ``MIN_KEY_MM`` by ``MIN_KEY_MM`` on its panel."""
     width: float
     height: float
 
 
 def key_min(size: tuple[int, int], upright: bool = False) -> KeyMin:
-    """``KeyMin`` on a surface of ``size``: the screen (side), or an upright half (flat)."""
-    return KeyMin(min_key_width(size, upright), min_key_height(size, upright))
+    """``KeyMin`` on a surface of ``size``: the screen (side), or an upright half (flat), at
+    the density of the panel it shows on (kiosk.ui.widgets.panel)."""
+    across, down = panel.px_per_mm(size, upright)
+    return KeyMin(MIN_KEY_MM * across, MIN_KEY_MM * down)
 
 
 def gap_for(least: KeyMin) -> int:
     return max(3, round(least.width / 12))
 
 
+def label_pad(least: KeyMin) -> int:
+    """Room on each side of a key's label."""
+    return max(4, round(least.width / 6))
+
+
+def _need(label: str, least: KeyMin) -> float:
+    """How wide a key must be for ``label`` at the smallest text size (kiosk.ui.widgets.theme)."""
+    size = theme.least_size(least.height / MIN_KEY_MM)
+    return theme.font(size).size(label)[0] + 2 * label_pad(least)
+
+
+def _unit(width: float, cols: int, gap: int) -> float:
+    return (width - gap * (cols - 1)) / cols
+
+
+def spans(keyboard: Keyboard, keys: tuple[Key, ...], cols: int, unit: float, least: KeyMin) -> list[int]:
+    """Each key's share of its row in columns: its own ``span``, or more where its label needs
+    it at the smallest text size (a menu's choices keep theirs: their columns are as wide as
+    the rows allow)."""
+    if keyboard.choices:
+        return [min(key.span, cols) for key in keys]
+    gap = gap_for(least)
+    return [min(cols, max(key.span, math.ceil((_need(key.label, least) + gap) / (unit + gap)))) for key in keys]
+
+
 def columns(keyboard: Keyboard, width: int, least: KeyMin, height: float | None = None) -> int:
     """How many columns the grid takes: as many as fit keys ``least.width`` wide; a menu's
-    choices as few as let all its rows be ``least.height`` tall in ``height`` (one without)."""
+    choices as few as let all its rows be ``least.height`` tall in ``height`` (one without), and
+    no more than leave each its label whole."""
     gap = gap_for(least)
     fit = max(1, int((width + gap) // (least.width + 1 + gap)))    # a pixel for whole pixels
-    if not keyboard.choices:
-        return min(fit, max(1, sum(key.span for key in keyboard.grid)))
+    if not keyboard.choices:                    # no more columns than the grid's keys fill
+        need = sum(spans(keyboard, keyboard.grid, fit, _unit(width, fit, gap), least))
+        return min(fit, max(1, need))
+    widest = max((_need(key.label, least) for key in keyboard.grid), default=least.width)
+    fit = max(1, min(fit, int((width + gap) // (widest + gap))))    # each choice's label whole
     for cols in range(1, fit + 1):
-        count = rows_count(keyboard, cols)
-        if height is None or count * (least.height + 1) + (count - 1) * gap <= height:
+        count = rows_count(keyboard, cols, width, least)
+        if height is None or count * (least.height + 2) + (count - 1) * gap <= height:
             return cols
     return fit
 
 
-def _grid_rows(keys: tuple[Key, ...], cols: int) -> list[list[Key]]:
-    rows: list[list[Key]] = [[]]
+def _grid_rows(keys: tuple[Key, ...], widths: list[int], cols: int) -> list[list[tuple[Key, int]]]:
+    rows: list[list[tuple[Key, int]]] = [[]]
     used = 0
-    for key in keys:
-        span = min(key.span, cols)
+    for key, span in zip(keys, widths):
         if used + span > cols:
             rows.append([])
             used = 0
-        rows[-1].append(key)
+        rows[-1].append((key, span))
         used += span
     return [row for row in rows if row]
 
 
-def _rows(keyboard: Keyboard, cols: int) -> tuple[list[list[Key]], bool]:
-    """The grid's rows, and whether the action keys take a row of their own (they join the
-    grid's last row when they fit in what it leaves free)."""
-    rows = _grid_rows(keyboard.grid, cols)
+def _rows(keyboard: Keyboard, cols: int, width: float, least: KeyMin
+          ) -> tuple[list[list[tuple[Key, int]]], list[list[tuple[Key, int]]]]:
+    """The grid's rows of (key, span), and the action keys' rows of their own (none when they
+    join the grid's last row, fitting in what it leaves free; more than one when their labels
+    need more than a row's columns)."""
+    unit = _unit(width, cols, gap_for(least))
+    rows = _grid_rows(keyboard.grid, spans(keyboard, keyboard.grid, cols, unit, least), cols)
     if not keyboard.actions:
-        return rows, False
-    free = cols - sum(min(key.span, cols) for key in rows[-1]) if rows else 0
-    if rows and sum(key.span for key in keyboard.actions) <= free:
-        rows[-1] = rows[-1] + list(keyboard.actions)
-        return rows, False
-    return rows, True
+        return rows, []
+    widths = spans(keyboard, keyboard.actions, cols, unit, least)
+    free = cols - sum(span for _, span in rows[-1]) if rows else 0
+    if rows and sum(widths) <= free:
+        rows[-1] = rows[-1] + list(zip(keyboard.actions, widths))
+        return rows, []
+    return rows, _grid_rows(keyboard.actions, widths, cols)
 
 
-def rows_count(keyboard: Keyboard, cols: int) -> int:
-    """How many rows ``keyboard`` takes in ``cols`` columns, its action row included."""
-    rows, action_row = _rows(keyboard, cols)
-    return len(rows) + action_row
+def rows_count(keyboard: Keyboard, cols: int, width: float, least: KeyMin) -> int:
+    """How many rows ``keyboard`` takes in ``cols`` columns of ``width``, its action rows included."""
+    rows, action_rows = _rows(keyboard, cols, width, least)
+    return len(rows) + len(action_rows)
+
+
+def row_width(keyboard: Keyboard, least: KeyMin) -> int:
+    """How wide ``keyboard``'s keys are in one row at the least (each 9 mm and its label)."""
+    gap = gap_for(least)
+    keys = keyboard.grid + keyboard.actions
+    units = sum(max(key.span, math.ceil((_need(key.label, least) + gap) / (least.width + 1 + gap))) for key in keys)
+    return math.ceil(units * (least.width + 1 + gap) - gap)
 
 
 def row_height(least: KeyMin) -> float:
@@ -126,28 +141,25 @@ def place(keyboard: Keyboard, area: pygame.Rect, least: KeyMin) -> list[tuple[py
     across the whole width (or the action keys at the end of the grid's last row, if they fit)."""
     cols = columns(keyboard, area.width, least, area.height)
     gap = gap_for(least)
-    rows, action_row = _rows(keyboard, cols)
-    count = len(rows) + action_row
+    rows, action_rows = _rows(keyboard, cols, area.width, least)
+    count = len(rows) + len(action_rows)
     if not count:
         return []
     row_h = min((area.height - gap * (count - 1)) / count, row_height(least))
-    unit = (area.width - gap * (cols - 1)) / cols
+    unit = _unit(area.width, cols, gap)
     placed = []
     for r, row in enumerate(rows):
         y, x = area.top + r * (row_h + gap), float(area.left)
-        for key in row:
-            span = min(key.span, cols)
+        for key, span in row:
             width = unit * span + gap * (span - 1)
             placed.append((_rect(x, y, width, row_h), key))
             x += width + gap
-    if action_row:
-        y = area.top + len(rows) * (row_h + gap)
-        total = sum(key.span for key in keyboard.actions)
-        share = (area.width - gap * (len(keyboard.actions) - 1)) / total
-        x = float(area.left)
-        for key in keyboard.actions:
-            placed.append((_rect(x, y, share * key.span, row_h), key))
-            x += share * key.span + gap
+    for r, row in enumerate(action_rows, len(rows)):        # each across the whole width
+        y, x = area.top + r * (row_h + gap), float(area.left)
+        share = (area.width - gap * (len(row) - 1)) / sum(span for _, span in row)
+        for key, span in row:
+            placed.append((_rect(x, y, share * span, row_h), key))
+            x += share * span + gap
     return placed
 
 
@@ -167,9 +179,17 @@ def _rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
 
 def height(keyboard: Keyboard, width: int, least: KeyMin) -> int:
     """How tall the keyboard is at its tallest rows (for a screen that puts it under its text)."""
-    count = rows_count(keyboard, columns(keyboard, width, least))
+    count = rows_count(keyboard, columns(keyboard, width, least), width, least)
     gap = gap_for(least)
     return round(count * row_height(least) + gap * max(0, count - 1))
+
+
+def least_height(keyboard: Keyboard | None, width: int, least: KeyMin) -> int:
+    """How tall the keyboard must be at the least: every row ``least.height`` (none: 0)."""
+    if keyboard is None:
+        return 0
+    count = rows_count(keyboard, columns(keyboard, width, least), width, least)
+    return math.ceil(count * (least.height + 2) + gap_for(least) * max(0, count - 1))
 
 
 @dataclass(frozen=True)
@@ -185,18 +205,18 @@ class KeyFace:
 
 def faces(keyboard: Keyboard, area: pygame.Rect, least: KeyMin) -> list[KeyFace]:
     """Every key of ``keyboard`` in ``area`` as ``paint`` draws it: the grid's on the key
-    colour, the action row's on its own, the labels as large as fits (all one size at most;
-    a menu's choices, or an ``even`` grid's keys, all one size: the size the longest fits)."""
+    colour, the action keys on their own; every label one size, the size the longest fits (a
+    letter is never drawn smaller than its neighbour)."""
     placed = place(keyboard, area, least)
     if not placed:
         return []
-    size = min(rect.height for rect, _ in placed)
     actions = set(keyboard.actions)
-    boxes = [rect.inflate(-max(6, rect.height // 4), -max(4, rect.height // 5)) for rect, _ in placed]
-    if keyboard.choices or keyboard.even:
-        size = min([size] + [theme.fit_size(key.label, box.width, box.height, size)
-                             for box, (_, key) in zip(boxes, placed) if key not in actions])
-    return [KeyFace(rect, key, box, size, "left" if keyboard.choices and key not in actions else "centre",
+    pad = label_pad(least)
+    boxes = [rect.inflate(-2 * pad, -max(4, rect.height // 5)) for rect, _ in placed]
+    largest = round(min(rect.height for rect, _ in placed) * 0.75)
+    size = min(theme.fit_size(key.label, box.width, box.height, largest) for box, (_, key) in zip(boxes, placed))
+    return [KeyFace(rect, key, box, size,
+                    "left" if keyboard.choices and key not in actions else "centre",
                     theme.KEY_ACTION_BG if key in actions else theme.KEY_BG)
             for box, (rect, key) in zip(boxes, placed)]
 

@@ -47,12 +47,14 @@ DIGIT_KEYS = frozenset("0123456789")
 def digits_only(text: str) -> bool:
     """Whether ``text`` is one or more of the digits 0 to 9, and nothing else."""
     return bool(text) and all(c in DIGIT_KEYS for c in text)
-DEL = Key(Action.BACKSPACE, "DEL")
+
+
+DEL = Key(Action.BACKSPACE, "DEL", 2)
 ENTER = Key(Action.ENTER, "ENTER", 2)
 BACK = Key(Action.ESCAPE, "BACK", 2)
 KIND = Key(Action.TAB, "PLAY/EXCH/PASS", 3)
 BLANK_TILE = Key("?", "?")                     # a blank on a rack
-BLANK_NEXT = Key("?", "? BLANK", 2)            # in a play's score: the next letter is a blank's
+BLANK_NEXT = Key("?", "? BLANK", 3)            # in a play's score: the next letter is a blank's
 NEXT_WORD = Key(" ", "NEXT WORD", 3)
 
 

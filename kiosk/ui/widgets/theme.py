@@ -6,9 +6,15 @@ large as fits, condensing it a little before shrinking it, with a scale fixed by
 (the widest time the game can show) so the digits keep their size as the time runs. A face is
 composed of cached glyphs, so a new second is a few blits, not a render and a rescale.
 
+No text is drawn smaller than ``panel.MIN_CAP_MM`` capital height on the panel it shows on
+(``least_size``; the panel's density comes from the surface's size, or from ``at_density`` while a
+flat screen draws its upright halves): a line too long for its box at that size is wrapped
+(``blit_lines``) or, drawn as one line, cut short with an ellipsis and noted as cut.
+
 ``recording()`` notes what is painted while it is open (each line of text: the box it was
-given, where its ink went and its font size; each key; each clock face), for the checks that
-nothing overflows or overlaps (tests/ui/test_ui_keyboard_screens.py).
+given, where its ink went, its font size and whether it was cut short; each key; each clock
+face), for the checks that nothing overflows, overlaps or shrinks below the minimum
+(tests/ui/test_ui_keyboard_screens.py).
 """
 from __future__ import annotations
 
@@ -20,18 +26,28 @@ from pathlib import Path
 
 import pygame
 
+from kiosk.ui.widgets import panel
+
 BG = (12, 14, 18)
 FG = (236, 236, 236)
-DIM = (92, 96, 104)
+DIM = (138, 142, 150)           # a stopped clock: dimmer, still 5.6:1 on BG
 BAR_BG = (32, 35, 42)
 BAR_FG = (200, 204, 212)
 RUNNING = (255, 196, 0)          # the running half's frame: amber, seen from across the room
-OVERTIME = (235, 40, 40)
+OVERTIME = (200, 80, 55)         # overtime digits: apart from the white ones, and from the black,
+                                 # for every colour vision (tests/ui/test_ui_colour_vision.py)
 ERROR = (255, 96, 96)
+OVERTIME_TEXT = ERROR            # words about overtime (OVER, the penalty) on the screen's black
+ABSENT_TEXT = ERROR              # ABSENT on a late player's half
 PROMPT = (120, 200, 255)
 BANNER_BG = (40, 70, 130)
-ACCEPT_BG = (0, 128, 56)
-REJECT_BG = (176, 18, 28)
+# The verdicts: light green with black ink, deep red with white ink. Their lightness keeps them
+# apart where their hue does not (deuteranopia, protanopia, tritanopia); a tick or a cross and
+# the word say it besides (kiosk.ui.judge.verdict).
+ACCEPT_BG = (150, 235, 165)
+ACCEPT_INK = (0, 0, 0)
+REJECT_BG = (130, 0, 20)
+REJECT_INK = (255, 255, 255)
 WHITE = (255, 255, 255)
 KEY_BG = (52, 74, 110)           # a key of the touch keypad
 
@@ -52,9 +68,29 @@ class Painted:
     ink: pygame.Rect
     text: str = ""
     size: int = 0               # a text's font size
+    cut: bool = False           # a text too long for its box at the smallest size: cut short
+    colour: tuple = ()          # a text's colour
 
 
 _painted: ContextVar[list | None] = ContextVar("painted", default=None)
+_density: ContextVar[float | None] = ContextVar("density", default=None)
+
+
+@contextmanager
+def at_density(px_per_mm: float):
+    """Draw for a panel of ``px_per_mm`` down the surface while open (a flat screen's upright
+    halves, whose down is the screen's across)."""
+    token = _density.set(px_per_mm)
+    try:
+        yield
+    finally:
+        _density.reset(token)
+
+
+def density(surface) -> float:
+    """Pixels per millimetre down ``surface``, on the panel it shows on (text heights)."""
+    given = _density.get()
+    return given if given is not None else panel.px_per_mm(surface.get_size())[1]
 
 
 @contextmanager
@@ -68,11 +104,13 @@ def recording():
         _painted.reset(token)
 
 
-def note(surface, kind: str, box: pygame.Rect, ink: pygame.Rect, text: str = "", size: int = 0) -> None:
+def note(surface, kind: str, box: pygame.Rect, ink: pygame.Rect, text: str = "", size: int = 0,
+         cut: bool = False, colour=()) -> None:
     """Note a thing painted, if ``recording``."""
     painted = _painted.get()
     if painted is not None:
-        painted.append(Painted(surface, kind, pygame.Rect(box), pygame.Rect(ink), text, size))
+        painted.append(Painted(surface, kind, pygame.Rect(box), pygame.Rect(ink), text, size, cut,
+                               tuple(colour)[:3]))
 
 
 #: ``Font(None, size)`` is pygame's default font at this share of ``size`` (pygame-ce scales it).
@@ -102,42 +140,98 @@ def render(text: str, size: int, colour) -> pygame.Surface:
     return font(size).render(text, True, colour)
 
 
-def fit_size(text: str, width: int, height: int, max_size: int | None = None) -> int:
-    """The largest font size whose line of ``text`` fits ``width`` x ``height`` (6 at least)."""
-    size = max_size or int(height * 1.4)
-    while size > 6:
+@lru_cache(maxsize=256)
+def cap_height(size: int) -> int:
+    """The capital height, in pixels, of the font at ``size``."""
+    return render("H", size, WHITE).get_bounding_rect().height
+
+
+@lru_cache(maxsize=64)
+def _least_size(px_per_mm: float) -> int:
+    wanted = panel.MIN_CAP_MM * px_per_mm
+    size = max(6, int(wanted * 1.6))
+    while cap_height(size) < wanted:
+        size += 1
+    while size > 6 and cap_height(size - 1) >= wanted:
+        size -= 1
+    return size
+
+
+def least_size(px_per_mm: float) -> int:
+    """The smallest font size whose capitals are ``panel.MIN_CAP_MM`` tall at ``px_per_mm``."""
+    return _least_size(round(px_per_mm, 3))
+
+
+def least_for(surface) -> int:
+    """The smallest font size on ``surface`` (its panel's density, ``density``)."""
+    return least_size(density(surface))
+
+
+def line_height(px_per_mm: float, lines: int = 1) -> int:
+    """Pixels ``lines`` lines of the smallest text take, one under the other."""
+    return font(least_size(px_per_mm)).get_linesize() * lines
+
+
+def fit_size(text: str, width: int, height: int, max_size: int | None = None, least: int = 6) -> int:
+    """The largest font size whose line of ``text`` fits ``width`` x ``height``, never under
+    ``least`` (the text may then not fit)."""
+    size = max(max_size or int(height * 1.4), least)
+    while size > least:
         w, h = font(size).size(text or " ")
         if w <= width and h <= height:
             break
-        size = int(size * min(0.95, width / max(w, 1), height / max(h, 1)) or size - 1)
-    return max(size, 6)
+        size = max(least, int(size * min(0.95, width / max(w, 1), height / max(h, 1)) or size - 1))
+    return size
+
+
+SEPARATOR = "  ·  "
 
 
 def wrap(text: str, width: int, size: int) -> list[str]:
-    """``text`` in lines no wider than ``width`` at font ``size``, broken between words (a word
-    longer than the line stays whole)."""
+    """``text`` in lines no wider than ``width`` at font ``size``: broken at its separators
+    (``SEPARATOR``) where it can, else between words (a word longer than the line stays whole)."""
     lines: list[str] = []
-    for word in text.split():
-        if lines and font(size).size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+    measure = font(size).size
+    for part in text.split(SEPARATOR):
+        if lines and measure(f"{lines[-1]}{SEPARATOR}{part}")[0] <= width:
+            lines[-1] = f"{lines[-1]}{SEPARATOR}{part}"
+            continue
+        words = part.split()
+        first = True
+        for word in words:
+            if lines and not first and measure(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+            first = False
     return lines or [""]
 
 
-def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int) -> None:
+def lines_needed(paragraphs, width: int, px_per_mm: float) -> int:
+    """How many lines ``paragraphs`` take in ``width`` at the smallest text size (``wrap``)."""
+    size = least_size(px_per_mm)
+    return sum(len(wrap(text, width, size)) for text in paragraphs if text)
+
+
+def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | None = None,
+               align: str = "centre") -> int:
     """``paragraphs`` in ``rect``, each broken into lines (``wrap``), in the largest font up to
-    ``max_size`` at which all of them fit, from the top."""
-    size = max_size
+    ``max_size`` at which all of them fit (never under the smallest, ``least_for``), centred
+    down ``rect``; the number of lines."""
+    least = least_for(surface)
+    size = max(max_size or rect.height, least)
     while True:
-        lines = [line for text in paragraphs for line in wrap(text, rect.width, size)]
+        lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
         step = font(size).get_linesize()
-        if size <= 8 or len(lines) * step <= rect.height:
+        widest = max((font(size).size(line)[0] for line in lines), default=0)
+        if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
-        size = max(8, int(size * 0.92))
+        size = max(least, int(size * 0.92))
+    top = rect.top + max(0, (rect.height - len(lines) * step) // 2)
     for i, line in enumerate(lines):
-        blit_line(surface, line, colour, pygame.Rect(rect.left, rect.top + i * step, rect.width, step),
-                  max_size=size)
+        blit_line(surface, line, colour, pygame.Rect(rect.left, top + i * step, rect.width, step),
+                  align=align, max_size=size)
+    return len(lines)
 
 
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
@@ -145,8 +239,13 @@ def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Re
 
 
 def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size=None) -> None:
-    """One line of text, as large as fits ``rect``, aligned left, centre or right."""
-    size = fit_size(text, rect.width, rect.height, max_size)
+    """One line of text, as large as fits ``rect`` (never under ``least_for``: a line too long
+    even so is cut short with an ellipsis), aligned left, centre or right."""
+    least = least_for(surface)
+    size = fit_size(text, rect.width, rect.height, max_size, least)
+    cut = False
+    while text and font(size).size(text)[0] > rect.width and len(text) > 1:
+        text, cut = text[:-2].rstrip() + "…", True
     image = render(text, size, colour)
     place = image.get_rect(centery=rect.centery)
     if align == "left":
@@ -157,7 +256,7 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         place.centerx = rect.centerx
     surface.blit(image, place)
     if text and _painted.get() is not None:       # the pixels the glyphs took
-        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size)
+        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size, cut, colour)
 
 
 _REF_SIZE = 400
@@ -183,6 +282,12 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
         return x, y
     shrink = (x / y) / MIN_CONDENSE
     return x, y * shrink
+
+
+def clock_width(template: str, height: int) -> int:
+    """How wide the clock face ``template`` is at ``height`` (its natural width)."""
+    top, bottom = _digit_rows()
+    return round(sum(font(_REF_SIZE).size(char)[0] for char in template) * height / (bottom - top))
 
 
 @lru_cache(maxsize=256)

@@ -5,6 +5,7 @@ or the game ended, as the screens say it. Pure (no pygame).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kiosk.core import clock as clk
@@ -46,9 +47,14 @@ def mmss(ns: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+def short_title(title: str) -> str:
+    """A rule book's title without its parenthesis: ``ASPA 2016`` for ``ASPA (Australia) 2016``."""
+    return " ".join(re.sub(r"\([^)]*\)", " ", title).split()) or title
+
+
 def top_line(state: GameState, info: Info) -> str:
     table = f"Table {info.table}  ·  Division {info.division}" if info.division else f"Table {info.table}"
-    line = f"{table}  ·  Round {state.round}  ·  {state.rules.title}  ·  {info.lexicon}"
+    line = f"{table}  ·  Round {state.round}  ·  {short_title(state.rules.title)}  ·  {info.lexicon}"
     line = f"{line}  ·  {info.link}" if info.link else line
     return f"{info.alert}  ·  {line}" if info.alert else line
 
