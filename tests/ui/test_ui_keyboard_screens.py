@@ -145,7 +145,7 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
     assert any("cut short" in p for p in problems)                 # never drawn under 3 mm
     assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)
     with theme.recording() as notes:
-        theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 5))
+        theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 2))
     assert any("overflows its box" in p for p in layout_problems(notes))
 
 

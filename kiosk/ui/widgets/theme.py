@@ -167,9 +167,26 @@ def least_for(surface) -> int:
     return least_size(density(surface))
 
 
+#: The tallest a line of real names reaches: an accent over a capital above, a descender below.
+TALLEST_LINE = "ÅÓÉÎgjpqy"
+
+
+@lru_cache(maxsize=64)
+def line_step(size: int) -> int:
+    """Pixels one line of text at font ``size`` takes, one under the other: the font's line
+    spacing, or more where accented capitals and descenders reach further ("Ó Dálaigh")."""
+    return max(font(size).get_linesize(), render(TALLEST_LINE, size, WHITE).get_bounding_rect().height)
+
+
 def line_height(px_per_mm: float, lines: int = 1) -> int:
     """Pixels ``lines`` lines of the smallest text take, one under the other."""
     return font(least_size(px_per_mm)).get_linesize() * lines
+
+
+def text_line_height(px_per_mm: float, lines: int = 1) -> int:
+    """Pixels ``lines`` lines of the smallest text take with room for every accent and
+    descender of a real name (``line_step``): the top and bottom lines, the banner."""
+    return line_step(least_size(px_per_mm)) * lines
 
 
 def fit_size(text: str, width: int, height: int, max_size: int | None = None, least: int = 6) -> int:
@@ -222,7 +239,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     size = max(max_size or rect.height, least)
     while True:
         lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
-        step = font(size).get_linesize()
+        step = line_step(size)
         widest = max((font(size).size(line)[0] for line in lines), default=0)
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
@@ -254,9 +271,13 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         place.right = rect.right
     else:
         place.centerx = rect.centerx
+    glyphs = image.get_bounding_rect()
+    ink = glyphs.move(place.topleft)
+    if glyphs.height <= rect.height:              # an accent above a capital (Ó) stays in the box
+        place.y += max(0, rect.top - ink.top) - max(0, ink.bottom - rect.bottom)
     surface.blit(image, place)
     if text and _painted.get() is not None:       # the pixels the glyphs took
-        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size, cut, colour)
+        note(surface, "text", rect, glyphs.move(place.topleft), text, size, cut, colour)
 
 
 _REF_SIZE = 400
