@@ -6,7 +6,8 @@ espeak-ng when it is installed, else shown large on the screen.
 seconds", a late player's clock counting their absence); it is pure. ``Speaker``
 starts espeak-ng (looked up on PATH at each request) and never waits for it: the clock loop
 goes on while it speaks. Without espeak-ng, or if it cannot be started, ``speak`` returns
-False and the screen shows the times large instead (``BigTimesView``); it never raises.
+False and the screen shows the times large instead (``BigTimesView``); it never raises. A tap
+anywhere on them, or any button, only goes back to the clock (``BACK`` says so): the turn goes on.
 """
 from __future__ import annotations
 
@@ -90,6 +91,10 @@ class Speaker:
                 self._ending.append(self.process)
             self.process = None
         self._ending = [p for p in self._ending if p.poll() is None]
+
+
+#: The large times' bottom line: how to go back, and that going back is all a press does there.
+BACK = "tap or press a button to go back to the clock  ·  it does not end a turn"
 
 
 @dataclass(frozen=True)
