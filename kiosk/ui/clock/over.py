@@ -184,17 +184,22 @@ def _plan(view: ClockView, inner: pygame.Rect, least: int, floor: int, status: l
     room = inner.height - height(status, least)
     phrases = tuple(view.headline) or view.result[:1]
     floor = max(floor, least)
-    chosen = None
+    fitting = []                    # (head, size, scores, score size) where all of it fits
+    last = None
     for size in _sizes(theme.fit_size(" ".join(phrases), 10 ** 6, room * 2 // 3), floor):
         head = phrase_lines(phrases, inner.width, size)
         used = height(head, size)
         if size > floor and (not _fits(head, inner.width, size) or used > room * 2 // 3):
             continue
-        scores, score_size = scores_block(view, inner.width, room - used, least, size)
-        chosen = (head, size, scores, score_size)
+        scores, score_size = scores_block(view, inner.width, room - used, least, max(least, size * 3 // 4))
+        last = (head, size, scores, score_size)
         if used + height(scores, score_size) <= room:
-            break
-    head, size, scores, score_size = chosen
+            fitting.append(last)
+    # the fewest lines at a size well above the names' (wrapped only where it must be), else
+    # the largest that fits
+    ample = [plan for plan in fitting if plan[1] >= floor * 5 // 4]
+    head, size, scores, score_size = (min(ample, key=lambda plan: (len(plan[0]), -plan[1])) if ample
+                                      else fitting[0] if fitting else last)
     return ([(line, size) for line in head] + [(line, score_size) for line in scores]
             + [(line, least) for line in status])
 
