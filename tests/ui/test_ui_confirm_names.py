@@ -20,7 +20,7 @@ NAMES = {
 }
 SIDE = [(800, 480), (1280, 720), (720, 1280), (1920, 1080)]
 SCREENS = [(size, "side") for size in SIDE] + [((800, 480), "flat"), ((1280, 720), "flat")]
-FIX = "FIX A SCORE"
+FIX = "FIX SCORE"
 PROMPT = "press your button to confirm"
 
 

@@ -13,7 +13,8 @@ from tests.support.keyboard_scenes import layout_problems, painted, small_text
 
 def times_shown(kiosk, **options):
     """Ann's clock runs (Bob played 35); Ann asks for the times, which show large."""
-    k = kiosk(names=("Ann", "Bob"), **options)
+    options.setdefault("names", ("Ann", "Bob"))
+    k = kiosk(**options)
     k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
     k.press("left", at=1)                           # Ann goes second: Bob's clock runs
     k.press("right", at=20).type("35\n", at=21)     # Bob ends his turn: Ann's clock runs
@@ -80,13 +81,14 @@ def test_without_a_press_the_clock_comes_back_after_its_while(kiosk):
     assert k.state.clock.running == 1
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_bottom_line_says_how_to_go_back_in_players_words(kiosk, size):
-    k = times_shown(kiosk, size=size)
+    """... and real names show whole beside (or above) the times: wrapped, never cut."""
+    k = times_shown(kiosk, size=size, names=("Zoë Ó Dálaigh-Featherstonehaugh", "Alexandria Papadopoulou-Smythe"))
     assert k.view.bottom == speech.BACK
-    assert "key" not in k.view.bottom and "tap" in k.view.bottom and "does not end a turn" in k.view.bottom
+    assert "key" not in k.view.bottom and "tap" in k.view.bottom and "no turn ends" in k.view.bottom
     assert touch.meaning(size, k.view, (size[0] // 2, size[1] // 2), sim=False) == ("key", "Escape")
     surface, notes = painted(k, size)
     texts = [n.text for n in notes if n.kind == "text"]
-    assert any("go back" in t for t in texts), texts
+    assert any("goes back" in t for t in texts), texts
     assert layout_problems(notes) == [] and small_text(notes, size) == []

@@ -32,7 +32,7 @@ from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 HOLD = Key(Action.HOLD, "HOLD")
-CORRECT = Key(Action.CORRECT, "FIX A SCORE")
+CORRECT = Key(Action.CORRECT, "FIX SCORE")
 TIMES = Key(Action.SPEAK, "TIMES")
 SEND_BACK = Key(Action.SEND_BACK, "BLANK?")
 FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")

@@ -236,7 +236,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     size = max(max_size or rect.height, least)
     while True:
         lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
-        step = font(size).get_linesize()
+        step = max([font(size).get_linesize()] + [font(size).size(line)[1] for line in lines])  # Ó: taller
         widest = max((font(size).size(line)[0] for line in lines), default=0)
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
