@@ -7,7 +7,7 @@ button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen sho
 - the on-screen keyboard (kiosk.ui.widgets.keys), wherever something is typed: on the half of the
   player typing a turn, a blank's letter or the tiles left, on the challenger's half of the
   judge screen, for the director (the PIN, the menu's choices, a time), and on the judge
-  station (kiosk.ui.judge.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
+  station (kiosk.ui.judge.station); the clock screen's controls (HOLD, FIX SCORE, TIMES, a stop's
   reasons: kiosk.ui.clock.controls) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
   button (the left or right half; on a portrait screen the upper or lower) and the bottom line

@@ -2,7 +2,7 @@
 
 - playing: each player's half (side by side, or stacked on a portrait screen) with its name,
   clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
-  CORRECT, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
+  FIX SCORE, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
   the clocks; the running half in a thick amber frame, overtime digits red and marked OVER, a
   late player's half saying ABSENT;
 - a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;

@@ -37,7 +37,7 @@ their half below their clock (the editor's ``keyboard``, kiosk.ui.widgets.keys),
 fill the screen, a tap, any button (the mover's too) or a key only goes back to the clock,
 nothing else (no turn ends, nothing is journaled: one press, one meaning). F9
 (``Correct``) opens the score correction (kiosk.ui.clock.correct) while the clock is neutral or
-after the game. Each has its touch control (HOLD, TIMES, CORRECT) on the half of a player who
+after the game. Each has its touch control (HOLD, TIMES, FIX SCORE) on the half of a player who
 may use it, when it can be used, and a plain stop's reasons show as keys
 (kiosk.ui.clock.controls). Typing never opens the judge: only a challenge does.
 """

@@ -29,7 +29,7 @@ class HalfView:
     note: str = ""          # a short prompt for this player
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
     keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
-    controls: Keyboard | None = None    # this player's touch controls (HOLD, CORRECT, TIMES), if any
+    controls: Keyboard | None = None    # this player's touch controls (HOLD, FIX SCORE, TIMES), if any
 
 
 @dataclass(frozen=True)
