@@ -152,16 +152,21 @@ def _sizes(top: int, floor: int):
 
 
 def scores_block(view: ClockView, width: int, room: int, least: int, most: int) -> tuple[list[str], int]:
-    """Both scores as large as fits ``width`` x ``height`` (up to ``most``): on one line, or a
-    line per player (wrapped, never cut); (lines, font size)."""
+    """Both scores as large as fits ``width`` x ``room`` (up to ``most``): on one line, or a
+    line per player; a name too long even for a line of its own wrapped, never cut; (lines,
+    font size)."""
     one = view.result[1] if len(view.result) > 1 else ""
     if not one:
         return [], least
-    two = tuple(view.finals) or (one,)
+    two = list(view.finals) or [one]
     for size in _sizes(most, least):
-        for lines in ([one], [line for text in two for line in theme.wrap(text, width, size)]):
+        for lines in ([one], two):
             if height(lines, size) <= room and _fits(lines, width, size):
                 return lines, size
+    for size in _sizes(most, least):
+        lines = [line for text in two for line in theme.wrap(text, width, size)]
+        if height(lines, size) <= room and _fits(lines, width, size):
+            return lines, size
     return [line for text in two for line in theme.wrap(text, width, least)], least
 
 
