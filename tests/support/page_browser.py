@@ -45,8 +45,9 @@ def log_in(page, director, password: str = PASSWORD) -> None:
 
 
 #: tsh's names ("Surname, Given") as long as real ones get, with hyphens and diacritics.
-TSH_NAMES = ["Evans, Elizabeth", "Hall, Harriet", "Montgomery-Smith, Christopher", "Ó Dálaigh-Featherstonehaugh, Zoë",
-             "Vanderhoeven, Evangeline", "Ng, Fay", "Albuquerque-Lima, Gustavo", "Abernethy-Oduya, Hal"]
+TSH_NAMES = ["Evans, Elizabeth", "Hall, Harriet", "Montgomery-Smith, Christopher",
+             "Ó Dálaigh-Featherstonehaugh, Zoë", "Vanderhoeven, Evangeline", "Ng, Fay",
+             "Albuquerque-Lima, Gustavo", "Abernethy-Oduya, Hal"]
 
 #: Each player's name on the page (a table's tile, the results, the standings) that does not
 #: show whole: its text wider than its box (cut, or run under an ellipsis).

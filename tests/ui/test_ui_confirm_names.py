@@ -20,6 +20,7 @@ NAMES = {
 }
 SIDE = [(800, 480), (1280, 720), (720, 1280), (1920, 1080)]
 SCREENS = [(size, "side") for size in SIDE] + [((800, 480), "flat"), ((1280, 720), "flat")]
+IDS = [f"{w}x{h}-{orientation}" for (w, h), orientation in SCREENS]
 FIX = "FIX SCORE"
 PROMPT = "press your button to confirm"
 
@@ -59,7 +60,7 @@ def checked(k, size, orientation, names):
     return notes
 
 
-@pytest.mark.parametrize("size, orientation", SCREENS, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+@pytest.mark.parametrize("size, orientation", SCREENS, ids=IDS)
 def test_the_confirm_screen_with_real_names(kiosk, size, orientation, shots):
     for case, names in NAMES.items():
         k = kiosk(names=names, size=size, orientation=orientation)
@@ -80,7 +81,7 @@ def test_the_confirm_screen_with_real_names(kiosk, size, orientation, shots):
             assert not [p for p in prompts if p.surface is key.surface and near.colliderect(p.ink)], case
 
 
-@pytest.mark.parametrize("size, orientation", SCREENS[:5], ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+@pytest.mark.parametrize("size, orientation", SCREENS[:5], ids=IDS[:5])
 def test_a_tie_and_a_forfeit_with_long_names(kiosk, size, orientation):
     from tests.support.director_steps import PIN_HASH, open_menu
     names = NAMES["diacritics"]
