@@ -98,7 +98,10 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
         lay = frame.layout(size)
         bottom = lay.bottom
         if lay.portrait:            # the halves stacked: the left player's on top
-            sim_side = PLAYER_SIDES[0] if pos[1] < lay.banner.centery else PLAYER_SIDES[1]
+            split = lay.banner.centery
+            if isinstance(view, ClockView) and clockdraw.mode(view) == "over":
+                split = lay.over.rows[1]["name"].top        # the game over: its halves are lower
+            sim_side = PLAYER_SIDES[0] if pos[1] < split else PLAYER_SIDES[1]
         else:
             sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     for rect, key in keys_on(surface, view, facing):

@@ -112,3 +112,25 @@ def test_the_headline_wraps_before_it_shrinks_on_the_touch_display_2(kiosk):
         assert min(theme.cap_height(n.size) for n in head) / down >= 4.4
         assert min(theme.cap_height(n.size) for n in head) > max(theme.cap_height(n.size) for n in drawn)
         assert all(n.ink.width <= layout(size).over.result.width for n in head)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+def test_a_tap_on_the_prompt_confirms_and_fix_score_opens_the_correction(kiosk, size):
+    """Where each half says "press your button to confirm", a tap is that player's button (a
+    simulated table): it confirms. FIX SCORE, away from it, opens the correction, and confirms
+    nothing."""
+    from kiosk.core import events as ev
+    from kiosk.ui import touch
+    from kiosk.ui.clock.correct import CorrectionScreen
+    k = kiosk(names=NAMES["diacritics"], size=size)
+    played_out(k)
+    fix = touch.where(size, k.view, ("key", "Correct"), sim=True)
+    assert fix is not None
+    k.tap(fix, at=100)
+    assert isinstance(k.screen, CorrectionScreen) and k.events(ev.ResultConfirmed) == []
+    k.key("Escape", at=101).key("Escape", at=102).key("Escape", at=103)
+    _, notes = painted(k, size)
+    prompts = [n for n in notes if n.kind == "text" and n.text == PROMPT]
+    assert len(prompts) == 2
+    k.tap(prompts[0].ink.center, at=104)                         # the left player's prompt
+    assert [e.player for e in k.events(ev.ResultConfirmed)] == [0]
