@@ -2,14 +2,15 @@
 
 - playing: each player's half (side by side, or stacked on a portrait screen) with its name,
   clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
-  CORRECT, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
+  FIX SCORE, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
   the clocks; the running half in a thick amber frame, overtime digits red and marked OVER, a
   late player's half saying ABSENT;
 - a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;
 - typing (a half has the on-screen keyboard: a turn, a blank's letter, the tiles left): both
   clocks small at the top, what is typed, and the keys across the whole width;
 - over (``result``: the game ended, its last turn and racks entered): who won, both scores and
-  the margin large across the screen; each half's final score large and its clock small.
+  the margin large across the screen; each half's final score large and its clock small
+  (kiosk.ui.clock.over: long names wrapped, never cut).
 
 The screen is a list of regions (``regions``), each with the data it shows: ``draw`` paints
 them all, ``draw_changes`` only those whose data changed (a running clock: the characters of its
@@ -19,12 +20,14 @@ orientation (kiosk.ui.clock.flat turns it to face them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Callable
 
 import pygame
 
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout
+from kiosk.ui.clock import over
 from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
@@ -321,26 +324,9 @@ def _small_clock(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfV
 # --- over ------------------------------------------------------------------------------------
 
 def _over(lay: Layout, view: ClockView, players) -> list[Region]:
-    over = lay.over
-    out = [Region(("result",), over.result, view.result, lambda s: _result(s, over.result, view.result))]
-    for slot, p in enumerate(players):
-        half, rows = view.halves[p], over.rows[slot]
-        out.append(Region(("name", slot), rows["name"], half.name,
-                          lambda s, h=half, r=rows: theme.blit_line(s, h.name, theme.FG, r["name"])))
-        out.append(Region(("score", slot), rows["score"], half.score,
-                          lambda s, h=half, r=rows: theme.blit_line(s, h.score, theme.WHITE, r["score"])))
-        out.append(Region(("last", slot), rows["last"], half.last,
-                          lambda s, h=half, r=rows: theme.blit_line(s, h.last, theme.FG, r["last"])))
-        out.append(Region(("time", slot), rows["time"], (half.time, half.overtime, True, view.template),
-                          lambda s, h=half, r=rows: _small_face(s, r["time"], h, view.template)))
-        out.append(Region(("strip", slot), rows["strip"], (half.note, half.entry, half.controls),
-                          lambda s, h=half, r=rows, sl=slot: _strip(s, lay, sl, r["strip"], _plain(h))))
-    return out
-
-
-def _plain(half: HalfView) -> HalfView:
-    from dataclasses import replace
-    return replace(half, dimmed=False)
+    """The game over (kiosk.ui.clock.over): the result, each half's name, clock and controls,
+    final score, what went into it and the prompt."""
+    return [Region(*part) for part in over.regions(lay, view, players, _OVER_PAINTERS)]
 
 
 def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> None:
@@ -350,25 +336,9 @@ def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> No
     theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
 
 
-def _result(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
-    """The result in full contrast: white on the screen's black, framed in the banner's blue;
-    the first line (who won and by how much) as large as fits, the scores, then the status (at
-    the smallest size, wrapped)."""
-    pygame.draw.rect(surface, theme.BANNER_BG, rect, width=max(3, rect.height // 30))
-    inner = rect.inflate(-max(12, rect.height // 6), -max(8, rect.height // 12))
-    least = theme.least_for(surface)
-    step = theme.line_step(least)
-    status = lines[2:]
-    status_h = min(2, len(theme.wrap(status[0], inner.width, least))) * step + 2 if status else 0
-    big = inner.height - status_h
-    heights = [big * 2 // 3, big - big * 2 // 3] if len(lines) > 1 else [big]
-    y = inner.top
-    for line, height in zip(lines, heights):
-        theme.blit_line(surface, line, theme.WHITE, pygame.Rect(inner.left, y, inner.width, height))
-        y += height
-    if status_h:
-        theme.blit_lines(surface, [status[0]], theme.FG, pygame.Rect(inner.left, y, inner.width, status_h),
-                         max_size=least)
+#: What the over screen paints with (kiosk.ui.clock.over).
+_OVER_PAINTERS = SimpleNamespace(strip=lambda *a: _strip(*a), small_face=lambda *a: _small_face(*a),
+                                 controls_area=lambda *a: controls_area(*a))
 
 
 # --- where the keys are ------------------------------------------------------------------------
@@ -390,7 +360,7 @@ def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = N
                 keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, inner)[0],
                                        lay.key_min)
         elif half.controls is not None and how != "reasons":
-            strip = (lay.over.rows[slot] if how == "over" else lay.rows[slot])["strip"]
+            strip = lay.over.rows[slot]["bar"] if how == "over" else lay.rows[slot]["strip"]
             keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, strip)[0], lay.key_min)
     if view.shared is not None and how == "reasons" and lay.narrow:
         typing = lay.typing

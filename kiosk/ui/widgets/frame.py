@@ -45,10 +45,15 @@ class Typing:
 @dataclass(frozen=True)
 class Over:
     """Where things go once the game is over: the result across the screen (``result``: who
-    won, both scores and the margin, large), and per slot the name, the final score (large),
-    what went into it, the clock (small) and the strip of the note and the controls."""
+    won, both scores and the margin, large), and per slot: the name (room for two lines), the
+    clock small with the controls at the row's outer end (``bar``: the key that fixes a score,
+    away from the prompt), the final score (large), what went into it (``last``) and the prompt
+    to confirm (``note``, last, nearest the player's button). A flat half has no name nor score
+    row: its result names both players, each beside their score. ``name_size``: the largest font the
+    names are drawn in (the result's first line is never smaller)."""
     result: pygame.Rect
     rows: tuple[dict, ...]
+    name_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -192,33 +197,28 @@ def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: i
 
 def _over(body: pygame.Rect, halves, pad: int, line: int, strip: int, down: float, gap: int,
           portrait: bool) -> Over:
-    """The result across the top of the body (about a third of it), the halves below it as
-    before (side by side, stacked, or one), each: name, final score large, what went into it,
-    the clock small, the strip."""
-    result_h = max((5 if len(halves) == 1 else 4) * line + 2 * gap, round(body.height * (0.2 if portrait else 0.34)))
+    """The result across the top of the body (about a third of it; more on a portrait screen,
+    whose result wraps long names), the halves below it as before (side by side, stacked, or
+    one), each: name, the clock small beside the controls, the final score large, what went
+    into it, the prompt."""
+    flat = len(halves) == 1
+    result_h = max(4 * line + 2 * gap, round(body.height * (0.35 if portrait else 0.34)))
+    if flat:            # a flat half: the result names both, each beside their score; the rest below
+        result_h = body.height - 3 * gap - strip - 2 * (line + 2)
     result = pygame.Rect(pad, body.top + gap, body.width - 2 * pad, result_h)
     rest = pygame.Rect(body.left, result.bottom + gap, body.width, body.bottom - result.bottom - gap)
-    if len(halves) == 1:
+    if flat:
         areas = [rest]
     elif portrait:
         areas = [pygame.Rect(rest.left, rest.top, rest.width, rest.height // 2),
                  pygame.Rect(rest.left, rest.top + rest.height // 2, rest.width, rest.height - rest.height // 2)]
     else:
         areas = [pygame.Rect(half.left, rest.top, half.width, rest.height) for half in halves]
-    if len(halves) == 1:                    # a flat half: the name and the score on one row
-        rows = []
-        for area in areas:
-            named = stack(area.inflate(-2 * pad, -gap), [("name", None), ("last", line + 2),
-                                                          ("time", round(line * 1.4)), ("strip", strip)])
-            row = named["name"]
-            named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
-            named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
-            rows.append(named)
-        return Over(result, tuple(rows))
-    rows = tuple(stack(area.inflate(-2 * pad, -gap), [
-        ("name", round(line * 1.25)), ("score", None), ("last", line + 2),
-        ("time", round(line * 1.4)), ("strip", strip)]) for area in areas)
-    return Over(result, rows)
+    parts = [("name", 2 * line + 2), ("bar", strip), ("score", None), ("last", line + 2), ("note", line + 2)]
+    if flat:
+        parts = [("bar", strip), ("last", line + 2), ("note", None)]
+    rows = tuple(stack(area.inflate(-2 * pad, -gap), parts) for area in areas)
+    return Over(result, rows, theme.fit_size("Hg", 10 ** 6, round(line * 1.15)))
 
 
 def upright_layout(size: tuple[int, int]) -> Layout:

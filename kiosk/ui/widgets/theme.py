@@ -206,22 +206,36 @@ SEPARATOR = "  ·  "
 
 def wrap(text: str, width: int, size: int) -> list[str]:
     """``text`` in lines no wider than ``width`` at font ``size``: broken at its separators
-    (``SEPARATOR``) where it can, else between words (a word longer than the line stays whole)."""
+    (``SEPARATOR``) where it can, else between words, and a word longer than the line after its
+    hyphens ("Dálaigh-" "Featherstonehaugh": a real name is never cut); a word longer than the
+    line with no hyphen to break at stays whole."""
     lines: list[str] = []
     measure = font(size).size
     for part in text.split(SEPARATOR):
         if lines and measure(f"{lines[-1]}{SEPARATOR}{part}")[0] <= width:
             lines[-1] = f"{lines[-1]}{SEPARATOR}{part}"
             continue
-        words = part.split()
         first = True
-        for word in words:
-            if lines and not first and measure(f"{lines[-1]} {word}")[0] <= width:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-            first = False
+        for word in part.split():
+            pieces = _hyphen_pieces(word) if measure(word)[0] > width else [word]
+            for i, piece in enumerate(pieces):
+                joined = f"{lines[-1]}{'' if i else ' '}{piece}" if lines else piece
+                if lines and not first and measure(joined)[0] <= width:
+                    lines[-1] = joined
+                else:
+                    lines.append(piece)
+                first = False
     return lines or [""]
+
+
+def _hyphen_pieces(word: str) -> list[str]:
+    """``word`` in the pieces a line may break after: each up to and with its hyphen."""
+    pieces, start = [], 0
+    for i, char in enumerate(word):
+        if char == "-" and 0 < i < len(word) - 1:
+            pieces.append(word[start:i + 1])
+            start = i + 1
+    return pieces + [word[start:]]
 
 
 def lines_needed(paragraphs, width: int, px_per_mm: float) -> int:
