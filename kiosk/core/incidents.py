@@ -10,7 +10,8 @@ naming the rule the preset cites:
 - a turn sent back for its blank (NZASP 6.2.2, clock.blank_send_back): the opponent restarts the
   mover's clock; the mover declares the blank and the opponent's clock runs again; no turn passed;
 - a false blank (school 7, challenge.false_blank): the play comes off, its player loses the turn;
-- a clock brought in (ASPA 2.2, clock.divide_when_brought_in): the time left divided equally.
+- a clock brought in (ASPA 2.2, clock.divide_when_brought_in): the time left divided equally,
+  once: a clock brought in is there for the rest of the game, nothing is left to ask for.
 """
 from __future__ import annotations
 
@@ -116,6 +117,10 @@ def clock_in(state: GameState, c: cmd.ClockIn, now_ns: int) -> list[ev.Event]:
     if not state.rules.clock.divide_when_brought_in:
         raise GameError("these rules do not divide the time left for a clock brought in during the "
                         "game: the director adjusts each side's time")
+    if state.clock_brought_in:
+        raise GameError("a clock was brought in already and the time left divided then"
+                        + _rule(state, "clock.divide_when_brought_in")
+                        + ": to change one side's time, adjust that player's time")
     played = c.played_s
     if played is None:
         total = sum(clk.used(state.clock, p, now_ns) for p in (0, 1))

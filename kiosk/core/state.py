@@ -114,6 +114,7 @@ class GameState:
     late_penalty: tuple[int, int] = (0, 0)
     late_ns: tuple[int, int] = (0, 0)           # clock time charged for arriving late
     sent_back: int | None = None    # the turn sent back for its blank to be declared (NZASP 6.2.2)
+    clock_brought_in: bool = False  # the time left was divided for a clock brought in (ASPA 2.2)
     ruling: Ruling | None = None    # the latest verdict, while it may be rechecked
     last_ns: int | None = None      # instant of the latest event
 
@@ -323,7 +324,7 @@ def _time_divided(s: GameState, e: ev.TimeDivided) -> GameState:
     clock = s.clock
     for side in (0, 1):
         clock = clk.adjust(clock, side, e.each_ns - clk.used(clock, side, e.at_ns))
-    return evolve(s, clock=clock)
+    return evolve(s, clock=clock, clock_brought_in=True)
 
 
 def _challenge_rechecked(s: GameState, e: ev.ChallengeRechecked) -> GameState:

@@ -118,12 +118,36 @@ def test_aspa_2_2_a_clock_brought_in_divides_the_time_left_equally(table):
     t.play(300, 0, 20)
     t.at(400, c.ClockIn())                           # 300 s and 100 s used: 200 s each
     assert clk.remaining(t.state.clock, 0, t.now) == clk.remaining(t.state.clock, 1, t.now) == 1300 * S
+    t = table("aspa")
+    t.start(first=0)
+    t.play(300, 0, 20)
     t.at(500, c.ClockIn(played_s=1200))              # by the director's watch: 600 s each
     assert (used_s(t, 0), used_s(t, 1)) == (600, 600)
     t = table("nzasp")
     t.start(first=0)
     with pytest.raises(GameError, match="do not divide"):
         t.at(10, c.ClockIn())
+
+
+def test_aspa_2_2_a_clock_is_brought_in_once_a_second_ask_moves_no_time(table):
+    """"You may ask for a time clock ... during the game. In the latter case, the time remaining
+    will be equally divided" (2.2): once the clock is in there is nothing left to ask for. A
+    second division would move 50 s from Bob to Ann here."""
+    t = table("aspa")
+    t.start(first=0)
+    t.play(300, 0, 20)
+    t.at(400, c.ClockIn())                           # 200 s used each: Bob's clock runs
+    t.play(500, 1, 30)                               # Bob 300 s, Ann 200 s: Ann's clock runs
+    for command in (c.ClockIn(), c.ClockIn(played_s=600)):
+        with pytest.raises(GameError) as refused:
+            t.at(600, command)
+        assert str(refused.value) == ("a clock was brought in already and the time left divided "
+                                      "then (ASPA 2.2): to change one side's time, adjust that "
+                                      "player's time")
+    assert (used_s(t, 0), used_s(t, 1)) == (300, 300)  # Ann 200 + 100 s since, Bob 300 s
+    assert [type(e).__name__ for e in t.events].count("TimeDivided") == 1
+    t.at(600, c.AdjustTime(0, 50_000))               # the director's way for one side
+    assert (used_s(t, 0), used_s(t, 1)) == (250, 300)
 
 
 # --- withdrawn, rechecked, appealed -----------------------------------------------------------

@@ -72,6 +72,14 @@ def test_aspa_2_2_the_director_brings_a_clock_in(kiosk):
     assert recorded(k, before) == [ev.TimeDivided(T0 + 43 * S, 14_500_000_000)]
     k.key("Escape", at=44)
     assert [h.time for h in k.view.halves] == ["24:45", "24:45"]
+    before = len(k.journal.lines)
+    open_menu(k, at=50).type("3", at=51).type("3", at=52)  # asked again: the clock is in
+    assert k.view.error == ("a clock was brought in already and the time left divided then "
+                            "(ASPA 2.2): to change one side's time, adjust that player's time")
+    k.key("Enter", at=53)
+    assert recorded(k, before) == []
+    k.key("Escape", at=54).key("Escape", at=55)
+    assert [h.time for h in k.view.halves] == ["24:45", "24:45"]
 
 
 def test_tiles_found_during_play_and_after_a_play_out(kiosk):
