@@ -10,6 +10,7 @@ Each control types what its USB key does, and shows only where and when it can b
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
 - BLANK? (F2) on the half of the player whose clock the mover's press just started, where
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
+  after a play-out (the clock stopped), on the half of the player asked to accept it;
 - FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
   for a false blank (school 7: ``FalseBlank``), as the core says;
 - OPPONENT ABSENT on each half after the round's start call and before the game starts, while

@@ -210,7 +210,9 @@ class ClockScreen(Screen):
                 submit(cmd.Resume(player), t)
         elif state.phase == Phase.OUT:
             went_out = state.turns[-1].player
-            if player is None:
+            if state.sent_back is not None and player == went_out:
+                self._enter(player, t)              # the blank declared: the play-out waits again
+            elif player is None:
                 submit(cmd.Challenge(1 - went_out), t)
             elif player == went_out:
                 submit(cmd.Resume(player), t)
@@ -409,7 +411,7 @@ class ClockScreen(Screen):
                                          f"your button = WENT OUT  ·  {other}'s button = just stop")
             return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
                                      f"centre or {other}'s button = just stop")
-        if state.phase == Phase.PLAYING and state.sent_back is not None:
+        if state.phase in (Phase.PLAYING, Phase.OUT) and state.sent_back is not None:
             mover = state.turns[state.sent_back].player
             return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then Enter or your button")
         if state.phase == Phase.PLAYING and state.clock.running is None:
