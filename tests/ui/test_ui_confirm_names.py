@@ -109,7 +109,7 @@ def test_the_headline_wraps_before_it_shrinks_on_the_touch_display_2(kiosk):
         _, notes = painted(k, size)
         head = [n for n in notes if n.kind == "text" and n.text.isupper() and n.text in k.view.result[0]]
         drawn = [n for n in notes if n.kind == "text" and n.text in names]
-        assert min(theme.cap_height(n.size) for n in head) / down >= 4.4
+        assert min(theme.cap_height(n.size) for n in head) / down >= 4.2
         assert min(theme.cap_height(n.size) for n in head) > max(theme.cap_height(n.size) for n in drawn)
         assert all(n.ink.width <= layout(size).over.result.width for n in head)
 
