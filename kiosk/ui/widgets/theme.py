@@ -234,6 +234,18 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     return len(lines)
 
 
+def shorten(text: str, width: int, size: int) -> str:
+    """``text`` as it fits ``width`` at font ``size``: whole, or its start and an ellipsis (a
+    name too long for its place: shortened on purpose, never to the ellipsis alone)."""
+    measure = font(size).size
+    if measure(text)[0] <= width:
+        return text
+    start = text
+    while len(start) > 1 and measure(start.rstrip(" -,") + "…")[0] > width:
+        start = start[:-1]
+    return start.rstrip(" -,") + "…"
+
+
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=rect.center))
 
