@@ -222,7 +222,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     size = max(max_size or rect.height, least)
     while True:
         lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
-        step = font(size).get_linesize()
+        step = max([font(size).get_linesize()] + [_ink_height(line, size) for line in lines])
         widest = max((font(size).size(line)[0] for line in lines), default=0)
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
@@ -246,6 +246,13 @@ def shorten(text: str, width: int, size: int) -> str:
     return start.rstrip(" -,") + "…"
 
 
+@lru_cache(maxsize=512)
+def _ink_height(text: str, size: int) -> int:
+    """How tall the glyphs of ``text`` are at font ``size`` (an accented capital and a
+    descender together can be taller than a line)."""
+    return render(text, size, WHITE).get_bounding_rect().height
+
+
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=rect.center))
 
@@ -260,6 +267,9 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         text, cut = text[:-2].rstrip() + "…", True
     image = render(text, size, colour)
     place = image.get_rect(centery=rect.centery)
+    ink = image.get_bounding_rect().move(place.topleft)
+    if ink.height <= rect.height:               # an accent above a capital: the ink kept inside
+        place.move_ip(0, max(0, rect.top - ink.top) - max(0, ink.bottom - rect.bottom))
     if align == "left":
         place.left = rect.left
     elif align == "right":
