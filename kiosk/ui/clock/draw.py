@@ -3,8 +3,9 @@
 - playing: each player's half (side by side, or stacked on a portrait screen) with its name,
   clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
   CORRECT, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
-  the clocks; the running half in a thick amber frame, overtime digits red and marked OVER, a
-  late player's half saying ABSENT;
+  the clocks (portrait: between the stacked halves, else a line dividing them); the running half in
+  a thick amber frame (a late player's counting clock too), overtime digits red and marked
+  OVER, a late player's half saying ABSENT;
 - a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;
 - typing (a half has the on-screen keyboard: a turn, a blank's letter, the tiles left): both
   clocks small at the top (never under panel.MIN_CLOCK_MM), the other player's controls in a
@@ -106,6 +107,9 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     elif how == "over":
         out += _over(lay, view, players)
     else:
+        if lay.portrait and not view.banner:        # the stacked halves divided by a line (or the banner)
+            line = divider(lay)
+            out.append(Region(("divider",), line, (), lambda s: s.fill(theme.BAR_FG, line)))
         for slot, p in enumerate(players):
             out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons")
         if view.shared is not None:
@@ -139,6 +143,14 @@ def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -
             out.append(Region((name, slot), rect, _row_data(name, half, template),
                               lambda s, n=name, r=rect: _row(s, n, r, half, template)))
     return out
+
+
+def divider(lay: Layout) -> pygame.Rect:
+    """The line across a portrait screen between its two halves while no banner shows there:
+    halfway down the room between them, 0.6 mm thick."""
+    top, low = lay.halves
+    thick = max(2, round(0.6 * lay.line_density))
+    return pygame.Rect(0, (top.bottom + low.top - thick) // 2, lay.size[0], thick)
 
 
 def _frame(surface, rect: pygame.Rect, width: int, running: bool) -> None:

@@ -6,7 +6,8 @@ when a prompt appears:
 
 - a landscape screen puts the halves side by side, the banner across both below the clocks;
 - a portrait screen (taller than wide: the Touch Display 2 standing) stacks them, the left
-  player's on top, the banner between them;
+  player's on top, the banner between them (a line divides them: kiosk.ui.clock.draw), each
+  clock with clear space under it before the score;
 - ``upright_layout`` is one player's half on its own, upright (the ``flat`` orientation turns it
   to face them).
 
@@ -29,6 +30,8 @@ from kiosk.ui.widgets.keys import BLANK_TILE, DEL, ENTER, LETTERS, NEXT_WORD, Ke
 #: The largest keyboard a player types on (the letters of a rack or a challenge): the typing
 #: layout keeps room for it whatever is typed, so nothing moves from one keyboard to the next.
 LARGEST = Keyboard(LETTERS + (BLANK_TILE, DEL), (NEXT_WORD, ENTER))
+#: On a portrait screen, the clear space between a half's clock and its score.
+CLOCK_SCORE_MM = 4.0
 #: A small clock's digits (both clocks above a keyboard) this tall where the keys leave room:
 #: ``panel.MIN_CLOCK_MM`` and a margin.
 SMALL_CLOCK_MM = 7.0
@@ -161,6 +164,8 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
         if upright:                         # a flat half: the name and the score on one row
             parts = [("name", round(line * 1.5)), ("time", None), ("banner", banner_h),
                      ("last", line + 2), ("strip", strip)]
+        if portrait:                        # clear space under the clock: the score is no part of it
+            parts.insert(2, ("space", round(CLOCK_SCORE_MM * down)))
         named = stack(inner, parts)
         if upright:
             row = named["name"]
