@@ -34,8 +34,9 @@ DIM = (138, 142, 150)           # a stopped clock: dimmer, still 5.6:1 on BG
 BAR_BG = (32, 35, 42)
 BAR_FG = (200, 204, 212)
 RUNNING = (255, 196, 0)          # the running half's frame: amber, seen from across the room
-OVERTIME = (200, 80, 55)         # overtime digits: apart from the white ones, and from the black,
-                                 # for every colour vision (tests/ui/test_ui_colour_vision.py)
+OVERTIME = (225, 130, 120)       # overtime digits: a warm red, for every colour vision no dimmer
+                                 # on the black than a stopped clock's (a clock past zero still runs)
+                                 # and 2:1 apart from the white ones (tests/ui/test_ui_colour_vision.py)
 ERROR = (255, 96, 96)
 OVERTIME_TEXT = ERROR            # words about overtime (OVER, the penalty) on the screen's black
 ABSENT_TEXT = ERROR              # ABSENT on a late player's half
