@@ -54,6 +54,7 @@ OTHER_SCENES = {
     "absent": "Ann said Bob is absent: his half says ABSENT, his clock counts from the round's start",
     "arrived": "Bob arrived: what his lateness cost, READY TO START",
     "playing": "Bob's clock runs: both halves, the running one framed",
+    "menu-running": "the director's menu over Bob's running clock: his clock large, framed, with his name",
     "overtime": "Bob past zero: his digits in the overtime colour, OVER beside his name",
     "times": "both times large (no speech program)",
     "verdict": "the table's verdict: a cross, NOT ACCEPTABLE, the words and the word list",
@@ -169,6 +170,9 @@ def other_scenes(make):
     k.press("left", at=130)                          # Ann goes second: Bob's clock runs
     k.at(140).step()
     yield "playing", k
+    k.key("Director", at=141).type(PIN + "\n", at=142)
+    yield "menu-running", k
+    k.key("Escape", at=143)
     k.at(130 + 1380 + 61).step()                     # Bob (23:00 left after his lateness) 61 s over
     yield "overtime", k
     k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
