@@ -15,7 +15,7 @@ import pytest
 from kiosk.ui.clock import flat
 from kiosk.ui.widgets.frame import upright_layout
 
-from tests.support.keyboard_scenes import (INCIDENT_SCENES, LONG_NAMES, OTHER_SCENES, PIN_HASH, SCENES,
+from tests.support.keyboard_scenes import (INCIDENT_SCENES, LONG_NAMES, OTHER_SCENES, PIN, PIN_HASH, SCENES,
                                            SHORT_NAMES, STATION_PIN, STATION_SCENES, incident_scenes,
                                            layout_problems, other_scenes, painted, painted_station, scenes,
                                            small_clocks, small_keys, small_text, station_scenes)
@@ -239,3 +239,34 @@ def test_the_clock_check_finds_a_squeezed_clock_and_a_name_gone_to_its_ellipsis(
         theme.blit_line(surface, theme.shorten("Christopher Montgomery-Smith", 150, theme.least_for(surface)),
                         theme.FG, pygame.Rect(220, 100, 150, 30))
     assert small_clocks(notes, size) == []
+
+
+@pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_directors_menu_after_a_forfeit_keeps_its_keys_9_mm(kiosk, shots, size, names):
+    """Issue 26: once a forfeit ended the game, the status line says so on two lines and the
+    menu's keys shrank to 8.6 mm: the prompt's words give way first. Over a running game the
+    menu shows the running clock large with whose it is; RECORD is the one green key."""
+    from kiosk.ui.widgets import theme
+    k = kiosk(size=size, pin_hash=PIN_HASH, names=names)
+    k.press("left", at=1)                                   # Bob's clock runs
+    k.key("Director", at=10).type(PIN + "\n", at=11)
+    surface, notes = painted(k, size)
+    checked(surface, notes, "menu over a running game", size)
+    (clock,) = [n for n in notes if n.kind == "clock"]
+    assert clock.text == k.kiosk.machine.screen.view(k.now).clock[1]
+    assert any(n.kind == "text" and n.text.endswith("'s clock runs") and n.text.startswith(names[1][:3])
+               for n in notes)
+    k.type("4", at=12).type("2", at=13).type("1", at=14)     # forfeit Bob, the director's decision
+    surface, notes = painted(k, size)
+    keys = {n.text: n for n in notes if n.kind == "key"}
+    assert {"RECORD", "BACK"} <= set(keys)
+    inside = {label: (key.ink.left + 3, key.ink.centery) for label, key in keys.items()}
+    assert surface.get_at(inside["RECORD"])[:3] == theme.KEY_ACTION_BG
+    assert surface.get_at(inside["BACK"])[:3] == theme.KEY_BG
+    k.key("Enter", at=15)
+    assert k.state.phase == "ended"
+    surface, notes = painted(k, size)
+    pygame.image.save(surface, str(shots / f"menu-after-forfeit-{size[0]}x{size[1]}.png"))
+    checked(surface, notes, "menu after a forfeit", size)
+    assert small_keys(size, k.view) == []

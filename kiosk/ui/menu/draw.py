@@ -50,6 +50,8 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     count = (len(view.rows) if view is not None else ROWS) if keyboard is None else \
         (0 if keyboard.choices else len(view.rows))
     entry_h = round(line * 1.5) if keyboard is None or not keyboard.choices or view.entry else 0
+    if entry_h and view is not None and view.entry:      # what was just recorded: wrapped, whole
+        entry_h = max(entry_h, lay.text_height([view.entry], body.width - 4 * margin - 16, extra=8))
     prompt_h = max(line + 2, lay.text_height([view.prompt] if view else [], body.width))
     row_h = line + max(2, gap)
     keys_h = 0 if keyboard is None else onscreen.least_height(keyboard, body.width, lay.key_min)
@@ -59,17 +61,22 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     clock_h = 0
     if view is not None and view.clock is not None:             # the running clock, large
         clock_h = max(round(line * 1.6), math.ceil(frame.SMALL_CLOCK_MM * lay.line_density) + 2 * clock_inset(lay))
-    def stacked(prompt_h: int) -> dict:
-        parts = [("heading", heading_h), ("clock", clock_h), ("status", max(line + 2, status_h)),
+    def stacked(prompt_h: int, status_h: int) -> dict:
+        parts = [("heading", heading_h), ("clock", clock_h), ("status", status_h),
                  ("rows", rows_h), ("entry", entry_h),
                  ("keys", None if keyboard is not None and keyboard.choices else keys_h), ("prompt", prompt_h)]
         if keyboard is not None and not keyboard.choices:
             parts.insert(4, ("space", None))
         return frame.stack(body, [(n, h) for n, h in parts if h != 0 or n in ("keys", "rows", "entry")], gap)
 
-    named = stacked(prompt_h)
-    if keyboard is not None and keyboard.choices and not _room_for(keyboard, named["keys"], lay.key_min):
-        named = stacked(0)                  # the choices' keys 9 mm tall first: the prompt's words give way
+    status_h = max(line + 2, status_h)
+    named = stacked(prompt_h, status_h)
+    # the choices' keys 9 mm tall first: the prompt's words give way, then the status line's
+    # (the heading, the running clock and what was just recorded stay)
+    for give in ((0, status_h), (0, 0)):
+        if keyboard is None or not keyboard.choices or _room_for(keyboard, named["keys"], lay.key_min):
+            break
+        named = stacked(*give)
     listing = named["rows"].inflate(-2 * margin, 0)
     columns = 2 if count * row_h > listing.height else 1     # a long list without keys: two columns
     per = -(-count // columns) if count else 0
@@ -77,7 +84,7 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     rows = [pygame.Rect(listing.left + (i // per) * width, listing.top + (i % per) * row_h, width, row_h)
             for i in range(count)]
     entry = named["entry"].inflate(-2 * margin, 0)
-    return {"heading": named["heading"], "status": named["status"], "rows": rows, "entry": entry,
+    return {"heading": named["heading"], "status": named.get("status"), "rows": rows, "entry": entry,
             "entry_text": entry.inflate(-16, -4), "keys": named["keys"] if keyboard is not None else None,
             "prompt": named.get("prompt"), "top": lay.top, "bottom": lay.bottom, "key_min": lay.key_min,
             "clock": named.get("clock"), "frame": max(3, lay.frame // 2), "inset": clock_inset(lay)}
@@ -107,13 +114,15 @@ def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | Non
     theme.blit_lines(surface, [view.heading], theme.RUNNING, parts["heading"], max_size=parts["heading"].height)
     if parts["clock"] is not None:
         _running_clock(surface, parts, view.clock)
-    theme.blit_lines(surface, [view.status], theme.BAR_FG, parts["status"], max_size=parts["status"].height)
+    if parts["status"] is not None:
+        theme.blit_lines(surface, [view.status], theme.BAR_FG, parts["status"], max_size=parts["status"].height)
     for text, row in zip(view.rows, parts["rows"]):
         theme.blit_line(surface, text, theme.FG, row.inflate(-8, 0), align="left")
     if parts["entry"].height:
         pygame.draw.rect(surface, theme.RUNNING, parts["entry"], width=2)
     if view.entry:
-        theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
+        theme.blit_lines(surface, [view.entry], theme.WHITE, parts["entry_text"],
+                         max_size=parts["entry_text"].height)
     if parts["keys"] is not None:
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     if parts["prompt"] is not None:
