@@ -395,7 +395,7 @@ def _result(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
     pygame.draw.rect(surface, theme.BANNER_BG, rect, width=max(3, rect.height // 30))
     inner = rect.inflate(-max(12, rect.height // 6), -max(8, rect.height // 12))
     least = theme.least_for(surface)
-    step = theme.font(least).get_linesize()
+    step = theme.line_step(least)
     status = lines[2:]
     status_h = min(2, len(theme.wrap(status[0], inner.width, least))) * step + 2 if status else 0
     big = inner.height - status_h

@@ -96,7 +96,8 @@ class Layout:
 
     def text_height(self, paragraphs, width: int, extra: int = 2) -> int:
         """How tall ``paragraphs`` are wrapped in ``width`` at the smallest text size."""
-        return theme.lines_needed(paragraphs, width, self.line_density) * self.line + extra
+        return theme.lines_needed(paragraphs, width, self.line_density) * \
+            theme.text_line_height(self.line_density) + extra
 
     @property
     def narrow(self) -> bool:
@@ -136,9 +137,10 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     w, h = size
     across, down = panel.px_per_mm(size, upright)
     line = theme.line_height(down)
-    bar = bar_lines(size, upright) * line + round(down)
+    text_line = theme.text_line_height(down)      # a line of names: room for Ó and g
+    bar = max(bar_lines(size, upright) * text_line + 2, bar_lines(size, upright) * line + round(down))
     # the bottom line's hints: one line more on a portrait screen, two on a flat half
-    bottom_h = bar + (line if bar_lines(size, upright) > 2 and not upright else -line if upright else 0)
+    bottom_h = bar + (text_line if bar_lines(size, upright) > 2 and not upright else -text_line if upright else 0)
     frame = max(4, round(1.2 * down))
     pad = frame + max(2, round(0.6 * down))
     key_min = onscreen.key_min(size, upright)
@@ -272,7 +274,7 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
     least = theme.least_for(surface)
     if aside:
         joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
-        room = inner.height // theme.font(least).get_linesize()
+        room = inner.height // theme.line_step(least)
         text = joined if not text or len(theme.wrap(joined, inner.width, least)) <= room else text
     if text:
         theme.blit_lines(surface, [text], colour, inner, max_size=least * 5 // 4)

@@ -168,9 +168,26 @@ def least_for(surface) -> int:
     return least_size(density(surface))
 
 
+#: The tallest a line of real names reaches: an accent over a capital above, a descender below.
+TALLEST_LINE = "ÅÓÉÎgjpqy"
+
+
+@lru_cache(maxsize=64)
+def line_step(size: int) -> int:
+    """Pixels one line of text at font ``size`` takes, one under the other: the font's line
+    spacing, or more where accented capitals and descenders reach further ("Ó Dálaigh")."""
+    return max(font(size).get_linesize(), render(TALLEST_LINE, size, WHITE).get_bounding_rect().height)
+
+
 def line_height(px_per_mm: float, lines: int = 1) -> int:
     """Pixels ``lines`` lines of the smallest text take, one under the other."""
     return font(least_size(px_per_mm)).get_linesize() * lines
+
+
+def text_line_height(px_per_mm: float, lines: int = 1) -> int:
+    """Pixels ``lines`` lines of the smallest text take with room for every accent and
+    descender of a real name (``line_step``): the top and bottom lines, the banner."""
+    return line_step(least_size(px_per_mm)) * lines
 
 
 def fit_size(text: str, width: int, height: int, max_size: int | None = None, least: int = 6) -> int:
@@ -223,7 +240,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     size = max(max_size or rect.height, least)
     while True:
         lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
-        step = max([font(size).get_linesize()] + [_ink_height(line, size) for line in lines])
+        step = line_step(size)
         widest = max((font(size).size(line)[0] for line in lines), default=0)
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
@@ -247,13 +264,6 @@ def shorten(text: str, width: int, size: int) -> str:
     return start.rstrip(" -,") + "…"
 
 
-@lru_cache(maxsize=512)
-def _ink_height(text: str, size: int) -> int:
-    """How tall the glyphs of ``text`` are at font ``size`` (an accented capital and a
-    descender together can be taller than a line)."""
-    return render(text, size, WHITE).get_bounding_rect().height
-
-
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=rect.center))
 
@@ -268,18 +278,19 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         text, cut = text[:-2].rstrip() + "…", True
     image = render(text, size, colour)
     place = image.get_rect(centery=rect.centery)
-    ink = image.get_bounding_rect().move(place.topleft)
-    if ink.height <= rect.height:               # an accent above a capital: the ink kept inside
-        place.move_ip(0, max(0, rect.top - ink.top) - max(0, ink.bottom - rect.bottom))
     if align == "left":
         place.left = rect.left
     elif align == "right":
         place.right = rect.right
     else:
         place.centerx = rect.centerx
+    glyphs = image.get_bounding_rect()
+    ink = glyphs.move(place.topleft)
+    if glyphs.height <= rect.height:              # an accent above a capital (Ó) stays in the box
+        place.y += max(0, rect.top - ink.top) - max(0, ink.bottom - rect.bottom)
     surface.blit(image, place)
     if text and _painted.get() is not None:       # the pixels the glyphs took
-        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size, cut, colour)
+        note(surface, "text", rect, glyphs.move(place.topleft), text, size, cut, colour)
 
 
 _REF_SIZE = 400
