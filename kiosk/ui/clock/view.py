@@ -115,7 +115,8 @@ def late_text(state: GameState, player: int) -> str:
 
 def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[dict]:
     """Each player's time, score and last turn as of ``now_ns``. Before the game a late
-    player's half says ABSENT and their clock counts their absence (not dimmed)."""
+    player's half says ABSENT and their clock counts their absence (not dimmed: running, and
+    framed like any running clock)."""
     scores = state.scores()
     numbered = turn_lines(state, result)
     out = []
@@ -129,7 +130,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         elif state.phase == Phase.SETUP:
             last = late_text(state, p)
         out.append(dict(name=state.players[p], time=shown, score=str(scores[p]), last=last,
-                        running=state.clock.running == p and not dimmed,
+                        running=state.clock.running == p and not dimmed or absent,
                         overtime=shown.startswith("-"), penalty=result.overtime_penalty[p],
                         dimmed=dimmed and not absent, absent=absent))
     return out

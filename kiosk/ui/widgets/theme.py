@@ -34,8 +34,9 @@ DIM = (138, 142, 150)           # a stopped clock: dimmer, still 5.6:1 on BG
 BAR_BG = (32, 35, 42)
 BAR_FG = (200, 204, 212)
 RUNNING = (255, 196, 0)          # the running half's frame: amber, seen from across the room
-OVERTIME = (200, 80, 55)         # overtime digits: apart from the white ones, and from the black,
-                                 # for every colour vision (tests/ui/test_ui_colour_vision.py)
+OVERTIME = (225, 130, 120)       # overtime digits: a warm red, for every colour vision no dimmer
+                                 # on the black than a stopped clock's (a clock past zero still runs)
+                                 # and 2:1 apart from the white ones (tests/ui/test_ui_colour_vision.py)
 ERROR = (255, 96, 96)
 OVERTIME_TEXT = ERROR            # words about overtime (OVER, the penalty) on the screen's black
 ABSENT_TEXT = ERROR              # ABSENT on a late player's half
@@ -263,6 +264,18 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
         blit_line(surface, line, colour, pygame.Rect(rect.left, top + i * step, rect.width, step),
                   align=align, max_size=size)
     return len(lines)
+
+
+def shorten(text: str, width: int, size: int) -> str:
+    """``text`` as it fits ``width`` at font ``size``: whole, or its start and an ellipsis (a
+    name too long for its place: shortened on purpose, never to the ellipsis alone)."""
+    measure = font(size).size
+    if measure(text)[0] <= width:
+        return text
+    start = text
+    while len(start) > 1 and measure(start.rstrip(" -,") + "…")[0] > width:
+        start = start[:-1]
+    return start.rstrip(" -,") + "…"
 
 
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
