@@ -234,6 +234,10 @@ class Kiosk:
         from kiosk.ui.clock.flat import orientation_for
         from kiosk.ui.touch import Touch
 
+        # a keyboard at the table: in simulation (the keys are the buttons' twins) unless only
+        # taps are taken, or without the on-screen keypad (then typing needs one)
+        keyboard = (config.sim and not taps_only) or not config.ui.keypad
+        config = replace(config, ui=replace(config.ui, keyboard=keyboard))
         self.config, self.inputs = config, InputQueue()
         self.buttons = self.outputs = self.table = self.link = None
         if not config.sim:
