@@ -8,12 +8,15 @@ text needs: the usual box first, then the halves' strips when nothing is in them
 controls), then part of the clocks' rows (each face keeps ``KEPT`` of its height at the
 least), the rows below moving down: the banner is never painted over a score or a last turn.
 Each player's sentence begins with their name where it fits (on a portrait screen, where the
-sentence is not under the name, before the box grows). What is still too long at the largest box is cut short
-with an ellipsis and noted as cut (a test walks every banner with long names and finds none).
+sentence is not under the name, before the box grows). Where even the largest box is too small
+(a flat screen's half), the banner's last lines are left off, the least needed first: the
+screen puts them last (the round's start: "Opponent not here? Tap OPPONENT ABSENT.", which the
+key itself says). What is still too long is cut short with an ellipsis and noted as cut (a test
+walks every banner with long names and finds none).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -176,11 +179,14 @@ def _plans(lay: Layout, view: ClockView, players):
         tries = [(box, True) for box in boxes] + [(box, False) for box in boxes]
     else:
         tries = [(box, named) for box in boxes for named in (True, False)]
-    for box, named in tries:
-        for sizes in ((big, big), (big, least), (least, least)):
-            blocks = arrange(box, view, players, box.banner, named, sizes)
-            if blocks is not None:
-                yield box, blocks
+    lines = [line for line in view.banner if line]
+    for kept in range(len(lines), 0, -1):       # the last lines (the least needed) left off if need be
+        shown = replace(view, banner=tuple(lines[:kept]))
+        for box, named in tries:
+            for sizes in ((big, big), (big, least), (least, least)):
+                blocks = arrange(box, shown, players, box.banner, named, sizes)
+                if blocks is not None:
+                    yield box, blocks
     yield boxes[-1], arrange(boxes[-1], view, players, boxes[-1].banner, False, (least, least), cut=True)
 
 

@@ -416,16 +416,17 @@ class ClockScreen(Screen):
         if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
             missing = ("Opponent not here? Tap OPPONENT ABSENT." if self.table.settings.keypad
                        else "Opponent not here? Call the director.")
-            return ("ROUND STARTED", f"The player going second presses their button to start.  ·  {missing}"), ("", "")
+            return ("ROUND STARTED", "The player going second presses their button to start.", missing), ("", "")
         if state.phase == Phase.SETUP:
             return ("READY TO START", "The player going second presses their button to start "
                                       "the first player's clock."), ("", "")
         if self.why:
             if self.table.settings.keypad:          # the reasons are keys below
                 typed = "Tap the reason or type its number." if keyboard else "Tap the reason."
-                return ("CLOCK STOPPED: why?", f"{typed}  ·  No reason: {enter} or a button."), ("", "")
-            return ("CLOCK STOPPED: why? type its number",
-                    f"The reasons are on the bottom line.  ·  No reason: {enter} or a button."), ("", "")
+                none = f"No reason: {enter} or a button." if keyboard else "No reason? Tap NO REASON or press a button."
+                return ("CLOCK STOPPED: why?", typed, none), ("", "")
+            return ("CLOCK STOPPED: why? type its number", "The reasons are on the bottom line.",
+                    f"No reason: {enter} or a button."), ("", "")
         if self.choice:
             me, other = self.choice.player, 1 - self.choice.player
             said[me] = "Went out? Press your button."
