@@ -40,7 +40,7 @@ SCENES = {
 }
 #: Scenes of rules only some books have (``incident_scenes``: NZASP, then the school rules).
 INCIDENT_SCENES = {
-    "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: CHECK BLANK, HOLD and TIMES on his half",
+    "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: DECLARE?, HOLD and TIMES on his half",
     "declare": "Ann's play sent back: the letters for her blank, ENTER",
     "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
 }

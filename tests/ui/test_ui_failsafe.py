@@ -58,7 +58,7 @@ def running_game(kiosk):
 def painted_texts(k) -> list[str]:
     """Every text the screen paints, drawn afresh."""
     with theme.recording() as notes:
-        k.kiosk.machine.draw(pygame.Surface(k.surface.get_size()), k.view, whole=True)
+        k.screen.draw(pygame.Surface(k.surface.get_size()), k.screen.view(k.now))
     return [n.text for n in notes if n.kind == "text"]
 
 

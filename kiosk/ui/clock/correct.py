@@ -180,7 +180,8 @@ class CorrectionScreen(Screen):
         elif self.director:
             before = state.turns[self.turn - 1].score
             entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
-            prompt = f"{enter if self.table.settings.keyboard else 'RECORD'} records it (the director's decision)  ·  {back}: back"
+            record = enter if self.table.settings.keyboard else "RECORD"
+            prompt = f"{record} records it (the director's decision)  ·  {back}: back"
         else:
             before = state.turns[self.turn - 1].score
             entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"

@@ -4,8 +4,9 @@
   clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
   CORRECT, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
   the clocks, as tall as its text needs (kiosk.ui.clock.banner: it takes empty strips, then
-  part of the clocks' rows, and the rows below move down); the running half in a thick amber frame, overtime digits red and marked OVER, a
-  late player's half saying ABSENT;
+  part of the clocks' rows, and the rows below move down); the running half in a thick amber
+  frame, overtime digits red and marked OVER (the penalty said as points), a late player's half
+  saying ABSENT;
 - a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;
 - typing (a half has the on-screen keyboard: a turn, a blank's letter, the tiles left): both
   clocks small at the top, what is typed, and the keys across the whole width;
@@ -31,7 +32,7 @@ from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 __all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_layout", "mode",
-           "controls_area"]
+           "controls_area", "drawn_layout"]
 
 #: The word beside a clock face past zero (overtime is said, not only shown red).
 OVER = "OVER"
@@ -55,9 +56,9 @@ def mode(view: ClockView, players=(0, 1)) -> str:
 
 
 def draw(surface: pygame.Surface, view: ClockView) -> Layout:
-    lay = layout(surface.get_size())
-    paint(surface, lay, view)
-    return lay
+    """The whole screen; the layout it was drawn on (``drawn_layout``)."""
+    paint(surface, layout(surface.get_size()), view)
+    return drawn_layout(surface.get_size(), view)
 
 
 def paint(surface: pygame.Surface, lay: Layout, view: ClockView, players=(0, 1)) -> None:
@@ -103,7 +104,7 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     how = mode(view, players)
     out = []
     blocks = []
-    if how in ("playing", "reasons") and not (how == "reasons" and lay.narrow):
+    if _grows(how, lay):
         lay, blocks = banners.fitted(lay, view, players)       # room for the banner's text
     if how == "typing" or (how == "reasons" and lay.narrow):
         out += _typing(lay, view, players)
@@ -375,15 +376,28 @@ def _result(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
 
 # --- where the keys are ------------------------------------------------------------------------
 
+def drawn_layout(size: tuple[int, int], view: ClockView, facing: int | None = None) -> Layout:
+    """The layout ``view`` is drawn on, on a screen of ``size`` (or the upright half of
+    ``facing``, flat): with room for its banner (kiosk.ui.clock.banner)."""
+    lay = layout(size) if facing is None else upright_layout(size)
+    players = (0, 1) if facing is None else (facing,)
+    if _grows(mode(view, players), lay):
+        lay = banners.fitted(lay, view, players)[0]
+    return lay
+
+
+def _grows(how: str, lay: Layout) -> bool:
+    """Whether the banner is drawn in the rows between the halves' (and may grow there)."""
+    return how == "playing" or (how == "reasons" and not lay.narrow)
+
+
 def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = None
                   ) -> list[tuple[pygame.Rect, Key]]:
     """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing``
     (flat): the typing player's keyboard, each player's controls, the keys for either."""
-    lay = layout(size) if facing is None else upright_layout(size)
+    lay = drawn_layout(size, view, facing)
     players = (0, 1) if facing is None else (facing,)
     how, keys = mode(view, players), []
-    if how in ("playing", "reasons") and not (how == "reasons" and lay.narrow):
-        lay = banners.fitted(lay, view, players)[0]             # as drawn: room for the banner
     for slot, p in enumerate(players):
         half = view.halves[p]
         if how == "typing" or (how == "reasons" and lay.narrow):

@@ -11,7 +11,7 @@ Buttons (each press carries its own time; the core judges every command):
 - clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
-- a play sent back for its blank (NZASP 6.2.2, CHECK BLANK or F2 on the opponent's half at once
+- a play sent back for its blank (NZASP 6.2.2, DECLARE? or F2 on the opponent's half at once
   after the press: ``SendBack``): the mover types the blank's letter on their half and presses
   their button or Enter (``Declare``); the opponent's clock runs again. FALSE ? (F3, school 7)
   on the half of the team who may call it takes the opponent's last play off (``FalseBlank``).
@@ -301,7 +301,7 @@ class ClockScreen(Screen):
             self._target = None
 
     def _incident(self, key: str, t: int) -> None:
-        """CHECK BLANK (F2) or FALSE ? (F3): for the player who may, as the core says."""
+        """DECLARE? (F2) or FALSE ? (F3): for the player who may, as the core says."""
         state = self.table.state
         if key == "SendBack":
             who, make = clock_keys.sender(state, t), cmd.SendBack
@@ -423,7 +423,8 @@ class ClockScreen(Screen):
         if self.why:
             if self.table.settings.keypad:          # the reasons are keys below
                 typed = "Tap the reason or type its number." if keyboard else "Tap the reason."
-                none = f"No reason: {enter} or a button." if keyboard else "No reason? Tap NO REASON or press a button."
+                none = (f"No reason: {enter} or a button." if keyboard
+                        else "No reason? Tap NO REASON or press a button.")
                 return ("CLOCK STOPPED: why?", typed, none), ("", "")
             return ("CLOCK STOPPED: why? type its number", "The reasons are on the bottom line.",
                     f"No reason: {enter} or a button."), ("", "")

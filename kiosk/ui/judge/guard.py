@@ -3,9 +3,10 @@
 
 Any exception in the station's ``handle``, ``update``, ``view`` or ``draw`` shows "Something
 went wrong — call the director" instead of ending the program; the error, with its traceback,
-goes to the log only. Nothing is lost: the verdicts already given are in the log. After ``ui.failsafe_ignore_s``, Enter or
-the centre button restarts the station at the table number; a failure while the failsafe
-shows keeps the first one on screen, and a failsafe that cannot draw leaves a plain red screen.
+goes to the log only. Nothing is lost: the verdicts already given are in the log. After
+``ui.failsafe_ignore_s``, Enter or the centre button restarts the station at the table number;
+a failure while the failsafe shows keeps the first one on screen, and a failsafe that cannot
+draw leaves a plain red screen.
 """
 from __future__ import annotations
 
