@@ -178,7 +178,7 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
     from drivers.keyboard import LEGEND
     rules = load_rules(config.preset, config.overrides or None)
     lexicon, label = lexicon or open_lexicon(config.lexicon, config.official, config.preset)
-    legend = LEGEND if config.sim else ""
+    legend = LEGEND if config.sim and config.ui.keyboard else ""    # the keys are the buttons' twins
     setup = GameSetup(rules, config.round, tuple(config.names), str(config.table), config.tournament)
     session = open_session(config, setup, lexicon, boot_id=boot_id)
     try:
