@@ -38,7 +38,7 @@ def test_a_plain_stop_offers_the_presets_reasons(kiosk, preset, offered, keys):
     banner lists them by number."""
     k = stopped(kiosk, preset=preset)
     k.shot(f"why-{preset}")
-    assert k.view.banner == ("CLOCK STOPPED: why?", "Tap the reason or type its number.",
+    assert k.view.banner == ("CLOCK STOPPED: why?", "Tap the reason.",
                              "No reason: Enter or a button.")
     assert [key.label for key in k.view.shared.grid] == keys
     assert banner_shows(k, 0) and banner_shows(k, 1) and banner_shows(k, 2)

@@ -422,7 +422,7 @@ class ClockScreen(Screen):
                                       "the first player's clock."), ("", "")
         if self.why:
             if self.table.settings.keypad:          # the reasons are keys below
-                typed = "Tap the reason or type its number." if keyboard else "Tap the reason."
+                typed = "Tap the reason."
                 none = (f"No reason: {enter} or a button." if keyboard
                         else "No reason? Tap NO REASON or press a button.")
                 return ("CLOCK STOPPED: why?", typed, none), ("", "")
