@@ -14,7 +14,8 @@ from kiosk.ui.widgets import theme
 from tests.support.keyboard_scenes import layout_problems, painted
 from tests.support.ui_harness import S, T0
 
-LONG = ("Zoë Ó Dálaigh-Featherstonehaugh", "Montgomery-Smith, Christopher")
+LONG = ("Zoë Ó Dálaigh-Featherstonehaugh", "Montgomery-Smith, Christopher")      # tsh's "Surname, Given"
+GIVEN_FIRST = ("Zoë Ó Dálaigh-Featherstonehaugh", "Christopher Montgomery-Smith")
 SHORT = ("Ann", "Bob")
 SCREENS = [((800, 480), "side"), ((1280, 720), "side"), ((720, 1280), "side"),
            ((800, 480), "flat"), ((1280, 720), "flat")]
@@ -72,7 +73,7 @@ def plain(text: str) -> str:
     return "".join(text.replace("·", " ").split())
 
 
-@pytest.mark.parametrize("names", [SHORT, LONG], ids=["short", "long"])
+@pytest.mark.parametrize("names", [SHORT, LONG, GIVEN_FIRST], ids=["short", "long", "given-first"])
 @pytest.mark.parametrize("size,orientation", SCREENS, ids=[f"{w}x{h}-{o}" for (w, h), o in SCREENS])
 def test_every_banner_fits_its_box_and_covers_no_score(kiosk, size, orientation, names):
     make = lambda **options: kiosk(size=size, orientation=orientation, names=names, **options)  # noqa: E731

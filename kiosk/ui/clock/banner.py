@@ -26,7 +26,7 @@ from kiosk.ui.widgets.frame import Layout, layout
 from kiosk.ui.clock.view import ClockView
 
 #: The share of its height a clock face keeps when the banner takes room from its row.
-KEPT = 0.6
+KEPT = 0.5
 
 
 @dataclass(frozen=True)
@@ -60,24 +60,40 @@ def _columns(lay: Layout, rect: pygame.Rect, count: int) -> list[pygame.Rect] | 
             pygame.Rect(middle + pad, rect.top, rect.right - middle - pad, rect.height)]
 
 
-def _said(view: ClockView, players, named: bool) -> list[str]:
-    """Each player's sentence (of ``players``), after their name if ``named``."""
-    out = []
-    for p in players:
-        half = view.halves[p]
-        text = half.said
-        out.append(f"{half.name}: {text[0].lower()}{text[1:]}" if text and named else text)
-    return out
+@dataclass(frozen=True)
+class Wanted:
+    """All the banner's room depends on: its lines (the headline first), each player's name
+    and sentence on this surface (``players``: both, or one on a flat half), whether their
+    strips are empty, and the clock faces' template."""
+    lines: tuple[str, ...]
+    players: tuple[tuple[str, str], ...]        # (name, sentence) per player shown
+    free: bool
+    template: str
 
 
-def arrange(lay: Layout, view: ClockView, players, rect: pygame.Rect, named: bool,
-            sizes: tuple[int, int], cut: bool = False) -> list[Block] | None:
-    """The banner's text in ``rect`` (the headline at ``sizes[0]``, the rest at ``sizes[1]``) as
-    blocks, or None if it does not fit (``cut``: fitted anyway, the lines that do not fit cut)."""
-    said = _said(view, players, named)
-    inner = rect.inflate(-2 * padding(lay), -4)
+def wanted(view: ClockView, players) -> Wanted:
+    """What ``view``'s banner needs on the surface of ``players``."""
+    free = view.shared is None and all(      # no note, controls or entry in a strip; no shared keys
+        view.halves[p].controls is None and not view.halves[p].note and not view.halves[p].entry
+        for p in players)
+    return Wanted(tuple(line for line in view.banner if line),
+                  tuple((view.halves[p].name, view.halves[p].said) for p in players), free, view.template)
+
+
+def _said(want: Wanted, named: bool) -> list[str]:
+    """Each player's sentence, after their name if ``named``."""
+    return [f"{name}: {text[0].lower()}{text[1:]}" if text and named else text for name, text in want.players]
+
+
+def arrange(lay: Layout, want: Wanted, named: bool, sizes: tuple[int, int], cut: bool = False
+            ) -> list[Block] | None:
+    """The banner's text in ``lay.banner`` (the headline at ``sizes[0]``, the rest at
+    ``sizes[1]``) as blocks, or None if it does not fit (``cut``: fitted anyway, the lines that
+    do not fit cut)."""
+    said = _said(want, named)
+    inner = lay.banner.inflate(-2 * padding(lay), -4)
     columns = lambda top: _columns(lay, pygame.Rect(inner.left, top, inner.width, inner.bottom - top), len(said))
-    return _fill(inner, [line for line in view.banner if line], said, columns, sizes, cut)
+    return _fill(inner, list(want.lines), said, columns, sizes, cut)
 
 
 def lines_in(rect: pygame.Rect, lines: tuple[str, ...], least: int) -> list[Block]:
@@ -136,65 +152,62 @@ def _fill(inner: pygame.Rect, lines: list[str], said: list[str], columns, sizes:
     return [Block(b.box.move(0, shift), b.lines, b.size) for b in blocks]
 
 
-def _strips_free(view: ClockView, players) -> bool:
-    """Whether no half of ``players`` has anything in its strip (a note, controls, an entry)
-    and no keys for either player are below the banner."""
-    return view.shared is None and all(
-        view.halves[p].controls is None and not view.halves[p].note and not view.halves[p].entry
-        for p in players)
-
-
 def face_scale(lay: Layout, template: str) -> float:
     """How large the clock faces are drawn on ``lay`` (the smaller's height scale)."""
     return min(theme.clock_scale(template, rows["time"].width, rows["time"].height)[1] for rows in lay.rows)
 
 
-def candidates(lay: Layout, view: ClockView, players):
+def candidates(lay: Layout, want: Wanted):
     """The layouts the banner may take, smallest first: the usual, the strips given up when
-    they are empty, then a line more at a time from the clocks' rows while the faces keep
-    ``KEPT`` of their height."""
+    they are empty, then a third of a line more at a time from the clocks' rows while the
+    faces keep ``KEPT`` of their height."""
     upright = len(lay.halves) == 1
     yield lay
-    strip = not _strips_free(view, players)
-    if not strip:
+    if want.free:
         yield layout(lay.size, upright, strip=False)
-    least_face = face_scale(lay, view.template) * KEPT
-    grow = lay.line
+    least_face = face_scale(lay, want.template) * KEPT
+    step = max(2, lay.line // 3)
+    grow = step
     while grow < lay.size[1]:
-        bigger = layout(lay.size, upright, grow=grow, strip=strip)
-        if min(rows["time"].height for rows in bigger.rows) <= 0 or face_scale(bigger, view.template) < least_face:
+        bigger = layout(lay.size, upright, grow=grow, strip=not want.free)
+        if min(rows["time"].height for rows in bigger.rows) <= 0 or face_scale(bigger, want.template) < least_face:
             return
         yield bigger
-        grow += lay.line
+        grow += step
 
 
-def _plans(lay: Layout, view: ClockView, players):
+def _plans(lay: Layout, want: Wanted):
     """Each way to show the banner that fits, the best first: the smallest box, the players'
     names in it, the largest text. On a portrait screen, where a sentence is not under its
     player's half, the names come before the room (dropped only when nothing else fits)."""
     least = theme.least_size(lay.line_density)
     big = least * 5 // 4
-    boxes = list(candidates(lay, view, players))
+    boxes = list(candidates(lay, want))
     if lay.portrait:
         tries = [(box, True) for box in boxes] + [(box, False) for box in boxes]
     else:
         tries = [(box, named) for box in boxes for named in (True, False)]
-    lines = [line for line in view.banner if line]
-    for kept in range(len(lines), 0, -1):       # the last lines (the least needed) left off if need be
-        shown = replace(view, banner=tuple(lines[:kept]))
+    for kept in range(len(want.lines), 0, -1):  # the last lines (the least needed) left off if need be
+        shown = replace(want, lines=want.lines[:kept])
         for box, named in tries:
             for sizes in ((big, big), (big, least), (least, least)):
-                blocks = arrange(box, shown, players, box.banner, named, sizes)
+                blocks = arrange(box, shown, named, sizes)
                 if blocks is not None:
                     yield box, blocks
-    yield boxes[-1], arrange(boxes[-1], view, players, boxes[-1].banner, False, (least, least), cut=True)
+    yield boxes[-1], arrange(boxes[-1], want, False, (least, least), cut=True)
 
 
 def fitted(lay: Layout, view: ClockView, players=(0, 1)) -> tuple[Layout, list[Block]]:
-    """The layout with room for ``view``'s banner and the banner's text in it (no banner: ``lay``)."""
+    """The layout with room for ``view``'s banner and the banner's text in it (no banner: ``lay``):
+    worked out once for what it depends on (``Wanted``), not at each second a clock shows."""
     if not view.banner:
         return lay, []
-    return next(_plans(lay, view, players))
+    return _fitted(lay.size, len(lay.halves) == 1, wanted(view, tuple(players)))
+
+
+@lru_cache(maxsize=32)
+def _fitted(size: tuple[int, int], upright: bool, want: Wanted) -> tuple[Layout, list[Block]]:
+    return next(_plans(layout(size, upright), want))
 
 
 def paint(surface, rect: pygame.Rect, blocks: list[Block]) -> None:
