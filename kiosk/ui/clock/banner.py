@@ -97,14 +97,16 @@ def arrange(lay: Layout, want: Wanted, named: bool, sizes: tuple[int, int], cut:
 
 
 def lines_in(rect: pygame.Rect, lines: tuple[str, ...], least: int) -> list[Block]:
-    """``lines`` (a headline, then the rest) in ``rect`` as large as they fit; cut if even the
-    smallest text does not fit (the typing layout's banner, which cannot grow)."""
+    """``lines`` (a headline, then the rest) in ``rect`` as large as they fit (the typing
+    layout's banner, which cannot grow): the last lines left off where they do not fit, and
+    cut only if the headline alone does not."""
     inner = rect.inflate(-max(8, rect.height // 8), -4)
     texts = [line for line in lines if line]
-    for sizes in ((least * 5 // 4, least * 5 // 4), (least * 5 // 4, least), (least, least)):
-        blocks = _fill(inner, texts, [], lambda top: None, sizes, False)
-        if blocks is not None:
-            return blocks
+    for kept in range(len(texts), 0, -1):       # the last lines (the least needed) left off if need be
+        for sizes in ((least * 5 // 4, least * 5 // 4), (least * 5 // 4, least), (least, least)):
+            blocks = _fill(inner, texts[:kept], [], lambda top: None, sizes, False)
+            if blocks is not None:
+                return blocks
     return _fill(inner, texts, [], lambda top: None, (least, least), True)
 
 

@@ -179,11 +179,18 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
 
 def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
     """A player's name in overtime, with OVER and the penalty so far said as points (``Bob  ·
-    OVER  ·  -20 points``: never read as seconds beside the clock): a name too long for the row
-    at the smallest text is cut short, never the words after it."""
-    tail = f"  ·  {OVER}" + (f"  ·  -{penalty} points" if penalty else "")
+    OVER  ·  -20 points``: never read as seconds beside the clock). Where the row is short at
+    the smallest text the words close up, then the name is cut short (keeping three letters at
+    least), never the words after it."""
+    points = f"-{penalty} points" if penalty else ""
+    tails = [f"  ·  {OVER}  ·  {points}", f" · {OVER} · {points}", f" {OVER} {points}"] if points else \
+        [f"  ·  {OVER}", f" · {OVER}"]
     measure = theme.font(theme.least_for(surface)).size
-    while len(name) > 1 and measure(f"{name}{tail}")[0] > rect.width:
+    for tail in tails:
+        if measure(f"{name}{tail}")[0] <= rect.width:
+            return f"{name}{tail}"
+    tail = tails[-1]
+    while len(name) > 4 and measure(f"{name}{tail}")[0] > rect.width:
         name = name[:-2].rstrip() + "…"
     return f"{name}{tail}"
 

@@ -439,8 +439,8 @@ class ClockScreen(Screen):
             return ("CLOCK STOPPED: what for?",), tuple(said)
         if state.phase == Phase.PLAYING and state.sent_back is not None:
             mover = state.turns[state.sent_back].player
-            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then press "
-                                         f"{enter} or your button."), ("", "")
+            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then press your button."), \
+                ("", "")
         if state.phase == Phase.PLAYING and state.clock.running is None:
             reason = NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
             mover = names[state.to_move]
