@@ -179,7 +179,7 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
     from drivers.keyboard import LEGEND
     rules = load_rules(config.preset, config.overrides or None)
     lexicon, label = lexicon or open_lexicon(config.lexicon, config.official, config.preset)
-    legend = LEGEND if config.sim else ""
+    legend = LEGEND if config.sim and config.ui.keyboard else ""    # the keys are the buttons' twins
     setup = GameSetup(rules, config.round, tuple(config.names), str(config.table), config.tournament)
     session = open_session(config, setup, lexicon, boot_id=boot_id)
     try:
@@ -240,6 +240,10 @@ class Kiosk:
         from kiosk.ui.clock.flat import orientation_for
         from kiosk.ui.touch import Touch
 
+        # a keyboard at the table: in simulation (the keys are the buttons' twins) unless only
+        # taps are taken, or without the on-screen keypad (then typing needs one)
+        keyboard = (config.sim and not taps_only) or not config.ui.keypad
+        config = replace(config, ui=replace(config.ui, keyboard=keyboard))
         self.config, self.inputs = config, InputQueue()
         self.buttons = self.outputs = self.table = self.link = None
         if not config.sim:

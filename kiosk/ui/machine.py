@@ -78,7 +78,7 @@ class Machine:
     def fail(self, error: BaseException, now_ns: int) -> None:
         """Show the failsafe screen for ``error`` (the first failure stays on screen)."""
         self.failures += 1
-        if isinstance(self.screen, FailsafeScreen):
+        if isinstance(self.screen, FailsafeScreen) and self.failures > 1:
             log.debug("failed again while the failsafe shows: %r", error)
             return
         log.error("the %s screen failed; showing the failsafe", type(self.screen).__name__,

@@ -22,7 +22,7 @@ from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scene
 
 #: The scenes, in the order a game reaches them, and what each shows.
 SCENES = {
-    "turn": "Ann enters her turn: the digits, ? BLANK, PLAY/EXCH/PASS, ENTER; HOLD and TIMES on Bob's",
+    "turn": "Ann enters her turn: the digits, BLANK TILE, PLAY/EXCH/PASS, ENTER; HOLD and TIMES on Bob's",
     "blank": "Ann typed ? for a blank: its letter",
     "hold": "Bob's clock runs after Ann's play: HOLD and TIMES on his half, TIMES on hers",
     "exchange": "Bob's turn as an exchange: how many tiles",
@@ -41,8 +41,8 @@ SCENES = {
 }
 #: Scenes of rules only some books have (``incident_scenes``: NZASP, then the school rules).
 INCIDENT_SCENES = {
-    "nzasp-turn": "NZASP: Ann enters her turn while Bob's clock runs: HOLD, BLANK? and TIMES under his clock",
-    "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: BLANK?, HOLD and TIMES on his half",
+    "nzasp-turn": "NZASP: Ann enters her turn while Bob's clock runs: HOLD, DECLARE? and TIMES under his clock",
+    "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: DECLARE?, HOLD and TIMES on his half",
     "declare": "Ann's play sent back: the letters for her blank, ENTER",
     "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
 }

@@ -89,6 +89,14 @@ def banner_shows(k, index: int) -> bool:
     return reads(k, k.view.banner[index], theme.WHITE)
 
 
+def said_shows(k, player: int) -> bool:
+    """Whether the banner's sentence for ``player`` (``HalfView.said``) is drawn as it reads,
+    after the player's name or without it (kiosk.ui.clock.banner)."""
+    half = k.view.halves[player]
+    named = f"{half.name}: {half.said[:1].lower()}{half.said[1:]}"
+    return bool(half.said) and (reads(k, half.said, theme.WHITE) or reads(k, named, theme.WHITE))
+
+
 def bar_shows(k, rect: pygame.Rect, text: str, colour) -> bool:
     """Whether a top or bottom bar (``frame.bar``) at ``rect`` reads ``text`` in ``colour``."""
     return reads(k, text, colour, within=rect)

@@ -8,10 +8,10 @@ from kiosk.core.challenges import hold_status
 from kiosk.core.state import apply
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.draw import drawn_layout, layout
 from kiosk.ui.judge.screen import JudgeScreen
 from kiosk.ui.setup.screen import SetupScreen
-from tests.support.ui_pixels import BG, RUNNING, colour_box, count, frame_pixels
+from tests.support.ui_pixels import BG, RUNNING, colour_box, count, frame_pixels, said_shows
 
 
 def started(kiosk, **options):
@@ -67,7 +67,7 @@ def test_overtime_is_red_with_a_minus_sign_and_the_penalty_so_far(kiosk):
     rows = layout(k.surface.get_size()).rows[1]
     assert count(k.surface, rows["time"], theme.OVERTIME) > 1000
     assert count(k.surface, rows["time"], theme.FG) == 0
-    assert count(k.surface, rows["name"], theme.OVERTIME_TEXT) > 50      # "Bob · OVER  -20": said
+    assert count(k.surface, rows["name"], theme.OVERTIME_TEXT) > 50      # "Bob · OVER · -20 points": said
     assert count(k.surface, layout(k.surface.get_size()).rows[0]["time"], theme.OVERTIME) == 0
 
 
@@ -87,9 +87,10 @@ def test_neutral_dims_both_halves_and_shows_the_reason(kiosk):
     assert k.state.clock.running is None
     assert frame_pixels(k.surface, 0) == [BG] * 4 and frame_pixels(k.surface, 1) == [BG] * 4
     assert all(h.dimmed for h in k.view.halves)
-    assert k.view.banner[0] == "CLOCK STOPPED: clock stopped"
-    assert "Bob presses to restart" in k.view.banner[1]
-    lay = layout(k.surface.get_size())
+    assert k.view.banner == ("CLOCK STOPPED",)      # no reason given: none said
+    assert k.view.halves[1].said == "Press your button to restart Ann's clock."     # Bob waits: he restarts
+    assert said_shows(k, 1)
+    lay = drawn_layout(k.surface.get_size(), k.view)
     assert count(k.surface, lay.rows[0]["time"], theme.DIM) > 1000
     assert count(k.surface, lay.rows[0]["time"], theme.FG) == 0
     assert count(k.surface, lay.banner, theme.BANNER_BG) > 1000
@@ -221,7 +222,10 @@ def test_centre_then_own_button_is_going_out_the_clock_stopped_at_the_centre(kio
     k.press("left", at=30).type("18\n")      # the core knows the bag is full then)
     k.press("centre", at=40)
     k.shot("centre-choice")
-    assert k.view.banner[0] == "CLOCK STOPPED" and "WENT OUT" in k.view.banner[1]
+    assert k.view.banner == ("CLOCK STOPPED: what for?",)     # each player's answer under their half
+    assert k.view.halves[1].said == "Went out? Press your button.\nChallenge Ann's play? Press centre."
+    assert k.view.halves[0].said == "Just a stop? Press your button."
+    assert said_shows(k, 0) and said_shows(k, 1)
     assert k.view.halves[1].time == "24:40" and all(h.dimmed for h in k.view.halves)
     assert k.events(ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
     k.press("right", at=45)           # Bob: "I went out"
@@ -237,16 +241,16 @@ def test_the_centre_press_is_recorded_at_once_and_unanswered_it_stays_a_plain_st
     assert k.events(ev.ClockNeutralised) == [ev.ClockNeutralised(T0 + 40 * S, "unspecified")]
     assert k.state.clock.running is None and k.state.clock.used_ns[1] == 39 * S
     k.at(49.9).step()
-    assert "WENT OUT" in k.view.banner[1]           # the question is still open
+    assert "Went out?" in k.view.halves[1].said     # the question is still open
     k.at(50).step()
-    assert "WENT OUT" not in k.view.banner[1]       # then it is a stop for no stated reason
+    assert "Went out?" not in k.view.halves[1].said     # then it is a stop for no stated reason
     assert len(k.events(ev.ClockNeutralised)) == 1 and k.state.neutral_reason == "unspecified"
 
 
 def test_centre_with_nothing_to_challenge_offers_no_challenge(kiosk):
     k = started(kiosk)                # Bob is on move and there is no play of Ann's yet
     k.press("centre", at=10)
-    assert "CHALLENGE" not in k.view.banner[1]
+    assert "Challenge" not in k.view.halves[1].said and "Just a stop? Press centre." in k.view.halves[1].said
     k.press("centre", at=11)          # a plain stop: the reasons are offered ...
     assert k.view.banner[0] == "CLOCK STOPPED: why?"
     k.key("Enter", at=12)             # ... and none is given

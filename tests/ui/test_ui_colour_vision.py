@@ -75,5 +75,5 @@ def test_overtime_is_said_on_the_half_not_only_shown_red(kiosk, shots):
     pygame.image.save(surface, str(path))
     simulate_png(path, shots / "overtime-deuteranopia.png", "deuteranopia")
     said = [n for n in notes if n.kind == "text" and "OVER" in n.text]
-    assert [n.text for n in said] == ["Bob  ·  OVER  -20"] and said[0].colour == theme.OVERTIME_TEXT
+    assert [n.text for n in said] == ["Bob  ·  OVER  ·  -20 points"] and said[0].colour == theme.OVERTIME_TEXT
     assert [n.text for n in notes if n.kind == "clock"] == ["25:00", "-1:01"]   # and the minus sign

@@ -9,9 +9,9 @@ from kiosk.core import events as ev
 from kiosk.core.late import absence_charge
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.draw import drawn_layout
 from kiosk.ui.setup.screen import SetupScreen
-from tests.support.ui_pixels import banner_shows, count, shows
+from tests.support.ui_pixels import banner_shows, count, said_shows, shows
 
 
 def call_start(k, at: float, digit: str):
@@ -43,14 +43,16 @@ def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_mi
     shown = clk.display(clk.remaining(k.state.clock, 1, k.now) - absence_charge(k.state, 1, k.now))
     assert bob.time == shown == "22:30" and bob.last == "ABSENT" and bob.absent and not bob.dimmed
     assert ann.time == "25:00" and ann.last == "" and ann.dimmed and not ann.absent
-    rows = layout(k.surface.get_size()).rows
+    rows = drawn_layout(k.surface.get_size(), k.view).rows
     assert shows(k.surface, rows[1]["last"], "ABSENT", theme.ABSENT_TEXT)
     assert count(k.surface, rows[0]["last"], theme.ABSENT_TEXT) == 0
     assert count(k.surface, rows[1]["time"], theme.FG) > 1000      # bright: it counts
-    halves = layout(k.surface.get_size()).halves                    # framed like any running clock
+    halves = drawn_layout(k.surface.get_size(), k.view).halves      # framed like any running clock
     assert bob.running and not ann.running
     assert count(k.surface, halves[1], theme.RUNNING) > 1000 and count(k.surface, halves[0], theme.RUNNING) == 0
-    assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k, 0)
+    assert k.view.banner == ("WAITING FOR BOB",) and banner_shows(k, 0)
+    assert bob.said == "On arriving, press your button. Your clock counts the lateness." and said_shows(k, 1)
+    assert ann.said == ""
     k.at(15 + 151).step()
     assert k.view.halves[1].time == "22:29"
 
@@ -62,7 +64,8 @@ def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_mi
     k.shot("director-late-arrived")
     ann, bob = k.view.halves
     assert bob.time == "20:00" and bob.last == "arrived 5:00 late" and ann.time == "25:00"
-    assert k.view.banner[0] == "READY TO START"
+    assert k.view.banner == ("READY TO START",
+                             "The player going second presses their button to start the first player's clock.")
     k.press("right", at=330)                            # Bob goes second: Ann's clock starts
     assert recorded(k, 2) == [ev.GameStarted(T0 + 330 * S, 0)]
     k.at(340).step()
@@ -113,7 +116,8 @@ def test_aspa_both_absent_each_clock_shows_half_until_one_arrives(kiosk):
     k.at(10 + 60).step()                                # split_half: 30 s each so far
     assert [h.time for h in k.view.halves] == ["24:30", "24:30"]
     assert all(h.last == "ABSENT" for h in k.view.halves)
-    assert k.view.banner[0] == "WAITING FOR ANN AND BOB"
+    assert k.view.banner[0] == "WAITING FOR BOTH PLAYERS"
+    assert all(h.said.startswith("On arriving, press your button.") for h in k.view.halves)
     k.press("left", at=70)                              # Ann first: charged half
     k.at(70 + 60).step()                                # then Bob's own minute on top
     assert [h.time for h in k.view.halves] == ["24:30", "23:30"]
@@ -143,7 +147,8 @@ def test_after_the_rounds_start_the_player_who_is_there_declares_the_opponent_ab
     k = kiosk(size=(800, 480))
     assert k.table.submit(cmd.CallStart(), T0 + 10 * S)
     k.at(20).step()
-    assert k.view.banner[0] == "ROUND STARTED: the player going SECOND presses"
+    assert k.view.banner == ("ROUND STARTED", "The player going second presses their button to start.",
+                             "Opponent not here? Tap OPPONENT ABSENT.")
     assert [h.controls.grid[0].label for h in k.view.halves] == ["OPPONENT ABSENT"] * 2
     assert [h.last for h in k.view.halves] == ["", ""] and [h.time for h in k.view.halves] == ["25:00"] * 2
     k.shot("round-started")

@@ -1,12 +1,16 @@
 """The failsafe screen: a screen that fails (in handle, view or draw) never ends the program;
-the screen says to call the director and shows the error's line; the game and its journal are
-untouched; the director restarts the screens and the game goes on from where it was."""
+the screen says to call the director and that the game is saved, in words for players (the
+error, with its traceback, goes to the log only); the game and its journal are untouched; the
+director restarts the screens and the game goes on from where it was."""
+import logging
+
+import pygame
 import pytest
 
 from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.base import Screen
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.widgets.failsafe import FAIL_BG, TITLE, FailsafeScreen, failsafe_layout, one_line
+from kiosk.ui.widgets.failsafe import FAIL_BG, SAVED, TITLE, FailsafeScreen, failsafe_layout
 from kiosk.ui.judge.screen import JudgeScreen
 from tests.support.ui_pixels import count, shows
 
@@ -51,16 +55,29 @@ def running_game(kiosk):
     return k
 
 
+def painted_texts(k) -> list[str]:
+    """Every text the screen paints, drawn afresh."""
+    with theme.recording() as notes:
+        k.screen.draw(pygame.Surface(k.surface.get_size()), k.screen.view(k.now))
+    return [n.text for n in notes if n.kind == "text"]
+
+
 @pytest.mark.parametrize("where", ["handle", "view", "draw"])
-def test_a_failing_screen_shows_the_failsafe_and_the_game_is_untouched(kiosk, where):
+def test_a_failing_screen_shows_the_failsafe_and_the_game_is_untouched(kiosk, where, caplog):
     k = running_game(kiosk)
     journal, state = list(k.journal.lines), k.state
     k.kiosk.machine.screen = Broken(k.table, where)     # the injected failure
-    k.press("left", at=30)                              # Ann's press meets the broken screen
+    with caplog.at_level(logging.ERROR):
+        k.press("left", at=30)                          # Ann's press meets the broken screen
     k.shot(f"failsafe-{where}")
     assert isinstance(k.screen, FailsafeScreen)
-    detail = f"RuntimeError: the broken screen failed in {where}"
-    assert k.screen.detail == detail and shows_failsafe(k, detail)
+    assert k.screen.detail == SAVED and shows_failsafe(k, SAVED)
+    shown = " ".join(painted_texts(k))                  # words for players: no error's name ...
+    assert "RuntimeError" not in shown and "broken screen" not in shown and "Error" not in shown
+    assert "press the centre button" in shown or "centre button" in shown
+    failed = [r for r in caplog.records if r.levelno == logging.ERROR and r.exc_info]
+    assert failed and failed[0].exc_info[0] is RuntimeError     # ... the log has it, traceback and all
+    assert f"failed in {where}" in str(failed[0].exc_info[1])
     assert count(k.surface, k.surface.get_rect(), FAIL_BG) > k.surface.get_width() * k.surface.get_height() // 2
     assert k.journal.lines == journal and k.state is state     # nothing recorded, nothing lost
     assert k.kiosk.machine.failures == 1 and k.loop.running
@@ -108,7 +125,7 @@ def test_a_failure_when_recording_goes_to_the_failsafe_and_writes_nothing(kiosk)
     k.table.session = BrokenDisk()
     k.press("left", at=30)
     assert isinstance(k.screen, FailsafeScreen)
-    assert k.view.detail == "OSError: [Errno 5] Input/output error"
+    assert k.view.detail == SAVED and "OSError" not in " ".join(painted_texts(k))
     assert k.table.state is state and k.journal.lines == journal
     k.at(31).step()                                     # the tick fails too: still the failsafe,
     assert isinstance(k.screen, FailsafeScreen)         # showing the first failure
@@ -118,7 +135,11 @@ def test_a_failure_when_recording_goes_to_the_failsafe_and_writes_nothing(kiosk)
     assert isinstance(k.screen, ClockScreen) and len(k.journal.lines) == len(journal) + 1
 
 
-def test_one_line_of_an_error():
-    assert one_line(ValueError("bad\nworse")) == "ValueError: bad"
-    assert one_line(KeyError()) == "KeyError"
-    assert len(one_line(RuntimeError("x" * 500))) == 120
+def test_a_table_without_a_keyboard_is_told_of_the_centre_button_only(kiosk):
+    k = kiosk(gpio=True)                                # the table's own buttons, no keyboard
+    k.kiosk.machine.screen = Broken(k.table, "view")
+    k.at(1).step()
+    assert isinstance(k.screen, FailsafeScreen)
+    assert k.view.action == ("Director: press the centre button to restart the screens "
+                             "(the game is kept as it was)")
+    assert "Enter" not in " ".join(painted_texts(k))

@@ -19,7 +19,7 @@ def test_play_out_accepted_rack_entered_both_confirm(kiosk):
     k.press("left", at=91)                      # ... her own button: "went out", at 90 s
     k.shot("went-out")
     assert k.state.phase == "out" and k.view.halves[0].entry == "SCORE _"
-    assert k.view.halves[0].note == "the play's score, then Enter"
+    assert k.view.halves[0].note == "the play's score, then ENTER"    # the table's buttons: the on-screen key
     k.type("16\n", at=92)                       # Ann enters the play-out's score
     k.press("right", at=93)                     # Bob accepts
     assert k.events(ev.PlayOutAccepted) == [ev.PlayOutAccepted(T0 + 93 * S, 1)]

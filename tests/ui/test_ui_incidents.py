@@ -1,5 +1,5 @@
 """Issue 19's events at the table, through the real loop: the players' ways on the clock screen
-(BLANK? for an undeclared blank, NZASP 6.2.2; FALSE ?, a false blank, school 7: touch controls on the
+(DECLARE? for an undeclared blank, NZASP 6.2.2; FALSE ?, a false blank, school 7: touch controls on the
 half of the player who may, and F2 / F3) and the director's (a clock brought in, ASPA 2.2; tiles
 found, ASPA 11.4-11.5 and NZASP 6.10-6.11; a verdict rechecked, ABSP 4.10.7 and NZASP 6.15.3).
 Each records exactly the core's events."""
@@ -15,7 +15,7 @@ def test_nzasp_6_2_2_bob_sends_anns_play_back_and_she_declares_her_blank_by_taps
     k = kiosk(taps_only=True, preset="nzasp")
     button(k, "right", at=1)                           # Bob goes second: Ann's clock runs
     button(k, "left", at=20)                           # Ann ends her turn: no blank declared
-    assert "BLANK?" in controls(k)[1] and "BLANK?" not in controls(k)[0]
+    assert "DECLARE?" in controls(k)[1] and "DECLARE?" not in controls(k)[0]
     tap(k, ("key", "SendBack"), at=22)                 # at once: Ann's clock runs again
     assert k.events(ev.TurnSentBack) == [ev.TurnSentBack(T0 + 22 * S, 1, 0)]
     assert k.state.clock.running == 0 and k.view.banner[0] == "DECLARE THE BLANK"
@@ -67,7 +67,7 @@ def test_nzasp_6_2_2_bob_sends_anns_play_out_back_before_accepting_it(kiosk):
 def test_no_send_back_where_the_book_has_none(kiosk):
     k = kiosk(preset="aspa")
     k.press("right", at=1).press("left", at=20)
-    assert "BLANK?" not in controls(k)[1]
+    assert "DECLARE?" not in controls(k)[1]
     k.key("SendBack", at=21)                           # F2: the core's own reason
     assert "no sending a play back" in k.view.error and not k.events(ev.TurnSentBack)
 

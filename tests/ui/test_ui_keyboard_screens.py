@@ -99,7 +99,7 @@ def without_bottom_lines(notes, size):
 @pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
 @pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation, names):
-    """NZASP's BLANK? and school's FALSE ? beside HOLD and TIMES, with short names and long
+    """NZASP's DECLARE? and school's FALSE ? beside HOLD and TIMES, with short names and long
     ones: the same checks, and both clocks readable while the opponent types (the controls in
     a row of their own, never in the clock's)."""
     seen = []
@@ -215,7 +215,7 @@ def test_with_a_usb_keyboard_alone_every_screen_fits_too(kiosk, station, size, o
 
 def test_the_clock_check_finds_a_squeezed_clock_and_a_name_gone_to_its_ellipsis():
     """The clock check can fail: a clock face squeezed into a row beside keys (1.3 mm, as
-    NZASP's HOLD, BLANK? and TIMES once made it) and a long name left as "…" are reported;
+    NZASP's HOLD, DECLARE? (then BLANK?) and TIMES once made it) and a long name left as "…" are reported;
     a face 7 mm tall and a name shortened to its start are not."""
     from kiosk.ui.widgets import panel, theme
     size = (800, 480)

@@ -8,7 +8,7 @@ Each control types what its USB key does, and shows only where and when it can b
   score the core would correct): either player may ask, and both agree with their buttons
   on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
-- BLANK? (F2) on the half of the player whose clock the mover's press just started, where
+- DECLARE? (F2) on the half of the player whose clock the mover's press just started, where
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
   after a play-out (the clock stopped), on the half of the player asked to accept it;
 - FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
@@ -35,7 +35,7 @@ from kiosk.ui.widgets.keys import Key, Keyboard
 HOLD = Key(Action.HOLD, "HOLD")
 CORRECT = Key(Action.CORRECT, "FIX SCORE")
 TIMES = Key(Action.SPEAK, "TIMES")
-SEND_BACK = Key(Action.SEND_BACK, "BLANK?")
+SEND_BACK = Key(Action.SEND_BACK, "DECLARE?")
 FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
 #: On each player's half: their opponent is absent (the key names the opponent's side).

@@ -29,7 +29,7 @@ from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.base import Screen, preview
 from kiosk.ui.widgets.words import top_line
 from kiosk.ui.widgets.entry import DigitsEntry
-from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, key_word
 
 LISTED = 6                  # how many of the latest turns are listed
 #: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).
@@ -135,10 +135,11 @@ class CorrectionScreen(Screen):
             self.closed = True          # centre: cancel, nothing recorded
             return
         if self.director:
-            self.table.say("the director records the correction with Enter  ·  Esc: back", t)
+            self.table.say(f"the director records the correction with {self._word('Enter')}  ·  "
+                           f"{self._word('Escape')}: back", t)
             return
         if self.step != "agree":
-            self.table.say("type the turn and the new score first (F9 flow)  ·  centre cancels", t)
+            self.table.say("type the turn and the new score first  ·  centre cancels", t)
             return
         self.agreed.add(player)
         if self.agreed == {0, 1}:
@@ -167,18 +168,20 @@ class CorrectionScreen(Screen):
         state = self.table.state
         names = state.players
         listed = turn_lines(state, compute(state, now_ns))[-LISTED:]
+        enter, back = self._word("Enter"), self._word("Escape")
         rows = tuple(f"{n}    {names[turn.player]}    {last_turn_text(line, turn)}"
                      for n, line, turn in listed)
         if self.step == "pick":
             entry = f"TURN {self.number.digits or '_'}"
-            prompt = "type the number of the turn to correct, then Enter  ·  Esc: cancel"
+            prompt = f"type the number of the turn to correct, then {enter}  ·  {back}: cancel"
         elif self.step == "score":
             entry = f"TURN {self.turn}: NEW SCORE {self.score.digits or '_'}"
-            prompt = "type the new score, then Enter  ·  Esc: back"
+            prompt = f"type the new score, then {enter}  ·  {back}: back"
         elif self.director:
             before = state.turns[self.turn - 1].score
             entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
-            prompt = "Enter records it (the director's decision)  ·  Esc: back"
+            record = enter if self.table.settings.keyboard else "RECORD"
+            prompt = f"{record} records it (the director's decision)  ·  {back}: back"
         else:
             before = state.turns[self.turn - 1].score
             entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
@@ -186,7 +189,7 @@ class CorrectionScreen(Screen):
             agreed = [names[p] for p in (0, 1) if p in self.agreed]
             prompt = (f"{' and '.join(waiting)}: press your own button to agree"
                       + (f"  ·  agreed: {', '.join(agreed)}" if agreed else "")
-                      + "  ·  centre or Esc: cancel")
+                      + f"  ·  centre or {back}: cancel")
         return CorrectionView(top=top_line(state, self.table.info),
                               heading=("CORRECT A SCORE  (the director's decision)" if self.director
                                        else "CORRECT A SCORE  (both players must agree)"),
@@ -194,6 +197,10 @@ class CorrectionScreen(Screen):
                               bottom=self.table.info.legend, error=self.table.message(now_ns),
                               keyboard=self._keyboard() if self.table.settings.keypad else None,
                               director=self.director)
+
+    def _word(self, key: str) -> str:
+        """A key as the prompt names it: the USB keyboard's, or the on-screen key's."""
+        return key_word(key, self.table.settings.keyboard)
 
     def _keyboard(self) -> Keyboard:
         """The digits while a number is typed; then ENTER (the director) or only BACK (the

@@ -3,9 +3,11 @@
 - playing: each player's half (side by side, or stacked on a portrait screen) with its name,
   clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
   FIX SCORE, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
-  the clocks (portrait: between the stacked halves, else a line dividing them); the running half in
-  a thick amber frame (a late player's counting clock too), overtime digits red and marked
-  OVER, a late player's half saying ABSENT;
+  the clocks, as tall as its text needs (kiosk.ui.clock.banner: it takes empty strips, then
+  part of the clocks' rows, and the rows below move down; portrait: between the stacked halves,
+  else a line dividing them); the running half in a thick amber frame (a late player's counting
+  clock too), overtime digits red and marked OVER (the penalty said as points), a late player's
+  half saying ABSENT;
 - a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;
 - typing (a half has the on-screen keyboard: a turn, a blank's letter, the tiles left): both
   clocks small at the top (never under panel.MIN_CLOCK_MM), the other player's controls in a
@@ -28,13 +30,14 @@ from typing import Callable
 import pygame
 
 from kiosk.ui.widgets import keyboard as onscreen, theme
+from kiosk.ui.clock import banner as banners
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout
 from kiosk.ui.clock import over
 from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
-__all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_layout", "banner_rows",
-           "banner_size", "mode", "controls_area"]
+__all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_layout", "mode",
+           "controls_area", "drawn_layout"]
 
 #: The word beside a clock face past zero (overtime is said, not only shown red).
 OVER = "OVER"
@@ -58,9 +61,9 @@ def mode(view: ClockView, players=(0, 1)) -> str:
 
 
 def draw(surface: pygame.Surface, view: ClockView) -> Layout:
-    lay = layout(surface.get_size())
-    paint(surface, lay, view)
-    return lay
+    """The whole screen; the layout it was drawn on (``drawn_layout``)."""
+    paint(surface, layout(surface.get_size()), view)
+    return drawn_layout(surface.get_size(), view)
 
 
 def paint(surface: pygame.Surface, lay: Layout, view: ClockView, players=(0, 1)) -> None:
@@ -105,6 +108,9 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     """Everything the screen shows, in painting order."""
     how = mode(view, players)
     out = []
+    blocks = []
+    if _grows(how, lay):
+        lay, blocks = banners.fitted(lay, view, players)       # room for the banner's text
     if how == "typing" or (how == "reasons" and lay.narrow):
         out += _typing(lay, view, players)
     elif how == "over":
@@ -120,8 +126,9 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
             out.append(Region(("reasons",), area, view.shared,
                               lambda s, a=area: onscreen.paint(s, view.shared, a, lay.key_min)))
         if view.banner:
-            out.append(Region(("banner",), lay.banner, view.banner,
-                              lambda s: _draw_banner(s, lay.banner, view.banner)))
+            said = tuple(view.halves[p].said for p in players)
+            out.append(Region(("banner",), lay.banner, (view.banner, said),
+                              lambda s: banners.paint(s, lay.banner, blocks)))
     compact = how == "typing" or (how == "reasons" and lay.narrow)
     if not (compact and len(lay.halves) == 1):      # a flat typist's half: its top line is the other's
         out.append(Region(("top",), lay.top, view.top, lambda s: bar(s, lay.top, view.top, theme.BAR_FG)))
@@ -170,8 +177,7 @@ def _row_data(name: str, half: HalfView, template: str):
 def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
     fg = theme.DIM if half.dimmed else theme.FG
     if name == "name" and half.overtime:             # said, not only shown red; the penalty so far
-        penalty = f"  -{half.penalty}" if half.penalty else ""
-        theme.blit_line(surface, f"{half.name}  ·  {OVER}{penalty}", theme.OVERTIME_TEXT, rect)
+        theme.blit_line(surface, over_line(surface, rect, half.name, half.penalty), theme.OVERTIME_TEXT, rect)
     elif name == "name":
         _draw_name(surface, half.name, fg, rect)
     elif name == "time":
@@ -185,6 +191,24 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         _draw_entry(surface, rect, half.entry)
     elif name == "last":
         theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
+
+
+def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
+    """A player's name in overtime, with OVER and the penalty so far said as points (``Bob  ·
+    OVER  ·  -20 points``: never read as seconds beside the clock). Where the row is short at
+    the smallest text the words close up, then the name is cut short (keeping three letters at
+    least), never the words after it."""
+    points = f"-{penalty} points" if penalty else ""
+    tails = [f"  ·  {OVER}  ·  {points}", f" · {OVER} · {points}", f" {OVER} {points}"] if points else \
+        [f"  ·  {OVER}", f" · {OVER}"]
+    measure = theme.font(theme.least_for(surface)).size
+    for tail in tails:
+        if measure(f"{name}{tail}")[0] <= rect.width:
+            return f"{name}{tail}"
+    tail = tails[-1]
+    while len(name) > 4 and measure(f"{name}{tail}")[0] > rect.width:
+        name = name[:-2].rstrip() + "…"
+    return f"{name}{tail}"
 
 
 def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect | None = None
@@ -269,24 +293,10 @@ def _changed_characters(surface, region: Region, before: Region):
     return dirty
 
 
-def banner_rows(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """Where each of ``count`` banner lines goes: one under the other."""
-    inner = rect.inflate(-max(8, rect.height // 4), -4)
-    line_h = inner.height // max(1, count)
-    return [pygame.Rect(inner.left, inner.top + i * line_h, inner.width, line_h) for i in range(count)]
-
-
-def banner_size(index: int, row: pygame.Rect) -> int | None:
-    """The font limit of banner line ``index`` (None: as large as fits)."""
-    return None if index == 0 else int(row.height * 1.0)
-
-
 def _draw_banner(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
-    """The banner's lines, wrapped, as large as they fit (the smallest text at the least)."""
-    surface.fill(theme.BANNER_BG, rect)
-    inner = rect.inflate(-max(8, rect.height // 8), -4)
-    theme.blit_lines(surface, [line for line in lines if line], theme.WHITE, inner,
-                     max_size=theme.least_for(surface) * 5 // 4)
+    """The banner's lines in a box that cannot grow (the typing layout's): as large as they
+    fit, the smallest text at the least, cut short rather than drawn outside the box."""
+    banners.paint(surface, rect, banners.lines_in(rect, lines, theme.least_for(surface)))
 
 
 # --- typing ----------------------------------------------------------------------------------
@@ -381,11 +391,26 @@ _OVER_PAINTERS = SimpleNamespace(strip=lambda *a: _strip(*a), small_face=lambda 
 
 # --- where the keys are ------------------------------------------------------------------------
 
+def drawn_layout(size: tuple[int, int], view: ClockView, facing: int | None = None) -> Layout:
+    """The layout ``view`` is drawn on, on a screen of ``size`` (or the upright half of
+    ``facing``, flat): with room for its banner (kiosk.ui.clock.banner)."""
+    lay = layout(size) if facing is None else upright_layout(size)
+    players = (0, 1) if facing is None else (facing,)
+    if _grows(mode(view, players), lay):
+        lay = banners.fitted(lay, view, players)[0]
+    return lay
+
+
+def _grows(how: str, lay: Layout) -> bool:
+    """Whether the banner is drawn in the rows between the halves' (and may grow there)."""
+    return how == "playing" or (how == "reasons" and not lay.narrow)
+
+
 def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = None
                   ) -> list[tuple[pygame.Rect, Key]]:
     """The keys on a clock screen of ``size`` (side), or on the upright half of ``facing``
     (flat): the typing player's keyboard, each player's controls, the keys for either."""
-    lay = layout(size) if facing is None else upright_layout(size)
+    lay = drawn_layout(size, view, facing)
     players = (0, 1) if facing is None else (facing,)
     how, keys = mode(view, players), []
     for slot, p in enumerate(players):

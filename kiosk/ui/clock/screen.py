@@ -11,7 +11,7 @@ Buttons (each press carries its own time; the core judges every command):
 - clock stopped: a player's button restarts it (``Resume``); centre challenges the last play.
 - after a play-out: the opponent's button accepts it, centre challenges it, and the player
   who went out may restart the opponent's clock once the accept window has passed.
-- a play sent back for its blank (NZASP 6.2.2, BLANK? or F2 on the opponent's half at once
+- a play sent back for its blank (NZASP 6.2.2, DECLARE? or F2 on the opponent's half at once
   after the press: ``SendBack``): the mover types the blank's letter on their half and presses
   their button or Enter (``Declare``); the opponent's clock runs again. FALSE ? (F3, school 7)
   on the half of the team who may call it takes the opponent's last play off (``FalseBlank``).
@@ -57,7 +57,7 @@ from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen
 from kiosk.ui.widgets.entry import BlankEntry, EntryError, RackEntry, TurnEntry
-from kiosk.ui.widgets.keys import DIGIT_KEYS
+from kiosk.ui.widgets.keys import DIGIT_KEYS, key_word
 from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, mmss, top_line
 
 @dataclass(frozen=True)
@@ -123,6 +123,7 @@ class ClockScreen(Screen):
         self.big_until: int | None = None         # the times fill the screen until then
         self._held: ButtonPressed | None = None   # a centre press waiting for its release
         self.speak_press = SpeakPress(round(table.settings.speak_hold_s * NS))
+        self._entry_error: tuple[str, object] | None = None     # said, for what was being typed
 
     def notify(self, text: str, t_ns: int) -> None:
         """A short note for the bottom line (a correction done, ...)."""
@@ -169,9 +170,21 @@ class ClockScreen(Screen):
         return (state.phase == Phase.PLAYING and state.clock.running is not None
                 and not (self.choice or self.why))
 
+    def _unsay_entry_error(self, t: int, changed: bool = False) -> None:
+        """Take an entry's error off the bottom line once the entry it was about is done or
+        another comes (``changed``: what is typed changed), so no stale error stays under a new
+        prompt; any other message stays."""
+        said = self._entry_error
+        if said is None or not (changed or entry_target(self.table.state) != said[1]):
+            return
+        self._entry_error = None
+        if self.table.message(t) == said[0]:
+            self.table.say("", t)
+
     def update(self, now_ns: int) -> None:
         if self.big_until is not None and now_ns >= self.big_until:
             self.big_until = None                   # the large times' while is over: the clock again
+        self._unsay_entry_error(now_ns)
         if self.speak_press.due(now_ns):
             self._speak(now_ns, now_ns)
         timeout = round(self.table.settings.choice_timeout_s * NS)
@@ -277,7 +290,8 @@ class ClockScreen(Screen):
             return                      # nothing to type now: keys do nothing (no lookups)
         player, editor = focus
         if key != "Enter":
-            editor.key(key)
+            if editor.key(key):
+                self._unsay_entry_error(t, changed=True)
             return
         self._enter(player, t)
 
@@ -290,12 +304,13 @@ class ClockScreen(Screen):
             command = focus[1].command(player)
         except EntryError as exc:
             self.table.say(str(exc), t)
+            self._entry_error = (str(exc), entry_target(self.table.state))
             return
         if self.table.submit(command, t):
             self._target = None
 
     def _incident(self, key: str, t: int) -> None:
-        """BLANK? (F2) or FALSE ? (F3): for the player who may, as the core says."""
+        """DECLARE? (F2) or FALSE ? (F3): for the player who may, as the core says."""
         state = self.table.state
         if key == "SendBack":
             who, make = clock_keys.sender(state, t), cmd.SendBack
@@ -350,14 +365,7 @@ class ClockScreen(Screen):
         if focus:
             player, editor = focus
             entries[player] = editor.text()
-            if isinstance(editor, RackEntry):
-                notes[player] = "letters, ? for a blank  ·  Enter"
-            elif isinstance(editor, BlankEntry):
-                notes[player] = "the blank's letter  ·  Enter or your button"
-            elif editor.play_only:
-                notes[player] = "the play's score, then Enter"
-            else:
-                notes[player] = "Enter records  ·  Tab: play / exchange / pass"
+            notes[player] = self._note(editor)
             if keypad and not self.why:
                 keyboard = editor.keyboard(seat=player)
         controls, shared = (None, None), None
@@ -367,10 +375,25 @@ class ClockScreen(Screen):
             controls = clock_keys.controls(state, at, typing=None if keyboard is None else keyboard.seat,
                                            busy=self.choice is not None)
         dimmed = self.choice is not None or self.why is not None or state.clock.running is None
-        return clockview.build(state, at, info, banner=self._banner(state, at),
+        banner, said = self._banner(state, at)
+        return clockview.build(state, at, info, banner=banner, said=said,
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
                                entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
                                controls=controls, shared=shared, target=entry_target(state))
+
+    def _note(self, editor) -> str:
+        """The typing player's hint: the keys of the keyboard at the table (a USB keyboard's,
+        or the on-screen keys' names)."""
+        keyboard = self.table.settings.keyboard
+        enter = key_word("Enter", keyboard)
+        if isinstance(editor, RackEntry):
+            return f"letters, ? for a blank  ·  {enter}"
+        if isinstance(editor, BlankEntry):
+            return f"the blank's letter  ·  {enter} or your button"
+        if editor.play_only:
+            return f"the play's score, then {enter}"
+        return f"{enter} records  ·  {key_word('Tab', keyboard)}: play / exchange / pass" if keyboard else \
+            f"{enter} records  ·  {key_word('Tab', keyboard)} for an exchange or a pass"
 
     def draw(self, surface, view) -> None:
         if isinstance(view, speech.BigTimesView):
@@ -386,47 +409,61 @@ class ClockScreen(Screen):
             return None
         return clockdraw.draw_changes(surface, view, previous)
 
-    def _banner(self, state: GameState, at: int) -> tuple[str, ...]:
-        names = state.players
+    def _banner(self, state: GameState, at: int) -> tuple[tuple[str, ...], tuple[str, str]]:
+        """The banner: its headline and lines for both players, and a sentence for each player
+        under their own half (kiosk.ui.clock.banner), each a sentence read at a glance."""
+        names, said = state.players, ["", ""]
+        keyboard = self.table.settings.keyboard
+        enter = key_word("Enter", keyboard)
         if state.phase == Phase.WAITING:
-            late = " and ".join(names[p] for p in (0, 1) if awaited(state, p))
-            return (f"WAITING FOR {late.upper()}",
-                    f"{late}: press your own button when you arrive  ·  the clock counts the lateness")
+            late = [p for p in (0, 1) if awaited(state, p)]
+            for p in late:
+                said[p] = "On arriving, press your button. Your clock counts the lateness."
+            who = names[late[0]].upper() if len(late) == 1 else "BOTH PLAYERS"
+            return (f"WAITING FOR {who}",), tuple(said)
         if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
-            return ("ROUND STARTED: the player going SECOND presses",
-                    "opponent missing? " + ("OPPONENT ABSENT" if self.table.settings.keypad
-                                            else "call the director"))
+            missing = ("Opponent not here? Tap OPPONENT ABSENT." if self.table.settings.keypad
+                       else "Opponent not here? Call the director.")
+            return ("ROUND STARTED", "The player going second presses their button to start.", missing), ("", "")
         if state.phase == Phase.SETUP:
-            return ("READY TO START",
-                    "the player going SECOND presses their button: the first player's clock starts")
+            return ("READY TO START", "The player going second presses their button to start "
+                                      "the first player's clock."), ("", "")
         if self.why:
             if self.table.settings.keypad:          # the reasons are keys below
-                return ("CLOCK STOPPED: why?", "tap the reason  ·  Enter or a button: no reason")
-            return ("CLOCK STOPPED: why? type its number", "Enter or a button: no reason  ·  "
-                    "the reasons are on the bottom line")
+                typed = "Tap the reason."
+                none = (f"No reason: {enter} or a button." if keyboard
+                        else "No reason? Tap NO REASON or press a button.")
+                return ("CLOCK STOPPED: why?", typed, none), ("", "")
+            return ("CLOCK STOPPED: why? type its number", "The reasons are on the bottom line.",
+                    f"No reason: {enter} or a button."), ("", "")
         if self.choice:
-            me, other = names[self.choice.player], names[1 - self.choice.player]
+            me, other = self.choice.player, 1 - self.choice.player
+            said[me] = "Went out? Press your button."
             if self.choice.can_challenge:
-                return ("CLOCK STOPPED", f"{me}: centre again = CHALLENGE {other}'s play  ·  "
-                                         f"your button = WENT OUT  ·  {other}'s button = just stop")
-            return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
-                                     f"centre or {other}'s button = just stop")
+                said[me] += f"\nChallenge {names[other]}'s play? Press centre."
+            else:
+                said[me] += "\nJust a stop? Press centre."
+            said[other] = "Just a stop? Press your button."
+            return ("CLOCK STOPPED: what for?",), tuple(said)
         if state.phase in (Phase.PLAYING, Phase.OUT) and state.sent_back is not None:
             mover = state.turns[state.sent_back].player
-            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then Enter or your button")
+            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then press your button."), \
+                ("", "")
         if state.phase == Phase.PLAYING and state.clock.running is None:
             reason = NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
+            mover = names[state.to_move]
+            lines = (f"CLOCK STOPPED: {reason}" if state.neutral_reason != "unspecified" else "CLOCK STOPPED",)
             if state.rules.clock.resume_by == "waiting":
-                restart = f"{names[1 - state.to_move]} presses to restart the clock"
+                said[1 - state.to_move] = f"Press your button to restart {mover}'s clock."
             else:
-                restart = "a player presses to restart the clock"
+                lines += (f"Either player presses their button to restart {mover}'s clock.",)
             who = state.challenger
             if who is not None:
-                restart += f"  ·  centre: {names[who]} challenges"
-            return (f"CLOCK STOPPED: {reason}", restart)
+                said[who] = f"{said[who]}\nChallenge {names[1 - who]}'s play? Press centre.".strip()
+            return lines, tuple(said)
         if state.phase in (Phase.OUT, *OVER, Phase.VOID):
-            return summary.banner(state, entry_target(state))
-        return ()
+            return summary.banner(state, entry_target(state)), ("", "")
+        return (), ("", "")
 
     def _bottom(self, state: GameState, at: int, now_ns: int) -> str:
         text = ""

@@ -30,6 +30,7 @@ class HalfView:
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
     keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
     controls: Keyboard | None = None    # this player's touch controls (HOLD, FIX SCORE, TIMES), if any
+    said: str = ""          # the banner's sentence for this player, under their half (kiosk.ui.clock.banner)
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,12 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
 def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
           entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None,
           controls: tuple[Keyboard | None, Keyboard | None] = (None, None),
-          shared: Keyboard | None = None, target=None) -> ClockView:
+          shared: Keyboard | None = None, target=None, said=("", "")) -> ClockView:
     """The whole screen. ``dimmed`` defaults to: the clock is not running. ``keyboard``: the
     on-screen keys, on the half of its ``seat``, if any; ``controls``: each player's own touch
     controls; ``shared``: keys for either player (kiosk.ui.clock.controls); ``target``: what the
-    keyboard must still enter before the result is complete (kiosk.ui.end.summary)."""
+    keyboard must still enter before the result is complete (kiosk.ui.end.summary); ``said``:
+    the banner's sentence for each player."""
     if dimmed is None:
         dimmed = state.clock.running is None
     result = compute(state, now_ns)
@@ -158,7 +160,7 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
             parts[p].update(score=finals[p], last=details[p], penalty=0)
     views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p],
                            keyboard=keyboard if keyboard is not None and keyboard.seat == p else None,
-                           controls=controls[p])
+                           controls=controls[p], said=said[p] if banner else "")
                   for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
                      bottom=bottom, error=error, template=face_template(state), shared=shared,

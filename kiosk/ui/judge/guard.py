@@ -2,26 +2,29 @@
 (kiosk.ui.judge.station, ``python -m kiosk judge``), which is a screen machine of its own.
 
 Any exception in the station's ``handle``, ``update``, ``view`` or ``draw`` shows "Something
-went wrong — call the director" with the error's line instead of ending the program. Nothing
-is lost: the verdicts already given are in the log. After ``ui.failsafe_ignore_s``, Enter or
-the centre button restarts the station at the table number; a failure while the failsafe
-shows keeps the first one on screen, and a failsafe that cannot draw leaves a plain red screen.
+went wrong — call the director" instead of ending the program; the error, with its traceback,
+goes to the log only. Nothing is lost: the verdicts already given are in the log. After
+``ui.failsafe_ignore_s``, Enter or the centre button restarts the station at the table number;
+a failure while the failsafe shows keeps the first one on screen, and a failsafe that cannot
+draw leaves a plain red screen.
 """
 from __future__ import annotations
 
 import logging
 
-from kiosk.ui.widgets.failsafe import FAIL_BG, FailsafeScreen, FailsafeView, draw_failsafe
+from kiosk.ui.widgets.failsafe import FAIL_BG, FailsafeScreen, FailsafeView, draw_failsafe, restart_words
 
 log = logging.getLogger(__name__)
 
-RESTART = ("Director: press Enter or the centre button to restart the judge "
-           "(the verdicts given so far are kept)")
+#: What the station's players read: the verdicts are saved, not the screens' game.
+SAVED = "The verdicts given so far are saved. The director restarts the judge."
 
 
 class StationFailsafe(FailsafeScreen):
     def view(self, now_ns: int) -> FailsafeView:
-        return FailsafeView(super().view(now_ns).title, self.detail, RESTART)
+        return FailsafeView(super().view(now_ns).title, SAVED,
+                            restart_words(self.table.settings.keyboard, "the judge",
+                                          "the verdicts given so far are kept"))
 
 
 class GuardedStation:

@@ -143,9 +143,11 @@ class JudgeScreen(Screen):
             lines.append(f"{them}: check the words; then {me} presses their button for the verdict")
         if self.withdrawing is not None:
             agreed = ", ".join(names[p] for p in sorted(self.withdrawing)) or "nobody yet"
-            lines.append(f"WITHDRAW? both players press their buttons (agreed: {agreed})  ·  Esc: keep it")
+            keep = "Esc" if self.table.settings.keyboard else KEEP.label
+            lines.append(f"WITHDRAW? both players press their buttons (agreed: {agreed})  ·  {keep}: keep it")
         elif self.withdraw_allowed and (self.entry.idle or self.sent):
-            lines.append("Esc: withdraw the challenge (both players must agree)")
+            withdraw = "Esc" if self.table.settings.keyboard else WITHDRAW.label
+            lines.append(f"{withdraw}: withdraw the challenge (both players must agree)")
         return JudgeView(top=top_line(state, self.table.info),
                          heading=f"CHALLENGE: {me} challenges {them}'s play",
                          words=tuple(self.entry.done), typing=self.entry.current,

@@ -33,6 +33,8 @@ class UiSettings:
     failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
     long_press_s: float = 3.0        # holding the centre button this long opens the director's menu
     keypad: bool = True              # the on-screen keyboard where something is typed (display.keypad)
+    keyboard: bool = True            # a keyboard at the table (simulation, or no keypad): hints name
+                                     # its keys (Enter, Tab, F9); else the on-screen keys (kiosk.app)
     speak_hold_s: float = 0.0        # holding a player's own button this long speaks the times; 0 off
 
 

@@ -79,7 +79,7 @@ class TurnEntry:
         return False
 
     def keyboard(self, seat: int | None = None) -> Keyboard:
-        """The keys this entry takes now: the score's digits and ``? BLANK``; a blank's
+        """The keys this entry takes now: the score's digits and ``BLANK TILE``; a blank's
         letter; how many tiles were exchanged; or only PLAY/EXCH/PASS and ENTER for a pass."""
         kind = () if self.play_only else (KIND,)
         if self.kind == TurnKind.PLAY and self.blank_next:

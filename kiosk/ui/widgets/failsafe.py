@@ -1,11 +1,13 @@
 """The failsafe screen (as in pibooth): shown when a screen fails, instead of the program ending.
 
-It fills the screen with "Something went wrong — call the director" and the error's first
-line. It records nothing and touches neither the game nor its journal: the game is exactly as
-the last accepted command left it (a clock that was running keeps running, as a chess clock
-would). The director restarts the screens with Enter or the centre button; the machine then
-opens the screen the game's phase calls for, from the same game. Presses in the first moment
-after the failure are ignored, so the press that met the failure does not also restart.
+It fills the screen with "Something went wrong — call the director", that the game is saved,
+and how the director restarts the screens: words for the players, no error's name (what failed
+is in the log, with its traceback: kiosk.ui.machine, kiosk.ui.judge.guard). It records nothing
+and touches neither the game nor its journal: the game is exactly as the last accepted command
+left it (a clock that was running keeps running, as a chess clock would). The director restarts
+the screens with the centre button (or Enter on a keyboard); the machine then opens the screen
+the game's phase calls for, from the same game. Presses in the first moment after the failure
+are ignored, so the press that met the failure does not also restart.
 """
 from __future__ import annotations
 
@@ -18,15 +20,15 @@ from kiosk.ui.widgets import frame, panel, theme
 from kiosk.ui.widgets.base import NS, Screen
 
 TITLE = "Something went wrong — call the director"
+#: What the players read under the title: nothing of what failed (that is in the log).
+SAVED = "The game is saved: nothing is lost. The director restarts the screens."
 FAIL_BG = (96, 10, 16)
-MAX_DETAIL = 120
 
 
-def one_line(error: BaseException) -> str:
-    """The error as one short line: its type and the first line of its message."""
-    text = str(error).strip().splitlines()
-    line = f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
-    return line if len(line) <= MAX_DETAIL else line[:MAX_DETAIL - 3] + "..."
+def restart_words(keyboard: bool, what: str = "the screens", kept: str = "the game is kept as it was") -> str:
+    """How the director restarts (the centre button; Enter too where a keyboard is at hand)."""
+    how = "Enter or the centre button" if keyboard else "the centre button"
+    return f"Director: press {how} to restart {what} ({kept})"
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,8 @@ class FailsafeView:
 class FailsafeScreen(Screen):
     def __init__(self, table, error: BaseException, failed_ns: int):
         super().__init__(table)
-        self.detail, self.failed_ns = one_line(error), failed_ns
+        self.error = error              # for the log's sake: never shown (kiosk.ui.machine logs it)
+        self.detail, self.failed_ns = SAVED, failed_ns
         self.restart = False
 
     def handle(self, item, now_ns: int) -> None:
@@ -58,9 +61,7 @@ class FailsafeScreen(Screen):
         return None if self.restart else self
 
     def view(self, now_ns: int) -> FailsafeView:
-        return FailsafeView(TITLE, self.detail,
-                            "Director: press Enter or the centre button to restart the screens "
-                            "(the game is kept as it was)")
+        return FailsafeView(TITLE, self.detail, restart_words(self.table.settings.keyboard))
 
     def draw(self, surface, view: FailsafeView) -> None:
         draw_failsafe(surface, view)
@@ -70,7 +71,8 @@ class FailsafeScreen(Screen):
 
 
 def failsafe_layout(size: tuple[int, int], upright: bool = False) -> dict[str, pygame.Rect]:
-    """The title (two lines of the largest text that fits), the error, the director's action:
+    """The title (two lines of the largest text that fits), that the game is saved, the
+    director's action:
     each wraps, never under the smallest text (kiosk.ui.widgets.panel)."""
     w, h = size
     down = panel.px_per_mm(size, upright)[1]

@@ -136,9 +136,12 @@ def bar_lines(size: tuple[int, int], upright: bool = False) -> int:
     return 3 if upright or size[0] / panel.px_per_mm(size, upright)[0] < 100 else 2
 
 
-def layout(size: tuple[int, int], upright: bool = False) -> Layout:
+def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip: bool = True) -> Layout:
     """The frame of a surface of ``size``: the screen, side by side or stacked by its shape; or
-    one player's upright half (``upright``: flat)."""
+    one player's upright half (``upright``: flat). A banner too long for its box takes more
+    room (kiosk.ui.clock.banner): ``grow`` pixels more from the clocks' rows, and with
+    ``strip`` off the halves' strips too (no note, no controls there), the rows below it
+    moving down; nothing is drawn over another row."""
     w, h = size
     across, down = panel.px_per_mm(size, upright)
     line = theme.line_height(down)
@@ -152,7 +155,11 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     top, bottom = pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bottom_h, w, bottom_h)
     body = pygame.Rect(0, bar, w, h - bar - bottom_h)
     portrait = not upright and h > w
-    banner_h = (bar_lines(size, upright) + portrait) * line + round(1.5 * down)   # portrait: room to spare
+    base_banner_h = (bar_lines(size, upright) + portrait) * line + round(1.5 * down)   # portrait: room to spare
+    strip_h = max(round(key_min.height) + 2, 2 * line + 2)
+    # the strips given up go to the banner (both halves' strips, when they are stacked)
+    banner_h = base_banner_h + grow + (0 if strip else strip_h * (2 if portrait else 1))
+    strip = strip_h if strip else 0
     if upright:
         halves = (body,)
     elif portrait:
@@ -161,7 +168,6 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     else:
         halves = (pygame.Rect(0, body.top, w // 2, body.height),
                   pygame.Rect(w // 2, body.top, w - w // 2, body.height))
-    strip = max(round(key_min.height) + 2, 2 * line + 2)
     rows = []
     for half in halves:
         inner = half.inflate(-2 * pad, -2 * pad)
@@ -180,8 +186,8 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
             named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
         named["time"] = named["time"].inflate(-round(2 * across), 0)
         s = named["strip"]
-        named["entry"] = pygame.Rect(s.left, s.top, s.width, s.height - line - 1)
-        named["note"] = pygame.Rect(s.left, s.bottom - line - 1, s.width, line + 1)
+        named["entry"] = pygame.Rect(s.left, s.top, s.width, max(0, s.height - line - 1))
+        named["note"] = pygame.Rect(s.left, max(s.top, s.bottom - line - 1), s.width, min(s.height, line + 1))
         rows.append(named)
     if portrait:
         banner = pygame.Rect(pad, halves[0].bottom, w - 2 * pad, banner_h)
@@ -191,8 +197,9 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     gap = onscreen.gap_for(key_min)
     return Layout(size, top, bottom, halves, frame, tuple(rows), banner, key_min, line, down,
                   _typing(pygame.Rect(0, 0, w, bottom.top) if upright else body, halves if not upright
-                          else (pygame.Rect(0, 0, w, bottom.top),), line, banner_h, key_min, gap, frame, portrait),
-                  _over(body, halves, pad, line, strip, down, gap, portrait), portrait)
+                          else (pygame.Rect(0, 0, w, bottom.top),), line, base_banner_h, key_min, gap, frame,
+                          portrait),
+                  _over(body, halves, pad, line, strip_h, down, gap, portrait), portrait)
 
 
 def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: int, frame: int,

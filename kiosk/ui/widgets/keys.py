@@ -54,8 +54,19 @@ ENTER = Key(Action.ENTER, "ENTER", 2)
 BACK = Key(Action.ESCAPE, "BACK", 2)
 KIND = Key(Action.TAB, "PLAY/EXCH/PASS", 3)
 BLANK_TILE = Key("?", "?")                     # a blank on a rack
-BLANK_NEXT = Key("?", "? BLANK", 3)            # in a play's score: the next letter is a blank's
+BLANK_NEXT = Key("?", "BLANK TILE", 3)         # in a play's score: the next letter is a blank's
 NEXT_WORD = Key(" ", "NEXT WORD", 3)
+
+
+#: How a hint names a key: on a USB keyboard, and on the on-screen keyboard (its label).
+KEY_WORDS = {"Enter": ("Enter", ENTER.label), "Escape": ("Esc", BACK.label), "Tab": ("Tab", KIND.label),
+             "Backspace": ("Backspace", DEL.label)}
+
+
+def key_word(key: str, keyboard: bool) -> str:
+    """``key`` (Enter, Escape, Tab, Backspace) as a hint names it: the USB keyboard's key when
+    a keyboard is at the table (``keyboard``), else the on-screen key that types it."""
+    return KEY_WORDS[key][0 if keyboard else 1]
 
 
 def digits(*extra: Key, actions: tuple[Key, ...] = (ENTER,)) -> Keyboard:
