@@ -160,7 +160,7 @@ _CONTROLS = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
 
 
 def name_refusal(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, or None. A name is one line of printable text
+    """Why ``name`` cannot be a player's name ("{name!r} is " it), or None. A name is one line of printable text
     (``not_one_line``) that a table takes: the protocol's ``Name`` (kiosk.sync.schema: at most
     MAX_NAME characters, not only spaces), the one definition both ends check, so that what the
     director stores it can send every table. A phone's no-break space is an ordinary space."""
@@ -168,12 +168,12 @@ def name_refusal(name: str) -> str | None:
     if bad:
         return f"not one line of text ({bad}): a player's name is one line"
     if len(name) > MAX_NAME:
-        return (f"{len(name)} characters: a player's name is at most {MAX_NAME} (what a table "
-                "takes)")
+        return (f"{len(name)} characters long: a player's name is at most {MAX_NAME} (what a "
+                "table takes)")
     if not name.strip():
         return "only spaces: a player's name is a name"
     refused = refusal(name, Name)
-    return f"{refused}: a table would refuse it" if refused else None
+    return f"not what a table takes ({refused})" if refused else None
 
 
 def name_key(name: str) -> str:

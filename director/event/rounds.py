@@ -41,7 +41,7 @@ def store_players(db: DirectorDB, players: Iterable[Player], *, division: str | 
         for p in players:
             bad = name_refusal(p.name)
             if bad:
-                raise RoundError(f"player {p.number}: the name {p.name[:40]!r}: {bad}")
+                raise RoundError(f"player {p.number}: the name {p.name[:40]!r} is {bad}")
             if p.division:
                 name = divisions.for_import(db, p.division)
             else:

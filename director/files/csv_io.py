@@ -41,7 +41,7 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
             raise CsvError(f"{source}:{line}: column 'name': expected a name; got nothing")
         bad = name_refusal(name)
         if bad:
-            raise CsvError(f"{source}:{line}: column 'name': {name[:40]!r}: {bad}")
+            raise CsvError(f"{source}:{line}: column 'name': {name[:40]!r} is {bad}")
         has_number = bool(row.get("number", "").strip())
         if numbered is None:
             numbered = has_number

@@ -278,7 +278,7 @@ def division_results(section: TouSection, bye_spread: int, division: str, *,
     for row in rows:
         bad = name_refusal(row.name)
         if bad:
-            raise TouError(f"{source}:{row.line_no}: name: {row.name[:40]!r}: {bad}")
+            raise TouError(f"{source}:{row.line_no}: name: {row.name[:40]!r} is {bad}")
     players = [Player(i, row.name, 0, division) for i, row in enumerate(rows, 1)]
     pairings: list[Pairing] = []
     results: list[GameResult] = []

@@ -241,7 +241,7 @@ def _read_lines(text: str, source: str) -> list[_Line]:
                            f"got {parts[0][:60]!r}")
         bad = name_refusal(head.group("name"))
         if bad:
-            raise TshError(f"{source}:{line_no}: name: {head.group('name')[:40]!r}: {bad}")
+            raise TshError(f"{source}:{line_no}: name: {head.group('name')[:40]!r} is {bad}")
         scores_text = parts[1] if len(parts) > 1 else ""
         try:
             scores = [int(s) for s in scores_text.split()]
