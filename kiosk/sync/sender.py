@@ -83,11 +83,11 @@ def link_text(link: Link | None) -> str:
 
 def assignment_alert(link: Link | None) -> str:
     """The top line's alert while the director's last assignment is refused (the table keeps
-    the one it had): why, and that the director must be called; else ""."""
+    the one it had): that the director must be called, and why; else ""."""
     if link is None or not link.assignment_error:
         return ""
     why = link.assignment_error.removeprefix(ASSIGNMENT_REFUSED)
-    return f"the director's last assignment was refused: {why}  ·  call the director"
+    return f"call the director: this table refused the director's last assignment ({why})"
 
 
 def resend_unheld(outbox: Outbox, held: dict[int, int] | None, tournament: str, table: str,

@@ -179,7 +179,7 @@ def test_an_assignment_the_table_cannot_take_shows_on_its_screen_and_the_tables_
     director.round_action("end", 1)
     why = "players[1]: Expected `str` of length <= 100"
     until(kiosk, lambda: kiosk.view.top.startswith(
-        f"the director's last assignment was refused: {why}  ·  call the director"),
+        f"call the director: this table refused the director's last assignment ({why})"),
         "the refusal first on the table's top line")
     assert (kiosk.state.round, kiosk.state.players) == (1, ("Ann", "Bob"))   # round 1's game stays
     eventually(lambda: status_of(director).get("assignment_refused") == f"assignment refused: {why}",

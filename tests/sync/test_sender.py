@@ -144,8 +144,8 @@ def test_the_assignment_is_polled_and_a_forged_one_is_not_believed(tmp_path, rea
     director.start(key=b"a forger's key of some length")
     eventually(lambda: sender.link.assignment_error, what="the forged assignment refused")
     assert sender.link.assignment == assignment                 # the believed one stays
-    assert assignment_alert(sender.link).startswith("the director's last assignment was refused: the "
-                                                    "signature does not match")
+    assert assignment_alert(sender.link).startswith("call the director: this table refused the "
+                                                    "director's last assignment (the signature does not match")
 
 
 def test_a_director_that_refuses_the_status_says_so_before_any_result(tmp_path, real_director, senders):
