@@ -36,6 +36,7 @@ from typing import Callable
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
 from kiosk.sync import schema
+from kiosk.sync.schema import MAX_REFUSAL
 from kiosk.sync.signing import sign
 from kiosk.sync.status import status_document
 
@@ -86,8 +87,16 @@ def assignment_alert(link: Link | None) -> str:
     the one it had): that the director must be called, and why; else ""."""
     if link is None or not link.assignment_error:
         return ""
-    why = link.assignment_error.removeprefix(ASSIGNMENT_REFUSED)
+    why = refusal_words(link.assignment_error)
     return f"call the director: this table refused the director's last assignment ({why})"
+
+
+def refusal_words(assignment_error: str | None) -> str:
+    """Why the link refused the director's assignment ("players[1]: ..."), as the top line's
+    alert and the status say it (one line of printable text, whatever an answer held: the
+    status's schema takes it); "" if it did not."""
+    why = (assignment_error or "").removeprefix(ASSIGNMENT_REFUSED)
+    return " ".join("".join(c if c.isprintable() else " " for c in why).split())[:MAX_REFUSAL]
 
 
 def resend_unheld(outbox: Outbox, held: dict[int, int] | None, tournament: str, table: str,
@@ -250,7 +259,7 @@ class Sender:
                                    table=table, game_id=published.game_id,
                                    division=published.division, about=published.about,
                                    outbox_pending=outbox.pending(RESULT), sent_wall=now,
-                                   assignment_refused=self.link.assignment_error or "")
+                                   assignment_refused=refusal_words(self.link.assignment_error))
         answer = self.client.post("status", sign(document, self.key))
         self._status_sent = (published.state, now)
         if answer.kind == DELIVERED:

@@ -45,7 +45,7 @@ from typing import Callable, Protocol
 from kiosk.store.outbox import Outbox
 from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
-from kiosk.sync.sender import RESULT, Link, Published, held_of, resend_unheld
+from kiosk.sync.sender import RESULT, Link, Published, held_of, refusal_words, resend_unheld
 from kiosk.sync.signing import SignatureError, sign, verify
 from kiosk.sync.status import status_document
 
@@ -160,7 +160,7 @@ class SerialLink:
                                    table=table, game_id=published.game_id,
                                    division=published.division, about=published.about,
                                    outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall,
-                                   assignment_refused=self.assignment_error or "")
+                                   assignment_refused=refusal_words(self.assignment_error))
         self._status_state = published.state
         return sign(document, self.key)
 

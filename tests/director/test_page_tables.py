@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it
 def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(browser, director, tmp_path):
     director.post(3, "status", signed_bytes({**status_doc(3), "about": {
         "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "a" * 64, "selftest": "passed"}}))
-    refused = "assignment refused: players[1]: Expected `str` of length <= 100"
+    refused = "players[1]: Expected `str` of length <= 100"
     for table in (4, 5):
         director.post(table, "status", signed_bytes({**status_doc(table), "about": {
             "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "b" * 64, "selftest": ""},
