@@ -46,7 +46,8 @@ bench: $(STAMP)
 # the headless demo (its sixth turn being entered), the director's page from its Playwright test
 # of an event with two divisions and the public view on a phone, every screen of the table from
 # the layout test (keyboard-*.png and screen-*.png: the guides' at 800x480 and 1920x1080, every one
-# at 720x1280, the Touch Display 2 standing). Every screen at every size the test draws, and each
+# at 720x1280, the Touch Display 2 standing; game-*.png: a whole game with long names, NZASP's entry
+# among them). Every screen at every size the test draws, and each
 # verdict as a deuteranope sees it, go to var/screens.
 screenshots: $(STAMP)
 	rm -rf var/doc-shots var/screens
@@ -57,7 +58,8 @@ screenshots: $(STAMP)
 	TABLEKEEPER_DOCS_IMAGES=docs/images TABLEKEEPER_SHOTS=var/screens $(PY) -m pytest -q -p no:cacheprovider \
 		tests/director/test_login_and_live.py tests/director/test_phone_view.py
 	TABLEKEEPER_DOCS_IMAGES=docs/images TABLEKEEPER_SHOTS=var/screens SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-		$(PY) -m pytest -q -p no:cacheprovider tests/ui/test_ui_keyboard_screens.py tests/ui/test_ui_colour_vision.py
+		$(PY) -m pytest -q -p no:cacheprovider tests/ui/test_ui_keyboard_screens.py tests/ui/test_ui_colour_vision.py \
+		tests/ui/test_ui_whole_game.py
 
 # The bundled ENABLE list (kiosk/lexicon/data/enable2k.lex), compiled again from the public-domain
 # text beside the repository; tests/lexicon/test_lexicon_bundled.py checks it holds those words.

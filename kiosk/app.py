@@ -32,6 +32,7 @@ from kiosk.core.game import decide
 from kiosk.core.judge import Adjudication
 from kiosk.core.state import GameState, replay
 from kiosk.core.vocabulary import MenuUse, Phase
+from kiosk.display_error import DisplayError, display_error
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError, status_of
 from kiosk.presets import load_rules
@@ -192,17 +193,22 @@ def build_table(config: KioskConfig, *, clock: Callable[[], int] = time.monotoni
 
 
 def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, caption: str):
-    """The screen: a window in simulation, fullscreen on the kiosk (KMSDRM), or off-screen."""
+    """The screen: a window in simulation, fullscreen on the kiosk (KMSDRM), or off-screen;
+    ``DisplayError`` saying what to check when there is none."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
-    pygame.display.init()
+    try:
+        pygame.display.init()
+        if fullscreen and not headless:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(size)
+    except pygame.error as exc:     # no screen for SDL's driver: what to check (exit 2, cli.py)
+        raise display_error(exc, os.environ.get("SDL_VIDEODRIVER")) from exc
     pygame.font.init()
     if fullscreen and not headless:
-        surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
-    else:
-        surface = pygame.display.set_mode(size)
     pygame.display.set_caption(caption)
     return surface
 
@@ -463,4 +469,4 @@ def run_station(config: StationConfig, *, drive=None) -> int:
 
 
 __all__ = ["KioskConfig", "StationConfig", "Table", "Kiosk",
-           "HardwareError", "LexiconError", "build_table", "open_lexicon", "run", "run_station"]
+           "DisplayError", "HardwareError", "LexiconError", "build_table", "open_lexicon", "run", "run_station"]

@@ -4,7 +4,8 @@ the example config file, or check one) and ``pin`` (the hash of the director's P
 
 ``run --config FILE`` reads the kiosk's config file (kiosk/config/schema.py); each option given on the
 command line overrides the file's key (``--sim`` forces ``hardware.buttons = "sim"``). A bad file
-or option refuses to start: exit status 2, the file, the key and what was expected on stderr.
+or option refuses to start: exit status 2, the file, the key and what was expected on stderr; so
+does a missing part (no GPIO, no serial port, no screen: what to check).
 """
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def run_options(args) -> dict:
 
 
 def _run_command(args) -> int:
-    from kiosk.app import RESTART, LexiconError, run
+    from kiosk.app import RESTART, DisplayError, LexiconError, run
     if args.speed != 1 and not args.script:
         print("python -m kiosk run: --speed is for a table driven by --script", file=sys.stderr)
         return 2
@@ -80,7 +81,7 @@ def _run_command(args) -> int:
             from kiosk.scripted.command import run_scripts
             return run_scripts(config, args.script, args.speed)
         status = run(config)
-    except (ConfigError, HardwareError, LexiconError, RulesError, StoreError) as exc:
+    except (ConfigError, DisplayError, HardwareError, LexiconError, RulesError, StoreError) as exc:
         print(f"python -m kiosk run: {exc}", file=sys.stderr)
         return 2
     if status == RESTART:           # enrolled on its screen: the same process starts again with it
@@ -113,7 +114,7 @@ def station_config(args) -> StationConfig:
 
 
 def _judge_command(args) -> int:
-    from kiosk.app import LexiconError, run_station
+    from kiosk.app import DisplayError, LexiconError, run_station
     drive = None
     try:
         config = station_config(args)
@@ -121,7 +122,7 @@ def _judge_command(args) -> int:
             from kiosk.scripted.station import station_driver
             drive = station_driver(args.script, args.speed)
         return run_station(config, drive=drive)
-    except (ConfigError, HardwareError, LexiconError, StoreError) as exc:
+    except (ConfigError, DisplayError, HardwareError, LexiconError, StoreError) as exc:
         print(f"python -m kiosk judge: {exc}", file=sys.stderr)
         return 2
 

@@ -134,7 +134,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("display.keypad", True,
         "show the on-screen keyboard wherever something is typed (a turn, a blank's letter, the "
         "tiles left, the challenged words, the director's PIN and menu), on the half of the "
-        "player typing, and the touch controls (HOLD, CORRECT, TIMES, a stop's reasons) where a "
+        "player typing, and the touch controls (HOLD, FIX SCORE, TIMES, a stop's reasons) where a "
         "player may use them; a tap there types like the keyboard",
         Choice("true or false", (True, False))),
     *(Key(f"ui.{f.name}", f.default, *_UI_HELP[f.name])

@@ -14,6 +14,7 @@ from . import clock as clk
 from . import commands as cmd
 from . import events as ev
 from .checks import check_player, ending_if_zeros, require_phase
+from .incidents import check_not_sent_back
 from .errors import ChallengeRefused, ClockStateError, GameError, NotYourTurn
 from .judge import clean_words
 from .state import GameState, replay
@@ -35,6 +36,7 @@ def hold(state, c: cmd.Hold, now_ns):
     require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     index, _ = _challengeable(state, player)
+    check_not_sent_back(state)
     if state.clock.running != player and not (state.phase == Phase.OUT and state.clock.running is None):
         raise ClockStateError("a hold is called while the holder's clock runs")
     if state.hold is not None:
@@ -46,6 +48,7 @@ def challenge(state, c: cmd.Challenge, now_ns):
     require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     index, _ = _challengeable(state, player)
+    check_not_sent_back(state)
     if state.clock.running not in (None, player):
         raise ClockStateError("a challenge is made on the challenger's own time")
     held = hold_status(state, now_ns)
@@ -149,6 +152,7 @@ def accept(state, c: cmd.Accept, now_ns):
     player = check_player(c.player)
     if player == state.turns[-1].player:
         raise GameError("the opponent of the player who went out accepts the play-out")
+    check_not_sent_back(state)
     return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, EndReason.OUT)]
 
 

@@ -186,7 +186,8 @@ class FalseBlank:
 class ClockIn:
     """ASPA 2.2: a clock asked for during the game: the time left is divided equally between the
     players. ``played_s``: the time played so far by the director's watch, when the game was
-    played without the kiosk's clock (None: the time the kiosk charged to both sides)."""
+    played without the kiosk's clock (None: the time the kiosk charged to both sides). Once only:
+    a second is refused, the clock being in."""
     played_s: int | None = None
 
 

@@ -172,7 +172,8 @@ class TurnSentBack(Event):
 
 @dataclass(frozen=True)
 class BlankDeclared(Event):
-    """The blank(s) of the sent-back play ``turn`` declared: the opponent's clock runs again."""
+    """The blank(s) of the sent-back play ``turn`` declared: the opponent's clock runs again; for
+    a play-out, the clock stops again and the play-out waits for the opponent (NZASP 8.2)."""
     turn: int
     blanks: str
 

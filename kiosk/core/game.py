@@ -159,7 +159,7 @@ def _resume(state, c: cmd.Resume, now_ns):
         if player == side:
             raise NotYourTurn("the player who went out restarts the opponent's clock")
         window = state.rules.end.accept_window_s * clk.NS_PER_S
-        if now_ns - state.turns[-1].at_ns < window:
+        if now_ns - state.out_ns < window:
             raise ClockStateError(f"the opponent has {state.rules.end.accept_window_s} s to accept "
                                   "or challenge the play-out first")
     if state.rules.clock.resume_by == "waiting" and player == side:

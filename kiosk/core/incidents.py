@@ -8,9 +8,12 @@ naming the rule the preset cites:
   play-out or a zero-score run, the player who should have drawn them takes them, and play
   resumes only if both players then have tiles;
 - a turn sent back for its blank (NZASP 6.2.2, clock.blank_send_back): the opponent restarts the
-  mover's clock; the mover declares the blank and the opponent's clock runs again; no turn passed;
+  mover's clock; the mover declares the blank and the opponent's clock runs again; no turn passed.
+  A play-out too: it ends the turn as a press does (NZASP 8.2), so until the opponent accepts or
+  challenges it; once declared, the clock stops again and the play-out waits as before;
 - a false blank (school 7, challenge.false_blank): the play comes off, its player loses the turn;
-- a clock brought in (ASPA 2.2, clock.divide_when_brought_in): the time left divided equally.
+- a clock brought in (ASPA 2.2, clock.divide_when_brought_in): the time left divided equally,
+  once: a clock brought in is there for the rest of the game, nothing is left to ask for.
 """
 from __future__ import annotations
 
@@ -66,7 +69,9 @@ def check_not_sent_back(state: GameState) -> None:
 
 
 def send_back(state: GameState, c: cmd.SendBack, now_ns: int) -> list[ev.Event]:
-    require_phase(state, Phase.PLAYING)
+    """At once, as the turn ends: while the sender's own clock runs, or after a play-out (which
+    stops the clock) before the opponent accepts, holds to its end or challenges it."""
+    require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     if not state.rules.clock.blank_send_back:
         raise GameError("these rules have no sending a play back for its blank: stop the clock "
@@ -74,14 +79,19 @@ def send_back(state: GameState, c: cmd.SendBack, now_ns: int) -> list[ev.Event]:
     last = state.last_play
     if last is None or last[1].player == player:
         raise BadTurn(f"{state.players[player]} has no play of the opponent's to send back")
-    if state.clock.running != player:
+    if last[1].declared:
+        mover = state.players[last[1].player]
+        raise BadTurn(f"{mover}'s play was sent back once and its blank declared: it stands as declared"
+                      + _rule(state, "clock.blank_send_back"))
+    running = (None, player) if state.phase == Phase.OUT else (player,)
+    if state.clock.running not in running:
         raise ClockStateError("a play is sent back at once, while the sender's own clock runs"
                               + _rule(state, "clock.blank_send_back"))
     return [ev.TurnSentBack(now_ns, player, last[0])]
 
 
 def declare(state: GameState, c: cmd.Declare, now_ns: int) -> list[ev.Event]:
-    require_phase(state, Phase.PLAYING)
+    require_phase(state, Phase.PLAYING, Phase.OUT)
     player = check_player(c.player)
     if state.sent_back is None:
         raise BadTurn("no play was sent back for its blank to be declared")
@@ -116,6 +126,10 @@ def clock_in(state: GameState, c: cmd.ClockIn, now_ns: int) -> list[ev.Event]:
     if not state.rules.clock.divide_when_brought_in:
         raise GameError("these rules do not divide the time left for a clock brought in during the "
                         "game: the director adjusts each side's time")
+    if state.clock_brought_in:
+        raise GameError("a clock was brought in already and the time left divided then"
+                        + _rule(state, "clock.divide_when_brought_in")
+                        + ": to change one side's time, adjust that player's time")
     played = c.played_s
     if played is None:
         total = sum(clk.used(state.clock, p, now_ns) for p in (0, 1))

@@ -23,7 +23,7 @@ RECOVERED = "recovered"
 #: The fields of GameState and Clock that hold instants (monotonic readings), which move with
 #: the timeline; everything else is a duration, a count or not time at all. A test compares
 #: these with the core's dataclasses, so a new timestamp field cannot be forgotten here.
-STATE_INSTANTS = ("last_ns", "start_called_ns", "arrivals", "turns", "hold", "challenge")
+STATE_INSTANTS = ("last_ns", "start_called_ns", "arrivals", "turns", "hold", "challenge", "out_ns")
 CLOCK_INSTANTS = ("since_ns", "started_ns", "stopped_ns")
 
 
@@ -37,6 +37,7 @@ class Timeline(Protocol):
     module needs nothing of the state's (state.py imports rebase, never the other way)."""
     last_ns: int | None
     start_called_ns: int | None
+    out_ns: int | None
     arrivals: tuple
     turns: tuple
     hold: object
@@ -68,4 +69,5 @@ def rebase(state: T, from_ns: int, to_ns: int) -> T:
     reason = RECOVERED if was_running else state.neutral_reason
     return replace(state, clock=clock, turns=turns, hold=hold, challenge=challenge,
                    start_called_ns=_shift(state.start_called_ns, delta), arrivals=arrivals,
+                   out_ns=_shift(state.out_ns, delta),
                    neutral_reason=reason, last_ns=to_ns)

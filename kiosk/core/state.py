@@ -29,6 +29,7 @@ class Turn:
     challenged: bool = False
     bonus: int = 0                  # challenge points this play earned its player
     corrected: bool = False         # the score was corrected after it was entered
+    declared: bool = False          # its blank declared after a send-back (NZASP 6.2.2): once only
     at_ns: int = 0
 
     @property
@@ -114,6 +115,9 @@ class GameState:
     late_penalty: tuple[int, int] = (0, 0)
     late_ns: tuple[int, int] = (0, 0)           # clock time charged for arriving late
     sent_back: int | None = None    # the turn sent back for its blank to be declared (NZASP 6.2.2)
+    clock_brought_in: bool = False  # the time left was divided for a clock brought in (ASPA 2.2)
+    out_ns: int | None = None       # the play-out made: its press, or its blank declared after a
+                                    # send-back (NZASP 6.2.2); the accept window runs from it
     ruling: Ruling | None = None    # the latest verdict, while it may be rechecked
     last_ns: int | None = None      # instant of the latest event
 
@@ -229,7 +233,8 @@ def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
                 out=e.out, placed=e.placed, at_ns=e.at_ns)
     s = evolve(s, turns=s.turns + (turn,), hold=None, ruling=None)
     if e.out:
-        return evolve(s, phase=Phase.OUT, neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns))
+        return evolve(s, phase=Phase.OUT, neutral_reason="play_out", clock=clk.neutralise(s.clock, e.at_ns),
+                      out_ns=e.at_ns)
     return evolve(s, clock=clk.run(s.clock, 1 - e.player, e.at_ns))
 
 
@@ -309,7 +314,12 @@ def _turn_sent_back(s: GameState, e: ev.TurnSentBack) -> GameState:
 
 
 def _blank_declared(s: GameState, e: ev.BlankDeclared) -> GameState:
-    s = _set_turn(s, e.turn, blanks=e.blanks)
+    """The blank declared: the opponent's clock runs again; or, for a play-out, the clock stops
+    again and the play-out waits for the opponent as it did at its press (its window anew)."""
+    s = _set_turn(s, e.turn, blanks=e.blanks, declared=True)
+    if s.phase == Phase.OUT:
+        return evolve(s, clock=clk.neutralise(s.clock, e.at_ns), sent_back=None,
+                      neutral_reason="play_out", out_ns=e.at_ns)
     return evolve(s, clock=clk.run(s.clock, 1 - s.turns[e.turn].player, e.at_ns), sent_back=None)
 
 
@@ -323,7 +333,7 @@ def _time_divided(s: GameState, e: ev.TimeDivided) -> GameState:
     clock = s.clock
     for side in (0, 1):
         clock = clk.adjust(clock, side, e.each_ns - clk.used(clock, side, e.at_ns))
-    return evolve(s, clock=clock)
+    return evolve(s, clock=clock, clock_brought_in=True)
 
 
 def _challenge_rechecked(s: GameState, e: ev.ChallengeRechecked) -> GameState:

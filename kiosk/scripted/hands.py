@@ -241,7 +241,7 @@ def _stop(hands: Hands, data: dict, state: GameState) -> list[Group]:
 
 
 def _correct(hands: Hands, data: dict, state: GameState) -> list[Group]:
-    """Both players correct a score (CORRECT, the turn's number, the score, both buttons);
+    """Both players correct a score (FIX SCORE, the turn's number, the score, both buttons);
     a running clock is stopped first and restarted after, at the same instant."""
     groups: list[Group] = []
     mover = state.clock.running

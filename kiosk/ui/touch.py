@@ -7,11 +7,13 @@ button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen sho
 - the on-screen keyboard (kiosk.ui.widgets.keys), wherever something is typed: on the half of the
   player typing a turn, a blank's letter or the tiles left, on the challenger's half of the
   judge screen, for the director (the PIN, the menu's choices, a time), and on the judge
-  station (kiosk.ui.judge.station); the clock screen's controls (HOLD, CORRECT, TIMES, a stop's
+  station (kiosk.ui.judge.station); the clock screen's controls (HOLD, FIX SCORE, TIMES, a stop's
   reasons: kiosk.ui.clock.controls) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
   button (the left or right half; on a portrait screen the upper or lower) and the bottom line
-  is the centre button, on every screen.
+  is the centre button, on every screen;
+- on both times shown large (kiosk.ui.clock.speech), a tap anywhere goes back to the clock
+  (Escape: the clock screen takes any input there as going back, and nothing else).
 
 With GPIO buttons only the keys answer a tap: the buttons are the buttons. In the ``flat``
 orientation the point is first turned back onto the upright half it fell on (kiosk.ui.clock.flat),
@@ -27,8 +29,9 @@ import queue
 
 import pygame
 
-from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side, Tapped
+from table_input import PLAYER_SIDES, Action, ButtonPressed, KeyTyped, Side, Tapped
 from kiosk.ui.clock import draw as clockdraw, flat
+from kiosk.ui.clock.speech import BigTimesView
 from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
 from kiosk.ui.setup.enroll import EnrollView, keyboard_keys as enroll_keys
 from kiosk.ui.clock.view import ClockView
@@ -82,6 +85,8 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
             orientation: str = "side") -> tuple[str, str] | None:
     """What a tap at ``pos`` on a screen of ``size`` showing ``view`` means: ("button", side),
     ("key", key) or None."""
+    if isinstance(view, BigTimesView):          # anywhere: back to the clock, nothing more
+        return ("key", Action.ESCAPE)
     orientation = drawn(view, orientation)
     if orientation == "flat":
         facing, point = flat.to_portrait(size, pos)
@@ -93,7 +98,10 @@ def meaning(size: tuple[int, int], view, pos: tuple[int, int], *, sim: bool,
         lay = frame.layout(size)
         bottom = lay.bottom
         if lay.portrait:            # the halves stacked: the left player's on top
-            sim_side = PLAYER_SIDES[0] if pos[1] < lay.banner.centery else PLAYER_SIDES[1]
+            split = lay.banner.centery
+            if isinstance(view, ClockView) and clockdraw.mode(view) == "over":
+                split = lay.over.rows[1]["name"].top        # the game over: its halves are lower
+            sim_side = PLAYER_SIDES[0] if pos[1] < split else PLAYER_SIDES[1]
         else:
             sim_side = PLAYER_SIDES[0] if pos[0] < size[0] // 2 else PLAYER_SIDES[1]
     for rect, key in keys_on(surface, view, facing):

@@ -8,7 +8,8 @@ from kiosk.core import clock as clk
 from kiosk.core import commands as c
 from kiosk.core import events as ev
 from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import BadCorrection, BadTurn, ChallengeRefused, ClockStateError, GameError
+from kiosk.core.errors import (BadCorrection, BadTurn, ChallengeRefused, ClockStateError, GameError,
+                               GameOver)
 
 
 def used_s(t, side):
@@ -56,6 +57,8 @@ def test_nzasp_6_2_2_a_play_sent_back_for_its_blank_is_not_a_passed_turn(table):
     assert t.state.clock.running == 1 and t.state.turns[0].blanks == "E"
     assert len(t.state.turns) == 1                  # no turn passed, none added
     assert (used_s(t, 0), used_s(t, 1)) == (18, 2)  # Ann pays for the declaration
+    with pytest.raises(BadTurn, match="sent back once"):
+        t.at(22, c.SendBack(1))                     # Bob's clock runs again: not a second time
     t.play(30, 1, 12)
     assert t.result().final == (40, 12)
 
@@ -72,6 +75,75 @@ def test_nzasp_6_2_2_only_at_once_and_only_where_the_rules_say_so(table):
     t = table("aspa")                               # ASPA 7.2: neutralise instead
     t.start(first=0)
     t.play(10, 0, 40)
+    with pytest.raises(GameError, match="no sending a play back"):
+        t.at(12, c.SendBack(1))
+
+
+def test_nzasp_6_2_2_a_play_out_is_sent_back_too_then_waits_for_the_opponent_again(table):
+    """A play-out ends the turn as a press does (NZASP 8.2: the player neutralises the timer
+    instead of starting the opponent's), so its undeclared blank is sent back the same way:
+    Bob restarts Ann's timer before accepting; she declares; the play-out waits for Bob again,
+    its five seconds (8.2.1) counted from the declaration."""
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 40)
+    t.play(30, 1, 20)
+    t.at(50, c.Out(0, 30))                           # Ann goes out: no blank declared
+    assert t.state.phase == "out" and t.state.clock.running is None
+    made = t.at(52, c.SendBack(1))                   # Bob, before accepting
+    assert made == [ev.TurnSentBack(52 * S, 1, 2)] and t.state.clock.running == 0
+    for refused in (c.Accept(1), c.Challenge(1), c.Hold(1)):
+        with pytest.raises(BadTurn) as why:
+            t.at(53, refused)
+        assert str(why.value) == "Ann's play was sent back: Ann declares the blank first (NZASP 6.2.2)"
+    made = t.at(58, c.Declare(0, "s"))               # declared: the clock stops again
+    assert made == [ev.BlankDeclared(58 * S, 2, "S")]
+    assert t.state.phase == "out" and t.state.clock.running is None
+    assert (used_s(t, 0), used_s(t, 1)) == (36, 20)  # Ann pays the 6 s of the declaration
+    with pytest.raises(BadTurn) as why:
+        t.at(59, c.SendBack(1))                      # declared once: not sent back again
+    assert str(why.value) == ("Ann's play was sent back once and its blank declared: it stands as "
+                              "declared (NZASP 6.2.2)")
+    with pytest.raises(ClockStateError, match="5 s to accept"):
+        t.at(62, c.Resume(0))                        # 4 s after the declaration (12 s after the out)
+    t.at(63, c.Accept(1))
+    assert t.state.end == "out" and len(t.state.turns) == 3 and t.state.turns[2].blanks == "S"
+    assert (used_s(t, 0), used_s(t, 1)) == (36, 20)
+
+
+def test_nzasp_6_2_2_a_pending_play_out_sent_back_keeps_its_blank_through_the_challenge(table):
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 40)
+    t.at(20, c.Out(1))                               # Bob goes out; his score comes next
+    t.at(21, c.SendBack(0))
+    t.at(25, c.Declare(1, "Q"))
+    t.at(27, c.Record(1, "play", 33))
+    assert t.state.turns[1].blanks == "Q" and t.state.phase == "out"
+    t.at(30, c.Resume(1))                            # 5 s after the declaration: Ann's clock
+    assert t.state.clock.running == 0
+    with pytest.raises(BadTurn, match="Bob has no play of the opponent's to send back"):
+        t.at(31, c.SendBack(1))                      # his own play: Bob sends nothing back
+    t.at(34, c.Challenge(0, ("QAT",), valid=True))   # NZASP 6.17: 5 points to Bob, the game over
+    assert t.state.end == "out" and t.state.turns[1].bonus == 5
+    assert (used_s(t, 0), used_s(t, 1)) == (14, 14)
+
+
+def test_nzasp_6_2_2_a_play_out_is_sent_back_on_the_senders_own_time_or_none(table):
+    t = table("nzasp")
+    t.start(first=0)
+    t.at(10, c.Out(0, 30))
+    t.at(16, c.Resume(0))                            # 8.2.1: Ann restarts Bob's clock after 5 s
+    t.at(18, c.SendBack(1))                          # Bob, on his own time, still may
+    assert t.state.clock.running == 0 and t.state.sent_back == 0
+    t.at(20, c.Declare(0, "E"))
+    assert t.state.clock.running is None and (used_s(t, 0), used_s(t, 1)) == (12, 2)
+    t.at(21, c.Accept(1))
+    with pytest.raises(GameOver):
+        t.at(22, c.SendBack(1))                      # accepted: the game is over
+    t = table("aspa")                                # ASPA 7.2: neutralise instead
+    t.start(first=0)
+    t.at(10, c.Out(0, 30))
     with pytest.raises(GameError, match="no sending a play back"):
         t.at(12, c.SendBack(1))
 
@@ -118,12 +190,36 @@ def test_aspa_2_2_a_clock_brought_in_divides_the_time_left_equally(table):
     t.play(300, 0, 20)
     t.at(400, c.ClockIn())                           # 300 s and 100 s used: 200 s each
     assert clk.remaining(t.state.clock, 0, t.now) == clk.remaining(t.state.clock, 1, t.now) == 1300 * S
+    t = table("aspa")
+    t.start(first=0)
+    t.play(300, 0, 20)
     t.at(500, c.ClockIn(played_s=1200))              # by the director's watch: 600 s each
     assert (used_s(t, 0), used_s(t, 1)) == (600, 600)
     t = table("nzasp")
     t.start(first=0)
     with pytest.raises(GameError, match="do not divide"):
         t.at(10, c.ClockIn())
+
+
+def test_aspa_2_2_a_clock_is_brought_in_once_a_second_ask_moves_no_time(table):
+    """"You may ask for a time clock ... during the game. In the latter case, the time remaining
+    will be equally divided" (2.2): once the clock is in there is nothing left to ask for. A
+    second division would move 50 s from Bob to Ann here."""
+    t = table("aspa")
+    t.start(first=0)
+    t.play(300, 0, 20)
+    t.at(400, c.ClockIn())                           # 200 s used each: Bob's clock runs
+    t.play(500, 1, 30)                               # Bob 300 s, Ann 200 s: Ann's clock runs
+    for command in (c.ClockIn(), c.ClockIn(played_s=600)):
+        with pytest.raises(GameError) as refused:
+            t.at(600, command)
+        assert str(refused.value) == ("a clock was brought in already and the time left divided "
+                                      "then (ASPA 2.2): to change one side's time, adjust that "
+                                      "player's time")
+    assert (used_s(t, 0), used_s(t, 1)) == (300, 300)  # Ann 200 + 100 s since, Bob 300 s
+    assert [type(e).__name__ for e in t.events].count("TimeDivided") == 1
+    t.at(600, c.AdjustTime(0, 50_000))               # the director's way for one side
+    assert (used_s(t, 0), used_s(t, 1)) == (250, 300)
 
 
 # --- withdrawn, rechecked, appealed -----------------------------------------------------------

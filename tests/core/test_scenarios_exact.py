@@ -49,11 +49,20 @@ EXPECTED = {
                              time_used_ms=[10000, 25000]),
     # NZASP 6.2.2: Bob restarts Ann's clock for her blank: 8 s more on hers, no turn passed
     "nzasp-send-back": dict(final=[40, 12], time_used_ms=[18000, 12000], scores=[40, 12]),
+    # NZASP 6.2.2 and 8.2: a play-out ends the turn too: Bob sends it back before accepting, Ann
+    # declares in 6 s (10 + 20 + 6 = 36 s used), then Bob accepts: 40 + 30 + 2 x QZ (20) = 110
+    "nzasp-send-back-out": dict(final=[110, 20], winner=0, spread=90, end="out",
+                                rack_adjust=[40, 0], time_used_ms=[36000, 20000],
+                                scores=[40, 20, 30]),
     # School 7: the false-blank play comes off and A loses the turn; B plays on
     "school-false-blank": dict(final=[30, 40], time_used_ms=[20000, 35000],
                                types=["play", "play", "false_blank", "play"]),
     # ASPA 2.2: 300 s and 100 s used: the time left divided equally, 200 s used each
     "aspa-clock-in": dict(final=[20, 30], time_used_ms=[200000, 300000]),
+    # ... "during the game ... equally divided", once: asked again (the clock stopped for the
+    # director) it would move 50 s from Bob (300 s used) to Ann (200 s): refused, the clock being in
+    "aspa-clock-in-twice-refused": dict(refused=(7, "a clock was brought in already and the time left "
+                                                    "divided then (ASPA 2.2)")),
     # ABSP 4.10.7: the recheck finds JINX good: the play stands, scored
     "absp-recheck": dict(final=[28, 17], time_used_ms=[25000, 25000], types=["play", "play"]),
     # ... "which will then be final": a second recheck is refused

@@ -13,7 +13,8 @@ from director.event.rounds import start_round, store_pairings, store_players
 from director.event.standings import format_spread, format_wins
 from director.event.tournament import standings
 from tests.support.director_harness import KEY, four_tables_at_play, result_doc, signed_bytes, status_doc
-from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
+from tests.support.page_browser import (CLIPPED_NAMES, TIMEOUT_MS, TSH_NAMES, log_in, new_context,
+                                       save_for_docs, shown_names)
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
@@ -371,3 +372,20 @@ def test_a_challenge_at_the_judge_station_shows_on_its_tables_tile(paired, page,
     paired.post(2, "challenge", signed_bytes(challenge("ruled")))
     note.wait_for(state="detached", timeout=TIMEOUT_MS)
     assert same_page(page)
+
+
+def test_tsh_names_show_whole_on_the_page_at_1280_px(browser, director, shots):
+    """tsh's "Surname, Given" names, long, with hyphens and diacritics: each whole in its
+    table's tile (wrapped where both do not fit side by side, never cut with an ellipsis)."""
+    store_players(director.db, [Player(n, name, 1600 - 10 * n) for n, name in enumerate(TSH_NAMES, 1)])
+    store_pairings(director.db, [Pairing(1, str(t), (2 * t - 1, 2 * t), 0) for t in range(1, 5)])
+    context = new_context(browser, 1280, 900)
+    page = context.new_page()
+    try:
+        log_in(page, director)
+        page.wait_for_selector('.tile[data-table="4"]', timeout=TIMEOUT_MS)
+        page.screenshot(path=str(shots / "tsh-names-1280.png"), full_page=True)
+        assert page.evaluate(CLIPPED_NAMES, TSH_NAMES) == []
+        assert sorted(name.replace("\n", " ") for name in shown_names(page)) == sorted(TSH_NAMES)
+    finally:
+        context.close()

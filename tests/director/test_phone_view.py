@@ -11,7 +11,7 @@ import pytest
 from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
 from tests.support.director_harness import result_doc, signed_bytes, status_doc
-from tests.support.page_browser import TIMEOUT_MS, new_context, save_for_docs
+from tests.support.page_browser import CLIPPED_NAMES, TIMEOUT_MS, TSH_NAMES, new_context, save_for_docs, shown_names
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
@@ -81,5 +81,28 @@ def test_the_public_view_fits_a_phone(browser, event, width, tmp_path):
         overflowing = page.evaluate("() => [...document.querySelectorAll('.standings, .results')]"
                                     ".filter(box => box.scrollWidth > box.clientWidth + 1).length")
         assert overflowing == 0                         # the standings collapse: no column cut off
+    finally:
+        context.close()
+
+
+def test_the_public_view_shows_tsh_names_whole_at_1280_px(browser, director, tmp_path):
+    """tsh's "Surname, Given" names on a wide screen: whole in each tile, the results and the
+    standings (no ellipsis where the page has room)."""
+    store_players(director.db, [Player(n, name, 1600 - 10 * n) for n, name in enumerate(TSH_NAMES, 1)])
+    store_pairings(director.db, [Pairing(1, str(t), (2 * t - 1, 2 * t), 0) for t in range(1, 5)])
+    assert director.request("POST", "/api/rounds/start", b"{}").code == 200
+    document = result_doc(4, players=tuple(TSH_NAMES[6:]), scores=(330, 290))
+    assert director.post(4, "results", signed_bytes(document)).body["outcome"] == "stored"
+    context = new_context(browser, 1280, 900)
+    page = context.new_page()
+    try:
+        page.goto(director.url + "/live")
+        page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+        page.wait_for_selector('.tile[data-table="3"]', timeout=TIMEOUT_MS)
+        page.wait_for_selector('.results tr[data-table="4"]', timeout=TIMEOUT_MS)
+        page.screenshot(path=str(tmp_path / "live-tsh-names-1280.png"), full_page=True)
+        assert page.evaluate(CLIPPED_NAMES, TSH_NAMES) == []
+        shown = {name.replace("\n", " ") for name in shown_names(page)}
+        assert set(TSH_NAMES[:6]) <= shown
     finally:
         context.close()

@@ -4,7 +4,8 @@ director's menu and yields each scene's name while the screen shows it; ``statio
 does the same on the judge station (tests.support.station_harness). ``painted(k)`` (and
 ``painted_station(s)``) draws the screen afresh while theme.recording notes what went where,
 ``layout_problems`` says what overflows or overlaps in it, ``small_keys`` which keys are
-smaller than 9 mm and ``small_text`` which texts are under 3 mm capital height on the panel.
+smaller than 9 mm, ``small_text`` which texts are under 3 mm capital height on the panel and
+``small_clocks`` which clock faces are under 6 mm (or which names an ellipsis alone).
 """
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ SCENES = {
     "hold": "Bob's clock runs after Ann's play: HOLD and TIMES on his half, TIMES on hers",
     "exchange": "Bob's turn as an exchange: how many tiles",
     "reasons": "a plain stop asks why: the preset's reasons and NO REASON below the banner",
-    "stopped": "the clock stopped to check a score: CORRECT and TIMES on both halves",
+    "stopped": "the clock stopped to check a score: FIX SCORE and TIMES on both halves",
     "judge": "Bob challenges two words of Ann's: the letters and NEXT WORD on Bob's half",
-    "playout": "Bob went out: HOLD, CORRECT and TIMES on Ann's half, CORRECT and TIMES on his",
-    "rack": "the game over, Ann enters the tiles left on her rack: the letters and ?; CORRECT on Bob's",
+    "playout": "Bob went out: HOLD, FIX SCORE and TIMES on Ann's half, FIX SCORE and TIMES on his",
+    "rack": "the game over, Ann enters the tiles left on her rack: the letters and ?; FIX SCORE on Bob's",
     "pin": "the director's PIN",
     "menu": "the director's menu: its choices as keys",
     "player": "a director's question: which player",
@@ -40,6 +41,7 @@ SCENES = {
 }
 #: Scenes of rules only some books have (``incident_scenes``: NZASP, then the school rules).
 INCIDENT_SCENES = {
+    "nzasp-turn": "NZASP: Ann enters her turn while Bob's clock runs: HOLD, BLANK? and TIMES under his clock",
     "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: BLANK?, HOLD and TIMES on his half",
     "declare": "Ann's play sent back: the letters for her blank, ENTER",
     "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
@@ -52,10 +54,11 @@ OTHER_SCENES = {
     "absent": "Ann said Bob is absent: his half says ABSENT, his clock counts from the round's start",
     "arrived": "Bob arrived: what his lateness cost, READY TO START",
     "playing": "Bob's clock runs: both halves, the running one framed",
+    "menu-running": "the director's menu over Bob's running clock: his clock large, framed, with his name",
     "overtime": "Bob past zero: his digits in the overtime colour, OVER beside his name",
     "times": "both times large (no speech program)",
     "verdict": "the table's verdict: a cross, NOT ACCEPTABLE, the words and the word list",
-    "correction": "a score corrected by both players (F9, CORRECT): the turns, the digits",
+    "correction": "a score corrected by both players (F9, FIX SCORE): the turns, the digits",
     "confirm": "the game over: who won, both scores and the margin, each player to confirm",
     "confirmed": "the result confirmed and locked",
     "void": "the director voided the game",
@@ -118,16 +121,25 @@ def scenes(k):
     yield "selftest"
 
 
-def incident_scenes(make):
-    """Drive a fresh NZASP kiosk, then a school one (``make(preset=..., names=...)``), through
-    each of ``INCIDENT_SCENES``; yield (name, kiosk) while its screen shows."""
-    k = make(preset="nzasp", names=("Ann", "Bob"))
+#: Names as a real table has them (25-30 characters, hyphens, diacritics, tsh's "Surname,
+#: Given"), walked besides the short ones: a name shortened must keep a readable start.
+LONG_NAMES = ("Zoë Ó Dálaigh-Featherstone", "Montgomery-Smith, Christopher")
+SHORT_NAMES = ("Ann", "Bob")
+
+
+def incident_scenes(make, names: tuple[str, str] = SHORT_NAMES):
+    """Drive a fresh NZASP kiosk, then a school one (``make(preset=..., names=...)``, the left
+    and right players ``names``; the school's teams ``Team A`` and ``Team B`` unless the names
+    are long), through each of ``INCIDENT_SCENES``; yield (name, kiosk) while its screen shows."""
+    k = make(preset="nzasp", names=names)
     k.press("right", at=1)                          # Bob goes second: Ann's clock runs
-    k.press("left", at=20).type("31\n", at=21)
+    k.press("left", at=20)
+    yield "nzasp-turn", k
+    k.type("31\n", at=21)
     yield "send-back", k
     k.key("SendBack", at=22)
     yield "declare", k
-    school = make(preset="school", names=("Team A", "Team B"))
+    school = make(preset="school", names=("Team A", "Team B") if names == SHORT_NAMES else names)
     school.press("right", at=1)
     school.press("left", at=20).type("30\n", at=21)
     yield "false-blank", school
@@ -158,6 +170,9 @@ def other_scenes(make):
     k.press("left", at=130)                          # Ann goes second: Bob's clock runs
     k.at(140).step()
     yield "playing", k
+    k.key("Director", at=141).type(PIN + "\n", at=142)
+    yield "menu-running", k
+    k.key("Escape", at=143)
     k.at(130 + 1380 + 61).step()                     # Bob (23:00 left after his lateness) 61 s over
     yield "overtime", k
     k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
@@ -259,6 +274,21 @@ def small_text(notes: list[theme.Painted], size: tuple[int, int], orientation: s
             problems.append(f"text {note.text!r} cut short: no room for it at the smallest size")
         if note.kind == "clock" and note.ink.height < least:
             problems.append(f"clock {note.text!r}: {note.ink.height / down:.1f} mm tall")
+    return problems
+
+
+def small_clocks(notes: list[theme.Painted], size: tuple[int, int], orientation: str = "side") -> list[str]:
+    """What a player could not read of the clocks among ``notes`` on the panel of ``size`` (side,
+    or flat: on the upright halves the panel's across is their down): each clock face whose
+    digits are under ``panel.MIN_CLOCK_MM`` tall, and each text that is an ellipsis alone or
+    keeps under three characters before it (a name replaced by "…")."""
+    problems = []
+    for note in notes:
+        down = panel.px_per_mm(size)[0 if orientation == "flat" and note.surface.get_size() != size else 1]
+        if note.kind == "clock" and note.ink.height < panel.MIN_CLOCK_MM * down - 0.01:
+            problems.append(f"clock {note.text!r}: {note.ink.height / down:.1f} mm tall")
+        if note.kind == "text" and "…" in note.text and len(note.text.split("…")[0].strip()) < 3:
+            problems.append(f"text {note.text!r}: a name replaced by its ellipsis")
     return problems
 
 

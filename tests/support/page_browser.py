@@ -42,3 +42,22 @@ def log_in(page, director, password: str = PASSWORD) -> None:
     page.fill("#password", password)
     page.click("#login")
     page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
+
+
+#: tsh's names ("Surname, Given") as long as real ones get, with hyphens and diacritics.
+TSH_NAMES = ["Evans, Elizabeth", "Hall, Harriet", "Montgomery-Smith, Christopher",
+             "Ó Dálaigh-Featherstonehaugh, Zoë", "Vanderhoeven, Evangeline", "Ng, Fay",
+             "Albuquerque-Lima, Gustavo", "Abernethy-Oduya, Hal"]
+
+#: Each player's name on the page (a table's tile, the results, the standings) that does not
+#: show whole: its text wider than its box (cut, or run under an ellipsis).
+CLIPPED_NAMES = """names => [...document.querySelectorAll('.tile .players span, .results td, .standings td')]
+  .filter(el => names.some(name => el.textContent.includes(name)))
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right >
+                document.documentElement.clientWidth + 0.5)
+  .map(el => el.textContent)"""
+
+
+def shown_names(page) -> list[str]:
+    """The players' names in the tiles, as the page shows them."""
+    return page.evaluate("() => [...document.querySelectorAll('.tile .players span')].map(el => el.innerText)")

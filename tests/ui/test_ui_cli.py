@@ -1,4 +1,5 @@
 """``python -m kiosk run`` and ``python -m kiosk judge`` as real processes (headless)."""
+import glob
 import importlib.util
 import os
 import subprocess
@@ -80,6 +81,24 @@ def test_judge_station_starts(tmp_path):
                 "--store", str(tmp_path / "station.sqlite"))
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "frame-00001.png").exists() and (tmp_path / "station.sqlite").exists()
+
+
+@pytest.mark.parametrize("driver, message", [
+    ("kmsdrm", "python -m kiosk judge: no screen through KMS/DRM (SDL_VIDEODRIVER=kmsdrm; pygame: "
+               "kmsdrm not available): "),
+    ("x11", "python -m kiosk judge: the screen cannot be opened (SDL_VIDEODRIVER=x11; pygame: x11 not "
+            "available). Check that a display is there for this driver, or run with --headless"),
+])
+def test_a_station_with_no_screen_says_what_to_check(tmp_path, driver, message):
+    if driver == "kmsdrm" and glob.glob("/dev/dri/card*"):
+        pytest.skip("a KMS/DRM device is here: a screen may open")
+    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = subprocess.run([sys.executable, "-m", "kiosk", "judge", "--config", station_config(tmp_path),
+                          "--lexicon", str(ENABLE), "--store", str(tmp_path / "station.sqlite"),
+                          "--exit-after", "1"], cwd=ROOT, env={**env, "SDL_VIDEODRIVER": driver},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.startswith(message), out.stderr
+    assert "Traceback" not in out.stderr
 
 
 def test_the_station_refuses_to_start_without_a_lexicon(monkeypatch, tmp_path):

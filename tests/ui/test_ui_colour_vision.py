@@ -1,8 +1,8 @@
 """Verdicts by shape and word, not colour alone (issue 22 item 2): a tick with ACCEPTABLE, a cross
 with NOT ACCEPTABLE (as the guides and the books say it), and two backgrounds that stay apart
 for the three common colour-vision deficiencies, simulated on the rendered PNG with Machado et
-al. (2009) (tests.support.colour_vision); the same for the clock's overtime digits, which the
-half also says in words (OVER), and for the running half's frame. The deuteranope's view of each
+al. (2009) (tests.support.colour_vision); the clock's overtime digits, which the half also says
+in words (OVER), no dimmer than a stopped clock's; and the running half's frame. The deuteranope's view of each
 verdict is saved beside the screenshots."""
 import pygame
 import pytest
@@ -50,11 +50,20 @@ def test_the_two_verdicts_stay_apart_for_every_colour_vision(shots, deficiency):
 
 @pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
 def test_overtime_digits_stay_apart_from_the_others_and_legible(deficiency):
-    """Large digits: 3:1 from the white digits and from the black, for every colour vision."""
-    assert seen_contrast(theme.OVERTIME, theme.FG, deficiency) >= 3
+    """Large digits: 2:1 from the white digits and 3:1 from the black, for every colour vision
+    (3:1 from the white too is more than a colour no dimmer than a stopped clock's can be: the
+    next test)."""
+    assert seen_contrast(theme.OVERTIME, theme.FG, deficiency) >= 2
     assert seen_contrast(theme.OVERTIME, theme.BG, deficiency) >= 3
     assert seen_contrast(theme.OVERTIME_TEXT, theme.BG, deficiency) >= 4.5     # OVER, the penalty
     assert seen_contrast(theme.RUNNING, theme.BG, deficiency) >= 3             # the running frame
+
+
+@pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
+def test_overtime_digits_are_no_dimmer_than_a_stopped_clocks(deficiency):
+    """Issue 26: a clock past zero still runs, and must not look the stopped one. The old red
+    was 3.4:1 on the black for a protanope, a stopped clock's grey 5.9:1."""
+    assert seen_contrast(theme.OVERTIME, theme.BG, deficiency) >= seen_contrast(theme.DIM, theme.BG, deficiency)
 
 
 def test_overtime_is_said_on_the_half_not_only_shown_red(kiosk, shots):

@@ -47,6 +47,9 @@ def test_aspa_the_absent_clock_counts_down_and_the_late_player_starts_with_20_mi
     assert shows(k.surface, rows[1]["last"], "ABSENT", theme.ABSENT_TEXT)
     assert count(k.surface, rows[0]["last"], theme.ABSENT_TEXT) == 0
     assert count(k.surface, rows[1]["time"], theme.FG) > 1000      # bright: it counts
+    halves = layout(k.surface.get_size()).halves                    # framed like any running clock
+    assert bob.running and not ann.running
+    assert count(k.surface, halves[1], theme.RUNNING) > 1000 and count(k.surface, halves[0], theme.RUNNING) == 0
     assert k.view.banner[0] == "WAITING FOR BOB" and banner_shows(k, 0)
     k.at(15 + 151).step()
     assert k.view.halves[1].time == "22:29"

@@ -32,6 +32,38 @@ def test_nzasp_6_2_2_bob_sends_anns_play_back_and_she_declares_her_blank_by_taps
     assert clk.used(k.state.clock, 0, k.now) == 24 * S  # 19 s, then 5 s to declare
 
 
+def control_keys(k) -> list[list[str]]:
+    """What each player's controls type (their actions: F2 is "SendBack"), whatever they say."""
+    return [[key.key for key in half.controls.grid] if half.controls else [] for half in k.view.halves]
+
+
+def test_nzasp_6_2_2_bob_sends_anns_play_out_back_before_accepting_it(kiosk):
+    k = kiosk(taps_only=True, preset="nzasp")
+    button(k, "right", at=1)                           # Bob goes second: Ann's clock runs
+    tap(k, ("button", "centre"), at=20)                # Ann stops the clock...
+    button(k, "left", at=21)                           # ...and went out: no blank declared
+    assert k.state.phase == "out" and k.state.clock.running is None
+    assert "SendBack" in control_keys(k)[1] and "SendBack" not in control_keys(k)[0]
+    tap(k, ("key", "SendBack"), at=23)                 # before accepting: Ann's clock runs again
+    assert k.events(ev.TurnSentBack) == [ev.TurnSentBack(T0 + 23 * S, 1, 0)]
+    assert k.state.clock.running == 0 and k.view.banner[0] == "DECLARE THE BLANK"
+    assert k.view.halves[0].entry == "BLANK _"
+    button(k, "right", at=24)                          # Bob cannot accept it yet
+    assert "Ann declares the blank first (NZASP 6.2.2)" in k.view.error
+    assert not k.events(ev.PlayOutAccepted)
+    keys(k, "E", at=26)
+    button(k, "left", at=27)                           # declared: the clock stops again
+    assert k.events(ev.BlankDeclared) == [ev.BlankDeclared(T0 + 27 * S, 0, "E")]
+    assert k.state.phase == "out" and k.state.clock.running is None
+    assert "SendBack" not in control_keys(k)[1]        # declared: not sent back a second time
+    keys(k, "24\n", at=28)                            # then her play-out's score, the blank kept
+    assert k.state.turns[0].score == 24 and k.state.turns[0].blanks == "E"
+    assert k.view.banner[0] == "Ann WENT OUT"
+    button(k, "right", at=30)                          # Bob accepts: the game is over
+    assert k.state.end == "out" and len(k.state.turns) == 1
+    assert clk.used(k.state.clock, 0, k.now) == 23 * S  # 19 s, then 4 s to declare
+
+
 def test_no_send_back_where_the_book_has_none(kiosk):
     k = kiosk(preset="aspa")
     k.press("right", at=1).press("left", at=20)
@@ -71,6 +103,14 @@ def test_aspa_2_2_the_director_brings_a_clock_in(kiosk):
     k.key("Enter", at=43)
     assert recorded(k, before) == [ev.TimeDivided(T0 + 43 * S, 14_500_000_000)]
     k.key("Escape", at=44)
+    assert [h.time for h in k.view.halves] == ["24:45", "24:45"]
+    before = len(k.journal.lines)
+    open_menu(k, at=50).type("3", at=51).type("3", at=52)  # asked again: the clock is in
+    assert k.view.error == ("a clock was brought in already and the time left divided then "
+                            "(ASPA 2.2): to change one side's time, adjust that player's time")
+    k.key("Enter", at=53)
+    assert recorded(k, before) == []
+    k.key("Escape", at=54).key("Escape", at=55)
     assert [h.time for h in k.view.halves] == ["24:45", "24:45"]
 
 

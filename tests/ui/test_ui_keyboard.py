@@ -65,7 +65,7 @@ def test_the_7_inch_panel_has_5_19_pixels_a_millimetre_across_and_5_59_down():
 
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 def test_every_key_is_at_least_9_mm_wide_and_tall_on_the_7_inch_800x480_panel(kiosk, orientation):
-    """Every key of every scene (the typing keys, the director's menu, HOLD, CORRECT, TIMES, a
+    """Every key of every scene (the typing keys, the director's menu, HOLD, FIX SCORE, TIMES, a
     stop's reasons...) is 9 mm by 9 mm at least: the keys a player types with take the whole
     width below both clocks, which show small meanwhile."""
     k = kiosk(size=(800, 480), orientation=orientation, pin_hash=PIN_HASH)

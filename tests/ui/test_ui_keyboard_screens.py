@@ -12,10 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.keyboard_scenes import (INCIDENT_SCENES, OTHER_SCENES, PIN_HASH, SCENES, STATION_PIN,
-                                           STATION_SCENES, incident_scenes, layout_problems, other_scenes,
-                                           painted, painted_station, scenes, small_keys, small_text,
-                                           station_scenes)
+from kiosk.ui.clock import flat
+from kiosk.ui.widgets.frame import upright_layout
+
+from tests.support.keyboard_scenes import (INCIDENT_SCENES, LONG_NAMES, OTHER_SCENES, PIN, PIN_HASH, SCENES,
+                                           SHORT_NAMES, STATION_PIN, STATION_SCENES, incident_scenes,
+                                           layout_problems, other_scenes, painted, painted_station, scenes,
+                                           small_clocks, small_keys, small_text, station_scenes)
 
 #: The panels the docs name: the 7-inch Touch Display, 1280x720 and 1920x1080 HDMI screens, the
 #: Touch Display 2 standing (portrait), and a 1080x1920 portrait screen.
@@ -28,13 +31,16 @@ DOCS = ("turn", "blank", "judge", "rack", "pin", "menu", "hold", "reasons", "sto
 
 def checked(surface, notes, scene: str, size, orientation: str = "side") -> None:
     """The checks of every scene: each key drawn with its label, nothing overflowing or
-    overlapping, no text under 3 mm capital height on the panel (nor cut short)."""
+    overlapping, no text under 3 mm capital height on the panel (nor cut short), every clock
+    face 6 mm tall and no name an ellipsis alone (every scene: those of a game in play, and the
+    end's and the director's too, whose clocks are no smaller by design)."""
     keys = [n for n in notes if n.kind == "key"]
     labels = [n for n in notes if n.kind == "text" and any(n.text == key.text and key.ink.contains(n.ink)
                                                             for key in keys)]
     assert len(labels) == len(keys), scene                   # every key drawn with its label
     assert layout_problems(notes) == [], scene
     assert small_text(notes, size, orientation) == [], scene
+    assert small_clocks(notes, size, orientation) == [], scene
 
 
 #: The Touch Display 2 standing: every screen of it goes to the guides.
@@ -80,17 +86,36 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
     assert seen == list(SCENES)
 
 
+def without_bottom_lines(notes, size):
+    """``notes`` but the texts of a flat screen's bottom lines: there a long name's "your button
+    ends your turn" and the centre's choices wrap past the upright half's room for them (the
+    bottom line's words are issue 26's banner work, kiosk.ui.clock.screen ``_bottom``)."""
+    upright = flat.portrait_size(size)
+    bottom = upright_layout(upright).bottom
+    return [n for n in notes if not (n.kind == "text" and n.surface.get_size() == upright
+                                     and n.box.bottom > bottom.top)]
+
+
+@pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
 @pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
-def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation):
+def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation, names):
+    """NZASP's BLANK? and school's FALSE ? beside HOLD and TIMES, with short names and long
+    ones: the same checks, and both clocks readable while the opponent types (the controls in
+    a row of their own, never in the clock's)."""
     seen = []
-    for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
+    for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options),
+                                    names):
         surface, notes = painted(k, size)
+        if names == LONG_NAMES and orientation == "flat":
+            notes = without_bottom_lines(notes, size)
         checked(surface, notes, scene, size, orientation)
         assert small_keys(size, k.view, orientation) == [], scene
-        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
+        suffix = "" if names == SHORT_NAMES else "-long"
+        path = shots / f"keyboard-{scene}{suffix}-{size[0]}x{size[1]}-{orientation}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
-        save_for_docs(surface, scene, size, orientation)
+        if names == SHORT_NAMES:
+            save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(INCIDENT_SCENES)
 
@@ -145,7 +170,7 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
     assert any("cut short" in p for p in problems)                 # never drawn under 3 mm
     assert any(p.startswith("key 'A'") and "overlaps key" in p for p in problems)
     with theme.recording() as notes:
-        theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 5))
+        theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 2))
     assert any("overflows its box" in p for p in layout_problems(notes))
 
 
@@ -186,3 +211,62 @@ def test_with_a_usb_keyboard_alone_every_screen_fits_too(kiosk, station, size, o
         for scene in station_scenes(s):
             surface, notes = painted_station(s, size)
             checked(surface, notes, scene, size)
+
+
+def test_the_clock_check_finds_a_squeezed_clock_and_a_name_gone_to_its_ellipsis():
+    """The clock check can fail: a clock face squeezed into a row beside keys (1.3 mm, as
+    NZASP's HOLD, BLANK? and TIMES once made it) and a long name left as "…" are reported;
+    a face 7 mm tall and a name shortened to its start are not."""
+    from kiosk.ui.widgets import panel, theme
+    size = (800, 480)
+    surface = pygame.Surface(size)
+
+    def face(rect):
+        cells = theme.face_cells("25:00", theme.FG, theme.clock_scale("25:00", rect.width, rect.height), rect)
+        for cell, glyph in cells:
+            surface.blit(glyph, cell)
+        theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), "25:00")
+
+    down = panel.px_per_mm(size)[1]
+    with theme.recording() as notes:
+        face(pygame.Rect(10, 10, 60, round(1.3 * down)))
+        theme.blit_line(surface, "Christopher Montgomery-Smith", theme.FG, pygame.Rect(80, 10, 20, 30))
+    problems = small_clocks(notes, size)
+    assert any(p.startswith("clock '25:00': 1.") for p in problems)
+    assert any("replaced by its ellipsis" in p for p in problems)
+    with theme.recording() as notes:
+        face(pygame.Rect(10, 100, 200, round(7 * down)))
+        theme.blit_line(surface, theme.shorten("Christopher Montgomery-Smith", 150, theme.least_for(surface)),
+                        theme.FG, pygame.Rect(220, 100, 150, 30))
+    assert small_clocks(notes, size) == []
+
+
+@pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_directors_menu_after_a_forfeit_keeps_its_keys_9_mm(kiosk, shots, size, names):
+    """Issue 26: once a forfeit ended the game, the status line says so on two lines and the
+    menu's keys shrank to 8.6 mm: the prompt's words give way first. Over a running game the
+    menu shows the running clock large with whose it is; RECORD is the one green key."""
+    from kiosk.ui.widgets import theme
+    k = kiosk(size=size, pin_hash=PIN_HASH, names=names)
+    k.press("left", at=1)                                   # Bob's clock runs
+    k.key("Director", at=10).type(PIN + "\n", at=11)
+    surface, notes = painted(k, size)
+    checked(surface, notes, "menu over a running game", size)
+    (clock,) = [n for n in notes if n.kind == "clock"]
+    assert clock.text == k.kiosk.machine.screen.view(k.now).clock[1]
+    assert any(n.kind == "text" and n.text.endswith("'s clock runs") and n.text.startswith(names[1][:3])
+               for n in notes)
+    k.type("4", at=12).type("2", at=13).type("1", at=14)     # forfeit Bob, the director's decision
+    surface, notes = painted(k, size)
+    keys = {n.text: n for n in notes if n.kind == "key"}
+    assert {"RECORD", "BACK"} <= set(keys)
+    inside = {label: (key.ink.left + 3, key.ink.centery) for label, key in keys.items()}
+    assert surface.get_at(inside["RECORD"])[:3] == theme.KEY_ACTION_BG
+    assert surface.get_at(inside["BACK"])[:3] == theme.KEY_BG
+    k.key("Enter", at=15)
+    assert k.state.phase == "ended"
+    surface, notes = painted(k, size)
+    pygame.image.save(surface, str(shots / f"menu-after-forfeit-{size[0]}x{size[1]}.png"))
+    checked(surface, notes, "menu after a forfeit", size)
+    assert small_keys(size, k.view) == []

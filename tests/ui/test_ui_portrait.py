@@ -2,6 +2,7 @@
 standing, 720x1280; or 1080x1920) is found from its size and stacks the two halves, the left
 player's on top; the keyboard's labels are all one size (the letters no longer drawn each as large
 as its own key allows); ``flat`` on a portrait screen stacks them too."""
+import pygame
 import pytest
 
 from kiosk.ui.widgets import panel
@@ -21,6 +22,28 @@ def test_a_portrait_screen_stacks_the_halves_the_left_player_on_top(kiosk, size)
     assert (ann.text, bob.text) == (k.view.halves[0].time, k.view.halves[1].time) and bob.text != "25:00"
     assert ann.ink.bottom <= bob.ink.top                    # Ann's face above Bob's
     assert lay.halves[0].contains(ann.ink) and lay.halves[1].contains(bob.ink)
+
+
+def test_a_portrait_clock_stands_clear_of_its_score_and_a_line_divides_the_halves(kiosk):
+    """Issue 26: the score no longer sits 1 mm under the colon (it read as part of the clock):
+    3 mm of clear space at least; and a line across the screen between the halves while no
+    banner shows there."""
+    from kiosk.ui.widgets import theme
+    from tests.support.ui_pixels import count
+    size = (720, 1280)
+    k = kiosk(names=("Ann", "Bob"), size=size)
+    k.press("left", at=1).at(2.5).step()                    # Bob's clock runs
+    surface, notes = painted(k, size)
+    down = panel.px_per_mm(size)[1]
+    for slot, clock in enumerate(n for n in notes if n.kind == "clock"):
+        score = next(n for n in notes if n.kind == "text" and n.text == k.view.halves[slot].score
+                     and n.ink.top > clock.ink.bottom)
+        assert (score.ink.top - clock.ink.bottom) / down >= 3, slot
+    lay = layout(size)
+    assert not k.view.banner
+    between = lay.halves[0].bottom, lay.halves[1].top
+    rows = [y for y in range(*between) if count(surface, pygame.Rect(0, y, size[0], 1), theme.BAR_FG) >= size[0] * 0.9]
+    assert rows and len(rows) / down >= 0.5                 # a line across, half a millimetre thick
 
 
 def test_the_touch_display_2_is_known_by_its_size():

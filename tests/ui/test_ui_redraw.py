@@ -49,7 +49,7 @@ def test_partial_repaints_leave_exactly_a_full_redraw(kiosk):
 
 
 def test_the_touch_controls_repaint_to_exactly_a_full_redraw(kiosk):
-    """HOLD, CORRECT and TIMES coming and going, a stop's reasons below the banner, the note
+    """HOLD, FIX SCORE and TIMES coming and going, a stop's reasons below the banner, the note
     beside the controls at the end: each frame the same pixels as a full redraw."""
     k = kiosk()
     k.press("right", at=1).press("left", at=20).type("24\n", at=21)     # Bob may hold
@@ -62,7 +62,7 @@ def test_the_touch_controls_repaint_to_exactly_a_full_redraw(kiosk):
     assert same_as_full(k)
     k.press("centre", at=30).press("left", at=31)                       # why? the reasons
     assert k.view.shared is not None and same_as_full(k)
-    k.type("1", at=32)                                                  # stopped: CORRECT
+    k.type("1", at=32)                                                  # stopped: FIX SCORE
     assert same_as_full(k)
     k.press("left", at=40)                                              # Ann restarts Bob's
     k.press("centre", at=50).press("right", at=51).type("30\n", at=52)  # Bob went out
@@ -71,5 +71,5 @@ def test_the_touch_controls_repaint_to_exactly_a_full_redraw(kiosk):
     assert k.view.halves[1].note.startswith("waiting for") and same_as_full(k)
     k.type("i\n", at=62)
     assert same_as_full(k)
-    k.press("left", at=63)                                              # a note changes beside CORRECT
+    k.press("left", at=63)                                              # a note changes beside FIX SCORE
     assert k.view.halves[0].note == "CONFIRMED" and same_as_full(k)

@@ -121,13 +121,15 @@ def test_without_espeak_the_times_fill_the_screen_and_nothing_fails(kiosk, tmp_p
     assert isinstance(k.view, ClockView) and k.view.error == ""
 
 
-def test_a_button_press_during_the_large_times_still_counts(kiosk, tmp_path, monkeypatch):
+def test_a_button_press_during_the_large_times_only_goes_back(kiosk, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
     k = game_under_way(kiosk)
     k.key("Speak", at=24)
-    k.press("left", at=25)                           # Ann ends her turn as usual
-    assert isinstance(k.view, ClockView) and k.state.clock.running == 1
+    k.press("left", at=25)                           # Bob, on move: back to the clock, no more
+    assert isinstance(k.view, ClockView) and k.state.clock.running == 0
     assert isinstance(k.screen, ClockScreen)
+    k.press("left", at=26)                           # the clock again: now it ends his turn
+    assert k.state.clock.running == 1
 
 
 def test_an_espeak_that_cannot_start_falls_back_to_the_large_times(kiosk, tmp_path, monkeypatch):

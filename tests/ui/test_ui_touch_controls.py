@@ -1,7 +1,7 @@
 """The clock screen's touch controls played by taps alone, through the real loop (a table that
 takes taps alone refuses any key: ``taps_only``; in simulation a tap on a player's half is their
 button, on the bottom line the centre's): HOLD on the half of the player who may hold, and only
-while they may; a plain stop's reasons; CORRECT, with both players agreeing by their buttons as
+while they may; a plain stop's reasons; FIX SCORE, with both players agreeing by their buttons as
 with F9; TIMES; and after a play-out, what the opponent's half waits for."""
 import pytest
 
@@ -81,13 +81,13 @@ def test_after_a_play_out_the_opponent_holds_and_the_prompts_say_what_is_awaited
     button(k, "right", at=41)                      # ... he went out
     keys(k, "30\n", at=42)
     assert k.state.phase == "out"
-    assert controls(k) == [["HOLD", "CORRECT", "TIMES"], ["CORRECT", "TIMES"]]
+    assert controls(k) == [["HOLD", "FIX SCORE", "TIMES"], ["FIX SCORE", "TIMES"]]
     tap(k, ("key", "Hold"), at=43)                 # Ann holds the play-out
     assert k.events(ev.HoldCalled)[-1] == ev.HoldCalled(T0 + 43 * S, 0, 1)   # Bob's turn 2
     button(k, "left", at=50)                       # and accepts it: her rack is to enter
     assert k.state.phase == "ended" and k.view.halves[0].keyboard is not None
     assert k.view.halves[1].note == "waiting for Ann's tiles left"     # not "press to confirm"
-    assert controls(k) == [[], ["CORRECT"]]        # Ann types; Bob may still ask for a correction
+    assert controls(k) == [[], ["FIX SCORE"]]        # Ann types; Bob may still ask for a correction
     keys(k, "QI\n", at=52)
     assert k.events(ev.RackEntered)[-1].tiles == "QI"
     assert [h.note for h in k.view.halves] == ["press your button to confirm"] * 2
@@ -120,11 +120,11 @@ def test_a_stops_reason_by_a_tap_and_no_reason_too(kiosk, orientation):
 
 def test_a_score_corrected_by_taps_alone_both_players_agreeing(kiosk):
     k = ann_played(kiosk)
-    assert "CORRECT" not in sum(controls(k), [])   # the clock runs: no correction
+    assert "FIX SCORE" not in sum(controls(k), [])   # the clock runs: no correction
     button(k, "centre", at=30)
     button(k, "left", at=31)
     tap(k, ("key", "1"), at=32)                    # stopped to check the score
-    assert controls(k) == [["CORRECT", "TIMES"], ["CORRECT", "TIMES"]]
+    assert controls(k) == [["FIX SCORE", "TIMES"], ["FIX SCORE", "TIMES"]]
     tap(k, ("key", "Correct"), at=33)              # either player may ask
     assert isinstance(k.screen, CorrectionScreen)
     keys(k, "1\n", at=34)                          # Ann's 24 ...

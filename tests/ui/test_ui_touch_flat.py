@@ -35,8 +35,10 @@ def test_in_simulation_a_tap_on_a_half_is_its_button_and_the_keypad_types(kiosk)
     clocks = colour_box(k.surface, lay.typing.clocks[0], theme.RUNNING)   # Ann's runs: framed amber
     assert clocks is not None and lay.typing.clocks[0].contains(clocks)
     ann = [(rect, key.label) for rect, key in keys if key not in typing.grid + typing.actions]
-    assert [label for _, label in ann] == ["HOLD", "TIMES"]         # Ann's controls: in her clock's row
-    assert all(lay.typing.clocks[0].contains(rect) for rect, _ in ann)
+    assert [label for _, label in ann] == ["HOLD", "TIMES"]         # Ann's controls: in a row of
+    row = lay.typing.arranged(0)[1]                                 # their own under her clock,
+    assert all(row.contains(rect) and rect.top >= lay.typing.clocks[0].bottom  # at her end, never
+               and rect.right <= w // 2 for rect, _ in ann)                   # in the clock's row
     for key in "35":
         k.tap(key_centre(k, key), at=21)
     assert k.view.halves[1].entry == "SCORE 35"

@@ -4,12 +4,13 @@ besides the typing keys, and the keys a plain stop's reason is given with. No py
 Each control types what its USB key does, and shows only where and when it can be used:
 - HOLD (F4) on the half of the player who may hold the opponent's last play now, as the core
   says (``Hold``: their own clock runs, or the play-out waits for them), until they hold;
-- CORRECT (F9) on both halves while a score may be corrected (the clock stopped, a turn whose
+- FIX SCORE (F9) on both halves while a score may be corrected (the clock stopped, a turn whose
   score the core would correct): either player may ask, and both agree with their buttons
   on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
 - BLANK? (F2) on the half of the player whose clock the mover's press just started, where
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
+  after a play-out (the clock stopped), on the half of the player asked to accept it;
 - FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
   for a false blank (school 7: ``FalseBlank``), as the core says;
 - OPPONENT ABSENT on each half after the round's start call and before the game starts, while
@@ -32,7 +33,7 @@ from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 HOLD = Key(Action.HOLD, "HOLD")
-CORRECT = Key(Action.CORRECT, "CORRECT")
+CORRECT = Key(Action.CORRECT, "FIX SCORE")
 TIMES = Key(Action.SPEAK, "TIMES")
 SEND_BACK = Key(Action.SEND_BACK, "BLANK?")
 FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")

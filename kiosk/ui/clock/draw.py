@@ -2,14 +2,17 @@
 
 - playing: each player's half (side by side, or stacked on a portrait screen) with its name,
   clock face, score, last turn and a strip of the note and the player's touch controls (HOLD,
-  CORRECT, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
-  the clocks; the running half in a thick amber frame, overtime digits red and marked OVER, a
-  late player's half saying ABSENT;
+  FIX SCORE, TIMES: kiosk.ui.clock.controls) at the half's outer end; the banner across both below
+  the clocks (portrait: between the stacked halves, else a line dividing them); the running half in
+  a thick amber frame (a late player's counting clock too), overtime digits red and marked
+  OVER, a late player's half saying ABSENT;
 - a stop's reasons (the view's keys for either player): the keys for either player below the banner, across both halves;
 - typing (a half has the on-screen keyboard: a turn, a blank's letter, the tiles left): both
-  clocks small at the top, what is typed, and the keys across the whole width;
+  clocks small at the top (never under panel.MIN_CLOCK_MM), the other player's controls in a
+  row of their own under their clock, what is typed, and the keys across the whole width;
 - over (``result``: the game ended, its last turn and racks entered): who won, both scores and
-  the margin large across the screen; each half's final score large and its clock small.
+  the margin large across the screen; each half's final score large and its clock small
+  (kiosk.ui.clock.over: long names wrapped, never cut).
 
 The screen is a list of regions (``regions``), each with the data it shows: ``draw`` paints
 them all, ``draw_changes`` only those whose data changed (a running clock: the characters of its
@@ -19,12 +22,14 @@ orientation (kiosk.ui.clock.flat turns it to face them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Callable
 
 import pygame
 
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout
+from kiosk.ui.clock import over
 from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
@@ -105,6 +110,9 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     elif how == "over":
         out += _over(lay, view, players)
     else:
+        if lay.portrait and not view.banner:        # the stacked halves divided by a line (or the banner)
+            line = divider(lay)
+            out.append(Region(("divider",), line, (), lambda s: s.fill(theme.BAR_FG, line)))
         for slot, p in enumerate(players):
             out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons")
         if view.shared is not None:
@@ -140,6 +148,14 @@ def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -
     return out
 
 
+def divider(lay: Layout) -> pygame.Rect:
+    """The line across a portrait screen between its two halves while no banner shows there:
+    halfway down the room between them, 0.6 mm thick."""
+    top, low = lay.halves
+    thick = max(2, round(0.6 * lay.line_density))
+    return pygame.Rect(0, (top.bottom + low.top - thick) // 2, lay.size[0], thick)
+
+
 def _frame(surface, rect: pygame.Rect, width: int, running: bool) -> None:
     pygame.draw.rect(surface, theme.RUNNING if running else theme.BG, rect, width=width)
 
@@ -157,7 +173,7 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         penalty = f"  -{half.penalty}" if half.penalty else ""
         theme.blit_line(surface, f"{half.name}  ·  {OVER}{penalty}", theme.OVERTIME_TEXT, rect)
     elif name == "name":
-        theme.blit_line(surface, half.name, fg, rect)
+        _draw_name(surface, half.name, fg, rect)
     elif name == "time":
         cells = face_cells(half, rect, template)
         for cell, glyph in cells:
@@ -208,9 +224,18 @@ def band(lay: Layout, players=(0, 1)) -> pygame.Rect:
     return first["score"].union(last["strip"])
 
 
-def _draw_entry(surface, rect: pygame.Rect, text: str) -> None:
+def _draw_entry(surface, rect: pygame.Rect, text: str, name: str = "") -> None:
+    """What is typed, framed; after ``name`` (the typist's, on the typing layout), shortened
+    first so that what is typed always shows whole."""
     pygame.draw.rect(surface, theme.PROMPT, rect, width=2)
-    theme.blit_line(surface, text, theme.WHITE, rect.inflate(-8, -4))
+    inner = rect.inflate(-8, -4)
+    if name and text:
+        least = theme.least_for(surface)
+        room = inner.width - theme.font(least).size(f": {text}")[0]
+        text = f"{theme.shorten(name, room, least)}: {text}"
+    elif name:
+        text = theme.shorten(name, inner.width, theme.least_for(surface))
+    theme.blit_line(surface, text, theme.WHITE, inner)
 
 
 def face_cells(half: HalfView, rect: pygame.Rect, template: str, dim: bool | None = None):
@@ -266,20 +291,34 @@ def _draw_banner(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
 
 # --- typing ----------------------------------------------------------------------------------
 
+def controls_owner(view: ClockView, players=(0, 1)) -> int | None:
+    """The slot whose player's controls show in the typing layout's row of controls (the player
+    who is not typing), if any."""
+    return next((slot for slot, p in enumerate(players)
+                 if view.halves[p].controls is not None and view.halves[p].keyboard is None), None)
+
+
 def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
     typing = lay.typing
+    owner = controls_owner(view, players)
+    clocks, row = typing.arranged(owner)
     out = []
     for slot, p in enumerate(players):
         half = view.halves[p]
-        rect = typing.clocks[slot]
+        rect = clocks[slot]
         out.append(Region(("clock", slot), rect, (half.name, half.time, half.running, half.overtime,
-                                                   half.dimmed, half.controls, half.keyboard is not None),
-                          lambda s, h=half, r=rect, sl=slot: _small_clock(s, lay, sl, r, h, view.template)))
+                                                   half.dimmed),
+                          lambda s, h=half, r=rect: _small_clock(s, lay, r, h, view.template)))
+    if owner is not None and row is not None:
+        controls = view.halves[players[owner]].controls
+        keys = controls_area(lay, owner, controls, row)[0]
+        out.append(Region(("controls", owner), row, controls,
+                          lambda s: onscreen.paint(s, controls, keys, lay.key_min)))
     typist = next((p for p in players if view.halves[p].keyboard is not None), None)
     if typist is not None:
         half = view.halves[typist]
-        entry = f"{half.name}: {half.entry}" if half.entry else half.name
-        out.append(Region(("entry",), typing.entry, entry, lambda s: _draw_entry(s, typing.entry, entry)))
+        out.append(Region(("entry",), typing.entry, (half.name, half.entry),
+                          lambda s: _draw_entry(s, typing.entry, half.entry, half.name)))
         if typing.note is not None and half.note:
             out.append(Region(("note",), typing.note, half.note,
                               lambda s: theme.blit_lines(s, [half.note], theme.PROMPT, typing.note,
@@ -296,51 +335,36 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
     return out
 
 
-def _small_clock(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView, template: str) -> None:
-    """A player's name and clock face in one row (framed amber while it runs), and the player's
-    controls at its outer end (not the typist's: their keyboard is below)."""
+def _small_clock(surface, lay: Layout, rect: pygame.Rect, half: HalfView, template: str) -> None:
+    """A player's name and clock face in one row (framed amber while it runs): the face as tall
+    as the row leaves inside the frame, the name (shortened, never to nothing) before it."""
     if half.running:
         pygame.draw.rect(surface, theme.RUNNING, rect, width=max(3, lay.frame // 2))
-    inner = rect.inflate(-2 * max(4, lay.frame), -2 * max(4, lay.frame))
-    if half.controls is not None and half.keyboard is None:
-        keys, _ = controls_area(lay, slot, half.controls, inner)
-        onscreen.paint(surface, half.controls, keys, lay.key_min)
-        inner.width -= keys.width + onscreen.gap_for(lay.key_min)
-        if keys.left < inner.centerx:
-            inner.left = keys.right + onscreen.gap_for(lay.key_min)
+    inner = rect.inflate(-2 * lay.typing.inset, -2 * lay.typing.inset)
     face_w = min(inner.width * 6 // 10, theme.clock_width(template, inner.height * 4 // 5))
     name = pygame.Rect(inner.left, inner.top, inner.width - face_w - lay.frame, inner.height)
     time = pygame.Rect(inner.right - face_w, inner.top, face_w, inner.height)
-    theme.blit_line(surface, half.name, theme.FG, name, align="left")
+    _draw_name(surface, half.name, theme.FG, name, align="left")
     cells = face_cells(half, time, template)
     for cell, glyph in cells:
         surface.blit(glyph, cell)
     theme.note(surface, "clock", time, cells[0][0].unionall([c for c, _ in cells]), half.time)
 
 
+def _draw_name(surface, name: str, colour, rect: pygame.Rect, align: str = "centre") -> None:
+    """A player's name as large as fits ``rect``; a name too long even at the smallest size
+    shortened to its start and an ellipsis (``theme.shorten``), not cut as a text that did
+    not fit."""
+    theme.blit_line(surface, theme.shorten(name, rect.width, theme.least_for(surface)), colour, rect,
+                    align=align)
+
+
 # --- over ------------------------------------------------------------------------------------
 
 def _over(lay: Layout, view: ClockView, players) -> list[Region]:
-    over = lay.over
-    out = [Region(("result",), over.result, view.result, lambda s: _result(s, over.result, view.result))]
-    for slot, p in enumerate(players):
-        half, rows = view.halves[p], over.rows[slot]
-        out.append(Region(("name", slot), rows["name"], half.name,
-                          lambda s, h=half, r=rows: theme.blit_line(s, h.name, theme.FG, r["name"])))
-        out.append(Region(("score", slot), rows["score"], half.score,
-                          lambda s, h=half, r=rows: theme.blit_line(s, h.score, theme.WHITE, r["score"])))
-        out.append(Region(("last", slot), rows["last"], half.last,
-                          lambda s, h=half, r=rows: theme.blit_line(s, h.last, theme.FG, r["last"])))
-        out.append(Region(("time", slot), rows["time"], (half.time, half.overtime, True, view.template),
-                          lambda s, h=half, r=rows: _small_face(s, r["time"], h, view.template)))
-        out.append(Region(("strip", slot), rows["strip"], (half.note, half.entry, half.controls),
-                          lambda s, h=half, r=rows, sl=slot: _strip(s, lay, sl, r["strip"], _plain(h))))
-    return out
-
-
-def _plain(half: HalfView) -> HalfView:
-    from dataclasses import replace
-    return replace(half, dimmed=False)
+    """The game over (kiosk.ui.clock.over): the result, each half's name, clock and controls,
+    final score, what went into it and the prompt."""
+    return [Region(*part) for part in over.regions(lay, view, players, _OVER_PAINTERS)]
 
 
 def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> None:
@@ -350,25 +374,9 @@ def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> No
     theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
 
 
-def _result(surface, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
-    """The result in full contrast: white on the screen's black, framed in the banner's blue;
-    the first line (who won and by how much) as large as fits, the scores, then the status (at
-    the smallest size, wrapped)."""
-    pygame.draw.rect(surface, theme.BANNER_BG, rect, width=max(3, rect.height // 30))
-    inner = rect.inflate(-max(12, rect.height // 6), -max(8, rect.height // 12))
-    least = theme.least_for(surface)
-    step = theme.font(least).get_linesize()
-    status = lines[2:]
-    status_h = min(2, len(theme.wrap(status[0], inner.width, least))) * step + 2 if status else 0
-    big = inner.height - status_h
-    heights = [big * 2 // 3, big - big * 2 // 3] if len(lines) > 1 else [big]
-    y = inner.top
-    for line, height in zip(lines, heights):
-        theme.blit_line(surface, line, theme.WHITE, pygame.Rect(inner.left, y, inner.width, height))
-        y += height
-    if status_h:
-        theme.blit_lines(surface, [status[0]], theme.FG, pygame.Rect(inner.left, y, inner.width, status_h),
-                         max_size=least)
+#: What the over screen paints with (kiosk.ui.clock.over).
+_OVER_PAINTERS = SimpleNamespace(strip=lambda *a: _strip(*a), small_face=lambda *a: _small_face(*a),
+                                 controls_area=lambda *a: controls_area(*a))
 
 
 # --- where the keys are ------------------------------------------------------------------------
@@ -383,14 +391,14 @@ def keyboard_keys(size: tuple[int, int], view: ClockView, facing: int | None = N
     for slot, p in enumerate(players):
         half = view.halves[p]
         if how == "typing" or (how == "reasons" and lay.narrow):
+            row = lay.typing.arranged(controls_owner(view, players))[1]
             if half.keyboard is not None:
                 keys += onscreen.place(half.keyboard, lay.typing.keys, lay.key_min)
-            elif half.controls is not None:
-                inner = lay.typing.clocks[slot].inflate(-2 * max(4, lay.frame), -2 * max(4, lay.frame))
-                keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, inner)[0],
+            elif half.controls is not None and row is not None:
+                keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, row)[0],
                                        lay.key_min)
         elif half.controls is not None and how != "reasons":
-            strip = (lay.over.rows[slot] if how == "over" else lay.rows[slot])["strip"]
+            strip = lay.over.rows[slot]["bar"] if how == "over" else lay.rows[slot]["strip"]
             keys += onscreen.place(half.controls, controls_area(lay, slot, half.controls, strip)[0], lay.key_min)
     if view.shared is not None and how == "reasons" and lay.narrow:
         typing = lay.typing

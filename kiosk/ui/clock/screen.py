@@ -33,9 +33,11 @@ score, letters for blanks, each alone or after ?, Tab for exchange / pass, Enter
 the end the tiles left on a rack are typed as letters, ? for a blank. The same keys show on
 their half below their clock (the editor's ``keyboard``, kiosk.ui.widgets.keys), unless
 ``display.keypad`` is off; a USB keyboard works beside them. F4 (``Hold``) calls a hold. F5
-(``Speak``) says both times aloud, or shows them large without a speech program. F9
+(``Speak``) says both times aloud, or shows them large without a speech program: while they
+fill the screen, a tap, any button (the mover's too) or a key only goes back to the clock,
+nothing else (no turn ends, nothing is journaled: one press, one meaning). F9
 (``Correct``) opens the score correction (kiosk.ui.clock.correct) while the clock is neutral or
-after the game. Each has its touch control (HOLD, TIMES, CORRECT) on the half of a player who
+after the game. Each has its touch control (HOLD, TIMES, FIX SCORE) on the half of a player who
 may use it, when it can be used, and a plain stop's reasons show as keys
 (kiosk.ui.clock.controls). Typing never opens the judge: only a challenge does.
 """
@@ -133,7 +135,9 @@ class ClockScreen(Screen):
     # --- inputs -----------------------------------------------------------------------------
 
     def pressed(self, item: ButtonPressed, now_ns: int) -> None:
-        self.big_until = None                       # any input but Speak ends the large times
+        if self.big_until is not None:              # the large times show: the press only leaves them
+            self.big_until = None
+            return
         if self.speak_press.takes(item):
             return                                  # a player's press: short, or times spoken?
         if item.side == Side.CENTRE and item.releases and not self._stops_the_clock():
@@ -142,8 +146,9 @@ class ClockScreen(Screen):
             self._button(item.side, item.t_ns)
 
     def typed(self, item: KeyTyped, now_ns: int) -> None:
-        if item.key != "Speak":
-            self.big_until = None
+        if self.big_until is not None and item.key != "Speak":
+            self.big_until = None                   # the large times show: the key only leaves them
+            return
         self._key(item.key, item.t_ns, item.t_ns)
 
     def released(self, item: ButtonReleased, now_ns: int) -> None:
@@ -165,6 +170,8 @@ class ClockScreen(Screen):
                 and not (self.choice or self.why))
 
     def update(self, now_ns: int) -> None:
+        if self.big_until is not None and now_ns >= self.big_until:
+            self.big_until = None                   # the large times' while is over: the clock again
         if self.speak_press.due(now_ns):
             self._speak(now_ns, now_ns)
         timeout = round(self.table.settings.choice_timeout_s * NS)
@@ -203,7 +210,9 @@ class ClockScreen(Screen):
                 submit(cmd.Resume(player), t)
         elif state.phase == Phase.OUT:
             went_out = state.turns[-1].player
-            if player is None:
+            if state.sent_back is not None and player == went_out:
+                self._enter(player, t)              # the blank declared: the play-out waits again
+            elif player is None:
                 submit(cmd.Challenge(1 - went_out), t)
             elif player == went_out:
                 submit(cmd.Resume(player), t)
@@ -331,9 +340,8 @@ class ClockScreen(Screen):
     def view(self, now_ns: int):
         state, info = self.table.state, self.table.info
         at = now_ns
-        if self.big_until is not None and now_ns < self.big_until:
-            return speech.big_times(state, at, top_line(state, info),
-                                    "any key or button: back to the clock")
+        if self.big_until is not None:      # until a press, a tap or its while is over (update)
+            return speech.big_times(state, at, top_line(state, info), speech.BACK)
         entries, notes, keyboard = ["", ""], ["", ""], None
         if state.phase in OVER:
             notes = summary.confirm_notes(state, at, entry_target(state))
@@ -403,7 +411,7 @@ class ClockScreen(Screen):
                                          f"your button = WENT OUT  ·  {other}'s button = just stop")
             return ("CLOCK STOPPED", f"{me}: your button = WENT OUT  ·  "
                                      f"centre or {other}'s button = just stop")
-        if state.phase == Phase.PLAYING and state.sent_back is not None:
+        if state.phase in (Phase.PLAYING, Phase.OUT) and state.sent_back is not None:
             mover = state.turns[state.sent_back].player
             return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then Enter or your button")
         if state.phase == Phase.PLAYING and state.clock.running is None:

@@ -6,7 +6,8 @@ espeak-ng when it is installed, else shown large on the screen.
 seconds", a late player's clock counting their absence); it is pure. ``Speaker``
 starts espeak-ng (looked up on PATH at each request) and never waits for it: the clock loop
 goes on while it speaks. Without espeak-ng, or if it cannot be started, ``speak`` returns
-False and the screen shows the times large instead (``BigTimesView``); it never raises.
+False and the screen shows the times large instead (``BigTimesView``); it never raises. A tap
+anywhere on them, or any button, only goes back to the clock (``BACK`` says so): the turn goes on.
 """
 from __future__ import annotations
 
@@ -92,6 +93,11 @@ class Speaker:
         self._ending = [p for p in self._ending if p.poll() is None]
 
 
+#: The large times' bottom line (one line even on a flat half): how to go back, and that going back
+#: is all a press does there.
+BACK = "a tap or a button goes back: no turn ends"
+
+
 @dataclass(frozen=True)
 class BigTimesView:
     """Both times filling the screen, one player a row, for a player who asked for them."""
@@ -107,9 +113,10 @@ def big_times(state: GameState, now_ns: int, top: str = "", bottom: str = "") ->
     return BigTimesView(tuple(state.players), faces, tuple(f.startswith("-") for f in faces), top, bottom)
 
 
-def big_times_layout(size: tuple[int, int]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+def big_times_layout(size: tuple[int, int], name_w: int = 0) -> list[tuple[pygame.Rect, pygame.Rect]]:
     """(name, time) boxes of each row: the left player's above, the right player's below; the
-    name before the time, or above it on a portrait screen."""
+    name before the time (in ``name_w`` pixels, if wider than a fifth of the row: a long
+    name's longest word), or above it on a portrait screen."""
     w, h = size
     lay = frame.layout(size)
     body = lay.body
@@ -117,7 +124,8 @@ def big_times_layout(size: tuple[int, int]) -> list[tuple[pygame.Rect, pygame.Re
     for p in (0, 1):
         row = pygame.Rect(0, body.top + p * body.height // 2, w, body.height // 2).inflate(-w // 40, -h // 60)
         if w >= h:
-            name = pygame.Rect(row.left, row.top, row.width * 22 // 100, row.height)
+            name = pygame.Rect(row.left, row.top, min(row.width * 2 // 5, max(row.width * 22 // 100, name_w)),
+                               row.height)
             rows.append((name, pygame.Rect(name.right, row.top, row.width - name.width, row.height)))
         else:
             name = pygame.Rect(row.left, row.top, row.width, round(lay.line * 1.5))
@@ -130,9 +138,13 @@ def draw_big_times(surface: pygame.Surface, view: BigTimesView) -> None:
     lay = frame.layout((w, h))
     surface.fill(theme.BG)
     template = max(view.times, key=len).replace("1", "8")
-    for p, (name, box) in enumerate(big_times_layout((w, h))):
-        theme.blit_line(surface, view.names[p], theme.FG, name if w < h else name.inflate(0, -name.height // 2),
-                        align="left")
+    least = theme.least_for(surface)
+    longest = max(theme.font(least).size(word)[0] for name in view.names
+                  for word in theme.wrap(name, 1, least))      # each word (or hyphen's piece) alone
+    for p, (name, box) in enumerate(big_times_layout((w, h), longest + lay.line)):
+        room = name if w < h else name.inflate(-lay.line // 2, -name.height // 4)
+        theme.blit_lines(surface, [view.names[p]], theme.FG, room, max_size=round(lay.line * 1.2),
+                         align="left")      # wrapped onto lines as it must be, never cut
         scale = theme.clock_scale(template, box.width, box.height)
         colour = theme.OVERTIME if view.overtime[p] else theme.WHITE
         theme.blit_centred(surface, theme.clock_digits(view.times[p], colour, scale), box)

@@ -10,7 +10,7 @@ from kiosk.core import clock as clk
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
-from kiosk.ui.end.summary import final_details, result_lines
+from kiosk.ui.end.summary import final_details, finals_lines, outcome_phrases, result_lines
 from kiosk.ui.widgets.keys import Keyboard
 from kiosk.ui.widgets.words import Info, awaited, face, mmss, top_line
 
@@ -29,7 +29,7 @@ class HalfView:
     note: str = ""          # a short prompt for this player
     absent: bool = False    # late: not at the table yet (the last row says ABSENT)
     keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
-    controls: Keyboard | None = None    # this player's touch controls (HOLD, CORRECT, TIMES), if any
+    controls: Keyboard | None = None    # this player's touch controls (HOLD, FIX SCORE, TIMES), if any
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ class ClockView:
     shared: Keyboard | None = None   # keys for either player below the banner (a stop's reasons)
     result: tuple[str, ...] = ()     # the game over: who won and by how much, both scores, the status
     legend: str = ""                 # the simulated buttons' keys, after the bottom line where it fits
+    headline: tuple[str, ...] = ()   # the result's first line in phrases (kiosk.ui.end.summary.outcome_phrases)
+    finals: tuple[str, ...] = ()     # its second, a line per player, where both names do not fit one
 
 
 def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
@@ -113,7 +115,8 @@ def late_text(state: GameState, player: int) -> str:
 
 def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[dict]:
     """Each player's time, score and last turn as of ``now_ns``. Before the game a late
-    player's half says ABSENT and their clock counts their absence (not dimmed)."""
+    player's half says ABSENT and their clock counts their absence (not dimmed: running, and
+    framed like any running clock)."""
     scores = state.scores()
     numbered = turn_lines(state, result)
     out = []
@@ -127,7 +130,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         elif state.phase == Phase.SETUP:
             last = late_text(state, p)
         out.append(dict(name=state.players[p], time=shown, score=str(scores[p]), last=last,
-                        running=state.clock.running == p and not dimmed,
+                        running=state.clock.running == p and not dimmed or absent,
                         overtime=shown.startswith("-"), penalty=result.overtime_penalty[p],
                         dimmed=dimmed and not absent, absent=absent))
     return out
@@ -146,6 +149,9 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
     result = compute(state, now_ns)
     parts = halves(state, result, now_ns, dimmed)
     lines = result_lines(state, result, target, now_ns) if keyboard is None else ()
+    complete = bool(lines) and state.phase != Phase.VOID
+    headline = outcome_phrases(state, result) if complete else lines[:1]
+    per_player = finals_lines(state, result) if complete else ()
     if state.phase in OVER:
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
@@ -156,4 +162,4 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
                   for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
                      bottom=bottom, error=error, template=face_template(state), shared=shared,
-                     result=lines, legend=info.legend)
+                     result=lines, legend=info.legend, headline=headline, finals=per_player)

@@ -53,10 +53,21 @@ def complete(state: GameState) -> bool:
 
 def outcome(state: GameState, result: Result) -> str:
     """Who won and by how much, or a tie, in capitals: ``ANN WINS BY 97``, ``TIE AT 350``."""
-    names = state.players
+    return " ".join(outcome_phrases(state, result))
+
+
+def outcome_phrases(state: GameState, result: Result) -> tuple[str, ...]:
+    """``outcome`` in the phrases a line breaks between before it breaks inside one (a long
+    name, then its margin whole): ``("ZOË Ó DÁLAIGH", "WINS BY 97")``, ``("TIE AT 350",)``."""
     if result.winner is None:
-        return f"TIE AT {result.final[0]}"
-    return f"{names[result.winner].upper()} WINS BY {abs(result.spread)}"
+        return (f"TIE AT {result.final[0]}",)
+    return (state.players[result.winner].upper(), f"WINS BY {abs(result.spread)}")
+
+
+def finals_lines(state: GameState, result: Result) -> tuple[str, str]:
+    """``scores_line`` as two lines, each name beside its own score: ``("Ann 412", "Bob 315")``
+    (for a screen too narrow for both names on one line)."""
+    return tuple(f"{state.players[p]} {result.final[p]}" for p in (0, 1))
 
 
 def scores_line(state: GameState, result: Result) -> str:

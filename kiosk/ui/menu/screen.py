@@ -44,7 +44,7 @@ from typing import Callable
 from table_input import ButtonPressed, KeyTyped
 from kiosk.core.commands import Correct
 from kiosk.core.state import GameState
-from kiosk.core.vocabulary import MenuUse, Phase
+from kiosk.core.vocabulary import IN_PLAY, MenuUse, Phase
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.widgets.base import NS, Screen, preview
 from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, ENROLL, ENROLL_AGAIN,
@@ -81,6 +81,16 @@ def status_line(state: GameState, now_ns: int) -> str:
     else:
         phase = PHASE_TEXT.get(state.phase, state.phase)
     return "  ·  ".join(parts + [phase])
+
+
+def running_clock(state: GameState, now_ns: int) -> tuple[str, str, bool] | None:
+    """The clock that runs behind the menu, as the menu shows it large: whose (the name), its
+    face, whether it is past zero; None while no clock runs."""
+    player = state.clock.running
+    if player is None or state.phase not in IN_PLAY:
+        return None
+    shown = face(state, player, now_ns)
+    return state.players[player], shown, shown.startswith("-")
 
 
 class DirectorScreen(Screen):
@@ -267,7 +277,8 @@ class DirectorScreen(Screen):
         return DirectorView(top=top_line(state, info), heading=heading,
                             status=status_line(state, now_ns), rows=rows, entry=entry,
                             prompt=prompt, bottom=info.legend, error=self.table.message(now_ns),
-                            keyboard=self._keyboard(rows) if self.table.settings.keypad else None)
+                            keyboard=self._keyboard(rows) if self.table.settings.keypad else None,
+                            clock=running_clock(state, now_ns))
 
     def _keyboard(self, rows: tuple[str, ...]) -> Keyboard:
         """The keys of this step: the PIN's digits; the menu's or a question's choices (the
@@ -277,8 +288,8 @@ class DirectorScreen(Screen):
         if self.step == "menu":                 # short labels: the choices flow into columns
             last = (Key(ENROLL, "ENROLL", 1), Key(BACK.key, BACK.label, 1)) if self.enroll else (BACK,)
             return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS}, actions=last)
-        if self.step == "confirm":
-            return Keyboard((), (Key(ENTER.key, "RECORD", 2), BACK))
+        if self.step == "confirm":             # RECORD the one action (green), BACK a plain key
+            return Keyboard((BACK,), (Key(ENTER.key, "RECORD", 2),))
         if self._asks()[self.asked] == "seconds":
             return self.seconds.keyboard()
         return choices({row.split()[0]: row for row in rows})

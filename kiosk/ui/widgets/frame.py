@@ -6,18 +6,20 @@ when a prompt appears:
 
 - a landscape screen puts the halves side by side, the banner across both below the clocks;
 - a portrait screen (taller than wide: the Touch Display 2 standing) stacks them, the left
-  player's on top, the banner between them;
+  player's on top, the banner between them (a line divides them: kiosk.ui.clock.draw), each
+  clock with clear space under it before the score;
 - ``upright_layout`` is one player's half on its own, upright (the ``flat`` orientation turns it
   to face them).
 
 Each layout also says where things go while a player types on the on-screen keyboard
-(``Typing``: both clocks small at the top, the keyboard across the whole width below what is
-typed) and once the game is over (``Over``: the result large across the screen, each half's final
+(``Typing``: both clocks small at the top, the other player's controls in a row of their own,
+the keyboard across the whole width below what is typed) and once the game is over (``Over``: the result large across the screen, each half's final
 score large and its clock small). ``bar`` and ``bottom_bar`` paint the two lines (the bottom one
 red with an error while there is one), wrapping their text onto their lines.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -28,27 +30,57 @@ from kiosk.ui.widgets.keys import BLANK_TILE, DEL, ENTER, LETTERS, NEXT_WORD, Ke
 #: The largest keyboard a player types on (the letters of a rack or a challenge): the typing
 #: layout keeps room for it whatever is typed, so nothing moves from one keyboard to the next.
 LARGEST = Keyboard(LETTERS + (BLANK_TILE, DEL), (NEXT_WORD, ENTER))
+#: On a portrait screen, the clear space between a half's clock and its score.
+CLOCK_SCORE_MM = 4.0
+#: A small clock's digits (both clocks above a keyboard) this tall where the keys leave room:
+#: ``panel.MIN_CLOCK_MM`` and a margin.
+SMALL_CLOCK_MM = 7.0
 
 
 @dataclass(frozen=True)
 class Typing:
     """Where things go while a keyboard shows: each half's clock small (``clocks``, a row per
-    slot), the banner (None: no room), what is typed (``entry``), the typing hint (None: no room)
-    and the keys, across the whole width."""
+    slot: the name and the face, ``inset`` inside its edge, where the running one's frame goes),
+    a row of keys' height for the controls of the player who is not typing (``arranged``: never
+    in a clock's row, so a control never shrinks a clock), the banner (None: no room), what is
+    typed (``entry``), the typing hint (None: no room) and the keys, across the whole width."""
     clocks: tuple[pygame.Rect, ...]
     banner: pygame.Rect | None
     entry: pygame.Rect
     note: pygame.Rect | None
     keys: pygame.Rect
+    controls_h: int = 0                         # the controls' row (0: none, a flat half)
+    gap: int = 0
+    portrait: bool = False
+    inset: int = 4
+
+    def arranged(self, owner: int | None) -> tuple[tuple[pygame.Rect, ...], pygame.Rect | None]:
+        """Each slot's clock row and the row of ``owner``'s controls, right under its clock:
+        side by side, under both clocks across the width (the keys at the owner's end); stacked,
+        between the two clocks when they are the top one's (the lower clock moves down), else
+        under both. None: no row for controls (a flat half)."""
+        if not self.controls_h:
+            return self.clocks, None
+        first, last = self.clocks[0], self.clocks[-1]
+        if self.portrait and owner == 0:
+            row = pygame.Rect(first.left, first.bottom + self.gap, first.width, self.controls_h)
+            return (first, last.move(0, self.controls_h + self.gap)), row
+        return self.clocks, pygame.Rect(first.left, last.bottom + self.gap, last.right - first.left,
+                                        self.controls_h)
 
 
 @dataclass(frozen=True)
 class Over:
     """Where things go once the game is over: the result across the screen (``result``: who
-    won, both scores and the margin, large), and per slot the name, the final score (large),
-    what went into it, the clock (small) and the strip of the note and the controls."""
+    won, both scores and the margin, large), and per slot: the name (room for two lines), the
+    clock small with the controls at the row's outer end (``bar``: the key that fixes a score,
+    away from the prompt), the final score (large), what went into it (``last``) and the prompt
+    to confirm (``note``, last, nearest the player's button). A flat half has no name nor score
+    row: its result names both players, each beside their score. ``name_size``: the largest font the
+    names are drawn in (the result's first line is never smaller)."""
     result: pygame.Rect
     rows: tuple[dict, ...]
+    name_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -69,7 +101,8 @@ class Layout:
 
     def text_height(self, paragraphs, width: int, extra: int = 2) -> int:
         """How tall ``paragraphs`` are wrapped in ``width`` at the smallest text size."""
-        return theme.lines_needed(paragraphs, width, self.line_density) * self.line + extra
+        return theme.lines_needed(paragraphs, width, self.line_density) * \
+            theme.text_line_height(self.line_density) + extra
 
     @property
     def narrow(self) -> bool:
@@ -109,9 +142,10 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
     w, h = size
     across, down = panel.px_per_mm(size, upright)
     line = theme.line_height(down)
-    bar = bar_lines(size, upright) * line + round(down)
+    text_line = theme.text_line_height(down)      # a line of names: room for Ó and g
+    bar = max(bar_lines(size, upright) * text_line + 2, bar_lines(size, upright) * line + round(down))
     # the bottom line's hints: one line more on a portrait screen, two on a flat half
-    bottom_h = bar + (line if bar_lines(size, upright) > 2 and not upright else -line if upright else 0)
+    bottom_h = bar + (text_line if bar_lines(size, upright) > 2 and not upright else -text_line if upright else 0)
     frame = max(4, round(1.2 * down))
     pad = frame + max(2, round(0.6 * down))
     key_min = onscreen.key_min(size, upright)
@@ -137,6 +171,8 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
         if upright:                         # a flat half: the name and the score on one row
             parts = [("name", round(line * 1.5)), ("time", None), ("banner", banner_h),
                      ("last", line + 2), ("strip", strip)]
+        if portrait:                        # clear space under the clock: the score is no part of it
+            parts.insert(2, ("space", round(CLOCK_SCORE_MM * down)))
         named = stack(inner, parts)
         if upright:
             row = named["name"]
@@ -162,61 +198,67 @@ def layout(size: tuple[int, int], upright: bool = False) -> Layout:
 def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: int, frame: int,
             portrait: bool) -> Typing:
     """Both clocks small at the top (side by side; one above the other on a portrait screen),
-    then the banner (if the keys leave room for it), what is typed and the hint, then the keys
-    across the whole width. On a flat half the typist's own clock alone, from the very top: the
-    top line shows on the other half meanwhile."""
+    each with digits ``SMALL_CLOCK_MM`` tall, and a row for the controls of the player who is
+    not typing; then the banner (if the keys leave room for it), what is typed and the hint,
+    then the keys across the whole width. On a flat half the typist's own clock alone, from
+    the very top, as tall as the keys leave room for (never under ``panel.MIN_CLOCK_MM``): the
+    top line and the other player's controls show on the other half meanwhile."""
     margin = max(4, gap)
     inner = body.inflate(-2 * margin, -2 * gap)
-    clock_h = max(round(line * 1.6), round(key_min.height) + 2 * max(4, frame) + 2)   # room for controls
+    down = key_min.height / onscreen.MIN_KEY_MM
+    entry_h = round(line * 1.3)
+    face_h = math.ceil(SMALL_CLOCK_MM * down)
     if len(halves) == 1:                # a flat half: the typist's own clock, no controls beside it
-        clock_h = round(line * 1.6)
+        inset = max(3, frame // 2) + 1
+        room = inner.height - entry_h - onscreen.least_height(LARGEST, inner.width, key_min) - 2 * gap
+        clock_h = max(math.ceil(panel.MIN_CLOCK_MM * down) + 2 * inset + 1, min(face_h + 2 * inset, room))
+        controls_h = 0
+    else:
+        inset = max(4, frame)
+        clock_h = max(round(line * 1.6), face_h + 2 * inset)
+        controls_h = math.ceil(key_min.height) + 2
     if portrait:
         clocks = tuple(pygame.Rect(inner.left, inner.top + i * (clock_h + gap), inner.width, clock_h)
                        for i in range(2))
     else:
         clocks = tuple(pygame.Rect(half.left + margin, inner.top, half.width - 2 * margin, clock_h)
                        for half in halves)
-    below_top = clocks[-1].bottom + gap
+    below_top = clocks[-1].bottom + gap + (controls_h + gap if controls_h else 0)
     below = pygame.Rect(inner.left, below_top, inner.width, inner.bottom - below_top)
-    entry_h = round(line * 1.3)
     keys_h = onscreen.least_height(LARGEST, below.width, key_min)
     room = below.height - entry_h - keys_h - 2 * gap
     note_h = 2 * line + 2 if room >= 2 * line + 2 + banner_h else line + 2 if room >= line + 2 else 0
     banner = banner_h if room - note_h - gap >= banner_h else 0
     parts = [("banner", banner), ("entry", entry_h), ("note", note_h), ("keys", None)]
     named = stack(below, [(n, h) for n, h in parts if h or n == "keys"], gap)
-    return Typing(clocks, named.get("banner"), named["entry"], named.get("note"), named["keys"])
+    return Typing(clocks, named.get("banner"), named["entry"], named.get("note"), named["keys"],
+                  controls_h, gap, portrait, inset)
 
 
 def _over(body: pygame.Rect, halves, pad: int, line: int, strip: int, down: float, gap: int,
           portrait: bool) -> Over:
-    """The result across the top of the body (about a third of it), the halves below it as
-    before (side by side, stacked, or one), each: name, final score large, what went into it,
-    the clock small, the strip."""
-    result_h = max((5 if len(halves) == 1 else 4) * line + 2 * gap, round(body.height * (0.2 if portrait else 0.34)))
+    """The result across the top of the body (about a third of it; more on a portrait screen,
+    whose result wraps long names), the halves below it as before (side by side, stacked, or
+    one), each: name, the clock small beside the controls, the final score large, what went
+    into it, the prompt."""
+    flat = len(halves) == 1
+    result_h = max(4 * line + 2 * gap, round(body.height * (0.35 if portrait else 0.34)))
+    if flat:            # a flat half: the result names both, each beside their score; the rest below
+        result_h = body.height - 3 * gap - strip - 2 * (line + 2)
     result = pygame.Rect(pad, body.top + gap, body.width - 2 * pad, result_h)
     rest = pygame.Rect(body.left, result.bottom + gap, body.width, body.bottom - result.bottom - gap)
-    if len(halves) == 1:
+    if flat:
         areas = [rest]
     elif portrait:
         areas = [pygame.Rect(rest.left, rest.top, rest.width, rest.height // 2),
                  pygame.Rect(rest.left, rest.top + rest.height // 2, rest.width, rest.height - rest.height // 2)]
     else:
         areas = [pygame.Rect(half.left, rest.top, half.width, rest.height) for half in halves]
-    if len(halves) == 1:                    # a flat half: the name and the score on one row
-        rows = []
-        for area in areas:
-            named = stack(area.inflate(-2 * pad, -gap), [("name", None), ("last", line + 2),
-                                                          ("time", round(line * 1.4)), ("strip", strip)])
-            row = named["name"]
-            named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
-            named["score"] = pygame.Rect(named["name"].right, row.top, row.width - named["name"].width, row.height)
-            rows.append(named)
-        return Over(result, tuple(rows))
-    rows = tuple(stack(area.inflate(-2 * pad, -gap), [
-        ("name", round(line * 1.25)), ("score", None), ("last", line + 2),
-        ("time", round(line * 1.4)), ("strip", strip)]) for area in areas)
-    return Over(result, rows)
+    parts = [("name", 2 * line + 2), ("bar", strip), ("score", None), ("last", line + 2), ("note", line + 2)]
+    if flat:
+        parts = [("bar", strip), ("last", line + 2), ("note", None)]
+    rows = tuple(stack(area.inflate(-2 * pad, -gap), parts) for area in areas)
+    return Over(result, rows, theme.fit_size("Hg", 10 ** 6, round(line * 1.15)))
 
 
 def upright_layout(size: tuple[int, int]) -> Layout:
@@ -234,7 +276,7 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
     least = theme.least_for(surface)
     if aside:
         joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
-        room = inner.height // theme.font(least).get_linesize()
+        room = inner.height // theme.line_step(least)
         text = joined if not text or len(theme.wrap(joined, inner.width, least)) <= room else text
     step, tall = theme.font(least).get_linesize(), theme.font(least).get_height()
     room = 1 + max(0, (inner.height - tall // 2) // step)   # lines at least half on the bar

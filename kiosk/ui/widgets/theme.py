@@ -34,8 +34,9 @@ DIM = (138, 142, 150)           # a stopped clock: dimmer, still 5.6:1 on BG
 BAR_BG = (32, 35, 42)
 BAR_FG = (200, 204, 212)
 RUNNING = (255, 196, 0)          # the running half's frame: amber, seen from across the room
-OVERTIME = (200, 80, 55)         # overtime digits: apart from the white ones, and from the black,
-                                 # for every colour vision (tests/ui/test_ui_colour_vision.py)
+OVERTIME = (225, 130, 120)       # overtime digits: a warm red, for every colour vision no dimmer
+                                 # on the black than a stopped clock's (a clock past zero still runs)
+                                 # and 2:1 apart from the white ones (tests/ui/test_ui_colour_vision.py)
 ERROR = (255, 96, 96)
 OVERTIME_TEXT = ERROR            # words about overtime (OVER, the penalty) on the screen's black
 ABSENT_TEXT = ERROR              # ABSENT on a late player's half
@@ -167,9 +168,26 @@ def least_for(surface) -> int:
     return least_size(density(surface))
 
 
+#: The tallest a line of real names reaches: an accent over a capital above, a descender below.
+TALLEST_LINE = "ÅÓÉÎgjpqy"
+
+
+@lru_cache(maxsize=64)
+def line_step(size: int) -> int:
+    """Pixels one line of text at font ``size`` takes, one under the other: the font's line
+    spacing, or more where accented capitals and descenders reach further ("Ó Dálaigh")."""
+    return max(font(size).get_linesize(), render(TALLEST_LINE, size, WHITE).get_bounding_rect().height)
+
+
 def line_height(px_per_mm: float, lines: int = 1) -> int:
     """Pixels ``lines`` lines of the smallest text take, one under the other."""
     return font(least_size(px_per_mm)).get_linesize() * lines
+
+
+def text_line_height(px_per_mm: float, lines: int = 1) -> int:
+    """Pixels ``lines`` lines of the smallest text take with room for every accent and
+    descender of a real name (``line_step``): the top and bottom lines, the banner."""
+    return line_step(least_size(px_per_mm)) * lines
 
 
 def fit_size(text: str, width: int, height: int, max_size: int | None = None, least: int = 6) -> int:
@@ -189,22 +207,36 @@ SEPARATOR = "  ·  "
 
 def wrap(text: str, width: int, size: int) -> list[str]:
     """``text`` in lines no wider than ``width`` at font ``size``: broken at its separators
-    (``SEPARATOR``) where it can, else between words (a word longer than the line stays whole)."""
+    (``SEPARATOR``) where it can, else between words, and a word longer than the line after its
+    hyphens ("Dálaigh-" "Featherstonehaugh": a real name is never cut); a word longer than the
+    line with no hyphen to break at stays whole."""
     lines: list[str] = []
     measure = font(size).size
     for part in text.split(SEPARATOR):
         if lines and measure(f"{lines[-1]}{SEPARATOR}{part}")[0] <= width:
             lines[-1] = f"{lines[-1]}{SEPARATOR}{part}"
             continue
-        words = part.split()
         first = True
-        for word in words:
-            if lines and not first and measure(f"{lines[-1]} {word}")[0] <= width:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-            first = False
+        for word in part.split():
+            pieces = _hyphen_pieces(word) if measure(word)[0] > width else [word]
+            for i, piece in enumerate(pieces):
+                joined = f"{lines[-1]}{'' if i else ' '}{piece}" if lines else piece
+                if lines and not first and measure(joined)[0] <= width:
+                    lines[-1] = joined
+                else:
+                    lines.append(piece)
+                first = False
     return lines or [""]
+
+
+def _hyphen_pieces(word: str) -> list[str]:
+    """``word`` in the pieces a line may break after: each up to and with its hyphen."""
+    pieces, start = [], 0
+    for i, char in enumerate(word):
+        if char == "-" and 0 < i < len(word) - 1:
+            pieces.append(word[start:i + 1])
+            start = i + 1
+    return pieces + [word[start:]]
 
 
 def lines_needed(paragraphs, width: int, px_per_mm: float) -> int:
@@ -222,7 +254,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     size = max(max_size or rect.height, least)
     while True:
         lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
-        step = font(size).get_linesize()
+        step = line_step(size)
         widest = max((font(size).size(line)[0] for line in lines), default=0)
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
@@ -232,6 +264,18 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
         blit_line(surface, line, colour, pygame.Rect(rect.left, top + i * step, rect.width, step),
                   align=align, max_size=size)
     return len(lines)
+
+
+def shorten(text: str, width: int, size: int) -> str:
+    """``text`` as it fits ``width`` at font ``size``: whole, or its start and an ellipsis (a
+    name too long for its place: shortened on purpose, never to the ellipsis alone)."""
+    measure = font(size).size
+    if measure(text)[0] <= width:
+        return text
+    start = text
+    while len(start) > 1 and measure(start.rstrip(" -,") + "…")[0] > width:
+        start = start[:-1]
+    return start.rstrip(" -,") + "…"
 
 
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
@@ -254,9 +298,13 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         place.right = rect.right
     else:
         place.centerx = rect.centerx
+    glyphs = image.get_bounding_rect()
+    ink = glyphs.move(place.topleft)
+    if glyphs.height <= rect.height:              # an accent above a capital (Ó) stays in the box
+        place.y += max(0, rect.top - ink.top) - max(0, ink.bottom - rect.bottom)
     surface.blit(image, place)
     if text and _painted.get() is not None:       # the pixels the glyphs took
-        note(surface, "text", rect, image.get_bounding_rect().move(place.topleft), text, size, cut, colour)
+        note(surface, "text", rect, glyphs.move(place.topleft), text, size, cut, colour)
 
 
 _REF_SIZE = 400
