@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from kiosk.core.errors import ConfigError
 from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.presets import load_preset, preset_choices
+from kiosk.sync.schema import MAX_NAME, MAX_WORD_LIST, Tournament, WordListName, refusal
 
 from .limits import Limits
 
@@ -26,11 +27,13 @@ MIN_KEY_LENGTH = 16
 
 # key -> (default, expected in words)
 KEYS: dict[str, tuple[Any, str]] = {
-    "tournament.name": ("", "a text of at most 100 characters"),
+    "tournament.name": ("", f"one line of printable text of at most {MAX_NAME} characters (every "
+                            "table's assignment carries it)"),
     "tournament.preset": ("aspa", f"a preset's name ({preset_choices()}) or a preset file's path"),
     "tournament.key": ("", f"the tournament's key, at least {MIN_KEY_LENGTH} characters"),
     "tournament.key_file": ("", "an existing file whose first line is the key, or \"\""),
-    "tournament.lexicon": ("", "the name of the word list every table judges with (e.g. \"CSW21\"), "
+    "tournament.lexicon": ("", f"the name of the word list every table judges with (e.g. \"CSW21\": "
+                               f"one line of printable text, at most {MAX_WORD_LIST} characters), "
                                "or \"\" to leave it to each table"),
     "tournament.lexicon_fingerprint": ("", "that word list's SHA-256 fingerprint, 64 hex digits "
                                            "(python -m kiosk lexicon info FILE prints it)"),
@@ -183,7 +186,7 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
             raise ConfigError(sources[key], key, KEYS[key][1], value)
         return value
 
-    name = check("tournament.name", lambda v: isinstance(v, str) and len(v) <= 100)
+    name = check("tournament.name", lambda v: isinstance(v, str) and refusal(v, Tournament) is None)
     preset = check("tournament.preset", lambda v: isinstance(v, str) and v.strip())
     check("tournament.key", lambda v: isinstance(v, str))
     check("tournament.key_file", lambda v: isinstance(v, str))
@@ -206,7 +209,8 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                                             lambda v: count(v) and v > live_total),
                     header_timeout_s=float(check("limits.header_timeout_s", seconds)),
                     body_timeout_s=float(check("limits.body_timeout_s", seconds)))
-    lexicon = check("tournament.lexicon", lambda v: isinstance(v, str) and len(v) <= 40 and "\n" not in v)
+    lexicon = check("tournament.lexicon", lambda v: isinstance(v, str) and (
+        not v or refusal(v, WordListName) is None))
     fingerprint = check("tournament.lexicon_fingerprint",
                         lambda v: isinstance(v, str) and (not v or re.fullmatch(r"[0-9a-fA-F]{64}", v)))
     if lexicon and not fingerprint:

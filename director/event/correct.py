@@ -6,7 +6,9 @@ The director names the game by its round and its table (as the page's results li
 players (numbers or names; one player for a result against no one), and gives new scores (in
 the order of the players they named, else of the table's result as the page shows it, else of
 the file's), a forfeit (who forfeited: the other wins by the book's ``result.forfeit_spread``), a
-void, or the recorded result again; and always a reason, one line. Used by the page
+void, or the recorded result again; and always a reason, one line, which the table's assignment
+carries (the protocol's ``Reason``, kiosk.sync.schema: a phone's no-break space is an ordinary
+space; a table takes what the director takes). Used by the page
 (director.web.app), ``python -m director correct`` (director.files.commands) and imports whose
 scores are to stand as corrections (director.files.imports).
 """
@@ -17,6 +19,7 @@ import logging
 from dataclasses import dataclass
 
 from kiosk.core.rules import Rules
+from kiosk.sync.schema import MAX_REASON, Reason, refusal
 
 from . import corrections, divisions
 from .corrections import KINDS, Correction, CorrectionError, game_key
@@ -24,7 +27,6 @@ from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, Player, name_key, not_one_line
 from .tournament import counted_results, pairings, players
 
-MAX_REASON = 300
 MAX_SCORE = 999         # a score every file can hold (a .TOU's three digits)
 log = logging.getLogger("director.event.correct")
 
@@ -102,8 +104,9 @@ def _check_ask(ask: Ask) -> None:
     reason = ask.reason.strip() if isinstance(ask.reason, str) else ""
     if not reason:
         raise CorrectionError("reason: say why the result is corrected (it is kept and shown)")
-    if len(reason) > MAX_REASON or not_one_line(reason):
-        raise CorrectionError(f"reason: one line of at most {MAX_REASON} characters")
+    if len(reason) > MAX_REASON or not_one_line(reason) or refusal(reason, Reason):
+        raise CorrectionError(f"reason: one line of at most {MAX_REASON} characters"
+                              + (f" ({not_one_line(reason)})" if not_one_line(reason) else ""))
     if (ask.kind == "scores") != (ask.scores is not None):
         raise CorrectionError("scores: new scores are given for a correction of the scores, and "
                               "only then")

@@ -16,6 +16,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+from kiosk.sync.schema import MAX_NAME, Name, refusal
+
 KINDS = ("game", "bye", "forfeit")
 NO_OPPONENT = 0
 
@@ -155,6 +157,23 @@ def not_one_line(text: str) -> str | None:
 
 
 _CONTROLS = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
+
+
+def name_refusal(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name ("{name!r} is " it), or None. A name is one line of printable text
+    (``not_one_line``) that a table takes: the protocol's ``Name`` (kiosk.sync.schema: at most
+    MAX_NAME characters, not only spaces), the one definition both ends check, so that what the
+    director stores it can send every table. A phone's no-break space is an ordinary space."""
+    bad = not_one_line(name)
+    if bad:
+        return f"not one line of text ({bad}): a player's name is one line"
+    if len(name) > MAX_NAME:
+        return (f"{len(name)} characters long: a player's name is at most {MAX_NAME} (what a "
+                "table takes)")
+    if not name.strip():
+        return "only spaces: a player's name is a name"
+    refused = refusal(name, Name)
+    return f"not what a table takes ({refused})" if refused else None
 
 
 def name_key(name: str) -> str:

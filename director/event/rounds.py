@@ -24,7 +24,7 @@ from kiosk.sync.signing import sign, table_key
 
 from . import corrections, divisions
 from .db import DirectorDB
-from .model import NO_OPPONENT, Pairing, Player, not_one_line
+from .model import NO_OPPONENT, Pairing, Player, name_refusal
 
 
 class RoundError(ValueError):
@@ -39,10 +39,9 @@ def store_players(db: DirectorDB, players: Iterable[Player], *, division: str | 
     with db.transaction() as conn:
         default = None
         for p in players:
-            bad = not_one_line(p.name)
+            bad = name_refusal(p.name)
             if bad:
-                raise RoundError(f"player {p.number}: the name {p.name[:40]!r} is not one line of "
-                                 f"text ({bad}): a player's name is one line")
+                raise RoundError(f"player {p.number}: the name {p.name[:40]!r} is {bad}")
             if p.division:
                 name = divisions.for_import(db, p.division)
             else:

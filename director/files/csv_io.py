@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from director.event.model import (
-    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, not_one_line, player_by_name)
+    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, name_refusal, player_by_name)
 from director.event.standings import Standing, standings_csv
 
 PLAYER_COLUMNS = ("number", "name", "rating", "division")
@@ -39,10 +39,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
         name = row.get("name", "").strip()
         if not name:
             raise CsvError(f"{source}:{line}: column 'name': expected a name; got nothing")
-        bad = not_one_line(name)
+        bad = name_refusal(name)
         if bad:
-            raise CsvError(f"{source}:{line}: column 'name': {name[:40]!r} is not one line of text "
-                           f"({bad}): a player's name is one line")
+            raise CsvError(f"{source}:{line}: column 'name': {name[:40]!r} is {bad}")
         has_number = bool(row.get("number", "").strip())
         if numbered is None:
             numbered = has_number

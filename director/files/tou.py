@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, not_one_line
+from director.event.model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, name_refusal,
+                                  not_one_line)
 
 NAME_WIDTH = 20
 HIGH_WORD_LINE = " " * 38 + "0"
@@ -274,6 +275,10 @@ def division_results(section: TouSection, bye_spread: int, division: str, *,
     opponent's line must name this one back and the results must agree with the scores. A
     TouError names the line and the round."""
     rows = section.rows
+    for row in rows:
+        bad = name_refusal(row.name)
+        if bad:
+            raise TouError(f"{source}:{row.line_no}: name: {row.name[:40]!r} is {bad}")
     players = [Player(i, row.name, 0, division) for i, row in enumerate(rows, 1)]
     pairings: list[Pairing] = []
     results: list[GameResult] = []

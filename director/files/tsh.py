@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, not_one_line
+from director.event.model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, name_refusal,
+                                  not_one_line)
 
 ENCODING = "iso-8859-1"
 NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)
@@ -238,6 +239,9 @@ def _read_lines(text: str, source: str) -> list[_Line]:
         if head is None:
             raise TshError(f"{source}:{line_no}: expected 'name rating opponents...;' "
                            f"got {parts[0][:60]!r}")
+        bad = name_refusal(head.group("name"))
+        if bad:
+            raise TshError(f"{source}:{line_no}: name: {head.group('name')[:40]!r} is {bad}")
         scores_text = parts[1] if len(parts) > 1 else ""
         try:
             scores = [int(s) for s in scores_text.split()]

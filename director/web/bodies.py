@@ -5,8 +5,8 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Round, Strict, Table, pair, text,
-                               worded_pattern)
+from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Reason, Round, Strict, Table, pair,
+                               text, worded_pattern)
 
 
 class RoundAction(Strict):
@@ -47,7 +47,7 @@ class CorrectionRequest(Strict):
     now (``kind``: scores, a forfeit, void, the original), with the director's reason."""
     round: Round
     kind: text(30, 1)
-    reason: text(300)
+    reason: Reason
     division: Division | None = None
     table: Table | None = None
     players: Annotated[list[Name], Meta(min_length=1, max_length=2)] | None = None

@@ -8,7 +8,8 @@ lexicon's name and fingerprint (``lexicon_differs``: not the director's word lis
 names one, ``tournament.lexicon_fingerprint``; else not the fingerprint most tables have), its
 last self-test, its link (network or serial line), its game as its last status has it, the
 results it sent again because this director lacked them (``taken_back``: restored from a
-backup), and its own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
+backup), why it refused the director's last assignment (``assignment_refused``, as its last
+status says: it plays the one it had), and its own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
 the last ``RECENT_S``.
 
 ``card_tables(...)``: the tables a sheet of printable table cards is made for
@@ -86,6 +87,7 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
             "selftest": about.get("selftest", ""),
             "link": ("serial line" if status["source"] == "serial" else "network") if status else "",
             "game": _game(document) if document else "",
+            "assignment_refused": document.get("assignment_refused", ""),
             "taken_back": taken.get(table, ""),
             "pin": _pin(config, table),
         })

@@ -5,8 +5,12 @@ says which one the table plays for; the table's result and status documents then
 round, both players (left, right), who starts (0, 1 or None: the players decide as usual), once
 the director presses the buttons, when the round started and ended (wall-clock seconds), and,
 when the director names it, the word list (name and fingerprint) and whether the round is rated.
-This module only reads it against the game:
+This module checks it and reads it against the game:
 
+- ``check``: the assignment is the protocol's (kiosk.sync.schema.AssignmentDocument, the schema
+  the director checks what it stores and sends against); the link checks it at its door
+  (kiosk.sync.http_client, kiosk.sync.serial_link) with the signature, and a refused one is
+  not believed: the table keeps the one it has, says why on its top line and in its status;
 - ``word_list_refusal``: a rated round on a word list other than the director's does not start;
 
 - ``new_setup``: the (round, players, who starts) a new game should have, while the game may
@@ -29,54 +33,26 @@ The rules stay the core's: the app submits these commands like any other and jou
 """
 from __future__ import annotations
 
-import re
-
 from kiosk.core import commands as cmd
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import IN_PLAY, Phase
+from kiosk.sync.schema import AssignmentDocument, SchemaError, convert
 
 
 class AssignmentFormatError(ValueError):
-    """An assignment without the fields the kiosk needs (names the field)."""
+    """An assignment that is not the protocol's (kiosk.sync.schema.AssignmentDocument): names the
+    field and what it should be."""
 
 
 def check(assignment: dict) -> dict:
-    """The assignment if its fields are usable; else AssignmentFormatError naming the field."""
-    def need(name: str, ok) -> None:
-        if not ok(assignment.get(name)):
-            raise AssignmentFormatError(f"assignment refused: {name} is {assignment.get(name)!r}")
-    need("round", lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 999)
-    need("players", lambda v: isinstance(v, list) and len(v) == 2
-         and all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in v))
-    need("first", lambda v: v in (None, 0, 1) and not isinstance(v, bool))
-    need("division", lambda v: v is None or isinstance(v, str) and len(v) <= 40)
-    for name in ("round_started_wall", "round_ended_wall"):
-        need(name, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
-    need("corrections", lambda v: v is None or (isinstance(v, list) and len(v) <= 50
-                                                and all(_correction(c) for c in v)))
-    need("lexicon", lambda v: v is None or (isinstance(v, dict) and set(v) == {"name", "fingerprint"}
-                                            and isinstance(v["name"], str) and 0 < len(v["name"]) <= 40
-                                            and isinstance(v["fingerprint"], str)
-                                            and re.fullmatch(r"[0-9a-f]{64}", v["fingerprint"]) is not None))
-    need("rated", lambda v: v is None or isinstance(v, bool))
+    """The assignment if it is the protocol's ``AssignmentDocument`` (the one schema the director
+    checks what it stores and sends against: kiosk.sync.schema); else AssignmentFormatError
+    naming the field ("assignment refused: players[1]: Expected `str` of length <= 100")."""
+    try:
+        convert(assignment, AssignmentDocument)
+    except SchemaError as exc:
+        raise AssignmentFormatError(f"assignment refused: {exc.field or 'the document'}: {exc}") from None
     return assignment
-
-
-CORRECTION_KINDS = ("scores", "forfeit", "void", "original")
-
-
-def _int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _correction(c) -> bool:
-    return (isinstance(c, dict) and _int(c.get("id")) and _int(c.get("round"))
-            and isinstance(c.get("game_id"), str) and len(c["game_id"]) <= 100
-            and c.get("kind") in CORRECTION_KINDS
-            and (c.get("final") is None or (isinstance(c["final"], list) and len(c["final"]) == 2
-                                             and all(_int(x) for x in c["final"])))
-            and isinstance(c.get("reason"), str) and len(c["reason"]) <= 300
-            and c["reason"].isprintable())
 
 
 def corrections_of(assignment: dict) -> list[dict]:

@@ -12,8 +12,9 @@ timeout. Every answer is classified for the sender (kiosk.sync.sender):
   from one address, which a venue's tables behind one address may meet after an outage) or a
   200 without an outcome: retried with the outbox's backoff.
 
-An assignment is believed only if it verifies under the table's own key and names this table;
-anything else raises AssignmentError (the kiosk keeps what it has).
+An assignment is believed only if it verifies under the table's own key, names this table and
+is the protocol's (kiosk.sync.assignment.check); anything else raises AssignmentError (the
+kiosk keeps what it has, and says why).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
+from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.signing import SignatureError, verify
 
 DELIVERED, REFUSED, UNREACHABLE = "delivered", "refused", "unreachable"
@@ -105,7 +107,10 @@ class DirectorClient:
         if str(document.get("table")) != self.table:
             raise AssignmentError(f"assignment refused: it is for table {document.get('table')!r}, "
                                   f"not {self.table!r}")
-        return document
+        try:
+            return check(document)
+        except AssignmentFormatError as exc:
+            raise AssignmentError(str(exc)) from None
 
     def _answer(self, request: urllib.request.Request) -> Answer:
         try:

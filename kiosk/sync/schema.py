@@ -31,7 +31,10 @@ SCHEMA_VERSION = 1
 MAX_EVENTS = 2000               # a long game with every correction has a few hundred
 MAX_TURNS = MAX_EVENTS
 MAX_RECORDS = 500               # adjudications, uses of the director's menu: a game has a few
-MAX_NAME = 100                  # a player's or the tournament's name
+MAX_NAME = 100                  # a player's or the tournament's name (both ends: see ``Name``)
+MAX_REASON = MAX_REFUSAL = 300  # a director's reason for a correction; a table's for a refusal
+MAX_WORD_LIST = 40              # a word list's name ("CSW21")
+CORRECTION_KINDS = ("scores", "forfeit", "void", "original")
 MAX_TABLE = 20                  # a table's name: "7", "A12"
 MAX_ROUND = 999
 MAX_REVISION = 1_000_000
@@ -75,8 +78,15 @@ def one_of(values) -> Any:
 
 
 Side = Annotated[int, Meta(ge=0, le=1, description="a player: 0 (left) or 1 (right)")]
-Name = text(MAX_NAME, 1)
+# What the director stores and sends, a table takes: the director checks names, reasons... at
+# entry against these (``refusal``), a table its assignment (kiosk.sync.assignment.check). Any
+# Unicode space is text (a phone types U+00A0, U+202F): controls and line breaks are not.
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=worded_pattern(
+    f"^(?=\\s*{_EDGE}){_LINE}*\\Z", "single-line printable text, not only spaces"), description=f"a "
+    f"player's name: single-line printable text, 1 to {MAX_NAME} characters, not only spaces")]
 Tournament = text(MAX_NAME)
+Reason = text(MAX_REASON)
+WordListName = text(MAX_WORD_LIST, 1)
 Table = Annotated[str, Meta(min_length=1, max_length=MAX_TABLE,
                             pattern=worded_pattern(f"^{_EDGE}(?:{_LINE}*{_EDGE})?\\Z",
                                              "printable text without a space at either end"),
@@ -283,6 +293,7 @@ class StatusDocument(Strict):
     sent_wall: Wall
     division: Division | UnsetType = UNSET
     about: About | UnsetType = UNSET
+    assignment_refused: text(MAX_REFUSAL, 1) | UnsetType = UNSET
 
 
 # --- what the director sends a table ---------------------------------------------------------------
@@ -293,10 +304,16 @@ class TableCorrection(Strict):
     id: whole(1, MAX_MS)
     round: Round
     game_id: GameId
-    kind: text(30, 1)
+    kind: one_of(CORRECTION_KINDS)
     final: pair(Points) | None
-    reason: text(300)
+    reason: Reason
     wall: Wall
+
+
+class WordList(Strict):
+    """The director's word list (its config's ``tournament.lexicon``): its name and fingerprint."""
+    name: WordListName
+    fingerprint: Hex64
 
 
 class AssignmentDocument(Strict):
@@ -313,6 +330,8 @@ class AssignmentDocument(Strict):
     round_ended_wall: Wall | None
     revision: whole(0, MAX_MS)
     corrections: Annotated[list[TableCorrection], Meta(max_length=MAX_ROUND)] = []
+    lexicon: WordList | UnsetType = UNSET
+    rated: bool | UnsetType = UNSET
 
 
 class Held(Strict):
@@ -435,22 +454,21 @@ def convert(value: Any, kind: type) -> Any:
         raise _refusal(exc) from None
 
 
+def refusal(value: Any, kind: Any) -> str | None:
+    """Why ``value`` (a name, a reason) is not of ``kind``, in the schema's words; None if it is."""
+    try:
+        convert(value, kind)
+    except SchemaError as exc:
+        return str(exc)
+    return None
+
+
 def _refusal(exc: msgspec.ValidationError) -> SchemaError:
     message, _, where = str(exc).partition(" - at `")
     head, found, pattern = message.partition(" matching regex ")
     if found:
         message = f"{head} of {_WORDS.get(pattern, 'the form the schema gives')}"
     return SchemaError(message, where.rstrip("`") or "$")
-
-
-def held_of(answer: Any) -> dict[int, int] | None:
-    """The results a director's answer to a status says it holds for the table (round ->
-    revision); None when it says nothing of them (an older director) or is not an answer."""
-    try:
-        held = convert(answer, Answer).held
-    except SchemaError:
-        return None
-    return None if held is None else {h.round: h.revision for h in held}
 
 
 def plain(raw: bytes | msgspec.Raw) -> Any:

@@ -9,7 +9,9 @@ path), so it never touches the loop's connection and the loop holds no lock for 
   All of it is in the file, so pending results survive a reboot and go out after it;
 - the live status (kiosk.sync.status) of the game the loop last ``publish``-ed is posted when
   it changed and every ``status_s`` otherwise; it is never queued (only the latest matters);
-- every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client);
+- every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client); a
+  refused one is kept as ``assignment_error``, which the next status carries to the director
+  (``assignment_refused``) and the top line shows (``assignment_alert``);
 - the director's answer to a status names the results it holds for the table: an acknowledged
   result it lacks (a director restored from a backup, or on a new laptop) is queued again, once
   (``resend_unheld``, kiosk.store.outbox); the tables delete no result.
@@ -33,7 +35,8 @@ from typing import Callable
 
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
-from kiosk.sync.schema import held_of
+from kiosk.sync import schema
+from kiosk.sync.schema import MAX_REFUSAL
 from kiosk.sync.signing import sign
 from kiosk.sync.status import status_document
 
@@ -42,6 +45,7 @@ RESULT = "result"                   # the outbox's kind for a signed result (kio
 CHALLENGE = "challenge"             # a challenge sent to the judge station (kiosk.sync.station_wait)
 PATH_OF = {RESULT: "results", CHALLENGE: "challenge"}
 REFUSED_PREFIX = "refused: "
+ASSIGNMENT_REFUSED = "assignment refused: "     # how the link words a refused assignment
 VERDICT_POLL_S = 1.0
 
 
@@ -61,15 +65,14 @@ class Link:
 def link_text(link: Link | None) -> str:
     """The screen's words for the link: refusals first (the director's reason, without its HTTP
     code: "the director refused the result: players: ..."; the result stays in the outbox), then
-    what waits, then what was sent."""
+    what waits, then what was sent. A refused assignment is the top line's alert instead
+    (``assignment_alert``)."""
     if link is None:
         return ""
     if link.refused:
         return f"the director refused the result: {_reason(link.refused)}"
     if link.status_refused:
         return f"the director refused the status: {_reason(link.status_refused)}"
-    if link.assignment_error:
-        return link.assignment_error
     if link.pending:
         return f"result waiting to send ({link.pending})"
     if link.delivered_wall is not None:
@@ -77,6 +80,23 @@ def link_text(link: Link | None) -> str:
     if link.reached is False:
         return "director not reached"
     return "director linked" if link.reached else ""
+
+
+def assignment_alert(link: Link | None) -> str:
+    """The top line's alert while the director's last assignment is refused (the table keeps
+    the one it had): that the director must be called, and why; else ""."""
+    if link is None or not link.assignment_error:
+        return ""
+    why = refusal_words(link.assignment_error)
+    return f"call the director: this table refused the director's last assignment ({why})"
+
+
+def refusal_words(assignment_error: str | None) -> str:
+    """Why the link refused the director's assignment ("players[1]: ..."), as the top line's
+    alert and the status say it (one line of printable text, whatever an answer held: the
+    status's schema takes it); "" if it did not."""
+    why = (assignment_error or "").removeprefix(ASSIGNMENT_REFUSED)
+    return " ".join("".join(c if c.isprintable() else " " for c in why).split())[:MAX_REFUSAL]
 
 
 def resend_unheld(outbox: Outbox, held: dict[int, int] | None, tournament: str, table: str,
@@ -89,6 +109,16 @@ def resend_unheld(outbox: Outbox, held: dict[int, int] | None, tournament: str, 
         log.warning("the director lacks %d result(s) it had acknowledged (restored from a "
                     "backup?): sending them again", queued)
     return queued
+
+
+def held_of(answer) -> dict[int, int] | None:
+    """The results a director's answer to a status says it holds for the table (round ->
+    revision); None when it says nothing of them (an older director) or is not an answer."""
+    try:
+        held = schema.convert(answer, schema.Answer).held
+    except schema.SchemaError:
+        return None
+    return None if held is None else {h.round: h.revision for h in held}
 
 
 def _reason(refusal: str) -> str:
@@ -228,7 +258,8 @@ class Sender:
         document = status_document(published.state, self.clock(), tournament=tournament,
                                    table=table, game_id=published.game_id,
                                    division=published.division, about=published.about,
-                                   outbox_pending=outbox.pending(RESULT), sent_wall=now)
+                                   outbox_pending=outbox.pending(RESULT), sent_wall=now,
+                                   assignment_refused=refusal_words(self.link.assignment_error))
         answer = self.client.post("status", sign(document, self.key))
         self._status_sent = (published.state, now)
         if answer.kind == DELIVERED:

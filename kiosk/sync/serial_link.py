@@ -14,7 +14,8 @@ An ACK for its address with the DATA's seq settles it: a 2xx answer acknowledges
 the outbox (never sent again); any other answer records the director's reason with the outbox's
 backoff (the result is offered again when due). A POLL whose body carries the table's signed
 assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the table's own
-``key``, of kind assignment, for this ``table`` (the address as text unless named); anything
+``key``, of kind assignment, for this ``table`` (the address as text unless named), the
+protocol's (kiosk.sync.assignment.check); anything
 else is logged and kept in ``assignment_error``. Frames for other addresses, and the other
 tables' answers on a shared line, are ignored.
 
@@ -42,9 +43,9 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from kiosk.store.outbox import Outbox
+from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
-from kiosk.sync.schema import held_of
-from kiosk.sync.sender import RESULT, Link, Published, resend_unheld
+from kiosk.sync.sender import RESULT, Link, Published, held_of, refusal_words, resend_unheld
 from kiosk.sync.signing import SignatureError, sign, verify
 from kiosk.sync.status import status_document
 
@@ -158,7 +159,8 @@ class SerialLink:
         document = status_document(published.state, self.game_clock(), tournament=tournament,
                                    table=table, game_id=published.game_id,
                                    division=published.division, about=published.about,
-                                   outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall)
+                                   outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall,
+                                   assignment_refused=refusal_words(self.assignment_error))
         self._status_state = published.state
         return sign(document, self.key)
 
@@ -207,6 +209,11 @@ class SerialLink:
                 raise SignatureError(f"its kind is {document.get('kind')!r}")
             if str(document.get("table")) != self.table:
                 raise SignatureError(f"it is for table {document.get('table')!r}, not {self.table!r}")
+            check(document)
+        except AssignmentFormatError as exc:
+            self.assignment_error, self._dirty = str(exc), True
+            log.warning("serial link: %s", self.assignment_error)
+            return
         except (UnicodeDecodeError, ValueError) as exc:    # SignatureError is a ValueError
             self.assignment_error, self._dirty = f"assignment refused: {exc}", True
             log.warning("serial link: %s", self.assignment_error)

@@ -7,7 +7,8 @@ is, whose clock runs, and the alerts a director acts on (overtime, a hold or a c
 progress, the clock stopped and why). Pure: no I/O; the caller passes the time, the outbox's
 pending count and the wall-clock time of sending; ``about``, what the director's tables page
 shows of the table itself (its software's version, its lexicon's name and fingerprint, its last
-self-test: ``about_table``), when the link has it.
+self-test: ``about_table``), when the link has it; and why the table refused the director's
+last assignment (``assignment_refused``), while it does.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from kiosk.core.result import compute
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import IN_PLAY, OVER, Phase
 from kiosk.sync.document import DOCUMENT_SCHEMA
+from kiosk.sync.schema import MAX_REFUSAL
 
 NS_PER_MS = 1_000_000
 
@@ -67,9 +69,11 @@ def about_table(software: str, lexicon: str, fingerprint: str, selftest: str) ->
 
 def status_document(state: GameState, now_ns: int, *, tournament: str, table: str | int,
                     game_id: str, outbox_pending: int, sent_wall: float,
-                    division: str = "", about: dict | None = None) -> dict:
+                    division: str = "", about: dict | None = None,
+                    assignment_refused: str = "") -> dict:
     """The status of the game at ``now_ns`` (monotonic ns, as the game's events); ``division``
-    as the result document's."""
+    as the result document's; ``assignment_refused``: why the table refused the director's last
+    assignment (it plays the one it had), for the director's tables page."""
     running = state.clock.running if not state.clock.stopped else None
     return {
         "schema": DOCUMENT_SCHEMA,
@@ -89,4 +93,5 @@ def status_document(state: GameState, now_ns: int, *, tournament: str, table: st
         "outbox_pending": int(outbox_pending),
         "sent_wall": float(sent_wall),
         **({"about": dict(about)} if about else {}),
+        **({"assignment_refused": assignment_refused[:MAX_REFUSAL]} if assignment_refused else {}),
     }

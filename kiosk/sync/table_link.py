@@ -7,8 +7,9 @@ that cannot be opened stops the kiosk with ``HardwareError`` naming the key and 
 missing display does. A kiosk with a link but without its table's key (``director.table_key_file``)
 opens no link: its top line says so (``NO_TABLE_KEY``) and its results wait in the outbox. On every pass ``tick`` hands the worker the game (an immutable state:
 no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
-"result waiting to send (n)", "director refused: ..."), and applies the director's assignment
-(kiosk.sync.assignment): the director's tournament name and the table's division for the
+"result waiting to send (n)", "director refused: ..."; an assignment the table refused first on
+the line, as an alert: ``assignment_alert``, which its status also carries to the director),
+and applies the director's assignment (kiosk.sync.assignment): the director's tournament name and the table's division for the
 results and statuses from now on, a new game with the assigned round, players and who starts
 while the game may still change (who starts is the game's setup: the core refuses the other
 start press), the round's start and end as core commands through ``Table.submit``
@@ -37,7 +38,7 @@ from kiosk.store.db import UnknownRecord
 from kiosk.store.menu_uses import record_once
 from kiosk.sync import assignment as plan
 from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.sender import Sender, link_text
+from kiosk.sync.sender import Sender, assignment_alert, link_text
 from kiosk.sync.serial_link import SerialLink
 from kiosk.sync.status import about_table
 
@@ -58,6 +59,7 @@ class TableLink:
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
         self.notice: tuple[str, int] | None = None  # (what the director corrected, shown until ns)
         self._about_seen: tuple | None = None   # ((lexicon, self-test), the about it gave)
+        self._alert = ""                        # the top line's alert this link put there
 
     @classmethod
     def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
@@ -115,7 +117,11 @@ class TableLink:
         words = link_text(link)
         if self.notice is not None and now_ns < self.notice[1]:
             words = f"{self.notice[0]}  ·  {words}" if words else self.notice[0]
-        info = dataclasses.replace(table.info, link=words, division=session.setup.division)
+        alert = table.info.alert
+        if alert in ("", self._alert):          # another alert (storage full) stays first
+            alert = self._alert = assignment_alert(link)
+        info = dataclasses.replace(table.info, link=words, division=session.setup.division,
+                                   alert=alert)
         if info != table.info:
             table.info = info
 
@@ -135,14 +141,8 @@ class TableLink:
         return self._game[1]
 
     def _apply(self, assignment: dict, now_ns: int) -> None:
+        """The assignment, checked at the link's door (kiosk.sync.assignment.check), applied."""
         revision = (assignment.get("round"), assignment.get("revision"))
-        try:
-            plan.check(assignment)
-        except plan.AssignmentFormatError as exc:
-            if (revision, "bad") not in self.done:
-                self.done.add((revision, "bad"))
-                log.warning("%s", exc)
-            return
         table, session = self.table, self.table.session
         tournament = assignment.get("tournament")
         if isinstance(tournament, str) and tournament and tournament != session.setup.tournament:

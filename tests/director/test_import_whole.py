@@ -175,3 +175,21 @@ def test_a_name_that_is_not_one_line_is_refused_at_the_import_and_by_every_write
         format_t([Player(1, name)], [], [])
     with pytest.raises(TouError, match="is not one line of text"):
         format_tou("Open", dt.date(2026, 1, 2), [TouDivision("A", [Player(1, name)], [])])
+
+
+def test_a_name_no_table_would_take_is_refused_at_the_import_naming_the_file_line_and_field(tmp_path):
+    """The protocol's one schema (kiosk.sync.schema.Name) at the director's entry: a name a table
+    would refuse is refused here; one of 100 characters, with a phone's no-break space in it,
+    goes in (tests/sync/test_schema_round_trip.py: every table takes what the director takes)."""
+    name, what = "L" * 101, "is 101 characters long: a player's name is at most 100 (what a table takes)"
+    with DirectorDB.open(tmp_path / "event.sqlite") as db:
+        with pytest.raises(FileRefused) as refused:
+            import_files(db, [Upload("a.t", f"Ann 1500 2; 300\n{name} 1400 1; 250\n".encode())])
+        assert str(refused.value) == f"a.t:2: name: {name[:40]!r} {what}"
+        with pytest.raises(FileRefused) as refused:
+            import_files(db, [Upload("players.csv", f"name,rating\nAnn,1\n{name},2\n".encode())])
+        assert str(refused.value) == f"players.csv:3: column 'name': {name[:40]!r} {what}"
+        assert db.count("players") == 0
+        taken = "Ann\u00a0" + "A" * 91 + "\u202fAble"                     # 100 characters
+        import_files(db, [Upload("players.csv", f"name,rating\n{taken},1\n".encode())])
+        assert [r["name"] for r in db.db["players"].rows] == [taken]

@@ -1,6 +1,6 @@
 """The director's page and the tables, in headless Chromium: the tables page makes one-time codes
 for tables to enroll, lists every table (heard from, its link, its word list flagged when it
-differs, its self-test, its PIN on request) and prints the table cards with a QR code (the
+differs, its self-test, an assignment it refused, its PIN on request) and prints the table cards with a QR code (the
 tournament key never on the page); the uses
 of the director's menu at a table show beside its result on the director's page, never on the
 public view."""
@@ -19,9 +19,11 @@ pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it
 def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(browser, director, tmp_path):
     director.post(3, "status", signed_bytes({**status_doc(3), "about": {
         "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "a" * 64, "selftest": "passed"}}))
+    refused = "players[1]: Expected `str` of length <= 100"
     for table in (4, 5):
         director.post(table, "status", signed_bytes({**status_doc(table), "about": {
-            "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "b" * 64, "selftest": ""}}))
+            "software": "0.1.0", "lexicon": "CSW21", "lexicon_sha256": "b" * 64, "selftest": ""},
+            **({"assignment_refused": refused} if table == 5 else {})}))
     context = new_context(browser, 1300, 900)
     page = context.new_page()
     try:
@@ -40,6 +42,10 @@ def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(brow
         row3 = page.inner_text('#tables tr[data-table="3"]')
         assert "network" in row3 and "CSW21 aaaaaaaaaaaa (DIFFERS" in row3 and "passed" in row3
         assert "DIFFERS" not in page.inner_text('#tables tr[data-table="4"]')
+        row5 = page.locator('#tables tr[data-table="5"]')              # the table that refused
+        assert f"REFUSED the assignment: {refused} · round 1: Ann - Bob" in row5.inner_text()
+        assert "refused" in row5.get_attribute("class")
+        assert "REFUSED" not in page.inner_text('#tables tr[data-table="4"]')
         assert page.is_hidden('#tables tr[data-table="1"] td.pin')
         page.check("#show-pins")
         assert page.inner_text('#tables tr[data-table="1"] td.pin') == table_pin(KEY.encode(), "1")

@@ -16,9 +16,13 @@ def state_of(*lines):
     return replay_lines(json.dumps(line) for line in (HEADER, *lines)).state
 
 
+DOCUMENT = {"schema": 1, "kind": "assignment", "tournament": "T", "division": "A", "table": "7",
+            "revision": 0}
+
+
 def assignment(**fields):
-    return check({"round": 1, "players": ["Ann", "Bob"], "first": None, "round_started_wall": None,
-                  "round_ended_wall": None} | fields)
+    return check(DOCUMENT | {"round": 1, "players": ["Ann", "Bob"], "first": None,
+                             "round_started_wall": None, "round_ended_wall": None} | fields)
 
 
 UNTOUCHED = state_of()
@@ -68,7 +72,7 @@ def test_who_starts_is_the_games_setup_so_a_replay_refuses_the_other_start_as_th
                                           ("players", ["Ann", ""]), ("first", 2), ("first", True),
                                           ("round_started_wall", "noon")])
 def test_an_assignment_with_a_bad_field_is_refused_naming_it(field, value):
-    with pytest.raises(AssignmentFormatError, match=f"assignment refused: {field} is"):
+    with pytest.raises(AssignmentFormatError, match=f"assignment refused: {field}(: |\\[)"):
         assignment(**{field: value})
 
 
@@ -82,8 +86,8 @@ def test_the_directors_corrections_are_checked_and_said_in_words():
     from kiosk.sync.assignment import AssignmentFormatError, check, correction_words, corrections_of
     good = {"id": 3, "round": 2, "game_id": "table-7-round-2-game-4", "kind": "scores",
             "final": [405, 380], "reason": "the sheet says 405", "wall": 2e9}
-    base = {"round": 3, "players": ["Ann", "Bob"], "first": None, "division": "A",
-            "round_started_wall": None, "round_ended_wall": None}
+    base = DOCUMENT | {"round": 3, "players": ["Ann", "Bob"], "first": None,
+                       "round_started_wall": None, "round_ended_wall": None}
     assert corrections_of(check({**base, "corrections": [good]})) == [good]
     assert corrections_of(check(base)) == []
     assert correction_words(good) == "the director corrected round 2: 405-380 (the sheet says 405)"

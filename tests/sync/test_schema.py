@@ -42,8 +42,9 @@ def test_the_directors_assignment_and_answers_are_the_schemas(tmp_path):
         start_round(db, 1, 1.7e9)
         document = assignment(db, "7", "T")
     assert schema.decode(json.dumps(sign(document, KEY)).encode(), schema.SignedAssignment).document.players == ("Ann", "Bob")
-    assert schema.held_of({"outcome": "ok", "held": [{"round": 1, "revision": 2}]}) == {1: 2}
-    assert schema.held_of({"outcome": "stored"}) is None and schema.held_of("junk") is None
+    from kiosk.sync.sender import held_of
+    assert held_of({"outcome": "ok", "held": [{"round": 1, "revision": 2}]}) == {1: 2}
+    assert held_of({"outcome": "stored"}) is None and held_of("junk") is None
 
 
 @pytest.mark.parametrize("change, reason", [
@@ -59,3 +60,20 @@ def test_what_no_end_makes_is_refused_naming_the_field(change, reason):
     with pytest.raises(schema.SchemaError) as refused:
         schema.decode(json.dumps(sign(document, KEY)).encode(), schema.SignedResult)
     assert f"{refused.value.field}: {refused.value}".startswith(reason)
+
+
+def test_a_tables_refusal_of_its_assignment_goes_in_its_status_as_the_schema_takes_it():
+    """Whatever the refusal held (a director's answer of many lines, a NUL, 2,000 characters), the
+    status carries it as one line of printable text the schema takes (issue 27 item 1)."""
+    from kiosk.sync.sender import refusal_words
+    game = replayed()
+    for error in ("assignment refused: players[1]: Expected `str` of length <= 100",
+                  "the director's assignment: 404 <html>\n<body>\x00" + "x" * 2000):
+        status = status_document(game.state, game.state.last_ns, tournament="T", table="7",
+                                 game_id="g", outbox_pending=0, sent_wall=1.7e9,
+                                 assignment_refused=refusal_words(error))
+        decoded = schema.decode(json.dumps(sign(status, KEY)).encode(), schema.SignedStatus)
+        assert decoded.document.assignment_refused.startswith(("players[1]: Expected", "the director's"))
+    assert "assignment_refused" not in status_document(
+        game.state, 0, tournament="T", table="7", game_id="g", outbox_pending=0, sent_wall=1.7e9,
+        assignment_refused=refusal_words(None))

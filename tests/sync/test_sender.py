@@ -11,7 +11,7 @@ from tests.support.sync_wait import eventually
 from kiosk.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.sender import Link, Sender, link_text
+from kiosk.sync.sender import Link, Sender, assignment_alert, link_text
 from kiosk.sync.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
@@ -144,7 +144,8 @@ def test_the_assignment_is_polled_and_a_forged_one_is_not_believed(tmp_path, rea
     director.start(key=b"a forger's key of some length")
     eventually(lambda: sender.link.assignment_error, what="the forged assignment refused")
     assert sender.link.assignment == assignment                 # the believed one stays
-    assert link_text(sender.link).startswith("assignment refused: the signature does not match")
+    assert assignment_alert(sender.link).startswith("call the director: this table refused the "
+                                                    "director's last assignment (the signature does not match")
 
 
 def test_a_director_that_refuses_the_status_says_so_before_any_result(tmp_path, real_director, senders):

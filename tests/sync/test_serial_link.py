@@ -137,13 +137,17 @@ def test_the_status_goes_when_no_result_waits_and_at_most_every_status_every_s(o
 def test_an_assignment_in_a_poll_is_checked_and_handed_on(outbox_path):
     got = []
     link = link_for(outbox_path, on_assignment=got.append, key=KEY7)
-    assignment = {"schema": 1, "kind": "assignment", "table": "7", "round": 4}
+    assignment = {"schema": 1, "kind": "assignment", "tournament": "T", "division": "A", "table": "7",
+                  "round": 4, "players": ["Ann", "Bob"], "first": None, "round_started_wall": None,
+                  "round_ended_wall": None, "revision": 1}
     answer = reply(link, Frame(POLL, ADDRESS, 1, json.dumps(sign(assignment, KEY7)).encode()))
     assert answer.type == IDLE and got == [assignment]
     refused = {b"{not json": "Expecting",
                json.dumps(sign(assignment, b"another key!")).encode(): "signature",
                json.dumps(sign({**assignment, "table": "8"}, KEY7)).encode(): "table '8'",
-               json.dumps(sign({**assignment, "kind": "status"}, KEY7)).encode(): "kind"}
+               json.dumps(sign({**assignment, "kind": "status"}, KEY7)).encode(): "kind",
+               json.dumps(sign({**assignment, "players": ["Ann", "B" * 101]}, KEY7)).encode():
+                   "players[1]: Expected `str` of length <= 100"}
     for body, reason in refused.items():
         reply(link, Frame(POLL, ADDRESS, 2, body))
         assert reason in link.assignment_error
@@ -213,7 +217,9 @@ def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
     changed = reply(link, Frame(POLL, ADDRESS, 4), now=WALL + 1.6)     # a change goes at once
     assert changed.body.startswith(b"status\n")
     reply(link, ack(changed.seq, 200, outcome="ok"))
-    assignment = {"schema": 1, "kind": "assignment", "table": "7", "round": 3}
+    assignment = {"schema": 1, "kind": "assignment", "tournament": "T", "division": "A", "table": "7",
+                  "round": 3, "players": ["Ann", "Bob"], "first": None, "round_started_wall": None,
+                  "round_ended_wall": None, "revision": 1}
     assert reply(link, Frame(POLL, ADDRESS, 5, json.dumps(sign(assignment, KEY7)).encode()),
                  now=WALL + 1.8).type == IDLE
     snapshot = link.refresh(WALL + 1.8)

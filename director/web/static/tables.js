@@ -78,10 +78,13 @@ function row(t, now) {
     el("td", {}, ago(t.heard_wall, now)), el("td", {}, t.link), el("td", {}, t.software),
     el("td", {}, lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
     el("td", {}, t.selftest),
-    el("td", {}, t.game + (t.taken_back ? ` · taken back from the table: ${t.taken_back}` : "")),
+    el("td", {}, ...(t.assignment_refused
+      ? [el("strong", { class: "refused" }, `REFUSED the assignment: ${t.assignment_refused}`), " · "] : []),
+      t.game + (t.taken_back ? ` · taken back from the table: ${t.taken_back}` : "")),
     el("td", { class: "pin" }, t.pin));
   if (t.expected && t.heard_wall == null) tr.classList.add("missing");
   if (t.lexicon_differs) tr.classList.add("differs");
+  if (t.assignment_refused) tr.classList.add("refused");
   if (t.recent) tr.classList.add("ready");
   return tr;
 }

@@ -275,7 +275,9 @@ def upright_layout(size: tuple[int, int]) -> Layout:
 
 def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
     """A line of the screen: its text as large as fits (never under the smallest), wrapped onto
-    the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits."""
+    the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits.
+    A text longer than all its lines (an alert before the top line's usual words) keeps its
+    beginning, its last line cut short: no line starts at the bar's foot, over the screen."""
     surface.fill(theme.BAR_BG, rect)
     inner = rect.inflate(-max(8, rect.height // 4), -2)
     least = theme.least_for(surface)
@@ -283,7 +285,14 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
         joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
         room = inner.height // theme.line_step(least)
         text = joined if not text or len(theme.wrap(joined, inner.width, least)) <= room else text
-    if text:
+    step, tall = theme.line_step(least), theme.font(least).get_height()
+    room = 1 + max(0, (inner.height - tall // 4) // step)   # lines a quarter on the bar at least
+    lines = theme.wrap(text, inner.width, least) if text else []
+    if len(lines) > room:
+        for i, line in enumerate(lines[:room - 1] + [theme.SEPARATOR.join(lines[room - 1:])]):
+            theme.blit_line(surface, line, colour, pygame.Rect(inner.left, inner.top + i * step,
+                                                               inner.width, step), max_size=least)
+    elif text:
         theme.blit_lines(surface, [text], colour, inner, max_size=least * 5 // 4)
 
 
