@@ -32,6 +32,7 @@ from .refusal import Refusal, Refused, keep_refusal
 STATES = ("open", "withdrawn", "ruled")
 MAX_BODY = 64 << 10         # a challenge or a verdict is a few hundred bytes
 MAX_WORDS = 8
+MAX_DEPTH = 4               # a document's nesting: the envelope, the document, its words (3)
 WORD = re.compile(rf"[A-Z]{{1,{MAX_LETTERS}}}")
 
 
@@ -45,6 +46,8 @@ def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dic
         raise Refused(400, str(exc)[:160]) from None
     if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
         raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
+    if _deeper(signed, MAX_DEPTH):
+        raise Refused(400, f"nested deeper than a {kind} document ({MAX_DEPTH} levels)")
     document = signed["document"]
     if not signed.get("signature"):
         raise Refused(401, "the document carries no signature")
@@ -58,6 +61,16 @@ def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dic
     if document.get("schema") != DOCUMENT_SCHEMA or document.get("kind") != kind:
         raise Refused(422, f"expected a {kind} document of schema {DOCUMENT_SCHEMA}")
     return document
+
+
+def _deeper(value, most: int) -> bool:
+    """Whether ``value`` (parsed JSON) nests more than ``most`` levels of lists and objects:
+    looked at level by level, without recursion (the signature's canonical form recurses)."""
+    level = [value]
+    for _ in range(most):
+        level = [inner for v in level if isinstance(v, (dict, list))
+                 for inner in (v.values() if isinstance(v, dict) else v)]
+    return any(isinstance(v, (dict, list)) for v in level)
 
 
 def _need(document: dict, name: str, ok, expected: str):

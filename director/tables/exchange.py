@@ -26,6 +26,7 @@ from kiosk.sync.enrollment import (EnrollmentError, director_answer, parse_confi
 
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
+from director.limits import LogLimiter
 from . import codes
 from .enroll import sealed_enrollment
 
@@ -53,6 +54,7 @@ class Exchanges:
                  clock: Callable[[], float] = time.monotonic):
         self.db, self.config, self.clock = db, config, clock
         self._pending: dict[str, _Pending] = {}
+        self.logged = LogLimiter(log, clock=clock)      # a phone's 404s: a few lines, not hundreds
 
     def start(self, raw: bytes, now: float, source: str) -> Reply:
         try:
@@ -62,7 +64,8 @@ class Exchanges:
         try:
             code = codes.take_try(self.db, start.table, now)
         except codes.NoCode as exc:
-            log.info("enrollment of table %s from %s refused: %s", start.table, source, exc)
+            self.logged.info(source, "enrollment of table %s from %s refused: %s", start.table,
+                             source, exc)
             return Reply(404, {"error": str(exc)})
         try:
             answer = director_answer(start.table, code.code, start.message,
@@ -72,8 +75,8 @@ class Exchanges:
         self._prune()
         self._pending[answer.exchange] = _Pending(start.table, code.code, answer.confirmation,
                                                   self.clock() + PENDING_S)
-        log.info("enrollment of table %s from %s: an exchange (%d tries of its code left)",
-                 start.table, source, code.tries_left)
+        self.logged.info(source, "enrollment of table %s from %s: an exchange (%d tries of its "
+                         "code left)", start.table, source, code.tries_left)
         return Reply(200, json.loads(answer.body(code.tries_left)))
 
     def confirm(self, raw: bytes, now: float, source: str) -> Reply:
@@ -86,11 +89,11 @@ class Exchanges:
             return Reply(404, {"error": "no such enrollment exchange: it ended, or was confirmed "
                                         "already"})
         if not same_confirmation(confirm.confirm, pending.confirmation):
-            log.warning("enrollment of table %s from %s: a confirmation that does not match",
-                        pending.table, source)
+            self.logged.warning(source, "enrollment of table %s from %s: a confirmation that does "
+                                "not match", pending.table, source)
             return Reply(403, {"error": "the confirmation does not match the exchange"})
         codes.used(self.db, pending.table, pending.code, now, source=source)
-        log.info("table %s enrolled by its code from %s", pending.table, source)
+        log.info("table %s enrolled by its code from %s", pending.table, source)   # once a code
         return Reply(200, {"outcome": "enrolled", "table": pending.table})
 
     def _prune(self) -> None:
