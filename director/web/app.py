@@ -391,8 +391,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             source = request.client.host if request.client else "unknown"
             act = exchanges.start if step == "start" else exchanges.confirm
             reply = await run_in_threadpool(act, raw, now(), source)
-            return JSONResponse(reply.body, status_code=reply.code,
-                                headers={"Cache-Control": "no-store"})
+            headers = {"Cache-Control": "no-store"}
+            if reply.retry_after is not None:
+                headers["Retry-After"] = str(max(1, round(reply.retry_after)))
+            return JSONResponse(reply.body, status_code=reply.code, headers=headers)
         return endpoint
 
     async def state(request: Request) -> Response:

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from director.limits import LimitExceeded, RateLimiter
+from director.limits import RateLimiter
 
 SESSION_COOKIE = "tablekeeper_session"
 LOGIN_COOKIE = "tablekeeper_login"          # the login form's own CSRF token (double submit)

@@ -177,6 +177,7 @@ def test_every_post_of_the_tables_api_refuses_a_pages_text(director, path, caplo
 
 
 def test_a_page_spends_no_try_of_an_enrollment_code(director):
+    from director.tables import codes
     from kiosk.sync import enrollment as protocol
     made = director.request("POST", "/api/enroll", b'{"table": "7"}').body
     start = protocol.TableExchange("7", made["code"]).start_body()
@@ -185,7 +186,7 @@ def test_a_page_spends_no_try_of_an_enrollment_code(director):
         status, _ = raw_request(director, "POST", "/api/enroll/start", start, headers)
         assert status in (403, 415)
     (row,) = director.rows("enrollment_codes")
-    assert (row["tries_left"], row["state"]) == (protocol.TRIES, "open")
+    assert (row["tries_left"], row["state"]) == (codes.TRIES_IN_ALL, "open")
     status, _ = raw_request(director, "POST", "/api/enroll/start", start,
                             {"Content-Type": "application/json"})
     assert status == 200                                          # the table's own start works
