@@ -45,7 +45,8 @@ PUBLIC = {
     "tables.assignment": "the tables' API: an assignment is signed for its table",
     "tables.challenge": "the tables' API: a challenge is taken under its table's signature only",
     "tables.verdict": "the tables' API: a verdict is signed for its table",
-    "stations.challenges": "the judge station's API: the challenges open, signed for the station",
+    "stations.challenges": "the judge station's API: the challenges open, signed for the station, "
+                           "given only with its key's proof (X-Station-Proof, checked by the handler)",
     "stations.verdicts": "the judge station's API: a verdict is taken under its station's signature only",
     "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
                     "enrollment sealed under a key only that code gives (kiosk.sync.enrollment)",
