@@ -12,6 +12,8 @@ costs the service little to keep, so that it stays up under all of them at once:
 - open live streams (server-sent events): the public view's per address and in all (429,
   503), below the total, so that the director's own page always has its ``live_director``
   streams: ``Slots``;
+- log lines about one client address: ``LogLimiter``, a few a second (a phone's 404s must not
+  write hundreds of lines a second), the lines dropped counted in the next one that is written;
 - connections: per address and in all, and how long a request may take to send its headers and
   its body (``connections_*``, ``*_timeout_s``: director.web.connections keeps them at the
   socket).
@@ -22,6 +24,7 @@ docs/reference.md lists them all.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -102,6 +105,55 @@ class RateLimiter:
         for address, (tokens, when) in list(self.buckets.items()):
             if tokens + max(0.0, now - when) * self.rate >= self.capacity:
                 del self.buckets[address]
+
+
+# --- log lines -------------------------------------------------------------------------------------
+
+LOG_LINES_PER_S = 1.0           # lines about one address, after a burst of
+LOG_LINES_AT_ONCE = 10
+LOG_LINES_TOTAL_PER_S = 20.0    # lines about every address together, after a burst of
+LOG_LINES_TOTAL_AT_ONCE = 100
+
+
+class LogLimiter:
+    """A logger's lines about client addresses, bounded: ``LOG_LINES_AT_ONCE`` about one address
+    then ``LOG_LINES_PER_S`` a second, and ``LOG_LINES_TOTAL_*`` for every address together; a
+    line over either is dropped and counted, and the next line written about that address says
+    how many were dropped since the last one. Thread-safe; the clock is an argument."""
+
+    def __init__(self, logger: logging.Logger, *, clock: Callable[[], float] = time.monotonic):
+        self.logger = logger
+        self.per_address = RateLimiter(LOG_LINES_PER_S, str, burst=LOG_LINES_AT_ONCE, clock=clock)
+        self.total = RateLimiter(LOG_LINES_TOTAL_PER_S, str, burst=LOG_LINES_TOTAL_AT_ONCE,
+                                 clock=clock)
+        self.dropped: dict[str, int] = {}
+        self.lock = threading.Lock()
+
+    def info(self, address: str, message: str, *args) -> bool:
+        return self.log(logging.INFO, address, message, *args)
+
+    def warning(self, address: str, message: str, *args) -> bool:
+        return self.log(logging.WARNING, address, message, *args)
+
+    def log(self, level: int, address: str, message: str, *args) -> bool:
+        """The line, unless ``address`` or everyone is over the limit (then counted); whether
+        it was written."""
+        if not self.logger.isEnabledFor(level):
+            return False
+        with self.lock:
+            try:
+                self.per_address.take(address)
+                self.total.take("")
+            except LimitExceeded:
+                if address in self.dropped or len(self.dropped) < MAX_ADDRESSES:
+                    self.dropped[address] = self.dropped.get(address, 0) + 1
+                return False
+            dropped = self.dropped.pop(address, 0)
+        if dropped:
+            message += " (and %d more lines about %s not written before it: over the log's limit)"
+            args = (*args, dropped, address)
+        self.logger.log(level, message, *args)
+        return True
 
 
 # --- open streams ----------------------------------------------------------------------------------

@@ -37,10 +37,13 @@ from typing import Iterable, Mapping, Sequence
 
 from director.event.model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, name_refusal,
                                   not_one_line)
+from kiosk.sync.schema import MAX_ROUND
 
 ENCODING = "iso-8859-1"
 NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)
 OUR_TAGS = ("board", "p12")
+MAX_PLAYERS = 1000      # what a .t file may hold (a 400-player division over 50 rounds fits):
+MAX_GAMES = 10_000      # 80,000 rounds took 20 s to import, then 10 s each page load
 _HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+)(?P<opponents>(?:\s+\d+)*)\s*$")
 _P12_FIRST = {"1": 0, "2": 1}          # p12 -> index of who went first, seen from the player
 
@@ -231,6 +234,7 @@ def write_t(path: str | Path, players: Sequence[Player], pairings: Iterable[Pair
 
 def _read_lines(text: str, source: str) -> list[_Line]:
     lines: list[_Line] = []
+    games = 0                       # each player's rounds (a game is counted by both players)
     for line_no, raw in enumerate(text.splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
@@ -249,6 +253,11 @@ def _read_lines(text: str, source: str) -> list[_Line]:
             raise TshError(f"{source}:{line_no}: scores: expected whole numbers; "
                            f"got {scores_text.strip()[:60]!r}") from None
         opponents = [int(o) for o in head.group("opponents").split()]
+        games += len(opponents)
+        if len(opponents) > MAX_ROUND or len(lines) >= MAX_PLAYERS or games > 2 * MAX_GAMES:
+            raise TshError(f"{source}:{line_no}: a .t file holds at most {MAX_ROUND} rounds, "
+                           f"{MAX_PLAYERS} players and {MAX_GAMES} games (this line: "
+                           f"{len(opponents)} rounds; player {len(lines) + 1})")
         if len(scores) > len(opponents):
             raise TshError(f"{source}:{line_no}: {len(scores)} scores for {len(opponents)} "
                            "rounds paired")

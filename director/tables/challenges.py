@@ -13,6 +13,14 @@ without one, for a challenge withdrawn or already ruled, or with other words tha
 sent, is refused (409, saying which) and nothing changes. The table reads the verdict back
 (``verdict_for``, signed with the table's key) and rules with it as if it had judged.
 
+A challenge belongs to the table whose key opened it: another table's key can neither change
+its words nor mark it withdrawn (409). A table has one challenge open: a new one ends its older
+ones (withdrawn), and of its challenges ruled or withdrawn the latest ``KEPT_PER_TABLE`` are
+kept. A challenge open longer than ``OPEN_S`` is no longer listed nor ruled on; the station's
+list holds at most ``MAX_LISTED``. The list is the station's only: it is given to the request
+that carries the station's proof of its key (``X-Station-Proof``,
+kiosk.sync.signing.station_proof).
+
 Every refusal is kept in ``rejections`` as a table's are (director.tables.refusal).
 """
 from __future__ import annotations
@@ -32,6 +40,10 @@ from .refusal import Refusal, Refused, keep_refusal
 STATES = ("open", "withdrawn", "ruled")
 MAX_BODY = 64 << 10         # a challenge or a verdict is a few hundred bytes
 MAX_WORDS = 8
+OPEN_S = 30 * 60.0          # a challenge open longer is not listed, nor ruled on
+KEPT_PER_TABLE = 50         # a table's challenges ruled or withdrawn, kept (the latest)
+MAX_LISTED = 200            # challenges on the station's list at most (one a table)
+MAX_DEPTH = 4               # a document's nesting: the envelope, the document, its words (3)
 WORD = re.compile(rf"[A-Z]{{1,{MAX_LETTERS}}}")
 
 
@@ -45,6 +57,8 @@ def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dic
         raise Refused(400, str(exc)[:160]) from None
     if not isinstance(signed, dict) or not isinstance(signed.get("document"), dict):
         raise Refused(400, 'not a signed document: expected {"document": {...}, "signature": ...}')
+    if _deeper(signed, MAX_DEPTH):
+        raise Refused(400, f"nested deeper than a {kind} document ({MAX_DEPTH} levels)")
     document = signed["document"]
     if not signed.get("signature"):
         raise Refused(401, "the document carries no signature")
@@ -58,6 +72,16 @@ def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dic
     if document.get("schema") != DOCUMENT_SCHEMA or document.get("kind") != kind:
         raise Refused(422, f"expected a {kind} document of schema {DOCUMENT_SCHEMA}")
     return document
+
+
+def _deeper(value, most: int) -> bool:
+    """Whether ``value`` (parsed JSON) nests more than ``most`` levels of lists and objects:
+    looked at level by level, without recursion (the signature's canonical form recurses)."""
+    level = [value]
+    for _ in range(most):
+        level = [inner for v in level if isinstance(v, (dict, list))
+                 for inner in (v.values() if isinstance(v, dict) else v)]
+    return any(isinstance(v, (dict, list)) for v in level)
 
 
 def _need(document: dict, name: str, ok, expected: str):
@@ -102,26 +126,47 @@ def receive_challenge(db: DirectorDB, table: str, raw: bytes, key: bytes, now_wa
     except Refused as refusal:
         _keep(db, table, "challenge", refusal, len(raw), now_wall)
         return Reply(refusal.code, {"error": refusal.reason})
-    with db.transaction() as conn:
-        old = next(conn.query("SELECT * FROM challenges WHERE id = ?", [row["id"]]), None)
-        if old is None:
-            conn["challenges"].insert({**row, "opened_wall": now_wall, "updated_wall": now_wall})
-        elif old["station"] and row["state"] != "ruled":
-            return Reply(200, {"outcome": "ruled", "challenge_id": row["id"],
-                               "note": f"judge station {old['station']} had ruled on it"})
-        else:
-            words = row["words"] if json.loads(row["words"]) else old["words"]
-            conn.execute("UPDATE challenges SET words = ?, state = ?, updated_wall = ? WHERE id = ?",
-                         [words, row["state"], now_wall, row["id"]])
+    try:
+        with db.transaction() as conn:
+            old = next(conn.query("SELECT * FROM challenges WHERE id = ?", [row["id"]]), None)
+            if old is not None and old["table_name"] != table:
+                raise Refused(409, f"challenge_id: {row['id'][:60]} is not a challenge of table "
+                                   f"{table}: a table's key speaks for its own challenges only")
+            if old is None:
+                _end_older(conn, table, now_wall)
+                conn["challenges"].insert({**row, "opened_wall": now_wall, "updated_wall": now_wall})
+            elif old["station"] and row["state"] != "ruled":
+                return Reply(200, {"outcome": "ruled", "challenge_id": row["id"],
+                                   "note": f"judge station {old['station']} had ruled on it"})
+            else:
+                words = row["words"] if json.loads(row["words"]) else old["words"]
+                conn.execute("UPDATE challenges SET words = ?, state = ?, updated_wall = ? WHERE id = ?",
+                             [words, row["state"], now_wall, row["id"]])
+    except Refused as refusal:
+        _keep(db, table, "challenge", refusal, len(raw), now_wall)
+        return Reply(refusal.code, {"error": refusal.reason})
     db.changed("challenges")
     return Reply(200, {"outcome": row["state"], "challenge_id": row["id"]})
 
 
-def open_challenges(db: DirectorDB, station: str, tournament: str, key: bytes) -> dict:
-    """The challenges tables have open, for judge station ``station``, signed with its key."""
+def _end_older(conn, table: str, now_wall: float) -> None:
+    """Before a table's new challenge: its older ones open are withdrawn (a table has one open),
+    and of those ended only the latest ``KEPT_PER_TABLE`` are kept."""
+    conn.execute("UPDATE challenges SET state = 'withdrawn', updated_wall = ? WHERE table_name = ? "
+                 "AND state = 'open'", [now_wall, table])
+    conn.execute("DELETE FROM challenges WHERE table_name = ? AND state != 'open' AND id NOT IN "
+                 "(SELECT id FROM challenges WHERE table_name = ? AND state != 'open' ORDER BY "
+                 "updated_wall DESC LIMIT ?)", [table, table, KEPT_PER_TABLE - 1])
+
+
+def open_challenges(db: DirectorDB, station: str, tournament: str, key: bytes,
+                    now_wall: float) -> dict:
+    """The challenges tables have open (the latest ``MAX_LISTED`` opened in the last
+    ``OPEN_S``), for judge station ``station``, signed with its key."""
     with db.locked() as conn:
         rows = list(conn.query("SELECT * FROM challenges WHERE state = 'open' AND station IS NULL "
-                               "AND tournament = ? ORDER BY opened_wall", [tournament]))
+                               "AND tournament = ? AND opened_wall > ? ORDER BY opened_wall DESC "
+                               "LIMIT ?", [tournament, now_wall - OPEN_S, MAX_LISTED]))[::-1]
     document = {"schema": DOCUMENT_SCHEMA, "kind": "challenges", "tournament": tournament,
                 "station": station, "challenges": [
                     {"challenge_id": r["id"], "table": r["table_name"], "round": r["round"],
@@ -154,6 +199,9 @@ def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wa
                 raise Refused(409, f"the challenge at table {table} was withdrawn")
             if row["state"] == "ruled" or row["station"]:
                 raise Refused(409, f"the challenge at table {table} was already ruled")
+            if row["opened_wall"] <= now_wall - OPEN_S:
+                raise Refused(409, f"the challenge at table {table} was opened over "
+                                   f"{OPEN_S / 60:g} minutes ago: the table rules on it itself")
             sent = json.loads(row["words"])
             if sent and sent != words:
                 raise Refused(409, f"words: table {table} challenged {' '.join(sent)}, not {' '.join(words)}")

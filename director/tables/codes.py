@@ -2,22 +2,24 @@
 the record of every table enrolled (``enrolled``).
 
 ``make(db, table, now)`` opens a new code for a table (replacing any it had): ``CODE_DIGITS``
-digits, open ``CODE_MINUTES`` minutes, good for ``TRIES`` exchanges. The command line
-(``python -m director enroll T``) and the page make them; the service (director.tables.exchange)
-takes them: ``take_try`` spends one exchange of a table's open code and gives the code, or says
-why there is none (never made, used, expired, its tries spent); ``used`` closes it once a table
-confirms. Times are passed in (wall-clock seconds). The code is kept in clear for its few
+digits, open ``CODE_MINUTES`` minutes, good for ``TRIES_IN_ALL`` exchanges from every address
+together (the service lets one address spend ``TRIES`` of them: director.tables.exchange). The
+command line (``python -m director enroll T``) and the page make them; the service takes them:
+``open_code`` gives a table's open code without spending anything, ``take_try`` spends one
+exchange of it, each or says why there is none (never made, used, expired, its tries spent);
+``used`` closes it once a table confirms. Times are passed in (wall-clock seconds). The code is kept in clear for its few
 minutes: the exchange needs it, and the database is the director's machine's (threat model).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.sync.enrollment import CODE_MINUTES, TRIES, make_code
+from kiosk.sync.enrollment import CODE_MINUTES, make_code
 
 from director.event.db import DirectorDB
 
 OPEN, USED, ENDED, REPLACED = "open", "used", "ended", "replaced"
+TRIES_IN_ALL = 10           # exchanges a code allows from every address together (each one guess)
 
 
 @dataclass(frozen=True)
@@ -36,40 +38,51 @@ class NoCode(LookupError):
 def make(db: DirectorDB, table: str, now: float, *, minutes: float = CODE_MINUTES,
          code: str | None = None) -> Code:
     """A new code for ``table``, open until ``now`` + ``minutes``; any code it had is replaced."""
-    made = Code(table, code or make_code(), now, now + minutes * 60, TRIES)
+    made = Code(table, code or make_code(), now, now + minutes * 60, TRIES_IN_ALL)
     with db.transaction() as conn:
         conn["enrollment_codes"].upsert({
             "table_name": table, "code": made.code, "made_wall": now,
-            "expires_wall": made.expires_wall, "tries_left": TRIES, "state": OPEN,
+            "expires_wall": made.expires_wall, "tries_left": TRIES_IN_ALL, "state": OPEN,
             "ended_wall": None}, pk="table_name")
     db.changed("enrollment")
     return made
+
+
+def _open(conn, table: str, now: float) -> Code:
+    row = conn.execute("SELECT code, made_wall, expires_wall, tries_left, state FROM "
+                       "enrollment_codes WHERE table_name = ?", [table]).fetchone()
+    if row is None:
+        raise NoCode(f"no enrollment code for table {table}: the director makes one "
+                     f"(python -m director enroll {table}, or the page's Tables)")
+    code, made_wall, expires_wall, tries_left, state = row
+    if state == USED:
+        raise NoCode(f"table {table}'s code was used already: the director makes a new one")
+    if state == ENDED or tries_left <= 0:
+        raise NoCode(f"table {table}'s code ended after {TRIES_IN_ALL} tries: the director makes "
+                     "a new one")
+    if now >= expires_wall:
+        raise NoCode(f"table {table}'s code expired (it is open {CODE_MINUTES} minutes): the "
+                     "director makes a new one")
+    return Code(table, code, made_wall, expires_wall, tries_left)
+
+
+def open_code(db: DirectorDB, table: str, now: float) -> Code:
+    """The table's open code, nothing spent; NoCode naming why there is none."""
+    with db.locked() as conn:
+        return _open(conn, table, now)
 
 
 def take_try(db: DirectorDB, table: str, now: float) -> Code:
     """The table's open code with one try spent (``tries_left`` is what is left after it);
     NoCode naming why there is none."""
     with db.transaction() as conn:
-        row = conn.execute("SELECT code, made_wall, expires_wall, tries_left, state FROM "
-                           "enrollment_codes WHERE table_name = ?", [table]).fetchone()
-        if row is None:
-            raise NoCode(f"no enrollment code for table {table}: the director makes one "
-                         f"(python -m director enroll {table}, or the page's Tables)")
-        code, made_wall, expires_wall, tries_left, state = row
-        if state == USED:
-            raise NoCode(f"table {table}'s code was used already: the director makes a new one")
-        if state == ENDED or tries_left <= 0:
-            raise NoCode(f"table {table}'s code ended after {TRIES} tries: the director makes a "
-                         "new one")
-        if now >= expires_wall:
-            raise NoCode(f"table {table}'s code expired (it is open {CODE_MINUTES} minutes): the "
-                         "director makes a new one")
-        left = tries_left - 1
+        code = _open(conn, table, now)
+        left = code.tries_left - 1
         conn.execute("UPDATE enrollment_codes SET tries_left = ?, state = ?, ended_wall = ? "
                      "WHERE table_name = ?", [left, OPEN if left else ENDED,
                                               None if left else now, table])
     db.changed("enrollment")
-    return Code(table, code, made_wall, expires_wall, left)
+    return Code(table, code.code, code.made_wall, code.expires_wall, left)
 
 
 def used(db: DirectorDB, table: str, code: str, now: float, *, source: str) -> None:

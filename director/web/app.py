@@ -14,7 +14,8 @@ ones). Routes, by name:
   judge station, and ``tables.verdict``: ``GET /api/tables/{table}/verdict``, the station's
   verdict on it, signed with the table's key (404 while there is none);
   ``stations.challenges``: ``GET /api/stations/{station}/challenges``, the challenges open,
-  signed with the station's key, and ``stations.verdicts``: ``POST
+  signed with the station's key, to the request with its key's proof (``X-Station-Proof``,
+  kiosk.sync.signing.station_proof; 401 without), and ``stations.verdicts``: ``POST
   /api/stations/{station}/verdicts``, the station's verdict (director.tables.challenges);
 - ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
   /live/events``, its server-sent events (director.web.live);
@@ -91,7 +92,8 @@ from .tables_page import tables_routes
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
-from .sessions import LoginThrottle, SessionStore
+from .sessions import LoginThrottle, SessionStore, same_secret
+from kiosk.sync.signing import STATION_PROOF, station_key, station_proof
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("director.web.app")
@@ -241,8 +243,13 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         return JSONResponse(signed)
 
     async def station_challenges(request: Request) -> Response:
-        signed = await run_in_threadpool(challenges.open_challenges, db,
-                                         request.path_params["station"], config.tournament, config.key)
+        station = request.path_params["station"]
+        proof = station_proof(station_key(config.key, station), station)
+        if not same_secret(request.headers.get(STATION_PROOF), proof):
+            return refusal(401, f"the challenges open are judge station {station[:20]}'s only: "
+                                f"ask with its key's proof ({STATION_PROOF})")
+        signed = await run_in_threadpool(challenges.open_challenges, db, station,
+                                         config.tournament, config.key, now())
         return JSONResponse(signed)
 
     async def post_verdict(request: Request) -> Response:
@@ -391,8 +398,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             source = request.client.host if request.client else "unknown"
             act = exchanges.start if step == "start" else exchanges.confirm
             reply = await run_in_threadpool(act, raw, now(), source)
-            return JSONResponse(reply.body, status_code=reply.code,
-                                headers={"Cache-Control": "no-store"})
+            headers = {"Cache-Control": "no-store"}
+            if reply.retry_after is not None:
+                headers["Retry-After"] = str(max(1, round(reply.retry_after)))
+            return JSONResponse(reply.body, status_code=reply.code, headers=headers)
         return endpoint
 
     async def state(request: Request) -> Response:

@@ -4,7 +4,12 @@
 
 1. counts the request against its client address (``director.limits.RateLimiter``: the
    tables' API has its own, larger, allowance): 429 over it;
-2. lets the tables' API through: a table is no browser, and its documents are signed;
+2. lets the tables' API through, unless a browser sent it (``from_a_browser``): a table is
+   no browser, and its documents are signed. A web page a phone opens can make the phone post
+   a "simple" request (text/plain, a form) to any address without asking first, so the
+   tables' API refuses any ``Origin`` or a cross-site ``Sec-Fetch-Site`` (403) and,
+   on a POST, any body but JSON (415: ``application/json``, what every table, station and
+   enrolling kiosk sends); each refusal is logged, at most a few lines a second per address;
 3. any route not in ``PUBLIC`` needs the director's session (its cookie, director.web.sessions):
    without one, 401 (a browser asking for a page is sent to the login page instead); a path
    that is no route is answered the same way, so nothing is learnt from it;
@@ -23,13 +28,15 @@ route of the app against this list.
 """
 from __future__ import annotations
 
+import logging
+
 from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Match
 
 from director.tables.ingest import MAX_BODY
-from director.limits import IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, RateLimiter
+from director.limits import IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, LogLimiter, RateLimiter
 from .sessions import SESSION_COOKIE, SessionStore, same_secret
 
 PUBLIC = {
@@ -38,7 +45,8 @@ PUBLIC = {
     "tables.assignment": "the tables' API: an assignment is signed for its table",
     "tables.challenge": "the tables' API: a challenge is taken under its table's signature only",
     "tables.verdict": "the tables' API: a verdict is signed for its table",
-    "stations.challenges": "the judge station's API: the challenges open, signed for the station",
+    "stations.challenges": "the judge station's API: the challenges open, signed for the station, "
+                           "given only with its key's proof (X-Station-Proof, checked by the handler)",
     "stations.verdicts": "the judge station's API: a verdict is taken under its station's signature only",
     "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
                     "enrollment sealed under a key only that code gives (kiosk.sync.enrollment)",
@@ -57,6 +65,9 @@ BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX
              "tables.challenge": 2 * MAX_BODY, "stations.verdicts": 2 * MAX_BODY,
              "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
 SAFE_METHODS = {"GET", "HEAD"}
+JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.sync's clients)
+BROWSER_SITES = {"same-origin", "none"}     # the Sec-Fetch-Site a page of another site never sends
+log = logging.getLogger("director.web.guard")
 CSRF_HEADER = "x-csrf-token"
 LOGIN_PATH = "/login"
 SECURITY_HEADERS = [
@@ -96,6 +107,28 @@ def cross_site(headers: Headers, scheme: str) -> str | None:
         f"Referer {referer[:100]} is not this service ({own})")
 
 
+def from_a_browser(headers: Headers, method: str) -> tuple[int, str] | None:
+    """Why a request to the tables' API is one a web page made a browser send (the status and
+    the reason), or None. No table, station or enrolling kiosk sends an ``Origin``, and the
+    director's page never calls the tables' API: any Origin is refused, this service's own
+    name too (a page of another site that has its name point at this address, DNS
+    rebinding, sends an Origin that matches its Host)."""
+    origin = headers.get("origin")
+    if origin is not None:
+        return 403, (f"cross-site request refused: Origin {origin[:100]}: the tables' API takes "
+                     "no request from a web page")
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in BROWSER_SITES:
+        return 403, (f"cross-site request refused: Sec-Fetch-Site {site[:20]}: the tables' API "
+                     "takes no request from a web page")
+    if method not in SAFE_METHODS:
+        media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if media != JSON_TYPE:
+            return 415, (f"the tables' API takes JSON only: Content-Type {JSON_TYPE}, not "
+                         f"{media[:60] or 'none'}")
+    return None
+
+
 def session_token(headers: Headers) -> str | None:
     return cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE)
 
@@ -120,6 +153,7 @@ class Guard:
         self.table_requests = RateLimiter(
             limits.table_requests_per_s, lambda a: f"too many requests from {a}: over "
             f"{limits.table_requests_per_s:g} a second (limits.table_requests_per_s)", **clocked)
+        self.refusals_logged = LogLimiter(log, **clocked)
         self.page_requests = RateLimiter(
             limits.requests_per_s, lambda a: f"too many requests from {a}: over "
             f"{limits.requests_per_s:g} a second (limits.requests_per_s)", **clocked)
@@ -145,9 +179,14 @@ class Guard:
         """The refusal of the request, or None to let it through (its session in its state)."""
         address = (scope.get("client") or ("unknown", 0))[0]
         (self.table_requests if name in TABLES_API else self.page_requests).take(address)
-        if name in TABLES_API:
-            return None
         headers = Headers(scope=scope)
+        if name in TABLES_API:
+            why = from_a_browser(headers, scope["method"])
+            if why is None:
+                return None
+            self.refusals_logged.warning(address, "%s %s from %s refused %d: %s", scope["method"],
+                                         scope.get("path", "")[:100], address, *why)
+            return refusal(*why)
         changes = scope["method"] not in SAFE_METHODS
         session = None if name in PUBLIC else self.sessions.get(session_token(headers))
         if name not in PUBLIC and session is None:

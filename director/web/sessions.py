@@ -7,22 +7,21 @@ without a request, or ``MAX_AGE_S`` in all, logs the director out; at most ``MAX
 are kept (the oldest goes first). The clock is an argument (monotonic seconds).
 
 ``LoginThrottle`` refuses a login (429) from an address after ``FAILURES_AT_ONCE`` wrong
-passwords, then lets one more through every ``FAILURE_EVERY_S``; and after
-``NETWORK_FAILURES_AT_ONCE`` wrong passwords from the whole network it lets one through every
-``NETWORK_FAILURE_EVERY_S`` from any address but this machine's own, so that nobody on the
-venue's Wi-Fi can lock the director out of the page on the director's own laptop.
+passwords, then lets one more through every ``FAILURE_EVERY_S``: per address only. Wrong
+passwords are not counted over the whole network: a dozen phones guessing at once would then
+refuse the director's own login, from the laptop or a Pi on the same Wi-Fi, and nobody may
+lock the director out. What a crowd of addresses gains is docs/threat-model.md's.
 """
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import secrets
 import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
-from director.limits import LimitExceeded, RateLimiter
+from director.limits import RateLimiter
 
 SESSION_COOKIE = "tablekeeper_session"
 LOGIN_COOKIE = "tablekeeper_login"          # the login form's own CSRF token (double submit)
@@ -30,7 +29,6 @@ IDLE_S = 12 * 3600.0
 MAX_AGE_S = 24 * 3600.0
 MAX_SESSIONS = 50
 FAILURES_AT_ONCE, FAILURE_EVERY_S = 5, 60.0
-NETWORK_FAILURES_AT_ONCE, NETWORK_FAILURE_EVERY_S = 20, 10.0
 
 
 @dataclass
@@ -81,23 +79,13 @@ class SessionStore:
             self.sessions.pop(token, None)
 
 
-def is_this_machine(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
 class LoginThrottle:
-    """Wrong passwords counted per address and over the network (see the module's docstring)."""
+    """Wrong passwords counted per address (see the module's docstring)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic):
         self.per_address = RateLimiter(
             1 / FAILURE_EVERY_S, lambda a: f"too many wrong passwords from {a}",
             burst=FAILURES_AT_ONCE, clock=clock)
-        self.network = RateLimiter(
-            1 / NETWORK_FAILURE_EVERY_S, lambda a: "too many wrong passwords from the network",
-            burst=NETWORK_FAILURES_AT_ONCE, clock=clock)
 
     def attempt(self, address: str) -> None:
         """A login tried from ``address``, counted as wrong before its password is checked (the
@@ -105,14 +93,6 @@ class LoginThrottle:
         counts): LimitExceeded (429) when it may not be tried now. ``succeeded`` gives the count
         back for the right password."""
         self.per_address.take(address)
-        if not is_this_machine(address):
-            try:
-                self.network.take("")
-            except LimitExceeded:
-                self.per_address.give_back(address)
-                raise
 
     def succeeded(self, address: str) -> None:
         self.per_address.give_back(address)
-        if not is_this_machine(address):
-            self.network.give_back("")

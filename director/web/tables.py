@@ -9,7 +9,9 @@ names one, ``tournament.lexicon_fingerprint``; else not the fingerprint most tab
 last self-test, its link (network or serial line), its game as its last status has it, the
 results it sent again because this director lacked them (``taken_back``: restored from a
 backup), why it refused the director's last assignment (``assignment_refused``, as its last
-status says: it plays the one it had), and its own director's PIN (the page shows it on request). ``ready`` counts the tables heard from in
+status says: it plays the one it had), and, only when ``pins`` asks for them, its own
+director's PIN (the page asks while its "show PINs" box is ticked: a refresh does not carry
+every table's PIN otherwise). ``ready`` counts the tables heard from in
 the last ``RECENT_S``.
 
 ``card_tables(...)``: the tables a sheet of printable table cards is made for
@@ -60,7 +62,7 @@ def _enrollment(table: str, enrolled: dict, code: dict | None, now: float) -> tu
     return "none", ""
 
 
-def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
+def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: bool = False) -> dict:
     statuses, enrolled, made = _statuses(db), codes.enrolled(db), codes.codes(db)
     taken = _taken_back(db)
     names = (set(config.tables) | set(enrolled) | set(made) | set(statuses) | _paired_tables(db))
@@ -89,8 +91,9 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float) -> dict:
             "game": _game(document) if document else "",
             "assignment_refused": document.get("assignment_refused", ""),
             "taken_back": taken.get(table, ""),
-            "pin": _pin(config, table),
         })
+        if pins:
+            rows[-1]["pin"] = _pin(config, table)
     return {"tables": rows, "ready": sum(r["recent"] for r in rows), "count": len(rows),
             "expected": len(config.tables), "now": now}
 

@@ -3,7 +3,8 @@
 - ``tables``: ``GET /tables``, the page (templates/tables.html, static/tables.js): a code for a
   table to enroll, every table and whether it is ready (director.web.tables), refreshed every
   few seconds;
-- ``tables.list``: ``GET /api/tables``, what the page shows, as JSON;
+- ``tables.list``: ``GET /api/tables``, what the page shows, as JSON; each table's own
+  director's PIN only with ``?pins=1`` (the page's "show PINs" box);
 - ``tables.cards``: ``GET /tables/cards``, the printable table cards (director.web.cards).
 """
 from __future__ import annotations
@@ -34,7 +35,9 @@ def tables_routes(db: DirectorDB, config: DirectorConfig, addresses: Addresses,
                             headers=NO_STORE)
 
     async def listing(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(tables_view, db, config, now()), headers=NO_STORE)
+        pins = request.query_params.get("pins") == "1"
+        return JSONResponse(await run_in_threadpool(lambda: tables_view(db, config, now(), pins=pins)),
+                            headers=NO_STORE)
 
     async def cards(request: Request) -> Response:
         tables = await run_in_threadpool(card_tables, db, config)

@@ -107,6 +107,29 @@ def _identity(table: str) -> bytes:
 
 
 DIRECTOR_IDENTITY = b"tablekeeper director"
+TABLE_SIDE = b"A"           # a SPAKE2 message is its side's byte and a point of the group
+
+
+def _not_a_point() -> tuple[type[BaseException], ...]:
+    """What spake2 raises for a message that is not a point of its group (NotOnCurve is no
+    SPAKEError, nor a ValueError)."""
+    from spake2 import SPAKEError
+    from spake2.ed25519_basic import NotOnCurve
+    return SPAKEError, NotOnCurve, ValueError, AssertionError
+
+
+def check_table_message(message: bytes) -> bytes:
+    """``message`` if it is a table's SPAKE2 message (its side's byte, then a point of the
+    group's prime-order subgroup), else EnrollmentError: checked before the director spends a
+    try of a code on it."""
+    from spake2.ed25519_group import Ed25519Group
+    if message[:1] != TABLE_SIDE:
+        raise EnrollmentError("message: not a table's SPAKE2 message (its first byte)")
+    try:
+        Ed25519Group.bytes_to_element(message[1:])
+    except _not_a_point():
+        raise EnrollmentError("message: not a SPAKE2 message (not a point of the group)") from None
+    return message
 
 
 def _keys(shared: bytes, table: str, table_message: bytes, director_message: bytes
@@ -146,10 +169,9 @@ class TableExchange:
 
     def open(self, answer: "StartAnswer") -> dict:
         """The enrollment the director sealed, checked; WrongCode if it does not open."""
-        from spake2 import SPAKEError
         try:
             shared = self._spake.finish(answer.message)
-        except SPAKEError as exc:
+        except _not_a_point() as exc:
             raise EnrollmentError(f"message: the director's SPAKE2 message is not one ({exc})") from None
         seal_key, confirm_key, transcript = _keys(shared, self.table, self.message, answer.message)
         plain = unseal(seal_key, answer.sealed, transcript)
@@ -182,12 +204,12 @@ class DirectorAnswer:
 def director_answer(table: str, code: str, table_message: bytes, enrollment: dict) -> DirectorAnswer:
     """Answer a table's first message for ``code``: SPAKE2's message and ``enrollment`` sealed
     under the key the exchange gives (which the table gets only with the same code)."""
-    from spake2 import SPAKE2_B, SPAKEError
+    from spake2 import SPAKE2_B
     spake = SPAKE2_B(normal_code(code).encode(), idA=_identity(table), idB=DIRECTOR_IDENTITY)
     message = spake.start()
     try:
         shared = spake.finish(table_message)
-    except SPAKEError as exc:
+    except _not_a_point() as exc:
         raise EnrollmentError(f"message: not a SPAKE2 message ({exc})") from None
     seal_key, confirm_key, transcript = _keys(shared, table, table_message, message)
     exchange = secrets.token_hex(_EXCHANGE_HEX // 2)

@@ -19,6 +19,7 @@ import json
 import re
 
 TABLE_KEY_HEX_DIGITS = 64
+STATION_PROOF = "X-Station-Proof"       # the header of a judge station's proof of its key
 
 
 class SignatureError(ValueError):
@@ -41,6 +42,14 @@ def station_key(tournament_key: bytes, station: str) -> bytes:
     if not tournament_key:
         raise SignatureError("the tournament key is empty: no station key can be derived from it")
     return hmac.new(tournament_key, b"station:" + str(station).encode("utf-8"), hashlib.sha256).digest()
+
+
+def station_proof(key: bytes, station: str) -> str:
+    """What judge station ``station`` sends (``X-Station-Proof``) to be given the challenges open:
+    HMAC-SHA256(its key, "challenges:" + station), hex. The same each time: it keeps the list
+    from whoever does not hold the key, not from someone who reads the Wi-Fi (who reads the
+    list itself as it crosses)."""
+    return hmac.new(key, b"challenges:" + str(station).encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def key_hex(key: bytes) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from kiosk.sync.document import DOCUMENT_SCHEMA
 from kiosk.sync.http_client import DELIVERED, REFUSED, TIMEOUT_S, DirectorClient
-from kiosk.sync.signing import SignatureError, sign, verify
+from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_proof, verify
 
 log = logging.getLogger(__name__)
 POLL_S = 1.0
@@ -64,7 +64,8 @@ class StationClient(DirectorClient):
 
     def challenges(self) -> tuple[OpenChallenge, ...]:
         """The challenges open; ConnectionError if unreachable, ValueError if not believed."""
-        answer = self._answer(urllib.request.Request(f"{self.base}/challenges", method="GET"))
+        answer = self._answer(urllib.request.Request(f"{self.base}/challenges", method="GET", headers={
+            STATION_PROOF: station_proof(self.key, self.station)}))
         if answer.kind != DELIVERED or answer.body is None:
             if answer.kind == REFUSED:
                 raise ValueError(f"the director refused: {answer.reason}")

@@ -40,7 +40,7 @@ def verdict(words=("QUIRE",), valid=True, cid="g7:turn-3:100", station="1", tabl
 def test_a_challenge_open_reaches_the_station_and_its_verdict_the_table(db):
     assert receive_challenge(db, "7", challenge(), KEY, NOW).body == {"outcome": "open",
                                                                       "challenge_id": "g7:turn-3:100"}
-    listed = verify(open_challenges(db, "1", "T", KEY), station_key(KEY, "1"))
+    listed = verify(open_challenges(db, "1", "T", KEY, NOW + 10), station_key(KEY, "1"))
     assert listed["challenges"] == [{"challenge_id": "g7:turn-3:100", "table": "7", "round": 2,
                                      "player": 1, "words": ["QUIRE"], "opened_wall": NOW}]
     assert verdict_for(db, "7", "T", KEY) is None
@@ -48,7 +48,7 @@ def test_a_challenge_open_reaches_the_station_and_its_verdict_the_table(db):
     back = verify(verdict_for(db, "7", "T", KEY), table_key(KEY, "7"))
     assert (back["words"], back["valid"], back["station"], back["challenge_id"]) == (
         ["QUIRE"], True, "1", "g7:turn-3:100")
-    assert verify(open_challenges(db, "1", "T", KEY), station_key(KEY, "1"))["challenges"] == []
+    assert verify(open_challenges(db, "1", "T", KEY, NOW + 10), station_key(KEY, "1"))["challenges"] == []
     again = receive_verdict(db, "1", verdict(valid=False), KEY, NOW + 6)
     assert (again.code, again.body) == (409, {"error": "the challenge at table 7 was already ruled"})
     receive_challenge(db, "7", challenge("ruled"), KEY, NOW + 7)

@@ -47,7 +47,10 @@ def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(brow
         assert "refused" in row5.get_attribute("class")
         assert "REFUSED" not in page.inner_text('#tables tr[data-table="4"]')
         assert page.is_hidden('#tables tr[data-table="1"] td.pin')
+        assert table_pin(KEY.encode(), "1") not in page.content()    # not sent until asked
         page.check("#show-pins")
+        page.wait_for_function("document.querySelector('#tables tr[data-table=\"1\"] td.pin')"
+                               ".textContent !== ''", timeout=TIMEOUT_MS)
         assert page.inner_text('#tables tr[data-table="1"] td.pin') == table_pin(KEY.encode(), "1")
         page.screenshot(path=str(tmp_path / "tables.png"))
         assert KEY not in page.content()

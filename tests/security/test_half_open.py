@@ -129,6 +129,7 @@ def test_the_service_logs_no_line_per_request(tmp_path):
     try:
         for n in range(30):
             request = urllib.request.Request(f"{process.url}/api/tables/8/status", method="POST",
+                                             headers={"Content-Type": "application/json"},
                                              data=signed_bytes(status_doc(8, sent_wall=float(n))))
             with urllib.request.urlopen(request, timeout=WAIT_S) as response:
                 assert response.status == 200

@@ -78,3 +78,26 @@ def test_a_tables_enrollment_bodies_are_checked_by_the_same_schema(director, pat
     assert answer.code == code and reason in answer.body["error"], answer
     nothing_stored(director)
     assert_honest_table_served(director)
+
+
+def deep_inside(n: int, opener: bytes, closer: bytes) -> bytes:
+    return opener * n + b"1" * (opener == b'{"a":') + closer * n
+
+
+@pytest.mark.parametrize("path, name_field", [("/api/tables/5/challenge", "table"),
+                                              ("/api/stations/1/verdicts", "station")])
+@pytest.mark.parametrize("depth", [500, 990, 5000])
+@pytest.mark.parametrize("shape", ["objects", "lists"])
+def test_a_challenge_or_verdict_nested_deep_is_refused_400(director, path, name_field, depth, shape):
+    """Attack: a challenge or a station's verdict whose document nests 990 deep: the parser
+    takes it (its bound is deeper), and making the signature's canonical form recursed until
+    Python gave up: 500. It is refused 400 before the signature is looked at."""
+    opener, closer = (b'{"a":', b"}") if shape == "objects" else (b"[", b"]")
+    who = path.split("/")[3]
+    body = (b'{"document": {"schema": 1, "kind": "x", "' + name_field.encode() + b'": "' + who.encode()
+            + b'", "x": ' + deep_inside(depth, opener, closer) + b'}, "signature": "' + b"0" * 64 + b'"}')
+    answer = director.request("POST", path, body, anonymous=True)
+    assert answer.code == 400 and "nested deeper" in answer.body["error"], answer
+    nothing_stored(director)
+    assert director.rows("challenges") == []
+    assert_honest_table_served(director)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from kiosk.sync.signing import SignatureError, sign, station_key, table_key, verify
+from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_key, station_proof, table_key, verify
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 
 import pytest
@@ -57,7 +57,8 @@ def test_a_challenge_in_a_stations_name_and_a_verdict_with_none_open_are_refused
 
 def test_what_the_director_says_of_challenges_is_signed_for_its_reader_only(director):
     open_challenge(director)
-    listed = director.request("GET", "/api/stations/1/challenges", anonymous=True)
+    proof = {STATION_PROOF: station_proof(station_key(KEY.encode(), "1"), "1")}
+    listed = director.request("GET", "/api/stations/1/challenges", None, proof, anonymous=True)
     assert listed.code == 200
     assert verify(listed.body, station_key(KEY.encode(), "1"))["challenges"][0]["table"] == "7"
     with pytest.raises(SignatureError):

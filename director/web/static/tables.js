@@ -81,7 +81,7 @@ function row(t, now) {
     el("td", {}, ...(t.assignment_refused
       ? [el("strong", { class: "refused" }, `REFUSED the assignment: ${t.assignment_refused}`), " · "] : []),
       t.game + (t.taken_back ? ` · taken back from the table: ${t.taken_back}` : "")),
-    el("td", { class: "pin" }, t.pin));
+    el("td", { class: "pin" }, t.pin || ""));
   if (t.expected && t.heard_wall == null) tr.classList.add("missing");
   if (t.lexicon_differs) tr.classList.add("differs");
   if (t.assignment_refused) tr.classList.add("refused");
@@ -91,7 +91,9 @@ function row(t, now) {
 
 async function refresh() {
   try {
-    const response = await fetch("/api/tables", { credentials: "same-origin" });
+    // each table's PIN only while the box asks for them: a refresh does not carry them otherwise
+    const asked = $("show-pins").checked ? "?pins=1" : "";
+    const response = await fetch(`/api/tables${asked}`, { credentials: "same-origin" });
     if (response.status === 401) { location.assign("/login"); return; }
     const view = await response.json();
     $("tables").querySelector("tbody").replaceChildren(...view.tables.map((t) => row(t, view.now)));
@@ -105,7 +107,10 @@ async function refresh() {
 document.addEventListener("DOMContentLoaded", () => {
   $("enroll-form").addEventListener("submit", makeCodes);
   $("stick-form").addEventListener("submit", stickFile);
-  $("show-pins").addEventListener("change", () => document.body.classList.toggle("pins", $("show-pins").checked));
+  $("show-pins").addEventListener("change", () => {
+    document.body.classList.toggle("pins", $("show-pins").checked);
+    refresh();
+  });
   refresh();
   setInterval(refresh, REFRESH_MS);
 });
