@@ -1,0 +1,225 @@
+"""A whole game under each of the four presets, played through the real kiosk (kiosk.scripted:
+presses of its buttons and taps where its screen shows the keys) by players with real long
+names, at 800x480 (the Touch Display), 1280x720 and 720x1280 (the Touch Display 2 standing). On every
+frame while the game is in play, the screen is drawn whole as the machine draws it and checked
+as a player reads it: both clocks drawn with digits at least 6 mm tall on the panel and neither
+name reduced to "…", the running one framed, and nothing overlapping, leaving its box or cut
+short (tests.support.keyboard_scenes). Each distinct frame is checked once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kiosk.core.vocabulary import Phase
+from kiosk.ui.clock.view import ClockView
+from kiosk.ui.judge.draw import JudgeView
+from kiosk.ui.judge.verdict import VerdictView
+from kiosk.ui.widgets import panel, theme
+from tests.support.keyboard_scenes import layout_problems, small_text
+from tests.support.scripted_table import FRAME_NS, scripted_kiosk, write_script
+
+#: Real-shaped names: tsh's "Surname, Given", a hyphen, diacritics, 28-31 characters.
+LONG = ("Ó Dálaigh-Featherstone, Zoë", "Montgomery-Smith, Christopher")
+#: What a clock's digits are at least, on the panel, while a game is in play.
+MIN_CLOCK_MM = 6.0
+#: The phases of a game in play: both clocks are what the players read.
+IN_PLAY = (Phase.WAITING, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT)
+
+# A game each preset plays in full: turns, a hold (where the book has one), a challenge each way,
+# an exchange, a pass, a stop for a reason, the book's own incident, a play-out and its
+# acceptance, the rack, both confirmations.
+COMMON_OPENING = [
+    {"t": 0, "cmd": "start", "first": 0},
+    {"t": 40, "cmd": "play", "player": 0, "score": 24},
+]
+GAMES = {
+    "aspa": COMMON_OPENING + [
+        {"t": 45, "cmd": "hold", "player": 1},
+        {"t": 60, "cmd": "challenge", "player": 1, "words": ["QI", "ZAX"], "valid": True},
+        {"t": 70, "cmd": "resume", "player": 0},
+        {"t": 100, "cmd": "play", "player": 1, "score": 31, "blanks": "e"},
+        {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
+        {"t": 200, "cmd": "pass", "player": 1},
+        {"t": 230, "cmd": "neutral", "reason": "score"},
+        {"t": 240, "cmd": "resume", "player": 1},
+        {"t": 260, "cmd": "play", "player": 0, "score": 18},
+        {"t": 1700, "cmd": "play", "player": 1, "score": 22},          # past zero: overtime
+        {"t": 1720, "cmd": "out", "player": 0, "score": 15},
+        {"t": 1723, "cmd": "accept", "player": 1},
+        {"t": 1730, "cmd": "rack", "player": 1, "tiles": "QZ?"},
+        {"t": 1740, "cmd": "confirm", "player": 0},
+        {"t": 1741, "cmd": "confirm", "player": 1},
+    ],
+    "absp": COMMON_OPENING + [
+        {"t": 45, "cmd": "hold", "player": 1},
+        {"t": 60, "cmd": "challenge", "player": 1, "words": ["QI"], "valid": True},
+        {"t": 70, "cmd": "resume", "player": 0},
+        {"t": 100, "cmd": "play", "player": 1, "score": 31},
+        {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
+        {"t": 200, "cmd": "play", "player": 1, "score": 12},
+        {"t": 260, "cmd": "play", "player": 0, "score": 18},
+        {"t": 290, "cmd": "out", "player": 1, "score": 15},
+        {"t": 293, "cmd": "accept", "player": 0},
+        {"t": 300, "cmd": "rack", "player": 0, "tiles": "QZ"},
+        {"t": 310, "cmd": "confirm", "player": 0},     # ABSP: the rack's entry was the other's word
+    ],
+    "nzasp": [
+        {"t": 0, "cmd": "start", "first": 0},
+        {"t": 40, "cmd": "play", "player": 0, "score": 40},
+        {"t": 42, "cmd": "send_back", "player": 1},
+        {"t": 50, "cmd": "declare", "player": 0, "blanks": "E"},
+        {"t": 80, "cmd": "play", "player": 1, "score": 31},
+        {"t": 100, "cmd": "challenge", "player": 0, "words": ["QXZT"], "valid": False},
+        {"t": 110, "cmd": "resume", "player": 1},
+        {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
+        {"t": 200, "cmd": "pass", "player": 1},
+        {"t": 260, "cmd": "play", "player": 0, "score": 18},
+        {"t": 290, "cmd": "out", "player": 1, "score": 15},
+        {"t": 293, "cmd": "accept", "player": 0},
+        {"t": 300, "cmd": "rack", "player": 0, "tiles": "QZ"},
+        {"t": 310, "cmd": "confirm", "player": 0},
+        {"t": 311, "cmd": "confirm", "player": 1},
+    ],
+    "school": [
+        {"t": 0, "cmd": "start", "first": 0},
+        {"t": 10, "cmd": "play", "player": 0, "score": 30},
+        {"t": 20, "cmd": "play", "player": 1, "score": 22},
+        {"t": 30, "cmd": "play", "player": 0, "score": 40},
+        {"t": 35, "cmd": "false_blank", "player": 1},
+        {"t": 40, "cmd": "resume", "player": 0},
+        {"t": 60, "cmd": "play", "player": 1, "score": 18},
+        {"t": 90, "cmd": "exchange", "player": 0, "tiles": 3},
+        {"t": 120, "cmd": "play", "player": 1, "score": 27},
+        {"t": 150, "cmd": "out", "player": 0, "score": 15},
+        {"t": 153, "cmd": "accept", "player": 1},
+        {"t": 160, "cmd": "rack", "player": 1, "tiles": "QZ"},
+        {"t": 170, "cmd": "confirm", "player": 0},
+        {"t": 171, "cmd": "confirm", "player": 1},
+    ],
+}
+SIZES = [(800, 480), (1280, 720), (720, 1280)]
+
+
+def readability_problems(notes: list[theme.Painted], size: tuple[int, int], judging: bool = False) -> list[str]:
+    """What a player could not read on a frame in play: fewer than two clock faces (but while
+    both clocks stand for a challenge's adjudication, ``judging``: the words and the verdict take
+    the screen), a face under MIN_CLOCK_MM tall on the panel, or a text that is nothing but an
+    ellipsis (a name gone)."""
+    down = panel.px_per_mm(size)[1]
+    problems = []
+    clocks = [n for n in notes if n.kind == "clock"]
+    if len(clocks) < 2 and not judging:
+        problems.append(f"{len(clocks)} clock faces drawn: {[c.text for c in clocks]}")
+    for clock in clocks:
+        if clock.ink.height < MIN_CLOCK_MM * down - 0.01:
+            problems.append(f"clock {clock.text!r}: digits {clock.ink.height / down:.1f} mm tall")
+    problems += [f"text {n.text!r}: a name gone" for n in notes if n.kind == "text" and n.text.strip() == "…"]
+    return problems
+
+
+def played_frames(kiosk, runner, clock, passes: int = 20_000):
+    """Drive the script as tests.support.scripted_table.drive does, yielding each pass's view
+    (the loop's last view) once per distinct view."""
+    seen = set()
+    kiosk.loop.step()
+    for _ in range(passes):
+        put = runner.act(clock())
+        kiosk.loop.step()
+        runner.observe()
+        view = kiosk.loop.last_view
+        if repr(view) not in seen:
+            seen.add(repr(view))
+            yield view
+        if runner.finished:
+            return
+        due = runner.due()
+        if put or runner.pending or runner.planned or due is None or due <= clock.now:
+            clock.now += FRAME_NS
+        else:
+            clock.now = due
+    raise AssertionError(f"the script did not finish in {passes} passes")
+
+
+#: The guides' screens of a game with long names (``make screenshots``): (preset, size, what) ->
+#: the file in $TABLEKEEPER_DOCS_IMAGES, the first frame showing it.
+DOCS = {("nzasp", (800, 480), "entry"): "game-nzasp-entry-800x480.png",
+        ("nzasp", (720, 1280), "entry"): "game-nzasp-entry-720x1280.png",
+        ("aspa", (800, 480), "confirm"): "game-long-names-confirm-800x480.png",
+        ("aspa", (720, 1280), "confirm"): "game-long-names-confirm-720x1280.png",
+        ("aspa", (800, 480), "overtime"): "game-long-names-overtime-800x480.png"}
+
+
+def save_for_docs(surface, preset: str, size, state, view) -> None:
+    """With $TABLEKEEPER_DOCS_IMAGES: the first frame of each of ``DOCS`` goes to the guides."""
+    import os
+    folder = os.environ.get("TABLEKEEPER_DOCS_IMAGES")
+    if not folder:
+        return
+    halves = view.halves if isinstance(view, ClockView) else ()
+    shows = {"entry": state.phase == Phase.PLAYING and any(h.keyboard is not None for h in halves) \
+        and len(state.turns) == 1,
+             "confirm": isinstance(view, ClockView) and bool(view.result) and not any(state.confirmed),
+             "overtime": state.phase == Phase.PLAYING and any(h.overtime for h in halves)}
+    for what, shown in shows.items():
+        name = DOCS.get((preset, tuple(size), what))
+        path = Path(folder) / name if name else None
+        if shown and path is not None and path not in _saved:
+            _saved.add(path)
+            pygame.image.save(surface, str(path))
+
+
+_saved: set = set()
+
+
+@pytest.fixture(scope="module")
+def words(shared, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("words") / "words.txt"
+    path.write_text(shared.enable.read_text() + "QI\nZAX\n")
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("preset", sorted(GAMES))
+def test_a_whole_game_with_long_names_is_readable_on_every_frame(preset, size, words, tmp_path, shots):
+    script = write_script(tmp_path / f"{preset}.jsonl",
+                          [{"preset": preset, "players": list(LONG)}] + GAMES[preset])
+    kiosk, runner, clock = scripted_kiosk(tmp_path / "kiosk.sqlite", script, lexicon=str(words), size=size)
+    shots.mkdir(parents=True, exist_ok=True)
+    frames, failures = 0, []
+    try:
+        for view in played_frames(kiosk, runner, clock):
+            surface = pygame.Surface(size)
+            with theme.recording() as notes:
+                kiosk.machine.draw(surface, view, whole=True)
+            save_for_docs(surface, preset, size, kiosk.table.state, view)
+            if kiosk.table.state.phase not in IN_PLAY:
+                continue
+            judging = isinstance(view, (JudgeView, VerdictView)) and kiosk.table.state.clock.running is None
+            problems = readability_problems(notes, size, judging) + layout_problems(notes) + small_text(notes, size)
+            if problems:
+                path = shots / f"{preset}-{size[0]}x{size[1]}-frame{frames:03}.png"
+                pygame.image.save(surface, str(path))
+                failures.append(f"frame {frames} ({kiosk.table.state.phase}, {path.name}): {problems[:3]}")
+            frames += 1
+    finally:
+        kiosk.close()
+    assert frames > 20                               # the game was played, frame by frame
+    assert failures == [], "\n".join(failures[:12])
+
+
+def test_the_readability_check_finds_a_small_clock_and_a_lost_name():
+    """The check can fail: one face, under 6 mm, and a name drawn as "…" alone are each said."""
+    surface = pygame.Surface((800, 480))
+    with theme.recording() as notes:
+        cells = theme.face_cells("24:41", theme.FG, theme.clock_scale("24:41", 40, 8), pygame.Rect(0, 0, 40, 8))
+        for cell, glyph in cells:
+            surface.blit(glyph, cell)
+        theme.note(surface, "clock", pygame.Rect(0, 0, 40, 8), cells[0][0].unionall([c for c, _ in cells]), "24:41")
+        theme.blit_line(surface, "…", theme.FG, pygame.Rect(100, 0, 30, 30))
+    problems = readability_problems(notes, (800, 480))
+    assert any(p.startswith("1 clock faces") for p in problems)
+    assert any("mm tall" in p for p in problems)
+    assert any("a name gone" in p for p in problems)
