@@ -24,7 +24,6 @@ orientation (kiosk.ui.clock.flat turns it to face them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Callable
 
 import pygame
@@ -384,9 +383,20 @@ def _small_face(surface, rect: pygame.Rect, half: HalfView, template: str) -> No
     theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
 
 
-#: What the over screen paints with (kiosk.ui.clock.over).
-_OVER_PAINTERS = SimpleNamespace(strip=lambda *a: _strip(*a), small_face=lambda *a: _small_face(*a),
-                                 controls_area=lambda *a: controls_area(*a))
+class _OverPainters:
+    """The clock's painting the over screen borrows (kiosk.ui.clock.over.Painters)."""
+
+    def strip(self, surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
+        _strip(surface, lay, slot, rect, half)
+
+    def small_face(self, surface, rect: pygame.Rect, half: HalfView, template: str) -> None:
+        _small_face(surface, rect, half, template)
+
+    def controls_area(self, lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect):
+        return controls_area(lay, slot, controls, rect)
+
+
+_OVER_PAINTERS: over.Painters = _OverPainters()
 
 
 # --- where the keys are ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ regions and where the keys are.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol
 
 import pygame
 
@@ -26,7 +27,20 @@ from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.frame import Layout
 
 
-def regions(lay: Layout, view: ClockView, players, painters) -> list[tuple]:
+class Painters(Protocol):
+    """What the over screen borrows from the clock's painting (kiosk.ui.clock.draw)."""
+
+    def strip(self, surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
+        """A half's controls and note in ``rect``."""
+
+    def small_face(self, surface, rect: pygame.Rect, half: HalfView, template: str) -> None:
+        """A clock face, small, in ``rect``."""
+
+    def controls_area(self, lay: Layout, slot: int, controls, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """(the controls' keys, what is left) in ``rect``."""
+
+
+def regions(lay: Layout, view: ClockView, players, painters: Painters) -> list[tuple]:
     """Each part of the over screen: (key, rect, data, paint(surface)). ``painters``: kiosk.ui.clock.draw's
     (``strip(surface, lay, slot, rect, half)``: a half's controls and note; ``small_face(surface,
     rect, half, template)``: a clock face small; ``controls_area``: where the controls go)."""
