@@ -50,11 +50,19 @@ def scripted_kiosk(store: Path, script: Path, *, lexicon: str | None = None, clo
 
 def drive(kiosk: Kiosk, runner: ScriptRunner, clock: SimClock, *, passes: int = 20_000) -> None:
     """Pass until the script is played (raises kiosk.scripted.runner.ScriptFailed)."""
+    for _ in played(kiosk, runner, clock, passes=passes):
+        pass
+
+
+def played(kiosk: Kiosk, runner: ScriptRunner, clock: SimClock, *, passes: int = 20_000):
+    """Pass until the script is played, yielding after each pass of the kiosk's loop (what the
+    screen shows then is ``kiosk.loop.last_view``)."""
     kiosk.loop.step()
     for _ in range(passes):
         put = runner.act(clock())
         kiosk.loop.step()
         runner.observe()
+        yield
         if runner.finished:
             return
         due = runner.due()

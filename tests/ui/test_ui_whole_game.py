@@ -18,7 +18,7 @@ from kiosk.ui.judge.draw import JudgeView
 from kiosk.ui.judge.verdict import VerdictView
 from kiosk.ui.widgets import panel, theme
 from tests.support.keyboard_scenes import layout_problems, small_text
-from tests.support.scripted_table import FRAME_NS, scripted_kiosk, write_script
+from tests.support.scripted_table import played, scripted_kiosk, write_script
 
 #: Real-shaped names: tsh's "Surname, Given", a hyphen, diacritics, 28-31 characters.
 LONG = ("Ó Dálaigh-Featherstone, Zoë", "Montgomery-Smith, Christopher")
@@ -119,27 +119,14 @@ def readability_problems(notes: list[theme.Painted], size: tuple[int, int], judg
     return problems
 
 
-def played_frames(kiosk, runner, clock, passes: int = 20_000):
-    """Drive the script as tests.support.scripted_table.drive does, yielding each pass's view
-    (the loop's last view) once per distinct view."""
+def played_frames(kiosk, runner, clock):
+    """The script played (tests.support.scripted_table.played), each distinct view once."""
     seen = set()
-    kiosk.loop.step()
-    for _ in range(passes):
-        put = runner.act(clock())
-        kiosk.loop.step()
-        runner.observe()
+    for _ in played(kiosk, runner, clock):
         view = kiosk.loop.last_view
         if repr(view) not in seen:
             seen.add(repr(view))
             yield view
-        if runner.finished:
-            return
-        due = runner.due()
-        if put or runner.pending or runner.planned or due is None or due <= clock.now:
-            clock.now += FRAME_NS
-        else:
-            clock.now = due
-    raise AssertionError(f"the script did not finish in {passes} passes")
 
 
 #: The guides' screens of a game with long names (``make screenshots``): (preset, size, what) ->
