@@ -6,11 +6,12 @@ Its page's requests log in with the director's password (``PASSWORD``) as the pa
 from __future__ import annotations
 
 import functools
+import http.client
 import json
 import socket
 import threading
 import time
-import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,13 +140,21 @@ class Director:
         """A request of the page's (logged in, unless ``anonymous``); the tables' API needs no
         session (``post``)."""
         page = {} if anonymous or path.startswith("/api/tables/") else self.page.headers(method)
-        request = urllib.request.Request(self.url + path, data=data, method=method, headers={
-            "Content-Type": "application/json", **page, **(headers or {})})
+        connection = http.client.HTTPConnection(urllib.parse.urlsplit(self.url).netloc, timeout=START_TIMEOUT_S)
         try:
-            with urllib.request.urlopen(request, timeout=START_TIMEOUT_S) as response:
-                return Answer(response.status, json.loads(response.read() or b"{}"))
-        except urllib.error.HTTPError as exc:
-            return Answer(exc.code, json.loads(exc.read() or b"{}"))
+            connection.putrequest(method, path)
+            for name, value in {"Content-Type": "application/json", "Content-Length": str(len(data or b"")),
+                                **page, **(headers or {})}.items():
+                connection.putheader(name, value)
+            connection.endheaders()
+            try:
+                connection.send(data or b"")
+            except (BrokenPipeError, ConnectionResetError):
+                pass            # refused before its body was read (a 413): the answer is there
+            response = connection.getresponse()
+            return Answer(response.status, json.loads(response.read() or b"{}"))
+        finally:
+            connection.close()
 
     def up(self) -> bool:
         """Whether the service still answers (the page's state)."""

@@ -15,9 +15,9 @@ def times_shown(kiosk, **options):
     """Ann's clock runs (Bob played 35); Ann asks for the times, which show large."""
     options.setdefault("names", ("Ann", "Bob"))
     k = kiosk(**options)
-    k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
     k.press("left", at=1)                           # Ann goes second: Bob's clock runs
     k.press("right", at=20).type("35\n", at=21)     # Bob ends his turn: Ann's clock runs
+    k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")  # the clock's
     assert k.state.clock.running == 0
     k.key("Speak", at=24)
     assert isinstance(k.view, speech.BigTimesView)
