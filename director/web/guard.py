@@ -141,9 +141,12 @@ def declared_length(scope) -> int:
     return int(length) if length.isdigit() else 0
 
 
-def refusal(code: int, reason: str, retry_after: float | None = None) -> Response:
+def refusal(code: int, reason: str, retry_after: float | None = None, *,
+            close: bool = False) -> Response:
+    """The refusal's answer; ``close`` (or a 413): the connection closed after it, so that the
+    service never reads the body it refused (a sender over its rate posting again at once)."""
     headers = {"Retry-After": str(max(1, round(retry_after)))} if retry_after is not None else {}
-    if code == 413:
+    if code == 413 or close:
         headers["Connection"] = "close"
     return JSONResponse({"error": reason}, status_code=code, headers=headers)
 
@@ -169,7 +172,8 @@ class Guard:
         try:
             refused = self.check(scope, name)
         except LimitExceeded as exc:
-            refused = refusal(exc.code, exc.reason, exc.retry_after)
+            refused = refusal(exc.code, exc.reason, exc.retry_after,
+                              close=scope["method"] not in SAFE_METHODS)
         cap = BODY_CAPS.get(name, PAGE_BODY)
         if refused is None and name not in TABLES_API and declared_length(scope) > cap:
             refused = refusal(413, f"body over {cap} bytes")
