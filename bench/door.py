@@ -281,7 +281,8 @@ def run(sockets: int, results: int = 800, out=sys.stdout) -> int:
              f"{target * 1000:.0f} ms", cpu <= target and codes <= {400, 403, 409, 413, 422})
             for name, cpu, codes, target in quiet["worst"]]
     rows += [
-        (f"honest ingest, {len(bodies)} results (4 clients)", f"{quiet['per_s']:,.0f} results/s", "", True),
+        (f"honest ingest, {len(bodies)} results (4 clients; the director at {quiet['cpu_per_s']:.0%} "
+         "of a core)", f"{quiet['per_s']:,.0f} results/s", "", True),
         (f"  while {sockets:,} half-open sockets press ({attacked['held']:,} held at the start, "
          f"{attacked['closed']:,} closed by the door, opened again at {REOPEN_PER_S:.0f}/s)",
          f"{attacked['per_s']:,.0f} results/s",
