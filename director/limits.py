@@ -3,12 +3,16 @@
 Each limit refuses with its own status and a reason that names it (``LimitExceeded``), and
 costs the service little to keep, so that it stays up under all of them at once:
 
-- a request's body: ``body_cap(route)`` bytes (413): the tables' documents 1 MiB
-  (``director.tables.ingest.MAX_BODY``), an import 16 MiB, anything else 64 KiB; what a body
+- a request's body: ``body_cap(route)`` bytes (413): a table's result ``RESULT_BODY`` (what a
+  real game can hold), its status 1 MiB (``director.tables.ingest.MAX_BODY``), an import
+  16 MiB, anything else 64 KiB; what a body
   may hold is the protocol's one schema's to say (kiosk.sync.schema), checked before anything
   else reads it;
 - requests per second from one client address (429 with Retry-After): ``RateLimiter``, one
-  for the tables' API and one for everything else, each a token bucket per address;
+  for the tables' API and one for everything else, each a token bucket per address; a request
+  the tables' API refuses counts more against its sender (``refusal_cost``: one request more,
+  and one more per ``REFUSED_BYTES`` it sent), so a phone posting bodies to be refused is slowed to a few a
+  second while the tables it shares an address with keep their allowance;
 - open live streams (server-sent events): the public view's per address and in all (429,
   503), below the total, so that the director's own page always has its ``live_director``
   streams: ``Slots``;
@@ -33,6 +37,9 @@ from typing import Callable
 KIB = 1 << 10
 PAGE_BODY = 64 * KIB            # the page's requests: a round to start, a login, a table to enroll
 IMPORT_BODY = 16 << 20          # an imported .t, .tsh or CSV file, or several (base64 in JSON)
+RESULT_BODY = 256 * KIB         # a table's result: a game of 150 turns, a challenge on each, is
+                                # 105 KiB (1000 events, MAX_EVENTS, about 140 KiB); 1 MiB before
+REFUSED_BYTES = 4 * KIB         # a refused request costs its sender one request more per these bytes
 BURST_S = 5.0                   # a bucket holds this many seconds' worth of requests
 MAX_ADDRESSES = 10_000          # buckets kept at most; the full ones (idle addresses) go first
 
@@ -82,6 +89,15 @@ class RateLimiter:
         """LimitExceeded (429) when ``address``'s bucket is empty; spends nothing."""
         self._tokens(address, spend=False)
 
+    def charge(self, address: str, requests: float) -> None:
+        """``requests`` more spent by ``address`` (a refused body's cost, ``refusal_cost``): its
+        bucket may go below empty, down to minus its capacity, and refills at ``rate``."""
+        now = self.clock()
+        with self.lock:
+            tokens, when = self.buckets.get(address, (self.capacity, now))
+            tokens = min(self.capacity, tokens + max(0.0, now - when) * self.rate)
+            self.buckets[address] = (max(-self.capacity, tokens - requests), now)
+
     def give_back(self, address: str) -> None:
         """The token ``take`` spent, given back (a login whose password was right)."""
         with self.lock:
@@ -105,6 +121,13 @@ class RateLimiter:
         for address, (tokens, when) in list(self.buckets.items()):
             if tokens + max(0.0, now - when) * self.rate >= self.capacity:
                 del self.buckets[address]
+
+
+def refusal_cost(size: int) -> float:
+    """What a request the tables' API refused costs its sender beyond the request itself: one
+    request more, and one more per ``REFUSED_BYTES`` of body it sent (a refused 256 KiB
+    result: 65)."""
+    return 1.0 + size // REFUSED_BYTES
 
 
 # --- log lines -------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ schema of the protocol's documents (kiosk.sync.schema: every field's type, range
 vocabulary). ``key`` is the tournament key; a document is checked under the key of the table it
 names (``kiosk.sync.signing.table_key``), never under the tournament key itself:
 
-- 413 over ``MAX_BODY`` bytes (the HTTP layer passes at most ``MAX_BODY + 1`` bytes), or
-  carrying more events than the schema allows;
+- 413 over ``body_cap(path)`` bytes: a result over ``director.limits.RESULT_BODY`` (what a
+  real game can hold), a status over ``MAX_BODY`` (the HTTP layer passes at most the cap + 1
+  bytes), or carrying more events than the schema allows;
 - 400 not UTF-8 JSON, not a signed document, a field missing, unknown, of the wrong type, out
   of its range or too long (the reason names the field: ``alerts: Expected `object`, got
   `array```), a result whose events do not match its journal hash;
@@ -42,18 +43,22 @@ import logging
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+import msgspec
+
 from kiosk.core.events import EventFormatError
 from kiosk.core.rules import Rules
 import kiosk.sync.schema as schema
 from kiosk.sync.document import events_of
-from kiosk.sync.signing import SignatureError, canonical, signed_with, table_key, verify
+from kiosk.sync.signing import signs, table_key
 
 from director.event.db import DirectorDB
+from director.limits import RESULT_BODY
 from .refusal import Refusal, Refused, keep_refusal
 from director.event.rounds import DivisionMismatch, division_for
 from .verify import check_result
 
-MAX_BODY = 1 << 20              # 1 MiB
+MAX_BODY = 1 << 20              # 1 MiB: a status (and the most the HTTP layer reads of any)
+BODY_CAPS = {"results": RESULT_BODY, "status": MAX_BODY}    # path -> its bound (413 over it)
 PATHS = {"results": "result", "status": "status"}      # path -> the kind it takes
 AGAIN = " (sent again)"         # a result's source, when the table sent it again to a director that lacked it
 
@@ -76,10 +81,11 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
     baseline only (director.web.app.create_app), a result's events are not read back."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
+    cap = body_cap(path)
     checked = None
     try:
-        if size > MAX_BODY:
-            raise Refused(413, f"body over {MAX_BODY} bytes")
+        if size > cap:
+            raise Refused(413, f"body over {cap} bytes" + (RESULT_WHY if path == "results" else ""))
         checked = _check(table, path, raw, key)
         document = checked.document
         if path == "results" and _held_already(db, checked):
@@ -93,6 +99,15 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
                 checked if path == "results" else None)
         return Reply(refusal.code, {"error": refusal.reason})
     return _store_status(db, checked, division, now_wall, source)
+
+
+RESULT_WHY = ": more than a whole game's result holds (director.limits.RESULT_BODY)"
+
+
+def body_cap(path: str) -> int:
+    """The most bytes a document posted at ``path`` may have: a result's, what a real game can
+    hold (director.limits.RESULT_BODY); any other's, ``MAX_BODY``."""
+    return BODY_CAPS.get(path, MAX_BODY)
 
 
 class Checked(NamedTuple):
@@ -141,8 +156,12 @@ def _schema_refusal(error: schema.SchemaError) -> Refused:
 
 
 def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
-    """The signed document, its signature and its events (none for a status), each checked:
-    first the bytes against the schema (kiosk.sync.schema), then the signature."""
+    """The signed document, its signature and its events (none for a status), each checked,
+    the cheap checks first so that a refused body costs little more than its reading: the
+    envelope (the document left unread, ``msgspec.Raw``), the document's head (schema, kind and
+    table, the rest skipped), then the signature over what was sent (``_signed_text``), the
+    table it names against the table it was posted for, and only then the whole body against
+    the schema (kiosk.sync.schema) and the events read by the core."""
     if path not in PATHS:
         raise Refused(400, f"unknown path {path!r}: expected results or status")
     try:
@@ -154,24 +173,45 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
             raise Refused(422, f"schema: expected {schema.SCHEMA_VERSION}; got {head.schema!r}"[:200])
         if head.kind != PATHS[path]:
             raise Refused(422, f"kind: expected {PATHS[path]!r} at {path}; got {head.kind!r}"[:200])
-        schema.decode(raw, schema.SIGNED[head.kind])
+        if head.table is None:
+            raise Refused(400, "table: Object missing required field `table`")
     except schema.SchemaError as exc:
         if exc.path == "$" and "signature" in str(exc) and "missing" in str(exc):
             raise Refused(401, "the document carries no signature") from None
         raise _schema_refusal(exc) from None
-    signed = {"document": schema.plain(envelope.document), "signature": envelope.signature}
-    named = signed["document"]["table"]
-    try:
-        text = canonical(signed["document"])
-        document = verify(signed, table_key(key, named), text)
-    except SignatureError:
-        raise Refused(403, _wrong_key(signed, key, named, table)) from None
-    events = _events(document) if path == "results" else []
-    if document["table"] != table:
-        raise Refused(409, f"table: the document is table {document['table']!r}, "
+    named, sent = head.table, bytes(envelope.document)
+    text = _signed_text(sent, envelope.signature, key, named, table)
+    if named != table:
+        raise Refused(409, f"table: the document is table {named!r}, "
                            f"posted for table {table!r}"[:200])
-    return Checked(document, signed["signature"], events, text.decode(),
+    try:
+        schema.decode(raw, schema.SIGNED[head.kind])
+    except schema.SchemaError as exc:
+        raise _schema_refusal(exc) from None
+    document = schema.plain(text)
+    events = _events(document) if path == "results" else []
+    return Checked(document, envelope.signature, events, text.decode(),
                    hashlib.sha256(text).hexdigest(), envelope.again)
+
+
+def _signed_text(sent: bytes, signature: str, key: bytes, named: str, posted: str) -> bytes:
+    """The document's canonical JSON, checked under table ``named``'s key before anything is
+    built from it (Refused 403 otherwise), and made at most once: the bytes sent, when the
+    table sent its document as the text it signed (kiosk.sync's clients do: keys sorted, no
+    spaces); else the document parsed (untyped, in C) and written again with its keys sorted
+    (``msgspec``: the same text as kiosk.sync.signing.canonical, floats below 1e-4 aside, which
+    no table writes). Never the typed decode, never Python's ``json`` on a refusal's path."""
+    own = table_key(key, named)
+    if signs(signature, own, sent):
+        return sent
+    try:
+        document = schema.plain(sent)
+    except ValueError:
+        document = None
+    text = msgspec.json.encode(document, order="sorted") if isinstance(document, dict) else sent
+    if text is not sent and signs(signature, own, text):
+        return text
+    raise Refused(403, _wrong_key((sent, text), signature, key, named, posted))
 
 
 def _events(document: dict) -> list:
@@ -188,13 +228,15 @@ def _printable(name: str, most: int = 40) -> str:
     return "".join(c if c.isprintable() else "?" for c in name[:most])
 
 
-def _wrong_key(signed: dict, key: bytes, named: str, posted: str) -> str:
-    """Why a signature does not match table ``named``'s key, as far as the director can tell."""
+def _wrong_key(texts: tuple[bytes, ...], signature: str, key: bytes, named: str,
+               posted: str) -> str:
+    """Why a signature does not match table ``named``'s key, as far as the director can tell
+    (each key tried over the texts already made: nothing is written again)."""
     table, other = _printable(named), _printable(posted)
-    if signed_with(signed, key):
+    if any(signs(signature, key, text) for text in texts):
         return (f"signed with the tournament key, not table {table}'s own key: the tournament key "
                 f"never leaves the director (enroll the table: python -m director enroll {table})")
-    if posted != named and signed_with(signed, table_key(key, posted)):
+    if posted != named and any(signs(signature, table_key(key, posted), text) for text in texts):
         return (f"table {table}'s document signed with table {other}'s key: a table signs only "
                 "its own documents")
     return (f"the signature does not match table {table}'s key: signed with another key, or the "

@@ -84,7 +84,7 @@ from director.tables.exchange import Exchanges
 from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal
 from director.tables import challenges
-from director.tables.ingest import MAX_BODY, receive
+from director.tables.ingest import body_cap, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots
 import kiosk.sync.schema as schema
 from .addresses import service_addresses
@@ -210,13 +210,13 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
     async def post_document(request: Request) -> Response:
         table, path = request.path_params["table"], request.url.path.rsplit("/", 1)[1]
         try:
-            raw, declared = await read_limited(request, MAX_BODY)
+            raw, declared = await read_limited(request, body_cap(path))
         except ClientDisconnect:
             return Response(status_code=400)
         reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
                                         rules=config.rules, declared_size=declared,
                                         recompute=recompute)
-        headers = {"Connection": "close"} if declared is not None or len(raw) > MAX_BODY else None
+        headers = {"Connection": "close"} if declared is not None or len(raw) > body_cap(path) else None
         return JSONResponse(reply.body, status_code=reply.code, headers=headers)
 
     async def get_assignment(request: Request) -> Response:

@@ -3,7 +3,8 @@
 ``Guard`` (an ASGI middleware around the whole app) finds the request's route by name, then:
 
 1. counts the request against its client address (``director.limits.RateLimiter``: the
-   tables' API has its own, larger, allowance): 429 over it;
+   tables' API has its own, larger, allowance): 429 over it; a request the tables' API refuses
+   (``REFUSED``) costs its address more, by the bytes it sent (director.limits.refusal_cost);
 2. lets the tables' API through, unless a browser sent it (``from_a_browser``): a table is
    no browser, and its documents are signed. A web page a phone opens can make the phone post
    a "simple" request (text/plain, a form) to any address without asking first, so the
@@ -36,7 +37,8 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Match
 
 from director.tables.ingest import MAX_BODY
-from director.limits import IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, LogLimiter, RateLimiter
+from director.limits import (IMPORT_BODY, PAGE_BODY, LimitExceeded, Limits, LogLimiter, RateLimiter,
+                             refusal_cost)
 from .sessions import SESSION_COOKIE, SessionStore, same_secret
 
 PUBLIC = {
@@ -65,6 +67,7 @@ BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX
              "tables.challenge": 2 * MAX_BODY, "stations.verdicts": 2 * MAX_BODY,
              "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
 SAFE_METHODS = {"GET", "HEAD"}
+REFUSED = {400, 401, 403, 409, 413, 415, 422}   # a tables' API answer that costs its sender more
 JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.sync's clients)
 BROWSER_SITES = {"same-origin", "none"}     # the Sec-Fetch-Site a page of another site never sends
 log = logging.getLogger("director.web.guard")
@@ -138,9 +141,12 @@ def declared_length(scope) -> int:
     return int(length) if length.isdigit() else 0
 
 
-def refusal(code: int, reason: str, retry_after: float | None = None) -> Response:
+def refusal(code: int, reason: str, retry_after: float | None = None, *,
+            close: bool = False) -> Response:
+    """The refusal's answer; ``close`` (or a 413): the connection closed after it, so that the
+    service never reads the body it refused (a sender over its rate posting again at once)."""
     headers = {"Retry-After": str(max(1, round(retry_after)))} if retry_after is not None else {}
-    if code == 413:
+    if code == 413 or close:
         headers["Connection"] = "close"
     return JSONResponse({"error": reason}, status_code=code, headers=headers)
 
@@ -166,14 +172,17 @@ class Guard:
         try:
             refused = self.check(scope, name)
         except LimitExceeded as exc:
-            refused = refusal(exc.code, exc.reason, exc.retry_after)
+            refused = refusal(exc.code, exc.reason, exc.retry_after,
+                              close=scope["method"] not in SAFE_METHODS)
         cap = BODY_CAPS.get(name, PAGE_BODY)
         if refused is None and name not in TABLES_API and declared_length(scope) > cap:
             refused = refusal(413, f"body over {cap} bytes")
         if refused is not None:
             await refused(scope, receive, send)
             return
-        await self.capped(scope, receive, send, cap)
+        await self.capped(scope, receive, send, cap,
+                          charged=(scope.get("client") or ("unknown", 0))[0]
+                          if name in TABLES_API else None)
 
     def check(self, scope, name: str | None) -> Response | None:
         """The refusal of the request, or None to let it through (its session in its state)."""
@@ -203,9 +212,11 @@ class Guard:
             scope.setdefault("state", {})["session"] = session
         return None
 
-    async def capped(self, scope, receive, send, cap: int) -> None:
-        """The app, reading at most ``cap`` bytes of the body (413 past them)."""
-        received, started = 0, False
+    async def capped(self, scope, receive, send, cap: int, charged: str | None = None) -> None:
+        """The app, reading at most ``cap`` bytes of the body (413 past them); a refusal
+        (``REFUSED``) of the tables' API charged to its sender's address (``charged``) by the
+        bytes it sent (director.limits.refusal_cost)."""
+        received, started, status = 0, False, 0
 
         async def counted_receive():
             nonlocal received
@@ -217,9 +228,9 @@ class Guard:
             return message
 
         async def watched_send(message):
-            nonlocal started
+            nonlocal started, status
             if message["type"] == "http.response.start":
-                started = True
+                started, status = True, message.get("status", 0)
                 message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             await send(message)
 
@@ -228,4 +239,8 @@ class Guard:
         except BodyTooLarge:
             if started:
                 raise
+            status = 413
             await refusal(413, f"body over {cap} bytes")(scope, receive, send)
+        finally:
+            if charged is not None and status in REFUSED:
+                self.table_requests.charge(charged, refusal_cost(received))

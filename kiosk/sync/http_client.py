@@ -61,7 +61,7 @@ class DirectorClient:
         the judge station)."""
         if path not in ("results", "status", "challenge"):
             raise ValueError(f"documents go to results, status or challenge, not {path!r}")
-        data = json.dumps(signed, separators=(",", ":"), ensure_ascii=False).encode()
+        data = json.dumps(signed, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
         request = urllib.request.Request(f"{self.base}/{path}", data=data, method="POST",
                                          headers={"Content-Type": "application/json"})
         return self._answer(request)

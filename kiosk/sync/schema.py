@@ -28,7 +28,9 @@ from kiosk.core.rules import SECTIONS, describe_settings
 from kiosk.core.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
 
 SCHEMA_VERSION = 1
-MAX_EVENTS = 2000               # a long game with every correction has a few hundred
+MAX_EVENTS = 1000               # a real game has at most ~100 turns: 500 events with a challenge
+                                # on every turn (150 turns: 760); the director's bound on a
+                                # result's size (director.limits.RESULT_BODY) holds it
 MAX_TURNS = MAX_EVENTS
 MAX_RECORDS = 500               # adjudications, uses of the director's menu: a game has a few
 MAX_NAME = 100                  # a player's or the tournament's name (both ends: see ``Name``)
@@ -369,9 +371,11 @@ class Envelope(Strict):
 
 
 class Head(Struct):
-    """What kind of document an envelope holds (its other fields are skipped, not read)."""
+    """What kind of document an envelope holds and the table it names, whose key checks its
+    signature (its other fields are skipped, not read)."""
     schema: whole(-MAX_MS, MAX_MS) | text(20) | None = None
     kind: text(20) | None = None
+    table: Table | None = None
 
 
 class SignedResult(Strict):

@@ -65,8 +65,10 @@ class Port(Protocol):
 
 
 def data_body(path: str, signed: dict) -> bytes:
-    """A DATA frame's body: the path, a newline, the signed document's JSON as HTTP would post it."""
-    return path.encode() + b"\n" + json.dumps(signed, separators=(",", ":"),
+    """A DATA frame's body: the path, a newline, the signed document's JSON as HTTP would post it
+    (keys sorted, no spaces: the document is sent as the text it signed, whose signature the
+    director checks over the bytes themselves, director.tables.ingest)."""
+    return path.encode() + b"\n" + json.dumps(signed, sort_keys=True, separators=(",", ":"),
                                               ensure_ascii=False).encode()
 
 

@@ -72,6 +72,13 @@ def sign(document: dict, key: bytes) -> dict:
             "signature": hmac.new(key, canonical(document), hashlib.sha256).hexdigest()}
 
 
+def signs(signature: str, key: bytes, text: bytes) -> bool:
+    """Whether ``signature`` is the one ``key`` makes over ``text`` (a document's canonical
+    JSON, as it was sent): the check of a signature before anything is built from the text."""
+    return isinstance(signature, str) and hmac.compare_digest(
+        signature, hmac.new(key, text, hashlib.sha256).hexdigest())
+
+
 def signed_with(signed: dict, key: bytes) -> bool:
     """Whether ``signed`` carries a right signature under ``key``."""
     try:

@@ -6,6 +6,7 @@ import socket
 
 import pytest
 
+from director.limits import RESULT_BODY
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from kiosk.sync.signing import sign, table_key
 
@@ -202,7 +203,7 @@ def test_a_10_mb_body_is_refused_with_413_without_reading_it(director):
     assert director.post(7, "results", signed_bytes(result_doc(7))).body["outcome"] == "stored"
 
 
-def test_a_10_mb_body_without_a_length_is_cut_off_at_1_mib(director):
+def test_a_10_mb_body_without_a_length_is_cut_off_at_the_results_cap(director):
     head = (b"POST /api/tables/7/results HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n")
     piece = b" " * 65536
@@ -210,6 +211,6 @@ def test_a_10_mb_body_without_a_length_is_cut_off_at_1_mib(director):
     answer = post_raw(director, head, (chunk for _ in range(TEN_MB // len(piece))))
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     (rejection,) = director.rows("rejections")
-    assert rejection["code"] == 413 and rejection["size"] == (1 << 20) + 1
+    assert rejection["code"] == 413 and rejection["size"] == RESULT_BODY + 1
     assert director.rows("results") == []
     assert director.post(7, "results", signed_bytes(result_doc(7))).body["outcome"] == "stored"

@@ -2,17 +2,20 @@
 a regular expression, quadratic on ``"`` followed by many ``\\"``: 80 KB posted to a table's status
 held the service 17 s. Every body from the network is now parsed and checked against the one
 schema in a single linear pass (kiosk.sync.schema) before anything else reads it. Each hostile
-shape at the tables' full 1 MiB (bench/rigs/hostile.py) is refused 400 naming what is wrong,
-nothing is stored, and an honest table's post is answered within a second while they pour in;
+shape at a status's full 1 MiB and a result's full 256 KiB (bench/rigs/hostile.py; a result
+over that is refused 413 before it is read) is refused 400 naming what is wrong, nothing is stored, and an honest table's post is answered within a second while they pour in;
 the page's JSON bodies are checked by the same schema. (What each costs: python -m bench door.)"""
+import http.client
 import json
 
 import pytest
 
 from bench.rigs.hostile import shapes
+from director.limits import RESULT_BODY
 from tests.security.conftest import Attack, assert_honest_table_served
 
 SHAPES = shapes()
+RESULT_SHAPES = shapes(RESULT_BODY)
 
 
 def nothing_stored(director) -> None:
@@ -23,22 +26,27 @@ def nothing_stored(director) -> None:
 
 @pytest.mark.parametrize("name", list(SHAPES))
 def test_a_hostile_mebibyte_is_refused_400_naming_what_is_wrong(director, name):
-    for path in ("status", "results"):
-        answer = director.post(7, path, SHAPES[name])
+    for path, body in (("status", SHAPES[name]), ("results", RESULT_SHAPES[name])):
+        answer = director.post(7, path, body)
         assert answer.code in (400, 422), (path, answer)
         error = answer.body["error"]
         assert len(error) <= 300 and error.isprintable()
+    assert director.post(7, "results", SHAPES[name]).code == 413     # more than a game holds
     nothing_stored(director)
-    assert {r["code"] for r in director.rows("rejections")} <= {400, 422}
+    assert {r["code"] for r in director.rows("rejections")} <= {400, 413, 422}
     assert_honest_table_served(director)
 
 
 def test_the_service_answers_an_honest_table_while_hostile_bodies_pour_in(director):
     bodies = list(SHAPES.values())
 
-    def attack():
+    def attack():               # from an address of its own: its refusals count against it
         for raw in bodies:
-            assert director.post(7, "status", raw).code in (400, 422)
+            conn = http.client.HTTPConnection("127.0.0.1", director.port, timeout=60,
+                                              source_address=("127.0.0.2", 0))
+            conn.request("POST", "/api/tables/7/status", raw, {"Content-Type": "application/json"})
+            assert conn.getresponse().status in (400, 422, 429)
+            conn.close()
 
     with Attack(attack, least=1):
         assert_honest_table_served(director)

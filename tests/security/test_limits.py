@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from director.tables.ingest import MAX_BODY
-from director.limits import PAGE_BODY, LimitExceeded, Limits, RateLimiter
+from director.limits import PAGE_BODY, RESULT_BODY, LimitExceeded, Limits, RateLimiter
 from kiosk.sync.schema import MAX_EVENTS
 from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
@@ -70,9 +70,12 @@ def test_a_declared_body_over_the_cap_is_refused_before_the_handler(director, pa
 
 
 def test_an_oversized_document_is_refused_413_and_audited(director):
-    answer = director.post(7, "results", b" " * (MAX_BODY + 1))
+    answer = director.post(7, "status", b" " * (MAX_BODY + 1))
     assert answer.code == 413 and answer.body["error"] == f"body over {MAX_BODY} bytes"
-    assert director.stored()["results"] == [] and director.rows("rejections")[0]["code"] == 413
+    answer = director.post(7, "results", b" " * (RESULT_BODY + 1))       # more than a game holds
+    assert answer.code == 413 and answer.body["error"].startswith(f"body over {RESULT_BODY} bytes: ")
+    assert director.stored()["results"] == []
+    assert [r["code"] for r in director.rows("rejections")] == [413, 413]
     assert director.up()
 
 
