@@ -5,7 +5,8 @@ or ``/status`` and fetches the table's signed assignment from ``/assignment``, e
 timeout. Every answer is classified for the sender (kiosk.sync.sender):
 
 - ``delivered``: 200 with an ``outcome`` (stored, duplicate, replaced, older, ok): the director
-  has the document, never send it again;
+  has the document, never send it again; the answer is the protocol's ``Answer``
+  (kiosk.sync.schema) or it is not believed (unreachable, saying why: sent again later);
 - ``refused``: a 4xx: the director will not take it as it is; the document is kept with the
   director's reason, shown on screen, and retried at the backoff's cap;
 - ``unreachable``: no answer, a network error, a 5xx, a 429 (the director's limit of requests
@@ -14,7 +15,10 @@ timeout. Every answer is classified for the sender (kiosk.sync.sender):
 
 An assignment is believed only if it verifies under the table's own key, names this table and
 is the protocol's (kiosk.sync.assignment.check); anything else raises AssignmentError (the
-kiosk keeps what it has, and says why).
+kiosk keeps what it has, and says why). A judge station's verdict likewise, checked as the
+schema's (kiosk.sync.answers.Verdict). Every answer is parsed by the schema's linear parser
+(kiosk.sync.schema.plain_bounded): JSON nested deeper than any document is no answer, never a
+RecursionError; what a refusal says is kept to one printable line of at most 300 characters.
 """
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
+from kiosk.sync import schema
+from kiosk.sync.answers import Verdict, checked
 from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.signing import SignatureError, verify
 
@@ -95,6 +101,10 @@ class DirectorClient:
             raise AssignmentError(f"the judge station's verdict refused: {exc}") from None
         if document.get("kind") != "verdict" or str(document.get("table")) != self.table:
             raise AssignmentError("the judge station's verdict refused: not a verdict for this table")
+        try:
+            checked(document, Verdict)
+        except ValueError as exc:
+            raise AssignmentError(f"the judge station's verdict refused: {exc}") from None
         return document
 
     def check_assignment(self, signed: dict) -> dict:
@@ -122,13 +132,25 @@ class DirectorClient:
             reason = getattr(exc, "reason", None) or exc
             return Answer(UNREACHABLE, None, None, f"director not reached: {reason}")
         body = _json(raw)
-        if code == 200 and body is not None and ("outcome" in body or "document" in body):
-            return Answer(DELIVERED, code, body, str(body.get("outcome", "ok")))
+        if code == 200 and body is not None and "outcome" in body:
+            try:
+                schema.convert(body, schema.Answer)
+            except schema.SchemaError as exc:
+                return Answer(UNREACHABLE, code, None, _line(
+                    f"the director's answer is not the protocol's: {exc.field or 'the answer'}: {exc}"))
+            return Answer(DELIVERED, code, body, _line(str(body["outcome"])))
+        if code == 200 and body is not None and "document" in body:
+            return Answer(DELIVERED, code, body, "ok")
         said = body.get("error") if isinstance(body, dict) and body.get("error") else raw[:200].decode(
-            "utf-8", "replace").strip()
+            "utf-8", "replace")
         if 400 <= code < 500 and code != TOO_MANY_REQUESTS:
-            return Answer(REFUSED, code, body, f"{code} {said}".strip())
-        return Answer(UNREACHABLE, code, body, f"director answered {code} {said}".strip())
+            return Answer(REFUSED, code, body, _line(f"{code} {said}"))
+        return Answer(UNREACHABLE, code, body, _line(f"director answered {code} {said}"))
+
+
+def _line(words: str) -> str:
+    """Words from an answer as one printable line of at most 300 characters."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(words)[:300]).split())
 
 
 def _read(error: urllib.error.HTTPError) -> bytes:
@@ -141,8 +163,9 @@ def _read(error: urllib.error.HTTPError) -> bytes:
 
 
 def _json(raw: bytes) -> dict | None:
+    """The answer as plain JSON by the schema's linear parser, if it is a JSON object."""
     try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        body = schema.plain_bounded(raw)
+    except schema.SchemaError:
         return None
     return body if isinstance(body, dict) else None
