@@ -54,10 +54,6 @@ def _post(url: str, body: bytes, timeout_s: float) -> tuple[int, bytes]:
                            f"({getattr(exc, 'reason', None) or exc})") from None
 
 
-def _error(raw: bytes) -> str:
-    return refusal_words(raw)
-
-
 def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) -> Enrolled:
     """Enroll as ``table`` with ``code`` at the director's service at ``url``."""
     base = url.rstrip("/")
@@ -67,7 +63,7 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
         raise EnrollFailed(str(exc)) from None
     status, raw = _post(f"{base}/api/enroll/start", exchange.start_body(), timeout_s)
     if status != 200:
-        raise EnrollFailed(f"the director says: {_error(raw)}")
+        raise EnrollFailed(refusal_words(status, raw))
     try:
         answer = parse_start_answer(raw)
         enrolled = exchange.open(answer)
@@ -88,7 +84,7 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
     status, raw = _post(f"{base}/api/enroll/confirm", exchange.confirm_body(answer.exchange),
                         timeout_s)
     if status != 200:
-        raise EnrollFailed(f"the director did not take the confirmation: {_error(raw)}")
+        raise EnrollFailed(f"the director did not take the confirmation: {refusal_words(status, raw)}")
     return Enrolled(table, enrolled["tournament"], text, how)
 
 

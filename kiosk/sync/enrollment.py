@@ -307,17 +307,16 @@ def parse_start_answer(raw: bytes) -> StartAnswer:
                        min(body.tries_left, TRIES))
 
 
-def refusal_words(raw: bytes) -> str:
+def refusal_words(status: int, raw: bytes) -> str:
     """What the director's refusal (any status but 200) says: its ``error`` if the body is the
-    protocol's answer, else its first printable characters; never more than 300."""
+    protocol's answer (one line, at most 300 characters); else that it is not one."""
     try:
-        error = schema.decode(bytes(raw[:MAX_BODY]), Refusal).error if len(raw) <= MAX_BODY else None
+        error = schema.decode(bytes(raw), Refusal).error if len(raw) <= MAX_BODY else None
     except schema.SchemaError:
         error = None
     if error:
-        return error[:300]
-    shown = "".join(c for c in raw[:200].decode("utf-8", "replace") if c.isprintable()).strip()
-    return shown[:120] or "(nothing)"
+        return f"the director says: {error[:300]}"
+    return f"the director answered {status} with no answer the protocol has ({len(raw)} bytes)"
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,8 @@ class DirectorClient:
         answer = self._answer(urllib.request.Request(f"{self.base}/assignment", method="GET"))
         if answer.code == 404:
             return None
+        if answer.code == 200 and answer.body is None:
+            raise AssignmentError(f"assignment refused: {answer.reason}")
         if answer.kind == UNREACHABLE:
             raise ConnectionError(answer.reason)
         if answer.kind == REFUSED or answer.body is None:
@@ -131,15 +133,18 @@ class DirectorClient:
         except (urllib.error.URLError, OSError, socket.timeout) as exc:
             reason = getattr(exc, "reason", None) or exc
             return Answer(UNREACHABLE, None, None, f"director not reached: {reason}")
-        body = _json(raw)
-        if code == 200 and body is not None and "outcome" in body:
+        body, problem = _json(raw)
+        if code == 200 and body is None:
+            return Answer(UNREACHABLE, code, None, _line(
+                f"director answered 200 with no answer the protocol has ({problem}; {len(raw)} bytes)"))
+        if code == 200 and "outcome" in body:
             try:
                 schema.convert(body, schema.Answer)
             except schema.SchemaError as exc:
                 return Answer(UNREACHABLE, code, None, _line(
                     f"the director's answer is not the protocol's: {exc.field or 'the answer'}: {exc}"))
             return Answer(DELIVERED, code, body, _line(str(body["outcome"])))
-        if code == 200 and body is not None and "document" in body:
+        if code == 200 and "document" in body:
             return Answer(DELIVERED, code, body, "ok")
         said = body.get("error") if isinstance(body, dict) and body.get("error") else raw[:200].decode(
             "utf-8", "replace")
@@ -162,10 +167,11 @@ def _read(error: urllib.error.HTTPError) -> bytes:
         error.close()
 
 
-def _json(raw: bytes) -> dict | None:
-    """The answer as plain JSON by the schema's linear parser, if it is a JSON object."""
+def _json(raw: bytes) -> tuple[dict | None, str]:
+    """(the answer as plain JSON by the schema's linear parser if it is a JSON object, else
+    None and why not)."""
     try:
         body = schema.plain_bounded(raw)
-    except schema.SchemaError:
-        return None
-    return body if isinstance(body, dict) else None
+    except schema.SchemaError as exc:
+        return None, str(exc)[:120]
+    return (body, "") if isinstance(body, dict) else (None, "not a JSON object")
