@@ -54,6 +54,18 @@ class Text(Kind):
 
 
 @dataclass(frozen=True)
+class Wire(Kind):
+    """A value the table sends in its documents: one of the protocol's schema's types
+    (kiosk.sync.schema: ``Tournament``...), so that the director never refuses what the config
+    let in (a name of 5,000 characters, mostly spaces; a control character)."""
+    kind: Any = None
+
+    def ok(self, value):
+        from kiosk.sync.schema import refusal
+        return refusal(value, self.kind) is None
+
+
+@dataclass(frozen=True)
 class Int(Kind):
     lo: int = 0
     hi: int = 1 << 31

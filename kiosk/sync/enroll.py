@@ -16,7 +16,6 @@ Standard library (urllib) for HTTP; blocking: the screen runs these on a thread 
 """
 from __future__ import annotations
 
-import json
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from pathlib import Path
 
 from kiosk.config import enrollment as enrollment_file
 from kiosk.sync.enrollment import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
-                                   parse_start_answer, stick_name)
+                                   parse_start_answer, refusal_words, stick_name)
 
 TIMEOUT_S = 10.0
 STICK_ROOTS = ("/media", "/mnt", "/run/media")      # where a USB stick is mounted
@@ -55,14 +54,6 @@ def _post(url: str, body: bytes, timeout_s: float) -> tuple[int, bytes]:
                            f"({getattr(exc, 'reason', None) or exc})") from None
 
 
-def _error(raw: bytes) -> str:
-    try:
-        error = json.loads(raw).get("error")
-    except (ValueError, AttributeError):
-        error = None
-    return str(error)[:300] if error else raw[:200].decode("utf-8", "replace")
-
-
 def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) -> Enrolled:
     """Enroll as ``table`` with ``code`` at the director's service at ``url``."""
     base = url.rstrip("/")
@@ -72,7 +63,7 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
         raise EnrollFailed(str(exc)) from None
     status, raw = _post(f"{base}/api/enroll/start", exchange.start_body(), timeout_s)
     if status != 200:
-        raise EnrollFailed(f"the director says: {_error(raw)}")
+        raise EnrollFailed(refusal_words(status, raw))
     try:
         answer = parse_start_answer(raw)
         enrolled = exchange.open(answer)
@@ -82,7 +73,8 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
                            + (f"{left} {'try' if left == 1 else 'tries'} left" if left else
                               "the code has ended: ask the director for a new one")) from None
     except EnrollmentError as exc:
-        raise EnrollFailed(f"the director's answer is not one: {exc}") from None
+        raise EnrollFailed(f"the director's answer is not one this table takes ({exc}): "
+                           "nothing was written; try again, or call the director") from None
     how = f"by its code, from the director at {base}"
     text = enrollment_toml(enrolled, url=base, how=how)
     try:
@@ -92,7 +84,7 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
     status, raw = _post(f"{base}/api/enroll/confirm", exchange.confirm_body(answer.exchange),
                         timeout_s)
     if status != 200:
-        raise EnrollFailed(f"the director did not take the confirmation: {_error(raw)}")
+        raise EnrollFailed(f"the director did not take the confirmation: {refusal_words(status, raw)}")
     return Enrolled(table, enrolled["tournament"], text, how)
 
 

@@ -2,16 +2,22 @@
 service (kiosk.sync.discovery) and enrolling (kiosk.sync.enroll), each on a thread of its own so
 that the table's loop keeps passing; ``progress()`` is what the screen reads on each pass.
 
+Whatever goes wrong on the worker's thread ends its work as ``failed`` with a sentence the screen
+shows (the volunteer may try again): the screen never waits on a thread that died.
+
 Once enrolled, the enrollment is on the data partition (``path``) and the phase is
 ``enrolled``: the screen then has the kiosk start again with it.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Callable
 
 from kiosk.sync import enroll
 from kiosk.ui.setup.enroll import Progress
+
+log = logging.getLogger(__name__)
 
 
 class EnrollWorker:
@@ -34,7 +40,13 @@ class EnrollWorker:
     def _start(self, work: Callable[[], None]) -> None:
         def run():
             with self._work:
-                work()
+                try:
+                    work()
+                except Exception as exc:        # noqa: BLE001 - said on the screen, never a stuck one
+                    log.exception("enrolling failed")
+                    self._set(Progress("failed", f"not enrolled: the table could not go on "
+                                       f"({type(exc).__name__}): try again, or call the director",
+                                       self.progress().found))
         threading.Thread(target=run, name="enroll", daemon=True).start()
 
     def find(self) -> None:

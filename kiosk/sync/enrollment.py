@@ -26,8 +26,9 @@ Over HTTP (the tables' API, no session):
 
 Every body is checked before anything reads it (``parse_*``): those the director is sent by the
 protocol's one schema (kiosk.sync.schema: ``EnrollStart``, ``EnrollConfirm``), the director's
-answer and the sealed enrollment here, field by field (``parse_start_answer``,
-``parse_enrollment``). Standard library, ``spake2`` and ``cryptography`` only;
+answer, its refusals and the sealed enrollment by types made of the same schema's parts here
+(``AnswerBody``, ``Refusal``, ``Sealed``: ``parse_start_answer``, ``refusal_words``,
+``parse_enrollment``): any answer, however hostile, is refused with the field and why. Standard library, ``spake2`` and ``cryptography`` only;
 no I/O.
 """
 from __future__ import annotations
@@ -38,6 +39,10 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
 
 import kiosk.sync.schema as schema
 
@@ -234,32 +239,35 @@ def unseal(key: bytes, sealed: bytes, associated: bytes) -> bytes:
 
 # --- the bodies, checked ----------------------------------------------------------------------------
 
+class AnswerBody(schema.Strict):
+    """The director's 200 to ``POST /api/enroll/start``."""
+    exchange: schema.hex_digits(_EXCHANGE_HEX)
+    message: schema.hex_digits(_MESSAGE_HEX)
+    sealed: Annotated[str, Meta(min_length=2 * 28, max_length=_SEALED_MAX_HEX, pattern=schema.worded_pattern(
+        "^(?:[0-9a-f]{2})*\\Z", "pairs of lowercase hex digits"))]
+    tries_left: schema.whole(0, 1000)
+
+
+class Refusal(msgspec.Struct):
+    """The director's answer refusing an enrollment body (its other fields are skipped)."""
+    error: schema.text(1000) | None = None
+
+
+class Sealed(schema.Strict):
+    """The enrollment the director seals for a table (``enrollment``)."""
+    table: schema.Table
+    tournament: schema.Tournament
+    key: schema.hex_digits(64)
+    pin_hash: Annotated[str, Meta(max_length=300, pattern=schema.worded_pattern(
+        "^scrypt\\$[0-9$a-f]{1,200}\\Z", "a PIN's hash (scrypt$...)"))]
+    preset: schema.text(200, 1)
+    overrides: Annotated[dict[schema.text(40, 1), Annotated[dict[schema.text(60, 1), Any],
+                                                            Meta(max_length=100)]], Meta(max_length=20)]
+    director: schema.text(100)
+
+
 def _json(value: dict) -> bytes:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def _object(raw: bytes, fields: dict[str, type], what: str) -> dict:
-    """``raw`` as a JSON object with exactly ``fields`` (name -> type), or EnrollmentError."""
-    if not isinstance(raw, (bytes, bytearray)) or len(raw) > MAX_BODY:
-        raise EnrollmentError(f"{what}: expected a JSON object of at most {MAX_BODY} bytes")
-    try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise EnrollmentError(f"{what}: not JSON") from None
-    if not isinstance(body, dict) or set(body) != set(fields):
-        raise EnrollmentError(f"{what}: expected the fields {', '.join(fields)}")
-    for name, kind in fields.items():
-        if type(body[name]) is not kind:
-            raise EnrollmentError(f"{name}: expected {kind.__name__}")
-    return body
-
-
-def _hex(body: dict, name: str, digits: int | range) -> bytes:
-    text = body[name]
-    allowed = digits if isinstance(digits, range) else range(digits, digits + 1)
-    if len(text) not in allowed or len(text) % 2 or not re.fullmatch(r"[0-9a-f]*", text):
-        raise EnrollmentError(f"{name}: expected lowercase hex digits")
-    return bytes.fromhex(text)
 
 
 @dataclass(frozen=True)
@@ -294,12 +302,21 @@ class StartAnswer:
 
 
 def parse_start_answer(raw: bytes) -> StartAnswer:
-    body = _object(raw, {"exchange": str, "message": str, "sealed": str, "tries_left": int},
-                   "the director's answer")
-    _hex(body, "exchange", _EXCHANGE_HEX)
-    return StartAnswer(body["exchange"], _hex(body, "message", _MESSAGE_HEX),
-                       _hex(body, "sealed", range(2 * 28, _SEALED_MAX_HEX + 1)),
-                       max(0, min(body["tries_left"], TRIES)))
+    body = _schema(raw, AnswerBody, "the director's answer")
+    return StartAnswer(body.exchange, bytes.fromhex(body.message), bytes.fromhex(body.sealed),
+                       min(body.tries_left, TRIES))
+
+
+def refusal_words(status: int, raw: bytes) -> str:
+    """What the director's refusal (any status but 200) says: its ``error`` if the body is the
+    protocol's answer (one line, at most 300 characters); else that it is not one."""
+    try:
+        error = schema.decode(bytes(raw), Refusal).error if len(raw) <= MAX_BODY else None
+    except schema.SchemaError:
+        error = None
+    if error:
+        return f"the director says: {error[:300]}"
+    return f"the director answered {status} with no answer the protocol has ({len(raw)} bytes)"
 
 
 @dataclass(frozen=True)
@@ -330,14 +347,9 @@ def enrollment(*, table: str, tournament: str, key: bytes, pin_hash: str, preset
 
 
 def parse_enrollment(plain: bytes) -> dict:
-    body = _object(plain, ENROLLMENT_FIELDS, "enrollment")
-    check_table(body["table"])
-    _hex(body, "key", 64)
-    if len(body["tournament"]) > 100 or len(body["director"]) > 100 or len(body["preset"]) > 200:
-        raise EnrollmentError("tournament, director, preset: too long")
-    if not re.fullmatch(r"scrypt\$[0-9$a-f]{1,200}", body["pin_hash"]):
-        raise EnrollmentError("pin_hash: expected a PIN's hash (scrypt$...)")
-    return body
+    body = _schema(plain, Sealed, "enrollment")
+    check_table(body.table)
+    return msgspec.structs.asdict(body)
 
 
 # --- the enrollment as a table keeps it ---------------------------------------------------------------

@@ -5,7 +5,8 @@ or ``/status`` and fetches the table's signed assignment from ``/assignment``, e
 timeout. Every answer is classified for the sender (kiosk.sync.sender):
 
 - ``delivered``: 200 with an ``outcome`` (stored, duplicate, replaced, older, ok): the director
-  has the document, never send it again;
+  has the document, never send it again; the answer is the protocol's ``Answer``
+  (kiosk.sync.schema) or it is not believed (unreachable, saying why: sent again later);
 - ``refused``: a 4xx: the director will not take it as it is; the document is kept with the
   director's reason, shown on screen, and retried at the backoff's cap;
 - ``unreachable``: no answer, a network error, a 5xx, a 429 (the director's limit of requests
@@ -14,7 +15,10 @@ timeout. Every answer is classified for the sender (kiosk.sync.sender):
 
 An assignment is believed only if it verifies under the table's own key, names this table and
 is the protocol's (kiosk.sync.assignment.check); anything else raises AssignmentError (the
-kiosk keeps what it has, and says why).
+kiosk keeps what it has, and says why). A judge station's verdict likewise, checked as the
+schema's (kiosk.sync.answers.Verdict). Every answer is parsed by the schema's linear parser
+(kiosk.sync.schema.plain_bounded): JSON nested deeper than any document is no answer, never a
+RecursionError; what a refusal says is kept to one printable line of at most 300 characters.
 """
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
+from kiosk.sync import schema
+from kiosk.sync.answers import Verdict, checked
 from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.signing import SignatureError, verify
 
@@ -72,6 +78,8 @@ class DirectorClient:
         answer = self._answer(urllib.request.Request(f"{self.base}/assignment", method="GET"))
         if answer.code == 404:
             return None
+        if answer.code == 200 and answer.body is None:
+            raise AssignmentError(f"assignment refused: {answer.reason}")
         if answer.kind == UNREACHABLE:
             raise ConnectionError(answer.reason)
         if answer.kind == REFUSED or answer.body is None:
@@ -95,6 +103,10 @@ class DirectorClient:
             raise AssignmentError(f"the judge station's verdict refused: {exc}") from None
         if document.get("kind") != "verdict" or str(document.get("table")) != self.table:
             raise AssignmentError("the judge station's verdict refused: not a verdict for this table")
+        try:
+            checked(document, Verdict)
+        except ValueError as exc:
+            raise AssignmentError(f"the judge station's verdict refused: {exc}") from None
         return document
 
     def check_assignment(self, signed: dict) -> dict:
@@ -121,14 +133,29 @@ class DirectorClient:
         except (urllib.error.URLError, OSError, socket.timeout) as exc:
             reason = getattr(exc, "reason", None) or exc
             return Answer(UNREACHABLE, None, None, f"director not reached: {reason}")
-        body = _json(raw)
-        if code == 200 and body is not None and ("outcome" in body or "document" in body):
-            return Answer(DELIVERED, code, body, str(body.get("outcome", "ok")))
+        body, problem = _json(raw)
+        if code == 200 and body is None:
+            return Answer(UNREACHABLE, code, None, _line(
+                f"director answered 200 with no answer the protocol has ({problem}; {len(raw)} bytes)"))
+        if code == 200 and "outcome" in body:
+            try:
+                schema.convert(body, schema.Answer)
+            except schema.SchemaError as exc:
+                return Answer(UNREACHABLE, code, None, _line(
+                    f"the director's answer is not the protocol's: {exc.field or 'the answer'}: {exc}"))
+            return Answer(DELIVERED, code, body, _line(str(body["outcome"])))
+        if code == 200 and "document" in body:
+            return Answer(DELIVERED, code, body, "ok")
         said = body.get("error") if isinstance(body, dict) and body.get("error") else raw[:200].decode(
-            "utf-8", "replace").strip()
+            "utf-8", "replace")
         if 400 <= code < 500 and code != TOO_MANY_REQUESTS:
-            return Answer(REFUSED, code, body, f"{code} {said}".strip())
-        return Answer(UNREACHABLE, code, body, f"director answered {code} {said}".strip())
+            return Answer(REFUSED, code, body, _line(f"{code} {said}"))
+        return Answer(UNREACHABLE, code, body, _line(f"director answered {code} {said}"))
+
+
+def _line(words: str) -> str:
+    """Words from an answer as one printable line of at most 300 characters."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(words)[:300]).split())
 
 
 def _read(error: urllib.error.HTTPError) -> bytes:
@@ -140,9 +167,11 @@ def _read(error: urllib.error.HTTPError) -> bytes:
         error.close()
 
 
-def _json(raw: bytes) -> dict | None:
+def _json(raw: bytes) -> tuple[dict | None, str]:
+    """(the answer as plain JSON by the schema's linear parser if it is a JSON object, else
+    None and why not)."""
     try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return None
-    return body if isinstance(body, dict) else None
+        body = schema.plain_bounded(raw)
+    except schema.SchemaError as exc:
+        return None, str(exc)[:120]
+    return (body, "") if isinstance(body, dict) else (None, "not a JSON object")

@@ -342,11 +342,14 @@ class Held(Strict):
     revision: Revision
 
 
+OUTCOMES = ("stored", "duplicate", "replaced", "older", "ok", "accepted", "ruled")
+
+
 class Answer(Struct):
     """The director's answer to a table's document (over HTTP, or an ACK's body): what became of
     it, or why it was refused; to a status, the results it holds for the table (``held``) so
     that a table can send again what a director restored from a backup lacks."""
-    outcome: one_of(["stored", "duplicate", "replaced", "ok"]) | None = None
+    outcome: one_of(OUTCOMES) | None = None
     error: text(1000) | None = None
     code: whole(100, 599) | None = None
     held: Annotated[list[Held], Meta(max_length=MAX_ROUND)] | None = None

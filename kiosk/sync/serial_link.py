@@ -45,6 +45,7 @@ from typing import Callable, Protocol
 from kiosk.store.outbox import Outbox
 from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
+from kiosk.sync import schema
 from kiosk.sync.sender import RESULT, Link, Published, held_of, refusal_words, resend_unheld
 from kiosk.sync.signing import SignatureError, sign, verify
 from kiosk.sync.status import status_document
@@ -179,7 +180,7 @@ class SerialLink:
             return                                        # a repeated ACK of a settled DATA
         self.in_flight, self._dirty = None, True
         try:
-            answer = json.loads(ack.body.decode("utf-8"))
+            answer = schema.plain_bounded(ack.body)       # linear, bounded: no RecursionError
             code = answer["code"]
         except (UnicodeDecodeError, ValueError, KeyError, TypeError):
             answer, code = {}, None
@@ -197,7 +198,8 @@ class SerialLink:
             self.outbox.ack(flight.doc_id, now_wall)
             return
         self.refused += 1
-        reason = f"refused: {code} {answer.get('error', '') if isinstance(answer, dict) else ''}"
+        said = str(answer.get('error', '') if isinstance(answer, dict) else '')[:300]
+        reason = f"refused: {code} {' '.join(''.join(c if c.isprintable() else ' ' for c in said).split())}"
         self._refused = reason.strip()[len("refused: "):]
         log.warning("serial link: the director refused outbox document %s: %s", flight.doc_id, reason)
         self.outbox.mark_sent_failed(flight.doc_id, now_wall, reason.strip(), at_cap=True)
@@ -206,7 +208,7 @@ class SerialLink:
         if not self.key:
             return                                        # it cannot be checked: not believed
         try:
-            document = verify(json.loads(body.decode("utf-8")), self.key)
+            document = verify(schema.plain_bounded(body), self.key)
             if document.get("kind") != "assignment":
                 raise SignatureError(f"its kind is {document.get('kind')!r}")
             if str(document.get("table")) != self.table:

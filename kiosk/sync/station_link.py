@@ -22,6 +22,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, replace
 
+from kiosk.sync.answers import Challenges, checked
 from kiosk.sync.document import DOCUMENT_SCHEMA
 from kiosk.sync.http_client import DELIVERED, REFUSED, TIMEOUT_S, DirectorClient
 from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_proof, verify
@@ -76,8 +77,11 @@ class StationClient(DirectorClient):
             raise ValueError(f"the challenges open were not signed for this station: {exc}") from None
         if document.get("kind") != "challenges" or str(document.get("station")) != self.station:
             raise ValueError("the challenges open were not this station's")
-        return tuple(OpenChallenge(str(c["challenge_id"]), str(c["table"]), int(c["round"]),
-                                   tuple(c["words"])) for c in document["challenges"])
+        try:
+            listed = checked(document, Challenges).challenges
+        except ValueError as exc:
+            raise ValueError(f"the challenges open refused: {exc}") from None
+        return tuple(OpenChallenge(c.challenge_id, c.table, c.round, tuple(c.words)) for c in listed)
 
     def send_verdict(self, document: dict):
         data = json.dumps(sign(document, self.key), separators=(",", ":")).encode()

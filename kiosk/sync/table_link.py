@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import time
 from typing import Callable
 
@@ -195,6 +196,8 @@ class TableLink:
 
 
 def _game_number(game_id: str) -> int | None:
-    """The journal's game a document's game id names (``table-5-round-3-game-12``: 12), if any."""
+    """The journal's game a document's game id names (``table-5-round-3-game-12``: 12), if any:
+    ASCII digits only (``²`` is no digit for ``int``), and no more than SQLite's integer holds
+    (a 20-digit number is no game of this journal)."""
     tail = game_id.rsplit("-game-", 1)
-    return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None
+    return int(tail[1]) if len(tail) == 2 and re.fullmatch(r"[0-9]{1,18}", tail[1]) else None

@@ -2,7 +2,8 @@
 kiosk's link tests: a real ``http.server`` (a free port, its own thread) that holds the
 tournament key, checks each document under the key of the table it names, stores results by
 (tournament, round, table) with the protocol's outcomes, keeps the latest status and serves an
-assignment signed with its table's key. It can be taken down and brought up again
+assignment signed with its table's key; ``raw`` answers a path with any bytes (a hostile
+director). It can be taken down and brought up again
 on the same port. (The end-to-end test runs the real ``python -m director``.)"""
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class ProtocolDirector:
         self.statuses: dict[str, dict] = {}         # table -> the latest status
         self.assignments: dict[str, dict] = {}      # table -> signed assignment
         self.refuse_with: int | None = None         # answer every result with this code
+        self.raw: dict[str, tuple[int, bytes]] = {}  # path -> (code, bytes): a hostile answer
         self.server: ThreadingHTTPServer | None = None
 
     @property
@@ -95,9 +97,23 @@ def _handler(director: ProtocolDirector):
                 return parts[2], parts[3]
             return None
 
+        def _send_raw(self) -> bool:
+            if self.path not in director.raw:
+                return False
+            code, data = director.raw[self.path]
+            self.send_response(code)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return True
+
         def do_POST(self):
             route = self._route()
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if self._send_raw():
+                director.posts.append((route[1] if route else self.path, director.raw[self.path][0]))
+                return
             if route is None or route[1] not in ("results", "status"):
                 code, answer = 404, {"error": "no such path"}
             else:
@@ -107,6 +123,8 @@ def _handler(director: ProtocolDirector):
 
         def do_GET(self):
             route = self._route()
+            if self._send_raw():
+                return
             if route is None or route[1] != "assignment" or route[0] not in director.assignments:
                 self._send(404, {"error": "no assignment"})
             else:

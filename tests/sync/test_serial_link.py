@@ -142,7 +142,7 @@ def test_an_assignment_in_a_poll_is_checked_and_handed_on(outbox_path):
                   "round_ended_wall": None, "revision": 1}
     answer = reply(link, Frame(POLL, ADDRESS, 1, json.dumps(sign(assignment, KEY7)).encode()))
     assert answer.type == IDLE and got == [assignment]
-    refused = {b"{not json": "Expecting",
+    refused = {b"{not json": "not JSON", b"[" * 5000: "nested deeper than any document",
                json.dumps(sign(assignment, b"another key!")).encode(): "signature",
                json.dumps(sign({**assignment, "table": "8"}, KEY7)).encode(): "table '8'",
                json.dumps(sign({**assignment, "kind": "status"}, KEY7)).encode(): "kind",
