@@ -50,7 +50,6 @@ MAX_WALL = 2.0 ** 34            # wall-clock seconds (the year 2514)
 _LINE = "[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]"
 _EDGE = "[^\\s\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]"
 
-
 _WORDS: dict[str, str] = {}        # a pattern's repr -> what it asks for, in words
 
 
