@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,8 +27,6 @@ import pytest
 from bench.rigs.director_process import DirectorProcess
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT
-from director.event.db import DirectorDB
-from director.tables import codes
 from kiosk.config import load
 from kiosk.core.errors import ConfigError
 from kiosk.sync.answers import Challenges, Verdict, checked
@@ -41,6 +38,7 @@ from kiosk.ui.setup.enroll import EnrollScreen
 from kiosk.ui.widgets.failsafe import FailsafeScreen
 from tests.support.protocol_director import ProtocolDirector
 from tests.support.sync_wait import eventually
+from tests.support.enroll_steps import new_code, until
 from tests.support.ui_harness import Harness
 from tests.support.dummy_display import display  # noqa: F401 - the session's display
 
@@ -99,21 +97,6 @@ def director(tmp_path):
     process = DirectorProcess(tmp_path / "director.sqlite", KEY, tournament=TOURNAMENT).start()
     yield process
     process.stop()
-
-
-def new_code(director, table: str) -> str:
-    with DirectorDB.open(director.db) as db:
-        return codes.make(db, table, time.time()).code
-
-
-def until(k, done, second: float) -> float:
-    deadline = time.monotonic() + WAIT_S
-    while not done():
-        assert time.monotonic() < deadline, f"not done; the screen says {k.view}"
-        time.sleep(0.05)
-        second += 0.1
-        k.at(second).step()
-    return second
 
 
 def sealed_by_a_hostile_director(code: str, **fields):

@@ -3,24 +3,21 @@ it; the volunteer types the table's number and the director's code, and the tabl
 the real director's service (a process on 127.0.0.1), writes its enrollment to its data
 partition and asks to start again; a wrong code says so and writes nothing. An enrolled table
 enrolls again from the director's menu (E), behind its PIN. Screens saved as PNG."""
-import time
 from pathlib import Path
 
 import pytest
 
 from bench.rigs.director_process import DirectorProcess
-from director.event.db import DirectorDB
-from director.tables import codes
 from kiosk.config import kiosk_config, load
 from kiosk.pin import hash_pin, verify_pin
 from kiosk.sync.enrollment import table_pin
 from kiosk.sync.signing import table_key
 from kiosk.ui.setup.enroll import EnrollScreen
+from tests.support.enroll_steps import new_code, until
 from tests.support.ui_harness import Harness
 
 KEY = b"enrollment-screen-key-0123"
 TOURNAMENT = "Newcomer Open"
-WAIT_S = 60
 
 
 @pytest.fixture
@@ -28,22 +25,6 @@ def director(tmp_path):
     process = DirectorProcess(tmp_path / "director.sqlite", KEY, tournament=TOURNAMENT).start()
     yield process
     process.stop()
-
-
-def new_code(director, table: str) -> str:
-    with DirectorDB.open(director.db) as db:
-        return codes.make(db, table, time.time()).code
-
-
-def until(k, done, second: float) -> float:
-    """Pass the loop (the enroller works on its own thread) until ``done()``."""
-    deadline = time.monotonic() + WAIT_S
-    while not done():
-        assert time.monotonic() < deadline, f"not done; the screen says {k.view}"
-        time.sleep(0.05)
-        second += 0.1
-        k.at(second).step()
-    return second
 
 
 def test_a_fresh_table_opens_on_enroll_and_enrolls_by_its_code(tmp_path, director):
