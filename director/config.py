@@ -24,6 +24,10 @@ from kiosk.sync.schema import MAX_NAME, MAX_WORD_LIST, Tournament, WordListName,
 from .limits import Limits
 
 MIN_KEY_LENGTH = 16
+# a division's draw (director.event.draw's SYSTEMS and seedings; tests check they are the same)
+DRAW_SYSTEMS = ("round_robin", "double_round_robin", "swiss", "tsh")
+DRAW_SEEDINGS = ("rating", "file")
+DIVISION_NAME = re.compile(r"[\w.-]{1,40}")    # a division's name (director.event.migrate.NAME)
 
 # key -> (default, expected in words)
 KEYS: dict[str, tuple[Any, str]] = {
@@ -61,6 +65,10 @@ KEYS: dict[str, tuple[Any, str]] = {
     "limits.body_timeout_s": (Limits.body_timeout_s, "seconds: a number from 0.1 to 3600"),
     **{f"rules.{section}": ({}, f"a table of the preset's {section} settings to override, as in "
                                 "the kiosks' configs") for section in SECTIONS},
+    "draw.system": ("tsh", "one of " + ", ".join(f'"{s}"' for s in DRAW_SYSTEMS)),
+    "draw.king_of_the_hill": (0, "a whole number of last rounds from 0 to 99 (0: none)"),
+    "draw.seeding": ("rating", "one of " + ", ".join(f'"{s}"' for s in DRAW_SEEDINGS)),
+    "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them)"),
 }
 
 
@@ -81,6 +89,7 @@ class DirectorConfig:
     lexicon: str = ""                   # the word list's name every table judges with ("": theirs)
     lexicon_fingerprint: str = ""       # its SHA-256
     rated: bool = True                  # the rounds count for ratings
+    draw: dict = field(default_factory=dict)    # "": every division's draw, NAME: division NAME's
 
     @property
     def word_list(self) -> dict | None:
@@ -95,7 +104,9 @@ def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
     flat = {}
     for name, value in data.items():
         key = f"{prefix}{name}"
-        if isinstance(value, dict) and key not in KEYS:
+        if prefix == "draw." and isinstance(value, dict):     # [draw.DIVISION]: one division's
+            flat[key] = value
+        elif isinstance(value, dict) and key not in KEYS:
             flat.update(_flatten(value, source, key + "."))
         elif key not in KEYS:
             raise ConfigError(source, key, "one of " + ", ".join(KEYS), detail="got an unknown key")
@@ -179,6 +190,7 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     for key, value in (overrides or {}).items():
         if value is not None:
             values[key], sources[key] = value, "command line"
+    draw = _draws(values, sources)
 
     def check(key: str, ok) -> Any:
         value = values[key]
@@ -228,7 +240,39 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits, announce=announce, tables=tables, lexicon=lexicon,
-                          lexicon_fingerprint=fingerprint.lower(), rated=rated)
+                          lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw)
+
+
+def _draw_checks() -> dict:
+    whole = lambda v: type(v) is int and 0 <= v <= 99      # noqa: E731
+    return {"system": lambda v: v in DRAW_SYSTEMS, "king_of_the_hill": whole,
+            "seeding": lambda v: v in DRAW_SEEDINGS, "rounds": whole}
+
+
+def _draws(values: dict, sources: dict) -> dict:
+    """The draw of every division (``""``: ``[draw]``'s keys) and of each ``[draw.DIVISION]``
+    (its own keys over ``[draw]``'s), each value checked: {"": {...}, "B": {...}}."""
+    checks = _draw_checks()
+    default = {}
+    for name, ok in checks.items():
+        key = f"draw.{name}"
+        if not ok(values[key]):
+            raise ConfigError(sources[key], key, KEYS[key][1], values[key])
+        default[name] = values[key]
+    draws = {"": default}
+    for key in [k for k in values if k.startswith("draw.") and k not in KEYS]:
+        division, table, source = key[len("draw."):], values.pop(key), sources.pop(key)
+        if not DIVISION_NAME.fullmatch(division):
+            raise ConfigError(source, key, "[draw.DIVISION] with a division's name (one word of "
+                              "letters, digits, '.', '-' or '_')", division)
+        for name, value in table.items():
+            if name not in checks:
+                raise ConfigError(source, f"{key}.{name}", "one of " + ", ".join(checks),
+                                  detail="got an unknown key")
+            if not checks[name](value):
+                raise ConfigError(source, f"{key}.{name}", KEYS[f"draw.{name}"][1], value)
+        draws[division] = {**default, **table}
+    return draws
 
 
 def expected_tables(text: str) -> tuple[str, ...] | None:

@@ -45,6 +45,8 @@ ones). Routes, by name:
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
   cards (director.web.tables_page);
+- ``draw.*``: ``POST /api/draw/settings``, ``/propose``, ``/swap``, ``/table``, ``/publish``:
+  a division's draw and its next round (director.web.draw_page);
 - ``static``: the pages' scripts and styles.
 
 Database work runs in worker threads, so the event loop keeps serving the live pages.
@@ -89,6 +91,7 @@ from director.limits import IMPORT_BODY, LimitExceeded, Slots
 import kiosk.sync.schema as schema
 from .addresses import service_addresses
 from .tables_page import tables_routes
+from .draw_page import draw_routes, watch
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -204,6 +207,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                              config.limits.live_director),
                        held_for=snapshot.held_for)
     db.listen(live.notify)
+    watch(db, config, now)         # the draw's proposals (director.web.draw_page)
     exchanges = Exchanges(db, config, clock=clock)
     addresses = service_addresses(config)
 
@@ -438,6 +442,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
         *tables_routes(db, config, addresses, now),
+        *draw_routes(db, config, now),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
