@@ -177,7 +177,8 @@ def propose(db: DirectorDB, event: Event, name: str, now_wall: float) -> dict:
 
 def refresh(db: DirectorDB, event: Event, now_wall: float) -> list[str]:
     """After a change: each drawn division's proposal drawn again if the results it came from
-    changed, made if its last round is complete, dropped if tsh paired its round; what was done,
+    changed, made if its last round is complete, dropped if tsh paired its round; a published
+    round whose results changed since marked so (``state`` tells the director). What was done,
     in words. A division whose draw fails keeps the reason in its proposal, for the page."""
     done = []
     for name in divisions.names(db):
@@ -193,6 +194,12 @@ def refresh(db: DirectorDB, event: Event, now_wall: float) -> list[str]:
             stored = None
         try:
             results = _counted(db, event, name)
+            drawn = _read(db, _key("drawn", name))
+            if (drawn and not drawn.get("changed")
+                    and drawn["basis"] != _basis(results, drawn["round"])):
+                _write(db, _key("drawn", name), {**drawn, "changed": True})
+                done.append(f"division {name}: a result round {drawn['round']} was drawn from "
+                            "changed after it was published")
             if stored and "basis" in stored and stored["basis"] == _basis(results, round_number):
                 continue
             if stored is None:
@@ -303,40 +310,38 @@ def publish(db: DirectorDB, name: str) -> int:
     if stored["round"] != next_round_number(db, name):
         raise RoundError(f"division {name}: round {stored['round']} is paired already")
     with db.transaction():
-        count = store_pairings(db, _proposed(stored, name), division=name)
         _write(db, _key("proposal", name), None)
         _write(db, _key("drawn", name), {"round": stored["round"], "basis": stored["basis"]})
+        count = store_pairings(db, _proposed(stored, name), division=name)
     db.changed("proposal")
     return count
 
 
 def state(db: DirectorDB, event: Event, name: str) -> dict:
     """What the page shows of the division's draw: its settings and where they were chosen, the
-    next round, the proposal (each game's table, players and who starts) and what to tell the
-    director (a draw that failed; results changed after a round was published)."""
+    next round, the proposal (each game's table, players, who starts and the starts each had so
+    far) and what to tell the director (a draw that failed; a result changed after a round was
+    published). Reads what ``refresh`` keeps: no result is counted here."""
     chosen, source = settings(db, event, name)
-    names = player_names(db, name)
+    shown = {"division": name, "settings": asdict(chosen), "source": source,
+             "next_round": next_round_number(db, name), "rounds": 0, "proposal": None, "notes": []}
+    if chosen.system == "tsh":
+        return shown
+    shown["rounds"] = round_count(chosen, tournament.players(db, name))
     stored = proposal(db, name)
-    shown = None
-    notes = []
     if stored and "pairings" in stored:
+        names = player_names(db, name)
         starts = _starts(db, name, stored["round"])
-        shown = {"round": stored["round"], "made_wall": stored["made_wall"],
-                 "adjusted": stored.get("adjusted", []), "games": [
-                     {"table": table, "numbers": [a, b], "first": first,
-                      "players": [names.get(a, f"#{a}"), names.get(b, "bye") if b else "bye"],
-                      "starts": [list(starts.get(a, (0, 0))), list(starts.get(b, (0, 0)))]}
-                     for table, a, b, first in stored["pairings"]]}
+        shown["proposal"] = {"round": stored["round"], "made_wall": stored["made_wall"],
+                             "adjusted": stored.get("adjusted", []), "games": [
+            {"table": table, "numbers": [a, b], "first": first,
+             "players": [names.get(a, f"#{a}"), names.get(b, f"#{b}") if b else "bye"],
+             "starts": [list(starts.get(a, (0, 0))), list(starts.get(b, (0, 0)))]}
+            for table, a, b, first in stored["pairings"]]}
     elif stored and "error" in stored:
-        notes.append(f"round {stored['round']} could not be drawn: {stored['error']}")
+        shown["notes"].append(f"round {stored['round']} could not be drawn: {stored['error']}")
     drawn = _read(db, _key("drawn", name))
-    if drawn and chosen.system != "tsh":
-        results = _counted(db, event, name)
-        if _basis(results, drawn["round"]) != drawn["basis"]:
-            notes.append(f"round {drawn['round']} was published before a result of an earlier "
-                         "round changed: its pairings stand (they are not drawn again)")
-    players = tournament.players(db, name)
-    total = round_count(chosen, players) if chosen.system != "tsh" else 0
-    return {"division": name, "settings": asdict(chosen), "source": source,
-            "next_round": next_round_number(db, name), "rounds": total, "proposal": shown,
-            "notes": notes}
+    if drawn and drawn.get("changed"):
+        shown["notes"].append(f"round {drawn['round']} was published before a result of an earlier "
+                              "round changed: its pairings stand (they are not drawn again)")
+    return shown

@@ -2,7 +2,8 @@
 
 ``Rehearsal(options).run()`` plays a whole event on this machine with real processes, as the
 venue will: a director's service (``python -m director``) on a fresh database in a folder of
-its own; the event's division file imported through the director's page; every table enrolled
+its own; the event's players imported through the director's page, every round drawn by the
+director's draw and published from the page (director.rehearsal.drawn); every table enrolled
 (director.tables.enroll, as ``python -m director enroll T --out DIR`` does: its key file and
 config lines, its own PIN, given its kiosk in the environment for the scripts' director's commands)
 and run as a real kiosk (``python -m kiosk run --headless --script ...``, kiosk.scripted) whose
@@ -31,10 +32,10 @@ from pathlib import Path
 from director.config import load_config
 from director.tables.enroll import KIOSK_KEY_FILE, enroll, pin, write
 from director.web.password import hash_password, write_password_file
-from . import event
+from . import drawn, event
 from .faults import NetCut, SerialLine
 from .page import Page, Watcher
-from .plan import FaultPlan, Options, plan_games, plan_faults
+from .plan import FaultPlan, Options, plan_faults
 from .processes import Director, Table
 from .report import Report
 
@@ -86,8 +87,7 @@ class Rehearsal:
         self.config_path = config_path
         self.config = load_config(config_path, {})
         self.people = event.players(2 * options.tables)
-        self.paired = event.pairings(options.tables, options.rounds)
-        self.games = plan_games(options, self.config, self.people, self.paired)
+        self.paired, self.games = drawn.plan_rounds(folder, options, self.config, self.people)
         self.faults: list[FaultPlan] = plan_faults(options, self.games)
         scripts = folder / "scripts"
         scripts.mkdir(exist_ok=True)
@@ -114,7 +114,7 @@ class Rehearsal:
             self.net = NetCut(self.port).start()
             self.stopping.append(self.net.stop)
         self.page = Page(self.director.url, self.password).login()
-        self.out(self.page.import_file(event.FILE, event.event_file(self.people, self.paired)))
+        self.out(self.page.import_file(event.FILE, drawn.division_file(self.people)))
         self.watcher = Watcher(self.page).start()
         self.stopping.append(self.watcher.stop)
         self.tables: dict[str, Table] = {}
@@ -149,6 +149,10 @@ class Rehearsal:
 
     def _play_round(self, round_number: int) -> None:
         options = self.options
+        planned = [p for p in self.paired if p.round == round_number]
+        for problem in drawn.publish_round(self.page, planned[0].division, round_number, planned):
+            self.report.problem(problem)
+        self.out(f"round {round_number} drawn and published from the page")
         waiting = [t for t, kiosk in self.tables.items() if not kiosk.wait_round(round_number, 120)]
         if waiting:
             self.report.problem(f"round {round_number}: table(s) {', '.join(waiting)} did not have "
