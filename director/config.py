@@ -272,7 +272,24 @@ def _draws(values: dict, sources: dict) -> dict:
             if not checks[name](value):
                 raise ConfigError(source, f"{key}.{name}", KEYS[f"draw.{name}"][1], value)
         draws[division] = {**default, **table}
+        _draw_agrees(draws[division], f"{key}.", source)
+    _draw_agrees(default, "draw.", sources["draw.rounds"] if sources["draw.rounds"] != "default"
+                 else sources["draw.system"])
     return draws
+
+
+def _draw_agrees(draw: dict, prefix: str, source: str) -> None:
+    """The draw's keys agree with each other, as director.event.draw.DrawSettings asks."""
+    system, koth, rounds = draw["system"], draw["king_of_the_hill"], draw["rounds"]
+    if system == "swiss" and rounds < 1:
+        raise ConfigError(source, prefix + "rounds", "1 or more for a Swiss (how many rounds it has)",
+                          rounds)
+    if koth and system in ("round_robin", "double_round_robin"):
+        raise ConfigError(source, prefix + "king_of_the_hill",
+                          f"0 for a {system.replace('_', ' ')} (its rounds are fixed)", koth)
+    if koth and rounds < koth:
+        raise ConfigError(source, prefix + "rounds", f"at least king_of_the_hill ({koth}), to know "
+                          "which rounds are last", rounds)
 
 
 def expected_tables(text: str) -> tuple[str, ...] | None:

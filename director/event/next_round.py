@@ -3,7 +3,8 @@ proposed, checked and adjusted by the director, then published to the tables.
 
 A division's draw is the director's choice on the page (director.event.divisions.draw_choice),
 else its ``[draw.DIVISION]`` in the director's config, else the config's ``[draw]``, else
-``tsh`` (its pairings come from tsh imports, as before the draw). For any other system:
+``tsh`` (its pairings come from tsh imports, as before the draw; only its king-of-the-hill
+rounds, if it has any, are drawn here). For any other system, round by round:
 
 - once every game of the division's last round has its result (``refresh``, which the service
   calls after each change), or when the director presses for it (``propose``), the next round is
@@ -59,6 +60,12 @@ def settings(db: DirectorDB, event: Event, name: str) -> tuple[DrawSettings, str
     if configured:
         return DrawSettings(**configured), "config"
     return DrawSettings(), "default"
+
+
+def drawn_here(chosen: DrawSettings, round_number: int) -> bool:
+    """Whether the draw pairs the round: any round but under tsh, whose king-of-the-hill
+    rounds only are drawn here (director.event.draw)."""
+    return chosen.system != "tsh" or chosen.is_king_of_the_hill(round_number)
 
 
 def _key(kind: str, name: str) -> str:
@@ -163,9 +170,9 @@ def propose(db: DirectorDB, event: Event, name: str, now_wall: float) -> dict:
     every round drawn) or DrawError."""
     name = divisions.resolve(db, name)
     chosen, _ = settings(db, event, name)
-    if chosen.system == "tsh":
-        raise RoundError(f"division {name}'s pairings come from tsh: choose a draw for it first")
     round_number = next_round_number(db, name)
+    if not drawn_here(chosen, round_number):
+        raise RoundError(f"division {name}'s pairings come from tsh: choose a draw for it first")
     total = round_count(chosen, tournament.players(db, name))
     if total and round_number > total:
         raise RoundError(f"division {name}: its draw has {total} rounds, every one paired")
@@ -185,11 +192,12 @@ def refresh(db: DirectorDB, event: Event, now_wall: float) -> list[str]:
         chosen, _ = settings(db, event, name)
         stored = proposal(db, name)
         round_number = next_round_number(db, name)
-        if chosen.system == "tsh" or (stored and stored.get("round") != round_number):
+        here = drawn_here(chosen, round_number)
+        if not here or (stored and stored.get("round") != round_number):
             if stored:
                 _write(db, _key("proposal", name), None)
                 done.append(f"division {name}: the proposed round {stored.get('round')} dropped")
-            if chosen.system == "tsh":
+            if not here:
                 continue
             stored = None
         try:
@@ -325,7 +333,7 @@ def state(db: DirectorDB, event: Event, name: str) -> dict:
     chosen, source = settings(db, event, name)
     shown = {"division": name, "settings": asdict(chosen), "source": source,
              "next_round": next_round_number(db, name), "rounds": 0, "proposal": None, "notes": []}
-    if chosen.system == "tsh":
+    if not drawn_here(chosen, shown["next_round"]):
         return shown
     shown["rounds"] = round_count(chosen, tournament.players(db, name))
     stored = proposal(db, name)

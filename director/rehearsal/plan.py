@@ -54,7 +54,7 @@ class Options:
                   f"password_file = {json.dumps(str(folder / 'director.password'))}", "",
                   "[limits]", "requests_per_s = 200",
                   f"table_requests_per_s = {max(200, 20 * self.tables)}", "",
-                  "[draw]", 'system = "swiss"', ""]         # the rounds paired by the draw
+                  "[draw]", 'system = "swiss"', f"rounds = {self.rounds}", ""]   # paired by the draw
         return "\n".join(lines)
 
 

@@ -30,7 +30,7 @@ import kiosk.sync.schema as schema
 from director.config import DirectorConfig
 from director.event import divisions, next_round
 from director.event.db import DirectorDB
-from director.event.draw import DrawError
+from director.event.draw import DrawError, DrawSettings
 from director.event.model import ModelError
 from director.event.rounds import RoundError
 from . import bodies
@@ -80,6 +80,7 @@ def act(db: DirectorDB, config: DirectorConfig, what: str, body, now_wall: float
     name = divisions.resolve(db, body.division)
     if what == "settings":
         fields = {k: v for k, v in msgspec.structs.asdict(body).items() if k != "division"}
+        DrawSettings(**fields)                  # the fields agree (a Swiss has its rounds...)
         divisions.choose_draw(db, name, fields)
         return {"message": f"division {name}: the draw is {fields['system']}"}
     if what == "propose":

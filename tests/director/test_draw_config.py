@@ -17,11 +17,12 @@ def config(tmp_path, text):
 
 
 def test_every_division_and_one_division_have_their_draw(tmp_path):
-    made, _ = config(tmp_path, '[draw]\nsystem = "swiss"\nking_of_the_hill = 1\n'
-                               '[draw.B]\nsystem = "round_robin"\nseeding = "file"\n')
-    assert made.draw[""] == {"system": "swiss", "king_of_the_hill": 1, "seeding": "rating", "rounds": 0}
-    assert made.draw["B"] == {"system": "round_robin", "king_of_the_hill": 1, "seeding": "file",
-                              "rounds": 0}
+    made, _ = config(tmp_path, '[draw]\nsystem = "swiss"\nking_of_the_hill = 1\nrounds = 7\n'
+                               '[draw.B]\nsystem = "round_robin"\nseeding = "file"\n'
+                               'king_of_the_hill = 0\n')
+    assert made.draw[""] == {"system": "swiss", "king_of_the_hill": 1, "seeding": "rating", "rounds": 7}
+    assert made.draw["B"] == {"system": "round_robin", "king_of_the_hill": 0, "seeding": "file",
+                              "rounds": 7}
     assert draw.DrawSettings(**made.draw["B"]).system == "round_robin"
 
 
@@ -37,6 +38,11 @@ def test_without_a_draw_the_pairings_come_from_tsh(tmp_path):
     ('[draw]\nseeding = "random"\n', "draw.seeding", '"rating", "file"'),
     ('[draw.A]\nrounds = "seven"\n', "draw.A.rounds", "0 to 99"),
     ('[draw.A]\npairing = "swiss"\n', "draw.A.pairing", "system, king_of_the_hill, seeding, rounds"),
+    ('[draw]\nsystem = "swiss"\n', "draw.rounds", "1 or more for a Swiss"),
+    ('[draw.A]\nsystem = "round_robin"\nking_of_the_hill = 2\nrounds = 5\n',
+     "draw.A.king_of_the_hill", "0 for a round robin"),
+    ('[draw.A]\nsystem = "swiss"\nking_of_the_hill = 4\nrounds = 3\n', "draw.A.rounds",
+     "at least king_of_the_hill (4)"),
 ])
 def test_a_bad_draw_names_the_file_the_key_and_what_it_takes(tmp_path, text, key, expected):
     with pytest.raises(ConfigError) as refused:

@@ -87,10 +87,12 @@ export function drawPart(groups) {
       form.querySelector(".draw-seeding").value = group.settings.seeding;
       form.querySelector(".draw-rounds").value = group.settings.rounds;
     }
-    const drawn = group.settings.system !== "tsh";
-    const of = group.rounds ? ` of ${group.rounds}` : "";
-    form.querySelector(".draw-source").textContent = drawn ? `(set ${group.source === "page" ? "here" : "in the config"}; next: round ${group.next_round}${of})` : "";
-    box.querySelector(".draw-propose").hidden = !drawn;
+    const drawn = group.settings.system !== "tsh" || group.rounds > 0;
+    const over = group.rounds > 0 && group.next_round > group.rounds;
+    const where = group.source === "page" ? "here" : group.source === "config" ? "in the config" : "by default";
+    const next = over ? `every round of ${group.rounds} drawn` : `next: round ${group.next_round}${group.rounds ? ` of ${group.rounds}` : ""}`;
+    form.querySelector(".draw-source").textContent = drawn ? `(set ${where}; ${next})` : "";
+    box.querySelector(".draw-propose").hidden = !drawn || over;
     box.querySelector(".draw-propose").textContent = `Draw round ${group.next_round} now`;
     const proposal = box.querySelector(".draw-proposal");
     proposal.hidden = !group.proposal;
