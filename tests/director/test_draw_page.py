@@ -10,7 +10,7 @@ from director.event.rounds import assignment
 from director.event.tournament import pairings
 from director.files import tsh
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc, signed_bytes
-from tests.support.page_browser import TIMEOUT_MS, log_in, new_context, save_for_docs
+from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
@@ -103,7 +103,6 @@ def test_a_three_round_event_drawn_and_published_from_the_page(page, director):
     box.locator(".draw-swap button").click()
     box.locator(".draw-adjusted li").filter(has_text=f"players {a} and {b} swapped").wait_for(timeout=TIMEOUT_MS)
     page.screenshot(path=str(page.shots / "round-1-proposed.png"), full_page=True)
-    save_for_docs(page, "director-draw.png")
     rounds = {1: publish(page, director, 1)}
     assert {frozenset(p.players) for p in rounds[1]} == {frozenset(map(int, g.split())) for g in proposed_after(games, a, b)}
     play(page, director, 1, rounds[1])
