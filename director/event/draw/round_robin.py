@@ -62,7 +62,7 @@ def draw_round_robin(settings: DrawSettings, players: Sequence[Player], earlier:
         elif playing:
             byes.append(playing[0])
     if cycle % 2:
-        firsts = _reversed(games, rounds[k], earlier, round_number - len(rounds))
+        firsts = _reversed(games, earlier, round_number - len(rounds))
     else:
         following = rounds[k + 1] if k + 1 < len(rounds) else None
         balance = {n: f - s for n, (f, s) in starts_so_far(earlier).items()}
@@ -71,9 +71,9 @@ def draw_round_robin(settings: DrawSettings, players: Sequence[Player], earlier:
             + [(n, NO_OPPONENT, None) for n in byes])
 
 
-def _reversed(games, planned, earlier, mirror_round) -> list[int]:
+def _reversed(games, earlier, mirror_round) -> list[int]:
     """The starts of the second time round: each game's start in ``mirror_round`` the other way
-    (as recorded; else as it would have been drawn with every player at the same balance)."""
+    as recorded; a game whose start was not recorded then, the lower seed starts."""
     recorded = {}
     for pairing in earlier:
         if pairing.round == mirror_round and pairing.first is not None:
