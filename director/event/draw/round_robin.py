@@ -8,7 +8,9 @@ whoever meets it has the bye (NZASP 9.1), once each over n rounds. The schedule 
 the seeds, so every call draws the same round. A double round robin plays the schedule twice, the
 second time each game's start the other way round from the first (the start recorded then, or the
 one drawn). A withdrawn player keeps their place in the schedule if they were paired before they
-withdrew (the rounds played stay the rounds drawn); their later opponents get byes. Pure: no I/O.
+withdrew (the rounds played stay the rounds drawn); their later opponents get byes. Earlier rounds
+that are not the schedule's (the seeds changed: a rating corrected, a player added; a round
+paired by hand) are a DrawError: drawing on would repeat games. Pure: no I/O.
 """
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ def draw_round_robin(settings: DrawSettings, players: Sequence[Player], earlier:
     if not rounds or round_number > last:
         raise DrawError(f"draw: round {round_number}: this round robin of {len(seeds)} players "
                         f"has {last} rounds")
+    _check_played(rounds, earlier)
     cycle, k = divmod(round_number - 1, len(rounds))
     out_now = {p.number for p in players if p.withdrawn}
     games, byes = [], []
@@ -84,3 +87,19 @@ def _reversed(games, earlier, mirror_round) -> list[int]:
         was = recorded.get((a, b))
         out.append(1 - was if was is not None else 1)
     return out
+
+
+def _check_played(rounds, earlier) -> None:
+    """A DrawError if an earlier round's game is not the schedule's game of that round: the seeds
+    changed since (a rating corrected, a player added) or a round was paired by hand, and drawing
+    on would repeat games."""
+    for pairing in earlier:
+        if NO_OPPONENT in pairing.players:
+            continue
+        games = rounds[(pairing.round - 1) % len(rounds)]
+        if tuple(sorted(pairing.players)) not in {tuple(sorted(g)) for g in games}:
+            a, b = pairing.players
+            raise DrawError(f"draw: round {pairing.round}: {a} v {b} is not this round robin's "
+                            "game of that round (the seeds changed since, a player was added, or "
+                            "the round was paired by hand): drawing on would repeat games; pair "
+                            "the rest by hand, or draw again from round 1")
