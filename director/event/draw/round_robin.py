@@ -93,11 +93,11 @@ def _check_played(rounds, earlier) -> None:
     """A DrawError if an earlier round's game is not the schedule's game of that round: the seeds
     changed since (a rating corrected, a player added) or a round was paired by hand, and drawing
     on would repeat games."""
+    games = [{frozenset(g) for g in games} for games in rounds]
     for pairing in earlier:
         if NO_OPPONENT in pairing.players:
             continue
-        games = rounds[(pairing.round - 1) % len(rounds)]
-        if tuple(sorted(pairing.players)) not in {tuple(sorted(g)) for g in games}:
+        if frozenset(pairing.players) not in games[(pairing.round - 1) % len(rounds)]:
             a, b = pairing.players
             raise DrawError(f"draw: round {pairing.round}: {a} v {b} is not this round robin's "
                             "game of that round (the seeds changed since, a player was added, or "
