@@ -1,6 +1,7 @@
 """The Swiss draw and king of the hill (director.event.draw): on generated divisions of 2 to 60
-players over many rounds every active player is paired once a round or has a bye; nobody meets
-anyone again while a pairing of the round avoids it (checked against an independent search); the
+players over many rounds every active player is paired once a round or has a bye; the bye goes to
+a player with the fewest byes; nobody meets anyone again while a pairing of the round avoids it
+(checked against an independent search; a second bye is not a way to avoid it); the
 second round keeps the score groups apart but for one float per odd group; byes go round; round
 one is top half against bottom half; king of the hill pairs 1 v 2, 3 v 4 by standing; and in
 every game the player with fewer net starts goes first."""
@@ -24,11 +25,24 @@ def active(played):
     return [p.number for p in played.players if not p.withdrawn]
 
 
-def repeat_free_exists(players, met) -> bool:
-    """Whether ``players`` (an even count, or odd with any one of them out) can all be paired
-    with nobody meeting again: a plain search over bitmasks, independent of the draw's matching."""
+def due_a_bye(played, number, players):
+    """The players with the fewest byes before round ``number``: the ones the bye may go to."""
+    had = {n: 0 for n in players}
+    for drawn in played.rounds[:number - 1]:
+        for p in drawn:
+            if p.players[1] == NO_OPPONENT and p.players[0] in had:
+                had[p.players[0]] += 1
+    fewest = min(had.values())
+    return {n for n, count in had.items() if count == fewest}
+
+
+def repeat_free_exists(players, met, may_sit_out=None) -> bool:
+    """Whether ``players`` (an even count, or odd with one of ``may_sit_out`` out: any, if None)
+    can all be paired with nobody meeting again: a plain search over bitmasks, independent of
+    the draw's matching."""
     n = len(players)
     fresh = [[met.get(frozenset((a, b)), 0) == 0 for b in players] for a in players]
+    out = [may_sit_out is None or a in may_sit_out for a in players]
 
     @lru_cache(maxsize=None)
     def pairable(left: int, may_skip: bool) -> bool:
@@ -36,7 +50,7 @@ def repeat_free_exists(players, met) -> bool:
             return True
         i = (left & -left).bit_length() - 1
         rest = left & ~(1 << i)
-        if may_skip and pairable(rest, False):
+        if may_skip and out[i] and pairable(rest, False):
             return True
         return any(rest >> j & 1 and fresh[i][j] and pairable(rest & ~(1 << j), may_skip)
                    for j in range(i + 1, n))
@@ -58,7 +72,8 @@ def test_a_swiss_pairs_everyone_once_a_round_without_avoidable_repeats(size, rou
         if number - 1 <= m // 2 - 1:         # Dirac: a repeat-free pairing must exist
             assert repeats == [], f"round {number}"
         elif repeats and len(numbers) <= 14:
-            assert not repeat_free_exists(numbers, met), f"round {number}: {repeats} avoidable"
+            due = due_a_bye(played, number, numbers)
+            assert not repeat_free_exists(numbers, met, due), f"round {number}: {repeats} avoidable"
 
 
 @FAST
@@ -69,7 +84,8 @@ def test_in_a_long_swiss_repeats_come_only_when_nothing_avoids_them(size, seed):
     for number, drawn in enumerate(played.rounds, 1):
         met = played.met(number - 1)
         if any(met[frozenset(p.players)] for p in drawn if NO_OPPONENT not in p.players):
-            assert not repeat_free_exists(numbers, met), f"round {number}"
+            due = due_a_bye(played, number, numbers)
+            assert not repeat_free_exists(numbers, met, due), f"round {number}"
     counts = played.met()
     assert max(counts.values()) - min(counts.get(frozenset(pair), 0)
                                       for pair in itertools.combinations(numbers, 2)) <= 2
@@ -107,6 +123,10 @@ def test_byes_go_round(size, rounds, seed):
     counts = [byes.get(n, 0) for n in active(played)]
     assert max(counts) - min(counts) <= 1
     assert sum(counts) == (rounds if size % 2 else 0)
+    for number, drawn in enumerate(played.rounds, 1):
+        for p in drawn:
+            if p.players[1] == NO_OPPONENT:
+                assert p.players[0] in due_a_bye(played, number, active(played))
 
 
 @FAST

@@ -12,8 +12,9 @@ pairing of the round avoids it: an Edmonds matching (director.event.draw.matchin
 repeat-free pairing exists at all (only when none does may players meet a second time, then a
 third...), and top-down each player takes the first opponent in that order that leaves the rest
 able to be paired: the first pairing in score-group order, without backtracking. An odd count
-gives the bye to the lowest-ranked player among those with the fewest byes so far whom the others
-can be paired around without a repeat.
+gives the bye to a player with the fewest byes so far (a second bye while someone has none is
+worse than a repeat): the lowest ranked of them whom the others can be paired around with the
+fewest meetings.
 
 King of the hill (the last rounds): 1 v 2, 3 v 4... by standing, repeats or not; the bye as above.
 Pure: no I/O.
@@ -82,19 +83,21 @@ def swiss(order: list[int], wins: dict[int, float], met: dict[frozenset, int],
     if len(order) < 2:
         return [(n, NO_OPPONENT) for n in order]
     met = _by_player(met)
-    allowed = 0
+    fewest = min(byes.get(n, 0) for n in order)
+    place = {n: i for i, n in enumerate(order)}
+    allowed, bye = 0, None
     while True:
         adjacent = _graph(order, met, allowed)
         match = maximum_matching(adjacent)
         if sum(m != -1 for m in match) >= len(order) - 1:
-            break
+            if len(order) % 2 == 0:
+                break
+            free = can_be_left_out(adjacent, match)
+            due = [n for n in order if free[place[n]] and byes.get(n, 0) == fewest]
+            if due:
+                bye = due[-1]
+                break
         allowed += 1
-    bye = None
-    if len(order) % 2:
-        free = can_be_left_out(adjacent, match)
-        place = {n: i for i, n in enumerate(order)}
-        bye = min((n for n in order if free[place[n]]),
-                  key=lambda n: (byes.get(n, 0), -place[n]))
     players = [n for n in order if n != bye]
     games = _top_down(players, wins, met, allowed, balance or {})
     return games + ([(bye, NO_OPPONENT)] if bye is not None else [])
