@@ -149,3 +149,16 @@ def test_starts_so_far_counts_as_p12_does():
     pairings = [Pairing(1, "1", (1, 2), 0), Pairing(1, "", (3, 0)), Pairing(2, "1", (3, 1), 0),
                 Pairing(2, "2", (2, 4))]
     assert starts_so_far(pairings) == {1: (1, 1), 2: (0, 1), 3: (1, 0)}
+
+
+def test_a_round_robin_whose_seeds_changed_since_refuses_to_draw_on():
+    players = division(8, 4)
+    rr = DrawSettings("round_robin")
+    two = play(rr, players, 4, rounds=2).pairings
+    top = max(players, key=lambda p: (p.rating, -p.number))
+    bottom = min(players, key=lambda p: (p.rating, -p.number))
+    swapped = [Player(p.number, p.name, {top.number: bottom.rating - 1}.get(p.number, p.rating))
+               for p in players]
+    with pytest.raises(DrawError, match=r"round 1: \d+ v \d+ is not this round robin's game"):
+        draw_round(rr, swapped, two, [], 3, TABLES)
+    assert len(draw_round(rr, players, two, [], 3, TABLES)) == 4

@@ -17,7 +17,7 @@ def division(size: int, seed: int, *, withdrawn: int = 0) -> list[Player]:
     """``size`` players numbered 1..size with random ratings (some equal), the last ``withdrawn``
     of a random pick marked withdrawn."""
     rng = random.Random(seed)
-    players = [Player(n, f"Player {n}", rng.choice([0, 1500, rng.randrange(800, 2200)]))
+    players = [Player(n, f"Player{n:02d}, Test", rng.choice([0, 1500, rng.randrange(800, 2200)]))
                for n in range(1, size + 1)]
     out = set(rng.sample(range(1, size + 1), withdrawn))
     return [Player(p.number, p.name, p.rating, withdrawn=p.number in out) for p in players]

@@ -22,24 +22,44 @@ Starts (NZASP 5.3: "the starting player is determined in advance to ensure an ev
 of starts for each player in each grade"): from each player's firsts and seconds so far, as tsh's
 ``p12`` tag counts them, the one with fewer net firsts starts (director.event.draw.starts). A
 round robin breaks ties with the next round in view, so that starts stay within one of even at
-every round of a single round robin; written to the .t file as ``p12`` so tsh can take over.
+every round of a single round robin; a double ends with every player's firsts equal to their
+seconds (within two along the way, the second half mirroring the first). A Swiss cannot promise
+as much, since score groups come first: within its score group a player is given, where there is
+one, an opponent whose starts lean the other way. Written to the .t file as ``p12`` so tsh can
+take over.
 
 Tables: the games take the division's tables in order, the top of the standings (or of the
 seeding) at the first; a bye is (n, 0) at table "". Standings are director.event.standings' (most
 wins, a tie half, then spread).
 
-Reference implementations, read and not copied. tsh (John Chew's tournament software, its pair
-commands: ``RoundRobin``, ``ChewPair``/``NewSwiss``, ``KOTH``, and ``p12`` for starts) is what
-New Zealand directors use and what our .t files must hand back to, so the systems, their names
-and the starts follow it: a round robin as tsh's fixed schedule, king of the hill as its KOTH, the
-start to the player with fewer firsts. Woogles' liwords (pkg/pair) and jvc56's
-tournament_pairing_algorithms pair a whole round at once by a minimum-weight perfect matching
-(weights for repeats, record differences, byes; the latter with contention for the final
-standings). We follow their idea that repeats are decided over the whole round (an Edmonds
-matching says whether a repeat-free pairing exists and who can take the bye), but pair by a
-small top-down search in tsh's score-group order rather than by weights: the rule a director
-reads in the book ("teams with similar records") is then the rule the code keeps, and the
-result is explainable pair by pair. Pure: no I/O.
+Reference implementations (read, not copied):
+
+- tsh (John Chew's tournament software; what New Zealand directors run and what our .t files
+  hand back to). Its source is not among the copies we could read, so we follow its manual and
+  its files: the round robin (``rr``) and king of the hill (``koth``) as it names them, starts
+  counted as its ``p12`` tag records them (``track_firsts``), byes as opponent 0. Written as p12,
+  our starts let tsh take the draw over at any round (director.files.tsh).
+- Woogles' liwords (pkg/pair, pkg/tournament): its round robin is the same circle, but over
+  shuffled players; ours is over the seeds (NZASP 2.1: grades and seeds by rating) so every call
+  draws the same round. Its starts (AutomaticFirst: fewer firsts goes first, then more seconds,
+  then at random; a round robin by the parity of the players' indexes) inspired ours, but we
+  break ties deterministically and, in a round robin, with the next round in view, because
+  NZASP 5.3 wants starts evenly spread and parity alone does not keep them within one. Its
+  Swiss is a minimum-weight perfect matching (weights for win difference, spread difference and
+  repeats over a maximum); its king of the hill is 1 v 2, 3 v 4, as ours.
+- jvc56's tournament_pairing_algorithms (COP, a tsh command): a maximum-weight matching whose
+  weights come from simulating the remaining rounds (who can still win or cash, Gibsonization,
+  "control loss" for the leader), with repeats weighted heavily and a forced KOTH for the last
+  round. We do not follow the contention: it needs prize places and simulations that the books
+  we serve (NZASP, school) do not ask for; the king-of-the-hill rounds give the leaders their
+  meetings at the end.
+
+What we follow: the matchings' idea that repeats are settled over the whole round at once (an
+Edmonds matching says whether a repeat-free pairing exists and who can take the bye without
+forcing one), but the pairs themselves come from an explicit order, top-down by score group,
+instead of weights: the book's rule ("teams with similar records") is then the rule the code
+keeps, each pair can be explained to a player, and the draw needs no weighted-matching library
+(under 50 ms a round for 60 players in pure Python). Pure: no I/O.
 """
 from __future__ import annotations
 

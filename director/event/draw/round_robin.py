@@ -8,7 +8,9 @@ whoever meets it has the bye (NZASP 9.1), once each over n rounds. The schedule 
 the seeds, so every call draws the same round. A double round robin plays the schedule twice, the
 second time each game's start the other way round from the first (the start recorded then, or the
 one drawn). A withdrawn player keeps their place in the schedule if they were paired before they
-withdrew (the rounds played stay the rounds drawn); their later opponents get byes. Pure: no I/O.
+withdrew (the rounds played stay the rounds drawn); their later opponents get byes. Earlier rounds
+that are not the schedule's (the seeds changed: a rating corrected, a player added; a round
+paired by hand) are a DrawError: drawing on would repeat games. Pure: no I/O.
 """
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ def draw_round_robin(settings: DrawSettings, players: Sequence[Player], earlier:
     if not rounds or round_number > last:
         raise DrawError(f"draw: round {round_number}: this round robin of {len(seeds)} players "
                         f"has {last} rounds")
+    _check_played(rounds, earlier)
     cycle, k = divmod(round_number - 1, len(rounds))
     out_now = {p.number for p in players if p.withdrawn}
     games, byes = [], []
@@ -62,7 +65,7 @@ def draw_round_robin(settings: DrawSettings, players: Sequence[Player], earlier:
         elif playing:
             byes.append(playing[0])
     if cycle % 2:
-        firsts = _reversed(games, rounds[k], earlier, round_number - len(rounds))
+        firsts = _reversed(games, earlier, round_number - len(rounds))
     else:
         following = rounds[k + 1] if k + 1 < len(rounds) else None
         balance = {n: f - s for n, (f, s) in starts_so_far(earlier).items()}
@@ -71,9 +74,9 @@ def draw_round_robin(settings: DrawSettings, players: Sequence[Player], earlier:
             + [(n, NO_OPPONENT, None) for n in byes])
 
 
-def _reversed(games, planned, earlier, mirror_round) -> list[int]:
+def _reversed(games, earlier, mirror_round) -> list[int]:
     """The starts of the second time round: each game's start in ``mirror_round`` the other way
-    (as recorded; else as it would have been drawn with every player at the same balance)."""
+    as recorded; a game whose start was not recorded then, the lower seed starts."""
     recorded = {}
     for pairing in earlier:
         if pairing.round == mirror_round and pairing.first is not None:
@@ -84,3 +87,19 @@ def _reversed(games, planned, earlier, mirror_round) -> list[int]:
         was = recorded.get((a, b))
         out.append(1 - was if was is not None else 1)
     return out
+
+
+def _check_played(rounds, earlier) -> None:
+    """A DrawError if an earlier round's game is not the schedule's game of that round: the seeds
+    changed since (a rating corrected, a player added) or a round was paired by hand, and drawing
+    on would repeat games."""
+    games = [{frozenset(g) for g in games} for games in rounds]
+    for pairing in earlier:
+        if NO_OPPONENT in pairing.players:
+            continue
+        if frozenset(pairing.players) not in games[(pairing.round - 1) % len(rounds)]:
+            a, b = pairing.players
+            raise DrawError(f"draw: round {pairing.round}: {a} v {b} is not this round robin's "
+                            "game of that round (the seeds changed since, a player was added, or "
+                            "the round was paired by hand): drawing on would repeat games; pair "
+                            "the rest by hand, or draw again from round 1")

@@ -12,8 +12,9 @@ pairing of the round avoids it: an Edmonds matching (director.event.draw.matchin
 repeat-free pairing exists at all (only when none does may players meet a second time, then a
 third...), and top-down each player takes the first opponent in that order that leaves the rest
 able to be paired: the first pairing in score-group order, without backtracking. An odd count
-gives the bye to the lowest-ranked player among those with the fewest byes so far whom the others
-can be paired around without a repeat.
+gives the bye to a player with the fewest byes so far (a second bye while someone has none is
+worse than a repeat): the lowest ranked of them whom the others can be paired around with the
+fewest meetings.
 
 King of the hill (the last rounds): 1 v 2, 3 v 4... by standing, repeats or not; the bye as above.
 Pure: no I/O.
@@ -81,26 +82,42 @@ def swiss(order: list[int], wins: dict[int, float], met: dict[frozenset, int],
     opponent whose starts make the game's start even."""
     if len(order) < 2:
         return [(n, NO_OPPONENT) for n in order]
-    allowed = 0
+    met = _by_player(met)
+    fewest = min(byes.get(n, 0) for n in order)
+    place = {n: i for i, n in enumerate(order)}
+    allowed, bye = 0, None
     while True:
         adjacent = _graph(order, met, allowed)
         match = maximum_matching(adjacent)
         if sum(m != -1 for m in match) >= len(order) - 1:
-            break
+            if len(order) % 2 == 0:
+                break
+            free = can_be_left_out(adjacent, match)
+            due = [n for n in order if free[place[n]] and byes.get(n, 0) == fewest]
+            if due:
+                bye = due[-1]
+                break
         allowed += 1
-    bye = None
-    if len(order) % 2:
-        free = can_be_left_out(adjacent, match)
-        place = {n: i for i, n in enumerate(order)}
-        bye = min((n for n in order if free[place[n]]),
-                  key=lambda n: (byes.get(n, 0), -place[n]))
     players = [n for n in order if n != bye]
     games = _top_down(players, wins, met, allowed, balance or {})
     return games + ([(bye, NO_OPPONENT)] if bye is not None else [])
 
 
+def _by_player(met: dict[frozenset, int]) -> dict[int, dict[int, int]]:
+    """{player: {opponent: times met}} from {frozenset((a, b)): times}."""
+    out: dict[int, dict[int, int]] = {}
+    for pair, times in met.items():
+        if len(pair) == 2:
+            a, b = pair
+            out.setdefault(a, {})[b] = times
+            out.setdefault(b, {})[a] = times
+    return out
+
+
 def _graph(order, met, allowed) -> list[list[int]]:
-    return [[j for j, b in enumerate(order) if j != i and met.get(frozenset((a, b)), 0) <= allowed]
+    """Who may meet whom (indexes into ``order``): those who met at most ``allowed`` times."""
+    none: dict[int, int] = {}
+    return [[j for j, b in enumerate(order) if j != i and met.get(a, none).get(b, 0) <= allowed]
             for i, a in enumerate(order)]
 
 
@@ -116,14 +133,15 @@ def _preferences(top: int, rest: list[int], wins, met, balance) -> list[int]:
     dutch = group[half:] + group[half - 1:0:-1]
     place = {n: i for i, n in enumerate(dutch)}
     mine = balance.get(top, 0)
+    seen = met.get(top, {})
 
     def clash(n):
         return mine != 0 and balance.get(n, 0) == mine
 
     def key(n):
         if n in place:
-            return (met.get(frozenset((top, n)), 0), 0, clash(n), place[n])
-        return (met.get(frozenset((top, n)), 0), 1, 0, 0)
+            return (seen.get(n, 0), 0, clash(n), place[n])
+        return (seen.get(n, 0), 1, 0, 0)
 
     return sorted(rest, key=key)
 
@@ -134,7 +152,7 @@ def _top_down(players, wins, met, allowed, balance) -> list[tuple[int, int]]:
     preference order, found with a perfect matching kept at hand (matching.pair_within)."""
     index = {n: i for i, n in enumerate(players)}
     adjacent = _graph(players, met, allowed)
-    match = maximum_matching(adjacent)
+    match = maximum_matching(adjacent, _greedy(players, index, adjacent, wins, met, balance))
     alive = [True] * len(players)
     games = []
     for i, top in enumerate(players):
@@ -142,7 +160,7 @@ def _top_down(players, wins, met, allowed, balance) -> list[tuple[int, int]]:
             continue
         rest = [n for n in players[i + 1:] if alive[index[n]]]
         for other in _preferences(top, rest, wins, met, balance):
-            if met.get(frozenset((top, other)), 0) > allowed:
+            if met.get(top, {}).get(other, 0) > allowed:
                 continue
             paired = pair_within(adjacent, match, alive, i, index[other])
             if paired is not None:
@@ -152,3 +170,20 @@ def _top_down(players, wins, met, allowed, balance) -> list[tuple[int, int]]:
         else:
             raise DrawError(f"draw: player {top} cannot be paired (no perfect matching)")
     return games
+
+
+def _greedy(players, index, adjacent, wins, met, balance) -> list[int]:
+    """The top-down pairing without looking ahead (each best unpaired player meets its first
+    preference still free that it may meet), as a matching to grow: where it can be completed,
+    the draw keeps it, and each step of ``_top_down`` finds its pair already matched."""
+    start = [-1] * len(players)
+    for i, top in enumerate(players):
+        if start[i] != -1:
+            continue
+        rest = [n for n in players[i + 1:] if start[index[n]] == -1]
+        may = set(adjacent[i])
+        other = next((n for n in _preferences(top, rest, wins, met, balance) if index[n] in may),
+                     None)
+        if other is not None:
+            start[i], start[index[other]] = index[other], i
+    return start
