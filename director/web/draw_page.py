@@ -13,11 +13,12 @@ route; each a POST of JSON with the session's CSRF token, as the page's other bu
 
 A refused action answers 409 with the reason. ``draw_part`` is the page's live ``draw`` part
 (director.web.parts); ``watch`` draws a proposal again after every change that may call for it
-(director.event.next_round.refresh).
+(director.event.next_round.refresh), in a thread of its own.
 """
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Callable
 
 import msgspec
@@ -60,17 +61,35 @@ def draw_part(db: DirectorDB, config: DirectorConfig) -> list[dict]:
 
 
 def watch(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -> Callable[[], None]:
-    """Refresh the proposals after each change that may call for it; returns the stop."""
+    """Refresh the proposals after each change that may call for it, in a thread of its own (a
+    table's result is answered without waiting for the draw: drawing a round of 400 players takes
+    seconds); changes that come while it runs make it run once more. Returns the stop."""
     event = event_of(config)
+    lock = threading.Lock()
+    work = {"running": False, "again": False}
+
+    def run() -> None:
+        while True:
+            try:
+                for line in next_round.refresh(db, event, now()):
+                    log.info("the draw: %s", line)
+            except Exception:           # a thread of its own: say what went wrong, and go on
+                log.exception("the draw could not look at the event's changes")
+            with lock:
+                if not work["again"]:
+                    work["running"] = False
+                    return
+                work["again"] = False
 
     def changed(what: str) -> None:
         if what not in next_round.TRIGGERS:
             return
-        try:
-            for line in next_round.refresh(db, event, now()):
-                log.info("the draw: %s", line)
-        except Exception:               # a table's result is stored whatever the draw makes of it
-            log.exception("the draw could not look at the change (%s)", what)
+        with lock:
+            if work["running"]:
+                work["again"] = True
+                return
+            work["running"] = True
+        threading.Thread(target=run, name="director-draw", daemon=True).start()
 
     return db.listen(changed)
 
