@@ -114,7 +114,6 @@ def test_a_correction_before_publishing_draws_again_after_it_does_not(db):
     next_round.publish(db, "A")
     play(db, 1)
     first = games(db, 1)[0]
-    names = [NAMES[n - 1] for n in first.players]
 
     def corrected(scores):
         correct(db, RULES, TOURNAMENT, Ask(1, "scores", "misread sheet", table=first.table,
@@ -129,7 +128,7 @@ def test_a_correction_before_publishing_draws_again_after_it_does_not(db):
     assert games(db, 2) == published and next_round.proposal(db, "A") is None
     notes = next_round.state(db, EVENT, "A")["notes"]
     assert notes == ["round 2 was published before a result of an earlier round changed: its "
-                     "pairings stand (they are not drawn again)"], names
+                     "pairings stand (they are not drawn again)"]
 
 
 def test_the_t_export_holds_the_published_rounds_and_a_tsh_file_replaces_them(db):
