@@ -162,3 +162,14 @@ def test_a_round_robin_whose_seeds_changed_since_refuses_to_draw_on():
     with pytest.raises(DrawError, match=r"round 1: \d+ v \d+ is not this round robin's game"):
         draw_round(rr, swapped, two, [], 3, TABLES)
     assert len(draw_round(rr, players, two, [], 3, TABLES)) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("system", ["round_robin", "double_round_robin"])
+def test_every_size_from_2_to_60_keeps_the_round_robin_s_promises(system):
+    for size in range(2, 61):
+        played = play(DrawSettings(system), division(size, size), size)
+        every_active_player_once_a_round(played)
+        assert set(played.met().values()) == {1 if system == "round_robin" else 2}
+        limit = 1 if system == "round_robin" else 2
+        assert all(abs(b) <= limit for balances in played.balances for b in balances.values()), size
