@@ -59,6 +59,7 @@ import binascii
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import logging
 import time
 import urllib.parse
@@ -90,7 +91,7 @@ from director.tables.ingest import body_cap, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots
 import kiosk.sync.schema as schema
 from .addresses import service_addresses
-from .tables_page import tables_routes
+from .tables_page import name_conflict, tables_routes
 from .draw_page import draw_routes, watch
 from .live import Broadcaster
 from .login import login_routes, render
@@ -195,9 +196,12 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                now: Callable[[], float] = time.time,
-               clock: Callable[[], float] = time.monotonic, recompute: bool = True) -> Starlette:
+               clock: Callable[[], float] = time.monotonic, recompute: bool = True,
+               announcement=None) -> Starlette:
     """The service; ``password_hash`` is the director's (director.web.password), ``now`` the wall
-    clock, ``clock`` the monotonic one the limits and sessions count by. ``recompute=False``
+    clock, ``clock`` the monotonic one the limits and sessions count by; ``announcement``: the
+    service's DNS-SD announcement (director.tables.announce), whose name conflict the page and
+    the tables page show. ``recompute=False``
     (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
     skips reading each result back from its events."""
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
@@ -349,7 +353,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         return Response(data, media_type=media, headers=headers)
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live),
+        return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live,
+                                   **name_conflict(announcement)),
                             headers={"Cache-Control": "no-store"})
 
     async def live_page(request: Request) -> Response:
@@ -400,7 +405,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             if declared is not None or len(raw) > ENROLL_BODY:
                 return refusal(413, f"body over {ENROLL_BODY} bytes")
             source = request.client.host if request.client else "unknown"
-            act = exchanges.start if step == "start" else exchanges.confirm
+            if step == "start":             # sealed with the address it came in on
+                server = request.scope.get("server")
+                act = functools.partial(exchanges.start, reached=(
+                    (server[0], server[1]) if server and isinstance(server[1], int) else None))
+            else:
+                act = exchanges.confirm
             reply = await run_in_threadpool(act, raw, now(), source)
             headers = {"Cache-Control": "no-store"}
             if reply.retry_after is not None:
@@ -441,7 +451,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/enroll/start", enrollment("start"), methods=["POST"], name="enroll.start"),
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
-        *tables_routes(db, config, addresses, now),
+        *tables_routes(db, config, addresses, now, announcement),
         *draw_routes(db, config, now),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
