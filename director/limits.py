@@ -98,6 +98,19 @@ class RateLimiter:
             tokens = min(self.capacity, tokens + max(0.0, now - when) * self.rate)
             self.buckets[address] = (max(-self.capacity, tokens - requests), now)
 
+    def debt_s(self, address: str) -> float:
+        """Seconds until ``address`` may send a request again, when it is in debt (its bucket
+        below empty: only ``charge`` takes it there, for refused requests); 0.0 when it is not.
+        Spends nothing and keeps nothing."""
+        now = self.clock()
+        with self.lock:
+            held = self.buckets.get(address)
+        if held is None:
+            return 0.0
+        tokens, when = held
+        tokens = min(self.capacity, tokens + max(0.0, now - when) * self.rate)
+        return 0.0 if tokens >= 0.0 else (1.0 - tokens) / self.rate
+
     def give_back(self, address: str) -> None:
         """The token ``take`` spent, given back (a login whose password was right)."""
         with self.lock:

@@ -72,6 +72,7 @@ JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.
 BROWSER_SITES = {"same-origin", "none"}     # the Sec-Fetch-Site a page of another site never sends
 log = logging.getLogger("director.web.guard")
 CSRF_HEADER = "x-csrf-token"
+CLOSE = (b"connection", b"close")
 LOGIN_PATH = "/login"
 SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
@@ -151,14 +152,21 @@ def refusal(code: int, reason: str, retry_after: float | None = None, *,
     return JSONResponse({"error": reason}, status_code=code, headers=headers)
 
 
+def table_rate(limits: Limits, clock=None) -> RateLimiter:
+    """The tables' API's requests per second per address: the guard's, and the door's at the
+    socket (director.web.connections: a connection from an address over it is refused unread)."""
+    clocked = {"clock": clock} if clock is not None else {}
+    return RateLimiter(limits.table_requests_per_s, lambda a: f"too many requests from {a}: over "
+                       f"{limits.table_requests_per_s:g} a second (limits.table_requests_per_s)",
+                       **clocked)
+
+
 class Guard:
     def __init__(self, app, *, routes: list[BaseRoute], sessions: SessionStore, limits: Limits,
-                 clock=None):
+                 clock=None, table_requests: RateLimiter | None = None):
         self.app, self.routes, self.sessions = app, routes, sessions
         clocked = {"clock": clock} if clock is not None else {}
-        self.table_requests = RateLimiter(
-            limits.table_requests_per_s, lambda a: f"too many requests from {a}: over "
-            f"{limits.table_requests_per_s:g} a second (limits.table_requests_per_s)", **clocked)
+        self.table_requests = table_requests or table_rate(limits, clock)
         self.refusals_logged = LogLimiter(log, **clocked)
         self.page_requests = RateLimiter(
             limits.requests_per_s, lambda a: f"too many requests from {a}: over "
@@ -215,7 +223,9 @@ class Guard:
     async def capped(self, scope, receive, send, cap: int, charged: str | None = None) -> None:
         """The app, reading at most ``cap`` bytes of the body (413 past them); a refusal
         (``REFUSED``) of the tables' API charged to its sender's address (``charged``) by the
-        bytes it sent (director.limits.refusal_cost)."""
+        bytes it sent (director.limits.refusal_cost), and its connection closed: the sender's
+        next request comes on a new connection, which the door refuses unread while its address
+        is over its rate (director.web.connections)."""
         received, started, status = 0, False, 0
 
         async def counted_receive():
@@ -231,7 +241,10 @@ class Guard:
             nonlocal started, status
             if message["type"] == "http.response.start":
                 started, status = True, message.get("status", 0)
-                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+                headers = [*message.get("headers", []), *SECURITY_HEADERS]
+                if charged is not None and status in REFUSED and CLOSE not in headers:
+                    headers.append(CLOSE)
+                message = {**message, "headers": headers}
             await send(message)
 
         try:
