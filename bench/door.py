@@ -252,8 +252,10 @@ def ingest(folder: Path, name: str, setup, bodies, sockets: int, forged: dict | 
                     and time.monotonic() < deadline:
                 time.sleep(0.05)
         at_start = held.value
-        seconds, answers = post_all(port, bodies, 4)
+        again: list = []
+        seconds, answers = post_all(port, bodies, 4, again)
         report = {"per_s": len(bodies) / seconds, "held": at_start, "closed": closed.value,
+                  "again": len(again),
                   "right": sorted(answers) == [(200, "stored")] * len(bodies),
                   "cpu_per_s": (cpu_s(director.pid) - before) / seconds, "forged": sent.value}
         worst = worst_requests(port, director.pid, forged) if forged is not None else []
@@ -263,11 +265,12 @@ def ingest(folder: Path, name: str, setup, bodies, sockets: int, forged: dict | 
             attack.join(START_TIMEOUT_S)
         for process in forgers:
             process.join(START_TIMEOUT_S)
+        exited = director.poll()            # not None: the director ended before the bench did
         director.terminate()
         director.wait(timeout=START_TIMEOUT_S)
     with DirectorDB.open(db_path) as db:
         report["right"] = report["right"] and db.count("results") == len(bodies)
-    report["worst"] = worst
+    report["worst"], report["exited"] = worst, exited
     return report
 
 
@@ -307,6 +310,13 @@ def run(sockets: int, results: int = 800, out=sys.stdout) -> int:
     for name, value, target, ok in rows:
         print(f"{name.ljust(widths[0])}  {value.rjust(widths[1])}  {target.ljust(widths[2])}  "
               f"{'PASS' if ok else 'FAIL'}", file=out)
+    for name, report in (("quiet", quiet), ("half-open", attacked), ("forged", forging)):
+        if report["exited"] is not None:
+            print(f"WRONG: the director of the {name} run ended before the bench did (exit "
+                  f"status {report['exited']})", file=out)
+        if report["again"]:
+            print(f"  ({name}: {report['again']} posts posted again, their keep-alive connection "
+                  "closed before an answer)", file=out)
     if not (quiet["right"] and attacked["right"] and forging["right"]):
         print("WRONG: a result was not stored exactly once", file=out)
         return 1

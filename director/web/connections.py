@@ -20,10 +20,10 @@ service. ``DoorProtocol``, uvicorn's own HTTP/1.1 protocol (h11) with a watch on
   address's) or 503 (everyone's) and closed;
 - a connection from an address in debt to the tables' API (its refused documents charged
   beyond its allowance of ``limits.table_requests_per_s``: director.limits ``refusal_cost``,
-  director.web.guard, which also closes the connection of each refusal) is held unread for
-  ``HOLD_S`` at most (less when its debt is paid sooner), then answered 429 and closed:
+  director.web.guard), when it opens or when an answer on it ends, is held unread for
+  ``HOLD_S`` at most (less when the debt is paid sooner), then answered 429 and closed:
   nothing it sent is read, parsed or checked, and a sender posting again as soon as it is
-  answered is slowed to a few connections a second. A held connection is one waiting for its
+  answered is slowed to a few requests a second. A held connection is one waiting for its
   request (closed first to make room). An address merely at its rate, not in debt, is the
   guard's to answer 429 (it reads the request's headers, never its body).
 
@@ -207,6 +207,10 @@ class DoorProtocol(H11Protocol):
         self._follow()
 
     def on_response_complete(self) -> None:
+        wait = self.door.in_debt(self.address)
+        if wait > 0.0 and not self.transport.is_closing():
+            self._hold(wait)                # the next request, pipelined or not, left unread
+            return
         super().on_response_complete()
         self._follow()
 

@@ -72,7 +72,6 @@ JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.
 BROWSER_SITES = {"same-origin", "none"}     # the Sec-Fetch-Site a page of another site never sends
 log = logging.getLogger("director.web.guard")
 CSRF_HEADER = "x-csrf-token"
-CLOSE = (b"connection", b"close")
 LOGIN_PATH = "/login"
 SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
@@ -223,9 +222,8 @@ class Guard:
     async def capped(self, scope, receive, send, cap: int, charged: str | None = None) -> None:
         """The app, reading at most ``cap`` bytes of the body (413 past them); a refusal
         (``REFUSED``) of the tables' API charged to its sender's address (``charged``) by the
-        bytes it sent (director.limits.refusal_cost), and its connection closed: the sender's
-        next request comes on a new connection, which the door refuses unread while its address
-        is over its rate (director.web.connections)."""
+        bytes it sent (director.limits.refusal_cost): while its address is in debt, the door
+        refuses its next request unread (director.web.connections)."""
         received, started, status = 0, False, 0
 
         async def counted_receive():
@@ -241,10 +239,7 @@ class Guard:
             nonlocal started, status
             if message["type"] == "http.response.start":
                 started, status = True, message.get("status", 0)
-                headers = [*message.get("headers", []), *SECURITY_HEADERS]
-                if charged is not None and status in REFUSED and CLOSE not in headers:
-                    headers.append(CLOSE)
-                message = {**message, "headers": headers}
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             await send(message)
 
         try:
