@@ -268,6 +268,8 @@ def ingest(folder: Path, name: str, setup, bodies, sockets: int, forged: dict | 
         exited = director.poll()            # not None: the director ended before the bench did
         director.terminate()
         director.wait(timeout=START_TIMEOUT_S)
+        if exited is not None:
+            print(f"the director's last words:\n{director.stderr.read()[-3000:]}", file=sys.stderr)
     with DirectorDB.open(db_path) as db:
         report["right"] = report["right"] and db.count("results") == len(bodies)
     report["worst"], report["exited"] = worst, exited
