@@ -12,7 +12,7 @@ costs the service little to keep, so that it stays up under all of them at once:
   for the tables' API and one for everything else, each a token bucket per address; a request
   the tables' API refuses counts more against its sender (``refusal_cost``: one request more,
   and one more per ``REFUSED_BYTES`` it sent), so a phone posting bodies to be refused is slowed
-  to one a second or less, and while its address is in debt (``debt_s``) the door refuses its
+  to one or two a second, and while its address is in debt (``debt_s``) the door refuses its
   connections unread (director.web.connections); tables at other addresses keep their allowance;
 - open live streams (server-sent events): the public view's per address and in all (429,
   503), below the total, so that the director's own page always has its ``live_director``
@@ -40,7 +40,7 @@ PAGE_BODY = 64 * KIB            # the page's requests: a round to start, a login
 IMPORT_BODY = 16 << 20          # an imported .t, .tsh or CSV file, or several (base64 in JSON)
 RESULT_BODY = 256 * KIB         # a table's result: a game of 150 turns, a challenge on each, is
                                 # 105 KiB (1000 events, MAX_EVENTS, about 140 KiB); 1 MiB before
-REFUSED_BYTES = KIB             # a refused request costs its sender one request more per these bytes
+REFUSED_BYTES = 2 * KIB         # a refused request costs its sender one request more per these bytes
 BURST_S = 5.0                   # a bucket holds this many seconds' worth of requests
 MAX_ADDRESSES = 10_000          # buckets kept at most; the full ones (idle addresses) go first
 
@@ -140,8 +140,8 @@ class RateLimiter:
 def refusal_cost(size: int) -> float:
     """What a request the tables' API refused costs its sender beyond the request itself: one
     request more, and one more per ``REFUSED_BYTES`` of body it sent (a refused 256 KiB
-    result: 257, besides the request itself: at the default rate, an address posting them is
-    held to about one every 1.3 s)."""
+    result: 129, besides the request itself: at the default rate, an address posting them is
+    held to about one every 0.65 s; a refused 1 MiB body costs half the allowance)."""
     return 1.0 + size // REFUSED_BYTES
 
 

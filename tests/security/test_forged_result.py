@@ -102,10 +102,10 @@ def test_refusals_count_against_the_senders_rate(paired_director):
     began = time.monotonic()
     codes = [director.post(5, "results", body).code for _ in range(40)]
     elapsed = time.monotonic() - began
-    # a refused 256 KiB costs its request and 257 more: the allowance (5 s of requests) holds 3,
-    # then the address is in debt, and at most one more each 258 requests' time
+    # a refused 256 KiB costs its request and 129 more: the allowance (5 s of requests) holds 7,
+    # then the address is in debt, and at most one more each 130 requests' time
     limits, cost = director.config.limits, 1 + refusal_cost(len(body))
     allowance = int(limits.table_requests_per_s * BURST_S // cost)
-    assert allowance == 3 and codes[:allowance] == [403] * allowance and 429 in codes, codes
+    assert allowance == 7 and codes[:allowance] == [403] * allowance and 429 in codes, codes
     assert codes.count(403) <= 1 + (limits.table_requests_per_s * (BURST_S + elapsed)) // cost
     nothing_stored(director)

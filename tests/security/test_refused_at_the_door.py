@@ -67,7 +67,7 @@ def test_an_address_in_debt_is_refused_at_connect_before_anything_is_read(slow_t
     forged = forged_result(played(table="5"), RESULT_BODY, FORGED)
     code, answer = post_from(director, PHONE, "5", "results", forged)
     assert code == 403 and answer["error"].startswith("the signature does not match")
-    # a refused 256 KiB costs 257 requests: the phone's address is in debt for seconds
+    # a refused 256 KiB costs 129 requests: the phone's address is in debt for seconds
     said = answer_to_silence(director, PHONE)           # refused before any request
     head, _, body = said.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 429 ") and b"retry-after: " in head.lower(), said
