@@ -19,8 +19,10 @@ requests per second: the bench posts from one address far faster than tables do)
   or a table's own posted under another table's number (409), and grown to 1 MiB (413): the
   director's CPU per request, target at most 10 ms each; then honest ingest while 4 other
   addresses post the forged result as fast as they are answered, the director at the venue's
-  own limit on the tables' API (each refusal counts against its sender's rate), target at
-  least half the rate without them (the first measure, same run).
+  own limit on the tables' API (each refusal counts against its sender's rate, and the door
+  refuses an address in debt unread), target at least half the rate without them (the first
+  measure, same run). An honest post whose keep-alive connection closed before its answer is
+  posted again on a new one, as a table's sender does, and said under the table.
 """
 from __future__ import annotations
 
