@@ -133,17 +133,31 @@ def start_director(db_path: Path, port: int, module: str = "director", *,
             time.sleep(0.05)
 
 
-def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int) -> tuple[float, list]:
-    """Post every (table, body) over ``clients`` keep-alive connections; seconds and answers."""
+def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int,
+             again: list | None = None) -> tuple[float, list]:
+    """Post every (table, body) over ``clients`` keep-alive connections; seconds and answers.
+    ``again``: when given, a post whose connection the service closed before answering is
+    posted again on a new connection, as a table's sender does (each noted in ``again``)."""
     answers: list = []
     lock = threading.Lock()
+
+    def post(conn, table, body):
+        conn.request("POST", f"/api/tables/{table}/results", body,
+                     {"Content-Type": "application/json"})
+        return conn.getresponse()
 
     def worker(share):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         for table, body in share:
-            conn.request("POST", f"/api/tables/{table}/results", body,
-                         {"Content-Type": "application/json"})
-            response = conn.getresponse()
+            try:
+                response = post(conn, table, body)
+            except (http.client.RemoteDisconnected, ConnectionError):
+                if again is None:
+                    raise
+                with lock:
+                    again.append(table)
+                conn.close()
+                response = post(conn, table, body)
             answer = (response.status, json.loads(response.read()).get("outcome"))
             with lock:
                 answers.append(answer)

@@ -11,8 +11,9 @@ costs the service little to keep, so that it stays up under all of them at once:
 - requests per second from one client address (429 with Retry-After): ``RateLimiter``, one
   for the tables' API and one for everything else, each a token bucket per address; a request
   the tables' API refuses counts more against its sender (``refusal_cost``: one request more,
-  and one more per ``REFUSED_BYTES`` it sent), so a phone posting bodies to be refused is slowed to a few a
-  second while the tables it shares an address with keep their allowance;
+  and one more per ``REFUSED_BYTES`` it sent), so a phone posting bodies to be refused is slowed
+  to one or two a second, and while its address is in debt (``debt_s``) the door refuses its
+  connections unread (director.web.connections); tables at other addresses keep their allowance;
 - open live streams (server-sent events): the public view's per address and in all (429,
   503), below the total, so that the director's own page always has its ``live_director``
   streams: ``Slots``;
@@ -39,7 +40,7 @@ PAGE_BODY = 64 * KIB            # the page's requests: a round to start, a login
 IMPORT_BODY = 16 << 20          # an imported .t, .tsh or CSV file, or several (base64 in JSON)
 RESULT_BODY = 256 * KIB         # a table's result: a game of 150 turns, a challenge on each, is
                                 # 105 KiB (1000 events, MAX_EVENTS, about 140 KiB); 1 MiB before
-REFUSED_BYTES = 4 * KIB         # a refused request costs its sender one request more per these bytes
+REFUSED_BYTES = 2 * KIB         # a refused request costs its sender one request more per these bytes
 BURST_S = 5.0                   # a bucket holds this many seconds' worth of requests
 MAX_ADDRESSES = 10_000          # buckets kept at most; the full ones (idle addresses) go first
 
@@ -98,6 +99,19 @@ class RateLimiter:
             tokens = min(self.capacity, tokens + max(0.0, now - when) * self.rate)
             self.buckets[address] = (max(-self.capacity, tokens - requests), now)
 
+    def debt_s(self, address: str) -> float:
+        """Seconds until ``address`` may send a request again, when it is in debt (its bucket
+        below empty: only ``charge`` takes it there, for refused requests); 0.0 when it is not.
+        Spends nothing and keeps nothing."""
+        now = self.clock()
+        with self.lock:
+            held = self.buckets.get(address)
+        if held is None:
+            return 0.0
+        tokens, when = held
+        tokens = min(self.capacity, tokens + max(0.0, now - when) * self.rate)
+        return 0.0 if tokens >= 0.0 else (1.0 - tokens) / self.rate
+
     def give_back(self, address: str) -> None:
         """The token ``take`` spent, given back (a login whose password was right)."""
         with self.lock:
@@ -126,7 +140,8 @@ class RateLimiter:
 def refusal_cost(size: int) -> float:
     """What a request the tables' API refused costs its sender beyond the request itself: one
     request more, and one more per ``REFUSED_BYTES`` of body it sent (a refused 256 KiB
-    result: 65)."""
+    result: 129, besides the request itself: at the default rate, an address posting them is
+    held to about one every 0.65 s; a refused 1 MiB body costs half the allowance)."""
     return 1.0 + size // REFUSED_BYTES
 
 

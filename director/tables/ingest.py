@@ -221,9 +221,9 @@ def _signed_text(sent: bytes, signature: str, key: bytes, named: str, posted: st
     except ValueError:
         document = None
     text = msgspec.json.encode(document, order="sorted") if isinstance(document, dict) else sent
-    if text is not sent and signs(signature, own, text):
+    if text != sent and signs(signature, own, text):
         return text
-    raise Refused(403, _wrong_key((sent, text), signature, key, named, posted))
+    raise Refused(403, _wrong_key(text, signature, key, named, posted))
 
 
 def _events(document: dict) -> list:
@@ -240,15 +240,15 @@ def _printable(name: str, most: int = 40) -> str:
     return "".join(c if c.isprintable() else "?" for c in name[:most])
 
 
-def _wrong_key(texts: tuple[bytes, ...], signature: str, key: bytes, named: str,
-               posted: str) -> str:
+def _wrong_key(text: bytes, signature: str, key: bytes, named: str, posted: str) -> str:
     """Why a signature does not match table ``named``'s key, as far as the director can tell
-    (each key tried over the texts already made: nothing is written again)."""
+    (each key tried over the canonical text already made, the one a table signs: nothing is
+    written again)."""
     table, other = _printable(named), _printable(posted)
-    if any(signs(signature, key, text) for text in texts):
+    if signs(signature, key, text):
         return (f"signed with the tournament key, not table {table}'s own key: the tournament key "
                 f"never leaves the director (enroll the table: python -m director enroll {table})")
-    if posted != named and any(signs(signature, table_key(key, posted), text) for text in texts):
+    if posted != named and signs(signature, table_key(key, posted), text):
         return (f"table {table}'s document signed with table {other}'s key: a table signs only "
                 "its own documents")
     return (f"the signature does not match table {table}'s key: signed with another key, or the "

@@ -85,7 +85,7 @@ from director.tables import codes
 from director.tables.enroll import EnrollError, pin, stick_file
 from director.tables.exchange import Exchanges
 from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
-from .guard import Guard, refusal
+from .guard import Guard, refusal, table_rate
 from director.tables import challenges
 from director.tables.ingest import body_cap, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots
@@ -455,7 +455,10 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         *draw_routes(db, config, now),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    table_requests = table_rate(config.limits, clock)     # the guard's and the door's
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
-        Middleware(Guard, routes=routes, sessions=sessions, limits=config.limits, clock=clock)])
+        Middleware(Guard, routes=routes, sessions=sessions, limits=config.limits, clock=clock,
+                   table_requests=table_requests)])
     app.state.live, app.state.db, app.state.config = live, db, config
+    app.state.table_requests = table_requests
     return app

@@ -17,7 +17,15 @@ service. ``DoorProtocol``, uvicorn's own HTTP/1.1 protocol (h11) with a watch on
   its request's headers or body (of that address, or of anyone's) is closed to make room: an
   honest request takes milliseconds, so it is never the oldest waiting, and a slow sender cannot
   keep an honest one out. When none is waiting, the new connection is answered 429 (its
-  address's) or 503 (everyone's) and closed.
+  address's) or 503 (everyone's) and closed;
+- a connection from an address in debt to the tables' API (its refused documents charged
+  beyond its allowance of ``limits.table_requests_per_s``: director.limits ``refusal_cost``,
+  director.web.guard), when it opens or when an answer on it ends, is held unread for
+  ``HOLD_S`` at most (less when the debt is paid sooner), then answered 429 and closed:
+  nothing it sent is read, parsed or checked, and a sender posting again as soon as it is
+  answered is slowed to a few requests a second. A held connection is one waiting for its
+  request (closed first to make room). An address merely at its rate, not in debt, is the
+  guard's to answer 429 (it reads the request's headers, never its body).
 
 A request answered and streams open (the live pages) are the app's: their limits are
 director.limits' (requests per second, live slots). Connections closed by the door are counted
@@ -36,7 +44,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from director.limits import Limits
+from director.limits import Limits, RateLimiter
 
 log = logging.getLogger("director.web.connections")
 
@@ -45,13 +53,15 @@ MAX_HEADERS = 16 * 1024         # uvicorn's h11_max_incomplete_event_size: a req
 BACKLOG = 2048                  # connections the kernel queues before they are accepted
 SPARE_FILES = 256               # open files besides the connections: the database, logs, serial lines
 REPORT_EVERY_S = 60.0
-HEADERS, BODY = "headers", "body"
+HOLD_S = 0.25                   # the longest a connection from an address in debt is held unread
+HEADERS, BODY, HELD = "headers", "body", "held"
 
 
-def refusal_bytes(code: int, reason: str, error: str) -> bytes:
+def refusal_bytes(code: int, reason: str, error: str, retry_after: float | None = None) -> bytes:
     body = json.dumps({"error": error}).encode()
+    retry = "" if retry_after is None else f"retry-after: {max(1, round(retry_after))}\r\n"
     return (f"HTTP/1.1 {code} {reason}\r\ncontent-type: application/json\r\nconnection: close\r\n"
-            f"content-length: {len(body)}\r\n\r\n").encode() + body
+            f"{retry}content-length: {len(body)}\r\n\r\n").encode() + body
 
 
 class Counts:
@@ -78,10 +88,11 @@ class Counts:
 
 class Door:
     """The open connections of one server, per address and in all, and those waiting for their
-    request (oldest first, to make room)."""
+    request (oldest first, to make room); ``rates``: the tables' API's requests per address
+    (director.web.guard.table_rate, the guard's own), if the door refuses those over it."""
 
-    def __init__(self, limits: Limits):
-        self.limits = limits
+    def __init__(self, limits: Limits, rates: RateLimiter | None = None):
+        self.limits, self.rates = limits, rates
         self.per_address: dict[str, int] = {}
         self.total = 0
         self.waiting: dict["DoorProtocol", None] = {}
@@ -108,6 +119,11 @@ class Door:
         self.total += 1
         connection.admitted = True
         return None
+
+    def in_debt(self, address: str) -> float:
+        """Seconds until ``address``, in debt for its refused documents, may send the tables'
+        API a request again; 0.0: it is not in debt."""
+        return 0.0 if self.rates is None else self.rates.debt_s(address)
 
     def _make_room(self, waiting: dict, why: str) -> bool:
         oldest = next(iter(waiting), None)
@@ -161,13 +177,40 @@ class DoorProtocol(H11Protocol):
             transport.write(refused)
             transport.close()
             return
+        wait = self.door.in_debt(self.address)
+        if wait > 0.0:
+            self._hold(wait)
+            return
         self._follow()
+
+    def _hold(self, wait: float) -> None:
+        """An address in debt: nothing it sends is read (its bytes stay in the kernel's buffer)
+        for ``wait`` seconds (``HOLD_S`` at most), then a 429 and the connection closed."""
+        self.transport.pause_reading()
+        self.phase = HELD
+        self.door.wait(self)
+        self.deadline = self.loop.call_later(min(wait, HOLD_S), self._refuse_held)
+
+    def _refuse_held(self) -> None:
+        self.deadline = None
+        if self.transport.is_closing():
+            return
+        self.door.counts.add("refused unread: in debt for refused documents")
+        self.transport.write(refusal_bytes(
+            429, "Too Many Requests", f"{self.door.rates.reason(self.address)}, its refused "
+            "documents counted against it (director.limits.refusal_cost)",
+            self.door.in_debt(self.address)))
+        self.close_now()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         self._follow()
 
     def on_response_complete(self) -> None:
+        wait = self.door.in_debt(self.address)
+        if wait > 0.0 and not self.transport.is_closing():
+            self._hold(wait)                # the next request, pipelined or not, left unread
+            return
         super().on_response_complete()
         self._follow()
 
@@ -278,8 +321,9 @@ def allow_open_files(limits: Limits) -> Limits:
 
 def server_config(app, limits: Limits, *, access_log: bool = False, **settings) -> uvicorn.Config:
     """uvicorn's settings for the director's service, the door in its HTTP protocol: the
-    service's and the tests' alike. ``settings``: host, port, log_level..."""
-    door = Door(limits)
+    service's and the tests' alike (``app``: director.web.app's, whose tables' API rate the
+    door keeps too). ``settings``: host, port, log_level..."""
+    door = Door(limits, app.state.table_requests)
     protocol = type("DirectorDoorProtocol", (DoorProtocol,), {"door": door})
     config = uvicorn.Config(app, http=protocol, timeout_keep_alive=KEEP_ALIVE_S,
                             h11_max_incomplete_event_size=MAX_HEADERS, backlog=BACKLOG,

@@ -151,14 +151,21 @@ def refusal(code: int, reason: str, retry_after: float | None = None, *,
     return JSONResponse({"error": reason}, status_code=code, headers=headers)
 
 
+def table_rate(limits: Limits, clock=None) -> RateLimiter:
+    """The tables' API's requests per second per address: the guard's, and the door's at the
+    socket (director.web.connections: a connection from an address over it is refused unread)."""
+    clocked = {"clock": clock} if clock is not None else {}
+    return RateLimiter(limits.table_requests_per_s, lambda a: f"too many requests from {a}: over "
+                       f"{limits.table_requests_per_s:g} a second (limits.table_requests_per_s)",
+                       **clocked)
+
+
 class Guard:
     def __init__(self, app, *, routes: list[BaseRoute], sessions: SessionStore, limits: Limits,
-                 clock=None):
+                 clock=None, table_requests: RateLimiter | None = None):
         self.app, self.routes, self.sessions = app, routes, sessions
         clocked = {"clock": clock} if clock is not None else {}
-        self.table_requests = RateLimiter(
-            limits.table_requests_per_s, lambda a: f"too many requests from {a}: over "
-            f"{limits.table_requests_per_s:g} a second (limits.table_requests_per_s)", **clocked)
+        self.table_requests = table_requests or table_rate(limits, clock)
         self.refusals_logged = LogLimiter(log, **clocked)
         self.page_requests = RateLimiter(
             limits.requests_per_s, lambda a: f"too many requests from {a}: over "
@@ -215,7 +222,8 @@ class Guard:
     async def capped(self, scope, receive, send, cap: int, charged: str | None = None) -> None:
         """The app, reading at most ``cap`` bytes of the body (413 past them); a refusal
         (``REFUSED``) of the tables' API charged to its sender's address (``charged``) by the
-        bytes it sent (director.limits.refusal_cost)."""
+        bytes it sent (director.limits.refusal_cost): while its address is in debt, the door
+        refuses its next request unread (director.web.connections)."""
         received, started, status = 0, False, 0
 
         async def counted_receive():
