@@ -26,6 +26,7 @@ from kiosk.core import commands as cmd
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
+from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import Phase, TurnKind
 
 NS = 1_000_000_000
@@ -123,7 +124,8 @@ def turn_text(kind: str, data: dict) -> str:
     if kind == TurnKind.PASS:
         return "\t\t\n"
     blanks = "".join(f"?{letter.upper()}" for letter in str(data.get("blanks", "")))
-    return f"{data.get('score', 0)}{blanks}\n"
+    bonus = "*" if data.get("placed") == RACK_SIZE else ""      # BONUS: all seven tiles
+    return f"{data.get('score', 0)}{blanks}{bonus}\n"
 
 
 def rack_text(tiles: str) -> str:
