@@ -19,10 +19,11 @@ import io
 from pathlib import Path
 from typing import Sequence
 
+from kiosk.sync.schema import MAX_NAME
+
 from director.event.model import (
     NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, name_refusal, not_one_line,
     player_by_name)
-from kiosk.sync.schema import MAX_NAME
 from director.event.standings import Standing, standings_csv
 
 PLAYER_COLUMNS = ("number", "name", "rating", "division", "club", "team", "members")
