@@ -206,3 +206,17 @@ def test_python_m_director_results_writes_the_report(grade, tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.read_text().splitlines()[0] == ",".join(COLUMNS)
+
+
+def test_the_page_downloads_the_results_to_forward(director):
+    """The page's downloads (a division's *results* and *results CSV* links): the same report."""
+    director.request("POST", "/api/import?kind=players-csv&name=players.csv", PLAYERS_CSV.encode(),
+                     headers={"Content-Type": "application/octet-stream"})
+    data, headers = director.download("/export/results.csv?division=A")
+    assert headers["Content-Type"].startswith("text/csv")
+    assert data.decode() == report(director.db, director.config.rules, director.config.tournament, "A", "csv")
+    assert data.decode().splitlines()[0] == ",".join(COLUMNS)
+    page, headers = director.download("/export/results.html")
+    assert headers["Content-Type"].startswith("text/html") and "<h2>Grade A</h2>" in page.decode()
+    teams, _ = director.download("/export/teams.csv")
+    assert {row["team"] for row in csv.DictReader(io.StringIO(teams.decode()))} == {"Kiwis", "Tuis"}
