@@ -79,4 +79,3 @@ def test_an_event_that_cannot_be_read_is_named_by_its_place(document, index, eve
     document["events"][index] = "an event"
     with pytest.raises(ValueError, match=rf"^events\[{index}\]: an event is a JSON object$"):
         events_of(document)
-
