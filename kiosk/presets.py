@@ -86,12 +86,12 @@ def load_rules(preset: str, overrides: Mapping | None = None, source: str = "ove
 def presets_table(names: list[str] | None = None) -> str:
     """Every setting of every preset as a Markdown table (the docs carry it verbatim)."""
     names = names or preset_names()
-    presets = {name: load_preset(name).to_dict() for name in names}
+    presets = {name: load_preset(name) for name in names}
 
     def cell(value) -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if isinstance(value, list):
+        if isinstance(value, (list, tuple)):
             return ", ".join(str(v) for v in value) or "-"
         return str(value)
 
@@ -99,5 +99,6 @@ def presets_table(names: list[str] | None = None) -> str:
              f"| `{OFFICIAL_LEXICON}` | " + " | ".join(official_lexicon(n) or "-" for n in names) + " |"]
     for key, _, _ in describe_settings():
         section, name = key.split(".")
-        lines.append(f"| `{key}` | " + " | ".join(cell(presets[n][section][name]) for n in names) + " |")
+        lines.append(f"| `{key}` | " + " | ".join(cell(getattr(getattr(presets[n], section), name))
+                                                   for n in names) + " |")
     return "\n".join(lines)

@@ -37,6 +37,9 @@ class Player:
     rating: int = 0
     division: str = ""
     withdrawn: bool = False     # tsh's ``off``: no longer paired, not ranked
+    club: str = ""              # the players' file's club (a .t line's ``club`` tag): NZASP 11.4
+    team: str = ""              # the team the player plays for (``team``): NZASP 11.2
+    members: str = ""           # a side that is a team of two (school): its members, "A & B"
 
     def __post_init__(self):
         if self.number < 1:
@@ -64,7 +67,8 @@ class GameResult:
     ``scores`` follow ``players``. For a bye or a one-sided forfeit (players[1] == 0) the spread
     of players[0] is scores[0] - scores[1]: a bye of +50 is (50, 0), a forfeit loss of -50 (0, 50).
     ``winner`` is the index of the winner in players, None for a tie; worked out from the scores
-    unless given (a forfeit's winner is the side that did not forfeit).
+    unless given (a forfeit's winner is the side that did not forfeit). ``bonus``: each side's
+    bonus words, as a table counts them under rules that do (NZASP 9.2); (0, 0) otherwise.
     """
     round: int
     table: str
@@ -73,6 +77,7 @@ class GameResult:
     first: int | None = None
     kind: str = "game"
     winner: int | None = field(default=None)
+    bonus: tuple[int, int] = (0, 0)     # each side's bonus words (plays of all seven tiles)
 
     def __post_init__(self):
         what = f"round {self.round} table {self.table or '-'} result"
@@ -112,7 +117,7 @@ class GameResult:
             return self
         swap = {0: 1, 1: 0, None: None}
         return GameResult(self.round, self.table, self.players[::-1], self.scores[::-1],
-                          swap[self.first], self.kind, swap[self.winner])
+                          swap[self.first], self.kind, swap[self.winner], self.bonus[::-1])
 
     def side_of(self, number: int) -> int | None:
         """0 or 1 for a player in this result, None if they are not in it."""
@@ -197,7 +202,9 @@ def game_from_document(document: Mapping, players: Sequence[Player]) -> GameResu
     """The GameResult a kiosk's result document reports.
 
     Uses the document's final scores (the kiosk has already applied the preset's spread cap and
-    forfeit margin), ``first`` (0 or 1 into the document's players) and ``result.forfeit``.
+    forfeit margin), ``first`` (0 or 1 into the document's players) and ``result.forfeit``: a
+    forfeit (kind ``forfeit``, unrated), but for one past the overtime cap, which ends a game
+    played (ABSP 9.3), a game with its winner and its final scores.
     Raises ModelError (UnknownPlayer for a name the director does not have) naming the field.
     """
     where = f"result document (round {document.get('round')!r}, table {document.get('table')!r})"
@@ -221,14 +228,29 @@ def game_from_document(document: Mapping, players: Sequence[Player]) -> GameResu
     if first not in (0, 1, None):
         raise ModelError(f"{where}: first: expected 0, 1 or null; got {first!r}")
     winner = result.get("winner")
-    kind = "forfeit" if result.get("forfeit") else "game"
+    forfeited = result.get("forfeit")
+    # an overtime forfeit (ABSP 9.3) ends a game played: "This is different to a game forfeited
+    # by a player for not turning up", which alone "will not ... count for ratings" (ABSP 3.1.4)
+    played = isinstance(forfeited, Mapping) and forfeited.get("reason") == "overtime"
+    kind = "forfeit" if forfeited and not played else "game"
     if kind == "forfeit" and "players" in result["forfeit"]:
         raise ModelError(f"{where}: result.forfeit: both players forfeited: two results "
                          "(games_from_document)")
     if result.get("end") is None and kind == "game":
         raise ModelError(f"{where}: result.end: the game has not ended")
     return GameResult(round_, str(document.get("table", "")), numbers, (final[0], final[1]),
-                      first, kind, winner=winner if kind == "forfeit" else None)
+                      first, kind, winner=winner if forfeited else None,
+                      bonus=_bonus_words(result))
+
+
+def _bonus_words(result: Mapping) -> tuple[int, int]:
+    """A result's ``bonus_words`` (a table's under rules that count them, NZASP 9.2), else (0, 0):
+    an older table's document, or another preset's, has none."""
+    given = result.get("bonus_words")
+    if (isinstance(given, (list, tuple)) and len(given) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in given)):
+        return given[0], given[1]
+    return 0, 0
 
 
 def games_from_document(document: Mapping, players: Sequence[Player]) -> tuple[GameResult, ...]:

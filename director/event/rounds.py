@@ -17,6 +17,7 @@ the key of the table it is for (``signed_assignment``), never with the tournamen
 """
 from __future__ import annotations
 
+import json
 from typing import Iterable
 
 from kiosk.sync.document import DOCUMENT_SCHEMA
@@ -47,8 +48,10 @@ def store_players(db: DirectorDB, players: Iterable[Player], *, division: str | 
             else:
                 default = default or divisions.for_import(db, division)
                 name = default
+            given = [[tag, getattr(p, tag)] for tag in ("club", "team", "members") if getattr(p, tag)]
             by_division.setdefault(name, []).append(
-                {"division": name, "number": p.number, "name": p.name, "rating": p.rating})
+                {"division": name, "number": p.number, "name": p.name, "rating": p.rating,
+                 "tsh_tags": json.dumps(given) if given else None})
         for name, rows in by_division.items():
             numbers = [r["number"] for r in rows]
             if len(set(numbers)) != len(numbers):

@@ -47,7 +47,7 @@ def players(db: DirectorDB, division: str | None = None) -> list[Player]:
     where, args = ("WHERE p.division = ?", [division]) if division else ("", [])
     with db.locked() as conn:
         return [Player(r["number"], r["name"], r["rating"] or 0, r["division"],
-                       withdrawn=_withdrawn(r["tsh_tags"]))
+                       withdrawn=_withdrawn(r["tsh_tags"]), **_named_tags(r["tsh_tags"]))
                 for r in conn.query(f"SELECT p.* FROM players p JOIN divisions d ON d.name = "
                                     f"p.division {where} ORDER BY d.position, p.number", args)]
 
@@ -55,6 +55,14 @@ def players(db: DirectorDB, division: str | None = None) -> list[Player]:
 def _withdrawn(tags: str | None) -> bool:
     """Whether a player's tsh tags mark them withdrawn (``off``: tsh pairs and ranks them no more)."""
     return bool(tags) and any(tag == "off" for tag, _ in json.loads(tags))
+
+
+PLAYER_TAGS = ("club", "team", "members")       # tags a player's values come from (model.Player)
+
+
+def _named_tags(tags: str | None) -> dict[str, str]:
+    """A player's club, team and members, as their tsh tags (or the players' CSV) give them."""
+    return {tag: values for tag, values in json.loads(tags) if tag in PLAYER_TAGS} if tags else {}
 
 
 def pairings(db: DirectorDB, division: str) -> list[Pairing]:

@@ -1,7 +1,9 @@
 """Players and pairings from CSV files (a header row first), and the standings to a CSV file.
 
 Players: columns ``name`` (required), ``rating`` (whole number, default 0), ``number`` (default:
-the row's place in its division, 1, 2, ...) and ``division``, in any order, any case.
+the row's place in its division, 1, 2, ...) and ``division``, in any order, any case; and
+``club``, ``team`` and ``members`` (a team of two's, "Ann Lee & Bo Chan"), kept as the .t
+line's tags of those names.
 Pairings: ``round``, ``player1``, ``player2`` (required), ``table``, ``first`` and ``division``.
 A player is given by number or by name (case and spacing aside) among the players of the row's
 division: the ``division`` column, else the one the import names, else the only division, else
@@ -17,11 +19,17 @@ import io
 from pathlib import Path
 from typing import Sequence
 
+from kiosk.sync.schema import MAX_NAME
+
 from director.event.model import (
-    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, name_refusal, player_by_name)
+    NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, name_refusal, not_one_line,
+    player_by_name)
 from director.event.standings import Standing, standings_csv
 
-PLAYER_COLUMNS = ("number", "name", "rating", "division")
+PLAYER_COLUMNS = ("number", "name", "rating", "division", "club", "team", "members")
+#: A player's words a players CSV may give, kept as the .t line's tags of the same names (``; club
+#: WLG``): the club (NZASP 11.4), the team (NZASP 11.2) and a team of two's members (school).
+TAG_COLUMNS = ("club", "team", "members")
 PAIRING_COLUMNS = ("round", "table", "player1", "player2", "first", "division")
 _BYE = ("", "0", "bye")
 
@@ -59,7 +67,8 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
             raise CsvError(f"{source}:{line}: column 'number': {number} is already on line "
                            f"{seen_numbers[(division.casefold(), number)]}")
         seen_names[key], seen_numbers[(division.casefold(), number)] = line, line
-        players.append(Player(number, name, rating, division))
+        players.append(Player(number, name, rating, division,
+                              **{c: _tag_value(row, c, source, line) for c in TAG_COLUMNS}))
     return players
 
 
@@ -131,6 +140,17 @@ def _read(path: str | Path) -> str:
     except UnicodeDecodeError as error:
         raise CsvError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}); save the "
                        "file as CSV UTF-8") from None
+
+
+def _tag_value(row: dict, column: str, source: str, line: int) -> str:
+    """A club, team or members cell: one line of text without ``;`` (a .t file keeps it as a tag,
+    and ``;`` begins the next), its spaces made single."""
+    value = " ".join(row.get(column, "").split())
+    bad = not_one_line(value) or (len(value) > MAX_NAME and f"over {MAX_NAME} characters") \
+        or (";" in value and "a ';' (a .t file's tags are separated by ';')")
+    if bad:
+        raise CsvError(f"{source}:{line}: column {column!r}: {value[:40]!r} has {bad}")
+    return value
 
 
 def _rows(text: str, source: str, columns: Sequence[str], *, required: Sequence[str]):

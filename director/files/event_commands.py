@@ -10,8 +10,12 @@ result, and the standings to print or pin up, from the command line.
 - ``standings [--config FILE | --db FILE] [--division D] [--format text|csv|html]``: the standings as the page
   counts them, with the event's name and date, each division's round and order
   (director.files.standings_report).
+- ``results [--config FILE | --db FILE] [--division D] [--format html|csv|draw|teams]``: the
+  results a tournament forwards (NZASP 11.4: grade, full name, club, wins, total spread, average
+  points per game; the draw of a grade not played as a round robin; the team standings, NZASP
+  11.2), director.files.results_report.
 
-Both take the tournament's name and rules as ``export`` does (``--config``, ``--tournament``,
+Each takes the tournament's name and rules as ``export`` does (``--config``, ``--tournament``,
 ``--preset``). A bad option, config or database exits with status 2.
 """
 from __future__ import annotations
@@ -24,6 +28,7 @@ from director.event.correct import Ask, correct
 from director.event.corrections import CorrectionError
 from director.event.model import ModelError
 from .commands import REFUSED, UNUSABLE, add_db_option, add_event_options, event_config, open_db
+from . import results_report
 from .standings_report import FORMATS, report
 
 
@@ -61,6 +66,21 @@ def add_parsers(sub) -> None:
     std.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
     add_event_options(std)
     std.set_defaults(func=run_standings)
+    res = sub.add_parser(
+        "results", help="the results to forward (NZASP 11.4): grade, full name, club, wins, total "
+                        "spread, average points per game",
+        description="The results a tournament forwards, as NZASP 11.4 lists them: grade, player's "
+                    "full name, club, number of wins, total spread, average points per game; the "
+                    "draw of each grade not played as a round robin; the team standings (NZASP "
+                    "11.2: the members' wins and spread combined).")
+    add_db_option(res)
+    res.add_argument("--division", metavar="NAME", help="one grade (default: every one)")
+    res.add_argument("--format", choices=results_report.FORMATS, default="html",
+                     help="html (default: the results, the draws, the teams), csv (11.4's "
+                          "columns), draw (CSV) or teams (CSV)")
+    res.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
+    add_event_options(res)
+    res.set_defaults(func=run_results)
 
 
 def run_correct(args) -> int:
@@ -86,15 +106,15 @@ def run_correct(args) -> int:
     return 0
 
 
-def run_standings(args) -> int:
-    config = event_config(args, "standings")
-    db = open_db(args.db, "standings") if config is not None and _exists(args.db, "standings") else None
+def run_standings(args, command: str = "standings", make=report) -> int:
+    config = event_config(args, command)
+    db = open_db(args.db, command) if config is not None and _exists(args.db, command) else None
     if db is None:
         return UNUSABLE
     try:
-        text = report(db, config.rules, config.tournament, args.division, args.format)
+        text = make(db, config.rules, config.tournament, args.division, args.format)
     except ModelError as exc:
-        print(f"director standings: {exc}", file=sys.stderr)
+        print(f"director {command}: {exc}", file=sys.stderr)
         return REFUSED
     finally:
         db.close()
@@ -104,6 +124,10 @@ def run_standings(args) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
     return 0
+
+
+def run_results(args) -> int:
+    return run_standings(args, "results", results_report.report)
 
 
 def _exists(path: str, command: str) -> bool:

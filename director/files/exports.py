@@ -5,6 +5,8 @@
 - ``export_tou``: the whole event as one ``.TOU`` file for the ratings, a block per division
   under one event line (AUPAIR's layout), dated the event's date (its tsh config's) or today;
 - ``export_standings_csv``: the standings of every division (or one), with a division column;
+- ``export_results``: the results a tournament forwards (NZASP 11.4; director.files.results_report)
+  as a page or CSV: 11.4's columns, the draws, the team standings;
 - ``export_archive``: the whole event as a tsh archive (``.tsh``): the imported config (or one
   made of the event's settings, the spread caps the standings apply among them) and every
   division's ``.t`` file inside it.
@@ -26,7 +28,7 @@ from dataclasses import replace
 from kiosk.core.rules import Rules
 
 from director.event import divisions
-from . import tou, tsh
+from . import results_report, tou, tsh
 from director.event.db import DirectorDB
 from .imports import FileRefused
 from director.event.model import ModelError
@@ -35,6 +37,8 @@ from director.event.tournament import counted_results, event_standings, pairings
 from .tsh_config import format_archive
 
 FORMATS = {"t": ".t", "tou": ".TOU", "csv": " standings.csv", "tsh": ".tsh"}   # --format: suffix
+#: The results' downloads (``/export/NAME``): the report's format of each.
+RESULTS = {"results.html": "html", "results.csv": "csv", "draw.csv": "draw", "teams.csv": "teams"}
 
 
 def board(table: str, offset: int) -> str:
@@ -128,6 +132,16 @@ def export_standings_csv(db: DirectorDB, rules: Rules, tournament: str,
     except ModelError as exc:
         raise FileRefused(f"standings: {exc}") from None
     return standings_csv(table).encode("utf-8")
+
+
+def export_results(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
+                   fmt: str = "html") -> bytes:
+    """The results to forward (NZASP 11.4) of every grade (or the one named), in ``fmt`` (one of
+    director.files.results_report.FORMATS)."""
+    try:
+        return results_report.report(db, rules, tournament, division, fmt).encode("utf-8")
+    except ModelError as exc:
+        raise FileRefused(f"results: {exc}") from None
 
 
 def export_archive(db: DirectorDB, rules: Rules, tournament: str,

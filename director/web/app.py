@@ -41,7 +41,8 @@ ones). Routes, by name:
   enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU`` (the completed rounds; what it leaves out in ``X-Left-Out``),
-  ``/export/standings.csv`` (``?division=NAME`` for one),
+  ``/export/standings.csv`` (``?division=NAME`` for one), the results to forward (NZASP 11.4)
+  ``/export/results.html``, ``results.csv``, ``draw.csv``, ``teams.csv`` (``?division=NAME``),
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
   cards (director.web.tables_page);
@@ -339,6 +340,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                 data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
                                                config.tournament, division)
                 filename, media = f"{stem} standings.csv", "text/csv; charset=utf-8"
+            elif what in exports.RESULTS:
+                fmt = exports.RESULTS[what]
+                data = await run_in_threadpool(exports.export_results, db, config.rules,
+                                               config.tournament, division, fmt)
+                filename = f"{stem} {division + ' ' if division else ''}{what}"
+                media = f"text/{'html' if fmt == 'html' else 'csv'}; charset=utf-8"
             elif what == "event.tsh":
                 data = await run_in_threadpool(exports.export_archive, db, config.rules,
                                                config.tournament)

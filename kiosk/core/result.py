@@ -9,6 +9,8 @@ the forfeit adjustment moves the winner's score to it. When both players forfeit
 past the limit) there is no winner: ``forfeit`` lists both, each with a loss and
 ``each_spread`` (minus the preset's late-forfeit spread), and the scores stay 0-0.
 The time used counts a late player's absence from the start call, as their clock did.
+Under rules that count bonus words (``result.bonus_words``, NZASP 9.2, 10.2) the result carries
+each player's: their plays of all seven tiles (``placed`` 7) that stayed on the board.
 """
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ from enum import StrEnum
 from . import clock as clk
 from .late import pending_charge
 from .state import GameState
-from .tiles import rack_value
-from .vocabulary import NOBODY_OUT, EndReason, ForfeitReason, Phase
+from .tiles import RACK_SIZE, rack_value
+from .vocabulary import NOBODY_OUT, EndReason, ForfeitReason, Phase, TurnKind
 
 
 @dataclass(frozen=True)
@@ -48,10 +50,14 @@ class Result:
     racks_missing: tuple[int, ...]      # players whose unplayed tiles are still to be entered
     forfeit: dict | None
     confirmed: bool
+    bonus_words: tuple[int, int] | None = None  # None: the rules count none (left out of to_dict)
 
     def to_dict(self) -> dict:
         """Plain data, as JSON has it: lists, and the vocabulary as its text."""
-        return _plain(self)
+        out = _plain(self)
+        if self.bonus_words is None:
+            del out["bonus_words"]
+        return out
 
 
 def _plain(value):
@@ -123,6 +129,15 @@ def _turn_lines(state: GameState) -> tuple[TurnLine, ...]:
     return tuple(lines)
 
 
+def bonus_words(state: GameState) -> tuple[int, int]:
+    """Each player's bonus words: plays of all seven tiles (``placed`` 7) still on the board."""
+    count = [0, 0]
+    for turn in state.turns:
+        if turn.kind == TurnKind.PLAY and not turn.off and turn.placed == RACK_SIZE:
+            count[turn.player] += 1
+    return count[0], count[1]
+
+
 def compute(state: GameState, now_ns: int) -> Result:
     turn_points, bonus = [0, 0], [0, 0]
     for turn in state.turns:
@@ -161,4 +176,5 @@ def compute(state: GameState, now_ns: int) -> Result:
         racks_missing=tuple(p for p in racks_needed(state) if state.racks[p] is None),
         forfeit=_forfeit_record(state),
         confirmed=state.phase == Phase.CONFIRMED,
+        bonus_words=bonus_words(state) if state.rules.result.bonus_words else None,
     )

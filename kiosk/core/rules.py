@@ -54,7 +54,10 @@ _UNKNOWN = object()
 
 def _setting(help: str, kind: str, **allowed):
     """A setting's schema. ``legacy``: the value that gives the reading the core took before the
-    setting existed, for a game stored by an older kiosk (see ``rules_from_preset(stored=True)``)."""
+    setting existed, for a game stored by an older kiosk (see ``rules_from_preset(stored=True)``).
+    ``quiet``: the rules as data (``Rules.to_dict``: a result document's, a journal's) leave the
+    setting out while it has its legacy value, so that the games of the presets without it read
+    as they did before it existed."""
     return field(metadata={"help": help, "kind": kind, **allowed})
 
 
@@ -201,6 +204,13 @@ class ResultRules:
         "the standings' order (the director's): most wins (a tie half), then fewest losses, then "
         "spread, as tsh ranks; or most wins, then spread", "choice", choices=RANKINGS,
         legacy="wins_losses_spread")
+    bonus_words: bool = _setting(
+        "the score entry asks whether a play used all seven tiles (a bonus word) and the result "
+        "counts each player's bonus words (NZASP 9.2, 10.2)", "bool", legacy=False, quiet=True)
+    average_credit: bool = _setting(
+        "the director adds a player's average score and average bonus words to their aggregates "
+        "for a forfeit win, and for a bye when the division's players have unequal numbers of "
+        "byes (NZASP 9.2, 10.2)", "bool", legacy=False, quiet=True)
 
 
 SECTIONS = {
@@ -238,7 +248,9 @@ class Rules:
         for section in SECTIONS:
             values = getattr(self, section)
             out[section] = {f.name: (list(v) if isinstance(v := getattr(values, f.name), tuple) else v)
-                            for f in fields(values)}
+                            for f in fields(values)
+                            if not (f.metadata.get("quiet")
+                                    and getattr(values, f.name) == f.metadata["legacy"])}
         out["cite"] = dict(self.cites)
         return out
 
@@ -309,11 +321,12 @@ def _section_values(source: str, section: str, data: Any, *, complete: bool) -> 
     return values
 
 
-def _legacy(section: str, values: Mapping) -> dict:
-    """A stored section with the settings it predates filled in with their legacy values."""
+def _legacy(section: str, values: Mapping, *, quiet_only: bool = False) -> dict:
+    """A stored section with the settings it predates filled in with their legacy values
+    (``quiet_only``: only the quiet ones, which ``Rules.to_dict`` leaves out at that value)."""
     filled = dict(values)
     for f in fields(SECTIONS[section]):
-        if f.name not in filled and "legacy" in f.metadata:
+        if f.name not in filled and "legacy" in f.metadata and (f.metadata.get("quiet") or not quiet_only):
             filled[f.name] = f.metadata["legacy"]
     return filled
 
@@ -331,8 +344,9 @@ def _cites(source: str, data: Any) -> tuple[tuple[str, str], ...]:
 
 
 def rules_from_preset(data: Mapping, source: str, *, stored: bool = False) -> Rules:
-    """Build Rules from a parsed preset file, which must give every setting. ``stored``: the rules
-    of a game an older kiosk stored, where a setting it predates takes its legacy value."""
+    """Build Rules from a parsed preset file, which must give every setting but a quiet one (its
+    legacy value if not given, as ``Rules.to_dict`` leaves it out). ``stored``: the rules of a
+    game an older kiosk stored, where a setting it predates takes its legacy value."""
     for key in data:
         if key not in SECTIONS and key not in ("name", "title", "cite"):
             raise RulesError(source, key, "name, title, cite or a section: " + ", ".join(SECTIONS),
@@ -345,8 +359,8 @@ def rules_from_preset(data: Mapping, source: str, *, stored: bool = False) -> Ru
         if section not in data:
             raise RulesError(source, section, "a table of settings", missing=True)
         values = data[section]
-        if stored and isinstance(values, Mapping):
-            values = _legacy(section, values)
+        if isinstance(values, Mapping):          # a quiet setting at its legacy value: left out
+            values = _legacy(section, values, quiet_only=not stored)
         sections[section] = cls(**_section_values(source, section, values, complete=True))
     return Rules(name=data["name"], title=data["title"], cites=_cites(source, data.get("cite", {})),
                  **sections)

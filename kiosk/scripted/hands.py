@@ -26,6 +26,7 @@ from kiosk.core import commands as cmd
 from kiosk.core.errors import GameError
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
+from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import Phase, TurnKind
 
 NS = 1_000_000_000
@@ -116,14 +117,16 @@ def _pending(state: GameState, player: int) -> bool:
     return any(t.player == player and t.kind == TurnKind.PENDING for t in state.turns)
 
 
-def turn_text(kind: str, data: dict) -> str:
-    """What the player types for a turn entered after its press."""
+def turn_text(kind: str, data: dict, bonus: bool = False) -> str:
+    """What the player types for a turn entered after its press; a play of all seven tiles
+    (``placed`` 7) with BONUS (``*``) where the rules ask for it (``bonus``: result.bonus_words)."""
     if kind == TurnKind.EXCHANGE:
         return f"\t{data['tiles']}\n"
     if kind == TurnKind.PASS:
         return "\t\t\n"
     blanks = "".join(f"?{letter.upper()}" for letter in str(data.get("blanks", "")))
-    return f"{data.get('score', 0)}{blanks}\n"
+    seven = "*" if bonus and data.get("placed") == RACK_SIZE else ""     # BONUS: all seven tiles
+    return f"{data.get('score', 0)}{blanks}{seven}\n"
 
 
 def rack_text(tiles: str) -> str:
@@ -182,8 +185,9 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, comman
 def _turn(hands: Hands, name: str, data: dict, state: GameState, player: int) -> list[Group]:
     kind = {"play": TurnKind.PLAY, "exchange": TurnKind.EXCHANGE, "pass": TurnKind.PASS,
             "out": TurnKind.PLAY}.get(name, data.get("kind"))
+    bonus = state.rules.result.bonus_words
     if _pending(state, player):
-        return hands.keys(turn_text(kind, data)) if name != "press" else []
+        return hands.keys(turn_text(kind, data, bonus)) if name != "press" else []
     groups: list[Group]
     if name == "out":
         groups = [(hands.press(Side.CENTRE), hands.press(PLAYER_SIDES[player]))]
@@ -194,7 +198,7 @@ def _turn(hands: Hands, name: str, data: dict, state: GameState, player: int) ->
     else:
         groups = [(hands.press(PLAYER_SIDES[player]),)]
     if name != "press":
-        groups += hands.keys(turn_text(kind, data))
+        groups += hands.keys(turn_text(kind, data, bonus))
     return groups
 
 

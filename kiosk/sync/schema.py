@@ -26,6 +26,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from kiosk.core import events as ev
 from kiosk.core.rules import SECTIONS, describe_settings
 from kiosk.core.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
+from kiosk.sync.schema_tallies import BonusWords, setting_fields
 
 SCHEMA_VERSION = 1
 MAX_EVENTS = 1000               # a real game has at most ~100 turns: 500 events with a challenge
@@ -158,11 +159,9 @@ def _setting(meta) -> Any:
     raise ValueError(f"a rules setting of kind {kind!r} has no type on the wire")
 
 
-SECTION_TYPES = {
-    section: msgspec.defstruct(f"{cls.__name__}", [(f.name, _setting(f.metadata))
-                                                   for f in cls.__dataclass_fields__.values()],
-                               bases=(Strict,), module=__name__)
-    for section, cls in SECTIONS.items()}
+SECTION_TYPES = {section: msgspec.defstruct(cls.__name__, setting_fields(cls, _setting), bases=(Strict,),
+                                            kw_only=True, module=__name__)
+                 for section, cls in SECTIONS.items()}
 SETTINGS = [key for key, _, _ in describe_settings()]
 Cites = Annotated[dict[one_of(SETTINGS), text(100)], Meta(max_length=len(SETTINGS))]
 Rules = msgspec.defstruct("Rules", [("name", text(100, 1)), ("title", text(200)),
@@ -203,6 +202,7 @@ class Result(Strict):
     racks_missing: Annotated[list[Side], Meta(max_length=2)]
     forfeit: Forfeit | None
     confirmed: bool
+    bonus_words: BonusWords | UnsetType = UNSET
 
 
 class WordVerdict(Strict):

@@ -42,6 +42,7 @@ SCENES = {
 #: Scenes of rules only some books have (``incident_scenes``: NZASP, then the school rules).
 INCIDENT_SCENES = {
     "nzasp-turn": "NZASP: Ann enters her turn while Bob's clock runs: HOLD, DECLARE? and TIMES under his clock",
+    "bonus": "NZASP 9.2: Ann's score with BONUS ON, a play of all seven tiles (a toggle key)",
     "send-back": "NZASP 6.2.2: Bob's clock runs after Ann's press: DECLARE?, HOLD and TIMES on his half",
     "declare": "Ann's play sent back: the letters for her blank, ENTER",
     "false-blank": "school 7: Team B's clock runs after Team A's play: FALSE ?, HOLD and TIMES",
@@ -135,7 +136,9 @@ def incident_scenes(make, names: tuple[str, str] = SHORT_NAMES):
     k.press("right", at=1)                          # Bob goes second: Ann's clock runs
     k.press("left", at=20)
     yield "nzasp-turn", k
-    k.type("31\n", at=21)
+    k.type("31*", at=21)                            # BONUS: all seven tiles
+    yield "bonus", k
+    k.type("\n", at=21)
     yield "send-back", k
     k.key("SendBack", at=22)
     yield "declare", k

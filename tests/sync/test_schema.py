@@ -77,3 +77,28 @@ def test_a_tables_refusal_of_its_assignment_goes_in_its_status_as_the_schema_tak
     assert "assignment_refused" not in status_document(
         game.state, 0, tournament="T", table="7", game_id="g", outbox_pending=0, sent_wall=1.7e9,
         assignment_refused=refusal_words(None))
+
+
+def test_a_result_carries_bonus_words_under_nzasp_and_one_without_them_is_the_schemas():
+    """NZASP 9.2/10.2 add "average bonus words" to a player's aggregate: an NZASP table's result
+    carries each player's bonus words (a play of all seven tiles), its rules say so. A result
+    without them (an older table's, or another preset's, whose rules leave the settings out) is
+    still the schema's, and its rules read as counting none."""
+    lines = game_script(1, ("Ann", "Bob"), (30, 20), preset="nzasp")
+    lines[2] = {**lines[2], "score": 82, "placed": 7}
+    game = replayed(lines)
+    result = result_document(game.state, game.events, game.state.last_ns, tournament="T", table="7",
+                             game_id="g")
+    assert result["result"]["bonus_words"] == [1, 0]
+    decoded = schema.decode(json.dumps(sign(result, KEY)).encode(), schema.SignedResult)
+    assert decoded.document.result.bonus_words == (1, 0) and decoded.document.rules.result.bonus_words
+    del result["result"]["bonus_words"]
+    del result["rules"]["result"]["bonus_words"], result["rules"]["result"]["average_credit"]
+    old = schema.decode(json.dumps(sign(result, KEY)).encode(), schema.SignedResult).document
+    assert old.result.bonus_words is schema.UNSET
+    assert not old.rules.result.bonus_words and not old.rules.result.average_credit
+    other = replayed()                                  # ASPA: no bonus words, no settings
+    aspa = result_document(other.state, other.events, other.state.last_ns, tournament="T",
+                           table="7", game_id="g")
+    assert "bonus_words" not in aspa["result"] and "bonus_words" not in aspa["rules"]["result"]
+    assert schema.decode(json.dumps(sign(aspa, KEY)).encode(), schema.SignedResult)

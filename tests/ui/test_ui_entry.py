@@ -82,3 +82,24 @@ def test_digits_entry():
 def test_a_play_out_is_only_a_play():
     entry = typed(TurnEntry(play_only=True), ["Tab", "1", "2"])
     assert entry.text() == "SCORE 12" and entry.command(0) == Record(0, "play", score=12)
+
+
+def test_bonus_is_a_toggle_under_rules_that_count_bonus_words():
+    """NZASP 9.2 counts bonus words: one tap (BONUS, or ``*`` on a keyboard) says the play used
+    all seven tiles, a second unsays it; the play is recorded with 7 tiles placed."""
+    entry = TurnEntry(bonus=True)
+    assert any(k.label == "BONUS OFF" for k in entry.keyboard().grid)
+    typed(entry, ["8", "2", "*"])
+    assert entry.text() == "SCORE 82  BONUS"
+    assert any(k.label == "BONUS ON" for k in entry.keyboard().grid)
+    assert entry.command(0) == Record(0, "play", score=82, placed=7)
+    typed(entry, ["*"])
+    assert entry.text() == "SCORE 82" and entry.command(0) == Record(0, "play", score=82)
+    typed(entry, ["*", "Tab"])                     # an exchange is no bonus word
+    assert not entry.all_seven and not any(k.key == "*" for k in entry.keyboard().grid)
+
+
+def test_no_bonus_key_where_the_rules_count_none():
+    entry = TurnEntry()
+    assert not any(k.key == "*" for k in entry.keyboard().grid)
+    assert not entry.key("*") and typed(entry, ["9", "*"]).command(1) == Record(1, "play", score=9)

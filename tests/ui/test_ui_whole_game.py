@@ -75,7 +75,7 @@ GAMES = {
         {"t": 110, "cmd": "resume", "player": 1},
         {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
         {"t": 200, "cmd": "pass", "player": 1},
-        {"t": 260, "cmd": "play", "player": 0, "score": 18},
+        {"t": 260, "cmd": "play", "player": 0, "score": 74, "placed": 7},      # BONUS: all seven (9.2)
         {"t": 290, "cmd": "out", "player": 1, "score": 15},
         {"t": 293, "cmd": "accept", "player": 0},
         {"t": 300, "cmd": "rack", "player": 0, "tiles": "QZ"},

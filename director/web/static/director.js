@@ -87,7 +87,10 @@ function sectionMade(node, name) {
   start.addEventListener("click", () => roundAction("start", name));
   end.addEventListener("click", () => roundAction("end", name));
   const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
-  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
+  const grade = `?division=${encodeURIComponent(name)}`;       // the results to forward (NZASP 11.4)
+  const results = el("a", { class: "export-results", href: `/export/results.html${grade}` }, "results");
+  const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "results CSV");
+  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download, results, resultsCsv));
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
   drawSection(node, name, post, say);

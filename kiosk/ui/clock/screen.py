@@ -347,7 +347,8 @@ class ClockScreen(Screen):
                 self._editor = BlankEntry()
             else:
                 turn = self.table.state.turns[target[1]]
-                self._editor = TurnEntry(play_only=turn.out or turn.challenged)
+                self._editor = TurnEntry(play_only=turn.out or turn.challenged,
+                                         bonus=self.table.state.rules.result.bonus_words)
         return None if target is None else (target[2], self._editor)
 
     # --- the view ---------------------------------------------------------------------------

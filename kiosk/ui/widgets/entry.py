@@ -11,7 +11,7 @@ from kiosk.core.commands import Declare, Rack, Record
 from kiosk.core.judge import MAX_LETTERS, clean_word
 from kiosk.core.tiles import RACK_SIZE
 from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
-from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND, LETTERS,
+from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, BONUS, BONUS_ON, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND, LETTERS,
                                    NEXT_WORD, Keyboard, digits)
 
 MAX_BLANKS = 2
@@ -25,27 +25,38 @@ class TurnEntry:
     """What a player did on a turn ended by a press: a play (score, and the letters the blanks
     stand for), an exchange (how many tiles) or a pass. Tab moves between the three. A letter
     is a blank's; ``?`` first says a blank's letter comes next (the on-screen keyboard then
-    shows the letters)."""
+    shows the letters). Under rules that count bonus words (``bonus``: the rules'
+    result.bonus_words, NZASP 9.2) ``*`` (the BONUS key) says, or unsays, that the play used all
+    seven tiles: the play is recorded with 7 tiles placed."""
 
     KINDS = RECORDED_KINDS
     MAX_SCORE_DIGITS = 4
 
-    def __init__(self, play_only: bool = False):
+    def __init__(self, play_only: bool = False, bonus: bool = False):
         self.play_only = play_only          # a play-out or a challenged play: only its score
+        self.bonus = bonus                  # the rules count bonus words: BONUS is offered
         self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
         self.blank_next = False             # ``?`` typed: a blank's letter comes next
+        self.all_seven = False              # BONUS said: the play used all seven tiles
 
     def key(self, key: str) -> bool:
         if key == "Tab":
             if self.play_only:
                 return False
             self.kind = self.KINDS[(self.KINDS.index(self.kind) + 1) % len(self.KINDS)]
-            self.number, self.blanks, self.blank_next = "", "", False
+            self.number, self.blanks, self.blank_next, self.all_seven = "", "", False, False
             return True
         if key == "Escape":
-            changed = (self.kind, self.number, self.blanks, self.blank_next) != (TurnKind.PLAY, "", "", False)
+            changed = ((self.kind, self.number, self.blanks, self.blank_next, self.all_seven)
+                       != (TurnKind.PLAY, "", "", False, False))
             self.kind, self.number, self.blanks, self.blank_next = TurnKind.PLAY, "", "", False
+            self.all_seven = False
             return changed
+        if key == "*":
+            if not self.bonus or self.kind != TurnKind.PLAY or self.blank_next:
+                return False
+            self.all_seven = not self.all_seven
+            return True
         if key == "?":
             if self.kind != TurnKind.PLAY or self.blank_next or len(self.blanks) >= MAX_BLANKS:
                 return False
@@ -86,7 +97,8 @@ class TurnEntry:
             return Keyboard(LETTERS + (DEL,), seat=seat)
         if self.kind == TurnKind.PLAY:
             blank = (BLANK_NEXT,) if len(self.blanks) < MAX_BLANKS else ()
-            return Keyboard(DIGITS + blank + (DEL,), kind + (ENTER,), seat=seat)
+            bonus = ((BONUS_ON if self.all_seven else BONUS),) if self.bonus else ()
+            return Keyboard(DIGITS + blank + bonus + (DEL,), kind + (ENTER,), seat=seat)
         if self.kind == TurnKind.EXCHANGE:
             return Keyboard(DIGITS[:RACK_SIZE] + (DEL,), kind + (ENTER,), seat=seat)
         return Keyboard((), kind + (ENTER,), seat=seat)
@@ -95,7 +107,8 @@ class TurnEntry:
         if self.kind == TurnKind.PLAY:
             letters = "/".join(self.blanks + ("?" if self.blank_next else ""))
             blanks = f"  blank {letters}" if letters else ""
-            return f"SCORE {self.number or '_'}{blanks}"
+            bonus = "  BONUS" if self.all_seven else ""
+            return f"SCORE {self.number or '_'}{blanks}{bonus}"
         if self.kind == TurnKind.EXCHANGE:
             return f"EXCHANGE {self.number or '_'} TILES"
         return "PASS"
@@ -110,7 +123,8 @@ class TurnEntry:
                              else "type how many tiles were exchanged")
         if self.kind == TurnKind.EXCHANGE:
             return Record(player, TurnKind.EXCHANGE, tiles=int(self.number))
-        return Record(player, TurnKind.PLAY, score=int(self.number), blanks=self.blanks)
+        return Record(player, TurnKind.PLAY, score=int(self.number), blanks=self.blanks,
+                      placed=RACK_SIZE if self.all_seven else 0)
 
 
 class RackEntry:

@@ -56,6 +56,8 @@ KIND = Key(Action.TAB, "PLAY/EXCH/PASS", 3)
 BLANK_TILE = Key("?", "?")                     # a blank on a rack
 BLANK_NEXT = Key("?", "BLANK TILE", 3)         # in a play's score: the next letter is a blank's
 NEXT_WORD = Key(" ", "NEXT WORD", 3)
+BONUS = Key("*", "BONUS OFF", 3)              # a play of all seven tiles (a toggle): tap to say so
+BONUS_ON = Key("*", "BONUS ON", 3)            # ... said: tap again to unsay it
 
 
 #: How a hint names a key: on a USB keyboard, and on the on-screen keyboard (its label).
