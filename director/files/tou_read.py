@@ -222,8 +222,9 @@ def division_results(section: TouSection, bye_spread: int, division: str, *,
                                f"{section.division} (1 to {len(rows)})")
             other = rows[entry.opponent - 1]
             if len(other.entries) < round_ or other.entries[round_ - 1].opponent != i:
-                theirs = (f"has line {other.entries[round_ - 1].opponent}"
-                          if len(other.entries) >= round_ else "has no game")
+                said = other.entries[round_ - 1].opponent if len(other.entries) >= round_ else None
+                theirs = ("has no game" if said is None else "has itself (a bye or an absence)"
+                          if said == entry.opponent else f"has line {said}")
                 raise TouError(f"{where}: the two lines disagree on who played whom: this line has "
                                f"line {entry.opponent} ({other.name}, line {other.line_no} of the "
                                f"file) as opponent, which {theirs} in that round; correct one of "

@@ -167,6 +167,10 @@ def test_team_and_decimal_ratings_read_as_tsh_reads_them_mid_event(event):
         ("Player Seven Juniors", 0), ("Team Four", 1500)]
     assert sorted(p.players for p in pairings(event, "teams") if p.round == 2) == [(1, 3), (2, 4)]
     assert export_t(event, RULES, "T") == TEAMS.encode("iso-8859-1")
+    done = TEAMS.replace("; 412;", "; 412 401;").replace("; 380;", "; 380 366;").replace(
+        "; 350;", "; 350 377;").replace("; 390;", "; 390 402;")       # round 2 scored
+    import_files(event, [Upload("teams.t", done.encode("iso-8859-1"))])
+    assert len(imported_results(event, "teams")) == 4 and export_t(event, RULES, "T") == done.encode("iso-8859-1")
 
 
 def test_a_name_tsh_would_read_otherwise_is_refused_on_export_naming_the_player(event):
