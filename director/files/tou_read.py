@@ -91,7 +91,7 @@ def parse_tou(text: str, *, source: str = "<tou>") -> list[TouSection]:
 
     def close(tail=""):
         if head is not None:
-            read = tuple(_row(line, n, source, len(rows)) for n, line in rows)
+            read = tuple(_row(line, n, source) for n, line in rows)
             sections.append(TouSection(rows=read, newline=newline, tail=tail, **head))
 
     at = 0                                              # where the line starts in the text
@@ -132,7 +132,7 @@ def parse_tou(text: str, *, source: str = "<tou>") -> list[TouSection]:
     raise TouError(f"{source}: no '{END}' line")
 
 
-def _row(line: str, line_no: int, source: str, players: int) -> TouRow:
+def _row(line: str, line_no: int, source: str) -> TouRow:
     """A player line: the name in 20 columns and blocks of numbers, else free-form (a longer
     name); neither: a TouError naming the round whose block cannot be read."""
     name, rest = line[:NAME_WIDTH].rstrip(), line[NAME_WIDTH:]
