@@ -28,7 +28,7 @@ from dataclasses import replace
 from kiosk.core.rules import Rules
 
 from director.event import divisions
-from . import results_report, tou, tsh
+from . import results_report, tou, tou_layout, tsh
 from director.event.db import DirectorDB
 from .imports import FileRefused
 from director.event.model import ModelError
@@ -87,6 +87,7 @@ def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
     date = divisions.event_date(settings.date) or today
     with db.locked() as conn:
         row = next(conn.query("SELECT value FROM meta WHERE key = 'tou_event_line_each'"), None)
+    layout = tou_layout.load(db)
     try:
         blocks = []
         for name in divisions.names(db):
@@ -94,12 +95,15 @@ def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
             rounds, note = completed_rounds(pairings(db, name), results)
             if note:
                 (left_out if left_out is not None else []).append(f"division {name}: {note}")
-            blocks.append(tou.TouDivision(name, players(db, name), results, rounds))
+            blocks.append(tou_layout.as_written(layout, tou.TouDivision(
+                name, players(db, name), results, rounds)))
         text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks,
-                              event_line_each=bool(row and row["value"]))
+                              event_line_each=bool(row and row["value"]),
+                              newline=layout.get("newline", tou.CRLF),
+                              event_line=layout.get("event_line"), tail=layout.get("tail"))
     except ModelError as exc:
         raise FileRefused(f".TOU export: {exc}") from None
-    return text.encode("ascii")
+    return text.encode(tou.ENCODING)
 
 
 def completed_rounds(paired: list, results: list) -> tuple[int, str]:

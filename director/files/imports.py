@@ -32,13 +32,15 @@ division first imported with boards that another division's tables already take 
 round has its boards moved after that division's tables (its ``table_offset``: board 1 becomes
 table 14 when the other division has tables 1 to 13), and keeps that offset for its next files.
 A bye or forfeit takes no table. A game still to be played without a table gets the round's
-next free table. Files are UTF-8 if they read as UTF-8, else (tsh and .TOU files) ISO-8859-1 as
-tsh writes them. A file that cannot be imported raises FileRefused naming the file, the line and
-what was wrong; the database is then as it was.
+next free table. Files are UTF-8 if they read as UTF-8, else ISO-8859-1 as tsh writes them (a
+.TOU file Windows-1252, as a Windows ratings program writes it: director.files.tou_layout). A
+file that cannot be imported raises FileRefused naming the file, the line and what was wrong;
+the database is then as it was.
 """
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import PurePath
@@ -46,7 +48,7 @@ from typing import Callable, Iterable, Sequence
 
 from kiosk.core.rules import Rules
 
-from . import conflicts, csv_io, tou, tsh
+from . import conflicts, csv_io, tou, tou_layout, tsh
 from director.event import divisions
 from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, EventSettings, ModelError, Pairing
@@ -89,7 +91,7 @@ def kind_of(upload: Upload) -> str:
     text = upload.data[:4096].decode("utf-8", errors="replace")
     if suffix == ".t":
         return "tsh"
-    if suffix == ".tou" or text.lstrip("\ufeff").startswith("*M"):
+    if suffix == ".tou" or re.match(r"\*[MN]\d\d\.\d\d\.\d{4}", text.lstrip("\ufeff")):
         return "tou"
     if suffix == ".tsh" or (suffix != ".csv" and is_config(text)):
         return "tsh-config"
@@ -238,26 +240,33 @@ def _import_t(db: DirectorDB, upload: Upload, division: str | None, options: Opt
 
 
 def _import_tou(db: DirectorDB, upload: Upload, division: str | None, options: Options) -> list[str]:
-    sections = tou.parse_tou(decode(upload.data, upload.name, fallback=tsh.ENCODING),
-                             source=upload.name)
+    sections = tou.parse_tou(tou_layout.decode(upload.data), source=upload.name)
     if not sections:
         raise FileRefused(f"{upload.name}: no division in the file")
     if division and len(sections) > 1:
         raise FileRefused(f"{upload.name}: {len(sections)} divisions in the file "
                           f"({', '.join(s.division for s in sections)}): import it without naming one")
-    messages = []
+    messages, kept, named = [], [], {}
     for section in sections:
-        name = divisions.for_import(db, division) if division else divisions.check_name(
-            section.division, f"{upload.name}: division {section.division!r}")
+        name = divisions.for_import(db, division) if division else tou_layout.division_name(
+            section, upload.name)
+        if name.casefold() in named:
+            raise FileRefused(f"{upload.name}:{section.line_no}: the division line {section.line!r} "
+                              f"names division {name} again (line {named[name.casefold()]}); "
+                              "import each division's part of the file on its own")
+        named[name.casefold()] = section.line_no
         players_, paired, results = tou.division_results(section, options.bye_spread, name,
                                                          source=upload.name)
         parsed = tsh.TshDivision(name, tuple(players_), tuple(paired), tuple(results))
         messages.append(_store_division(db, parsed, None, upload.name, options))
+        kept.append((divisions.for_import(db, name), section,
+                     tou.kept_lines(section, tou.TouDivision(name, players_, results))))
     first = sections[0]
     divisions.store_event_settings(db, EventSettings(first.event, first.date.isoformat()))
     each = len(sections) > 1 and all(s.own_event_line for s in sections)
     with db.transaction() as conn:
         conn["meta"].upsert({"key": "tou_event_line_each", "value": "1" if each else ""}, pk="key")
+    tou_layout.store(db, kept)
     return messages + [f"{upload.name}: event {first.event}, dated {first.date:%d.%m.%Y}"]
 
 

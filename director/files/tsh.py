@@ -4,7 +4,9 @@ A ``.t`` line (one player; the line number is the player's number):
 
     Smylie, Jackson         2009 21 17 9; 572 395 388; board 1 1 1; p12 2 2 1; class A
 
-name, rating, the opponent of each round (0 = no opponent: a bye or a forfeit), ``;``, the
+name, rating (a whole number, a decimal ``1500.5`` or a team's ``1500+1400``, written back as
+it was while the rating stands: ``rating_value`` is the director's number for it), the opponent
+of each round (0 = no opponent: a bye or a forfeit), ``;``, the
 player's own score of each round paired so far (against opponent 0 the score is the spread: 50 is
 a bye, -50 a forfeit loss, 0 no game at all), then ``; tag values...`` groups. Two tags are read:
 ``p12`` (per round, 1 = went first, 2 = went second, 0 = bye or not known; tsh's 3 and 4 are
@@ -13,6 +15,9 @@ against opponent 0 takes no table, whatever board tsh gave it (tsh gives two bye
 same board). Every other tag (``off``, ``id``, ``class``, ``rtime``...) is kept verbatim per
 player and written back, tags sorted by name as tsh writes them.
 
+As tsh reads a line, the name runs up to the first rating followed by opponent numbers only
+(``St. Patrick's 3 Blue 1500 2 5`` is a name with a word of digits); a name tsh would read
+otherwise (``Player 7``, whose 7 it takes for the rating) is refused on writing, naming the player.
 A file comes back as it went in: the scores as written (a spread cap is applied when the
 standings are computed, never to the file), and a player's ``p12`` or ``board`` list that
 differs from what the games would give is kept verbatim for the rounds it covers (real files
@@ -46,7 +51,8 @@ NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating r
 OUR_TAGS = ("board", "p12")
 MAX_PLAYERS = 1000      # what a .t file may hold (a 400-player division over 50 rounds fits):
 MAX_GAMES = 10_000      # 80,000 rounds took 20 s to import, then 10 s each page load
-_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+)(?P<opponents>(?:\s+\d+)*)\s*$")
+_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+(?:[.+]\d+)*)(?P<opponents>(?:\s+\d+)*)\s*$")
+RATING_TAG = " rating"     # a rating as written where it is no whole number (kept as a tag of ours)
 _P12_FIRST = {"1": 0, "2": 1}          # p12 -> index of who went first, seen from the player
 
 
@@ -77,6 +83,7 @@ class _Line:
     tags: dict[str, list[str]]
     rating_end: int = 0             # the column where the rating ends
     single_space: bool = False      # one space between the name and the rating
+    rating_text: str = ""           # as written: 1500, 1500.5, 1500+1400
 
 
 def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivision:
@@ -125,6 +132,7 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
     results.sort(key=lambda r: (r.round, r.players))
     extras = {line.number: tuple((tag, " ".join(values)) for tag, values in line.tags.items()
                                  if tag not in OUR_TAGS or values != _ours(tag, line, lines))
+              + (((RATING_TAG, line.rating_text),) if line.rating_text != str(line.rating) else ())
               for line in lines}
     return TshDivision(division, players, tuple(pairings), tuple(results),
                        {n: tags for n, tags in extras.items() if tags}, _layout(lines))
@@ -169,9 +177,9 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
         if not_one_line(p.name):
             raise TshError(f"player {p.number}: the name {p.name!r} is not one line of text "
                            f"({not_one_line(p.name)}): a .t line cannot hold it")
-        if ";" in p.name or p.name.startswith("#") or any(w.isdigit() for w in p.name.split()[1:]):
+        if ";" in p.name or p.name.startswith("#"):
             raise TshError(f"player {p.number}: the name {p.name!r} cannot be read back from a .t "
-                           "line (a ';', a leading '#' or a word of digits after the first)")
+                           "line (a ';' or a leading '#')")
     by_number = {p.number: p for p in players}
     rounds: dict[int, dict[int, tuple[int, int | None, int, str]]] = {n: {} for n in by_number}
     #        player -> round -> (opponent, own score or None, p12, table)
@@ -195,7 +203,6 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
     for p in players:
         entries = _contiguous(p, rounds[p.number])
         scores = _scores(p, entries)
-        head = _head(p, width, layout) + "".join(f" {e[0]}" for e in entries)
         tags = {}
         if any_first and entries:
             tags["p12"] = " ".join(str(e[2]) for e in entries)
@@ -205,6 +212,10 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
         if any_table and boards:
             tags["board"] = " ".join(boards)
         kept = dict(extras.get(p.number, ())) if extras else {}
+        written = kept.pop(RATING_TAG, None)
+        rating = written if written is not None and rating_value(written) == p.rating else str(p.rating)
+        head = _head(p, rating, width, layout) + "".join(f" {e[0]}" for e in entries)
+        _reads_back(p, head, rating)
         for tag in OUR_TAGS:
             if tag in kept:
                 tags[tag] = _merged(kept.pop(tag).split(), tags.get(tag, "").split())
@@ -215,9 +226,29 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
     return "".join(out)
 
 
-def _head(player: Player, width: int, layout: int | None) -> str:
+def rating_value(text: str) -> int:
+    """A rating as written, as a whole number: a decimal's whole part (``1500.5`` is 1500), a
+    team's (``1500+1400``, as tsh writes a pair's) its members' mean, rounded down."""
+    members = []
+    for member in text.split("+"):
+        whole, _, fraction = member.partition(".")
+        members.append(float(f"{whole}.{fraction.replace('.', '') or 0}"))
+    return int(sum(members) // len(members))
+
+
+def _reads_back(player: Player, head: str, rating: str) -> None:
+    """A TshError unless tsh reads the line's name and rating back as written (it takes the
+    name up to the first number followed by opponent numbers only)."""
+    read = _HEAD.match(head)
+    if read is None or (read.group("name"), read.group("rating")) != (player.name, rating):
+        got = f"{read.group('name')!r} rated {read.group('rating')}" if read else "no name"
+        raise TshError(f"player {player.number}: the name {player.name!r} ends in a word of digits, "
+                       f"so tsh would read the line's name as {got}: rename the player (a word "
+                       "after the number, or none: 'Player 7' as 'Player Seven')")
+
+
+def _head(player: Player, rating: str, width: int, layout: int | None) -> str:
     """The name and the rating, the rating ending at the layout's column."""
-    rating = str(player.rating)
     if layout is None:
         return f"{player.name:<{width}} {rating:>4}"
     return player.name + " " * max(1, layout - len(player.name) - len(rating)) + rating
@@ -275,9 +306,10 @@ def _read_lines(text: str, source: str) -> list[_Line]:
             if words[0] in tags:
                 raise TshError(f"{source}:{line_no}: tag {words[0]!r} given twice")
             tags[words[0]] = words[1:]
-        lines.append(_Line(len(lines) + 1, line_no, head.group("name"), int(head.group("rating")),
+        rating = head.group("rating")
+        lines.append(_Line(len(lines) + 1, line_no, head.group("name"), rating_value(rating),
                            opponents, scores, tags, head.end("rating"),
-                           parts[0][head.end("name"):head.start("rating")] == " "))
+                           parts[0][head.end("name"):head.start("rating")] == " ", rating))
     return lines
 
 

@@ -123,9 +123,10 @@ def test_one_tou_holds_a_block_per_division_game_for_game(shared, event):
     for division, name in NASPA.items():
         players = lines_of((shared.tsh / name).read_text(encoding="iso-8859-1"))
         start = lines.index("*" + division) + 2                      # after the high-word line
-        width = 9 if len(players) <= 99 else 10
         for row, player in zip(lines[start:start + len(players)], players):
-            blocks = [row[20 + i:20 + i + width] for i in range(0, len(row) - 20, width)]
+            # AUPAIR's 9 characters a block, one more for an opponent past line 99
+            blocks = re.findall(r" [ \d]{4} (?:[ +]\d{3}|[ +\d]{2}\d)", row[20:])
+            assert "".join(blocks) == row[20:]
             assert len(blocks) == len(player["opponents"])
             for round_, (block, opponent, own) in enumerate(zip(blocks, player["opponents"], player["scores"])):
                 value, against = int(block[:5]), int(block[5:].replace("+", ""))

@@ -113,10 +113,12 @@ def test_names_are_written_in_ascii_and_cut_to_the_name_column():
         format_tou("Open", dt.date(2026, 1, 2), [TouDivision("A", [Player(1, "Łukasz")], [])])
 
 
-def test_over_99_players_widen_the_opponent_column_to_4():
+def test_over_99_players_take_a_column_more_only_for_an_opponent_past_line_99_as_aupair_does():
     players = [Player(n, f"P{n}") for n in range(1, 101)]
     results = [GameResult(1, "1", (n, n + 1), (400, 350), first=0) for n in range(1, 101, 2)]
-    [section] = parse_tou(format_tou("Big", dt.date(2026, 1, 2), [TouDivision("A", players, results)]))
+    text = format_tou("Big", dt.date(2026, 1, 2), [TouDivision("A", players, results)])
+    assert f"\r\n{'P1':<20} 2400  +2\r\n" in text and f"\r\n{'P99':<20} 2400 +100\r\n" in text
+    [section] = parse_tou(text)
     assert section.rows[98].entries == (TouEntry("2", 400, True, 100),)
     assert section.rows[99].entries == (TouEntry(" ", 350, False, 99),)
 

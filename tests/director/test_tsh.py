@@ -185,7 +185,8 @@ def test_what_a_t_file_cannot_hold_is_refused_with_the_player_and_round():
         format_t(PLAYERS, [], [GameResult(1, "1", (1, 2), (1, 2)), GameResult(2, "1", (1, 3), (1, 2))])
     with pytest.raises(TshError, match="player 9 is not one of the players"):
         format_t(PLAYERS, [], [GameResult(1, "1", (1, 9), (300, 200))])
-    with pytest.raises(TshError, match=r"player 1: the name 'Team 42' cannot be read back"):
+    with pytest.raises(TshError, match=r"player 1: the name 'Team 42' ends in a word of digits, so "
+                                       r"tsh would read the line's name as 'Team' rated 42: rename"):
         format_t([Player(1, "Team 42")], [], [])     # it would read as 'Team', rating 42
     with pytest.raises(TshError, match="numbered 1 to n"):
         format_t([Player(2, "Bob")], [], [])
