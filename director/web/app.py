@@ -45,6 +45,7 @@ ones). Routes, by name:
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
   cards (director.web.tables_page);
+- ``standings.print``: ``GET /standings``, the standings to print (director.web.print_pages);
 - ``static``: the pages' scripts and styles.
 
 Database work runs in worker threads, so the event loop keeps serving the live pages.
@@ -89,6 +90,7 @@ from director.limits import IMPORT_BODY, LimitExceeded, Slots
 import kiosk.sync.schema as schema
 from .addresses import service_addresses
 from .tables_page import tables_routes
+from .print_pages import print_routes
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -438,6 +440,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
         *tables_routes(db, config, addresses, now),
+        *print_routes(db, config),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
