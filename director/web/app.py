@@ -34,8 +34,9 @@ ones). Routes, by name:
 - ``corrections``: ``POST /api/corrections`` (JSON: the division, round, table or players, kind,
   scores or who forfeited, and the reason): the director corrects a result
   (director.event.correct), 409 with the reason when it cannot be made;
-- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``): a one-time code for table 7 and its
-  director's PIN (director.tables.codes), shown on the page; with ``"stick": true`` (and
+- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7", "minutes": 30}``): a one-time code for
+  table 7 (open ``minutes``, 10 without) and its director's PIN (director.tables.codes), shown on
+  the page; with ``"stick": true`` (and
   ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
 - ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
   enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
@@ -82,7 +83,7 @@ from director.event.db import DirectorDB
 from director.tables import codes
 from director.tables.enroll import EnrollError, pin, stick_file
 from director.tables.exchange import Exchanges
-from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
+from kiosk.sync.enrollment import CODE_MINUTES, MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal
 from director.tables import challenges
 from director.tables.ingest import body_cap, receive
@@ -383,7 +384,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             made_pin = pin(config, table)
         except EnrollError as exc:
             return refusal(400, str(exc))
-        made = await run_in_threadpool(codes.make, db, table, now())
+        made = await run_in_threadpool(lambda: codes.make(db, table, now(),
+                                                          minutes=body.minutes or CODE_MINUTES))
         log.info("table %s's enrollment code made from the page (%s)", table[:40], source)
         return JSONResponse({"table": table, "code": made.code, "expires_wall": made.expires_wall,
                              "tries": made.tries_left, "pin": made_pin},

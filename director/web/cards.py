@@ -46,8 +46,7 @@ def cards_page(tables: list[str], live: str, tournament: str) -> str:
     hint = ("no tables yet: set tournament.tables in the director's config, or enroll them"
             if not tables else f"{len(tables)} table cards on {pages} A4 "
             f"page{'s' if pages != 1 else ''} (two to a page): "
-            '<button id="print" type="button">Print</button> (A4, portrait, no margins added '
-            "by the browser: its default margins fit)")
+            '<button id="print" type="button">Print</button> (A4, portrait)')
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Table cards'
             f'</title><link rel="stylesheet" href="/static/cards.css">'
             f'<script type="module" src="/static/print.js"></script></head><body>'
