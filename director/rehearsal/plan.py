@@ -5,6 +5,9 @@ deciding each result: in every round a late player at one table and a player run
 overtime at another, besides what the seed gives the others. ``plan_faults``: the faults an
 event meets, each at a table and round where it shows:
 
+The tables are named 1 to N, or the event's own (``Options.names``, its config's tables): "table
+1" below is the first of them, "table 2" the second, "the last table" the last.
+
 - ``power``: table 1's kiosk killed (SIGKILL, as a power cut) mid-game in round 1, and started
   again 2 s later on the same store;
 - ``director``: the director's service killed mid-round (round 2, or the last) and started
@@ -39,6 +42,12 @@ class Options:
     tournament: str = "Rehearsal"
     preset: str = "aspa"
     overrides: dict = field(default_factory=dict)   # the event's rules overrides, by section
+    event_file: Path | None = None  # the event's players (tournament.event_file): its own event
+    names: tuple[str, ...] = ()     # the venue's tables (tournament.tables), else 1..tables
+
+    @property
+    def table_names(self) -> list[str]:
+        return list(self.names) or [str(t) for t in range(1, self.tables + 1)]
 
     def director_toml(self, folder: Path, key: str, port: int) -> str:
         """The rehearsal director's config: the event's rules, a key made for the rehearsal,
@@ -73,21 +82,24 @@ class FaultPlan:
 
 
 def plan_games(options: Options, config, people, paired) -> dict[tuple[int, str], Game]:
-    names = {p.number: p.name for p in people}
+    names = {(p.division, p.number): p.name for p in people}
     header = {"preset": config.preset, "overrides": config.overrides}
     last = options.rounds
     net_round = min(3, last)
+    order = {name: i + 1 for i, name in enumerate(options.table_names)}
     games = {}
     for pairing in paired:
         r, table = pairing.round, pairing.table
-        t = int(table)
+        if not table:
+            continue                    # a bye: no game, no table
+        t = order[table]
         rng = random.Random(options.seed * 100_003 + r * 1009 + t)
         late = overtime = None
         if rng.random() < 0.1 or t == (r + 2) % options.tables + 1:
             late = rng.randint(0, 1)
         if rng.random() < 0.1 or t == (r + 4) % options.tables + 1 or (t == 2 and r == net_round):
             overtime = rng.randint(0, 1)
-        lines = {**header, "round": r, "players": [names[n] for n in pairing.players],
+        lines = {**header, "round": r, "players": [names[(pairing.division, n)] for n in pairing.players],
                  "first": pairing.first}
         games[(r, table)] = make_game(lines, table, rng.randrange(1 << 30), GamePlan(late, overtime))
     return games
@@ -98,18 +110,19 @@ def plan_faults(options: Options, games: dict[tuple[int, str], Game]) -> list[Fa
         return []
     speed, last = options.speed, options.rounds
     real = {key: game.length_s / speed for key, game in games.items()}
+    names = options.table_names
     faults = []
     if options.tables >= 4:
-        faults.append(FaultPlan("serial", 0, str(options.tables)))
+        faults.append(FaultPlan("serial", 0, names[-1]))
     if options.tables >= 1:
-        faults.append(FaultPlan("power", 1, "1", at_s=0.35 * real[(1, "1")]))
+        faults.append(FaultPlan("power", 1, names[0], at_s=0.35 * real[(1, names[0])]))
     round_ = min(2, last)
     shortest = min(length for (r, _), length in real.items() if r == round_)
     faults.append(FaultPlan("director", round_, None, at_s=0.4 * shortest))
     if options.tables >= 3:
         round_ = min(3, last)
-        length = real[(round_, "2")]
+        length = real[(round_, names[1])]
         at = max(3.0, 0.15 * length)
-        faults.append(FaultPlan("network", round_, "2", at_s=at,
+        faults.append(FaultPlan("network", round_, names[1], at_s=at,
                                 seconds=max(1.0, min(options.net_cut_s, length - at - 15))))
     return faults
