@@ -37,6 +37,9 @@ def add_parsers(sub) -> None:
     parser.add_argument("--out", metavar="DIR", help="every file (scripts, logs, databases, each "
                         "table's folder) goes here (default: a new temporary folder); it is "
                         "kept, and the report names it")
+    parser.add_argument("--hold", action="store_true", help="after the report, start the "
+                        "rehearsal's director again on its database and keep it running until "
+                        "Ctrl-C: try its page, the tables page, the cards and the standings")
     parser.set_defaults(func=run)
 
 
@@ -49,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = Options(tables=args.tables, rounds=args.rounds, speed=args.speed, seed=args.seed,
                       net_cut_s=args.net_cut_s, faults=not args.no_faults,
-                      folder=Path(args.out) if args.out else None, keep=bool(args.out))
+                      folder=Path(args.out) if args.out else None)
     if args.config:
         try:
             event = load_config(args.config, {}, need_key=False)
@@ -62,12 +65,15 @@ def run(args: argparse.Namespace) -> int:
         if event.event_file is None and event.tables:
             options.tables = len(event.tables)          # a made-up division at your tables
     from director.rehearsal.venue import EventFileError
+    rehearsal = Rehearsal(options, out=lambda line: print(line, flush=True))
     try:
-        report = Rehearsal(options, out=lambda line: print(line, flush=True)).run()
+        report = rehearsal.run()
     except EventFileError as exc:
         print(f"python -m director rehearse: {exc}", file=sys.stderr)
         return 2
     print(report.text(), flush=True)
+    if args.hold:
+        rehearsal.hold()
     if not report.ok:
         return 1
     return 3 if report.target_missed else 0

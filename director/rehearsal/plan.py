@@ -38,7 +38,7 @@ class Options:
     net_cut_s: float = 60.0         # how long a table is without its network
     faults: bool = True
     folder: Path | None = None      # where its files go (default: a temporary folder)
-    keep: bool = False              # keep the folder even when everything went right
+    keep: bool = True               # keep the folder (the benchmark's is deleted when all went right)
     tournament: str = "Rehearsal"
     preset: str = "aspa"
     overrides: dict = field(default_factory=dict)   # the event's rules overrides, by section

@@ -22,6 +22,7 @@ named in the report.
 from __future__ import annotations
 
 import secrets
+import shutil
 import socket
 import tempfile
 import threading
@@ -68,6 +69,8 @@ class Rehearsal:
         finally:
             for stop in reversed(self.stopping):
                 stop()
+            if options.folder is None and not options.keep and self.report.ok:
+                shutil.rmtree(self.folder, ignore_errors=True)
         return self.report
 
     # --- before the doors open ------------------------------------------------------------------
@@ -240,6 +243,22 @@ class Rehearsal:
                                                 self.games.values())
         self.report.check(self.games, self.tables, self.watcher, standings, expected, self.faults,
                           self.folder / "director.sqlite", director_starts=self.director.starts)
+
+    def hold(self) -> None:
+        """The rehearsal's director started again on its database, for the director to try its
+        pages with the event played, until Ctrl-C."""
+        self.director.start()
+        try:
+            self.director.wait_ready()
+            self.out(f"the rehearsal's director is up again: {self.director.url}/ (password "
+                     f"{self.password}); its tables page, cards and standings to print are "
+                     "there. Ctrl-C to stop it.")
+            while self.director.running:
+                time.sleep(1)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self._stop_director()
 
     def _stop_tables(self) -> None:
         for kiosk in self.tables.values():

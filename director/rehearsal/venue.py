@@ -69,16 +69,16 @@ class EventPlan:
 def made_up(tables: int, rounds: int, names: tuple[str, ...] = ()) -> EventPlan:
     """The made-up event of director.rehearsal.event: one division, ``2 * tables`` players, at
     tables 1 to ``tables`` (or ``names``, the config's: its pairings' boards become them)."""
-    people, paired = event.players(2 * tables), event.pairings(tables, rounds)
+    name = PurePath(event.FILE).stem                 # the division the .t file makes
+    people = [replace(p, division=name) for p in event.players(2 * tables)]
+    paired = [replace(p, division=name) for p in event.pairings(tables, rounds)]
     venue = list(names[:tables]) or [str(t) for t in range(1, tables + 1)]
     if names:
-        name = PurePath(event.FILE).stem             # the division the .t file makes
-        people = [replace(p, division=name) for p in people]
-        paired = [replace(p, table=venue[int(p.table) - 1], division=name) for p in paired]
+        paired = [replace(p, table=venue[int(p.table) - 1]) for p in paired]
         return EventPlan([imports.Upload(event.FILE, event.event_file(people, []))], people,
-                         paired, venue, ["rehearsal"], pairings_csv(paired))
+                         paired, venue, [name], pairings_csv(paired))
     return EventPlan([imports.Upload(event.FILE, event.event_file(people, paired))], people,
-                     paired, venue, ["rehearsal"])
+                     paired, venue, [name])
 
 
 def event_uploads(path: Path) -> list[imports.Upload]:
