@@ -125,7 +125,7 @@ class Rehearsal:
         self.out(self.page.import_files([(u.name, u.data) for u in plan.uploads]))
         if plan.pairings_csv:
             self.out(self.page.import_file(venue.PAIRINGS_FILE, plan.pairings_csv))
-        self.out(f"the event: {plan.words()}, {options.rounds} rounds paired")
+        self.out(f"the event: {plan.words()}, {options.rounds} round{'s' * (options.rounds != 1)} paired")
         self.watcher = Watcher(self.page).start()
         self.stopping.append(self.watcher.stop)
         self.tables: dict[str, Table] = {}
