@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import secrets
 import shutil
+import signal
 import socket
 import tempfile
 import threading
@@ -40,6 +41,10 @@ from .processes import Director, Table
 from .report import Report
 
 ROUND_SLACK_S = 120.0           # a round's results may take this long beyond its longest game
+
+
+def _interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def free_port() -> int:
@@ -246,7 +251,9 @@ class Rehearsal:
 
     def hold(self) -> None:
         """The rehearsal's director started again on its database, for the director to try its
-        pages with the event played, until Ctrl-C."""
+        pages with the event played, until Ctrl-C (without the serial line: its pty is gone)."""
+        self.director = Director(self.folder, self.config_path, self.port)
+        signal.signal(signal.SIGTERM, _interrupted)         # a kill stops it as Ctrl-C does
         self.director.start()
         try:
             self.director.wait_ready()
