@@ -19,6 +19,7 @@ BENCHES = [
     "director",
     "live",
     "divisions",
+    "draw",
     "door",
     "rehearsal",
 ]

@@ -34,6 +34,7 @@ def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
     from director.tables.serial_poll import SerialPoller, open_serial
     from drivers.serial_port import SerialPort
     from kiosk.sync.serial_link import SerialLink, data_body
+    from kiosk.sync.signing import table_key
     from bench.rigs.lossy_proxy import LossyLine
     from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
 
@@ -47,7 +48,8 @@ def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
             drop=0.0, corrupt=0.0, duplicate=0.0)
         line = LossyLine(tables, seed=seed, **faults).start()
         db = DirectorDB.open(folder / "director.sqlite")
-        links = [SerialLink(SerialPort(name, 1_000_000), t, outboxes[t]).start()
+        links = [SerialLink(SerialPort(name, 1_000_000), t, outboxes[t],
+                            key=table_key(KEY, str(t))).start()       # checks the receipts
                  for t, name in zip(outboxes, line.table_ports)]
         port = open_serial(line.director_port, 1_000_000)
         rules = load_preset("aspa")

@@ -115,17 +115,19 @@ def serve(args) -> int:
 
     config = dataclasses.replace(config, limits=allow_open_files(config.limits))
     quiet_logs()
-    app = create_app(db, config, password_hash=password_hash)
+    announced = announce(config) if config.announce else None
+    app = create_app(db, config, password_hash=password_hash, announcement=announced)
     where = service_addresses(config)
     print(f"director: {config.tournament or 'tournament'} on {where.page} (database "
           f"{config.db}); players' phones: {where.live}", flush=True)
     for poller in pollers:
         print(f"director: polling tables {args.addresses} on {poller.port.name} at {args.baud} baud",
               flush=True)
-    announced = announce(config) if config.announce else None
     if announced is not None:
-        print(f"director: announced on the network for the tables to find "
+        print(f"director: announced on the network for the tables to find as {announced.name!r} "
               f"({', '.join(announced.addresses)})", flush=True)
+        if announced.conflict:
+            print(f"director: {announced.conflict}", flush=True)
     try:
         uvicorn.Server(server_config(app, config.limits, access_log=args.log_level == "debug",
                                      host=config.host, port=config.port,

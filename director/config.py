@@ -24,6 +24,10 @@ from kiosk.sync.schema import MAX_NAME, MAX_WORD_LIST, Tournament, WordListName,
 from .limits import Limits
 
 MIN_KEY_LENGTH = 16
+# a division's draw (director.event.draw's SYSTEMS and seedings; tests check they are the same)
+DRAW_SYSTEMS = ("round_robin", "double_round_robin", "swiss", "tsh")
+DRAW_SEEDINGS = ("rating", "file")
+DIVISION_NAME = re.compile(r"[\w.-]{1,40}")    # a division's name (director.event.migrate.NAME)
 
 # key -> (default, expected in words)
 KEYS: dict[str, tuple[Any, str]] = {
@@ -64,6 +68,10 @@ KEYS: dict[str, tuple[Any, str]] = {
     "limits.body_timeout_s": (Limits.body_timeout_s, "seconds: a number from 0.1 to 3600"),
     **{f"rules.{section}": ({}, f"a table of the preset's {section} settings to override, as in "
                                 "the kiosks' configs") for section in SECTIONS},
+    "draw.system": ("tsh", "one of " + ", ".join(f'"{s}"' for s in DRAW_SYSTEMS)),
+    "draw.king_of_the_hill": (0, "a whole number of last rounds from 0 to 99 (0: none)"),
+    "draw.seeding": ("rating", "one of " + ", ".join(f'"{s}"' for s in DRAW_SEEDINGS)),
+    "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them)"),
 }
 
 
@@ -84,6 +92,7 @@ class DirectorConfig:
     lexicon: str = ""                   # the word list's name every table judges with ("": theirs)
     lexicon_fingerprint: str = ""       # its SHA-256
     rated: bool = True                  # the rounds count for ratings
+    draw: dict = field(default_factory=dict)    # "": every division's draw, NAME: division NAME's
     event_file: Path | None = None      # the event's players (tournament.event_file), for rehearse
 
     @property
@@ -99,7 +108,9 @@ def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
     flat = {}
     for name, value in data.items():
         key = f"{prefix}{name}"
-        if isinstance(value, dict) and key not in KEYS:
+        if prefix == "draw." and isinstance(value, dict):     # [draw.DIVISION]: one division's
+            flat[key] = value
+        elif isinstance(value, dict) and key not in KEYS:
             flat.update(_flatten(value, source, key + "."))
         elif key not in KEYS:
             raise ConfigError(source, key, "one of " + ", ".join(KEYS), detail="got an unknown key")
@@ -183,6 +194,7 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     for key, value in (overrides or {}).items():
         if value is not None:
             values[key], sources[key] = value, "command line"
+    draw = _draws(values, sources)
 
     def check(key: str, ok) -> Any:
         value = values[key]
@@ -235,8 +247,57 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits, announce=announce, tables=tables, lexicon=lexicon,
-                          lexicon_fingerprint=fingerprint.lower(), rated=rated,
+                          lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw,
                           event_file=Path(event_file) if event_file else None)
+
+
+def _draw_checks() -> dict:
+    whole = lambda v: type(v) is int and 0 <= v <= 99      # noqa: E731
+    return {"system": lambda v: v in DRAW_SYSTEMS, "king_of_the_hill": whole,
+            "seeding": lambda v: v in DRAW_SEEDINGS, "rounds": whole}
+
+
+def _draws(values: dict, sources: dict) -> dict:
+    """The draw of every division (``""``: ``[draw]``'s keys) and of each ``[draw.DIVISION]``
+    (its own keys over ``[draw]``'s), each value checked: {"": {...}, "B": {...}}."""
+    checks = _draw_checks()
+    default = {}
+    for name, ok in checks.items():
+        key = f"draw.{name}"
+        if not ok(values[key]):
+            raise ConfigError(sources[key], key, KEYS[key][1], values[key])
+        default[name] = values[key]
+    draws = {"": default}
+    for key in [k for k in values if k.startswith("draw.") and k not in KEYS]:
+        division, table, source = key[len("draw."):], values.pop(key), sources.pop(key)
+        if not DIVISION_NAME.fullmatch(division):
+            raise ConfigError(source, key, "[draw.DIVISION] with a division's name (one word of "
+                              "letters, digits, '.', '-' or '_')", division)
+        for name, value in table.items():
+            if name not in checks:
+                raise ConfigError(source, f"{key}.{name}", "one of " + ", ".join(checks),
+                                  detail="got an unknown key")
+            if not checks[name](value):
+                raise ConfigError(source, f"{key}.{name}", KEYS[f"draw.{name}"][1], value)
+        draws[division] = {**default, **table}
+        _draw_agrees(draws[division], f"{key}.", source)
+    _draw_agrees(default, "draw.", sources["draw.rounds"] if sources["draw.rounds"] != "default"
+                 else sources["draw.system"])
+    return draws
+
+
+def _draw_agrees(draw: dict, prefix: str, source: str) -> None:
+    """The draw's keys agree with each other, as director.event.draw.DrawSettings asks."""
+    system, koth, rounds = draw["system"], draw["king_of_the_hill"], draw["rounds"]
+    if system == "swiss" and rounds < 1:
+        raise ConfigError(source, prefix + "rounds", "1 or more for a Swiss (how many rounds it has)",
+                          rounds)
+    if koth and system in ("round_robin", "double_round_robin"):
+        raise ConfigError(source, prefix + "king_of_the_hill",
+                          f"0 for a {system.replace('_', ' ')} (its rounds are fixed)", koth)
+    if koth and rounds < koth:
+        raise ConfigError(source, prefix + "rounds", f"at least king_of_the_hill ({koth}), to know "
+                          "which rounds are last", rounds)
 
 
 def expected_tables(text: str) -> tuple[str, ...] | None:

@@ -162,3 +162,23 @@ def event_date(text: str) -> dt.date | None:
         except ValueError:
             continue
     return None
+
+
+DRAW_FIELDS = ("system", "king_of_the_hill", "seeding", "rounds")
+
+
+def draw_choice(db: DirectorDB, name: str) -> dict | None:
+    """The draw the director chose for the division on the page (director.event.draw's
+    DrawSettings' fields as a dict), or None if they chose none (the config's then holds)."""
+    with db.locked() as conn:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", [f"draw.{name}"]).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def choose_draw(db: DirectorDB, name: str, settings: dict) -> None:
+    """Keep the division's draw as the director chose it on the page (``settings``: the
+    DrawSettings' fields), kept in ``meta`` beside the event's other settings."""
+    value = json.dumps({key: settings[key] for key in DRAW_FIELDS})
+    with db.transaction() as conn:
+        conn["meta"].upsert({"key": f"draw.{name}", "value": value}, pk="key")
+    db.changed("draw")

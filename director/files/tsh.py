@@ -23,6 +23,8 @@ ratings end is the file's (``TshDivision.layout``: tsh's versions pad names to d
 NAME_WIDTH as tsh does. A player marked ``off`` is withdrawn (director.event.model.Player).
 A tsh archive or config.tsh is read by director.files.tsh_config.
 
+A game's ``p12`` is its result's ``first``, else its pairing's (who the draw,
+director.event.draw, set to start), so tsh can take over the draw at any round.
 A forfeit between two players (a kiosk's forfeit, or director.event.model.forfeit) is written as tsh
 records one: each player against opponent 0, the winner with +spread, the loser with -spread.
 Files are ISO-8859-1 unless told otherwise, as tsh reads them. Pure text functions, plus
@@ -181,7 +183,11 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
     for result in results:
         for side, number in enumerate(result.players):
             if number != NO_OPPONENT:
-                _put(rounds, by_number, result, number, _entry_of_result(result, side), replace=True)
+                entry = _entry_of_result(result, side)
+                drawn = rounds.get(number, {}).get(result.round)
+                if entry[2] == 0 and drawn and drawn[0] == entry[0] and drawn[1] is None:
+                    entry = (*entry[:2], drawn[2], entry[3])   # who was drawn to start: the p12
+                _put(rounds, by_number, result, number, entry, replace=True)
     any_first = any(e[2] for entries in rounds.values() for e in entries.values())
     any_table = any(e[3] for entries in rounds.values() for e in entries.values())
     width = max([NAME_WIDTH] + [len(p.name) for p in players])

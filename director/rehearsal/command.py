@@ -16,10 +16,11 @@ def add_parsers(sub) -> None:
         "rehearse", help="rehearse the event before the doors open: a director and real kiosks "
                          "driven by game scripts, every round at once, faults included",
         description="Start a director on a fresh database, import the event (your config's "
-                    "tournament.event_file: its divisions and players, paired round by round at "
-                    "its tournament.tables; else a made-up division for TABLES tables), enroll "
-                    "each table by its one-time code and run it as a real kiosk whose players "
-                    "follow generated game scripts, play ROUNDS rounds started at once, "
+                    "tournament.event_file: its divisions and players, at its tournament.tables; "
+                    "else a made-up division for TABLES tables), enroll each table by its "
+                    "one-time code and run it as a real kiosk whose players follow generated "
+                    "game scripts, play ROUNDS rounds, each division's drawn by the director's "
+                    "draw (its config's [draw], under tsh a Swiss) and started at once, "
                     "cut a table's power, kill the director, cut a table's network, put a table "
                     "on a serial line; then check every result and the standings, and report.")
     parser.add_argument("--tables", type=int, default=30, help="how many tables of a made-up "
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         options.tournament = event.tournament or options.tournament
         options.preset, options.overrides = event.preset, dict(event.overrides)
         options.event_file, options.names = event.event_file, event.tables
+        options.draws = dict(event.draw)                # each division's draw, as the config has it
         if event.event_file is None and event.tables:
             options.tables = len(event.tables)          # a made-up division at your tables
     from director.rehearsal.venue import EventFileError

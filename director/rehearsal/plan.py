@@ -44,6 +44,7 @@ class Options:
     overrides: dict = field(default_factory=dict)   # the event's rules overrides, by section
     event_file: Path | None = None  # the event's players (tournament.event_file): its own event
     names: tuple[str, ...] = ()     # the venue's tables (tournament.tables), else 1..tables
+    draws: dict = field(default_factory=dict)       # the config's draw of each division ("": all)
 
     @property
     def table_names(self) -> list[str]:
@@ -54,7 +55,8 @@ class Options:
         its own database and password, and the limits of a venue whose tables all share this
         machine's one address."""
         lines = ["[tournament]", f"name = {json.dumps(self.tournament)}",
-                 f"preset = {json.dumps(self.preset)}", f"key = {json.dumps(key)}", ""]
+                 f"preset = {json.dumps(self.preset)}", f"key = {json.dumps(key)}",
+                 *([f"tables = {json.dumps(', '.join(self.names))}"] if self.names else []), ""]
         for section, settings in self.overrides.items():
             lines += [f"[rules.{section}]",
                       *(f"{name} = {json.dumps(value)}" for name, value in settings.items()), ""]
@@ -63,7 +65,23 @@ class Options:
                   f"password_file = {json.dumps(str(folder / 'director.password'))}", "",
                   "[limits]", "requests_per_s = 200",
                   f"table_requests_per_s = {max(200, 20 * self.tables)}", ""]
+        for name in ["", *sorted(n for n in self.draws if n)]:        # every round by the draw
+            drawn = self.rehearsal_draw(self.draws.get(name))
+            lines += [f"[draw.{name}]" if name else "[draw]",
+                      *(f"{k} = {json.dumps(v)}" for k, v in drawn.items()), ""]
         return "\n".join(lines)
+
+    def rehearsal_draw(self, configured: dict | None) -> dict:
+        """A division's draw in the rehearsal: the config's, but a Swiss of ``rounds`` rounds
+        for a division under tsh (or none set: its pairings would come from tsh), and a Swiss of
+        fewer rounds given ``rounds``."""
+        configured = dict(configured or {})
+        if configured.get("system", "tsh") == "tsh":
+            return {"system": "swiss", "rounds": self.rounds,
+                    "seeding": configured.get("seeding", "rating")}
+        if configured["system"] == "swiss":
+            configured["rounds"] = max(configured.get("rounds", 0), self.rounds)
+        return configured
 
 
 @dataclass

@@ -3,8 +3,9 @@
 ``Rehearsal(options).run()`` plays a whole event on this machine with real processes, as the
 venue will: a director's service (``python -m director``) on a fresh database in a folder of
 its own; the event's files imported through the director's page (the director's own event,
-``tournament.event_file``, with the rounds' pairings, or a made-up division:
-director.rehearsal.venue); every table enrolled by its one-time code, in a folder of its own
+``tournament.event_file``, or a made-up division: director.rehearsal.venue), every round of
+each division drawn by the director's draw and published from the page
+(director.rehearsal.drawn); every table enrolled by its one-time code, in a folder of its own
 (director.rehearsal.enrolling: ``python -m kiosk enroll``; its own PIN given its kiosk in the
 environment for the scripts' director's commands) and run as a real kiosk (``python -m kiosk run --headless --script ...``, kiosk.scripted) whose
 players and director follow the game scripts made for it (director.rehearsal.games: a late
@@ -33,10 +34,10 @@ from pathlib import Path
 
 from director.config import load_config
 from director.web.password import hash_password, write_password_file
-from . import enrolling, event, venue
+from . import drawn, enrolling, venue
 from .faults import NetCut, SerialLine
 from .page import Page, Watcher
-from .plan import FaultPlan, Options, plan_games, plan_faults
+from .plan import FaultPlan, Options, plan_faults
 from .processes import Director, Table
 from .report import Report
 
@@ -90,14 +91,15 @@ class Rehearsal:
         config_path.chmod(0o600)
         self.config_path = config_path
         self.config = load_config(config_path, {})
+        venue_names = options.names
         if options.event_file:
-            self.plan = venue.from_event_file(folder, options.event_file, options.names,
-                                              options.rounds)
-            options.tables, options.names = len(self.plan.tables), tuple(self.plan.tables)
+            self.plan = venue.from_event_file(folder, options.event_file, options.names)
         else:
-            self.plan = venue.made_up(options.tables, options.rounds, options.names)
-        self.people, self.paired = self.plan.people, self.plan.paired
-        self.games = plan_games(options, self.config, self.people, self.paired)
+            self.plan = venue.made_up(options.tables)
+        self.people = self.plan.people
+        self.paired, self.games = drawn.plan_rounds(folder, options, self.config, self.people,
+                                                    self.plan.uploads)
+        self.plan.drawn(self.paired, options.table_names, venue_names)
         self.faults: list[FaultPlan] = plan_faults(options, self.games)
         scripts = folder / "scripts"
         scripts.mkdir(exist_ok=True)
@@ -128,9 +130,8 @@ class Rehearsal:
                  "open it to watch the rounds, print the cards and the standings")
         plan = self.plan
         self.out(self.page.import_files([(u.name, u.data) for u in plan.uploads]))
-        if plan.pairings_csv:
-            self.out(self.page.import_file(venue.PAIRINGS_FILE, plan.pairings_csv))
-        self.out(f"the event: {plan.words()}, {options.rounds} round{'s' * (options.rounds != 1)} paired")
+        self.out(f"the event: {plan.words()}, {options.rounds} round{'s' * (options.rounds != 1)}"
+                 " to be drawn by the director's draw")
         self.watcher = Watcher(self.page).start()
         self.stopping.append(self.watcher.stop)
         self.tables: dict[str, Table] = {}
@@ -165,6 +166,11 @@ class Rehearsal:
 
     def _play_round(self, round_number: int) -> None:
         options = self.options
+        for name in self.plan.divisions:
+            planned = [p for p in self.paired if p.round == round_number and p.division == name]
+            for problem in drawn.publish_round(self.page, name, round_number, planned):
+                self.report.problem(problem)
+        self.out(f"round {round_number} drawn and published from the page")
         waiting = [t for t, kiosk in self.tables.items() if not kiosk.wait_round(round_number, 120)]
         if waiting:
             self.report.problem(f"round {round_number}: table(s) {', '.join(waiting)} did not have "
@@ -240,12 +246,8 @@ class Rehearsal:
         self._stop_director()
         if self.serial is not None:
             self.serial.stop()
-        if self.plan.pairings_csv:
-            expected = venue.expected_standings(self.folder, self.config, self.plan,
-                                                self.games.values())
-        else:
-            expected = event.expected_standings(self.folder, self.config, self.people, self.paired,
-                                                self.games.values())
+        expected = venue.expected_standings(self.folder, self.config, self.plan,
+                                            self.games.values())
         self.report.check(self.games, self.tables, self.watcher, standings, expected, self.faults,
                           self.folder / "director.sqlite", director_starts=self.director.starts)
 

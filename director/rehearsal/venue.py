@@ -3,21 +3,20 @@ director.rehearsal.event), or the director's own (``tournament.event_file`` of i
 ``config.tsh`` with its ``.t`` files, a ``.t`` file or a players CSV), its divisions and players
 as the director's import reads them, at the config's tables (``tournament.tables``).
 
-``from_event_file(folder, path, tables, rounds)`` imports the event's files into a database of
-the rehearsal's own (``event.sqlite``, as the page will import them into the rehearsal's
-director), reads back each division's players (a withdrawn player is not paired), and pairs
-each division's rounds: a round robin (a new opponent each round while there are any, who goes
-first alternating, a bye for one player a round when a division is odd), its games at the
-venue's tables in the order the config names them, the first division's first. The pairings
-reach the director as a pairings CSV (round, table, players by number, who goes first,
-division), imported after the event's files, as the director imports pairings made elsewhere.
-The event's files must hold players only: pairings or results already there are refused (a
-rehearsal is of the rounds to come).
+``from_event_file(folder, path, tables)`` imports the event's files into a database of the
+rehearsal's own (``event.sqlite``, as the page will import them into the rehearsal's director)
+and reads back each division's players (a withdrawn player is not paired). The event's files
+must hold players only: pairings or results already there are refused (a rehearsal is of the
+rounds to come), and the config's tables must seat a round. The rounds are drawn by the
+director's draw (director.rehearsal.drawn), each division's as the config sets it (``[draw]``,
+``[draw.DIVISION]``; under tsh, or none set, a Swiss of the rehearsal's rounds:
+director.rehearsal.plan), at the config's tables; ``EventPlan.drawn`` keeps what was drawn.
 
-``expected_standings(...)`` is the standings CSV the scripts alone give: the same files and
-pairings imported into another database of the rehearsal's, each game's result (from its
-script, as the director reads a table's document) stored as an imported result, every round
-started (a bye counts in a started round), the standings exported as the page does.
+``expected_standings(...)`` is the standings CSV the scripts alone give: the same files and the
+drawn pairings (as a pairings CSV: round, table, players by number, who goes first, division)
+imported into another database of the rehearsal's, each game's result (from its script, as the
+director reads a table's document) stored as an imported result, every round started (a bye
+counts in a started round), the standings exported as the page does.
 """
 from __future__ import annotations
 
@@ -47,11 +46,20 @@ class EventFileError(ValueError):
 class EventPlan:
     uploads: list[imports.Upload]           # what the page imports first, in one go
     people: list[Player]                    # every division's players (each its division)
-    paired: list[Pairing]                   # every round's games and byes (each its division)
-    tables: list[str]                       # the tables that play, in order
     divisions: list[str] = field(default_factory=list)
-    pairings_csv: bytes = b""               # imported after ``uploads`` (none: the made-up event)
-    spare: list[str] = field(default_factory=list)   # the config's tables no game needs
+    paired: list[Pairing] = field(default_factory=list)  # every round's games and byes, drawn
+    tables: list[str] = field(default_factory=list)      # the tables that play, in order
+    spare: list[str] = field(default_factory=list)       # the config's tables no game needs
+
+    def drawn(self, paired: list[Pairing], tables: list[str], venue: tuple[str, ...]) -> None:
+        """The rounds as the draw paired them (director.rehearsal.drawn), at ``tables``, of the
+        config's ``venue``."""
+        self.paired, self.tables = paired, list(tables)
+        self.spare = [t for t in venue if t not in self.tables]
+
+    @property
+    def pairings_csv(self) -> bytes:
+        return pairings_csv(self.paired)
 
     @property
     def games(self) -> list[Pairing]:
@@ -66,19 +74,11 @@ class EventPlan:
                 f"players), {len(self.tables)} tables{spare}")
 
 
-def made_up(tables: int, rounds: int, names: tuple[str, ...] = ()) -> EventPlan:
-    """The made-up event of director.rehearsal.event: one division, ``2 * tables`` players, at
-    tables 1 to ``tables`` (or ``names``, the config's: its pairings' boards become them)."""
+def made_up(tables: int) -> EventPlan:
+    """The made-up event of director.rehearsal.event: one division, ``2 * tables`` players."""
     name = PurePath(event.FILE).stem                 # the division the .t file makes
     people = [replace(p, division=name) for p in event.players(2 * tables)]
-    paired = [replace(p, division=name) for p in event.pairings(tables, rounds)]
-    venue = list(names[:tables]) or [str(t) for t in range(1, tables + 1)]
-    if names:
-        paired = [replace(p, table=venue[int(p.table) - 1]) for p in paired]
-        return EventPlan([imports.Upload(event.FILE, event.event_file(people, []))], people,
-                         paired, venue, [name], pairings_csv(paired))
-    return EventPlan([imports.Upload(event.FILE, event.event_file(people, paired))], people,
-                     paired, venue, [name])
+    return EventPlan([imports.Upload(event.FILE, event.event_file(people, []))], people, [name])
 
 
 def event_uploads(path: Path) -> list[imports.Upload]:
@@ -105,9 +105,9 @@ def _fresh(path: Path) -> DirectorDB:
     return DirectorDB.open(path)
 
 
-def from_event_file(folder: Path, path: Path, tables: tuple[str, ...], rounds: int) -> EventPlan:
-    """The director's event from its file, paired for ``rounds`` rounds at ``tables`` (the
-    config's; none: 1, 2, ... as many as a round needs)."""
+def from_event_file(folder: Path, path: Path, tables: tuple[str, ...]) -> EventPlan:
+    """The director's event from its file, to be drawn at ``tables`` (the config's; none: the
+    draw numbers them)."""
     uploads = event_uploads(path)
     try:
         with _fresh(folder / "event.sqlite") as db:
@@ -127,42 +127,11 @@ def from_event_file(folder: Path, path: Path, tables: tuple[str, ...], rounds: i
         raise EventFileError(f"tournament.event_file: division {short[0]} has fewer than two "
                              "players to pair")
     per_round = sum(len(n) // 2 for n in groups.values())
-    venue = list(tables) or [str(t) for t in range(1, per_round + 1)]
-    if len(venue) < per_round:
+    if tables and len(tables) < per_round:
         raise EventFileError(f"the event needs {per_round} tables a round ("
                              + ", ".join(f"division {d}: {len(n) // 2}" for d, n in groups.items())
-                             + f"); tournament.tables names {len(venue)}")
-    paired = []
-    for round_number in range(1, rounds + 1):
-        free = iter(venue)
-        for name, numbers in groups.items():
-            for pair, first in round_robin(numbers, round_number):
-                if pair[1] == NO_OPPONENT:
-                    paired.append(Pairing(round_number, "", pair, None, name))
-                else:
-                    paired.append(Pairing(round_number, next(free), pair, first, name))
-    return EventPlan(uploads, people, paired, venue[:per_round], names, pairings_csv(paired),
-                     venue[per_round:])
-
-
-def round_robin(numbers: list[int], round_number: int) -> list[tuple[tuple[int, int], int]]:
-    """Round ``round_number`` of a round robin of ``numbers`` (the circle method: a new opponent
-    each round until every one was met, then again): each game's players, the lower number
-    first, and who goes first (0 or 1, alternating by board and round); with an odd count the
-    player left over has a bye ``(n, 0)``."""
-    ring = list(numbers) + ([NO_OPPONENT] if len(numbers) % 2 else [])
-    n = len(ring)
-    shift = (round_number - 1) % (n - 1)
-    turned = [ring[0]] + [ring[1 + (i + shift) % (n - 1)] for i in range(n - 1)]
-    out = []
-    for board in range(n // 2):
-        a, b = turned[board], turned[n - 1 - board]
-        if NO_OPPONENT in (a, b):
-            out.append(((max(a, b), NO_OPPONENT), 0))
-            continue
-        pair = (min(a, b), max(a, b))
-        out.append((pair, (board + round_number) % 2))
-    return sorted(out, key=lambda game: game[0][1] == NO_OPPONENT)     # the games, then the bye
+                             + f"); tournament.tables names {len(tables)}")
+    return EventPlan(uploads, people, names)
 
 
 def pairings_csv(paired: list[Pairing]) -> bytes:

@@ -2,10 +2,13 @@
 
 ``Exchanges(db, config)`` answers the two requests of the tables' API:
 
-- ``start(raw, now, source)``: a table's first SPAKE2 message for table T; one try of T's open
-  code is spent (director.tables.codes), and the answer carries the director's message and T's
-  enrollment sealed under the exchange's key (its own key, its PIN's hash, the tournament, the
-  rules: director.tables.enroll.sealed_enrollment). The exchange waits for its confirmation for
+- ``start(raw, now, source, reached)``: a table's first SPAKE2 message for table T; one try of
+  T's open code is spent (director.tables.codes), and the answer carries the director's message
+  and T's enrollment sealed under the exchange's key (its own key, its PIN's hash, the
+  tournament, the rules: director.tables.enroll.sealed_enrollment; and the director's own
+  addresses, ``urls``: ``reached``, the address the request came in on, first, then those it
+  announces, director.tables.announce.addresses, at its port). The table keeps one of those,
+  whoever relayed its start. The exchange waits for its confirmation for
   ``PENDING_S``, in memory;
 - ``confirm(raw, now, source)``: the table's confirmation; right, the code is used and the table
   recorded as enrolled; wrong, refused 403 and the exchange still waits (someone who saw its
@@ -42,13 +45,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
-from kiosk.sync.enrollment import (TRIES, EnrollmentError, check_table_message, director_answer,
-                                   parse_confirm, parse_start, same_confirmation)
+from kiosk.sync.enrollment import (MAX_URLS, TRIES, EnrollmentError, check_table_message,
+                                   director_answer, director_url, parse_confirm, parse_start,
+                                   same_confirmation)
 
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.limits import LimitExceeded, LogLimiter, RateLimiter
 from . import codes
+from .announce import addresses
 from .enroll import sealed_enrollment
 
 log = logging.getLogger("director.tables.exchange")
@@ -98,7 +103,10 @@ class Exchanges:
                                     f"after {CONFIRMS_AT_ONCE}", burst=CONFIRMS_AT_ONCE, clock=clock)
         self.logged = LogLimiter(log, clock=clock)      # a phone's 404s: a few lines, not hundreds
 
-    def start(self, raw: bytes, now: float, source: str) -> Reply:
+    def start(self, raw: bytes, now: float, source: str, reached: tuple[str, int] | None = None
+              ) -> Reply:
+        """``reached``: (the director's IP address, port) the start came in on (the socket's
+        own end), sealed first among the director's addresses."""
         try:
             self.starts.take(source)
         except LimitExceeded as exc:
@@ -112,11 +120,12 @@ class Exchanges:
             return Reply(503, {"error": "the director is busy with other enrollments: try again "
                                         "in a second (nothing was spent)"}, BUSY_RETRY_S)
         try:
-            return self._start(start.table, start.message, now, source)
+            return self._start(start.table, start.message, now, source, reached)
         finally:
             self._working.release()
 
-    def _start(self, table: str, message: bytes, now: float, source: str) -> Reply:
+    def _start(self, table: str, message: bytes, now: float, source: str,
+               reached: tuple[str, int] | None) -> Reply:
         with self._lock:
             self._prune(source, now)
             if len(self._pending) >= MAX_PENDING:
@@ -137,7 +146,8 @@ class Exchanges:
                 return Reply(404, {"error": str(exc)})
             self._spent[key] = (spent + 1, code.expires_wall)
         try:
-            answer = director_answer(table, code.code, message, self._sealed_for(table))
+            answer = director_answer(table, code.code, message, {
+                **self._sealed_for(table), "urls": self._urls(reached)})
         except EnrollmentError as exc:
             return Reply(400, {"error": str(exc)})
         with self._lock:
@@ -174,6 +184,17 @@ class Exchanges:
         log.info("table %s enrolled by its code from %s: the code was right", pending.table,
                  source)                                                # once a code
         return Reply(200, {"outcome": "enrolled", "table": pending.table})
+
+    def _urls(self, reached: tuple[str, int] | None) -> list[str]:
+        """The director's own addresses a table is sealed: the one its start came in on, then
+        those the service announces (at most ``MAX_URLS``)."""
+        try:
+            announced = addresses(self.config.host)
+        except (OSError, ValueError, ImportError):
+            announced = []
+        found = ([director_url(*reached)] if reached else []) + [
+            director_url(a, self.config.port) for a in announced]
+        return list(dict.fromkeys(found))[:MAX_URLS] or [director_url("127.0.0.1", self.config.port)]
 
     def _sealed_for(self, table: str) -> dict:
         """Table ``table``'s sealed enrollment, its PIN's slow hash made once per table, on the

@@ -25,6 +25,9 @@ names (``kiosk.sync.signing.table_key``), never under the tournament key itself:
   none is stored, else the stored revision + 1 (a stolen table key cannot post revision 2**31
   and keep every honest revision out).
 
+A result stored (``stored``, ``replaced``) or held already (``duplicate``) is answered with the
+director's receipt (``receipt``, kiosk.sync.schema_receipt: the game id, revision and SHA-256 of
+the result, signed under the table's key): the table counts it stored on that alone.
 The same result again (the stored one, or one it replaced) is a ``duplicate`` before any of
 these checks (the pairings may have changed since it was stored). A refusal stores nothing but a
 row in ``rejections`` and one log line naming the table and the reason; a result refused after
@@ -49,6 +52,7 @@ from kiosk.core.events import EventFormatError
 from kiosk.core.rules import Rules
 import kiosk.sync.schema as schema
 from kiosk.sync.document import events_of
+from kiosk.sync.schema_receipt import receipt
 from kiosk.sync.signing import signs, table_key
 
 from director.event.db import DirectorDB
@@ -89,16 +93,24 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
         checked = _check(table, path, raw, key)
         document = checked.document
         if path == "results" and _held_already(db, checked):
-            return Reply(200, {"outcome": "duplicate", **_ident(document)})
+            return _receipted(Reply(200, {"outcome": "duplicate", **_ident(document)}), checked, key)
         division = _division(db, document)
         if path == "results":
             check_result(db, rules, document, checked.events, recompute=recompute)
-            return _store_result(db, checked, division, now_wall, source)
+            return _receipted(_store_result(db, checked, division, now_wall, source), checked, key)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source,
                 checked if path == "results" else None)
         return Reply(refusal.code, {"error": refusal.reason})
     return _store_status(db, checked, division, now_wall, source)
+
+
+def _receipted(reply: Reply, checked: Checked, key: bytes) -> Reply:
+    """A result's 200 with the director's receipt (kiosk.sync.schema_receipt): the result it
+    holds, signed under the table's own key; a table counts its result stored on nothing less."""
+    document = checked.document
+    return Reply(reply.code, {**reply.body, "receipt": receipt(
+        table_key(key, document["table"]), document["table"], document, checked.sha256)})
 
 
 RESULT_WHY = ": more than a whole game's result holds (director.limits.RESULT_BODY)"

@@ -46,6 +46,8 @@ ones). Routes, by name:
   ``/export/event.tsh``: the page's downloads (director/files/exports.py);
 - ``tables``, ``tables.list``, ``tables.cards``: the tables page, its rows, the printable table
   cards (director.web.tables_page);
+- ``draw.*``: ``POST /api/draw/settings``, ``/propose``, ``/swap``, ``/table``, ``/publish``:
+  a division's draw and its next round (director.web.draw_page);
 - ``standings.print``: ``GET /standings``, the standings to print (director.web.print_pages);
 - ``static``: the pages' scripts and styles.
 
@@ -59,6 +61,7 @@ import binascii
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import logging
 import time
 import urllib.parse
@@ -90,7 +93,8 @@ from director.tables.ingest import body_cap, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots
 import kiosk.sync.schema as schema
 from .addresses import service_addresses
-from .tables_page import tables_routes
+from .tables_page import name_conflict, tables_routes
+from .draw_page import draw_routes, watch
 from .print_pages import print_routes
 from .live import Broadcaster
 from .login import login_routes, render
@@ -195,9 +199,12 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                now: Callable[[], float] = time.time,
-               clock: Callable[[], float] = time.monotonic, recompute: bool = True) -> Starlette:
+               clock: Callable[[], float] = time.monotonic, recompute: bool = True,
+               announcement=None) -> Starlette:
     """The service; ``password_hash`` is the director's (director.web.password), ``now`` the wall
-    clock, ``clock`` the monotonic one the limits and sessions count by. ``recompute=False``
+    clock, ``clock`` the monotonic one the limits and sessions count by; ``announcement``: the
+    service's DNS-SD announcement (director.tables.announce), whose name conflict the page and
+    the tables page show. ``recompute=False``
     (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
     skips reading each result back from its events."""
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
@@ -207,6 +214,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                              config.limits.live_director),
                        held_for=snapshot.held_for)
     db.listen(live.notify)
+    watch(db, config, now)         # the draw's proposals (director.web.draw_page)
     exchanges = Exchanges(db, config, clock=clock)
     addresses = service_addresses(config)
 
@@ -348,7 +356,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         return Response(data, media_type=media, headers=headers)
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live),
+        return HTMLResponse(render("index.html", csrf=request.state.session.csrf, live=addresses.live,
+                                   **name_conflict(announcement)),
                             headers={"Cache-Control": "no-store"})
 
     async def live_page(request: Request) -> Response:
@@ -400,7 +409,12 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             if declared is not None or len(raw) > ENROLL_BODY:
                 return refusal(413, f"body over {ENROLL_BODY} bytes")
             source = request.client.host if request.client else "unknown"
-            act = exchanges.start if step == "start" else exchanges.confirm
+            if step == "start":             # sealed with the address it came in on
+                server = request.scope.get("server")
+                act = functools.partial(exchanges.start, reached=(
+                    (server[0], server[1]) if server and isinstance(server[1], int) else None))
+            else:
+                act = exchanges.confirm
             reply = await run_in_threadpool(act, raw, now(), source)
             headers = {"Cache-Control": "no-store"}
             if reply.retry_after is not None:
@@ -441,7 +455,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/api/enroll/start", enrollment("start"), methods=["POST"], name="enroll.start"),
         Route("/api/enroll/confirm", enrollment("confirm"), methods=["POST"], name="enroll.confirm"),
         Route("/export/{file}", export, methods=["GET"], name="export"),
-        *tables_routes(db, config, addresses, now),
+        *tables_routes(db, config, addresses, now, announcement),
+        *draw_routes(db, config, now),
         *print_routes(db, config),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

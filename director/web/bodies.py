@@ -6,8 +6,8 @@ from typing import Annotated
 from msgspec import Meta
 
 from director.tables.codes import MAX_MINUTES
-from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Reason, Round, Strict, Table, pair,
-                               text, worded_pattern)
+from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Reason, Round, Strict, Table, one_of,
+                               pair, text, whole, worded_pattern)
 
 
 class RoundAction(Strict):
@@ -55,3 +55,25 @@ class CorrectionRequest(Strict):
     players: Annotated[list[Name], Meta(min_length=1, max_length=2)] | None = None
     scores: pair(Points) | None = None
     forfeit: text(MAX_NAME) | None = None
+
+
+DRAW_SYSTEMS = ("round_robin", "double_round_robin", "swiss", "tsh")     # director.event.draw's
+PlayerNumber = whole(1, 10_000)
+
+
+class DrawChoice(Strict):
+    """POST /api/draw/settings: a division's draw (director.event.draw.DrawSettings)."""
+    division: Division
+    system: one_of(DRAW_SYSTEMS)
+    king_of_the_hill: whole(0, 99) = 0
+    seeding: one_of(("rating", "file")) = "rating"
+    rounds: whole(0, 99) = 0
+
+
+class DrawAction(Strict):
+    """POST /api/draw/propose, /swap, /table, /publish: a division's proposed round; ``players``
+    the two to swap, ``player`` and ``table`` the game to move and where."""
+    division: Division
+    players: pair(PlayerNumber) | None = None
+    player: PlayerNumber | None = None
+    table: Table | None = None

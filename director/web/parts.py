@@ -7,7 +7,8 @@ division's tables), ``results`` (each division's round's results), ``standings``
 division's standings as HTML the service escaped). ``DIRECTOR``: those and the director's own:
 ``problems`` (what the standings could not count, and why), ``menu_uses`` (the uses of the
 director's menu at each table, as its result of the round carries them) and ``taken_back``
-(the results the tables sent again because this director lacked them: restored from a backup).
+(the results the tables sent again because this director lacked them: restored from a backup)
+and ``draw`` (each division's draw and its proposed round, director.web.draw_page).
 ``corrections`` (public: what each corrected game is now) and ``correction_log`` (the
 director's: every correction with its reason) come from director.web.corrected.
 
@@ -23,6 +24,7 @@ from typing import Callable
 
 from director.event import corrections, divisions, tournament
 from . import corrected, view
+from .draw_page import draw_part
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.event.model import ModelError
@@ -31,7 +33,7 @@ from director.event.standings import render_standings_html
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings", "corrections")
 STANDINGS_EVERY_S = 2.0
-DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log", "taken_back")
+DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log", "taken_back", "draw")
 
 
 def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
@@ -100,7 +102,8 @@ class Snapshot:
                              "divisions": [{"division": g["division"], "problems": g["problems"]}
                                            for g in standings["divisions"]]},
                 "menu_uses": view.round_menu_uses(db),
-                "taken_back": view.taken_back(db)}
+                "taken_back": view.taken_back(db),
+                "draw": draw_part(db, self.config)}
 
     @staticmethod
     def public(parts: dict) -> dict:

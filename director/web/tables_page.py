@@ -26,12 +26,20 @@ from .tables import card_tables, tables_view
 NO_STORE = {"Cache-Control": "no-store"}
 
 
+def name_conflict(announcement) -> dict[str, str]:
+    """The red banner's values for a page: the name conflict on the network, if the service's
+    DNS-SD announcement met one (director.tables.announce), else the banner hidden."""
+    words = announcement.conflict if announcement is not None else ""
+    return {"name_conflict": words, "name_conflict_hidden": "" if words else "hidden"}
+
+
 def tables_routes(db: DirectorDB, config: DirectorConfig, addresses: Addresses,
-                  now: Callable[[], float]) -> list[Route]:
+                  now: Callable[[], float], announcement=None) -> list[Route]:
     async def page(request: Request) -> Response:
         return HTMLResponse(render("tables.html", csrf=request.state.session.csrf,
                                    tournament=config.tournament or "the tournament",
-                                   live=addresses.live, director=addresses.lan),
+                                   live=addresses.live, director=addresses.lan,
+                                   **name_conflict(announcement)),
                             headers=NO_STORE)
 
     async def listing(request: Request) -> Response:

@@ -7,8 +7,10 @@ as its instance name (the tournament's) and the address a table reaches it at
 (``http://IP:PORT``). ``interfaces`` limits the search to some addresses (the tests: the
 loopback of a network namespace of their own). Nothing found is an empty list, never an error:
 the caller says "no director found" and lets the volunteer try again. A director's
-announcement is believed for its address only: what a table then does there (enrolling by
-code) proves the director knows the code.
+announcement is believed for its address only, and only while enrolling: what a table then does
+there (enrolling by code) proves the director knows the code, and the table keeps the address
+the director sealed in its enrollment (kiosk.sync.enrollment.kept_url), not this one. A name is
+first come, first served: a rogue may hold the tournament's, the director then "… -2".
 """
 from __future__ import annotations
 

@@ -6,7 +6,11 @@ from then on.
   ``url`` (found by kiosk.sync.discovery, or given): its first message, the director's answer
   opened with the code (``WrongCode`` if it does not open: the answer says how many tries are
   left; the confirmation is sent all the same, for the director's log to say the code was
-  wrong), then the confirmation. Gives the enrollment as config lines (``Enrolled``).
+  wrong), then the confirmation. Gives the enrollment as config lines (``Enrolled``), whose
+  director's address is one the director sealed as its own (kiosk.sync.enrollment.kept_url),
+  not merely the one that answered: a relay in the director's place (a rogue that announced
+  the tournament's name first) is not the table's director afterwards. The confirmation goes
+  to that address, so a table that cannot reach it is not enrolled.
 - ``from_stick(table, roots)``: the file ``tablekeeper/table-T.toml`` on a stick mounted under
   one of ``roots`` (``STICK_ROOTS``), as ``python -m director enroll T --stick`` wrote it,
   checked as an enrollment.
@@ -24,7 +28,7 @@ from pathlib import Path
 
 from kiosk.config import enrollment as enrollment_file
 from kiosk.sync.enrollment import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
-                                   parse_start_answer, refusal_words, stick_name)
+                                   kept_url, parse_start_answer, refusal_words, stick_name)
 
 TIMEOUT_S = 10.0
 STICK_ROOTS = ("/media", "/mnt", "/run/media")      # where a USB stick is mounted
@@ -77,13 +81,15 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
     except EnrollmentError as exc:
         raise EnrollFailed(f"the director's answer is not one this table takes ({exc}): "
                            "nothing was written; try again, or call the director") from None
-    how = f"by its code, from the director at {base}"
-    text = enrollment_toml(enrolled, url=base, how=how)
+    kept = kept_url(enrolled, base)
+    how = f"by its code, from the director at {kept}" + (
+        "" if kept == base else f" (the answer came through {base}, not the director's own)")
+    text = enrollment_toml(enrolled, url=kept, how=how)
     try:
         enrollment_file.parse_enrollment(text, "the director's enrollment", _check)
     except ValueError as exc:
         raise EnrollFailed(f"the director's enrollment is not one this table takes: {exc}") from None
-    status, raw = _post(f"{base}/api/enroll/confirm", exchange.confirm_body(answer.exchange),
+    status, raw = _post(f"{kept}/api/enroll/confirm", exchange.confirm_body(answer.exchange),
                         timeout_s)
     if status != 200:
         raise EnrollFailed(f"the director did not take the confirmation: {refusal_words(status, raw)}")

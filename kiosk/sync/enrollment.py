@@ -13,7 +13,11 @@ false table, a false director) tests one guess per exchange, and the director en
 From that key, HKDF-SHA256 makes two: one seals the enrollment (ChaCha20-Poly1305, the table's
 name and both SPAKE2 messages as associated data), one confirms it. The table opens the seal
 (a wrong code cannot: ``WrongCode``) and sends the confirmation, which tells the director that
-the code was used.
+the code was used. The sealed enrollment names the director's own addresses (``urls``: the one
+the table's start reached it at first, then those it announces): the table keeps one of those
+(``kept_url``), never merely the address that answered, so a relay that answered in the
+director's place (a rogue announcing the tournament's name first) is not the table's director
+afterwards.
 
 Over HTTP (the tables' API, no session):
 
@@ -256,6 +260,12 @@ class Refusal(msgspec.Struct):
     error: schema.text(1000) | None = None
 
 
+MAX_URLS = 8
+DirectorUrl = Annotated[str, Meta(max_length=60, pattern=schema.worded_pattern(
+    "^http://(?:[0-9]{1,3}(?:\\.[0-9]{1,3}){3}|\\[[0-9a-f:.]{2,45}\\]):[0-9]{1,5}\\Z",
+    "an address http://IP:PORT"))]
+
+
 class Sealed(schema.Strict):
     """The enrollment the director seals for a table (``enrollment``)."""
     table: schema.Table
@@ -267,6 +277,7 @@ class Sealed(schema.Strict):
     overrides: Annotated[dict[schema.text(40, 1), Annotated[dict[schema.text(60, 1), Any],
                                                             Meta(max_length=100)]], Meta(max_length=20)]
     director: schema.text(100)
+    urls: Annotated[list[DirectorUrl], Meta(min_length=1, max_length=MAX_URLS)]
 
 
 def _json(value: dict) -> bytes:
@@ -339,14 +350,28 @@ def same_confirmation(given: str, expected: str) -> bool:
 
 #: The sealed enrollment: what a table learns (kiosk.config.enrollment writes it as config).
 ENROLLMENT_FIELDS = {"table": str, "tournament": str, "key": str, "pin_hash": str,
-                     "preset": str, "overrides": dict, "director": str}
+                     "preset": str, "overrides": dict, "director": str, "urls": list}
 
 
 def enrollment(*, table: str, tournament: str, key: bytes, pin_hash: str, preset: str,
-               overrides: dict, director: str = "") -> dict:
-    """The enrollment the director seals for a table (``director``: its name, for the screen)."""
+               overrides: dict, director: str = "", urls: list[str] = ()) -> dict:
+    """The enrollment the director seals for a table (``director``: its name, for the screen;
+    ``urls``: its own addresses, the one the table reached first)."""
     return {"table": table, "tournament": tournament, "key": key.hex(), "pin_hash": pin_hash,
-            "preset": preset, "overrides": overrides, "director": director}
+            "preset": preset, "overrides": overrides, "director": director, "urls": list(urls)}
+
+
+def director_url(host: str, port: int) -> str:
+    """``http://HOST:PORT`` for an IP address (an IPv6 one in brackets)."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def kept_url(enrolled: dict, answered: str) -> str:
+    """The director's address a table keeps from its sealed enrollment: the address that
+    answered if the director sealed it as its own, else the first the director sealed (the one
+    the table's start reached it at, through whoever relayed it)."""
+    urls = enrolled["urls"]
+    return answered if answered in urls else urls[0]
 
 
 def parse_enrollment(plain: bytes) -> dict:

@@ -9,7 +9,7 @@ import sys
 import msgspec
 from msgspec import inspect
 
-from kiosk.sync import schema
+from kiosk.sync import schema, schema_receipt
 
 #: The objects described, each with what it is; every struct they hold is described after them.
 DOCUMENTS = [
@@ -17,6 +17,8 @@ DOCUMENTS = [
     (schema.SignedStatus, "`POST /api/tables/{table}/status`, a serial DATA `status`"),
     (schema.SignedAssignment, "`GET /api/tables/{table}/assignment`, a serial POLL's body"),
     (schema.Answer, "the director's answer to a document (HTTP, or an ACK's body)"),
+    (schema_receipt.Receipt, "the director's receipt for a result, in its answer to the result "
+     "(`receipt`, kiosk/sync/schema_receipt.py): the table counts the result stored on it alone"),
     (schema.EnrollStart, "`POST /api/enroll/start` (a table enrolling by its code)"),
     (schema.EnrollConfirm, "`POST /api/enroll/confirm` (a table enrolling by its code)"),
 ]

@@ -4,8 +4,12 @@ The worker opens its own connection to the kiosk's SQLite file (``Outbox.open`` 
 path), so it never touches the loop's connection and the loop holds no lock for it. Each pass:
 
 - every signed result that is due (the outbox's backoff) is posted; the director's answer is
-  recorded in SQLite: delivered (acknowledged, never sent again), refused (4xx: kept with the
-  director's reason, retried at the backoff's cap) or unreachable (retried with the backoff).
+  recorded in SQLite: delivered with the director's receipt (kiosk.sync.schema_receipt: signed
+  under the table's key, naming the result; acknowledged, never sent again), delivered without
+  one or with a false one (``unconfirmed``: whoever answered is not the director, or not only;
+  kept, retried with the backoff, the top line says the director did not confirm it), refused
+  (4xx: kept with the director's reason, retried at the backoff's cap) or unreachable (retried
+  with the backoff).
   All of it is in the file, so pending results survive a reboot and go out after it;
 - the live status (kiosk.sync.status) of the game the loop last ``publish``-ed is posted when
   it changed and every ``status_s`` otherwise; it is never queued (only the latest matters);
@@ -37,6 +41,7 @@ from kiosk.store.outbox import Outbox
 from kiosk.sync.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
 from kiosk.sync import schema
 from kiosk.sync.schema import MAX_REFUSAL
+from kiosk.sync.schema_receipt import unconfirmed
 from kiosk.sync.signing import sign
 from kiosk.sync.status import status_document
 
@@ -45,6 +50,7 @@ RESULT = "result"                   # the outbox's kind for a signed result (kio
 CHALLENGE = "challenge"             # a challenge sent to the judge station (kiosk.sync.station_wait)
 PATH_OF = {RESULT: "results", CHALLENGE: "challenge"}
 REFUSED_PREFIX = "refused: "
+UNCONFIRMED_PREFIX = "unconfirmed: "   # a "stored" without the director's receipt
 ASSIGNMENT_REFUSED = "assignment refused: "     # how the link words a refused assignment
 VERDICT_POLL_S = 1.0
 
@@ -60,6 +66,7 @@ class Link:
     assignment_error: str | None = None  # why the last assignment was not believed
     status_refused: str | None = None   # the director's reason for refusing the last status
     verdict: dict | None = None         # the judge station's verdict on the challenge awaited
+    unconfirmed: str | None = None      # why a "stored" answer was not believed (no receipt)
 
 
 def link_text(link: Link | None) -> str:
@@ -73,6 +80,8 @@ def link_text(link: Link | None) -> str:
         return f"the director refused the result: {_reason(link.refused)}"
     if link.status_refused:
         return f"the director refused the status: {_reason(link.status_refused)}"
+    if link.unconfirmed:
+        return f"the director did not confirm the result: kept to send again ({link.pending})"
     if link.pending:
         return f"result waiting to send ({link.pending})"
     if link.delivered_wall is not None:
@@ -119,6 +128,15 @@ def held_of(answer) -> dict[int, int] | None:
     except schema.SchemaError:
         return None
     return None if held is None else {h.round: h.revision for h in held}
+
+
+def unconfirmed_of(outbox: Outbox) -> str | None:
+    """Why the first result still waiting was last answered "stored" without being believed
+    (no receipt of the director's, or a false one), if it was; else None."""
+    row = outbox.conn.execute(
+        "SELECT last_error FROM outbox WHERE acked IS NULL AND kind = ? AND last_error LIKE ? "
+        "ORDER BY id LIMIT 1", [RESULT, UNCONFIRMED_PREFIX + "%"]).fetchone()
+    return row[0][len(UNCONFIRMED_PREFIX):] if row else None
 
 
 def _reason(refusal: str) -> str:
@@ -232,7 +250,14 @@ class Sender:
                 continue
             answer = self.client.post(PATH_OF[doc.kind], doc.body)
             now = self.wall()
-            if answer.kind == DELIVERED:
+            why = unconfirmed(answer.body, doc.body, self.key) if (
+                answer.kind == DELIVERED and doc.kind == RESULT) else None
+            if why is not None:
+                outbox.mark_sent_failed(doc.id, now, UNCONFIRMED_PREFIX + why)
+                self._reached(True)
+                log.warning("result %s answered %r without the director's receipt (%s): kept, "
+                            "sent again", doc.id, answer.reason, why)
+            elif answer.kind == DELIVERED:
                 outbox.ack(doc.id, now)
                 self.posted.append(answer.reason)
                 self._reached(True)
@@ -309,6 +334,7 @@ class Sender:
             "SELECT last_error FROM outbox WHERE acked IS NULL AND kind = ? AND last_error LIKE ? "
             "ORDER BY id LIMIT 1", [RESULT, REFUSED_PREFIX + "%"]).fetchone()
         link = replace(self.link, pending=outbox.pending(RESULT), delivered_wall=outbox.last_acked(RESULT),
-                       refused=refused[0][len(REFUSED_PREFIX):] if refused else None)
+                       refused=refused[0][len(REFUSED_PREFIX):] if refused else None,
+                       unconfirmed=unconfirmed_of(outbox))
         if link != self.link:
             self.link = link

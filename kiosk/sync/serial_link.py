@@ -10,9 +10,12 @@ its address the table answers, in this order:
   ``status_every_s`` or more ago (the provider returns a signed status document, or None);
 - else IDLE (seq = the POLL's).
 
-An ACK for its address with the DATA's seq settles it: a 2xx answer acknowledges the result in
-the outbox (never sent again); any other answer records the director's reason with the outbox's
-backoff (the result is offered again when due). A POLL whose body carries the table's signed
+An ACK for its address with the DATA's seq settles it: a 2xx answer with the director's receipt
+(kiosk.sync.schema_receipt, signed under the table's ``key`` and naming the result) acknowledges
+the result in the outbox (never sent again); a 2xx without it (or without a ``key`` to check it
+with) keeps the result, offered again with the outbox's backoff, as the HTTP link does; any other
+answer records the director's reason with the outbox's backoff (the result is offered again when
+due). A POLL whose body carries the table's signed
 assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the table's own
 ``key``, of kind assignment, for this ``table`` (the address as text unless named), the
 protocol's (kiosk.sync.assignment.check); anything
@@ -46,7 +49,9 @@ from kiosk.store.outbox import Outbox
 from kiosk.sync.assignment import AssignmentFormatError, check
 from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
 from kiosk.sync import schema
-from kiosk.sync.sender import RESULT, Link, Published, held_of, refusal_words, resend_unheld
+from kiosk.sync.schema_receipt import unconfirmed
+from kiosk.sync.sender import (RESULT, UNCONFIRMED_PREFIX, Link, Published, held_of, refusal_words,
+                               resend_unheld, unconfirmed_of)
 from kiosk.sync.signing import SignatureError, sign, verify
 from kiosk.sync.status import status_document
 
@@ -80,6 +85,7 @@ class InFlight:
     wire: bytes
     path: str
     doc_id: int | None              # the outbox document; None for a status
+    signed: dict | None = None      # the signed result, whose receipt the ACK must carry
 
 
 class SerialLink:
@@ -101,7 +107,7 @@ class SerialLink:
         self.in_flight: InFlight | None = None
         self._seq = random.randint(1, MAX_SEQ)           # a restart does not reuse the last seq
         self._status_wall: float | None = None
-        self.polls = self.sent = self.resent = self.acked = self.refused = 0
+        self.polls = self.sent = self.resent = self.acked = self.refused = self.unconfirmed = 0
         self.last_poll_wall: float | None = None
         self.error: str | None = None
         self.assignment_error: str | None = None
@@ -136,7 +142,7 @@ class SerialLink:
             return self.in_flight.wire
         doc = next((d for d in self.outbox.due(now_wall) if d.kind in PATHS), None)
         if doc is not None:
-            return self._send(PATHS[doc.kind], doc.body, doc.id)
+            return self._send(PATHS[doc.kind], doc.body, doc.id, doc.body)
         if self.status is not None and self._status_due(now_wall):
             self._status_wall = now_wall
             try:
@@ -167,10 +173,10 @@ class SerialLink:
         self._status_state = published.state
         return sign(document, self.key)
 
-    def _send(self, path: str, signed: dict, doc_id: int | None) -> bytes:
+    def _send(self, path: str, signed: dict, doc_id: int | None, result: dict | None = None) -> bytes:
         self._seq = self._seq % MAX_SEQ + 1
         wire = encode(Frame(DATA, self.address, self._seq, data_body(path, signed)))
-        self.in_flight = InFlight(self._seq, wire, path, doc_id)
+        self.in_flight = InFlight(self._seq, wire, path, doc_id, result)
         self.sent += 1
         return wire
 
@@ -191,6 +197,14 @@ class SerialLink:
             elif self._published is not None:
                 resend_unheld(self.outbox, held_of(answer), self._published.round_table[0],
                               self.table, now_wall)
+            return
+        why = (unconfirmed(answer, flight.signed, self.key) if self.key else
+               "no table key to check the director's receipt with") if ok else None
+        if ok and why is not None:
+            self.unconfirmed += 1
+            log.warning("serial link: outbox document %s answered %s without the director's "
+                        "receipt (%s): kept, sent again", flight.doc_id, code, why)
+            self.outbox.mark_sent_failed(flight.doc_id, now_wall, UNCONFIRMED_PREFIX + why)
             return
         if ok:
             self.acked += 1
@@ -249,7 +263,8 @@ class SerialLink:
         self.link = Link(pending=self.outbox.pending(RESULT),
                          delivered_wall=self.outbox.last_acked(RESULT), refused=self._refused,
                          reached=reached, assignment=self._assignment_doc,
-                         assignment_error=self.assignment_error)
+                         assignment_error=self.assignment_error,
+                         unconfirmed=unconfirmed_of(self.outbox))
         self._refreshed, self._dirty = now_wall, False
         return self.link
 

@@ -103,12 +103,14 @@ class Director:
     """A running director: ``url``, ``db`` (its DirectorDB), ``post``/``request`` over real
     HTTP; ``settings``: more of its config's keys ({"limits.requests_per_s": 5})."""
 
-    def __init__(self, db_path: Path, preset: str = "aspa", settings: dict | None = None):
+    def __init__(self, db_path: Path, preset: str = "aspa", settings: dict | None = None,
+                 announcement=None):
         self.config = load_config(None, {"tournament.name": TOURNAMENT, "tournament.key": KEY,
                                          "tournament.preset": preset, "service.db": str(db_path),
                                          **(settings or {})})
         self.db = DirectorDB.open(db_path)
-        self.app = create_app(self.db, self.config, password_hash=password_hash())
+        self.app = create_app(self.db, self.config, password_hash=password_hash(),
+                              announcement=announcement)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))

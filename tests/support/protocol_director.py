@@ -1,7 +1,7 @@
 """A small director that speaks docs/sync-protocol.md over real HTTP on 127.0.0.1, for the
 kiosk's link tests: a real ``http.server`` (a free port, its own thread) that holds the
 tournament key, checks each document under the key of the table it names, stores results by
-(tournament, round, table) with the protocol's outcomes, keeps the latest status and serves an
+(tournament, round, table) with the protocol's outcomes and the director's receipt, keeps the latest status and serves an
 assignment signed with its table's key; ``raw`` answers a path with any bytes (a hostile
 director). It can be taken down and brought up again
 on the same port. (The end-to-end test runs the real ``python -m director``.)"""
@@ -11,6 +11,7 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from kiosk.sync.schema_receipt import receipt, result_sha256
 from kiosk.sync.signing import SignatureError, sign, table_key, verify
 
 
@@ -70,12 +71,14 @@ class ProtocolDirector:
             return self.refuse_with, {"error": "refused by the test"}
         identity = (document["tournament"], document["round"], document["table"])
         stored = self.results.get(identity)
+        held = {"receipt": receipt(table_key(self.key, table), table, document,
+                                   result_sha256(document))}       # the director's, as it signs it
         if stored == document:
-            return 200, {"outcome": "duplicate"}
+            return 200, {"outcome": "duplicate", **held}
         if stored is not None and stored["revision"] >= document["revision"]:
             return 200, {"outcome": "older"}
         self.results[identity] = document
-        return 200, {"outcome": "replaced" if stored else "stored"}
+        return 200, {"outcome": "replaced" if stored else "stored", **held}
 
 
 def _handler(director: ProtocolDirector):

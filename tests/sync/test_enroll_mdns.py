@@ -40,5 +40,5 @@ def test_a_table_finds_the_director_by_dns_sd_and_enrolls_by_its_code(tmp_path, 
     assert report.get("enrolled") == 0, report
     assert "table 7 of Newcomer Open enrolled by its code, from the director at http://127.0.0.1:18091" \
         in report["stdout"]
-    assert "announced on the network for the tables to find (127.0.0.1)" in report["director_log"]
+    assert "announced on the network for the tables to find as 'Newcomer Open' (127.0.0.1)" in report["director_log"]
     assert (tmp_path / "enrollment.toml").exists()

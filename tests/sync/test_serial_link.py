@@ -13,6 +13,7 @@ from drivers.serial_port import SerialPort
 from kiosk.store.outbox import Outbox
 from kiosk.sync.framing import (ACK, DATA, IDLE, POLL, Frame, FrameError, FrameReader, decode,
                                 encode)
+from kiosk.sync.schema_receipt import receipt, result_sha256
 from kiosk.sync.serial_link import SerialLink
 from kiosk.sync.signing import sign, table_key
 from bench.rigs.lossy_proxy import Pty
@@ -40,7 +41,7 @@ def outbox_path(tmp_path):
 
 
 def link_for(path, **options):
-    return SerialLink(Wire(), ADDRESS, path, **options)
+    return SerialLink(Wire(), ADDRESS, path, **{"key": KEY7, **options})
 
 
 def reply(link, frame, now=WALL):
@@ -50,6 +51,13 @@ def reply(link, frame, now=WALL):
 
 def ack(seq, code, **body):
     return Frame(ACK, ADDRESS, seq, json.dumps({"code": code, **body}).encode())
+
+
+def stored(data, outcome="stored", key=KEY7):
+    """The director's ACK of a DATA frame's result: 200 with its receipt under ``key``."""
+    document = json.loads(data.body.partition(b"\n")[2])["document"]
+    return ack(data.seq, 200, outcome=outcome, receipt=receipt(key, document["table"], document,
+                                                               result_sha256(document)))
 
 
 def test_a_poll_is_answered_with_the_next_result_until_it_is_acknowledged(outbox_path):
@@ -63,15 +71,37 @@ def test_a_poll_is_answered_with_the_next_result_until_it_is_acknowledged(outbox
     assert again == first and link.resent == 1
     assert reply(link, ack(first.seq + 1, 200)) is None            # an ACK of something else
     assert reply(link, Frame(POLL, ADDRESS, 102)) == first
-    assert reply(link, ack(first.seq, 200, outcome="stored")) is None
+    assert reply(link, stored(first)) is None
     with Outbox.open(outbox_path) as outbox:
         assert outbox.get(1).acked == WALL and outbox.get(2).acked is None
     second = reply(link, Frame(POLL, ADDRESS, 103))
     assert json.loads(second.body.partition(b"\n")[2]) == documents[1]
     assert second.seq == (first.seq % 0xFFFF) + 1
-    reply(link, ack(second.seq, 200, outcome="duplicate"))
+    reply(link, stored(second, "duplicate"))
     assert reply(link, Frame(POLL, ADDRESS, 104)) == Frame(IDLE, ADDRESS, 104)
     assert (link.sent, link.acked) == (2, 2)
+    link.stop()
+
+
+def test_a_stored_without_the_directors_receipt_keeps_the_result(outbox_path):
+    fill_outbox(outbox_path, ADDRESS, range(1, 2))
+    link = link_for(outbox_path)
+    for n, answer in enumerate([lambda d: ack(d.seq, 200, outcome="stored"),       # no receipt
+                                lambda d: stored(d, key=table_key(KEY, "8")),      # another key
+                                lambda d: stored(d, key=KEY)]):                    # the tournament's
+        now = WALL + 100 * n
+        data = reply(link, Frame(POLL, ADDRESS, 10 + n), now=now)
+        assert data.type == DATA
+        reply(link, answer(data), now=now)
+        with Outbox.open(outbox_path) as outbox:
+            doc = outbox.get(1)
+        assert doc.acked is None and doc.last_error.startswith("unconfirmed: ")
+    assert link.refresh(WALL + 300).unconfirmed and link.acked == 0 and link.unconfirmed == 3
+    data = reply(link, Frame(POLL, ADDRESS, 20), now=WALL + 400)
+    reply(link, stored(data), now=WALL + 400)
+    with Outbox.open(outbox_path) as outbox:
+        assert outbox.get(1).acked == WALL + 400
+    assert link.refresh(WALL + 400).unconfirmed is None
     link.stop()
 
 
@@ -122,7 +152,7 @@ def test_the_status_goes_when_no_result_waits_and_at_most_every_status_every_s(o
     link = link_for(outbox_path, status=status, status_every_s=5.0)
     result = reply(link, Frame(POLL, ADDRESS, 1))
     assert result.body.startswith(b"results\n") and asked == []      # results first
-    reply(link, ack(result.seq, 200))
+    reply(link, stored(result))
     first = reply(link, Frame(POLL, ADDRESS, 2), now=WALL + 1)
     path, _, raw = first.body.partition(b"\n")
     assert path == b"status" and json.loads(raw)["document"]["sent_wall"] == WALL + 1
@@ -153,7 +183,7 @@ def test_an_assignment_in_a_poll_is_checked_and_handed_on(outbox_path):
         assert reason in link.assignment_error
     assert got == [assignment]
     with pytest.raises(ValueError, match="key"):
-        link_for(outbox_path, on_assignment=got.append)
+        link_for(outbox_path, on_assignment=got.append, key=None)
     link.stop()
 
 

@@ -20,6 +20,7 @@ from director.tables.serial_poll import SerialPoller, open_serial
 from drivers.serial_port import SerialPort
 from kiosk.presets import load_preset
 from kiosk.sync.serial_link import SerialLink
+from kiosk.sync.signing import table_key
 from bench.rigs.lossy_proxy import LossyLine
 from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
 
@@ -58,7 +59,8 @@ def test_every_result_crosses_a_lossy_line_exactly_once(tmp_path):
             sent[(round_, str(table))] = document
     store = Ingest(tmp_path / "director.sqlite")
     line = LossyLine(len(TABLES), seed=2026).start()
-    links = [SerialLink(SerialPort(name, 1_000_000), table, outboxes[table]).start()
+    links = [SerialLink(SerialPort(name, 1_000_000), table, outboxes[table],
+                        key=table_key(KEY, str(table))).start()       # checks the receipts
              for table, name in zip(TABLES, line.table_ports)]
     director_port = open_serial(line.director_port, 1_000_000)
     poller = SerialPoller(director_port, TABLES, store.deliver, reply_timeout_s=0.3).start()

@@ -2,12 +2,13 @@
 // round buttons and .t download, every division's round buttons, the import form, the .TOU
 // download (saying what it leaves out), the problems of the standings, the uses of the director's
 // menu beside each table's result, correcting a result (its form, each result's Correct button,
-// the log of every correction), and logging out. Every request that changes something carries
+// the log of every correction), each division's draw (draw.js), and logging out. Every request that changes something carries
 // the session's CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service
 // refuses it without (director/web/guard.py).
 "use strict";
 
 import { $, divisionSection, el, part, renderResults, startLive, state, wallText } from "./live.js";
+import { drawPart, drawSection } from "./draw.js";
 
 const csrf = document.querySelector('meta[name="csrf-token"]').content;
 let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
@@ -89,6 +90,7 @@ function sectionMade(node, name) {
   node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download));
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
+  drawSection(node, name, post, say);
 }
 
 function event(event) {
@@ -197,5 +199,5 @@ document.addEventListener("DOMContentLoaded", () => {
   $("logout").addEventListener("click", logout);
   startLive("/events", { section: sectionMade, event, closed, resultRow,
                          parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog,
-                                  taken_back: takenBack } });
+                                  taken_back: takenBack, draw: drawPart } });
 });

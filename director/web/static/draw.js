@@ -1,0 +1,105 @@
+// The draw on the director's page (director/web/draw_page.py): in each division's section, its
+// draw (system, king of the hill, seeding, rounds) and, once drawn, its next round proposed: each
+// game's table, players and who starts, which the director checks, adjusts (swap two players,
+// move a game to a table) and publishes to the tables. The "draw" part of the live stream fills
+// it in; a form being typed in is left as it is.
+"use strict";
+
+import { el, part } from "./live.js";
+
+const SYSTEMS = { tsh: "tsh: pairings from tsh imports", round_robin: "round robin",
+                  double_round_robin: "double round robin", swiss: "Swiss by record" };
+
+function field(label, input) { return el("label", {}, label, " ", input); }
+
+// The draw's block of a division's section, made once (its forms keep what the director types).
+export function drawSection(node, name, post, say) {
+  const system = el("select", { class: "draw-system", "aria-label": `division ${name}'s draw` },
+                    ...Object.entries(SYSTEMS).map(([value, words]) => el("option", { value }, words)));
+  const koth = el("input", { class: "draw-koth", type: "number", min: "0", max: "99", size: "3" });
+  const seeding = el("select", { class: "draw-seeding" }, el("option", { value: "rating" }, "by rating"),
+                     el("option", { value: "file" }, "as in the file"));
+  const rounds = el("input", { class: "draw-rounds", type: "number", min: "0", max: "99", size: "3" });
+  const save = el("button", { type: "submit", class: "draw-save" }, "Set the draw");
+  const settings = el("form", { class: "draw-settings" }, field("Draw", system),
+                      field("king of the hill, last rounds", koth), field("round one seeded", seeding),
+                      field("rounds (0: the system's)", rounds), save, el("span", { class: "draw-source" }));
+  const ask = async (what, body, done) => {
+    try { say((await post(`/api/draw/${what}`, JSON.stringify({ division: name, ...body }), "application/json")).message); done?.(); }
+    catch (error) { say(`Draw: ${error.message}`, true); }
+  };
+  settings.addEventListener("submit", (event) => {
+    event.preventDefault();
+    ask("settings", { system: system.value, king_of_the_hill: Number(koth.value || 0),
+                      seeding: seeding.value, rounds: Number(rounds.value || 0) });
+  });
+  const propose = el("button", { type: "button", class: "draw-propose" }, "Draw the next round now");
+  propose.addEventListener("click", () => ask("propose", {}));
+  const publish = el("button", { type: "button", class: "draw-publish" }, "Publish");
+  publish.addEventListener("click", () => ask("publish", {}));
+  const a = el("input", { class: "swap-a", type: "number", min: "1", size: "3", "aria-label": "a player's number" });
+  const b = el("input", { class: "swap-b", type: "number", min: "1", size: "3", "aria-label": "the other player's number" });
+  const swap = el("form", { class: "draw-swap" }, "Swap players ", a, " and ", b, " ", el("button", { type: "submit" }, "Swap"));
+  swap.addEventListener("submit", (event) => {
+    event.preventDefault();
+    ask("swap", { players: [Number(a.value), Number(b.value)] }, () => { a.value = ""; b.value = ""; });
+  });
+  const who = el("input", { class: "move-player", type: "number", min: "1", size: "3", "aria-label": "the player's number" });
+  const where = el("input", { class: "move-table", size: "4", "aria-label": "the table" });
+  const move = el("form", { class: "draw-move" }, "Player ", who, "'s game at table ", where, " ", el("button", { type: "submit" }, "Move"));
+  move.addEventListener("submit", (event) => {
+    event.preventDefault();
+    ask("table", { player: Number(who.value), table: where.value.trim() }, () => { who.value = ""; where.value = ""; });
+  });
+  const games = el("table", { class: "draw-games" },
+                   el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Starts"), el("th", {}, "Second"),
+                                     el("th", {}, "Starts so far (first–second)"))), el("tbody"));
+  const proposal = el("div", { class: "draw-proposal", hidden: "" },
+                      el("h3", { class: "draw-title" }), games, el("ul", { class: "draw-adjusted" }),
+                      el("div", { class: "buttons" }, swap, move, publish));
+  const box = el("section", { class: "draw" }, el("h3", {}, "The draw"), settings,
+                 el("div", { class: "buttons" }, propose), el("ul", { class: "draw-notes problems" }), proposal);
+  node.querySelector(".tiles").before(box);
+}
+
+function gameRow(game) {
+  const [n0, n1] = game.numbers;
+  const label = (i) => (game.numbers[i] ? `${game.players[i]} (${game.numbers[i]})` : "bye");
+  const order = game.first === 1 ? [1, 0] : [0, 1];
+  const starts = game.numbers[1]
+    ? order.map((i) => `${game.players[i]} ${game.starts[i][0]}–${game.starts[i][1]}`).join(", ") : "";
+  return el("tr", { "data-players": `${n0} ${n1}` }, el("td", {}, game.table || "—"),
+            el("td", { class: "starts" }, label(order[0])), el("td", {}, label(order[1])), el("td", {}, starts));
+}
+
+// The "draw" part: [{division, settings, source, next_round, rounds, proposal, notes}].
+export function drawPart(groups) {
+  for (const group of groups) {
+    const box = part(group.division, ".draw");
+    if (!box) continue;
+    const notes = [...(group.notes || []), ...(group.error ? [group.error] : [])];
+    box.querySelector(".draw-notes").replaceChildren(...notes.map((text) => el("li", {}, text)));
+    if (!group.settings) continue;
+    const form = box.querySelector(".draw-settings");
+    if (!form.contains(document.activeElement)) {
+      form.querySelector(".draw-system").value = group.settings.system;
+      form.querySelector(".draw-koth").value = group.settings.king_of_the_hill;
+      form.querySelector(".draw-seeding").value = group.settings.seeding;
+      form.querySelector(".draw-rounds").value = group.settings.rounds;
+    }
+    const drawn = group.settings.system !== "tsh" || group.rounds > 0;
+    const over = group.rounds > 0 && group.next_round > group.rounds;
+    const where = group.source === "page" ? "here" : group.source === "config" ? "in the config" : "by default";
+    const next = over ? `every round of ${group.rounds} drawn` : `next: round ${group.next_round}${group.rounds ? ` of ${group.rounds}` : ""}`;
+    form.querySelector(".draw-source").textContent = drawn ? `(set ${where}; ${next})` : "";
+    box.querySelector(".draw-propose").hidden = !drawn || over;
+    box.querySelector(".draw-propose").textContent = `Draw round ${group.next_round} now`;
+    const proposal = box.querySelector(".draw-proposal");
+    proposal.hidden = !group.proposal;
+    if (!group.proposal) continue;
+    proposal.querySelector(".draw-title").textContent = `Round ${group.proposal.round}, proposed: not yet sent to the tables`;
+    proposal.querySelector(".draw-games").tBodies[0].replaceChildren(...group.proposal.games.map(gameRow));
+    proposal.querySelector(".draw-adjusted").replaceChildren(...group.proposal.adjusted.map((text) => el("li", {}, text)));
+    proposal.querySelector(".draw-publish").textContent = `Publish round ${group.proposal.round}`;
+  }
+}
