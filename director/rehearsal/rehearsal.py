@@ -139,9 +139,9 @@ class Rehearsal:
         began = time.monotonic()
         for table in tables:
             self.tables[table] = self._enrolled_table(table, serial_table, net_table)
+        stick = f" (one from a USB stick: table {serial_table}, on a serial line)"
         self.out(f"{len(tables)} tables enrolled by their codes in {time.monotonic() - began:.0f} s"
-                 f" (one from a USB stick: table {serial_table}, on a serial line)" * bool(serial_table)
-                 + f", each in its folder under {self.folder / 'tables'}")
+                 + stick * bool(serial_table) + f", each in its folder under {self.folder / 'tables'}")
         for kiosk in self.tables.values():
             kiosk.start()
         self.out(f"{len(tables)} tables started (python -m kiosk run --headless --script ...), "
