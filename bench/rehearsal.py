@@ -30,7 +30,7 @@ def main(argv=None) -> int:
     from director.rehearsal.rehearsal import Rehearsal
     from director.rehearsal.report import TARGET_S
     options = Options(tables=args.tables, rounds=args.rounds, speed=args.speed,
-                      net_cut_s=args.net_cut_s, faults=not args.no_faults)
+                      net_cut_s=args.net_cut_s, faults=not args.no_faults, keep=False)
     report = Rehearsal(options, out=lambda line: None).run()
     print(report.text())
     if report.p99 is None:

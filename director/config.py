@@ -51,6 +51,9 @@ KEYS: dict[str, tuple[Any, str]] = {
     "service.announce": ("auto", "true, false or \"auto\" (announce the service when it listens "
                                  "on the venue's network)"),
     "tournament.tables": ("", "the tables the director expects, e.g. \"1-30\" or \"1-12, 14, A1\""),
+    "tournament.event_file": ("", "the event's players: a tsh config.tsh (its .t files beside it), a "
+                                  ".t file or a players CSV, its path relative to the config file, "
+                                  "or \"\" (python -m director rehearse plays it)"),
     "limits.requests_per_s": (Limits.requests_per_s, "requests a second: a number from 1 to 100000"),
     "limits.table_requests_per_s": (Limits.table_requests_per_s,
                                     "requests a second: a number from 1 to 100000"),
@@ -90,6 +93,7 @@ class DirectorConfig:
     lexicon_fingerprint: str = ""       # its SHA-256
     rated: bool = True                  # the rounds count for ratings
     draw: dict = field(default_factory=dict)    # "": every division's draw, NAME: division NAME's
+    event_file: Path | None = None      # the event's players (tournament.event_file), for rehearse
 
     @property
     def word_list(self) -> dict | None:
@@ -234,13 +238,17 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
         announce = host not in ("127.0.0.1", "localhost", "::1")
     tables = expected_tables(check("tournament.tables", lambda v: isinstance(v, str)
                                    and expected_tables(v) is not None))
+    event_file = check("tournament.event_file", lambda v: isinstance(v, (str, Path)))
+    if event_file and sources["tournament.event_file"] == str(path):
+        event_file = Path(path).parent / event_file       # beside the config, as it names it
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
     overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
                           key=_key(values, sources) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits, announce=announce, tables=tables, lexicon=lexicon,
-                          lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw)
+                          lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw,
+                          event_file=Path(event_file) if event_file else None)
 
 
 def _draw_checks() -> dict:

@@ -68,7 +68,9 @@ usage() {
     cat <<USAGE
 usage: $0 [--root DIR] [--no-apt] [--no-systemctl] [--no-pip] [--wheelhouse DIR]
           [--director [--password-file FILE]] [--pin-hash HASH]
-  --root DIR       install under DIR instead of / (for tests: no user is made)
+  --root DIR       write a card's files under DIR instead of / (the installer's own tests:
+                   no user is made, and nothing under DIR runs: its units and config name /;
+                   simulated tables on a PC: docs/director.md)
   --no-apt         do not install apt packages
   --no-systemctl   install the unit files but do not run systemctl
   --no-pip         make the venv but do not pip install the program into it

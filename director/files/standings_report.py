@@ -6,7 +6,9 @@ as the page, with the event's name and date, each division's round and the order
 - ``csv``: the page's standings CSV (director.event.standings.standings_csv, every cell escaped
   for spreadsheets) with four more columns on every row: ``event``, ``date``, ``after_round``
   and ``ranked_by``;
-- ``html``: a page of its own, for printing: the heading, and per division its line and table.
+- ``html``: a page of its own, for printing: the heading, and per division its line and table
+  (``html_body`` gives the heading and tables alone: the page's printable standings,
+  director.web.print_pages, put them in its own page).
 
 A division's round: the last of its first rounds whose every pairing has its result
 (director.files.exports.completed_rounds), and how many results of the round after it are in.
@@ -52,6 +54,17 @@ def report(db: DirectorDB, rules: Rules, tournament: str, division: str | None =
     if fmt == "html":
         return _html(parts, event, settings.date)
     return _text(parts, event, settings.date)
+
+
+def html_body(db: DirectorDB, rules: Rules, tournament: str,
+              division: str | None = None) -> tuple[str, str]:
+    """The event's name and the ``html`` format's body: its heading, each division's line and
+    table."""
+    settings = divisions.event_settings(db)
+    event = settings.name or tournament or "Tournament"
+    names = [divisions.resolve(db, division)] if division else divisions.names(db)
+    return event, _body([_division(db, rules, tournament, name) for name in names], event,
+                        settings.date)
 
 
 def _division(db: DirectorDB, rules: Rules, tournament: str, name: str) -> DivisionReport:
@@ -105,15 +118,19 @@ def _csv(parts: list[DivisionReport], event: str, date: str) -> str:
     return out.getvalue()
 
 
-def _html(parts: list[DivisionReport], event: str, date: str) -> str:
+def _body(parts: list[DivisionReport], event: str, date: str) -> str:
     body = [f"<h1>{html.escape(event)}</h1>"] + ([f"<p>{html.escape(date)}</p>"] if date else [])
     for part in parts:
         body.append(f"<h2>Division {html.escape(part.name)} {html.escape(part.after)}</h2>")
         body.append(f"<p>Ranked by {html.escape(part.order)}"
                     + (f"; {html.escape(part.caps)}" if part.caps else "") + ".</p>")
         body.append(render_standings_html(part.standings))
+    return "\n".join(body)
+
+
+def _html(parts: list[DivisionReport], event: str, date: str) -> str:
     return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{html.escape(event)}: standings</title>\n<style>body{{font-family:sans-serif}}"
             "table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ccc;"
             "text-align:right}td:nth-child(3),th:nth-child(3){text-align:left}</style>\n"
-            "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
+            "</head>\n<body>\n" + _body(parts, event, date) + "\n</body>\n</html>\n")

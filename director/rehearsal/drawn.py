@@ -1,9 +1,11 @@
 """The rehearsal's rounds paired by the draw, as the director's page pairs them.
 
 A table's scripts are made before its kiosk starts, so the rehearsal plays the event once
-beforehand (``plan_rounds``): in a database of its own, the director's own draw
-(director.event.next_round: the config's ``[draw]``) pairs each round from the results the
-scripts give the round before, stored as the tables send them (signed result documents). During
+beforehand (``plan_rounds``): in a database of its own, the event's files imported (the
+director's own event or the made-up division: director.rehearsal.venue), the director's own
+draw (director.event.next_round: each division's draw of the rehearsal's config,
+director.rehearsal.plan) pairs each division's rounds from the results the scripts give the
+round before, stored as the tables send them (signed result documents). During
 the rehearsal the director's service draws each round again from the results the tables sent
 (``publish_round``: round 1 at the page's press, each later one by itself once the round's last
 result is in), and the rehearsal publishes it from the page after checking that it is the round
@@ -18,14 +20,16 @@ from pathlib import Path
 from director.config import DirectorConfig
 from director.event import divisions, next_round, tournament
 from director.event.db import DirectorDB
+from director.event.draw import DrawError
 from director.event.model import Pairing
-from director.event.rounds import start_round
+from director.event.rounds import RoundError, start_round
 from director.files import imports
 from director.tables.ingest import receive
 from kiosk.sync.document import result_document
 from kiosk.sync.signing import sign, table_key
 from . import event
 from .plan import Options, plan_games
+from .venue import EventFileError
 
 PROPOSAL_WAIT_S = 30.0          # how long the rehearsal waits for a round to be drawn by itself
 
@@ -35,9 +39,12 @@ def division_file(people) -> bytes:
     return event.event_file(people, [])
 
 
-def plan_rounds(folder: Path, options: Options, config: DirectorConfig, people) -> tuple[list[Pairing], dict]:
-    """Every round's pairings as the director's draw makes them from the scripts' results, and
-    each table's game of each round (director.rehearsal.plan.plan_games)."""
+def plan_rounds(folder: Path, options: Options, config: DirectorConfig, people,
+                uploads: list[imports.Upload] | None = None) -> tuple[list[Pairing], dict]:
+    """Every round's pairings, each division's as the director's draw makes them from the
+    scripts' results, and each table's game of each round (director.rehearsal.plan.plan_games).
+    ``uploads``: the event's files (none: the made-up division of ``people``). Once round 1 is
+    drawn, ``options`` names the tables its games are at (the venue's order) and their count."""
     path = folder / "draw-plan.sqlite"
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
@@ -45,15 +52,24 @@ def plan_rounds(folder: Path, options: Options, config: DirectorConfig, people) 
     paired: list[Pairing] = []
     games: dict = {}
     with DirectorDB.open(path) as db:
-        imports.import_files(db, [imports.Upload(event.FILE, division_file(people))])
-        (name,) = divisions.names(db)
+        imports.import_files(db, uploads or [imports.Upload(event.FILE, division_file(people))])
+        names = divisions.names(db)
+        people = tournament.players(db)             # each of its division, as the import has it
         for round_number in range(1, options.rounds + 1):
             wall = 1e9 + 10_000 * round_number
-            next_round.propose(db, drawing, name, wall)
-            next_round.publish(db, name)
-            drawn = [p for p in tournament.pairings(db, name) if p.round == round_number]
+            drawn = []
+            for name in names:
+                try:
+                    next_round.propose(db, drawing, name, wall)
+                except (RoundError, DrawError) as exc:
+                    raise EventFileError(f"the rehearsal's round {round_number}: {exc}") from None
+                next_round.publish(db, name)
+                drawn += [p for p in tournament.pairings(db, name) if p.round == round_number]
+            if round_number == 1:
+                _venue_tables(options, drawn)
             made = plan_games(options, config, people, drawn)
-            start_round(db, round_number, wall)
+            for name in names:
+                start_round(db, round_number, wall, name)
             for game in made.values():
                 state = game.replayed.state
                 document = result_document(state, game.replayed.events, state.last_ns,
@@ -68,6 +84,16 @@ def plan_rounds(folder: Path, options: Options, config: DirectorConfig, people) 
             paired += drawn
             games.update(made)
     return paired, games
+
+
+def _venue_tables(options: Options, drawn: list[Pairing]) -> None:
+    """The tables round 1's games are at, in the venue's order (the config's, else by number),
+    become the rehearsal's tables."""
+    used = {p.table for p in drawn if p.table}
+    known = [t for t in options.names if t in used]
+    rest = sorted(used - set(known), key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))
+    options.names = tuple(known + rest)
+    options.tables = len(options.names)
 
 
 def _proposal(page, name: str, round_number: int) -> dict | None:

@@ -10,6 +10,7 @@ and reopens it, and a result that came in meanwhile shows when the page does.
 """
 from __future__ import annotations
 
+import base64
 import http.client
 import json
 import re
@@ -113,6 +114,16 @@ class Page:
                                      content_type="text/plain")
         if status != 200:
             raise PageError(f"import {name}: {status} {reply.decode(errors='replace')[:300]}")
+        return json.loads(reply)["message"]
+
+    def import_files(self, files: list[tuple[str, bytes]]) -> str:
+        """Several files at once (a config.tsh and its .t files), as the page's form sends them."""
+        body = {"files": [{"name": name, "data": base64.b64encode(data).decode()}
+                          for name, data in files]}
+        status, reply = self.request("POST", "/api/import", json.dumps(body).encode())
+        if status != 200:
+            names = ", ".join(name for name, _ in files)
+            raise PageError(f"import {names}: {status} {reply.decode(errors='replace')[:300]}")
         return json.loads(reply)["message"]
 
     def download(self, path: str) -> bytes:

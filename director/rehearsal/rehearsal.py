@@ -2,11 +2,12 @@
 
 ``Rehearsal(options).run()`` plays a whole event on this machine with real processes, as the
 venue will: a director's service (``python -m director``) on a fresh database in a folder of
-its own; the event's players imported through the director's page, every round drawn by the
-director's draw and published from the page (director.rehearsal.drawn); every table enrolled
-(director.tables.enroll, as ``python -m director enroll T --out DIR`` does: its key file and
-config lines, its own PIN, given its kiosk in the environment for the scripts' director's commands)
-and run as a real kiosk (``python -m kiosk run --headless --script ...``, kiosk.scripted) whose
+its own; the event's files imported through the director's page (the director's own event,
+``tournament.event_file``, or a made-up division: director.rehearsal.venue), every round of
+each division drawn by the director's draw and published from the page
+(director.rehearsal.drawn); every table enrolled by its one-time code, in a folder of its own
+(director.rehearsal.enrolling: ``python -m kiosk enroll``; its own PIN given its kiosk in the
+environment for the scripts' director's commands) and run as a real kiosk (``python -m kiosk run --headless --script ...``, kiosk.scripted) whose
 players and director follow the game scripts made for it (director.rehearsal.games: a late
 player, overtime, holds, challenges, going out); every round started at once from the page and
 ended there once its results are in. Meanwhile the faults an event meets
@@ -16,12 +17,14 @@ minute (director.rehearsal.faults.NetCut), a table on a serial line (SerialLine,
 
 What it checks and reports is director.rehearsal.report: every result on the director's page,
 each stored once, the standings those the scripts alone give, how long each result took from
-the second confirm to the page.
+the second confirm to the page. The folder is kept (``--out``, else a new temporary one), and
+named in the report.
 """
 from __future__ import annotations
 
 import secrets
 import shutil
+import signal
 import socket
 import tempfile
 import threading
@@ -30,9 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from director.config import load_config
-from director.tables.enroll import KIOSK_KEY_FILE, enroll, pin, write
 from director.web.password import hash_password, write_password_file
-from . import drawn, event
+from . import drawn, enrolling, venue
 from .faults import NetCut, SerialLine
 from .page import Page, Watcher
 from .plan import FaultPlan, Options, plan_faults
@@ -40,6 +42,10 @@ from .processes import Director, Table
 from .report import Report
 
 ROUND_SLACK_S = 120.0           # a round's results may take this long beyond its longest game
+
+
+def _interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def free_port() -> int:
@@ -57,7 +63,6 @@ class Rehearsal:
 
     def run(self) -> Report:
         options = self.options
-        made = options.folder is None
         self.folder = Path(options.folder or tempfile.mkdtemp(prefix="rehearsal-"))
         self.folder.mkdir(parents=True, exist_ok=True)
         self.stopping: list = []
@@ -70,7 +75,7 @@ class Rehearsal:
         finally:
             for stop in reversed(self.stopping):
                 stop()
-            if made and not options.keep and self.report.ok:
+            if options.folder is None and not options.keep and self.report.ok:
                 shutil.rmtree(self.folder, ignore_errors=True)
         return self.report
 
@@ -86,18 +91,25 @@ class Rehearsal:
         config_path.chmod(0o600)
         self.config_path = config_path
         self.config = load_config(config_path, {})
-        self.people = event.players(2 * options.tables)
-        self.paired, self.games = drawn.plan_rounds(folder, options, self.config, self.people)
+        venue_names = options.names
+        if options.event_file:
+            self.plan = venue.from_event_file(folder, options.event_file, options.names)
+        else:
+            self.plan = venue.made_up(options.tables)
+        self.people = self.plan.people
+        self.paired, self.games = drawn.plan_rounds(folder, options, self.config, self.people,
+                                                    self.plan.uploads)
+        self.plan.drawn(self.paired, options.table_names, venue_names)
         self.faults: list[FaultPlan] = plan_faults(options, self.games)
         scripts = folder / "scripts"
         scripts.mkdir(exist_ok=True)
         for game in self.games.values():
             (scripts / f"round-{game.round}-table-{game.table}.jsonl").write_text(game.text)
-        self.report = Report(options, self.config, self.folder)
+        self.report = Report(options, self.config, self.folder, event=self.plan.words())
 
     def _start(self) -> None:
         options, folder = self.options, self.folder
-        tables = [str(t) for t in range(1, options.tables + 1)]
+        tables = options.table_names
         self.serial = self.net = None
         serial_table = next((f.table for f in self.faults if f.kind == "serial"), None)
         net_table = next((f.table for f in self.faults if f.kind == "network"), None)
@@ -114,51 +126,59 @@ class Rehearsal:
             self.net = NetCut(self.port).start()
             self.stopping.append(self.net.stop)
         self.page = Page(self.director.url, self.password).login()
-        self.out(self.page.import_file(event.FILE, drawn.division_file(self.people)))
+        self.out(f"the rehearsal's director: {self.director.url}/ (password {self.password}): "
+                 "open it to watch the rounds, print the cards and the standings")
+        plan = self.plan
+        self.out(self.page.import_files([(u.name, u.data) for u in plan.uploads]))
+        self.out(f"the event: {plan.words()}, {options.rounds} round{'s' * (options.rounds != 1)}"
+                 " to be drawn by the director's draw")
         self.watcher = Watcher(self.page).start()
         self.stopping.append(self.watcher.stop)
         self.tables: dict[str, Table] = {}
+        self.stopping.append(self._stop_tables)
+        began = time.monotonic()
         for table in tables:
             self.tables[table] = self._enrolled_table(table, serial_table, net_table)
+        stick = f" (one from a USB stick: table {serial_table}, on a serial line)"
+        self.out(f"{len(tables)} tables enrolled by their codes in {time.monotonic() - began:.0f} s"
+                 + stick * bool(serial_table) + f", each in its folder under {self.folder / 'tables'}")
         for kiosk in self.tables.values():
             kiosk.start()
-        self.stopping.append(self._stop_tables)
-        self.out(f"{len(tables)} tables enrolled and started; the director on {self.director.url}")
+        self.out(f"{len(tables)} tables started (python -m kiosk run --headless --script ...), "
+                 f"their clocks {options.speed:g}x real time")
 
     def _enrolled_table(self, table: str, serial_table: str | None, net_table: str | None) -> Table:
-        """The table enrolled as a volunteer enrolls it (its key file and config lines), with
-        its link: the director's address, the network relay's, or its serial port."""
-        folder = self.folder / "tables"
+        """The table enrolled as a volunteer enrolls it (by its code; on a serial line, from a
+        USB stick), with its link: the director's address, the network relay's, or its serial
+        port."""
         if table == serial_table:
-            made = enroll(self.config, table, serial=self.serial.table_port)
+            config, pin = enrolling.by_stick(self.page, self.folder, table, self.serial.table_port)
         else:
             port = self.net.port if table == net_table else self.port
-            made = enroll(self.config, table, url=f"http://127.0.0.1:{port}")
-        key_path, snippet_path = write(made, folder)
-        store = folder / f"table-{made.table}.sqlite"
-        config = made.snippet.replace(KIOSK_KEY_FILE, str(key_path.resolve()))
-        config = config.replace("[director]\n", "[director]\npoll_s = 2\nretry_max_s = 5\n", 1)
-        config += f'\n[store]\npath = "{store}"\n'
-        snippet_path.write_text(config)
+            config, pin = enrolling.by_code(self.page, self.folder, table,
+                                            f"http://127.0.0.1:{port}")
         scripts = [self.folder / "scripts" / f"round-{r}-table-{table}.jsonl"
-                   for r in range(1, self.options.rounds + 1)]
-        return Table(table, self.folder, snippet_path, scripts, self.options.speed,
-                     pin=pin(self.config, table))
+                   for r in range(1, self.options.rounds + 1)
+                   if (self.folder / "scripts" / f"round-{r}-table-{table}.jsonl").exists()]
+        return Table(table, config.parent, config, scripts, self.options.speed, pin=pin)
 
     # --- the rounds -------------------------------------------------------------------------------
 
     def _play_round(self, round_number: int) -> None:
         options = self.options
-        planned = [p for p in self.paired if p.round == round_number]
-        for problem in drawn.publish_round(self.page, planned[0].division, round_number, planned):
-            self.report.problem(problem)
+        for name in self.plan.divisions:
+            planned = [p for p in self.paired if p.round == round_number and p.division == name]
+            for problem in drawn.publish_round(self.page, name, round_number, planned):
+                self.report.problem(problem)
         self.out(f"round {round_number} drawn and published from the page")
         waiting = [t for t, kiosk in self.tables.items() if not kiosk.wait_round(round_number, 120)]
         if waiting:
             self.report.problem(f"round {round_number}: table(s) {', '.join(waiting)} did not have "
                                 "their game within 120 s")
         started = self.page.post("/api/rounds/start", {"round": round_number})
-        self.out(f"round {round_number} started")
+        divisions = ", ".join(r["division"] for r in started.get("rounds", []) if r.get("division"))
+        self.out(f"round {round_number} started on the page (Start all rounds"
+                 + (f": divisions {divisions}" if divisions else "") + ")")
         start = time.monotonic()
         threads = []
         for fault in self.faults:
@@ -178,7 +198,9 @@ class Rehearsal:
                                 + self._table_trouble(table))
         self.page.post("/api/rounds/end", {"round": round_number})
         self.out(f"round {round_number}: {len(wanted) - len(missing)} of {len(wanted)} results "
-                 f"in, {time.monotonic() - start:.0f} s after its start ({started.get('round')})")
+                 f"on the director's page, the last {time.monotonic() - start:.0f} s after the "
+                 f"round started (its games' {longest * options.speed / 60:.0f} minutes of play at "
+                 f"{options.speed:g}x); round ended on the page")
 
     def _inject(self, fault: FaultPlan, start: float) -> None:
         time.sleep(max(0.0, start + fault.at_s - time.monotonic()))
@@ -224,10 +246,28 @@ class Rehearsal:
         self._stop_director()
         if self.serial is not None:
             self.serial.stop()
-        expected = event.expected_standings(self.folder, self.config, self.people, self.paired,
+        expected = venue.expected_standings(self.folder, self.config, self.plan,
                                             self.games.values())
         self.report.check(self.games, self.tables, self.watcher, standings, expected, self.faults,
                           self.folder / "director.sqlite", director_starts=self.director.starts)
+
+    def hold(self) -> None:
+        """The rehearsal's director started again on its database, for the director to try its
+        pages with the event played, until Ctrl-C (without the serial line: its pty is gone)."""
+        self.director = Director(self.folder, self.config_path, self.port)
+        signal.signal(signal.SIGTERM, _interrupted)         # a kill stops it as Ctrl-C does
+        self.director.start()
+        try:
+            self.director.wait_ready()
+            self.out(f"the rehearsal's director is up again: {self.director.url}/ (password "
+                     f"{self.password}); its tables page, cards and standings to print are "
+                     "there. Ctrl-C to stop it.")
+            while self.director.running:
+                time.sleep(1)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self._stop_director()
 
     def _stop_tables(self) -> None:
         for kiosk in self.tables.values():

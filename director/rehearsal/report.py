@@ -27,8 +27,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 class Report:
-    def __init__(self, options, config, folder: Path):
-        self.options, self.config, self.folder = options, config, folder
+    def __init__(self, options, config, folder: Path, event: str = ""):
+        self.options, self.config, self.folder, self.event = options, config, folder, event
         self.problems: list[str] = []
         self.lines: list[str] = []
         self.latencies: dict[tuple[int, str], float] = {}
@@ -68,7 +68,11 @@ class Report:
         self.lines.append(
             f"Rehearsal: {options.tables} tables, {options.rounds} round{'s' * (options.rounds > 1)}, "
             f"{self.config.rules.title}, the tables' clocks {options.speed:g}x real time, seed "
-            f"{options.seed} ({self.folder})")
+            f"{options.seed}")
+        if self.event:
+            self.lines.append(f"the event: {self.event}")
+        self.lines.append(f"every file kept in {self.folder} (each table's folder in tables/, "
+                          "the director's database and log, each game's script in scripts/)")
         self.lines.append(f"results in: {len(shown)} of {len(wanted)} on the director's page; "
                           f"{stored} stored once (revision 1), as their scripts give them")
         if standings == expected:

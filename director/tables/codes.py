@@ -2,7 +2,8 @@
 the record of every table enrolled (``enrolled``).
 
 ``make(db, table, now)`` opens a new code for a table (replacing any it had): ``CODE_DIGITS``
-digits, open ``CODE_MINUTES`` minutes, good for ``TRIES_IN_ALL`` exchanges from every address
+digits, open ``CODE_MINUTES`` minutes unless the director sets another time (1 to
+``MAX_MINUTES``: 30 tables take more than 10 minutes), good for ``TRIES_IN_ALL`` exchanges from every address
 together (the service lets one address spend ``TRIES`` of them: director.tables.exchange). The
 command line (``python -m director enroll T``) and the page make them; the service takes them:
 ``open_code`` gives a table's open code without spending anything, ``take_try`` spends one
@@ -20,6 +21,7 @@ from director.event.db import DirectorDB
 
 OPEN, USED, ENDED, REPLACED = "open", "used", "ended", "replaced"
 TRIES_IN_ALL = 10           # exchanges a code allows from every address together (each one guess)
+MAX_MINUTES = 240           # the longest a code may be open (its tries bound the guesses, not its time)
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,10 @@ class NoCode(LookupError):
 
 def make(db: DirectorDB, table: str, now: float, *, minutes: float = CODE_MINUTES,
          code: str | None = None) -> Code:
-    """A new code for ``table``, open until ``now`` + ``minutes``; any code it had is replaced."""
+    """A new code for ``table``, open until ``now`` + ``minutes`` (1 to MAX_MINUTES: ValueError
+    otherwise); any code it had is replaced."""
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise ValueError(f"a code is open 1 to {MAX_MINUTES} minutes, not {minutes:g}")
     made = Code(table, code or make_code(), now, now + minutes * 60, TRIES_IN_ALL)
     with db.transaction() as conn:
         conn["enrollment_codes"].upsert({
@@ -61,8 +66,9 @@ def _open(conn, table: str, now: float) -> Code:
         raise NoCode(f"table {table}'s code ended after {TRIES_IN_ALL} tries: the director makes "
                      "a new one")
     if now >= expires_wall:
-        raise NoCode(f"table {table}'s code expired (it is open {CODE_MINUTES} minutes): the "
-                     "director makes a new one")
+        raise NoCode(f"table {table}'s code expired (it was open "
+                     f"{round((expires_wall - made_wall) / 60)} minutes): the director makes a new "
+                     "one, and may keep it open longer")
     return Code(table, code, made_wall, expires_wall, tries_left)
 
 

@@ -235,7 +235,8 @@ def add_parsers(sub) -> None:
     parser.add_argument("--db", metavar="FILE", help="the service's database, where the codes "
                         "wait for the tables (service.db)")
     parser.add_argument("--minutes", type=float, default=CODE_MINUTES,
-                        help=f"how long each code stays open (default {CODE_MINUTES})")
+                        help=f"how long each code stays open (default {CODE_MINUTES}, at most "
+                             f"{codes.MAX_MINUTES}: 30 tables in 15 minutes want 30)")
     ways = parser.add_mutually_exclusive_group()
     ways.add_argument("--stick", metavar="DIR", help="instead of codes: write each table's "
                       "enrollment to DIR/tablekeeper/table-TABLE.toml (a USB stick mounted on "
@@ -293,7 +294,7 @@ def run(args: argparse.Namespace) -> int:
             config.db.parent.mkdir(exist_ok=True)
         with DirectorDB.open(config.db) as db:
             made = [codes.make(db, table, time.time(), minutes=args.minutes) for table in tables]
-    except (ConfigError, EnrollError, DirectorDBError, OSError) as exc:
+    except (ConfigError, EnrollError, DirectorDBError, OSError, ValueError) as exc:
         print(f"python -m director enroll: {exc}", file=sys.stderr)
         return 2
     for code in made:

@@ -15,6 +15,11 @@
   id on the Wi-Fi cannot end an honest table's enrollment with one bogus confirmation). An
   exchange is confirmed once: the same confirmation again (a replay) finds no exchange.
 
+Whether the code typed was right shows only at the confirmation (the director cannot tell at the
+start: SPAKE2): a table whose code was wrong still sends its confirmation (kiosk.sync.enroll),
+which does not match, and the log says so (``the code typed at table 7 was wrong``, a warning);
+the start's line says a try was spent, not whether it was right.
+
 A bad try costs the guesser, not the table. Each address (``source``) may spend ``TRIES`` of a
 code, of its ``codes.TRIES_IN_ALL``: one phone cannot end another table's code. Starts and
 confirmations are each counted per address (``STARTS_*``, ``CONFIRMS_*``: 429 with
@@ -149,9 +154,9 @@ class Exchanges:
             self._pending[answer.exchange] = _Pending(table, code.code, answer.confirmation,
                                                       self.clock() + PENDING_S, source)
         left = min(TRIES - spent - 1, code.tries_left)
-        self.logged.info(source, "enrollment of table %s from %s: an exchange (%d tries of its "
-                         "code left to this address, %d in all)", table, source, left,
-                         code.tries_left)
+        self.logged.info(source, "enrollment of table %s from %s: a try of its code, right or "
+                         "wrong as its confirmation will show (%d tries left to this address, "
+                         "%d in all)", table, source, left, code.tries_left)
         return Reply(200, json.loads(answer.body(left)))
 
     def confirm(self, raw: bytes, now: float, source: str) -> Reply:
@@ -169,13 +174,15 @@ class Exchanges:
                 return Reply(404, {"error": "no such enrollment exchange: it ended, or was "
                                             "confirmed already"})
             if not same_confirmation(confirm.confirm, pending.confirmation):
-                self.logged.warning(source, "enrollment of table %s from %s: a confirmation that "
-                                    "does not match (the exchange still waits)", pending.table,
-                                    source)
+                self.logged.warning(source, "enrollment of table %s from %s: the code typed at "
+                                    "table %s was wrong (its confirmation does not match; or "
+                                    "the confirmation is not the table's: the exchange still "
+                                    "waits)", pending.table, source, pending.table)
                 return Reply(403, {"error": "the confirmation does not match the exchange"})
             del self._pending[confirm.exchange]
         codes.used(self.db, pending.table, pending.code, now, source=source)
-        log.info("table %s enrolled by its code from %s", pending.table, source)   # once a code
+        log.info("table %s enrolled by its code from %s: the code was right", pending.table,
+                 source)                                                # once a code
         return Reply(200, {"outcome": "enrolled", "table": pending.table})
 
     def _urls(self, reached: tuple[str, int] | None) -> list[str]:

@@ -34,8 +34,9 @@ ones). Routes, by name:
 - ``corrections``: ``POST /api/corrections`` (JSON: the division, round, table or players, kind,
   scores or who forfeited, and the reason): the director corrects a result
   (director.event.correct), 409 with the reason when it cannot be made;
-- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7"}``): a one-time code for table 7 and its
-  director's PIN (director.tables.codes), shown on the page; with ``"stick": true`` (and
+- ``enroll``: ``POST /api/enroll`` (JSON ``{"table": "7", "minutes": 30}``): a one-time code for
+  table 7 (open ``minutes``, 10 without) and its director's PIN (director.tables.codes), shown on
+  the page; with ``"stick": true`` (and
   ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
 - ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
   enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
@@ -48,6 +49,7 @@ ones). Routes, by name:
   cards (director.web.tables_page);
 - ``draw.*``: ``POST /api/draw/settings``, ``/propose``, ``/swap``, ``/table``, ``/publish``:
   a division's draw and its next round (director.web.draw_page);
+- ``standings.print``: ``GET /standings``, the standings to print (director.web.print_pages);
 - ``static``: the pages' scripts and styles.
 
 Database work runs in worker threads, so the event loop keeps serving the live pages.
@@ -85,7 +87,7 @@ from director.event.db import DirectorDB
 from director.tables import codes
 from director.tables.enroll import EnrollError, pin, stick_file
 from director.tables.exchange import Exchanges
-from kiosk.sync.enrollment import MAX_BODY as ENROLL_BODY
+from kiosk.sync.enrollment import CODE_MINUTES, MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal, table_rate
 from director.tables import challenges
 from director.tables.ingest import body_cap, receive
@@ -94,6 +96,7 @@ import kiosk.sync.schema as schema
 from .addresses import service_addresses
 from .tables_page import name_conflict, tables_routes
 from .draw_page import draw_routes, watch
+from .print_pages import print_routes
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -397,7 +400,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             made_pin = pin(config, table)
         except EnrollError as exc:
             return refusal(400, str(exc))
-        made = await run_in_threadpool(codes.make, db, table, now())
+        made = await run_in_threadpool(lambda: codes.make(db, table, now(),
+                                                          minutes=body.minutes or CODE_MINUTES))
         log.info("table %s's enrollment code made from the page (%s)", table[:40], source)
         return JSONResponse({"table": table, "code": made.code, "expires_wall": made.expires_wall,
                              "tries": made.tries_left, "pin": made_pin},
@@ -460,6 +464,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         Route("/export/{file}", export, methods=["GET"], name="export"),
         *tables_routes(db, config, addresses, now, announcement),
         *draw_routes(db, config, now),
+        *print_routes(db, config, results_report="/export/results.html"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     table_requests = table_rate(config.limits, clock)     # the guard's and the door's

@@ -5,6 +5,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
+from director.tables.codes import MAX_MINUTES
 from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Reason, Round, Strict, Table, one_of,
                                pair, text, whole, worded_pattern)
 
@@ -17,9 +18,10 @@ class RoundAction(Strict):
 
 
 class EnrollRequest(Strict):
-    """POST /api/enroll: a table's enrollment code, or (``stick``) its USB stick's file, and how
-    it reaches the director if not the usual way."""
+    """POST /api/enroll: a table's enrollment code (open ``minutes``, 10 without), or
+    (``stick``) its USB stick's file, and how it reaches the director if not the usual way."""
     table: Table
+    minutes: Annotated[int, Meta(ge=1, le=MAX_MINUTES, description="how long the code is open")] | None = None
     url: text(300) | None = None
     serial: text(300) | None = None
     stick: bool | None = None

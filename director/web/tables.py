@@ -2,7 +2,8 @@
 
 ``tables_view(db, config, now)`` gives one row per table: those the config expects
 (``tournament.tables``), those enrolled or with a code made, those heard from, those paired in a
-current round. For each: its enrollment (how and when, or its code's state), when it was last
+current round. For each: its enrollment (how and when, or its code's state and, while it is
+open, the wall time it ends: ``code_until``), when it was last
 heard from (``never`` for a table expected and not heard from), its software's version, its
 lexicon's name and fingerprint (``lexicon_differs``: not the director's word list when the config
 names one, ``tournament.lexicon_fingerprint``; else not the fingerprint most tables have), its
@@ -82,6 +83,7 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: boo
         rows.append({
             "table": table, "expected": table in config.tables, "enrolled": state == "enrolled",
             "enrollment": words, "code": made[table]["code"] if state == "code" else "",
+            "code_until": made[table]["expires_wall"] if state == "code" else None,
             "heard_wall": heard, "recent": heard is not None and now - heard <= RECENT_S,
             "software": about.get("software", ""), "lexicon": about.get("lexicon", ""),
             "lexicon_sha256": fingerprint,

@@ -5,7 +5,8 @@ from then on.
 - ``by_code(url, table, code)``: the exchange of kiosk.sync.enrollment with the director at
   ``url`` (found by kiosk.sync.discovery, or given): its first message, the director's answer
   opened with the code (``WrongCode`` if it does not open: the answer says how many tries are
-  left), then the confirmation. Gives the enrollment as config lines (``Enrolled``), whose
+  left; the confirmation is sent all the same, for the director's log to say the code was
+  wrong), then the confirmation. Gives the enrollment as config lines (``Enrolled``), whose
   director's address is one the director sealed as its own (kiosk.sync.enrollment.kept_url),
   not merely the one that answered: a relay in the director's place (a rogue that announced
   the tournament's name first) is not the table's director afterwards. The confirmation goes
@@ -73,6 +74,7 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
         enrolled = exchange.open(answer)
     except WrongCode:
         left = answer.tries_left
+        _tell_wrong(base, exchange, answer.exchange, timeout_s)
         raise EnrollFailed(f"that is not table {table}'s code: "
                            + (f"{left} {'try' if left == 1 else 'tries'} left" if left else
                               "the code has ended: ask the director for a new one")) from None
@@ -92,6 +94,15 @@ def by_code(url: str, table: str, code: str, *, timeout_s: float = TIMEOUT_S) ->
     if status != 200:
         raise EnrollFailed(f"the director did not take the confirmation: {refusal_words(status, raw)}")
     return Enrolled(table, enrolled["tournament"], text, how)
+
+
+def _tell_wrong(base: str, exchange: TableExchange, exchange_id: str, timeout_s: float) -> None:
+    """After a wrong code, its confirmation all the same: it does not match, so the director's
+    log says the code was wrong (the director cannot tell otherwise). Its answer is not read."""
+    try:
+        _post(f"{base}/api/enroll/confirm", exchange.confirm_body(exchange_id), timeout_s)
+    except (EnrollFailed, EnrollmentError):
+        pass
 
 
 def from_stick(table: str, roots: tuple[str, ...] = STICK_ROOTS) -> Enrolled:

@@ -160,7 +160,8 @@ def _confirmation(confirm_key: bytes, exchange: str, transcript: bytes) -> str:
 @dataclass
 class TableExchange:
     """The table's end: ``message`` to send, then ``open(answer)`` gives the enrollment (or
-    raises WrongCode), then ``confirmation`` to send back."""
+    raises WrongCode), then ``confirm_body`` to send back (after WrongCode too: a confirmation
+    of the wrong code's key, which tells the director the code was wrong and nothing else)."""
     table: str
     code: str
     message: bytes = b""
@@ -183,8 +184,10 @@ class TableExchange:
         except _not_a_point() as exc:
             raise EnrollmentError(f"message: the director's SPAKE2 message is not one ({exc})") from None
         seal_key, confirm_key, transcript = _keys(shared, self.table, self.message, answer.message)
-        plain = unseal(seal_key, answer.sealed, transcript)
+        # made before the seal is opened: after a wrong code the table still sends it, and the
+        # director, finding it does not match, logs the code as wrong
         self._confirm = _confirmation(confirm_key, answer.exchange, transcript)
+        plain = unseal(seal_key, answer.sealed, transcript)
         enrollment = parse_enrollment(plain)
         if enrollment["table"] != self.table:
             raise EnrollmentError(f"table: the director enrolled table {enrollment['table']!r}, "

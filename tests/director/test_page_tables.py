@@ -31,6 +31,7 @@ def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(brow
         page.click("#tables-link")
         page.wait_for_selector("#tables tbody tr", timeout=TIMEOUT_MS)
         page.fill("#enroll-table", "1-2")
+        page.fill("#enroll-minutes", "30")                 # 30 tables take more than 10 minutes
         page.click("#enroll-button")
         page.wait_for_function("document.querySelectorAll('#tables td.code').length >= 2 && "
                                "[...document.querySelectorAll('#tables td.code')].filter(c => c.textContent).length === 2",
@@ -39,6 +40,9 @@ def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(brow
         assert sorted(codes) == ["1", "2"]
         assert page.inner_text('#tables tr[data-table="1"] td.code') == f"{codes['1'][:3]} {codes['1'][3:]}"
         assert "table 1: " in page.inner_text("#message")
+        assert {r["expires_wall"] - r["made_wall"] for r in director.rows("enrollment_codes")} == {1800}
+        assert "Codes made, open until " in page.inner_text("#message")
+        assert page.inner_text('#tables tr[data-table="1"] td.until') != ""
         row3 = page.inner_text('#tables tr[data-table="3"]')
         assert "network" in row3 and "CSW21 aaaaaaaaaaaa (DIFFERS" in row3 and "passed" in row3
         assert "DIFFERS" not in page.inner_text('#tables tr[data-table="4"]')
@@ -56,7 +60,7 @@ def test_the_tables_page_makes_codes_lists_every_table_and_prints_its_cards(brow
         assert KEY not in page.content()
         page.goto(director.url + "/tables/cards")
         assert page.locator("section.card").count() == 5 and page.locator("section.card svg").count() == 5
-        assert "Table 3" in page.inner_text("body") and "/live" in page.inner_text("body")
+        assert "Table\n3\n" in page.inner_text("body") and "/live" in page.inner_text("body")
     finally:
         context.close()
 
@@ -72,6 +76,12 @@ def test_the_enrollment_is_the_directors_only(director):
     assert 'serial = "/dev/serial0"' in stick.body["file_text"]
     assert f'table_key = "{key_hex(table_key(KEY.encode(), "7"))}"' in stick.body["file_text"]
     assert director.request("POST", "/api/enroll", b'{"table": 7}').code == 400
+    longer = director.request("POST", "/api/enroll", b'{"table": "8", "minutes": 45}')
+    assert longer.code == 200 and [r["expires_wall"] - r["made_wall"] for r in
+                                   director.rows("enrollment_codes") if r["table_name"] == "8"] == [2700]
+    for minutes in (b"0", b"241", b"1.5"):
+        refused = director.request("POST", "/api/enroll", b'{"table": "8", "minutes": ' + minutes + b"}")
+        assert refused.code == 400 and "minutes" in refused.body["error"]
     assert director.request("GET", "/api/tables", anonymous=True).code == 401
     assert director.request("GET", "/tables/cards", anonymous=True).code == 401
 

@@ -96,6 +96,7 @@ def test_a_table_enrolls_by_its_code_and_signs_what_the_director_takes(tmp_path,
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert json.loads(answer.read())["outcome"] == "stored"
+    assert "was wrong" not in director.log.read_text()            # a right code is not called wrong
     again = kiosk_enroll(config, "7", code, director.url)         # a code works once
     assert again.returncode == 1 and "table 7's code was used already" in again.stderr
 
@@ -109,6 +110,8 @@ def test_wrong_codes_spend_the_tries_and_three_end_the_code_for_that_address(tmp
     assert "not table 7's code: 2 tries left" in said[0].stderr
     assert "not table 7's code: 1 try left" in said[1].stderr
     assert "the code has ended: ask the director for a new one" in said[2].stderr
+    wrongs = director.log.read_text().count("the code typed at table 7 was wrong")
+    assert wrongs == 3                             # the director's log says each try was wrong
     right = kiosk_enroll(config, "7", code, director.url)        # too late: its tries are spent
     assert right.returncode == 1 and ("table 7's code: the 3 tries from this address (127.0.0.1) "
                                       "are spent") in right.stderr

@@ -1,5 +1,5 @@
 // The tables page (director/web/templates/tables.html): codes made for tables to enroll, a USB
-// stick's file for a table on a serial line, and every table's readiness, read from
+// stick's file for a table on a serial line (each code open the minutes the form says), and every table's readiness, read from
 // /api/tables every few seconds.
 const $ = (id) => document.getElementById(id);
 const csrf = document.querySelector('meta[name="csrf-token"]').content;
@@ -40,12 +40,15 @@ function tablesOf(text) {
 async function makeCodes(event) {
   event.preventDefault();
   const made = [];
+  const minutes = Number($("enroll-minutes").value) || 10;
+  let until = "";
   try {
     for (const table of tablesOf($("enroll-table").value)) {
-      const answer = await post("/api/enroll", JSON.stringify({ table }));
+      const answer = await post("/api/enroll", JSON.stringify({ table, minutes }));
       made.push(`table ${answer.table}: ${answer.code.slice(0, 3)} ${answer.code.slice(3)}`);
+      until = clock(answer.expires_wall);
     }
-    say(`Codes made (see the table below): ${made.join(" · ")}`);
+    say(`Codes made, open until ${until} (see the table below): ${made.join(" · ")}`);
   } catch (error) { say(`enroll: ${error.message}`, true); }
   refresh();
 }
@@ -64,6 +67,10 @@ async function stickFile(event) {
   } catch (error) { say(`USB stick file for table ${table}: ${error.message}`, true); }
 }
 
+function clock(wall) {
+  return new Date(wall * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
 function ago(wall, now) {
   if (wall == null) return "never";
   const s = Math.max(0, Math.round(now - wall));
@@ -75,6 +82,7 @@ function row(t, now) {
   const tr = el("tr", { "data-table": t.table },
     el("td", {}, t.table), el("td", {}, t.enrolled ? `yes, ${t.enrollment}` : t.enrollment || "no"),
     el("td", { class: "code" }, t.code ? `${t.code.slice(0, 3)} ${t.code.slice(3)}` : ""),
+    el("td", { class: "until" }, t.code_until ? clock(t.code_until) : ""),
     el("td", {}, ago(t.heard_wall, now)), el("td", {}, t.link), el("td", {}, t.software),
     el("td", {}, lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
     el("td", {}, t.selftest),
