@@ -1,0 +1,153 @@
+"""make pi-check: the Pi before a Pi. An arm64 Debian root for each release (bookworm, Python
+3.11; trixie, Python 3.13), run under qemu-user emulation through binfmt_misc, made with
+debootstrap once and kept as a tarball in a cache outside the checkout; in a fresh copy of it
+the real install/pi-install.sh installs a table, then the director's service on the same
+machine, then both again from make wheelhouse's wheels with no network; and in it the headless
+demo plays to its result, the golden scenarios replay byte for byte, the director starts and a
+table enrolls by code and plays a scripted game whose result shows on the director's page,
+``kiosk selftest --sim`` passes, and ``pytest tests/core`` passes. Also: every compiled library
+in the wheelhouse's aarch64 wheels loads on a kernel with 16 KB pages (the Pi 5's).
+
+Each step is timed; the last line is ``pi-check: N passed, N failed``. A machine that cannot
+run arm64 programs (not root, no binfmt_misc, no qemu) prints ``pi-check: SKIPPED: why`` and
+exits 0; a failed step exits 1. What emulation cannot show (GPIO, SPI and I2C, the KMSDRM
+screen, systemd, the Pi's speed) is listed in docs/install.md's "Before your first real Pi".
+
+    sudo .venv/bin/python -m tests.pi.check [--release bookworm] [--release trixie] [--keep-going]
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+from tests.pi import elf, roots
+from tests.pi.steps import CHECKOUT, WHEELHOUSE, steps
+
+REPO = Path(__file__).resolve().parents[2]
+RELEASES = {"bookworm": "3.11", "trixie": "3.13"}
+IGNORED = shutil.ignore_patterns(".git", ".venv*", "var", "__pycache__", ".pytest_cache", ".hypothesis",
+                                 "*.egg-info", "wheelhouse")
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def test_pins() -> list[str]:
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    return [pin.split("#")[0].strip() for pin in extra if not pin.startswith("playwright")]
+
+
+def wheelhouse(cache: Path) -> tuple[Path, float | None]:
+    """make wheelhouse's folder for this checkout's pins, in the cache (built when missing)."""
+    digest = hashlib.sha256((REPO / "pyproject.toml").read_bytes()
+                            + (REPO / "install" / "wheelhouse.sh").read_bytes()).hexdigest()[:12]
+    folder = cache / f"wheelhouse-{digest}"
+    if folder.exists():
+        return folder, None
+    start = time.monotonic()
+    building = cache / f"wheelhouse-{digest}.tmp"
+    shutil.rmtree(building, ignore_errors=True)
+    subprocess.run(["bash", str(REPO / "install" / "wheelhouse.sh"), "--python", sys.executable,
+                    str(building)], check=True, capture_output=True, text=True, timeout=1800)
+    building.rename(folder)
+    return folder, time.monotonic() - start
+
+
+class Report:
+    def __init__(self):
+        self.rows: list[tuple[str, str, float, bool, str]] = []
+
+    def add(self, release: str, name: str, seconds: float, ok: bool, note: str = "") -> None:
+        self.rows.append((release, name, seconds, ok, note))
+        say(f"pi-check {release}: {'ok' if ok else 'FAILED'} {seconds:7.1f} s  {name}"
+            + (f"  ({note})" if note else ""))
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for row in self.rows if not row[3])
+
+    def summary(self) -> None:
+        say("\npi-check: each step's time (emulated arm64 under qemu-user)")
+        for release, name, seconds, ok, _ in self.rows:
+            say(f"  {release:9} {seconds:7.1f} s  {'ok    ' if ok else 'FAILED'}  {name}")
+        say(f"pi-check: {len(self.rows) - self.failed} passed, {self.failed} failed")
+
+
+def page_sizes(folder: Path, report: Report) -> None:
+    start = time.monotonic()
+    found = elf.wheel_libraries(folder)
+    bad = elf.too_small(found)
+    note = (f"{len(found)} libraries in {len({w for w, _, _ in found})} aarch64 wheels, LOAD aligned "
+            f"to at least {min(a for _, _, a in found) // 1024} KB" if found else "no libraries")
+    for wheel, library, align in bad:
+        say(f"  16 KB pages: {wheel}: {library}: LOAD segments aligned to {align // 1024} KB: "
+            "would not load on a Pi 5's kernel_2712.img")
+    report.add("wheels", "every .so loads with 16 KB pages (the Pi 5's kernel)", time.monotonic() - start,
+               not bad, note if not bad else f"{len(bad)} of {len(found)} would not load")
+
+
+def one_release(release: str, python: str, wheels: Path, report: Report, keep_going: bool) -> None:
+    start = time.monotonic()
+    tarball, took = roots.tarball(release, say)
+    if took is not None:
+        report.add(release, f"debootstrap --arch=arm64 --variant=minbase {release}", took, True)
+    with roots.Root(tarball, say) as root:
+        added = root.host_certificates()
+        root.put(REPO, CHECKOUT, IGNORED)
+        root.put(wheels, WHEELHOUSE)
+        report.add(release, "root from the cache, the checkout and the wheelhouse copied in",
+                   time.monotonic() - start, True,
+                   f"{added} of the host's CA certificates added" if added else "")
+        logs = roots.cache_folder() / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        for n, step in enumerate(steps(release, python, test_pins()), 1):
+            begun = time.monotonic()
+            done = root.run(step.script, network=step.network, stdin=step.stdin)
+            said = done.stdout + done.stderr
+            (logs / f"{release}-{n:02d}.log").write_text(f"$ {step.script}\n{said}")
+            missing = [s for s in step.says if s not in said]
+            ok = done.returncode == 0 and not missing
+            last = [line for line in done.stdout.splitlines() if line.strip()][-1:] or [""]
+            report.add(release, step.name, time.monotonic() - begun, ok, last[0][:160] if ok else
+                       f"exit {done.returncode}" + (f", no {missing}" if missing else ""))
+            if not ok:
+                say("\n".join(said.splitlines()[-40:]))
+                if not keep_going:
+                    return
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.pi.check", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--release", action="append", choices=sorted(RELEASES),
+                        help="a release to check (default both)")
+    parser.add_argument("--keep-going", action="store_true", help="go on after a failed step")
+    args = parser.parse_args(argv)
+    releases = args.release or list(RELEASES)
+    try:
+        roots.prepare_host(say)
+    except roots.Skip as why:
+        say(f"pi-check: SKIPPED: {why}")
+        return 0
+    cache = roots.cache_folder()
+    cache.mkdir(parents=True, exist_ok=True)
+    say(f"pi-check: {', '.join(releases)}; roots and wheels cached in {cache}")
+    report = Report()
+    wheels, took = wheelhouse(cache)
+    if took is not None:
+        report.add("host", "make wheelhouse (aarch64 wheels, 3.11 and 3.13)", took, True)
+    page_sizes(wheels, report)
+    for release in releases:
+        one_release(release, RELEASES[release], wheels, report, args.keep_going)
+    report.summary()
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
