@@ -39,7 +39,7 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-def test_pins() -> list[str]:
+def tool_pins() -> list[str]:
     extra = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
     return [pin.split("#")[0].strip() for pin in extra if not pin.startswith("playwright")]
 
@@ -107,7 +107,7 @@ def one_release(release: str, python: str, wheels: Path, report: Report, keep_go
                    f"{added} of the host's CA certificates added" if added else "")
         logs = roots.cache_folder() / "logs"
         logs.mkdir(parents=True, exist_ok=True)
-        for n, step in enumerate(steps(release, python, test_pins()), 1):
+        for n, step in enumerate(steps(release, python, tool_pins()), 1):
             begun = time.monotonic()
             done = root.run(step.script, network=step.network, stdin=step.stdin)
             said = done.stdout + done.stderr

@@ -26,11 +26,11 @@ class Step:
     stdin: str | None = None
 
 
-def test_tools(pins: list[str]) -> str:
+def tools_install(pins: list[str]) -> str:
     return f"{PY} -m pip install --quiet {' '.join(pins)}"
 
 
-def steps(release: str, python: str, test_pins: list[str]) -> list[Step]:
+def steps(release: str, python: str, tool_pins: list[str]) -> list[Step]:
     """The steps for ``release`` (its Python ``python``, "3.11" or "3.13")."""
     setup = f"printf '%s\\n' '{PASSWORD}' > /root/pw && cd {CHECKOUT}"
     return [
@@ -47,7 +47,7 @@ def steps(release: str, python: str, test_pins: list[str]) -> list[Step]:
              f"print(\"director.toml read by director:\", c.tournament)' && "
              "stat -c '%n %U:%G %a' /etc/tablekeeper /etc/tablekeeper/*.toml",
              ("director.toml read by director:",)),
-        Step("test tools into the venv (pytest, pinned)", test_tools(test_pins)),
+        Step("test tools into the venv (pytest, pinned)", tools_install(tool_pins)),
         Step("headless demo to its result",
              f"{KIOSK} env {SDL} {PY} -m kiosk demo --headless --shots /tmp/demo-shots "
              "--store /tmp/demo.sqlite",
