@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -23,6 +24,7 @@ ARCH = "arm64"
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HOST_PACKAGES = ("qemu-user-static", "debootstrap", "binfmt-support")
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
+STEP_TIMEOUT_S = 1500          # one step, emulated (pytest tests/core is the longest)
 
 
 class Skip(Exception):
@@ -196,9 +198,26 @@ class Root:
         return ["unshare", "--net", "--", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", *inner]
 
     def run(self, script: str, *, network: bool = True, env: dict | None = None, check: bool = False,
-            timeout: float = 3600, stdin: str | None = None) -> subprocess.CompletedProcess:
-        done = subprocess.run(self.command(script, network=network, env=env), capture_output=True,
-                              text=True, timeout=timeout, input=stdin)
+            timeout: float = STEP_TIMEOUT_S, stdin: str | None = None) -> subprocess.CompletedProcess:
+        """The shell ``script`` in the root; after ``timeout`` seconds everything it started is
+        killed and its exit status is 124 (as timeout(1) says)."""
+        command = self.command(script, network=network, env=env)
+        child = subprocess.Popen(command, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 start_new_session=True)
+        try:
+            out, err = child.communicate(stdin, timeout=timeout)
+            status = child.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            out, err = child.communicate()
+            status, err = 124, err + f"\n(killed after {timeout:.0f} s)"
+        finally:
+            try:
+                os.killpg(child.pid, signal.SIGKILL)     # whatever it left running (a service)
+            except ProcessLookupError:
+                pass
+        done = subprocess.CompletedProcess(command, status, out, err)
         if check and done.returncode:
             raise RuntimeError(f"{script}: exit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
         return done

@@ -50,7 +50,7 @@ def steps(release: str, python: str, tool_pins: list[str]) -> list[Step]:
         Step("test tools into the venv (pytest, pinned)", tools_install(tool_pins)),
         Step("headless demo to its result",
              f"{KIOSK} env {SDL} {PY} -m kiosk demo --headless --shots /tmp/demo-shots "
-             "--store /tmp/demo.sqlite",
+             "--store /tmp/demo.sqlite --limit 1200",
              ("screens saved in",)),
         Step("golden scenarios replayed, byte for byte",
              f"cd {APP} && {PY} -m pytest -p no:cacheprovider tests/core/test_scenarios_golden.py",
