@@ -8,7 +8,9 @@ table enrolls by code and plays a scripted game whose result shows on the direct
 ``kiosk selftest --sim`` passes, and ``pytest tests/core`` passes. Also: every compiled library
 in the wheelhouse's aarch64 wheels loads on a kernel with 16 KB pages (the Pi 5's).
 
-Each step is timed; the last line is ``pi-check: N passed, N failed``. A machine that cannot
+Each step is timed; the last line is ``pi-check: N passed, N failed``. With a time budget
+(``--budget-s``, ``$PI_CHECK_BUDGET_S``: CI's), the steps the budget leaves no time for are
+SKIPPED, each named, and the count says so. A machine that cannot
 run arm64 programs (not root, no binfmt_misc, no qemu) prints ``pi-check: SKIPPED: why`` and
 exits 0; a failed step exits 1. What emulation cannot show (GPIO, SPI and I2C, the KMSDRM
 screen, systemd, the Pi's speed) is listed in docs/install.md's "Before your first real Pi".
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -60,24 +63,40 @@ def wheelhouse(cache: Path) -> tuple[Path, float | None]:
     return folder, time.monotonic() - start
 
 
-class Report:
-    def __init__(self):
-        self.rows: list[tuple[str, str, float, bool, str]] = []
+VERDICTS = {True: "ok", False: "FAILED", None: "SKIPPED"}
 
-    def add(self, release: str, name: str, seconds: float, ok: bool, note: str = "") -> None:
+
+class Report:
+    """Each step's time and verdict: ok, FAILED, or SKIPPED (not run, or cut short, because the
+    time budget was spent: said as such, never counted as passed)."""
+
+    def __init__(self, budget_s: float | None = None):
+        self.rows: list[tuple[str, str, float, bool | None, str]] = []
+        self.deadline = time.monotonic() + budget_s if budget_s else None
+
+    def left_s(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    def add(self, release: str, name: str, seconds: float, ok: bool | None, note: str = "") -> None:
         self.rows.append((release, name, seconds, ok, note))
-        say(f"pi-check {release}: {'ok' if ok else 'FAILED'} {seconds:7.1f} s  {name}"
-            + (f"  ({note})" if note else ""))
+        say(f"pi-check {release}: {VERDICTS[ok]} {seconds:7.1f} s  {name}" + (f"  ({note})" if note else ""))
+
+    def count(self, verdict: bool | None) -> int:
+        return sum(1 for row in self.rows if row[3] is verdict)
 
     @property
     def failed(self) -> int:
-        return sum(1 for row in self.rows if not row[3])
+        return self.count(False)
 
     def summary(self) -> None:
         say("\npi-check: each step's time (emulated arm64 under qemu-user)")
         for release, name, seconds, ok, _ in self.rows:
-            say(f"  {release:9} {seconds:7.1f} s  {'ok    ' if ok else 'FAILED'}  {name}")
-        say(f"pi-check: {len(self.rows) - self.failed} passed, {self.failed} failed")
+            say(f"  {release:9} {seconds:7.1f} s  {VERDICTS[ok]:7} {name}")
+        skipped = self.count(None)
+        if skipped:
+            say(f"pi-check: {skipped} steps SKIPPED: the time budget (PI_CHECK_BUDGET_S) was spent "
+                "before them; this machine is too slow or too busy for the whole check")
+        say(f"pi-check: {self.count(True)} passed, {self.failed} failed" + (f", {skipped} skipped" if skipped else ""))
 
 
 def page_sizes(folder: Path, report: Report) -> None:
@@ -108,8 +127,17 @@ def one_release(release: str, python: str, wheels: Path, report: Report, keep_go
         logs = roots.cache_folder() / "logs"
         logs.mkdir(parents=True, exist_ok=True)
         for n, step in enumerate(steps(release, python, tool_pins()), 1):
+            left = report.left_s()
+            if left is not None and left < 1:
+                report.add(release, step.name, 0.0, None, "not run: the time budget was spent")
+                continue
             begun = time.monotonic()
-            done = root.run(step.script, network=step.network, stdin=step.stdin)
+            timeout = roots.STEP_TIMEOUT_S if left is None else min(roots.STEP_TIMEOUT_S, left)
+            done = root.run(step.script, network=step.network, stdin=step.stdin, timeout=timeout)
+            if done.returncode == 124 and timeout < roots.STEP_TIMEOUT_S:
+                report.add(release, step.name, time.monotonic() - begun, None,
+                           f"cut short after {timeout:.0f} s: the time budget was spent")
+                continue
             said = done.stdout + done.stderr
             (logs / f"{release}-{n:02d}.log").write_text(f"$ {step.script}\n{said}")
             missing = [s for s in step.says if s not in said]
@@ -128,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--release", action="append", choices=sorted(RELEASES),
                         help="a release to check (default both)")
     parser.add_argument("--keep-going", action="store_true", help="go on after a failed step")
+    parser.add_argument("--budget-s", type=float, default=float(os.environ.get("PI_CHECK_BUDGET_S") or 0),
+                        help="stop starting steps after this many seconds; those left are SKIPPED and "
+                             "said so (default $PI_CHECK_BUDGET_S, else none)")
     args = parser.parse_args(argv)
     releases = args.release or list(RELEASES)
     try:
@@ -138,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     cache = roots.cache_folder()
     cache.mkdir(parents=True, exist_ok=True)
     say(f"pi-check: {', '.join(releases)}; roots and wheels cached in {cache}")
-    report = Report()
+    report = Report(args.budget_s or None)
     wheels, took = wheelhouse(cache)
     if took is not None:
         report.add("host", "make wheelhouse (aarch64 wheels, 3.11 and 3.13)", took, True)
