@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench director rehearsal lexicon screenshots wheelhouse clean
+.PHONY: run test check bench director rehearsal lexicon screenshots wheelhouse pi-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,17 @@ lexicon: $(STAMP)
 # installs without internet (install/wheelhouse.sh; docs/install.md).
 wheelhouse: $(STAMP)
 	bash install/wheelhouse.sh --python $(PY) wheelhouse
+
+# The Pi before a Pi (tests/pi/check.py; docs/development.md): arm64 Debian roots (bookworm and
+# trixie) under qemu-user emulation, kept as tarballs in /var/cache/tablekeeper-pi-check; in each,
+# the real install/pi-install.sh (a table, the director on the same machine, again from the
+# wheelhouse with no network), the demo, the golden scenarios, a table enrolled by code playing a
+# game to the director's page, the self-test and tests/core, each step timed. As root (it installs
+# qemu-user-static, debootstrap and binfmt-support when missing; a machine that cannot run arm64
+# says SKIPPED and why). One release: make pi-check PI_RELEASES=bookworm
+PI_RELEASES ?= bookworm trixie
+pi-check: $(STAMP)
+	$(PY) -m tests.pi.check $(foreach r,$(PI_RELEASES),--release $(r))
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -9,7 +9,11 @@
 #   0. reads the release from /etc/os-release (any other release is refused: see "The release")
 #   1. apt packages: Python's venv, lgpio and spidev (GPIO and SPI on a Pi 4 and a Pi 5),
 #      espeak-ng (spoken times), fonts, i2c-tools, the libraries SDL needs for the KMS/DRM screen
-#      (under the release's names)
+#      (under the release's names: SDL, GBM, DRM, EGL and GLES, and Mesa's EGL and DRI drivers,
+#      which the screen needs and an install without recommends would leave out). Where apt has
+#      no python3-lgpio (plain Debian or Armbian on another board: it is in Raspberry Pi's own
+#      archive only), lgpio comes from its wheel instead (the [gpio] extra, step 4). Packages
+#      all installed already need no network (a second run, from a wheelhouse, offline)
 #   2. the system user "kiosk", in the groups gpio video input render spi i2c (with --director:
 #      the system user "director")
 #   3. the program in /opt/tablekeeper (a copy of this repository, without .venv and var/)
@@ -60,9 +64,13 @@ DIRECTOR_PORT=8080
 GROUPS_WANTED=(gpio video input render spi i2c)
 SYSTEM_PYTHON=/usr/bin/python3
 # The same name on both releases (checked against Debian's bookworm and trixie package lists;
-# python3-lgpio comes from Raspberry Pi's own archive, which both releases have enabled):
+# python3-lgpio comes from Raspberry Pi's own archive, which Raspberry Pi OS has enabled: where
+# apt lacks it, the [gpio] extra's wheel stands in). SDL's KMSDRM screen reaches the GPU through
+# GBM and EGL, whose Mesa drivers (libegl-mesa0; libgl1-mesa-dri: vc4 and v3d) no package
+# above depends on: they came only as recommends, and the install takes none.
 APT_PACKAGES=(python3-venv python3-pip python3-dev python3-lgpio python3-spidev espeak-ng
-              fonts-dejavu-core i2c-tools libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2)
+              fonts-dejavu-core i2c-tools libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2
+              libegl-mesa0 libgl1-mesa-dri)
 
 usage() {
     cat <<USAGE
@@ -184,10 +192,36 @@ step "release: $CODENAME (from $OS_RELEASE): Python $RELEASE_PYTHON, boot partit
 # --- end of the release ----------------------------------------------------------------------
 
 # 1. apt packages
+installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+in_archive() { apt-cache show "$1" 2>/dev/null | grep -q '^Package:'; }
+LGPIO_WHEEL=0
+lgpio_from_wheel() {    # apt knows no python3-lgpio (plain Debian): its wheel, step 4
+    local kept=() package
+    for package in "${APT_PACKAGES[@]}"; do
+        [ "$package" = python3-lgpio ] || kept+=("$package")
+    done
+    APT_PACKAGES=("${kept[@]}")
+    LGPIO_WHEEL=1
+    step "lgpio: no python3-lgpio in this system's archive: the lgpio wheel instead (the [gpio] extra)"
+}
 if ((APT)); then
     step "apt packages: ${APT_PACKAGES[*]}"
-    apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${APT_PACKAGES[@]}"
+    if ! installed python3-lgpio && in_archive python3-venv && ! in_archive python3-lgpio; then
+        lgpio_from_wheel                           # the archive's lists, read before, lack it
+    fi
+    missing=()
+    for package in "${APT_PACKAGES[@]}"; do
+        installed "$package" || missing+=("$package")
+    done
+    if ((${#missing[@]} == 0)); then
+        step "apt packages: all installed already"
+    else
+        apt-get update -q
+        if ((LGPIO_WHEEL == 0)) && ! installed python3-lgpio && ! in_archive python3-lgpio; then
+            lgpio_from_wheel
+        fi
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${APT_PACKAGES[@]}"
+    fi
 else
     step "apt packages: skipped (--no-apt): ${APT_PACKAGES[*]}"
 fi
@@ -234,8 +268,11 @@ if [ ! -x "$SYSTEM_PYTHON" ]; then
 fi
 python_version=$("$SYSTEM_PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 made_with="made with $SYSTEM_PYTHON (Python $python_version; $CODENAME's is $RELEASE_PYTHON)"
+extras=()
+((DIRECTOR)) && extras+=(director)
+((LGPIO_WHEEL)) && extras+=(gpio)
 WANTED=$APP
-((DIRECTOR)) && WANTED="${APP}[director]"
+((${#extras[@]})) && WANTED="${APP}[$(IFS=,; echo "${extras[*]}")]"
 if ((PIP)); then
     "$SYSTEM_PYTHON" -m venv --system-site-packages "$APP/.venv"
     if [ -n "$WHEELHOUSE" ]; then
@@ -255,7 +292,8 @@ fi
 
 # 5d. the director's service instead of a kiosk: its folder, its config, its password
 if ((DIRECTOR)); then
-    install -d -m 0750 "$ETC" "$DIRECTOR_DATA" "$DIRECTOR_DATA/var"
+    install -d -m 0750 "$DIRECTOR_DATA" "$DIRECTOR_DATA/var"
+    install -d -m 0755 "$ETC"        # each file readable by its own service's group alone
     made=$("$SYSTEM_PYTHON" "$REPO/install/director_setup.py" config "$APP/config/director.example.toml" "$ETC/director.toml")
     step "config: $made"
     if [ -e "$DIRECTOR_DATA/var/director.password" ]; then
@@ -277,14 +315,15 @@ if ((DIRECTOR)); then
     fi
     if real_root; then
         chown -R "$DIRECTOR_USER:$DIRECTOR_USER" "$DIRECTOR_DATA"
-        chown "root:$DIRECTOR_USER" "$ETC" "$ETC/director.toml"
+        chown root:root "$ETC"       # a table on the same machine reads its kiosk.toml here too
+        chown "root:$DIRECTOR_USER" "$ETC/director.toml"
     fi
 fi
 
 # 5. the data directory and the config
 if ((DIRECTOR == 0)); then
 install -d -m 0750 "$DATA"
-install -d -m 0750 "$ETC"
+install -d -m 0755 "$ETC"            # each file readable by its own service's group alone
 if [ -e "$ETC/kiosk.toml" ]; then
     step "config: $ETC/kiosk.toml kept as it is"
 else
@@ -293,7 +332,8 @@ else
 fi
 if real_root; then
     chown "$KIOSK_USER:$KIOSK_USER" "$DATA"
-    chown "root:$KIOSK_USER" "$ETC" "$ETC/kiosk.toml"
+    chown root:root "$ETC"           # the director on the same machine reads director.toml here
+    chown "root:$KIOSK_USER" "$ETC/kiosk.toml"
 fi
 step "data: $DATA (journal and outbox)"
 

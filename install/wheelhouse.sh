@@ -29,13 +29,18 @@ OUT=$1
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mkdir -p "$OUT"
 
-# the pinned requirements: the dependencies, the [director] extra, the build backend, pip
-mapfile -t WANTED < <("$PYTHON" - "$REPO/pyproject.toml" <<'PY'
+# the pinned requirements: the dependencies, the [director] extra, the build backend, pip; and
+# the [gpio] extra (lgpio's wheel, where apt has no python3-lgpio) as requirements-gpio.txt, its
+# lines' markers kept (pip download would read them for this machine's Python, not the Pi's)
+mapfile -t WANTED < <("$PYTHON" - "$REPO/pyproject.toml" "$OUT/requirements-gpio.txt" <<'PY'
 import sys, tomllib
 project = tomllib.load(open(sys.argv[1], "rb"))
-for line in (project["project"]["dependencies"] + project["project"]["optional-dependencies"]["director"]
+extras = project["project"]["optional-dependencies"]
+for line in (project["project"]["dependencies"] + extras["director"]
              + project["build-system"]["requires"] + ["pip"]):
     print(line)
+with open(sys.argv[2], "w") as gpio:
+    gpio.write("".join(line + "\n" for line in extras["gpio"]))
 PY
 )
 printf '%s\n' "${WANTED[@]}" > "$OUT/requirements.txt"
@@ -46,9 +51,13 @@ if ((HERE)); then
     exit 0
 fi
 for version in 3.11 3.13; do
+    # the [gpio] lines whose marker holds for this version (python_version < or >= 3.13)
+    mapfile -t gpio < <(sed -n "s/; python_version $([ "$version" = 3.13 ] && echo '>=' || echo '<') '3.13'\$//p" \
+        "$OUT/requirements-gpio.txt")
     "$PYTHON" -m pip download --quiet --only-binary=:all: --implementation cp --python-version "$version" \
+        --platform manylinux_2_36_aarch64 --platform manylinux_2_34_aarch64 \
         --platform manylinux_2_28_aarch64 --platform manylinux_2_17_aarch64 \
-        --platform manylinux2014_aarch64 -d "$OUT" -r "$OUT/requirements.txt"
+        --platform manylinux2014_aarch64 -d "$OUT" -r "$OUT/requirements.txt" "${gpio[@]}"
 done
 count=$(find "$OUT" -name '*.whl' | wc -l)
 echo "wheelhouse: $OUT: $count wheels for the Pi (aarch64; Python 3.11 bookworm, 3.13 trixie), $(du -sh "$OUT" | cut -f1)"

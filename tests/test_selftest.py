@@ -131,3 +131,21 @@ def test_a_bad_config_exits_2(tmp_path):
     assert out.returncode == 2
     assert out.stderr == (f"python -m kiosk selftest: {config}: displays.left.kind: expected 'none', "
                           "'max7219' or 'ssd1306'; got 'lcd'\n")
+
+
+def test_the_screen_libraries_missing_are_named_with_their_packages():
+    """A Pi installed without recommends lacked Mesa's EGL vendor library and DRI driver: the
+    screen stays black; the self-test names them and the command that installs them."""
+    from kiosk.hardware import screen_libraries
+    gone = screen_libraries.missing(load=lambda name: name != "libEGL_mesa.so.0", find=lambda pattern: [])
+    assert gone == [("libEGL_mesa.so.0", "libegl-mesa0"),
+                    ("a Mesa DRI driver (dri/v3d_dri.so, vc4_dri.so)", "libgl1-mesa-dri")]
+    assert screen_libraries.report(gone).endswith(
+        ": sudo apt-get install --no-install-recommends libegl-mesa0 libgl1-mesa-dri")
+    assert screen_libraries.report([]).endswith(": all there")
+    assert screen_libraries.loads("libc.so.6") and not screen_libraries.loads("libno-such-library.so.9")
+
+
+def test_the_command_says_what_the_screen_needs():
+    out = selftest("--sim", "--timeout", "30", "--pattern-s", "0.1", stdin="l\nr\nc\n")
+    assert out.stdout.splitlines()[1].startswith("screen libraries")

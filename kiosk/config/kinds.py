@@ -57,12 +57,14 @@ class Text(Kind):
 class Wire(Kind):
     """A value the table sends in its documents: one of the protocol's schema's types
     (kiosk.sync.schema: ``Tournament``...), so that the director never refuses what the config
-    let in (a name of 5,000 characters, mostly spaces; a control character)."""
-    kind: Any = None
+    let in (a name of 5,000 characters, mostly spaces; a control character). ``kind`` names the
+    type: the schema (msgspec and the core's events) is loaded only when a value is checked, not
+    to start a table whose config has none."""
+    kind: str = ""
 
     def ok(self, value):
-        from kiosk.sync.schema import refusal
-        return refusal(value, self.kind) is None
+        from kiosk.sync import schema
+        return schema.refusal(value, getattr(schema, self.kind)) is None
 
 
 @dataclass(frozen=True)

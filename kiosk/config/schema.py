@@ -28,7 +28,6 @@ from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config.kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
                                 Number, OffOr, Overrides, Preset, Size, Text, Wire)
 from kiosk.presets import load_preset, preset_names
-from kiosk.sync import schema as wire
 from kiosk.ui.widgets.base import UiSettings
 
 DEFAULT_STORE = "var/kiosk.sqlite"
@@ -81,7 +80,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("kiosk.table", "1", "the table's number or name, shown on the screen and sent with results",
         Text("a table number or name of 1 to 20 characters", 1, 20)),
     Key("kiosk.tournament", "", "the tournament's name, carried by every result document",
-        Wire("single-line printable text of at most 100 characters", wire.Tournament)),
+        Wire("single-line printable text of at most 100 characters", "Tournament")),
     Key("kiosk.round", 1, "the round this table plays (with a director link, the director's assignment sets it)",
         Int("a round number 1-999", 1, 999)),
     Key("kiosk.players", ["Player 1", "Player 2"], "the two players' names, the left player first",

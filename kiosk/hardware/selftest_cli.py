@@ -4,9 +4,11 @@ the table's config (pins, displays, LEDs).
 On a Pi it reads the GPIO buttons (lgpio). With ``--sim`` the buttons are gpiozero MockFactory
 pins pressed from the keyboard: type ``l``, ``r`` or ``c`` (or left / right / centre) and Enter;
 the presses go through drivers.buttons exactly as real edges do. Each configured display and LED
-is opened; one that is not there is reported NOT FOUND with the reason. Exit status: 0 when
-everything answered, 1 when a button never arrived or a device is missing, 2 when the config is
-bad or there is no GPIO at all.
+is opened; one that is not there is reported NOT FOUND with the reason. The libraries the
+KMSDRM screen loads are checked too (kiosk/hardware/screen_libraries.py): one missing is named
+with its Debian package (NOT FOUND on a Pi; with ``--sim``, on a desktop, only said). Exit
+status: 0 when everything answered, 1 when a button never arrived or a device is missing, 2 when
+the config is bad or there is no GPIO at all.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from drivers.buttons import DEFAULT_PINS, Buttons, HardwareError, pin_factory
 from drivers.displays import open_display
 from drivers.leds import StatusLeds
 from kiosk.config import ConfigError, kiosk_config, load
+from kiosk.hardware import screen_libraries
 from kiosk.hardware.selftest import SelfTest
 
 KEYS = {"l": "left", "left": "left", "r": "right", "right": "right", "c": "centre", "centre": "centre",
@@ -102,10 +105,14 @@ def _command(args) -> int:
             print(f"{name}: {exc}{busy}", file=sys.stderr)
             return 2
         displays, leds, missing = open_devices(config, factory)
+        screen = screen_libraries.missing()
+        if screen and not config.sim:
+            missing["screen (KMSDRM)"] = screen_libraries.report(screen).split(": ", 1)[1]
         if config.sim:
             print("simulated buttons: type l, r or c and Enter to press one", flush=True)
             threading.Thread(target=read_presses, args=(sys.stdin, factory, pins, sys.stdout),
                              daemon=True).start()
+        print(screen_libraries.report(screen), flush=True)
         test = SelfTest(timeout_s=args.timeout, displays=displays, leds=leds, missing=missing,
                         pattern_s=args.pattern_s)
         return run_selftest(test, inputs, sys.stdout)

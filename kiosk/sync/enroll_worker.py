@@ -7,6 +7,10 @@ shows (the volunteer may try again): the screen never waits on a thread that die
 
 Once enrolled, the enrollment is on the data partition (``path``) and the phase is
 ``enrolled``: the screen then has the kiosk start again with it.
+
+kiosk.sync.enroll (the exchange's cryptography and SPAKE2, urllib) is loaded on the worker's
+thread when there is work: every table makes a worker at start, enrolled or not, and its first
+frame need not wait for them.
 """
 from __future__ import annotations
 
@@ -14,7 +18,6 @@ import logging
 import threading
 from typing import Callable
 
-from kiosk.sync import enroll
 from kiosk.ui.setup.enroll import Progress
 
 log = logging.getLogger(__name__)
@@ -70,6 +73,7 @@ class EnrollWorker:
 
         def work():
             self._set(Progress("working", f"table {table}: enrolling with the director at {url}", found))
+            from kiosk.sync import enroll
             self._finish(lambda: enroll.by_code(url, table, code), found)
         self._start(work)
 
@@ -78,10 +82,12 @@ class EnrollWorker:
 
         def work():
             self._set(Progress("working", f"table {table}: reading its file from the USB stick", found))
+            from kiosk.sync import enroll
             self._finish(lambda: enroll.from_stick(table), found)
         self._start(work)
 
     def _finish(self, get: Callable[[], enroll.Enrolled], found) -> None:
+        from kiosk.sync import enroll
         try:
             enrolled = get()
             enroll.save(enrolled, self.path)

@@ -58,7 +58,7 @@ OS_RELEASE = {
 #: What the script installs with apt on each release (trixie renamed libasound2).
 SAME_ON_BOTH = ["python3-venv", "python3-pip", "python3-dev", "python3-lgpio", "python3-spidev",
                 "espeak-ng", "fonts-dejavu-core", "i2c-tools", "libsdl2-2.0-0", "libgbm1", "libdrm2",
-                "libegl1", "libgles2"]
+                "libegl1", "libgles2", "libegl-mesa0", "libgl1-mesa-dri"]
 APT = {"bookworm": SAME_ON_BOTH + ["libasound2"], "trixie": SAME_ON_BOTH + ["libasound2t64"]}
 
 
@@ -107,7 +107,7 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     assert subprocess.run([str(app / ".venv" / "bin" / "python"), "-c", "import sys"],
                           timeout=TIMEOUT_S).returncode == 0
     data, etc = tmp_path / "var" / "lib" / "tablekeeper", tmp_path / "etc" / "tablekeeper"
-    assert data.is_dir() and mode(data) == 0o750 and mode(etc) == 0o750
+    assert data.is_dir() and mode(data) == 0o750 and mode(etc) == 0o755     # shared with the director
     config = etc / "kiosk.toml"
     example = (ROOT / "config" / "kiosk.example.toml").read_text()
     assert config.read_text() == example                         # nothing per table on the card
@@ -270,7 +270,7 @@ def test_the_director_install_makes_a_config_with_a_fresh_key_and_the_password_a
     example = tomllib.loads((ROOT / "config" / "director.example.toml").read_text())
     assert settings["tournament"]["key"] != example["tournament"]["key"]
     assert len(settings["tournament"]["key"]) >= 40 and settings["service"]["host"] == "0.0.0.0"
-    assert mode(config) == 0o640 and mode(etc) == 0o750           # it holds the tournament key
+    assert mode(config) == 0o640 and mode(etc) == 0o755           # it holds the tournament key
     assert not (etc / "kiosk.toml").exists()                    # a director, not a kiosk
     hashed = (data / "var" / "director.password").read_text().strip()
     assert verify_password("the volunteer's password", hashed) and mode(data / "var" / "director.password") == 0o600
