@@ -26,6 +26,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from kiosk.core import events as ev
 from kiosk.core.rules import SECTIONS, describe_settings
 from kiosk.core.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
+from kiosk.sync.decoders import built, decoder
 from kiosk.sync.schema_tallies import BonusWords, setting_fields
 
 SCHEMA_VERSION = 1
@@ -439,10 +440,9 @@ class SchemaError(ValueError):
 
 
 def decode(raw: bytes | msgspec.Raw, kind: type) -> Any:
-    """``raw`` as ``kind`` (one of this module's types), parsed and checked in one pass; else
-    SchemaError naming the field and what it should be."""
+    """``raw`` as ``kind`` (one of this module's types), checked in one pass; else SchemaError."""
     try:
-        return msgspec.json.decode(raw, type=kind)
+        return decoder(kind).decode(raw)
     except msgspec.ValidationError as exc:
         raise _refusal(exc) from None
     except msgspec.DecodeError as exc:
@@ -455,7 +455,7 @@ def convert(value: Any, kind: type) -> Any:
     """Plain data already parsed (an answer read by another JSON reader) checked as ``kind``;
     else SchemaError."""
     try:
-        return msgspec.convert(value, type=kind)
+        return msgspec.convert(value, type=built(kind))
     except msgspec.ValidationError as exc:
         raise _refusal(exc) from None
 
