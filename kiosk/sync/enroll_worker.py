@@ -10,15 +10,17 @@ Once enrolled, the enrollment is on the data partition (``path``) and the phase 
 
 kiosk.sync.enroll (the exchange's cryptography and SPAKE2, urllib) is loaded on the worker's
 thread when there is work: every table makes a worker at start, enrolled or not, and its first
-frame need not wait for them.
+frame need not wait for them; nor for the ENROLL screen's module (kiosk.ui.setup.enroll), which
+loads when the screen first asks for the progress or there is work.
 """
 from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from kiosk.ui.setup.enroll import Progress
+if TYPE_CHECKING:                   # the screen's module loads with the first work or question
+    from kiosk.ui.setup.enroll import Progress
 
 log = logging.getLogger(__name__)
 
@@ -29,16 +31,19 @@ class EnrollWorker:
         self.path, self.interfaces, self.wait_s = path, interfaces, wait_s
         self._finder = finder
         self._lock = threading.Lock()
-        self._progress = Progress("idle")
+        self._progress: Progress | None = None     # idle
         self._work = threading.Lock()           # one piece of work at a time, in order
 
     def progress(self) -> Progress:
+        from kiosk.ui.setup.enroll import Progress
         with self._lock:
-            return self._progress
+            return self._progress or Progress("idle")
 
-    def _set(self, progress: Progress) -> None:
+    def _set(self, phase: str, *details) -> None:
+        """The progress now: ``Progress(phase, *details)``."""
+        from kiosk.ui.setup.enroll import Progress
         with self._lock:
-            self._progress = progress
+            self._progress = Progress(phase, *details)
 
     def _start(self, work: Callable[[], None]) -> None:
         def run():
@@ -47,32 +52,32 @@ class EnrollWorker:
                     work()
                 except Exception as exc:        # noqa: BLE001 - said on the screen, never a stuck one
                     log.exception("enrolling failed")
-                    self._set(Progress("failed", f"not enrolled: the table could not go on "
-                                       f"({type(exc).__name__}): try again, or call the director",
-                                       self.progress().found))
+                    self._set("failed", f"not enrolled: the table could not go on "
+                              f"({type(exc).__name__}): try again, or call the director",
+                              self.progress().found)
         threading.Thread(target=run, name="enroll", daemon=True).start()
 
     def find(self) -> None:
         def work():
             found = self.progress().found
-            self._set(Progress("finding", "looking for the director's service", found))
+            self._set("finding", "looking for the director's service", found)
             finder = self._finder
             if finder is None:
                 from kiosk.sync.discovery import find_directors as finder
             try:
                 directors = finder(self.wait_s, interfaces=self.interfaces)
             except OSError as exc:
-                self._set(Progress("failed", f"no network to look for the director on ({exc})"))
+                self._set("failed", f"no network to look for the director on ({exc})")
                 return
             found = tuple((d.name, d.url) for d in directors)
-            self._set(Progress("found" if found else "idle", "", found))
+            self._set("found" if found else "idle", "", found)
         self._start(work)
 
     def by_code(self, url: str, table: str, code: str) -> None:
         found = self.progress().found
 
         def work():
-            self._set(Progress("working", f"table {table}: enrolling with the director at {url}", found))
+            self._set("working", f"table {table}: enrolling with the director at {url}", found)
             from kiosk.sync import enroll
             self._finish(lambda: enroll.by_code(url, table, code), found)
         self._start(work)
@@ -81,7 +86,7 @@ class EnrollWorker:
         found = self.progress().found
 
         def work():
-            self._set(Progress("working", f"table {table}: reading its file from the USB stick", found))
+            self._set("working", f"table {table}: reading its file from the USB stick", found)
             from kiosk.sync import enroll
             self._finish(lambda: enroll.from_stick(table), found)
         self._start(work)
@@ -92,7 +97,7 @@ class EnrollWorker:
             enrolled = get()
             enroll.save(enrolled, self.path)
         except enroll.EnrollFailed as exc:
-            self._set(Progress("failed", f"not enrolled: {exc}", found))
+            self._set("failed", f"not enrolled: {exc}", found)
             return
-        self._set(Progress("enrolled", f"table {enrolled.table} of "
-                           f"{enrolled.tournament or 'the tournament'} enrolled {enrolled.how}", found))
+        self._set("enrolled", f"table {enrolled.table} of "
+                  f"{enrolled.tournament or 'the tournament'} enrolled {enrolled.how}", found)

@@ -23,6 +23,7 @@ screens, drawn across the whole screen (kiosk.ui.touch.reads_across).
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 from kiosk.ui.widgets.base import NS, Screen, Table
@@ -32,9 +33,11 @@ from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.menu.door import DirectorDoor
 from kiosk.ui.widgets.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
-from kiosk.ui.setup.enroll import Enroller, EnrollScreen
 from kiosk.ui.setup.screen import SetupScreen
 from kiosk.core.vocabulary import Phase
+
+if TYPE_CHECKING:                           # the ENROLL screen loads when first opened
+    from kiosk.ui.setup.enroll import Enroller, EnrollScreen
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +70,7 @@ class Machine:
         self.finished = False
         self.restart = False                # finished to start again (a new enrollment)
         self.failures = 0                   # how many times a screen failed
+        self._enroll_kind = None            # the ENROLL screen's class, once one was opened
         self._now = now_ns
         self.screen: Screen = FailsafeScreen(table, RuntimeError("the screens did not open"), now_ns)
         try:
@@ -135,12 +139,15 @@ class Machine:
         self.screen.enter(t_ns)
 
     def enroll_screen(self) -> EnrollScreen:
-        """The ENROLL screen (kiosk.ui.setup.enroll) for this table."""
+        """The ENROLL screen (kiosk.ui.setup.enroll, loaded when first opened) for this table."""
+        from kiosk.ui.setup.enroll import EnrollScreen
+        self._enroll_kind = EnrollScreen
         return EnrollScreen(self.table, self.enroller, table_name=self.table.info.table,
                             url=self.director_url, again=self.enrolled)
 
     def _advance(self, now_ns: int) -> None:
-        if isinstance(self.screen, EnrollScreen) and self.screen.restart:
+        enrolling = self._enroll_kind is not None and isinstance(self.screen, self._enroll_kind)
+        if enrolling and self.screen.restart:
             self.finished = self.restart = True     # enrolled: the kiosk starts again with it
             return
         for _ in range(3):                      # a screen may hand over at most twice in a row

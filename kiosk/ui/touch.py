@@ -8,7 +8,7 @@ button or a key would, ``ButtonPressed`` or ``KeyTyped``, by what the screen sho
   player typing a turn, a blank's letter or the tiles left, on the challenger's half of the
   judge screen, for the director (the PIN, the menu's choices, a time), and on the judge
   station (kiosk.ui.judge.station); the clock screen's controls (HOLD, FIX SCORE, TIMES, a stop's
-  reasons: kiosk.ui.clock.controls) are keys too; ``KEYBOARDS`` says where each screen puts its keys;
+  reasons: kiosk.ui.clock.controls) are keys too; ``keyboards()`` says where each screen puts its keys;
 - with simulated hardware (``--sim``), anywhere else on a player's half is that player's
   button (the left or right half; on a portrait screen the upper or lower) and the bottom line
   is the centre button, on every screen;
@@ -26,25 +26,30 @@ key (the touch-only demo's players tap there). A table run ``taps_only`` (the de
 from __future__ import annotations
 
 import queue
+from functools import cache
 
 import pygame
 
 from table_input import PLAYER_SIDES, Action, ButtonPressed, KeyTyped, Side, Tapped
 from kiosk.ui.clock import draw as clockdraw, flat
 from kiosk.ui.clock.speech import BigTimesView
-from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
-from kiosk.ui.setup.enroll import EnrollView, keyboard_keys as enroll_keys
 from kiosk.ui.clock.view import ClockView
-from kiosk.ui.judge import draw as judge_draw, verdict
-from kiosk.ui.menu import draw as director_draw
 from kiosk.ui.widgets import frame
 
-#: Each view that may show the on-screen keyboard, and where its keys are:
-#: ``keys(size, view, facing)``: on the whole screen of ``size`` (facing None), or on the
-#: upright half of player ``facing`` (flat).
-KEYBOARDS = {ClockView: clockdraw.keyboard_keys, judge_draw.JudgeView: judge_draw.keyboard_keys,
-             director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys,
-             verdict.VerdictView: verdict.keyboard_keys, EnrollView: enroll_keys}
+
+@cache
+def keyboards() -> dict:
+    """Each view that may show the on-screen keyboard, and where its keys are:
+    ``keys(size, view, facing)``: on the whole screen of ``size`` (facing None), or on the
+    upright half of player ``facing`` (flat). The other screens' modules load here, at the first
+    tap, not before the table's first frame."""
+    from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
+    from kiosk.ui.judge import draw as judge_draw, verdict
+    from kiosk.ui.menu import draw as director_draw
+    from kiosk.ui.setup.enroll import EnrollView, keyboard_keys as enroll_keys
+    return {ClockView: clockdraw.keyboard_keys, judge_draw.JudgeView: judge_draw.keyboard_keys,
+            director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys,
+            verdict.VerdictView: verdict.keyboard_keys, EnrollView: enroll_keys}
 #: How finely ``where`` looks for a place to tap: a grid of this many points across and down.
 SEARCH = (24, 16)
 
@@ -67,6 +72,8 @@ def reads_across(view) -> bool:
     """Whether ``view`` is the director's (the menu, its questions, the self-test, a correction
     on the director's authority): on a ``flat`` screen it is drawn across the whole screen, read
     from the table's end where the director stands, not turned to either player."""
+    from kiosk.ui.clock.correct import CorrectionView
+    from kiosk.ui.menu import draw as director_draw
     return isinstance(view, director_draw.DirectorView) or (isinstance(view, CorrectionView) and view.director)
 
 
@@ -76,8 +83,8 @@ def drawn(view, orientation: str) -> str:
 
 
 def keys_on(size: tuple[int, int], view, facing: int | None = None) -> list:
-    """(rect, Key) of every key a surface of ``size`` shows for ``view`` (see ``KEYBOARDS``)."""
-    keys = KEYBOARDS.get(type(view))
+    """(rect, Key) of every key a surface of ``size`` shows for ``view`` (see ``keyboards``)."""
+    keys = keyboards().get(type(view))
     return keys(size, view, facing) if keys is not None else []
 
 

@@ -29,7 +29,6 @@ from kiosk.core import commands as cmd
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import Phase
 from kiosk.ui.widgets.base import preview
-from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 HOLD = Key(Action.HOLD, "HOLD")
@@ -81,6 +80,7 @@ def correction_refusal(state: GameState, busy: bool) -> str:
     """Why the correction screen does not open now ("" if it does): after the confirmation,
     away from the clock screen's phases, while the clock runs (or a centre press waits for its
     answer: ``busy``), or before any turn."""
+    from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES      # the screen loads when asked for
     if state.phase == Phase.CONFIRMED:
         return "the result is confirmed and locked"
     if state.phase not in CORRECTION_PHASES:

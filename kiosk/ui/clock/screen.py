@@ -52,7 +52,6 @@ from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui.clock import controls as clock_keys, draw as clockdraw, view as clockview, speech
-from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen
@@ -332,6 +331,7 @@ class ClockScreen(Screen):
         if refused:
             self.table.say(refused, t)
         else:
+            from kiosk.ui.clock.correct import CorrectionScreen     # loads when first asked for
             self._handover = CorrectionScreen(self.table, self, t)
 
     def focus(self):
