@@ -14,7 +14,6 @@ four digits are ten thousand guesses. The install script makes eight.
 from __future__ import annotations
 
 import argparse
-import getpass
 import re
 import secrets
 import sys
@@ -77,6 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def _ask() -> str:
+    import getpass                  # the command line's alone: not loaded with the kiosk
     first = getpass.getpass(f"the director's PIN ({PIN_EXPECTED}; Enter alone makes one): ")
     if not first:
         return ""
