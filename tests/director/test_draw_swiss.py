@@ -5,7 +5,6 @@ a player with the fewest byes; nobody meets anyone again while a pairing of the 
 second round keeps the score groups apart but for one float per odd group; byes go round; round
 one is top half against bottom half; king of the hill pairs 1 v 2, 3 v 4 by standing; and in
 every game the player with fewer net starts goes first."""
-import itertools
 from functools import lru_cache
 
 import pytest
@@ -86,9 +85,6 @@ def test_in_a_long_swiss_repeats_come_only_when_nothing_avoids_them(size, seed):
         if any(met[frozenset(p.players)] for p in drawn if NO_OPPONENT not in p.players):
             due = due_a_bye(played, number, numbers)
             assert not repeat_free_exists(numbers, met, due), f"round {number}"
-    counts = played.met()
-    assert max(counts.values()) - min(counts.get(frozenset(pair), 0)
-                                      for pair in itertools.combinations(numbers, 2)) <= 2
 
 
 @FAST
