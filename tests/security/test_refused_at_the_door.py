@@ -14,6 +14,7 @@ import pytest
 from bench.rigs.hostile import forged_result
 from director.limits import RESULT_BODY
 from tests.security.conftest import WAIT_S, assert_honest_table_served, played
+from tests.security.test_half_open import ended
 from tests.support.director_harness import Director, signed_bytes, status_doc
 
 PHONE = "127.0.0.9"             # the flooding address; the tables post from 127.0.0.1
@@ -43,14 +44,7 @@ def answer_to_silence(director, address: str) -> bytes:
     sock.bind((address, 0))
     sock.settimeout(WAIT_S)
     sock.connect(("127.0.0.1", director.port))
-    answer = b""
-    try:
-        while data := sock.recv(65536):
-            answer += data
-    except ConnectionResetError:
-        pass
-    sock.close()
-    return answer
+    return ended(sock)
 
 
 @pytest.fixture
