@@ -124,6 +124,15 @@ def test_the_command_reports_a_display_that_is_not_there(tmp_path):
             "(/dev/i2c-22), address 0x3D: ") in out.stdout
 
 
+@pytest.mark.parametrize("option, value", [("--pattern-s", "0"), ("--timeout", "-1"),
+                                           ("--pattern-s", "nan"), ("--timeout", "soon")])
+def test_seconds_of_zero_or_less_are_refused_by_name(option, value):
+    out = selftest("--sim", option, value, stdin="")
+    assert out.returncode == 2 and out.stdout == ""
+    assert (f"argument {option}: expected seconds above 0, such as 1 or 0.5; got {value!r}"
+            in out.stderr), out.stderr
+
+
 def test_a_bad_config_exits_2(tmp_path):
     config = tmp_path / "kiosk.toml"
     config.write_text('[displays.left]\nkind = "lcd"\n')

@@ -103,7 +103,7 @@ class SelfTest:
             if now_ns - self.asked_ns >= round(self.timeout_s * NS):
                 self._record(ButtonResult(self.asking, None), now_ns)
             return
-        index = int((now_ns - self.asked_ns) // round(self.pattern_s * NS))
+        index = int((now_ns - self.asked_ns) // max(1, round(self.pattern_s * NS)))
         while self._lit < min(index + 1, len(self.steps)):
             name, device, pattern = self.steps[self._lit]
             self._light(device, pattern)

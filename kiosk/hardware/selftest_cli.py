@@ -12,6 +12,7 @@ the config is bad or there is no GPIO at all.
 """
 from __future__ import annotations
 
+import argparse
 import queue
 import sys
 import threading
@@ -126,14 +127,25 @@ def _command(args) -> int:
             buttons.close()
 
 
+def seconds_above_zero(text: str) -> float:
+    """A command line's seconds: a number above 0 (argparse names the option and the value)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected seconds above 0, such as 1 or 0.5; got {text!r}")
+    return seconds
+
+
 def add_parser(sub) -> None:
     parser = sub.add_parser("selftest", help="hardware self-test: each button (with its latency), "
                                              "each player display's segments, each status LED")
     parser.add_argument("--config", metavar="FILE", help="the kiosk's config file (pins, displays, LEDs)")
     parser.add_argument("--sim", action="store_true",
                         help="simulated buttons (gpiozero MockFactory), pressed by typing l, r or c")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds_above_zero, default=10.0, metavar="SECONDS",
                         help="how long to wait for each button before reporting it MISSING (default 10)")
-    parser.add_argument("--pattern-s", type=float, default=1.0, metavar="SECONDS",
+    parser.add_argument("--pattern-s", type=seconds_above_zero, default=1.0, metavar="SECONDS",
                         help="how long each test pattern stays lit (default 1)")
     parser.set_defaults(func=_command)
