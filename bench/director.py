@@ -83,7 +83,7 @@ def build(tables: int, rounds: int) -> tuple[list, dict]:
     from director.event.model import Pairing, Player
     from kiosk.replay import replay_lines
     from kiosk.sync.document import result_document
-    from kiosk.sync.signing import sign, table_key
+    from kiosk.sync.signing import sign, table_key, wire
 
     players = [Player(n, f"Player {n:03d}", 1000 + (n * 37) % 1000) for n in range(1, 2 * tables + 1)]
     pairings, documents = [], {}
@@ -95,7 +95,7 @@ def build(tables: int, rounds: int) -> tuple[list, dict]:
             document = result_document(replayed.state, replayed.events, replayed.state.last_ns,
                                        tournament=TOURNAMENT, table=t, game_id=f"t{t}-r{r}")
             signed = sign(document, table_key(KEY.encode(), str(t)))      # as table t signs it
-            documents[(r, t)] = (document, json.dumps(signed).encode())
+            documents[(r, t)] = (document, wire(signed))
     return [players, pairings], documents
 
 
@@ -175,7 +175,7 @@ def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int,
 def update_latency(port: int, documents: dict, tries: int) -> list[float]:
     """Seconds from posting a newer revision of round 1 table 1 to its ``results`` event."""
     from director.web.live_patch import apply
-    from kiosk.sync.signing import sign, table_key
+    from kiosk.sync.signing import sign, table_key, wire
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     conn.request("GET", "/live/events")
@@ -205,8 +205,8 @@ def update_latency(port: int, documents: dict, tries: int) -> list[float]:
     out = []
     for revision in range(2, 2 + tries):
         arrived.clear()
-        body = json.dumps(sign({**document, "revision": revision},
-                               table_key(KEY.encode(), document["table"]))).encode()
+        body = wire(sign({**document, "revision": revision},
+                         table_key(KEY.encode(), document["table"])))
         poster = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         began = time.perf_counter()
         poster.request("POST", "/api/tables/1/results", body, {"Content-Type": "application/json"})

@@ -16,7 +16,8 @@ requests per second: the bench posts from one address far faster than tables do)
 - the forged result (issue 27: one phone cut intake to a fifth): a result valid in every field
   the schema checks, grown to the most a result may be (director.limits.RESULT_BODY) and sent
   unsorted (bench/rigs/hostile.py ``forged_result``), signed with a key not its table's (403)
-  or a table's own posted under another table's number (409), and grown to 1 MiB (413): the
+  or a table's own posted under another table's number (409), or padded with empty objects
+  and not sent as the text signed (403), and grown to 1 MiB (413): the
   director's CPU per request, target at most 10 ms each; then honest ingest while 4 other
   addresses post the forged result as fast as they are answered, the director at the venue's
   own limit on the tables' API (each refusal counts against its sender's rate, and the door
@@ -71,7 +72,22 @@ def forged_bodies(documents: dict) -> dict[str, tuple[str, bytes]]:
         f"table 1's result at {RESULT_BODY // 1024} KiB under table 2's number": (
             "2", forged_result(own, RESULT_BODY, key)),
         "forged result at 1 MiB": ("2", forged_result(own, 1 << 20, key)),
+        f"table 1's result, {RESULT_BODY // 1024} KiB of empty objects, not sent as signed": (
+            "1", empty_objects(own, key)),
     }
+
+
+def empty_objects(document: dict, key: bytes) -> bytes:
+    """Table 1's result signed with its own key, with a field of empty objects the document's
+    head skips, up to a result's most, sent with spaces (``json.dumps``) rather than as the
+    text signed: it cost two to three times the forged result while the director still wrote a
+    canonical form for such senders (issue 27)."""
+    import json
+
+    from kiosk.sync.signing import sign
+    room = RESULT_BODY - len(json.dumps(sign({**document, "padding": []}, key))) - 64
+    grown = {**document, "padding": [{}] * (room // len("{}, "))}
+    return json.dumps(sign(grown, key)).encode()
 
 
 def worst_requests(port: int, pid: int, forged: dict) -> list[tuple[str, float, set, float]]:

@@ -40,22 +40,20 @@ def shapes(size: int = MIB) -> dict[str, bytes]:
 def forged_result(document: dict, size: int, key: bytes) -> bytes:
     """A result ``document`` grown to just under ``size`` bytes and valid in every field the
     schema checks (its events repeated up to the schema's bound, adjudications of 32 long words
-    each), signed with ``key`` and sent as ``json.dumps`` writes it (keys in the document's
-    order, spaces): the director has to write its canonical form itself to check the signature.
+    each), signed with ``key`` and sent as a table sends it (kiosk.sync.signing.wire: the text
+    signed), so that under its own table's key it passes the signature and is refused only after.
     Posted under another table's number, or signed with a key not its table's: the worst body a
     phone can craft for the tables' results (tests/security/test_forged_result.py; what it costs:
     python -m bench door)."""
-    import json
-
     from kiosk.sync.schema import MAX_EVENTS, MAX_RECORDS
-    from kiosk.sync.signing import sign
+    from kiosk.sync.signing import sign, wire
 
     grown = {**document, "events": (document["events"] * MAX_EVENTS)[:MAX_EVENTS]}
     judged = {"id": 1, "game_id": 1, "table": str(document["table"]), "challenger_side": 0,
               "challenger": "C" * 100, "words": [{"word": "Q" * 40, "valid": False}] * 32,
               "valid": False, "lexicon": "L" * 100, "lexicon_fingerprint": "f" * 128,
               "at_ns": 1, "boot_id": "b" * 64, "wall": 1.0}
-    room = size - len(json.dumps(sign(grown, key)).encode()) - 16
-    count = max(0, min(MAX_RECORDS, room // (len(json.dumps(judged)) + 2)))
+    room = size - len(wire(sign(grown, key))) - 16
+    count = max(0, min(MAX_RECORDS, room // (len(wire(judged)) + 1)))
     grown["adjudications"] = [{**judged, "id": n + 1} for n in range(count)]
-    return json.dumps(sign(grown, key)).encode()
+    return wire(sign(grown, key))

@@ -26,7 +26,7 @@ from director.event.rounds import RoundError, start_round
 from director.files import imports
 from director.tables.ingest import receive
 from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign, table_key
+from kiosk.sync.signing import sign, table_key, wire
 from . import event
 from .plan import Options, plan_games
 from .venue import EventFileError
@@ -76,7 +76,7 @@ def plan_rounds(folder: Path, options: Options, config: DirectorConfig, people,
                                            tournament=config.tournament, table=game.table,
                                            game_id=f"plan-{game.table}-{round_number}")
                 signed = sign(document, table_key(config.key, game.table))
-                reply = receive(db, game.table, "results", json.dumps(signed).encode(), config.key,
+                reply = receive(db, game.table, "results", wire(signed), config.key,
                                 wall + 60, rules=config.rules)
                 if reply.code != 200:
                     raise ValueError(f"the draw's plan: round {round_number} table {game.table}: "

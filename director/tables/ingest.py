@@ -46,7 +46,6 @@ import logging
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-import msgspec
 
 from kiosk.core.events import EventFormatError
 from kiosk.core.rules import Rules
@@ -207,23 +206,13 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
 
 
 def _signed_text(sent: bytes, signature: str, key: bytes, named: str, posted: str) -> bytes:
-    """The document's canonical JSON, checked under table ``named``'s key before anything is
-    built from it (Refused 403 otherwise), and made at most once: the bytes sent, when the
-    table sent its document as the text it signed (kiosk.sync's clients do: keys sorted, no
-    spaces); else the document parsed (untyped, in C) and written again with its keys sorted
-    (``msgspec``: the same text as kiosk.sync.signing.canonical, floats below 1e-4 aside, which
-    no table writes). Never the typed decode, never Python's ``json`` on a refusal's path."""
-    own = table_key(key, named)
-    if signs(signature, own, sent):
+    """The document's text as sent, when it carries table ``named``'s signature; else Refused
+    403. Nothing is built from the bytes and nothing is written again: a table sends its document
+    as the very text it signed (kiosk.sync.signing.wire: keys sorted, no spaces), so a body whose
+    document is any other text is refused whatever it holds, at the cost of its reading."""
+    if signs(signature, table_key(key, named), sent):
         return sent
-    try:
-        document = schema.plain(sent)
-    except ValueError:
-        document = None
-    text = msgspec.json.encode(document, order="sorted") if isinstance(document, dict) else sent
-    if text != sent and signs(signature, own, text):
-        return text
-    raise Refused(403, _wrong_key(text, signature, key, named, posted))
+    raise Refused(403, _wrong_key(sent, signature, key, named, posted))
 
 
 def _events(document: dict) -> list:
@@ -242,8 +231,7 @@ def _printable(name: str, most: int = 40) -> str:
 
 def _wrong_key(text: bytes, signature: str, key: bytes, named: str, posted: str) -> str:
     """Why a signature does not match table ``named``'s key, as far as the director can tell
-    (each key tried over the canonical text already made, the one a table signs: nothing is
-    written again)."""
+    (each key tried over the text as sent: nothing is written again)."""
     table, other = _printable(named), _printable(posted)
     if signs(signature, key, text):
         return (f"signed with the tournament key, not table {table}'s own key: the tournament key "
@@ -251,8 +239,8 @@ def _wrong_key(text: bytes, signature: str, key: bytes, named: str, posted: str)
     if posted != named and signs(signature, table_key(key, posted), text):
         return (f"table {table}'s document signed with table {other}'s key: a table signs only "
                 "its own documents")
-    return (f"the signature does not match table {table}'s key: signed with another key, or the "
-            "document was altered")
+    return (f"the signature does not match table {table}'s key: signed with another key, the "
+            "document altered, or not sent as the text it signed (keys sorted, no spaces)")
 
 
 def _reject(db: DirectorDB, table: str, path: str, size: int, refusal: Refused, now_wall: float,

@@ -22,7 +22,6 @@ RecursionError; what a refusal says is kept to one printable line of at most 300
 """
 from __future__ import annotations
 
-import json
 import socket
 import urllib.error
 import urllib.parse
@@ -32,7 +31,7 @@ from dataclasses import dataclass
 from kiosk.sync import schema
 from kiosk.sync.answers import Verdict, checked
 from kiosk.sync.assignment import AssignmentFormatError, check
-from kiosk.sync.signing import SignatureError, verify
+from kiosk.sync.signing import SignatureError, verify, wire
 
 DELIVERED, REFUSED, UNREACHABLE = "delivered", "refused", "unreachable"
 TOO_MANY_REQUESTS = 429
@@ -67,7 +66,7 @@ class DirectorClient:
         the judge station)."""
         if path not in ("results", "status", "challenge"):
             raise ValueError(f"documents go to results, status or challenge, not {path!r}")
-        data = json.dumps(signed, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        data = wire(signed)
         request = urllib.request.Request(f"{self.base}/{path}", data=data, method="POST",
                                          headers={"Content-Type": "application/json"})
         return self._answer(request)

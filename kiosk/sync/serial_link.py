@@ -36,7 +36,6 @@ assignment) that the thread replaces whole; ``stop()`` says whether the thread h
 """
 from __future__ import annotations
 
-import json
 import logging
 import random
 import threading
@@ -52,7 +51,7 @@ from kiosk.sync import schema
 from kiosk.sync.schema_receipt import unconfirmed
 from kiosk.sync.sender import (RESULT, UNCONFIRMED_PREFIX, Link, Published, held_of, refusal_words,
                                resend_unheld, unconfirmed_of)
-from kiosk.sync.signing import SignatureError, sign, verify
+from kiosk.sync.signing import SignatureError, sign, verify, wire
 from kiosk.sync.status import status_document
 
 log = logging.getLogger(__name__)
@@ -74,8 +73,7 @@ def data_body(path: str, signed: dict) -> bytes:
     """A DATA frame's body: the path, a newline, the signed document's JSON as HTTP would post it
     (keys sorted, no spaces: the document is sent as the text it signed, whose signature the
     director checks over the bytes themselves, director.tables.ingest)."""
-    return path.encode() + b"\n" + json.dumps(signed, sort_keys=True, separators=(",", ":"),
-                                              ensure_ascii=False).encode()
+    return path.encode() + b"\n" + wire(signed)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,13 @@ def canonical(document: dict) -> bytes:
     return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+def wire(signed: dict) -> bytes:
+    """The bytes a signed document travels as: the envelope written as ``canonical`` writes, so
+    that the document inside it is the very text its signature covers. The director checks the
+    signature over those bytes as sent and over nothing else (director.tables.ingest)."""
+    return canonical(signed)
+
+
 def table_key(tournament_key: bytes, table: str) -> bytes:
     """The key of ``table``: HMAC-SHA256(tournament key, "table:" + table), 32 bytes."""
     if not tournament_key:

@@ -5,13 +5,12 @@ already ruled, at a table with none open, or with other words than the table typ
 with the reason and changes nothing; the table reads the verdict back signed for it."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from director.event.db import DirectorDB
 from director.tables.challenges import open_challenges, receive_challenge, receive_verdict, verdict_for
-from kiosk.sync.signing import sign, station_key, table_key, verify
+from kiosk.sync.signing import sign, station_key, table_key, verify, wire
 
 KEY = b"a-tournament-key-for-the-test"
 NOW = 1_800_000_000.0
@@ -27,14 +26,14 @@ def challenge(state="open", words=("QUIRE",), table="7", cid="g7:turn-3:100", ke
     document = {"schema": 1, "kind": "challenge", "tournament": "T", "table": table, "round": 2,
                 "game_id": "g7", "challenge_id": cid, "player": 1, "turn": 3, "words": list(words),
                 "state": state, "sent_wall": NOW}
-    return json.dumps(sign(document, key or table_key(KEY, table))).encode()
+    return wire(sign(document, key or table_key(KEY, table)))
 
 
 def verdict(words=("QUIRE",), valid=True, cid="g7:turn-3:100", station="1", table="7", key=None) -> bytes:
     document = {"schema": 1, "kind": "verdict", "tournament": "T", "station": station, "table": table,
                 "challenge_id": cid, "words": list(words), "valid": valid, "lexicon": "ENABLE",
                 "lexicon_fingerprint": "f", "sent_wall": NOW}
-    return json.dumps(sign(document, key or station_key(KEY, station))).encode()
+    return wire(sign(document, key or station_key(KEY, station)))
 
 
 def test_a_challenge_open_reaches_the_station_and_its_verdict_the_table(db):

@@ -1,7 +1,6 @@
 """``python -m director enroll TABLE``: the table's own key as a key file (readable by its owner
 only) and the kiosk config lines; a kiosk configured with them signs results the director takes,
 for that table only; the tournament key is never written or printed."""
-import json
 import stat
 import subprocess
 import sys
@@ -12,7 +11,7 @@ import pytest
 from director.config import load_config
 from director.tables.enroll import EnrollError, enroll
 from kiosk.config import kiosk_config, load
-from kiosk.sync.signing import sign, table_key
+from kiosk.sync.signing import sign, table_key, wire
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +65,7 @@ def test_a_kiosk_set_up_with_the_lines_signs_what_the_director_takes_for_its_tab
 
 
 def sign_bytes(document, key):
-    return json.dumps(sign(document, key)).encode()
+    return wire(sign(document, key))
 
 
 def test_enrolling_again_gives_the_same_key_and_a_serial_table_its_port(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 
 from director.limits import RESULT_BODY
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
-from kiosk.sync.signing import sign, table_key
+from kiosk.sync.signing import sign, table_key, wire
 
 
 def test_a_result_is_stored_once_however_often_it_comes(director):
@@ -125,7 +125,7 @@ def test_a_result_whose_forfeit_is_not_an_object_is_refused(director):
 def forged(document):
     signed = sign(document, table_key(KEY.encode(), document["table"]))
     signed["document"]["result"]["final"] = [500, 0]
-    return json.dumps(signed).encode()
+    return wire(signed)
 
 
 def resigned(document, **changes):

@@ -2,19 +2,18 @@
 table 5 (to give a friend a win), posted as table 5 or as table 3. Both are refused 403 naming
 the key, nothing is stored, the rejection is kept; table 5's kiosk does not believe an
 assignment signed with table 3's key either."""
-import json
 
 import pytest
 
 from kiosk.sync.http_client import AssignmentError, DirectorClient
-from kiosk.sync.signing import sign, table_key
+from kiosk.sync.signing import sign, table_key, wire
 from tests.support.director_harness import KEY, result_doc, signed_bytes
 
 KEY3 = table_key(KEY.encode(), "3")
 
 
 def forged_for_table_5() -> bytes:
-    return json.dumps(sign(result_doc(5, scores=(500, 20)), KEY3)).encode()
+    return wire(sign(result_doc(5, scores=(500, 20)), KEY3))
 
 
 @pytest.mark.parametrize("posted_as, reason", [

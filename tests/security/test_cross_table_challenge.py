@@ -21,7 +21,7 @@ import time
 import pytest
 
 from director.tables.challenges import KEPT_PER_TABLE, OPEN_S, receive_challenge
-from kiosk.sync.signing import STATION_PROOF, sign, station_key, station_proof, table_key, verify
+from kiosk.sync.signing import STATION_PROOF, sign, station_key, station_proof, table_key, verify, wire
 from tests.security.conftest import assert_honest_table_served
 from tests.support.director_harness import KEY, TOURNAMENT
 
@@ -32,14 +32,14 @@ def challenge(table: str, cid: str, words=("ZQXJ",), state="open", key_of: str |
     document = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": table, "round": 1,
                 "game_id": f"t{table}-r1", "challenge_id": cid, "player": 0, "turn": 7,
                 "words": list(words), "state": state, "sent_wall": 0.0}
-    return json.dumps(sign(document, table_key(KEY.encode(), key_of or table))).encode()
+    return wire(sign(document, table_key(KEY.encode(), key_of or table)))
 
 
 def verdict(table: str, cid: str | None, words=("ZQXJ",)) -> bytes:
     document = {"schema": 1, "kind": "verdict", "tournament": TOURNAMENT, "station": "1", "table": table,
                 "challenge_id": cid, "words": list(words), "valid": False, "lexicon": "ENABLE",
                 "lexicon_fingerprint": "x", "sent_wall": 0.0}
-    return json.dumps(sign(document, station_key(KEY.encode(), "1"))).encode()
+    return wire(sign(document, station_key(KEY.encode(), "1")))
 
 
 def listed(director, proof: str | None = None):

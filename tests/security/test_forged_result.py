@@ -2,9 +2,10 @@
 checks, grown to the most a result may be (director.limits.RESULT_BODY), posted under another
 table's number or signed with a key not its table's, cost the director 108 ms of CPU (the typed
 decode, and the canonical JSON written two or three times on the refusal's path). The signature
-is now checked over what was sent before anything is built from it, the canonical form is
-written at most once, a result over what a real game can hold is refused 413 before it is read,
-and each refusal counts against its sender's rate. (What each costs: python -m bench door.)"""
+is now checked over what was sent, and over nothing else: a table sends the text it signed
+(kiosk.sync.signing.wire), so nothing is built or written again before the signature holds; a
+result over what a real game can hold is refused 413 before it is read, and each refusal counts
+against its sender's rate. (What each costs: python -m bench door.)"""
 import time
 
 import pytest
@@ -75,20 +76,20 @@ class Calls:
         return [what for what, _ in self.seen]
 
 
-def test_a_refusal_builds_nothing_from_the_body_and_writes_its_canonical_form_once(
-        paired_director, monkeypatch):
+def test_a_refusal_builds_nothing_from_the_body_and_writes_nothing_again(paired_director,
+                                                                          monkeypatch):
     director = paired_director
     calls = Calls(monkeypatch)
     body = forged_result({**played(table="5")}, RESULT_BODY, FORGED)
     assert director.post(5, "results", body).code == 403
     assert "typed" not in calls.kinds() and "events" not in calls.kinds()
     texts = {text for what, text in calls.seen if what == "signature"}
-    assert len(texts) == 2                  # what was sent, and the one canonical form written
+    assert len(texts) == 1 and next(iter(texts)) in body     # only what was sent, as it was sent
     calls.seen.clear()
     replayed = forged_result({**played(table="6"), "table": "5"}, RESULT_BODY,
                              table_key(KEY.encode(), "5"))
     assert director.post(6, "results", replayed).code == 409
-    assert calls.kinds() == ["signature", "signature"]   # table 5's key, over both texts: no more
+    assert calls.kinds() == ["signature"]   # table 5's key, over what was sent: no more
     calls.seen.clear()
     assert director.post(5, "results", signed_bytes(played(table="5"))).body["outcome"] == "stored"
     kinds = calls.kinds()                   # an honest result: the signature first, then the rest
@@ -109,3 +110,22 @@ def test_refusals_count_against_the_senders_rate(paired_director):
     assert allowance == 7 and codes[:allowance] == [403] * allowance and 429 in codes, codes
     assert codes.count(403) <= 1 + (limits.table_requests_per_s * (BURST_S + elapsed)) // cost
     nothing_stored(director)
+
+
+def test_a_document_not_sent_as_the_text_it_signed_is_refused_for_its_reading_alone(
+        paired_director, monkeypatch):
+    """The right key over the canonical text, but the body written with spaces (or any other
+    order): refused 403 by the one check over what was sent, saying how a table sends; nothing
+    parsed, typed or written again (what a table on a kiosk before kiosk.sync.signing.wire
+    would meet; no table in the field ever sent otherwise)."""
+    import json
+
+    from kiosk.sync.signing import sign
+    director = paired_director
+    calls = Calls(monkeypatch)
+    spaced = json.dumps(sign(played(table="5"), table_key(KEY.encode(), "5"))).encode()
+    answer = director.post(5, "results", spaced)
+    assert answer.code == 403 and "not sent as the text it signed" in answer.body["error"]
+    assert "typed" not in calls.kinds() and len({t for _, t in calls.seen}) == 1
+    nothing_stored(director)
+    assert director.post(5, "results", signed_bytes(played(table="5"))).body["outcome"] == "stored"

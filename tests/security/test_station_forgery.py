@@ -6,9 +6,8 @@ station's key for a table is refused; a verdict for a table with no challenge op
 its refusal and the service still serves."""
 from __future__ import annotations
 
-import json
 
-from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_key, station_proof, table_key, verify
+from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_key, station_proof, table_key, verify, wire
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 
 import pytest
@@ -18,7 +17,7 @@ def verdict(key: bytes, station: str = "1") -> bytes:
     document = {"schema": 1, "kind": "verdict", "tournament": TOURNAMENT, "station": station,
                 "table": "7", "challenge_id": "t7-r1:turn-1:5", "words": ["QUIRE"], "valid": False,
                 "lexicon": "ENABLE", "lexicon_fingerprint": "x", "sent_wall": 0.0}
-    return json.dumps(sign(document, key)).encode()
+    return wire(sign(document, key))
 
 
 def open_challenge(director) -> None:
@@ -46,7 +45,7 @@ def test_a_challenge_in_a_stations_name_and_a_verdict_with_none_open_are_refused
     document = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": "7", "round": 1,
                 "game_id": "t7-r1", "challenge_id": "x", "player": 0, "turn": 1, "words": [],
                 "state": "open", "sent_wall": 0.0}
-    forged = json.dumps(sign(document, station_key(KEY.encode(), "1"))).encode()
+    forged = wire(sign(document, station_key(KEY.encode(), "1")))
     assert director.post(7, "challenge", forged).code == 403
     answer = director.request("POST", "/api/stations/1/verdicts",
                               verdict(station_key(KEY.encode(), "1")), anonymous=True)

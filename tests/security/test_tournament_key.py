@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from kiosk.sync.signing import SignatureError, sign, table_key, verify
+from kiosk.sync.signing import SignatureError, sign, table_key, verify, wire
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 
 REASON = "signed with the tournament key, not table 5's own key"
 
 
 def with_the_tournament_key(document) -> bytes:
-    return json.dumps(sign(document, KEY.encode())).encode()
+    return wire(sign(document, KEY.encode()))
 
 
 @pytest.mark.parametrize("path, document", [("results", result_doc(5)), ("status", status_doc(5))])

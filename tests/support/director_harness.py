@@ -26,7 +26,7 @@ from director.web.password import hash_password
 from bench.rigs.page_session import PageSession
 from kiosk.replay import replay_lines
 from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign, table_key
+from kiosk.sync.signing import sign, table_key, wire
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"
@@ -85,7 +85,7 @@ def signed_bytes(document: dict, key: str = KEY, *, table: str | None = None) ->
     """``document`` signed as a table signs it: with the key of ``table`` (default: the table it
     names) derived from the tournament key ``key``."""
     table = document["table"] if table is None else table
-    return json.dumps(sign(document, table_key(key.encode(), table))).encode()
+    return wire(sign(document, table_key(key.encode(), table)))
 
 
 @dataclass

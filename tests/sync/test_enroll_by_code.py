@@ -27,7 +27,7 @@ from director.tables import codes
 from kiosk.config import kiosk_config, load
 from kiosk.pin import verify_pin
 from kiosk.sync import enrollment as protocol
-from kiosk.sync.signing import sign, table_key
+from kiosk.sync.signing import sign, table_key, wire
 from tests.support.director_harness import result_doc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,7 +91,7 @@ def test_a_table_enrolls_by_its_code_and_signs_what_the_director_takes(tmp_path,
     assert KEY.decode() not in enrollment.read_text()            # never the tournament key
     assert code_row(director, "7")["state"] == "used"
     assert [(r["table_name"], r["how"]) for r in director.rows("enrolled")] == [("7", "code")]
-    signed = json.dumps(sign(result_doc(7, tournament=TOURNAMENT), kiosk.key)).encode()
+    signed = wire(sign(result_doc(7, tournament=TOURNAMENT), kiosk.key))
     request = urllib.request.Request(f"{director.url}/api/tables/7/results", data=signed, method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as answer:
@@ -226,13 +226,13 @@ def test_a_sniffed_exchange_yields_no_key_even_to_someone_who_learns_the_code(tm
     finally:
         proxy.close()
     assert out.returncode == 0, out.stderr
-    wire = b"".join(proxy.seen)
+    crossed = b"".join(proxy.seen)
     secret = table_key(KEY, "7")
-    assert secret.hex().encode() not in wire and secret not in wire and b"scrypt$" not in wire
-    bodies = [json.loads(m) for m in re.findall(rb"\{[^{}]*\}", wire)]
+    assert secret.hex().encode() not in crossed and secret not in crossed and b"scrypt$" not in crossed
+    bodies = [json.loads(m) for m in re.findall(rb"\{[^{}]*\}", crossed)]
     start = next(b for b in bodies if "protocol" in b)
     answer = protocol.parse_start_answer(json.dumps(next(b for b in bodies if "sealed" in b)).encode())
-    assert start["table"] == "7" and code.encode() not in wire
+    assert start["table"] == "7" and code.encode() not in crossed
     # Every guess of the code, the right one among them, against what was seen: none opens the
     # seal, since SPAKE2's key also needs a secret neither side ever sent. (A guess can only be
     # tried in an exchange of one's own with the director, who ends a code after three.)
