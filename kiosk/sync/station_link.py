@@ -14,7 +14,6 @@ Documents: docs/sync-protocol.md, "The judge station".
 """
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -25,7 +24,7 @@ from dataclasses import dataclass, replace
 from kiosk.sync.answers import Challenges, checked
 from kiosk.sync.document import DOCUMENT_SCHEMA
 from kiosk.sync.http_client import DELIVERED, REFUSED, TIMEOUT_S, DirectorClient
-from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_proof, verify
+from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_proof, verify, wire
 
 log = logging.getLogger(__name__)
 POLL_S = 1.0
@@ -84,7 +83,7 @@ class StationClient(DirectorClient):
         return tuple(OpenChallenge(c.challenge_id, c.table, c.round, tuple(c.words)) for c in listed)
 
     def send_verdict(self, document: dict):
-        data = json.dumps(sign(document, self.key), separators=(",", ":")).encode()
+        data = wire(sign(document, self.key))
         return self._answer(urllib.request.Request(f"{self.base}/verdicts", data=data, method="POST",
                                                    headers={"Content-Type": "application/json"}))
 
