@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from dataclasses import dataclass
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.core.state import GameState
 from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.words import face
@@ -98,7 +98,7 @@ class Speaker:
 BACK = "a tap or a button goes back: no turn ends"
 
 
-@dataclass(frozen=True)
+@value
 class BigTimesView:
     """Both times filling the screen, one player a row, for a player who asked for them."""
     names: tuple[str, str]
