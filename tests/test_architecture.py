@@ -79,10 +79,11 @@ def test_importing_kiosk_does_not_import_pygame():
 
 
 #: What a table's start to its first frame leaves unloaded, loaded when first used (issue 30 item 6):
-#: the screens shown later, the wire schema and its msgspec, the enrollment, the PIN prompt.
+#: the screens shown later, the wire schema and its msgspec, the enrollment, the PIN prompt,
+#: pyserial (a serial link's port).
 LOADED_WHEN_USED = ("kiosk.ui.clock.correct", "kiosk.ui.judge.screen", "kiosk.ui.judge.station",
                     "kiosk.ui.menu.screen", "kiosk.ui.menu.actions", "kiosk.ui.setup.enroll",
-                    "kiosk.sync.schema", "kiosk.sync.enroll", "msgspec", "getpass")
+                    "kiosk.sync.schema", "kiosk.sync.enroll", "msgspec", "getpass", "serial")
 
 
 def test_a_tables_start_to_its_first_frame_leaves_later_screens_and_tools_unloaded(tmp_path):
