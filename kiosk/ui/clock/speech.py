@@ -12,7 +12,7 @@ anywhere on them, or any button, only goes back to the clock (``BACK`` says so):
 from __future__ import annotations
 
 import shutil
-import subprocess
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from kiosk.core.frozen import value
 from kiosk.core.state import GameState
 from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.words import face
+
+if TYPE_CHECKING:
+    import subprocess
 
 PROGRAM = "espeak-ng"
 
@@ -74,6 +77,7 @@ class Speaker:
         path = shutil.which(self.program)
         if path is None:
             return False
+        import subprocess           # loaded with the first sentence said, not before the first frame
         self.stop()
         try:
             self.process = subprocess.Popen(
