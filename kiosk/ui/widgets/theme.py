@@ -151,6 +151,7 @@ def cap_height(size: int) -> int:
 def _least_size(px_per_mm: float) -> int:
     wanted = panel.MIN_CAP_MM * px_per_mm
     size = max(6, int(wanted * 1.6))
+    size = max(6, round(size * wanted / max(cap_height(size), 1)))   # near it: each size tried costs
     while cap_height(size) < wanted:
         size += 1
     while size > 6 and cap_height(size - 1) >= wanted:
