@@ -1,5 +1,7 @@
-"""kiosk.core.frozen.evolve: dataclasses.replace for the game's frozen values, faster."""
+"""kiosk.core.frozen: ``evolve``, dataclasses.replace for the game's frozen values, faster; ``@value``,
+a frozen dataclass built cheaper, behaving as one."""
 import dataclasses
+import inspect
 
 import pytest
 
@@ -62,7 +64,7 @@ def _looks(cls, *args, **kwargs):
     shape = {"repr": repr(made), "eq": made == other, "hash": hash(made) == hash(other),
              "frozen": frozen, "fields": [(f.name, f.default, f.compare) for f in dataclasses.fields(made)],
              "dict": dataclasses.asdict(made), "match": cls.__match_args__,
-             "signature": str(__import__("inspect").signature(cls)), "doc": cls.__doc__.replace("Moved", "M")}
+             "signature": str(inspect.signature(cls)), "doc": cls.__doc__.replace("Moved", "M")}
     if dataclasses.fields(made):
         shape["replace"] = repr(dataclasses.replace(made, at_ns=7))
     return shape
