@@ -17,10 +17,13 @@ Framing and protocol live elsewhere (``kiosk.sync.framing``); drivers never impo
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import serial
-import serial.rs485
+if TYPE_CHECKING:
+    import serial
+
+# pyserial itself (``serial``) is loaded by the first SerialPort, not with this module: the
+# kiosk's config reads DEFAULT_BAUD here on every start, serial link or none.
 
 DEFAULT_BAUD = 115200
 READ_TIMEOUT_S = 0.05
@@ -35,7 +38,9 @@ class SerialPortError(RuntimeError):
 class SerialPort:
     def __init__(self, url: str, baud: int = DEFAULT_BAUD, *, rs485: bool = False,
                  read_timeout_s: float = READ_TIMEOUT_S, write_timeout_s: float = WRITE_TIMEOUT_S,
-                 opener: Callable[..., serial.SerialBase] = serial.serial_for_url):
+                 opener: Callable[..., serial.SerialBase] | None = None):
+        import serial
+        opener = opener or serial.serial_for_url
         if not isinstance(url, str) or not url.strip():
             raise SerialPortError(f"serial port: expected a device path or pyserial URL; got {url!r}")
         if isinstance(baud, bool) or not isinstance(baud, int) or not MIN_BAUD <= baud <= MAX_BAUD:
@@ -50,6 +55,7 @@ class SerialPort:
         self._connect()
 
     def _connect(self) -> serial.SerialBase:
+        import serial.rs485
         url = self.url
         try:
             port = self._open()
@@ -88,6 +94,7 @@ class SerialPort:
 
     def read(self) -> bytes:
         """What has arrived: waits up to the read timeout for a first byte; b"" if none came."""
+        import serial
         port = self._ready()
         try:
             data = port.read(1)
@@ -101,6 +108,7 @@ class SerialPort:
 
     def write(self, data: bytes) -> None:
         """Send ``data`` and wait until it has left (on a half-duplex line the answer follows)."""
+        import serial
         port = self._ready()
         try:
             port.write(data)

@@ -38,11 +38,11 @@ import logging
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from kiosk.core import events as ev
+from kiosk.core.frozen import value
 from kiosk.core.judge import Adjudication
 from kiosk.core.rules import Rules
 from kiosk.core.state import GameState
@@ -63,7 +63,7 @@ NS = 1_000_000_000
 RESULT, UNSIGNED_RESULT = "result", "result-unsigned"
 
 
-@dataclass(frozen=True)
+@value
 class GameSetup:
     """How a new game at this table is set up (from the config)."""
     rules: Rules
@@ -75,7 +75,7 @@ class GameSetup:
     division: str = ""          # the director's assignment's, when it names one
 
 
-@dataclass(frozen=True)
+@value
 class Started:
     """The game the kiosk plays now: its state, id, its own table (a recovered game keeps its
     own), and the recovery's message for the screen (None for a fresh game)."""

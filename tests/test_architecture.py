@@ -1,5 +1,6 @@
 """The boundaries of ../shared/DESIGN.md, enforced by reading the imports."""
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -75,6 +76,28 @@ def test_importing_kiosk_does_not_import_pygame():
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+#: What a table's start to its first frame leaves unloaded, loaded when first used (issue 30 item 6):
+#: the screens shown later, the wire schema and its msgspec, the enrollment, the PIN prompt,
+#: pyserial (a serial link's port).
+LOADED_WHEN_USED = ("kiosk.ui.clock.correct", "kiosk.ui.judge.screen", "kiosk.ui.judge.station",
+                    "kiosk.ui.menu.screen", "kiosk.ui.menu.actions", "kiosk.ui.setup.enroll",
+                    "kiosk.sync.schema", "kiosk.sync.enroll", "msgspec", "getpass", "serial")
+
+
+def test_a_tables_start_to_its_first_frame_leaves_later_screens_and_tools_unloaded(tmp_path):
+    code = ("import sys; from kiosk.__main__ import main\n"
+            "try:\n"
+            f"    main(['run', '--sim', '--headless', '--exit-after', '0.1', '--store', {str(tmp_path / 's.sqlite')!r}])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            f"print(' '.join(m for m in {LOADED_WHEN_USED!r} if m in sys.modules) or 'none')")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "none"
 
 
 def test_no_module_is_over_500_lines():

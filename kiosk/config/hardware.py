@@ -8,19 +8,19 @@ values into what drivers.displays and drivers.leds open.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Collection
 
 from drivers.player_display import KINDS, DisplaySpec
 from drivers.leds import LEDS
 from kiosk.config.kinds import Choice, ConfigError, Int
+from kiosk.core.frozen import value
 
 SIDES = ("left", "right")
 #: BCM pins a bus takes when a display uses it (SPI0: CE1 CE0 MISO MOSI SCLK; I2C1: SDA SCL).
 BUS_PINS = {("spi", 0): (7, 8, 9, 10, 11), ("i2c", 1): (2, 3)}
 
 
-@dataclass(frozen=True)
+@value
 class PinOrNone(Int):
     """A BCM pin 2-27, or 0 for none."""
 

@@ -8,17 +8,17 @@ which key has which kind, is kiosk/config/schema.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kiosk.core.errors import ConfigError
+from kiosk.core.frozen import value
 from kiosk.core.lexicon_check import official_fingerprints
 from kiosk.pin import PinError, check_hash
 from kiosk.presets import preset_names
 
 
-@dataclass(frozen=True)
+@value
 class Kind:
     """What a key's value may be: ``expected`` says it in words; ``check`` returns the value or
     raises ConfigError."""
@@ -33,7 +33,7 @@ class Kind:
         return value
 
 
-@dataclass(frozen=True)
+@value
 class Text(Kind):
     min_len: int = 0
     max_len: int = 200
@@ -53,7 +53,7 @@ class Text(Kind):
         return super().check(source, key, value)
 
 
-@dataclass(frozen=True)
+@value
 class Wire(Kind):
     """A value the table sends in its documents: one of the protocol's schema's types
     (kiosk.sync.schema: ``Tournament``...), so that the director never refuses what the config
@@ -67,7 +67,7 @@ class Wire(Kind):
         return schema.refusal(value, getattr(schema, self.kind)) is None
 
 
-@dataclass(frozen=True)
+@value
 class Int(Kind):
     lo: int = 0
     hi: int = 1 << 31
@@ -76,7 +76,7 @@ class Int(Kind):
         return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
 
 
-@dataclass(frozen=True)
+@value
 class Number(Kind):
     lo: float = 0.0
     hi: float = 1e9
@@ -88,7 +88,7 @@ class Number(Kind):
         return float(super().check(source, key, value))
 
 
-@dataclass(frozen=True)
+@value
 class OffOr(Number):
     """0 for off, or a number from ``lo`` to ``hi``."""
 
@@ -97,7 +97,7 @@ class OffOr(Number):
             value == 0 or self.lo <= value <= self.hi)
 
 
-@dataclass(frozen=True)
+@value
 class Choice(Kind):
     choices: tuple = ()
 
@@ -105,28 +105,28 @@ class Choice(Kind):
         return any(value == c and type(value) is type(c) for c in self.choices)
 
 
-@dataclass(frozen=True)
+@value
 class Names(Kind):
     def ok(self, value):
         return (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, str) and v.strip() and len(v) <= 40 for v in value))
 
 
-@dataclass(frozen=True)
+@value
 class Size(Kind):
     def ok(self, value):
         match = isinstance(value, str) and re.fullmatch(r"(\d{3,4})x(\d{3,4})", value)
         return bool(match) and 320 <= int(match[1]) <= 7680 and 240 <= int(match[2]) <= 4320
 
 
-@dataclass(frozen=True)
+@value
 class Preset(Kind):
     def ok(self, value):
         return isinstance(value, str) and (value in preset_names()
                                            or (value.endswith(".toml") and Path(value).is_file()))
 
 
-@dataclass(frozen=True)
+@value
 class ExistingFile(Kind):
     """A path that names an existing file, or "" for none."""
 
@@ -138,7 +138,7 @@ class ExistingFile(Kind):
         return value
 
 
-@dataclass(frozen=True)
+@value
 class Fingerprints(Kind):
     def check(self, source, key, value):
         if not isinstance(value, dict):
@@ -156,7 +156,7 @@ class Fingerprints(Kind):
         return dict(value)
 
 
-@dataclass(frozen=True)
+@value
 class Overrides(Kind):
     """A table of a preset section's settings; the values are checked against the preset."""
 
@@ -164,7 +164,7 @@ class Overrides(Kind):
         return isinstance(value, dict)
 
 
-@dataclass(frozen=True)
+@value
 class PinHash(Kind):
     """"" or a PIN hash kiosk.pin can check (its value is never repeated in a message)."""
 

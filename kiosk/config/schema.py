@@ -24,6 +24,7 @@ from typing import Any, Collection, Mapping
 
 from kiosk.config import director as config_director, enrollment as config_enrollment
 from kiosk.config import hardware as config_hardware
+from kiosk.core.frozen import value
 from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config.kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
                                 Number, OffOr, Overrides, Preset, Size, Text, Wire)
@@ -35,7 +36,7 @@ DEFAULT_STORE = "var/kiosk.sqlite"
 
 # --- the schema ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@value
 class Key:
     name: str                   # dotted: "hardware.pins.left"
     default: Any
@@ -174,7 +175,7 @@ def defaults() -> dict[str, Any]:
 
 # --- reading and checking ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@value
 class Settings:
     """Checked values for every key (defaults filled in), and what they give: the rules
     (preset plus overrides) and the table's key (None: none given)."""

@@ -8,14 +8,13 @@ old one and its outcome is worked out afresh.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import clock as clk
 from . import commands as cmd
 from . import events as ev
 from .checks import check_player, ending_if_zeros, require_phase
 from .incidents import check_not_sent_back
 from .errors import ChallengeRefused, ClockStateError, GameError, NotYourTurn
+from .frozen import value
 from .judge import clean_words
 from .state import GameState, replay
 from .vocabulary import EndReason, Phase
@@ -156,7 +155,7 @@ def accept(state, c: cmd.Accept, now_ns):
     return [ev.PlayOutAccepted(now_ns, player), ev.GameEnded(now_ns, EndReason.OUT)]
 
 
-@dataclass(frozen=True)
+@value
 class HoldStatus:
     """What the hold timers say, for the screen: seconds held and what is allowed now."""
     player: int

@@ -9,14 +9,12 @@ from the start to ``now`` (or to when the clock stopped for good).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .frozen import evolve
+from .frozen import evolve, value
 
 NS_PER_S = 1_000_000_000
 
 
-@dataclass(frozen=True)
+@value
 class Clock:
     budget_ns: int
     used_ns: tuple[int, int] = (0, 0)

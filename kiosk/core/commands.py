@@ -4,12 +4,11 @@ Players are 0 and 1 (0 is the left side). A command is judged by ``game.decide``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .frozen import value
 from .vocabulary import ForfeitReason, TurnKind
 
 
-@dataclass(frozen=True)
+@value
 class CallStart:
     """The director calls the start of the round. Both players are present unless named
     ``absent`` here: an absent player's lateness is measured from now and charged by the
@@ -17,24 +16,24 @@ class CallStart:
     absent: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@value
 class DeclareAbsent:
     """After the start call and before the game starts, these players are found not to be at
     the table (said by the opponent who is there, or by the director): absent since the call."""
     absent: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@value
 class Arrive:
     player: int                     # a late player arrives at the table
 
 
-@dataclass(frozen=True)
+@value
 class Start:
     first: int                      # whose clock starts (the player going first)
 
 
-@dataclass(frozen=True)
+@value
 class Play:
     player: int
     score: int
@@ -42,13 +41,13 @@ class Play:
     placed: int = 0                 # tiles put on the board, if entered (0 = not entered)
 
 
-@dataclass(frozen=True)
+@value
 class Press:
     """The player on move presses their clock button; what they did is entered after (Record)."""
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class Record:
     """What the player did on their latest turn ended by a Press (or a pending play-out):
     ``kind`` is play (with ``score`` and ``blanks``), exchange (with ``tiles``) or pass (its text
@@ -61,18 +60,18 @@ class Record:
     placed: int = 0
 
 
-@dataclass(frozen=True)
+@value
 class Exchange:
     player: int
     tiles: int
 
 
-@dataclass(frozen=True)
+@value
 class Pass:
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class Out:
     """The player on move plays out (bag empty): the clock goes neutral for accept/challenge.
     Without a score the play-out is pending until a Record gives it."""
@@ -82,12 +81,12 @@ class Out:
     placed: int = 0
 
 
-@dataclass(frozen=True)
+@value
 class Hold:
     player: int                     # the player considering a challenge of the last play
 
 
-@dataclass(frozen=True)
+@value
 class Challenge:
     """``player`` challenges the opponent's last play. With ``valid`` the verdict comes at once;
     without it the challenge stays open (clock neutral) until a ``Rule``."""
@@ -96,7 +95,7 @@ class Challenge:
     valid: bool | None = None
 
 
-@dataclass(frozen=True)
+@value
 class Rule:
     """The verdict on the open challenge: one for all the words. ``by``: the player who pressed
     for it, who must be the one the preset names (challenge.verdict_by); None when not known."""
@@ -105,7 +104,7 @@ class Rule:
     by: int | None = None
 
 
-@dataclass(frozen=True)
+@value
 class Withdraw:
     """The challenger withdraws an open challenge, where the preset allows it; ``agreed`` says
     the challenged player agreed (the UI has both press), which some presets require."""
@@ -113,39 +112,39 @@ class Withdraw:
     agreed: bool = False
 
 
-@dataclass(frozen=True)
+@value
 class Accept:
     player: int                     # the opponent accepts a play-out
 
 
-@dataclass(frozen=True)
+@value
 class Neutral:
     reason: str = "unspecified"     # the centre button; a named reason must be the preset's
 
 
-@dataclass(frozen=True)
+@value
 class Resume:
     player: int                     # the player pressing to restart the clock
 
 
-@dataclass(frozen=True)
+@value
 class Rack:
     player: int
     tiles: str                      # unplayed tiles at the end, ? for a blank
 
 
-@dataclass(frozen=True)
+@value
 class Correct:
     turn: int                       # 1-based, every turn counted
     score: int
 
 
-@dataclass(frozen=True)
+@value
 class End:
     """The director ends the game (round over)."""
 
 
-@dataclass(frozen=True)
+@value
 class Reopen:
     """Tiles found out of the bag, or in a bag thought empty (ASPA 11.4-11.5, NZASP 6.10-6.11).
 
@@ -160,14 +159,14 @@ class Reopen:
     tiles: int = 1
 
 
-@dataclass(frozen=True)
+@value
 class SendBack:
     """NZASP 6.2.2: ``player``, whose clock the opponent's press started, restarts the mover's
     clock to have the blank(s) of that play declared. Not a passed turn."""
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class Declare:
     """The mover declares the blank(s) of the play sent back (``blanks``: the letters); the
     opponent's clock runs again."""
@@ -175,14 +174,14 @@ class Declare:
     blanks: str
 
 
-@dataclass(frozen=True)
+@value
 class FalseBlank:
     """School 7: ``player`` found that the opponent's last play used a false blank, before
     making a play of their own: the play comes off the board and its player loses the turn."""
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class ClockIn:
     """ASPA 2.2: a clock asked for during the game: the time left is divided equally between the
     players. ``played_s``: the time played so far by the director's watch, when the game was
@@ -191,7 +190,7 @@ class ClockIn:
     played_s: int | None = None
 
 
-@dataclass(frozen=True)
+@value
 class Recheck:
     """``player`` asks for the latest verdict to be checked again (ABSP 4.10.7 recheck, NZASP
     6.15.3 appeal, ASPA 10.4 re-adjudication), before the clock restarts: the same words, the new
@@ -200,13 +199,13 @@ class Recheck:
     valid: bool
 
 
-@dataclass(frozen=True)
+@value
 class Void:
     """The director voids the game: it is set aside with no result (a wrong pairing, a game
     to be replayed). Any game not yet locked may be voided; a locked result may not."""
 
 
-@dataclass(frozen=True)
+@value
 class Forfeit:
     """The director records that ``player`` forfeits the game (the reason's text is accepted
     too: the core checks it)."""
@@ -214,7 +213,7 @@ class Forfeit:
     reason: ForfeitReason | str = ForfeitReason.DIRECTOR
 
 
-@dataclass(frozen=True)
+@value
 class AdjustTime:
     """A director's time correction, as the time left on ``player``'s clock: ``delta_ms`` more
     time (negative: less). +30000 gives 30 seconds more, as the director's menu says +30."""
@@ -222,12 +221,12 @@ class AdjustTime:
     delta_ms: int
 
 
-@dataclass(frozen=True)
+@value
 class Confirm:
     player: int                     # a player confirms (signs) the result
 
 
-@dataclass(frozen=True)
+@value
 class Tick:
     """Nothing but the passing of time: lets time-driven events (forfeit on time, the round's
     end) be recorded when they fall due."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import MISSING, Field, dataclass, fields
+from dataclasses import MISSING, Field, fields
 from enum import StrEnum
 
+from .frozen import value
 from .vocabulary import EndReason, ForfeitReason, TurnKind
 
 SCHEMA_VERSION = 1
@@ -21,7 +22,7 @@ _VOCABULARY: dict[str, type[StrEnum]] = {"TurnKind": TurnKind, "EndReason": EndR
                                          "ForfeitReason": ForfeitReason}
 
 
-@dataclass(frozen=True)
+@value
 class Event:
     at_ns: int
 
@@ -32,18 +33,18 @@ class Event:
                 object.__setattr__(self, f.name, vocabulary(getattr(self, f.name)))
 
 
-@dataclass(frozen=True)
+@value
 class StartCalled(Event):
     absent: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@value
 class AbsentDeclared(Event):
     """Players declared absent after the start call: their absence counts from the call."""
     absent: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@value
 class Arrived(Event):
     """A late player arrived: ``charged_ns`` goes on their clock, ``penalty`` off their score."""
     player: int
@@ -51,12 +52,12 @@ class Arrived(Event):
     penalty: int
 
 
-@dataclass(frozen=True)
+@value
 class GameStarted(Event):
     first: int
 
 
-@dataclass(frozen=True)
+@value
 class TurnEnded(Event):
     """A player ended a turn: ``kind`` is play, exchange, pass, or pending (pressed, details to
     follow in a TurnRecorded); ``out`` marks a play-out."""
@@ -69,7 +70,7 @@ class TurnEnded(Event):
     placed: int = 0                 # tiles put on the board by a play (0 = not entered)
 
 
-@dataclass(frozen=True)
+@value
 class TurnRecorded(Event):
     """What a pending turn was."""
     turn: int                       # 0-based
@@ -80,30 +81,30 @@ class TurnRecorded(Event):
     placed: int = 0
 
 
-@dataclass(frozen=True)
+@value
 class HoldCalled(Event):
     player: int
     turn: int                       # 0-based index of the held play
 
 
-@dataclass(frozen=True)
+@value
 class ClockNeutralised(Event):
     reason: str
 
 
-@dataclass(frozen=True)
+@value
 class ClockResumed(Event):
     player: int                     # who pressed
     side: int                       # whose clock runs
 
 
-@dataclass(frozen=True)
+@value
 class ChallengeOpened(Event):
     player: int
     turn: int
 
 
-@dataclass(frozen=True)
+@value
 class ChallengeRuled(Event):
     player: int
     turn: int
@@ -111,19 +112,19 @@ class ChallengeRuled(Event):
     valid: bool
 
 
-@dataclass(frozen=True)
+@value
 class ChallengeWithdrawn(Event):
     player: int
     turn: int
 
 
-@dataclass(frozen=True)
+@value
 class PhonyWithdrawn(Event):
     """The challenged play was unacceptable: tiles back, the turn scores 0."""
     turn: int
 
 
-@dataclass(frozen=True)
+@value
 class ChallengeBonus(Event):
     """Points to the challenged player (who made play ``turn``) for an unsuccessful challenge."""
     player: int
@@ -131,29 +132,29 @@ class ChallengeBonus(Event):
     points: int
 
 
-@dataclass(frozen=True)
+@value
 class TurnLost(Event):
     """The challenger loses its turn for challenging an acceptable play."""
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class PlayOutAccepted(Event):
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class GameEnded(Event):
     """``reason``: out, zeros, time, director or forfeit. The clock stops at ``at_ns``."""
     reason: EndReason
 
 
-@dataclass(frozen=True)
+@value
 class GameReopened(Event):
     """Tiles found after the end: play resumes (clock neutral); the end and racks are undone."""
 
 
-@dataclass(frozen=True)
+@value
 class TilesFound(Event):
     """``tiles`` found out of the bag or in a bag thought empty (ASPA 11.4-11.5, NZASP 6.10-6.11):
     ``to`` is the player who added them to their rack after the end, or -1: during play they
@@ -162,7 +163,7 @@ class TilesFound(Event):
     to: int
 
 
-@dataclass(frozen=True)
+@value
 class TurnSentBack(Event):
     """NZASP 6.2.2: ``player`` restarted the mover's clock to have the blank(s) of play ``turn``
     declared (not a passed turn)."""
@@ -170,7 +171,7 @@ class TurnSentBack(Event):
     turn: int
 
 
-@dataclass(frozen=True)
+@value
 class BlankDeclared(Event):
     """The blank(s) of the sent-back play ``turn`` declared: the opponent's clock runs again; for
     a play-out, the clock stops again and the play-out waits for the opponent (NZASP 8.2)."""
@@ -178,7 +179,7 @@ class BlankDeclared(Event):
     blanks: str
 
 
-@dataclass(frozen=True)
+@value
 class FalseBlankFound(Event):
     """School 7: play ``turn`` used a false blank; ``player`` found it. The play comes off the
     board and scores 0 (its player loses the turn); the clock goes neutral."""
@@ -186,14 +187,14 @@ class FalseBlankFound(Event):
     turn: int
 
 
-@dataclass(frozen=True)
+@value
 class TimeDivided(Event):
     """ASPA 2.2: a clock brought in during the game: the time left is divided equally, each side
     having used ``each_ns``."""
     each_ns: int
 
 
-@dataclass(frozen=True)
+@value
 class ChallengeRechecked(Event):
     """``player`` had the verdict on play ``turn`` checked again: ``valid`` is the new verdict,
     which replaces the old one; its outcome follows as events of its own."""
@@ -202,24 +203,24 @@ class ChallengeRechecked(Event):
     valid: bool
 
 
-@dataclass(frozen=True)
+@value
 class GameVoided(Event):
     """The director voided the game: it has no result, the clock stops, nothing more happens."""
 
 
-@dataclass(frozen=True)
+@value
 class RackEntered(Event):
     player: int
     tiles: str
 
 
-@dataclass(frozen=True)
+@value
 class ScoreCorrected(Event):
     turn: int                       # 0-based
     score: int
 
 
-@dataclass(frozen=True)
+@value
 class TimeAdjusted(Event):
     """A director's correction as charged to ``player``'s clock: ``delta_ns`` more time used
     (negative: less used, more left). The command (AdjustTime) and the replay speak of the time
@@ -228,14 +229,14 @@ class TimeAdjusted(Event):
     delta_ns: int
 
 
-@dataclass(frozen=True)
+@value
 class Forfeited(Event):
     """``player`` forfeits: reason overtime (the clock's cap) or director."""
     player: int
     reason: ForfeitReason
 
 
-@dataclass(frozen=True)
+@value
 class Recovered(Event):
     """The kiosk restarted (a crash, a power cut): the game resumes at ``at_ns`` on the new
     boot's clock, neutral, with each side's time as of ``from_ns`` (the last instant known on the
@@ -243,12 +244,12 @@ class Recovered(Event):
     from_ns: int
 
 
-@dataclass(frozen=True)
+@value
 class ResultConfirmed(Event):
     player: int
 
 
-@dataclass(frozen=True)
+@value
 class ResultLocked(Event):
     """Everyone the preset asks has confirmed: nothing may change any more."""
 

@@ -7,8 +7,9 @@ judge screen, the station, a replay script, the core's ruling).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Container, Iterable
+
+from .frozen import value
 
 MIN_LETTERS, MAX_LETTERS = 2, 15
 
@@ -39,7 +40,7 @@ def clean_words(words: Iterable[str], max_words: int) -> tuple[str, ...]:
     return cleaned
 
 
-@dataclass(frozen=True)
+@value
 class Adjudication:
     """A verdict. ``valid`` is all the table may see; ``per_word`` is for the director only."""
     words: tuple[str, ...]

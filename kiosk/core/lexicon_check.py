@@ -16,8 +16,9 @@ from ``kiosk.lexicon``, a test double); the official fingerprints as a mapping.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Mapping
+
+from .frozen import value
 
 OFFICIAL, NOT_OFFICIAL, UNKNOWN = "official", "not official", "unknown"
 NOT_THE_BOOKS = "not the book's"
@@ -25,7 +26,7 @@ NOT_THE_BOOKS = "not the book's"
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
-@dataclass(frozen=True)
+@value
 class LexiconStatus:
     """The verdict on a lexicon's identity; ``label`` is what a screen shows. ``book`` is the
     list the preset's book names (``rules`` its preset, in capitals), if it names one."""

@@ -14,17 +14,17 @@ each player's: their plays of all seven tiles (``placed`` 7) that stayed on the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from . import clock as clk
+from .frozen import value
 from .late import pending_charge
 from .state import GameState
 from .tiles import RACK_SIZE, rack_value
 from .vocabulary import NOBODY_OUT, EndReason, ForfeitReason, Phase, TurnKind
 
 
-@dataclass(frozen=True)
+@value
 class TurnLine:
     player: int
     type: str           # play, exchange, pass, phony (challenged off), lost (turn lost)
@@ -32,7 +32,7 @@ class TurnLine:
     cumulative: int     # the player's running total, challenge points included
 
 
-@dataclass(frozen=True)
+@value
 class Result:
     final: tuple[int, int]
     winner: int | None

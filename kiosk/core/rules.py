@@ -13,10 +13,11 @@ Pure: takes already-parsed mappings (the edge reads the TOML files) and returns 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from typing import Any, Mapping
 
 from .errors import ConfigError
+from .frozen import value
 
 #: Kinds of turn a zero-score run may count (see ZeroRunRules.counts).
 ZERO_TURN_KINDS = ("pass", "exchange", "phony", "lost", "zero_play")
@@ -61,7 +62,7 @@ def _setting(help: str, kind: str, **allowed):
     return field(metadata={"help": help, "kind": kind, **allowed})
 
 
-@dataclass(frozen=True)
+@value
 class ClockRules:
     time_per_side_s: int = _setting("time on each player's clock, in seconds", "int", min=1)
     overtime_penalty_points: int = _setting(
@@ -97,7 +98,7 @@ class ClockRules:
         "bool", legacy=False)
 
 
-@dataclass(frozen=True)
+@value
 class HoldRules:
     min_view_s: int = _setting(
         "seconds the holder must be given to see the play before it may be accepted", "int", min=0)
@@ -109,7 +110,7 @@ class HoldRules:
         "int", min=0)
 
 
-@dataclass(frozen=True)
+@value
 class ChallengeRules:
     outcome_valid: str = _setting(
         "what a challenge of an acceptable play costs the challenger", "choice",
@@ -131,7 +132,7 @@ class ChallengeRules:
         "and its player loses the turn", "bool", legacy=False)
 
 
-@dataclass(frozen=True)
+@value
 class ZeroRunRules:
     turns: int = _setting("successive counting turns that end the game", "int", min=1)
     counts: tuple = _setting(
@@ -142,7 +143,7 @@ class ZeroRunRules:
         "whether the 0-0 test counts late-arrival penalties in the score", "bool", legacy=False)
 
 
-@dataclass(frozen=True)
+@value
 class EndRules:
     out_bonus_multiplier: int = _setting(
         "the player going out gains this many times the value of the opponent's rack", "int", min=0)
@@ -156,7 +157,7 @@ class EndRules:
         "the tiles each play placed) still holds tiles", "bool", legacy=False)
 
 
-@dataclass(frozen=True)
+@value
 class LateRules:
     charge_clock: bool = _setting(
         "a late player's absence is charged to their clock", "bool")
@@ -184,7 +185,7 @@ class LateRules:
         choices=MARGINS, legacy="at_least")
 
 
-@dataclass(frozen=True)
+@value
 class ResultRules:
     tie: str = _setting("how a tie counts in the standings", "choice", choices=TIE_RULES)
     spread_caps: tuple = _setting(
@@ -219,7 +220,7 @@ SECTIONS = {
 }
 
 
-@dataclass(frozen=True)
+@value
 class Rules:
     """A complete, validated rule set: a preset with any overrides applied."""
     name: str

@@ -5,17 +5,15 @@ checking beyond what keeps the state coherent. State is frozen: every event make
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import clock as clk
 from . import events as ev
-from .frozen import evolve
+from .frozen import evolve, value
 from .rebase import rebase
 from .rules import Rules
 from .vocabulary import EndReason, ForfeitReason, Phase, TurnKind
 
 
-@dataclass(frozen=True)
+@value
 class Turn:
     player: int
     kind: TurnKind                  # play, exchange, pass, pending, or lost (to a challenge)
@@ -58,28 +56,28 @@ class Turn:
         return "phony" if self.phony else "false_blank" if self.false_blank else self.kind
 
 
-@dataclass(frozen=True)
+@value
 class HoldState:
     player: int
     turn: int
     at_ns: int
 
 
-@dataclass(frozen=True)
+@value
 class OpenChallenge:
     player: int
     turn: int
     at_ns: int
 
 
-@dataclass(frozen=True)
+@value
 class ForfeitState:
     player: int                     # the first (or only) player to forfeit
     reason: ForfeitReason
     both: bool = False              # both players forfeited (both absent past the limit)
 
 
-@dataclass(frozen=True)
+@value
 class Ruling:
     """The latest verdict, while it may still be rechecked (before the clock restarts)."""
     player: int                     # the challenger
@@ -92,7 +90,7 @@ class Ruling:
 #: Tiles in the bag once both players have drawn their seven (100 - 2 x 7).
 BAG_AFTER_DRAW = 86
 
-@dataclass(frozen=True)
+@value
 class GameState:
     rules: Rules
     clock: clk.Clock

@@ -18,9 +18,9 @@ are never shipped: the organiser imports theirs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.core.frozen import value
 from kiosk.core.lexicon_check import LexiconStatus, check_official
 from kiosk.lexicon import compiled
 from kiosk.lexicon.compiled import Lexicon, LexiconError
@@ -52,7 +52,7 @@ def open_lexicon(path: str | Path, max_bad_share: float = DEFAULT_MAX_BAD_SHARE)
     return lexicon
 
 
-@dataclass(frozen=True)
+@value
 class NamedList:
     """A word list by its name and fingerprint (what kiosk.core.lexicon_check compares)."""
     name: str

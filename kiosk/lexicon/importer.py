@@ -13,10 +13,10 @@ import gzip
 import hashlib
 import re
 import zlib
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from kiosk.core.frozen import value
 from kiosk.lexicon import compiled
 from kiosk.lexicon.compiled import Lexicon, LexiconError
 from kiosk.lexicon.wordlist import WordList, decode, parse_lines, split_lines
@@ -32,7 +32,7 @@ class ImportRefused(LexiconError):
     """The word list was not accepted; nothing was written."""
 
 
-@dataclass(frozen=True)
+@value
 class ImportReport:
     lexicon: Lexicon
     path: Path

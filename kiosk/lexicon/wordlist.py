@@ -19,8 +19,9 @@ from __future__ import annotations
 import codecs
 import gzip
 import hashlib
-from dataclasses import dataclass
 from typing import Iterable
+
+from kiosk.core.frozen import value
 
 #: How many bad lines a WordList keeps for reporting (all of them are counted).
 KEEP_BAD = 20
@@ -28,7 +29,7 @@ KEEP_BAD = 20
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
-@dataclass(frozen=True)
+@value
 class BadLine:
     """A line whose first field is not a word of the letters A-Z."""
     number: int  # 1-based
@@ -39,7 +40,7 @@ class BadLine:
         return f"line {self.number}: {text!r}"
 
 
-@dataclass(frozen=True)
+@value
 class WordList:
     """The outcome of reading a list: its distinct words (sorted) and what was wrong with it."""
     words: tuple[str, ...]

@@ -9,15 +9,15 @@ only ``adjudications_for_director`` (the export that travels with the result) re
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
+from kiosk.core.frozen import value
 from kiosk.core.judge import Adjudication
 
 from .db import StoreError, rows, wall_time
 from .journal import Journal
 
 
-@dataclass(frozen=True)
+@value
 class TableAdjudication:
     """A verdict as the table may show it: no per-word validity."""
     id: int

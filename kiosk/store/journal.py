@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
+from kiosk.core.frozen import value
 from kiosk.core.rules import Rules, RulesError, rules_from_preset
 from kiosk.core.state import GameState, apply, new_game
 
@@ -39,7 +39,7 @@ _UPSERT_CHECKPOINT = (
     "used1_ns = excluded.used1_ns, boot_id = excluded.boot_id, wall = excluded.wall")
 
 
-@dataclass(frozen=True)
+@value
 class GameRecord:
     """A game as the journal knows it before any event: who, where, under which rules."""
     id: int
@@ -55,7 +55,7 @@ class GameRecord:
     starts: int | None = None       # who the director's draw had going first, if it said
 
 
-@dataclass(frozen=True)
+@value
 class Mark:
     """An instant the journal knows: monotonic ``at_ns`` on boot ``boot_id``, and its wall time."""
     at_ns: int
@@ -63,7 +63,7 @@ class Mark:
     wall: float
 
 
-@dataclass(frozen=True)
+@value
 class Checkpoint:
     """How far the game's time had run at ``at_ns``, taken after event ``after_seq``: each
     side's time used, and whose clock ran (None while waiting for a late player)."""
@@ -76,7 +76,7 @@ class Checkpoint:
     wall: float
 
 
-@dataclass(frozen=True)
+@value
 class Replayed:
     """A game folded from its journal: the state, its events, how many, and the last instant
     the state's timeline knows (its last event)."""

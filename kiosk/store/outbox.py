@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from kiosk.core.frozen import value
 
 from .db import Store, StoreError, UnknownRecord, rows
 
@@ -21,7 +22,7 @@ BASE_DELAY_S = 1.0
 MAX_DELAY_S = 60.0
 
 
-@dataclass(frozen=True)
+@value
 class Document:
     id: int
     kind: str                       # result, status, ...

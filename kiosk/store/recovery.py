@@ -19,10 +19,10 @@ is: nothing may be added after ``ResultLocked``.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from kiosk.core import clock as clk
 from kiosk.core import events as ev
+from kiosk.core.frozen import value
 from kiosk.core.game import due
 from kiosk.core.state import GameState, apply, replay
 from kiosk.core.vocabulary import Phase
@@ -31,7 +31,7 @@ from .db import StoreError
 from .journal import Journal, Mark, Replayed
 
 
-@dataclass(frozen=True)
+@value
 class RecoveredGame:
     game_id: int
     state: GameState                # clock neutral, on this boot's timeline from ``now_ns``

@@ -35,3 +35,16 @@ def test_kiosk_bench_runs_and_reports_every_figure_beside_its_baseline():
     assert row("start to first frame (median of 2)").count(" s") >= 2
     for label in ("press -> committed event p99", "idle CPU, running clock", "start to first frame"):
         assert row(label).rstrip().endswith(("PASS", "FAIL")), row(label)
+
+
+def test_only_the_start_is_measured_with_each_pair_shown():
+    done = subprocess.run([sys.executable, "-m", "bench.kiosk", "--only-start", "--starts", "2"],
+                          cwd=REPO, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert done.returncode in (0, 1), done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[:2] for line in lines if line.startswith("  pair")] == [["pair", "1"], ["pair", "2"]]
+    (row,) = [line for line in lines if line.startswith("start to first frame (median of 2)")]
+    assert "<= 3x" in row and row.rstrip().endswith(("PASS", "FAIL"))
+    assert any(line.startswith("  median of the pairs' ratios") for line in lines)
+    assert not any(line.startswith("press -> committed event") for line in lines)

@@ -16,11 +16,12 @@ walks every banner with long names and finds none).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.frame import Layout, layout
 from kiosk.ui.clock.view import ClockView
@@ -29,7 +30,7 @@ from kiosk.ui.clock.view import ClockView
 KEPT = 0.5
 
 
-@dataclass(frozen=True)
+@value
 class Block:
     """Lines of one font size in a box, one under the other from its top."""
     box: pygame.Rect
@@ -60,7 +61,7 @@ def _columns(lay: Layout, rect: pygame.Rect, count: int) -> list[pygame.Rect] | 
             pygame.Rect(middle + pad, rect.top, rect.right - middle - pad, rect.height)]
 
 
-@dataclass(frozen=True)
+@value
 class Wanted:
     """All the banner's room depends on: its lines (the headline first), each player's name
     and sentence on this surface (``players``: both, or one on a flat half), whether their

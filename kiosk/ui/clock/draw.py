@@ -23,11 +23,11 @@ orientation (kiosk.ui.clock.flat turns it to face them).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.clock import banner as banners
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout
@@ -42,7 +42,7 @@ __all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_
 OVER = "OVER"
 
 
-@dataclass(frozen=True)
+@value
 class Region:
     key: tuple
     rect: pygame.Rect

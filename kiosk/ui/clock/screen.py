@@ -43,11 +43,10 @@ may use it, when it can be used, and a plain stop's reasons show as keys
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped, Side
 from kiosk.core import commands as cmd
 from kiosk.core.challenges import hold_status
+from kiosk.core.frozen import value
 from kiosk.core.result import racks_needed
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
@@ -59,14 +58,14 @@ from kiosk.ui.widgets.entry import BlankEntry, EntryError, RackEntry, TurnEntry
 from kiosk.ui.widgets.keys import DIGIT_KEYS, key_word
 from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, mmss, top_line
 
-@dataclass(frozen=True)
+@value
 class CentreChoice:
     t_ns: int               # the centre press, when the clock stopped
     player: int             # whose clock was running
     can_challenge: bool     # the last play is the opponent's and may be challenged
 
 
-@dataclass(frozen=True)
+@value
 class ReasonChoice:
     """A plain stop waiting for its reason (the clock stopped at the centre press)."""
     t_ns: int               # the centre press

@@ -12,14 +12,17 @@ anywhere on them, or any button, only goes back to the clock (``BACK`` says so):
 from __future__ import annotations
 
 import shutil
-import subprocess
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.core.state import GameState
 from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.words import face
+
+if TYPE_CHECKING:
+    import subprocess
 
 PROGRAM = "espeak-ng"
 
@@ -74,6 +77,7 @@ class Speaker:
         path = shutil.which(self.program)
         if path is None:
             return False
+        import subprocess           # loaded with the first sentence said, not before the first frame
         self.stop()
         try:
             self.process = subprocess.Popen(
@@ -98,7 +102,7 @@ class Speaker:
 BACK = "a tap or a button goes back: no turn ends"
 
 
-@dataclass(frozen=True)
+@value
 class BigTimesView:
     """Both times filling the screen, one player a row, for a player who asked for them."""
     names: tuple[str, str]

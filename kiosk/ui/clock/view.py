@@ -4,9 +4,8 @@ and the drawing code (kiosk.ui.clock.draw) only paints what is here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from kiosk.core import clock as clk
+from kiosk.core.frozen import value
 from kiosk.core.result import Result, TurnLine, compute
 from kiosk.core.state import GameState, Turn
 from kiosk.core.vocabulary import OVER, Phase, TurnKind
@@ -15,7 +14,7 @@ from kiosk.ui.widgets.keys import Keyboard
 from kiosk.ui.widgets.words import Info, awaited, face, mmss, top_line
 
 
-@dataclass(frozen=True)
+@value
 class HalfView:
     name: str
     time: str               # the clock face: 24:59, 0:07, -0:01
@@ -33,7 +32,7 @@ class HalfView:
     said: str = ""          # the banner's sentence for this player, under their half (kiosk.ui.clock.banner)
 
 
-@dataclass(frozen=True)
+@value
 class ClockView:
     top: str
     halves: tuple[HalfView, HalfView]

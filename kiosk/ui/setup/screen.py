@@ -4,18 +4,17 @@ Once the director has called the start with a player absent (the director's menu
 screen takes over: it shows the absent player's clock counting their lateness (kiosk.ui.clock.screen)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from table_input import PLAYERS, ButtonPressed, Side
 from kiosk.core.commands import Start
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.base import Screen
 from kiosk.ui.widgets.words import top_line
 
 
-@dataclass(frozen=True)
+@value
 class SetupView:
     top: str
     names: tuple[str, str]

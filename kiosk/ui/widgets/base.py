@@ -9,11 +9,11 @@ commands and hand them to ``Table.submit``, which asks the core and shows a refu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Container, Hashable, Mapping, Protocol
 
 from kiosk.core.errors import GameError
 from kiosk.core.events import Event
+from kiosk.core.frozen import value
 from kiosk.core.game import decide
 from kiosk.core.state import GameState
 from kiosk.core.vocabulary import MenuUse
@@ -23,7 +23,7 @@ from table_input import ButtonPressed, ButtonReleased, KeyTyped
 NS = 1_000_000_000
 
 
-@dataclass(frozen=True)
+@value
 class UiSettings:
     verdict_s: float = 10.0          # how long the verdict fills the screen
     verdict_ignore_s: float = 0.5    # presses this soon after the verdict are ignored
@@ -46,7 +46,7 @@ class Outputs(Protocol):
     paused: bool                    # True while the self-test owns them (the game does not push)
 
 
-@dataclass(frozen=True)
+@value
 class StationVerdict:
     """The judge station's one verdict on the table's open challenge, as the table ruled with it
     (kiosk.sync.station_wait): the judge screen shows it as the table's own."""

@@ -11,11 +11,10 @@ are ignored, so the press that met the failure does not also restart.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from table_input import ButtonPressed, KeyTyped, Side
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import frame, panel, theme
 from kiosk.ui.widgets.base import NS, Screen
 
@@ -31,7 +30,7 @@ def restart_words(keyboard: bool, what: str = "the screens", kept: str = "the ga
     return f"Director: press {how} to restart {what} ({kept})"
 
 
-@dataclass(frozen=True)
+@value
 class FailsafeView:
     title: str
     detail: str

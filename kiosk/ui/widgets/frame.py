@@ -20,10 +20,10 @@ red with an error while there is one), wrapping their text onto their lines.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import keyboard as onscreen, panel, theme
 from kiosk.ui.widgets.keys import BLANK_TILE, DEL, ENTER, LETTERS, NEXT_WORD, Keyboard
 
@@ -37,7 +37,7 @@ CLOCK_SCORE_MM = 4.0
 SMALL_CLOCK_MM = 7.0
 
 
-@dataclass(frozen=True)
+@value
 class Typing:
     """Where things go while a keyboard shows: each half's clock small (``clocks``, a row per
     slot: the name and the face, ``inset`` inside its edge, where the running one's frame goes),
@@ -69,7 +69,7 @@ class Typing:
                                         self.controls_h)
 
 
-@dataclass(frozen=True)
+@value
 class Over:
     """Where things go once the game is over: the result across the screen (``result``: who
     won, both scores and the margin, large), and per slot: the name (room for two lines), the
@@ -83,7 +83,7 @@ class Over:
     name_size: int = 0
 
 
-@dataclass(frozen=True)
+@value
 class Layout:
     size: tuple[int, int]
     top: pygame.Rect

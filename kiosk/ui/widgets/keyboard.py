@@ -14,10 +14,10 @@ keyboard's grid are all one size (the size the longest fits), and so are its act
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import panel, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
@@ -27,7 +27,7 @@ MIN_KEY_MM = panel.MIN_KEY_MM
 MAX_ROW_SHARE = 1.3
 
 
-@dataclass(frozen=True)
+@value
 class KeyMin:
     """The smallest key a surface may show: ``MIN_KEY_MM`` by ``MIN_KEY_MM`` on its panel."""
     width: float
@@ -192,7 +192,7 @@ def least_height(keyboard: Keyboard | None, width: int, least: KeyMin) -> int:
     return math.ceil(count * (least.height + 2) + gap_for(least) * max(0, count - 1))
 
 
-@dataclass(frozen=True)
+@value
 class KeyFace:
     """A key as painted: where, which, its label's box, font size and alignment, its colour."""
     rect: pygame.Rect

@@ -11,19 +11,20 @@ are drawn is kiosk.ui.widgets.keyboard.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
 
 from table_input import Action
 
+from kiosk.core.frozen import value
 
-@dataclass(frozen=True)
+
+@value
 class Key:
     key: str                # what a tap types: a character, or an Action's name
     label: str              # what the key says
     span: int = 1           # its share of its row (the action row: of the whole width)
 
 
-@dataclass(frozen=True)
+@value
 class Keyboard:
     """``grid``: keys flowed into as many columns as fit (each key at least 9 mm wide);
     ``actions``: the last row, across the keyboard's width. ``seat``: the player whose half

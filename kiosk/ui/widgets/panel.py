@@ -14,7 +14,8 @@ screen's (``upright=True`` finds the screen from the half).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from kiosk.core.frozen import value
 
 #: Every touch target at least this wide and tall (common touch guidance: about 9 mm).
 MIN_KEY_MM = 9.0
@@ -27,7 +28,7 @@ MIN_CLOCK_MM = 6.0
 DEFAULT_DIAGONAL_IN = 7.0
 
 
-@dataclass(frozen=True)
+@value
 class Panel:
     name: str
     px: tuple[int, int]

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
+from kiosk.core.frozen import value
 from kiosk.ui.widgets import panel
 
 BG = (12, 14, 18)
@@ -58,7 +58,7 @@ KEY_ACTION_BG = (24, 112, 84)    # a key of the on-screen keyboard's action row 
 MIN_CONDENSE = 0.7
 
 
-@dataclass(frozen=True)
+@value
 class Painted:
     """One thing painted while ``recording``: ``kind`` text, key or clock; ``box`` the place it
     was given; ``ink`` the pixels it took (a text's glyphs, a key, a clock face's characters);
@@ -151,6 +151,7 @@ def cap_height(size: int) -> int:
 def _least_size(px_per_mm: float) -> int:
     wanted = panel.MIN_CAP_MM * px_per_mm
     size = max(6, int(wanted * 1.6))
+    size = max(6, round(size * wanted / max(cap_height(size), 1)))   # near it: each size tried costs
     while cap_height(size) < wanted:
         size += 1
     while size > 6 and cap_height(size - 1) >= wanted:

@@ -6,9 +6,9 @@ or the game ended, as the screens say it. Pure (no pygame).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from kiosk.core import clock as clk
+from kiosk.core.frozen import value
 from kiosk.core.late import pending_charge
 from kiosk.core.rebase import RECOVERED
 from kiosk.core.state import GameState
@@ -28,7 +28,7 @@ END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
                EndReason.DIRECTOR: "ended by the director"}
 
 
-@dataclass(frozen=True)
+@value
 class Info:
     """What the top line says besides the game: the table, its division (when the director's
     assignment names one), the lexicon, the director link's state, and an alert for the
