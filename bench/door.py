@@ -15,7 +15,7 @@ requests per second: the bench posts from one address far faster than tables do)
   them. Every result must be stored exactly once;
 - the forged result (issue 27: one phone cut intake to a fifth): a result valid in every field
   the schema checks, grown to the most a result may be (director.limits.RESULT_BODY) and sent
-  unsorted (bench/rigs/hostile.py ``forged_result``), signed with a key not its table's (403)
+  as a table sends it (bench/rigs/hostile.py ``forged_result``), signed with a key not its table's (403)
   or a table's own posted under another table's number (409), or padded with empty objects
   and not sent as the text signed (403), and grown to 1 MiB (413): the
   director's CPU per request, target at most 10 ms each; then honest ingest while 4 other

@@ -46,7 +46,6 @@ import logging
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-
 from kiosk.core.events import EventFormatError
 from kiosk.core.rules import Rules
 import kiosk.sync.schema as schema

@@ -116,8 +116,8 @@ def test_a_document_not_sent_as_the_text_it_signed_is_refused_for_its_reading_al
         paired_director, monkeypatch):
     """The right key over the canonical text, but the body written with spaces (or any other
     order): refused 403 by the one check over what was sent, saying how a table sends; nothing
-    parsed, typed or written again (what a table on a kiosk before kiosk.sync.signing.wire
-    would meet; no table in the field ever sent otherwise)."""
+    parsed, typed or written again (the kiosk's own senders have always sent the text they
+    signed)."""
     import json
 
     from kiosk.sync.signing import sign
