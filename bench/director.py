@@ -81,9 +81,9 @@ def pairs(tables: int, round_number: int) -> list[tuple[int, int]]:
 def build(tables: int, rounds: int) -> tuple[list, dict]:
     """Players, pairings and every signed result document, keyed by (round, table)."""
     from director.event.model import Pairing, Player
-    from kiosk.replay import replay_lines
-    from kiosk.sync.document import result_document
-    from kiosk.sync.signing import sign, table_key, wire
+    from common.replay import replay_lines
+    from common.wire.document import result_document
+    from common.wire.signing import sign, table_key, wire
 
     players = [Player(n, f"Player {n:03d}", 1000 + (n * 37) % 1000) for n in range(1, 2 * tables + 1)]
     pairings, documents = [], {}
@@ -175,7 +175,7 @@ def post_all(port: int, bodies: list[tuple[str, bytes]], clients: int,
 def update_latency(port: int, documents: dict, tries: int) -> list[float]:
     """Seconds from posting a newer revision of round 1 table 1 to its ``results`` event."""
     from director.web.live_patch import apply
-    from kiosk.sync.signing import sign, table_key, wire
+    from common.wire.signing import sign, table_key, wire
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     conn.request("GET", "/live/events")

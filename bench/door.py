@@ -62,7 +62,7 @@ PROMISE = (b"POST /api/tables/9/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty
 def forged_bodies(documents: dict) -> dict[str, tuple[str, bytes]]:
     """The forged results, each with the table it is posted for."""
     from bench.director import KEY
-    from kiosk.sync.signing import table_key
+    from common.wire.signing import table_key
 
     own = documents[(1, 1)][0]                  # table 1's result of round 1
     key = table_key(KEY.encode(), "1")
@@ -84,7 +84,7 @@ def empty_objects(document: dict, key: bytes) -> bytes:
     canonical form for such senders (issue 27)."""
     import json
 
-    from kiosk.sync.signing import sign
+    from common.wire.signing import sign
     room = RESULT_BODY - len(json.dumps(sign({**document, "padding": []}, key))) - 64
     grown = {**document, "padding": [{}] * (room // len("{}, "))}
     return json.dumps(sign(grown, key)).encode()

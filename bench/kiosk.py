@@ -183,7 +183,7 @@ def edge_of(charged_ns: int, edges: dict[int, int]) -> int | None:
 
 def charged_presses(done: list, edges: dict[int, int]) -> list[tuple[int, int | None]]:
     """(commit instant, its press's edge or None) for each committed TurnEnded."""
-    from kiosk.core.events import TurnEnded
+    from common.game.events import TurnEnded
     return [(at, edge_of(e.at_ns, edges)) for at, events in done for e in events
             if isinstance(e, TurnEnded)]
 

@@ -74,9 +74,9 @@ def loop_pass(folder: Path, calls: int) -> dict:
 def drain(folder: Path, results: int) -> dict:
     from bench.rigs.director_process import DirectorProcess
     from kiosk.store.outbox import Outbox
-    from kiosk.sync.http_client import DirectorClient
-    from kiosk.sync.sender import Sender
-    from kiosk.sync.signing import table_key
+    from kiosk.link.http_client import DirectorClient
+    from kiosk.link.sender import Sender
+    from common.wire.signing import table_key
     from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
     store = folder / "drain.sqlite"

@@ -24,11 +24,11 @@ from drivers.buttons import pin_factory
 from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay
-from kiosk.core import commands as c
-from kiosk.core.game import step
-from kiosk.core.state import new_game
+from common.game import commands as c
+from common.game.game import step
+from common.game.state import new_game
 from kiosk.hardware.player_displays import PlayerOutputs
-from kiosk.presets import load_rules
+from common.presets import load_rules
 
 S = 1_000_000_000
 IDLE_TARGET_S = 0.0002

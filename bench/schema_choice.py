@@ -1,4 +1,4 @@
-"""Why msgspec: the protocol's schema (kiosk/sync/schema.py) checked by msgspec, pydantic and
+"""Why msgspec: the protocol's schema (common/wire/schema.py) checked by msgspec, pydantic and
 jsonschema on the same documents. Not in ``make bench``: it needs pydantic and jsonschema, which
 the project does not install. In a venv of its own:
 
@@ -23,9 +23,9 @@ except ImportError:
     sys.exit("bench.schema_choice needs pydantic and jsonschema: see its docstring")
 
 from bench.rigs.hostile import shapes                     # noqa: E402
-from kiosk.core import events as ev                       # noqa: E402
-from kiosk.core.vocabulary import Phase                   # noqa: E402
-from kiosk.sync import schema as ms                       # noqa: E402
+from common.game import events as ev                       # noqa: E402
+from common.game.vocabulary import Phase                   # noqa: E402
+from common.wire import schema as ms                       # noqa: E402
 
 MiB = 1 << 20
 def per_call(fn, arg, n):
@@ -37,10 +37,10 @@ def per_call(fn, arg, n):
 
 def documents() -> dict[str, bytes]:
     """A status, a short game's result and a long one's (308 events), signed."""
-    from kiosk.replay import replay_lines
-    from kiosk.sync.document import result_document
-    from kiosk.sync.signing import sign
-    from kiosk.sync.status import status_document
+    from common.replay import replay_lines
+    from common.wire.document import result_document
+    from common.wire.signing import sign
+    from common.wire.status import status_document
     lines = [{"preset": "aspa", "round": 1, "players": ["Ann", "Bob"]}, {"t": 0, "cmd": "start", "first": 0}]
     t = 1
     for _ in range(150):

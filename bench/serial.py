@@ -1,6 +1,6 @@
 """Serial link benchmark: signed results per second from kiosks to the director over a lossy line.
 
-Four kiosks' serial links (``kiosk.sync.serial_link``, each with a real SQLite outbox of signed
+Four kiosks' serial links (``kiosk.link.serial_link``, each with a real SQLite outbox of signed
 results made by the replay core) and the director's poller (``director.tables.serial_poll``) delivering
 into the director's real ingest and database, joined by pseudo-terminals through the test suite's
 lossy line (``bench/rigs/lossy_proxy.py``: 5% of frames dropped, 1% corrupted, 1% duplicated).
@@ -30,11 +30,11 @@ WAIT_S = 600.0
 def run(results: int, tables: int, lossy: bool, seed: int) -> dict:
     from director.event.db import DirectorDB
     from director.tables.ingest import receive
-    from kiosk.presets import load_preset
+    from common.presets import load_preset
     from director.tables.serial_poll import SerialPoller, open_serial
     from drivers.serial_port import SerialPort
-    from kiosk.sync.serial_link import SerialLink, data_body
-    from kiosk.sync.signing import table_key
+    from kiosk.link.serial_link import SerialLink, data_body
+    from common.wire.signing import table_key
     from bench.rigs.lossy_proxy import LossyLine
     from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
 

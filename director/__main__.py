@@ -17,7 +17,7 @@ import logging
 import sys
 from pathlib import Path
 
-from kiosk.presets import preset_choices
+from common.presets import preset_choices
 
 from director.tables import enroll
 from director.files import commands as file_commands

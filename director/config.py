@@ -5,7 +5,7 @@
 key's secret value). config/director.example.toml shows every key.
 
 The tournament's rules are its preset (``tournament.preset``) with the overrides of
-``[rules.SECTION]`` tables, as a kiosk's config gives them (kiosk.presets, kiosk.core.rules):
+``[rules.SECTION]`` tables, as a kiosk's config gives them (common.presets, common.game.rules):
 the standings follow them, and every table's result must have been played under them.
 """
 from __future__ import annotations
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from kiosk.core.errors import ConfigError
-from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
-from kiosk.presets import load_preset, preset_choices
-from kiosk.sync.schema import MAX_NAME, MAX_WORD_LIST, Tournament, WordListName, refusal
+from common.game.errors import ConfigError
+from common.game.rules import SECTIONS, Rules, RulesError, apply_overrides
+from common.presets import load_preset, preset_choices
+from common.wire.schema import MAX_NAME, MAX_WORD_LIST, Tournament, WordListName, refusal
 
 from .limits import Limits
 
@@ -131,7 +131,7 @@ def read_file(path: str | Path) -> dict:
 
 
 def load_rules(preset: str, source: str) -> Rules:
-    """The tournament's rules, through the kiosk's one preset loader (kiosk.presets)."""
+    """The tournament's rules, through the kiosk's one preset loader (common.presets)."""
     try:
         return load_preset(preset)
     except RulesError as exc:

@@ -6,7 +6,7 @@ costs the service little to keep, so that it stays up under all of them at once:
 - a request's body: ``body_cap(route)`` bytes (413): a table's result ``RESULT_BODY`` (what a
   real game can hold), its status 1 MiB (``director.tables.ingest.MAX_BODY``), an import
   16 MiB, anything else 64 KiB; what a body
-  may hold is the protocol's one schema's to say (kiosk.sync.schema), checked before anything
+  may hold is the protocol's one schema's to say (common.wire.schema), checked before anything
   else reads it;
 - requests per second from one client address (429 with Retry-After): ``RateLimiter``, one
   for the tables' API and one for everything else, each a token bucket per address; a request

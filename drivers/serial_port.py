@@ -13,7 +13,7 @@ that switch direction by themselves (most RS-485 HATs and USB adapters) need no 
 A port that cannot be opened or configured raises ``SerialPortError`` naming it and the reason.
 A port that fails while in use (a USB adapter pulled out) raises it too, once, and is closed;
 the next ``read`` or ``write`` opens it again (and raises again while it is still gone).
-Framing and protocol live elsewhere (``kiosk.sync.framing``); drivers never import ``kiosk``.
+Framing and protocol live elsewhere (``common.wire.framing``); drivers never import ``kiosk``.
 """
 from __future__ import annotations
 

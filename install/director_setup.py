@@ -1,5 +1,5 @@
 """The director's part of install/pi-install.sh --director, on the system's Python alone (the
-standard library and kiosk.secret_hash, from the checkout beside it):
+standard library and common.secret_hash, from the checkout beside it):
 
     python3 install/director_setup.py config EXAMPLE DEST      # director.toml with a fresh key
     python3 install/director_setup.py password FILE [--generate]
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from kiosk.secret_hash import make_hash   # noqa: E402 - the checkout's, after its path
+from common.secret_hash import make_hash   # noqa: E402 - the checkout's, after its path
 
 MIN_PASSWORD = 10            # director.web.password.MIN_LENGTH
 

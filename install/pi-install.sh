@@ -292,7 +292,7 @@ fi
 # 4b. the program's compiled bytecode: the services cannot write $APP (root's; under the overlay
 #     file system nothing written would outlive a reboot), and compiling every module from its
 #     source at each start cost the kiosk a third more CPU before its first frame
-"$APP/.venv/bin/python" -m compileall -q "$APP/kiosk" "$APP/drivers" "$APP/table_input" "$APP/director" >/dev/null
+"$APP/.venv/bin/python" -m compileall -q "$APP/common" "$APP/kiosk" "$APP/drivers" "$APP/table_input" "$APP/director" >/dev/null
 step "bytecode: $APP's modules compiled"
 
 # 5d. the director's service instead of a kiosk: its folder, its config, its password

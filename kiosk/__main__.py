@@ -10,7 +10,7 @@ import sys
 
 
 def _replay(args) -> int:
-    from kiosk.replay import ScriptError, replay_lines, result_document
+    from common.replay import ScriptError, replay_lines, result_document
     lexicon = None
     if args.lexicon:
         from kiosk.lexicon import LexiconError, open_lexicon
@@ -34,8 +34,8 @@ def _replay(args) -> int:
 
 
 def _presets(args) -> int:
-    from kiosk.core.rules import RulesError
-    from kiosk.presets import load_rules, presets_table
+    from common.game.rules import RulesError
+    from common.presets import load_rules, presets_table
     if args.name:
         try:
             print(json.dumps(load_rules(args.name).to_dict(), indent=1))

@@ -25,17 +25,17 @@ from typing import Callable, Container
 
 from drivers.buttons import Buttons, HardwareError, pin_factory
 from kiosk.config import DEFAULT_STORE, KioskConfig
-from kiosk.core.commands import Start, Tick
-from kiosk.core.errors import GameError
-from kiosk.core.events import Event
-from kiosk.core.game import decide
-from kiosk.core.judge import Adjudication
-from kiosk.core.state import GameState, replay
-from kiosk.core.vocabulary import MenuUse, Phase
+from common.game.commands import Start, Tick
+from common.game.errors import GameError
+from common.game.events import Event
+from common.game.game import decide
+from common.game.judge import Adjudication
+from common.game.state import GameState, replay
+from common.game.vocabulary import MenuUse, Phase
 from kiosk.display_error import DisplayError, display_error
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, open_outputs
 from kiosk.lexicon import BUNDLED_LEXICON, Lexicon, LexiconError, status_of
-from kiosk.presets import load_rules
+from common.presets import load_rules
 from kiosk.session import GameSetup, Session
 from kiosk.store import StorageFull
 from kiosk.ui.widgets.base import NS, BottomLine, StationVerdict, UiSettings
@@ -55,7 +55,7 @@ NOT_ENROLLED = "not enrolled: results kept here"
 def open_lexicon(path: str | Path | None, official: dict | None = None, preset: str = ""
                  ) -> tuple[Container[str] | None, str]:
     """(lexicon, label for the screen: its name, and whether it is the official list of the
-    ``preset``'s book, kiosk.core.lexicon_check). Without a path: the default list if it exists."""
+    ``preset``'s book, common.game.lexicon_check). Without a path: the default list if it exists."""
     explicit = path is not None
     path = Path(path) if explicit else DEFAULT_LEXICON
     if not path.exists():
@@ -84,7 +84,7 @@ class Table(BottomLine):
         self.start_refusal = ""         # why the game may not start (the director's word list), if so
         self.new_game_after_s = new_game_after_s    # kiosk.new_game_after_s (the director's menu says it)
         self.selftest = last_selftest(session)      # the last hardware self-test, for the director
-        self.judge_at_station = False   # director.judge_at_station (the link sets it: kiosk.sync.station_wait)
+        self.judge_at_station = False   # director.judge_at_station (the link sets it: kiosk.link.station_wait)
         self.station_line = ""
         self.station_verdict: StationVerdict | None = None
         self.station_request: tuple[tuple[str, ...], int] | None = None    # words to send, when
@@ -214,19 +214,19 @@ def open_display(size: tuple[int, int], *, fullscreen: bool, headless: bool, cap
 
 
 def open_link(config: KioskConfig, table: Table, now_ns: int, *, clock: Callable[[], int]):
-    """The director link (kiosk.sync.table_link, over HTTP or a serial line) if the config names
+    """The director link (kiosk.link.table_link, over HTTP or a serial line) if the config names
     one, else None; its code (urllib, ssl, pyserial...) is loaded only then, not before a
     table's first frame."""
     if not (config.director_url or config.director_serial):
         return None
-    from kiosk.sync.table_link import TableLink
+    from kiosk.link.table_link import TableLink
     return TableLink.open(config, table, now_ns, clock=clock)
 
 
 class Kiosk:
     """One table kiosk, assembled: buttons (GPIO, or the keyboard in simulation), the game on
     its store, the screens and the loop, and with ``director.url`` the link to the director
-    (kiosk.sync.table_link: its own thread; the loop only hands it the game and reads a snapshot).
+    (kiosk.link.table_link: its own thread; the loop only hands it the game and reads a snapshot).
     ``factory`` is the GPIO pin factory (default: lgpio). The buttons are opened before the
     store: a kiosk without its hardware touches no game. ``taps_only``: the loop refuses any
     input but a tap (the demo's --touch-only)."""
@@ -266,7 +266,7 @@ class Kiosk:
         if orientation != config.orientation:
             log.warning("display.orientation = flat needs a landscape screen: this %dx%d one stacks "
                         "the halves side up", *surface.get_size())
-        from kiosk.sync.enroll_worker import EnrollWorker
+        from kiosk.link.enroll_worker import EnrollWorker
         self.machine = Machine(self.table, clock(), director_pin_hash=config.director_pin_hash,
                                orientation=orientation, enroller=EnrollWorker(config.enrollment),
                                enrolled=config.enrolled or config.key is not None,
@@ -408,7 +408,7 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
     """(station, loop, buttons) for ``python -m kiosk judge``: the loop runs the station
     behind the failsafe screen (kiosk.ui.judge.guard); every verdict is journaled in ``journal``
     (the SQLite file ``config.store`` when not given); ``link``: the director's
-    (kiosk.sync.station_link), for a linked station."""
+    (kiosk.link.station_link), for a linked station."""
     from drivers.keyboard import Keyboard
     from kiosk.ui.judge.guard import GuardedStation
     from kiosk.ui.loop import InputQueue, Loop
@@ -441,7 +441,7 @@ def open_station_link(config: StationConfig):
     """The director link of a linked judge station, else None."""
     if not (config.director_url and config.station):
         return None
-    from kiosk.sync.station_link import StationLink
+    from kiosk.link.station_link import StationLink
     return StationLink.open(config.director_url, config.station, config.key,
                             tournament=config.tournament)
 

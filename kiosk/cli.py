@@ -15,7 +15,7 @@ import sys
 
 from drivers.buttons import HardwareError
 from kiosk.config import ConfigError, kiosk_config, load, render
-from kiosk.core.rules import RulesError
+from common.game.rules import RulesError
 from kiosk.store import StoreError
 
 

@@ -14,7 +14,7 @@ import getpass
 import sys
 
 from kiosk.config import ConfigError, load
-from kiosk.sync import enroll
+from kiosk.link import enroll
 
 
 def add_parser(sub) -> None:
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _found(wait_s: float, interfaces: list[str] | None) -> str:
-    from kiosk.sync.discovery import find_directors
+    from kiosk.link.discovery import find_directors
     found = find_directors(wait_s, interfaces=interfaces)
     if not found:
         raise enroll.EnrollFailed("no director's service found on the network (is it running, "

@@ -1,6 +1,6 @@
 """The director's PIN at a table, kept as a salted slow hash, never in clear.
 
-A table's config holds ``director.pin_hash``: ``scrypt$N$r$p$<salt>$<hash>`` (kiosk.secret_hash,
+A table's config holds ``director.pin_hash``: ``scrypt$N$r$p$<salt>$<hash>`` (common.secret_hash,
 the same as the director's password). ``hash_pin`` makes one, ``verify_pin``
 checks a PIN typed at the table against it in constant time; ``is_default`` says whether a hash
 is the default PIN's, ``DEFAULT_PIN`` (0000), which only a simulated kiosk (``--sim``, the demo)
@@ -18,7 +18,7 @@ import re
 import secrets
 import sys
 
-from kiosk import secret_hash
+from common import secret_hash
 
 DEFAULT_PIN = "0000"
 MIN_DIGITS, MAX_DIGITS, MADE_DIGITS = 4, 12, 8

@@ -19,14 +19,14 @@ even the ballast's room is used up ``append`` raises ``StorageFull`` and nothing
 checkpoint is only an optimisation: one that cannot be written is skipped, never raised.
 
 When the events of a command include ``ResultLocked``, the result document
-(kiosk.sync.document) is built from the journal, with the adjudications for the director (each
+(common.wire.document) is built from the journal, with the adjudications for the director (each
 word's validity) and the uses of the director's menu, signed with the table's key
-(kiosk.sync.signing) and put into the outbox in the same transaction as the lock: a locked
+(common.wire.signing) and put into the outbox in the same transaction as the lock: a locked
 result always has its document. Without a key the document is kept unsigned (kind
 ``result-unsigned``) so nothing is lost; once the kiosk starts with its table's key, ``start``
-signs those of its table and they go out like the others. The director link (kiosk.sync.sender,
+signs those of its table and they go out like the others. The director link (kiosk.link.sender,
 on a connection of its own) sends the signed ones; ``replace_game`` opens the game the
-director's assignment sets up (kiosk.sync.table_link).
+director's assignment sets up (kiosk.link.table_link).
 
 ``record_menu_use`` journals a use of the director's menu (kiosk.store.menu_uses) in the game on
 screen; a use after the result was locked queues the result again as its next revision, so the
@@ -41,12 +41,12 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from kiosk.core import events as ev
-from kiosk.core.frozen import value
-from kiosk.core.judge import Adjudication
-from kiosk.core.rules import Rules
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import MenuUse
+from common.game import events as ev
+from common.game.frozen import value
+from common.game.judge import Adjudication
+from common.game.rules import Rules
+from common.game.state import GameState
+from common.game.vocabulary import MenuUse
 from kiosk.store import Journal, StorageFull, recover
 from kiosk.store.adjudications import adjudications_for_director
 from kiosk.store.ballast import DEFAULT_KB, Ballast, full
@@ -55,8 +55,8 @@ from kiosk.store.game_journal import GameJournal
 from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 from kiosk.store.outbox import Outbox
 from kiosk.store.writer_lock import WriterLock, hold
-from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign
+from common.wire.document import result_document
+from common.wire.signing import sign
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000

@@ -1,5 +1,6 @@
 """The boundaries of ../shared/DESIGN.md, enforced by reading the imports."""
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -8,10 +9,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree, read once for every test of this file."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def imports_of(path: Path):
     """(module imported, is relative) for every import statement in a file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    for node in ast.walk(tree):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, False
@@ -19,59 +25,114 @@ def imports_of(path: Path):
             yield node.module or "", node.level > 0
 
 
-def python_files(folder: str):
-    files = sorted((ROOT / folder).rglob("*.py"))
-    assert files or folder != "kiosk/core", f"no Python files under {folder}"
+@functools.cache
+def python_files(folder: str) -> tuple[Path, ...]:
+    files = tuple(sorted((ROOT / folder).rglob("*.py")))
+    assert files or folder != "common/game", f"no Python files under {folder}"
     return files
 
 
-def test_core_imports_only_the_standard_library():
+# --- the house's rooms (docs/development.md: the layout) ----------------------------------------
+# Each top room and the rooms of ours it may import besides itself. common/ is what both ends
+# share, and imports neither; the table (kiosk/) and the director (director/) never import each
+# other; the core (common.game) imports nothing of ours.
+HOUSE_ROOMS = {
+    "table_input": (),                              # the inputs the drivers make and screens read
+    "common.game": (),                              # the pure game core
+    "common.wire": ("common.game",),                # the protocol both ends speak
+    "common": ("common.game",),                     # presets, replay, sqlite_schema, secret_hash
+    "drivers": ("table_input",),                    # the table's hardware edges
+    "kiosk": ("common", "drivers", "table_input"),  # the table
+    "director": ("common",),                        # the director's service
+}
+#: What each shared room may import besides the standard library and the rooms above.
+SHARED_LIBRARIES = {
+    "common.game": (),
+    "common.wire": ("msgspec", "spake2", "cryptography"),
+    "common": (),
+}
+#: What the director never imports, however it is installed: the table's screen and pins.
+NEVER_AT_THE_DIRECTOR = ("pygame", "gpiozero", "luma", "PIL", "marisa_trie")
+
+
+def house_room(module: str) -> str | None:
+    """The top room a module of ours stands in (the longest that holds it), or None."""
+    holding = [room for room in HOUSE_ROOMS if module == room or module.startswith(room + ".")]
+    return max(holding, key=len, default=None)
+
+
+def may_use(allowed: tuple[str, ...], room: str) -> bool:
+    return any(room == a or room.startswith(a + ".") for a in allowed)
+
+
+def house_offenders(rooms=HOUSE_ROOMS) -> list[str]:
     offenders = []
-    for path in python_files("kiosk/core"):
-        for module, relative in imports_of(path):
-            top = module.split(".")[0]
-            if not relative and top not in sys.stdlib_module_names and top != "__future__":
-                offenders.append(f"{path.relative_to(ROOT)}: {module}")
-            if not relative and top == "kiosk" and not module.startswith("kiosk.core"):
-                offenders.append(f"{path.relative_to(ROOT)}: {module}")
+    for folder in ("table_input", "common", "drivers", "kiosk", "director"):
+        for path in python_files(folder):
+            here = house_room(module_name(path))
+            for module in absolute_imports(path):
+                there = house_room(module)
+                if there is not None and there != here and not may_use(rooms[here], there):
+                    offenders.append(f"{path.relative_to(ROOT)}: {module} ({here} may not import {there})")
+    return offenders
+
+
+def test_the_house_rooms_import_only_what_they_may():
+    """The table and the director each import only common/ (and the table its drivers); common/
+    imports neither end; the core imports nothing else of ours."""
+    assert sorted(p.name for p in (ROOT / "common").iterdir() if p.is_dir() and p.name != "__pycache__") == [
+        "game", "wire"]
+    assert house_offenders() == []
+
+
+def test_a_house_check_finds_a_wrong_direction():
+    """The check above can fail: the director imports the wire protocol, which a director
+    allowed only the core may not."""
+    narrower = dict(HOUSE_ROOMS, director=("common.game",))
+    assert any(o.endswith("(director may not import common.wire)") for o in house_offenders(narrower))
+
+
+def test_the_shared_rooms_import_only_the_standard_library_and_their_own_libraries():
+    offenders = []
+    for folder, room in (("common/game", "common.game"), ("common/wire", "common.wire"), ("common", "common")):
+        for path in python_files(folder):
+            if house_room(module_name(path)) != room:
+                continue
+            for module, relative in imports_of(path):
+                top = module.split(".")[0]
+                if not relative and top not in sys.stdlib_module_names and top not in (
+                        "__future__", "common", *SHARED_LIBRARIES[room]):
+                    offenders.append(f"{path.relative_to(ROOT)}: {module}")
     assert offenders == []
 
 
-def test_core_imports_nothing_else_of_ours():
-    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("kiosk/core")
-                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in ("kiosk", "drivers", "director")
-                 and not m.startswith("kiosk.core")]
+def test_the_core_does_no_io():
+    """The game core takes time and text as arguments: it opens no file, socket or process and
+    reads no clock of its own."""
+    banned = {"os", "io", "socket", "subprocess", "pathlib", "time", "sqlite3", "threading", "tomllib"}
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("common/game")
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in banned]
+    offenders += [f"{p.relative_to(ROOT)}:{node.lineno}: open()" for p in python_files("common/game")
+                  for node in ast.walk(parsed(p)) if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Name) and node.func.id == "open"]
     assert offenders == []
 
 
 def test_drivers_never_import_kiosk():
     offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("drivers")
-                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in ("kiosk", "director")]
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in ("kiosk", "director", "common")]
     assert offenders == []
 
 
-def test_director_uses_only_the_core_and_sync_documents():
-    # the sync code both ends share, all of it pure: documents, signatures, serial frames
-    # the versioned-schema check both SQLite files share (kiosk.store.schema), the one preset
-    # loader (kiosk.presets), the one salted slow hash of a secret (kiosk.secret_hash), the
-    # replay of a game script (kiosk.replay: the rehearsal works out each game's result from it)
-    allowed = ("kiosk.core", "kiosk.sync.document", "kiosk.sync.signing", "kiosk.sync.status",
-               "kiosk.sync.enrollment",
-               "kiosk.sync.framing", "kiosk.sync.schema", "kiosk.store.schema", "kiosk.presets",
-               "kiosk.secret_hash", "kiosk.replay")
-    offenders = []
-    for path in python_files("director"):
-        for module, relative in imports_of(path):
-            top = module.split(".")[0]
-            if top in ("pygame", "gpiozero", "drivers") or (
-                    top == "kiosk" and not module.startswith(allowed)):
-                offenders.append(f"{path.relative_to(ROOT)}: {module}")
+def test_the_director_never_imports_the_tables_screen_or_pins():
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in python_files("director")
+                 for m, rel in imports_of(p) if not rel and m.split(".")[0] in NEVER_AT_THE_DIRECTOR]
     assert offenders == []
 
 
 def test_importing_kiosk_does_not_import_pygame():
-    code = ("import sys, kiosk, kiosk.core, kiosk.core.game, kiosk.core.result, kiosk.replay, "
-            "kiosk.presets, kiosk.__main__; print('pygame' in sys.modules)")
+    code = ("import sys, kiosk, common.game, common.game.game, common.game.result, common.replay, "
+            "common.presets, kiosk.__main__; print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
@@ -83,7 +144,7 @@ def test_importing_kiosk_does_not_import_pygame():
 #: pyserial (a serial link's port).
 LOADED_WHEN_USED = ("kiosk.ui.clock.correct", "kiosk.ui.judge.screen", "kiosk.ui.judge.station",
                     "kiosk.ui.menu.screen", "kiosk.ui.menu.actions", "kiosk.ui.setup.enroll",
-                    "kiosk.sync.schema", "kiosk.sync.enroll", "msgspec", "getpass", "serial")
+                    "common.wire.schema", "kiosk.link.enroll", "msgspec", "getpass", "serial")
 
 
 def test_a_tables_start_to_its_first_frame_leaves_later_screens_and_tools_unloaded(tmp_path):
@@ -102,14 +163,14 @@ def test_a_tables_start_to_its_first_frame_leaves_later_screens_and_tools_unload
 
 
 def test_no_module_is_over_500_lines():
-    long = [f"{p.relative_to(ROOT)}: {n}" for folder in ("kiosk", "drivers", "director")
+    long = [f"{p.relative_to(ROOT)}: {n}" for folder in ("common", "kiosk", "drivers", "director")
             for p in python_files(folder)
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500]
     assert long == []
 
 
 def test_every_module_says_what_it_is_for():
-    missing = [str(p.relative_to(ROOT)) for folder in ("kiosk", "drivers", "director")
+    missing = [str(p.relative_to(ROOT)) for folder in ("common", "kiosk", "drivers", "director")
                for p in python_files(folder)
                if p.read_text(encoding="utf-8").strip() and ast.get_docstring(ast.parse(p.read_text())) is None]
     assert missing == []
@@ -118,7 +179,7 @@ def test_every_module_says_what_it_is_for():
 def test_no_product_file_reaches_outside_the_repository():
     """../shared is for development and CI only: the product (what a clone runs or installs)
     never names it; tests and benchmarks may."""
-    product = ("kiosk", "drivers", "director", "install", "systemd", "config")
+    product = ("common", "kiosk", "drivers", "director", "table_input", "install", "systemd", "config")
     tracked = subprocess.run(["git", "ls-files", *product], cwd=ROOT, capture_output=True, text=True,
                              timeout=60).stdout.split()
     assert len(tracked) > 50
@@ -130,22 +191,6 @@ def test_no_product_file_reaches_outside_the_repository():
         text = path.read_text(encoding="utf-8", errors="replace")
         if "../shared" in text or '"shared"' in text or "shared/" in text:
             offenders.append(name)
-    assert offenders == []
-
-
-def test_the_modules_the_director_shares_import_only_the_standard_library_and_the_core():
-    leaves = {"kiosk/presets.py": (), "kiosk/store/schema.py": ("sqlite_utils",),
-              "kiosk/secret_hash.py": (), "kiosk/sync/schema.py": ("msgspec", "kiosk.sync.decoders",
-                                                                  "kiosk.sync.schema_tallies"),
-              "kiosk/sync/schema_tallies.py": ("msgspec",), "kiosk/sync/decoders.py": ("msgspec",),
-              "kiosk/replay.py": ("kiosk.presets",)}
-    offenders = []
-    for name, allowed in leaves.items():
-        for module, relative in imports_of(ROOT / name):
-            top = module.split(".")[0]
-            if relative or not (top in sys.stdlib_module_names or top in allowed or module in allowed
-                                or module.startswith("kiosk.core")):
-                offenders.append(f"{name}: {module}")
     assert offenders == []
 
 
@@ -223,8 +268,7 @@ def absolute_imports(path: Path):
     """Every module ``path`` imports, relative imports resolved (``from . import x`` as ``pkg.x``)."""
     here = module_name(path).split(".")
     package = here if path.name == "__init__.py" else here[:-1]
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    for node in ast.walk(tree):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -283,7 +327,7 @@ def test_a_room_check_finds_a_wrong_direction():
 def test_no_import_circles_among_our_modules():
     """No module imports, however indirectly, a module that imports it back (imports inside a
     function and under TYPE_CHECKING count too)."""
-    ours = {module_name(p): p for folder in ("kiosk", "drivers", "director", "table_input")
+    ours = {module_name(p): p for folder in ("common", "kiosk", "drivers", "director", "table_input")
             for p in python_files(folder)}
     graph = {}
     for name, path in ours.items():

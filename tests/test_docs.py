@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kiosk.__main__ import build_parser
-from kiosk.presets import presets_table
-from kiosk.replay import _FIELDS
+from common.presets import presets_table
+from common.replay import _FIELDS
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -105,14 +105,14 @@ def test_the_presets_table_matches_the_preset_files():
 
 
 def test_the_sync_protocols_fields_are_the_schemas():
-    """docs/sync-protocol.md's tables are made from kiosk/sync/schema.py, the one place the
-    documents are defined (python -m kiosk.sync.schema_doc prints them)."""
-    from kiosk.sync.schema_doc import markdown
+    """docs/sync-protocol.md's tables are made from common/wire/schema.py, the one place the
+    documents are defined (python -m common.wire.schema_doc prints them)."""
+    from common.wire.schema_doc import markdown
     assert block(DOCS / "sync-protocol.md", "schema") == markdown()
 
 
 def test_the_table_key_example_is_the_derivation_itself():
-    from kiosk.sync.signing import table_key
+    from common.wire.signing import table_key
     shown = re.search(r"<!-- table-7-key -->([0-9a-f]+)<!-- /table-7-key -->",
                       text(DOCS / "sync-protocol.md"))[1]
     assert shown == table_key(b"example-key-change-me", "7").hex()

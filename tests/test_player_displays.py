@@ -8,12 +8,12 @@ from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay, strip_words
 from drivers.player_display import Shown
 from drivers.sevenseg import SevenSegmentDisplay
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S
-from kiosk.core.game import decide
-from kiosk.core.state import new_game, replay
+from common.game import commands as c
+from common.game.clock import NS_PER_S
+from common.game.game import decide
+from common.game.state import new_game, replay
 from kiosk.hardware.player_displays import PlayerOutputs, SentWatch, player_view
-from kiosk.presets import load_rules
+from common.presets import load_rules
 from kiosk.ui.widgets import words
 from tests.support.luma_dummy import digits, oled_device, segment_bytes, seven_segment_device
 

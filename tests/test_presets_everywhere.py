@@ -1,4 +1,4 @@
-"""One preset loader and one list of names (kiosk.presets): a fifth rule book is one more file
+"""One preset loader and one list of names (common.presets): a fifth rule book is one more file
 in the presets folder, and it appears everywhere a preset is named: ``python -m kiosk presets``,
 the kiosk's config check and example, the director's ``--preset`` help and its config, and the
 docs' presets table (tests/test_docs.py holds that table to ``presets_table()``)."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.presets import BUNDLED_PRESET_DIR, PRESET_DIR_VARIABLE, preset_names, presets_table
+from common.presets import BUNDLED_PRESET_DIR, PRESET_DIR_VARIABLE, preset_names, presets_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -40,13 +40,13 @@ def shapes(size: int = MIB) -> dict[str, bytes]:
 def forged_result(document: dict, size: int, key: bytes) -> bytes:
     """A result ``document`` grown to just under ``size`` bytes and valid in every field the
     schema checks (its events repeated up to the schema's bound, adjudications of 32 long words
-    each), signed with ``key`` and sent as a table sends it (kiosk.sync.signing.wire: the text
+    each), signed with ``key`` and sent as a table sends it (common.wire.signing.wire: the text
     signed), so that under its own table's key it passes the signature and is refused only after.
     Posted under another table's number, or signed with a key not its table's: the worst body a
     phone can craft for the tables' results (tests/security/test_forged_result.py; what it costs:
     python -m bench door)."""
-    from kiosk.sync.schema import MAX_EVENTS, MAX_RECORDS
-    from kiosk.sync.signing import sign, wire
+    from common.wire.schema import MAX_EVENTS, MAX_RECORDS
+    from common.wire.signing import sign, wire
 
     grown = {**document, "events": (document["events"] * MAX_EVENTS)[:MAX_EVENTS]}
     judged = {"id": 1, "game_id": 1, "table": str(document["table"]), "challenger_side": 0,

@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 from table_input import ButtonPressed  # noqa: E402
 from kiosk.app import Kiosk  # noqa: E402
 from kiosk.config import KioskConfig  # noqa: E402
-from kiosk.sync.signing import table_key  # noqa: E402
+from common.wire.signing import table_key  # noqa: E402
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT  # noqa: E402
 
 S = 1_000_000_000

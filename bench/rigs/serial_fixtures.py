@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kiosk.replay import replay_lines
+from common.replay import replay_lines
 from kiosk.store.outbox import Outbox
-from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign, table_key
+from common.wire.document import result_document
+from common.wire.signing import sign, table_key
 
 KEY = b"serial-line-tournament-key"
 TOURNAMENT = "Serial Open"

@@ -1,5 +1,5 @@
 """Simulated kiosks for the link tests: each its own SQLite store with the real Session (journal
-and outbox), its games driven through the core from replay scripts (kiosk.replay), each locked
+and outbox), its games driven through the core from replay scripts (common.replay), each locked
 result signed with the table's own key (derived from ``KEY``, the tournament key the director
 holds) and queued by the session as on a real table."""
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kiosk.presets import load_rules
-from kiosk.replay import replay_lines
+from common.presets import load_rules
+from common.replay import replay_lines
 from kiosk.session import GameSetup, Session
-from kiosk.sync.signing import table_key
+from common.wire.signing import table_key
 
 KEY = b"the tournament key for tests"
 TOURNAMENT = "Link Open"

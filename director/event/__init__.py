@@ -2,4 +2,4 @@
 pairings, results), its divisions and rounds, and the standings computed from them.
 
 The bottom room of the director: it imports nothing of the director's other rooms, only the
-game's core and the shared parts of the kiosk (kiosk.presets, kiosk.store.schema)."""
+game's core and the shared parts of the kiosk (common.presets, common.sqlite_schema)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from .model import NO_OPPONENT, GameResult, Player
 

@@ -7,7 +7,7 @@ players (numbers or names; one player for a result against no one), and gives ne
 the order of the players they named, else of the table's result as the page shows it, else of
 the file's), a forfeit (who forfeited: the other wins by the book's ``result.forfeit_spread``), a
 void, or the recorded result again; and always a reason, one line, which the table's assignment
-carries (the protocol's ``Reason``, kiosk.sync.schema: a phone's no-break space is an ordinary
+carries (the protocol's ``Reason``, common.wire.schema: a phone's no-break space is an ordinary
 space; a table takes what the director takes). Used by the page
 (director.web.app), ``python -m director correct`` (director.files.commands) and imports whose
 scores are to stand as corrections (director.files.imports).
@@ -18,8 +18,8 @@ import json
 import logging
 from dataclasses import dataclass
 
-from kiosk.core.rules import Rules
-from kiosk.sync.schema import MAX_REASON, Reason, refusal
+from common.game.rules import Rules
+from common.wire.schema import MAX_REASON, Reason, refusal
 
 from . import corrections, divisions
 from .corrections import KINDS, Correction, CorrectionError, game_key

@@ -23,12 +23,12 @@ import json
 from dataclasses import dataclass
 from typing import Iterable
 
-from kiosk.sync.schema import CORRECTION_KINDS
+from common.wire.schema import CORRECTION_KINDS
 
 from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, ModelError, bye, forfeit
 
-KINDS = CORRECTION_KINDS         # the protocol's (kiosk.sync.schema): a table takes each
+KINDS = CORRECTION_KINDS         # the protocol's (common.wire.schema): a table takes each
 Key = tuple[int, int, int]          # (round, player, player): the lower number first, 0 last
 
 

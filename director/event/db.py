@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 
 from sqlite_utils import Database
 
-from kiosk.store.schema import ensure_schema
+from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 

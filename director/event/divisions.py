@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from kiosk.core.rules import Rules, apply_overrides
+from common.game.rules import Rules, apply_overrides
 
 from .db import DirectorDB
 from .migrate import DEFAULT_DIVISION, NAME

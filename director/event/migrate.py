@@ -1,5 +1,5 @@
 """Bringing a director's database from an older schema forward, one version at a time, in the
-transaction that opens it (director.event.db; kiosk.store.schema runs them).
+transaction that opens it (director.event.db; common.sqlite_schema runs them).
 
 1 -> 2, divisions: a schema 1 file holds one division. Its players, pairings, imported results
 and rounds move to that division, named after the players' ``division`` label when they all
@@ -108,7 +108,7 @@ def migrate_6_to_7(db: Database, tables: dict, indexes: list) -> None:
 
 
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
-    """Each older version's step forward, for kiosk.store.schema.ensure_schema."""
+    """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
             2: lambda db: migrate_2_to_3(db, indexes),
             3: lambda db: migrate_3_to_4(db, indexes),

@@ -4,7 +4,7 @@ Players are numbered from 1 in the order of their division file, as tsh numbers 
 number 0 stands for "no opponent" (a bye, or the absent side of a forfeit), as in a tsh ``.t``
 line. A result credits ``players[0]`` and, when it is not 0, ``players[1]``.
 
-``games_from_document`` turns a kiosk's result document (kiosk/sync/document.py) into its
+``games_from_document`` turns a kiosk's result document (common/wire/document.py) into its
 GameResults, matching the document's player names to the director's players: one game, or for a
 double forfeit (both players absent past the limit) two forfeit losses against no one.
 Pure: no I/O.
@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from kiosk.sync.schema import MAX_NAME, Name, refusal
+from common.wire.schema import MAX_NAME, Name, refusal
 
 KINDS = ("game", "bye", "forfeit")
 NO_OPPONENT = 0
@@ -166,7 +166,7 @@ _CONTROLS = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
 
 def name_refusal(name: str) -> str | None:
     """Why ``name`` cannot be a player's name ("{name!r} is " it), or None. A name is one line of printable text
-    (``not_one_line``) that a table takes: the protocol's ``Name`` (kiosk.sync.schema: at most
+    (``not_one_line``) that a table takes: the protocol's ``Name`` (common.wire.schema: at most
     MAX_NAME characters, not only spaces), the one definition both ends check, so that what the
     director stores it can send every table. A phone's no-break space is an ordinary space."""
     bad = not_one_line(name)

@@ -29,7 +29,7 @@ import json
 import re
 from dataclasses import asdict, dataclass, field
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from . import divisions, tournament
 from .db import DirectorDB

@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from typing import Iterable
 
-from kiosk.sync.document import DOCUMENT_SCHEMA
-from kiosk.sync.signing import sign, table_key
+from common.wire.document import DOCUMENT_SCHEMA
+from common.wire.signing import sign, table_key
 
 from . import corrections, divisions
 from .db import DirectorDB

@@ -41,14 +41,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from .model import NO_OPPONENT, GameResult, ModelError, Player, name_key
 
 COLUMNS = ("rank", "number", "name", "rating", "wins", "losses", "spread", "games")
 CSV_COLUMNS = ("division", *COLUMNS)        # one file for every division of the event
 TSH_ORDER = "wins_losses_spread"
-ORDERS = {          # kiosk.core.rules.RANKINGS -> the order in words (the standings' heading)
+ORDERS = {          # common.game.rules.RANKINGS -> the order in words (the standings' heading)
     "wins_losses_spread": "most wins (a tie half), then fewest losses, then highest spread",
     "wins_spread": "most wins (a tie half), then highest spread",
 }

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from . import corrections, divisions
 from .db import DirectorDB

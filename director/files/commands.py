@@ -27,7 +27,7 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from kiosk.presets import preset_choices
+from common.presets import preset_choices
 
 from . import exports, imports
 from director.config import ConfigError, load_config

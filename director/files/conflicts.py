@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from director.event.correct import Ask, correct
 from director.event.db import DirectorDB

@@ -19,7 +19,7 @@ import io
 from pathlib import Path
 from typing import Sequence
 
-from kiosk.sync.schema import MAX_NAME
+from common.wire.schema import MAX_NAME
 
 from director.event.model import (
     NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, name_refusal, not_one_line,

@@ -25,7 +25,7 @@ import datetime as dt
 import json
 from dataclasses import replace
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from director.event import divisions
 from . import results_report, tou, tou_layout, tsh

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Callable, Iterable, Sequence
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from . import conflicts, csv_io, tou, tou_layout, tsh
 from director.event import divisions

@@ -20,7 +20,7 @@ import html
 import io
 from dataclasses import dataclass
 
-from kiosk.core.rules import Rules
+from common.game.rules import Rules
 
 from director.event import divisions
 from director.event.db import DirectorDB

@@ -44,7 +44,7 @@ from typing import Iterable, Mapping, Sequence
 
 from director.event.model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, name_refusal,
                                   not_one_line)
-from kiosk.sync.schema import MAX_ROUND
+from common.wire.schema import MAX_ROUND
 
 ENCODING = "iso-8859-1"
 NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)

@@ -25,8 +25,8 @@ from director.event.model import Pairing
 from director.event.rounds import RoundError, start_round
 from director.files import imports
 from director.tables.ingest import receive
-from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign, table_key, wire
+from common.wire.document import result_document
+from common.wire.signing import sign, table_key, wire
 from . import event
 from .plan import Options, plan_games
 from .venue import EventFileError

@@ -17,7 +17,7 @@ from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.event.model import GameResult, Pairing, Player, game_from_document
 from director.files import exports, imports, tsh
-from kiosk.sync.document import result_document
+from common.wire.document import result_document
 
 FILE = "rehearsal.t"
 FIRST = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lee",

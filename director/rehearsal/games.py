@@ -1,6 +1,6 @@
 """The games a rehearsal plays: a replay script (docs/reference.md) for each table and round,
 made from a seed under the event's rules, and each one's result worked out by the replay core
-(kiosk.replay) from the script alone.
+(common.replay) from the script alone.
 
 Every game begins as a round does with a director link: the director's start of the round
 with both players taken as present (``call`` naming nobody: a player at the table is charged
@@ -21,11 +21,11 @@ import json
 import random
 from dataclasses import dataclass
 
-from kiosk.core import commands as cmd
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
-from kiosk.core.state import GameState, apply
-from kiosk.replay import Replayed, line_command, read_script, replay_lines, ScriptLine
+from common.game import commands as cmd
+from common.game.errors import GameError
+from common.game.game import decide
+from common.game.state import GameState, apply
+from common.replay import Replayed, line_command, read_script, replay_lines, ScriptLine
 
 GOOD = ("QUIRE", "ZEBRA", "JINX", "OXEN", "FJORD", "WAXY", "GLYPH", "QUARTZ")
 PHONY = ("ZXQ", "QWERTZ", "JJIV", "VOXQ", "KWYJIBO", "FLURG")

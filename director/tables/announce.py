@@ -1,7 +1,7 @@
 """Announcing the director's service on the venue network (DNS-SD over multicast DNS,
 python-zeroconf): ``_tablekeeper._tcp``, named after the tournament, on the address and port the
 tables reach, so that a table being enrolled finds it without an address typed
-(kiosk.sync.discovery).
+(kiosk.link.discovery).
 
 ``announce(config)`` registers the service and returns the running ``Announcement`` (``close()``
 withdraws it), or None when it cannot (no network interface with an address, multicast
@@ -18,7 +18,7 @@ name it asked for), and ``Announcement.conflict`` names the conflict, which the 
 and the tables page show in red (director.web). A browser on the service type keeps watching:
 another service announcing the asked name later, or our own name with addresses or a port not
 ours, is a conflict too. A table enrolled by code keeps the address the director sealed
-(kiosk.sync.enrollment), so whoever holds the name does not become its director.
+(common.wire.enrollment), so whoever holds the name does not become its director.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ import socket
 import threading
 from dataclasses import dataclass, field
 
-from kiosk.sync.enrollment import PROTOCOL, SERVICE_TYPE
+from common.wire.enrollment import PROTOCOL, SERVICE_TYPE
 
 from director.config import DirectorConfig
 

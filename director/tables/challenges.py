@@ -7,7 +7,7 @@ challenger, the words typed at the table (none if the station's operator is to t
 its state: ``open``, then ``withdrawn`` if the players withdrew it, or ``ruled`` once the table
 has the station's verdict. The station (``python -m kiosk judge`` with ``director.station``)
 reads the challenges open (``open_challenges``, signed with the station's own key,
-kiosk.sync.signing.station_key) and sends its one verdict as a ``verdict`` document signed with
+common.wire.signing.station_key) and sends its one verdict as a ``verdict`` document signed with
 its key. The director takes it only for a challenge a table has open: a verdict for a table
 without one, for a challenge withdrawn or already ruled, or with other words than the table
 sent, is refused (409, saying which) and nothing changes. The table reads the verdict back
@@ -19,7 +19,7 @@ ones (withdrawn), and of its challenges ruled or withdrawn the latest ``KEPT_PER
 kept. A challenge open longer than ``OPEN_S`` is no longer listed nor ruled on; the station's
 list holds at most ``MAX_LISTED``. The list is the station's only: it is given to the request
 that carries the station's proof of its key (``X-Station-Proof``,
-kiosk.sync.signing.station_proof).
+common.wire.signing.station_proof).
 
 Every refusal is kept in ``rejections`` as a table's are (director.tables.refusal).
 """
@@ -28,12 +28,12 @@ from __future__ import annotations
 import json
 import re
 
-from kiosk.core.judge import MAX_LETTERS
-from kiosk.sync.document import DOCUMENT_SCHEMA
-from kiosk.sync.signing import SignatureError, sign, station_key, table_key, verify
+from common.game.judge import MAX_LETTERS
+from common.wire.document import DOCUMENT_SCHEMA
+from common.wire.signing import SignatureError, sign, station_key, table_key, verify
 
 from director.event.db import DirectorDB
-import kiosk.sync.schema as schema
+import common.wire.schema as schema
 from .ingest import Reply
 from .refusal import Refusal, Refused, keep_refusal
 

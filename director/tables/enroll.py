@@ -4,7 +4,7 @@ tournament, the rules, the link), and the three ways it gets it.
 - **By code, at the table** (the usual way): ``python -m director enroll T`` (or the page) opens
   a one-time code for table T (director.tables.codes) and prints it with the table's PIN; the
   volunteer types T and the code at the table, which fetches ``sealed_enrollment(config, T)``
-  over the network, sealed (director.tables.exchange, kiosk.sync.enrollment).
+  over the network, sealed (director.tables.exchange, common.wire.enrollment).
 - **By USB stick**, for a table on a serial line: ``--stick DIR`` writes one file per table,
   ``DIR/tablekeeper/table-T.toml`` (``stick_file``), which the table reads from the stick by its
   number.
@@ -12,8 +12,8 @@ tournament, the rules, the link), and the three ways it gets it.
   the venue's judge station is enrolled this way (``--station --out DIR``: ``enroll_station``,
   its own key derived as a table's from "station:" + its name).
 
-The table's key is derived from the tournament key (``kiosk.sync.signing.table_key``,
-docs/sync-protocol.md), and so is its PIN (``kiosk.sync.enrollment.table_pin``, 8 digits): a
+The table's key is derived from the tournament key (``common.wire.signing.table_key``,
+docs/sync-protocol.md), and so is its PIN (``common.wire.enrollment.table_pin``, 8 digits): a
 table keeps only the PIN's salted hash, and one table's PIN says nothing of another's. The
 tournament key itself is never written, printed or sent. Enrolling a table again gives the same
 key and PIN; a new tournament key changes every table's.
@@ -29,10 +29,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from kiosk.secret_hash import make_hash
-from kiosk.sync.enrollment import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
+from common.secret_hash import make_hash
+from common.wire.enrollment import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
                                    stick_name, table_pin)
-from kiosk.sync.signing import key_hex, station_key, table_key
+from common.wire.signing import key_hex, station_key, table_key
 
 from director.config import ConfigError, DirectorConfig, load_config
 from director.event.db import DirectorDB, DirectorDBError

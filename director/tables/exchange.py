@@ -1,4 +1,4 @@
-"""The service's end of enrolling a table by code (kiosk.sync.enrollment has the protocol).
+"""The service's end of enrolling a table by code (common.wire.enrollment has the protocol).
 
 ``Exchanges(db, config)`` answers the two requests of the tables' API:
 
@@ -16,7 +16,7 @@
   exchange is confirmed once: the same confirmation again (a replay) finds no exchange.
 
 Whether the code typed was right shows only at the confirmation (the director cannot tell at the
-start: SPAKE2): a table whose code was wrong still sends its confirmation (kiosk.sync.enroll),
+start: SPAKE2): a table whose code was wrong still sends its confirmation (kiosk.link.enroll),
 which does not match, and the log says so (``the code typed at table 7 was wrong``, a warning);
 the start's line says a try was spent, not whether it was right.
 
@@ -45,7 +45,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
-from kiosk.sync.enrollment import (MAX_URLS, TRIES, EnrollmentError, check_table_message,
+from common.wire.enrollment import (MAX_URLS, TRIES, EnrollmentError, check_table_message,
                                    director_answer, director_url, parse_confirm, parse_start,
                                    same_confirmation)
 

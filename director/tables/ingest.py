@@ -3,9 +3,9 @@
 ``receive(db, table, path, raw, key, now_wall)`` checks the raw bytes a table sent for
 ``path`` ("results" or "status") as docs/sync-protocol.md says and stores what passes. Before
 anything else reads them, the bytes are parsed and checked in one linear pass against the one
-schema of the protocol's documents (kiosk.sync.schema: every field's type, range, length and
+schema of the protocol's documents (common.wire.schema: every field's type, range, length and
 vocabulary). ``key`` is the tournament key; a document is checked under the key of the table it
-names (``kiosk.sync.signing.table_key``), never under the tournament key itself:
+names (``common.wire.signing.table_key``), never under the tournament key itself:
 
 - 413 over ``body_cap(path)`` bytes: a result over ``director.limits.RESULT_BODY`` (what a
   real game can hold), a status over ``MAX_BODY`` (the HTTP layer passes at most the cap + 1
@@ -26,7 +26,7 @@ names (``kiosk.sync.signing.table_key``), never under the tournament key itself:
   and keep every honest revision out).
 
 A result stored (``stored``, ``replaced``) or held already (``duplicate``) is answered with the
-director's receipt (``receipt``, kiosk.sync.schema_receipt: the game id, revision and SHA-256 of
+director's receipt (``receipt``, common.wire.schema_receipt: the game id, revision and SHA-256 of
 the result, signed under the table's key): the table counts it stored on that alone.
 The same result again (the stored one, or one it replaced) is a ``duplicate`` before any of
 these checks (the pairings may have changed since it was stored). A refusal stores nothing but a
@@ -37,7 +37,7 @@ round, table): the next revision ``replaced`` the stored one, which goes to ``re
 A status replaces the table's previous one: the director orders them by when it received them,
 never by the table's clock; the answer to a status names the results the director holds for the
 table (``held``: round and revision), so that a table can send again what a director restored
-from a backup lacks (kiosk.sync.sender).
+from a backup lacks (kiosk.link.sender).
 """
 from __future__ import annotations
 
@@ -46,12 +46,12 @@ import logging
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from kiosk.core.events import EventFormatError
-from kiosk.core.rules import Rules
-import kiosk.sync.schema as schema
-from kiosk.sync.document import events_of
-from kiosk.sync.schema_receipt import receipt
-from kiosk.sync.signing import signs, table_key
+from common.game.events import EventFormatError
+from common.game.rules import Rules
+import common.wire.schema as schema
+from common.wire.document import events_of
+from common.wire.schema_receipt import receipt
+from common.wire.signing import signs, table_key
 
 from director.event.db import DirectorDB
 from director.limits import RESULT_BODY
@@ -104,7 +104,7 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
 
 
 def _receipted(reply: Reply, checked: Checked, key: bytes) -> Reply:
-    """A result's 200 with the director's receipt (kiosk.sync.schema_receipt): the result it
+    """A result's 200 with the director's receipt (common.wire.schema_receipt): the result it
     holds, signed under the table's own key; a table counts its result stored on nothing less."""
     document = checked.document
     return Reply(reply.code, {**reply.body, "receipt": receipt(
@@ -171,7 +171,7 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
     envelope (the document left unread, ``msgspec.Raw``), the document's head (schema, kind and
     table, the rest skipped), then the signature over what was sent (``_signed_text``), the
     table it names against the table it was posted for, and only then the whole body against
-    the schema (kiosk.sync.schema) and the events read by the core."""
+    the schema (common.wire.schema) and the events read by the core."""
     if path not in PATHS:
         raise Refused(400, f"unknown path {path!r}: expected results or status")
     try:
@@ -207,7 +207,7 @@ def _check(table: str, path: str, raw: bytes, key: bytes) -> Checked:
 def _signed_text(sent: bytes, signature: str, key: bytes, named: str, posted: str) -> bytes:
     """The document's text as sent, when it carries table ``named``'s signature; else Refused
     403. Nothing is built from the bytes and nothing is written again: a table sends its document
-    as the very text it signed (kiosk.sync.signing.wire: keys sorted, no spaces), so a body whose
+    as the very text it signed (common.wire.signing.wire: keys sorted, no spaces), so a body whose
     document is any other text is refused whatever it holds, at the cost of its reading."""
     if signs(signature, table_key(key, named), sent):
         return sent

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from kiosk.core.vocabulary import MenuUse
+from common.game.vocabulary import MenuUse
 
 from director.event.db import DirectorDB
 

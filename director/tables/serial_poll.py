@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import serial
 
-from kiosk.sync.framing import (ACK, DATA, IDLE, MAX_ADDRESS, MAX_SEQ, MIN_ADDRESS, POLL, Frame,
+from common.wire.framing import (ACK, DATA, IDLE, MAX_ADDRESS, MAX_SEQ, MIN_ADDRESS, POLL, Frame,
                                 FrameReader, encode)
 
 from director.event import rounds

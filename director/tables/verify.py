@@ -11,7 +11,7 @@ its reason:
    config's overrides, director.config), setting by setting; the refusal names the first that
    differs.
 3. ``check_recomputed`` (422): the document's events, read back through the core
-   (kiosk.core.readback: the same ``apply`` and ``result.compute`` the kiosk used), give its
+   (common.game.readback: the same ``apply`` and ``result.compute`` the kiosk used), give its
    ``result`` (``final``, ``spread``, ``winner``, ``end`` and every itemised part, each turn
    included), its ``first`` and its ``phase``; the refusal names the first field that differs.
    An event that cannot happen in the game as the events before it left it is refused by its
@@ -25,9 +25,9 @@ import json
 import logging
 from typing import Any, Sequence
 
-from kiosk.core import events as ev
-from kiosk.core.readback import ImpossibleEvent, result_of
-from kiosk.core.rules import Rules
+from common.game import events as ev
+from common.game.readback import ImpossibleEvent, result_of
+from common.game.rules import Rules
 
 from director.event.db import DirectorDB
 from director.event.model import name_key

@@ -15,7 +15,7 @@ ones). Routes, by name:
   verdict on it, signed with the table's key (404 while there is none);
   ``stations.challenges``: ``GET /api/stations/{station}/challenges``, the challenges open,
   signed with the station's key, to the request with its key's proof (``X-Station-Proof``,
-  kiosk.sync.signing.station_proof; 401 without), and ``stations.verdicts``: ``POST
+  common.wire.signing.station_proof; 401 without), and ``stations.verdicts``: ``POST
   /api/stations/{station}/verdicts``, the station's verdict (director.tables.challenges);
 - ``live``: ``GET /live``, the public live view (no controls), and ``live.events``: ``GET
   /live/events``, its server-sent events (director.web.live);
@@ -39,7 +39,7 @@ ones). Routes, by name:
   the page; with ``"stick": true`` (and
   ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
 - ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
-  enrolling by its code (director.tables.exchange, kiosk.sync.enrollment): the tables' API;
+  enrolling by its code (director.tables.exchange, common.wire.enrollment): the tables' API;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU`` (the completed rounds; what it leaves out in ``X-Left-Out``),
   ``/export/standings.csv`` (``?division=NAME`` for one), the results to forward (NZASP 11.4)
@@ -87,12 +87,12 @@ from director.event.db import DirectorDB
 from director.tables import codes
 from director.tables.enroll import EnrollError, pin, stick_file
 from director.tables.exchange import Exchanges
-from kiosk.sync.enrollment import CODE_MINUTES, MAX_BODY as ENROLL_BODY
+from common.wire.enrollment import CODE_MINUTES, MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal, table_rate
 from director.tables import challenges
 from director.tables.ingest import body_cap, receive
 from director.limits import IMPORT_BODY, LimitExceeded, Slots
-import kiosk.sync.schema as schema
+import common.wire.schema as schema
 from .addresses import service_addresses
 from .tables_page import name_conflict, tables_routes
 from .draw_page import draw_routes, watch
@@ -101,7 +101,7 @@ from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
 from .sessions import LoginThrottle, SessionStore, same_secret
-from kiosk.sync.signing import STATION_PROOF, station_key, station_proof
+from common.wire.signing import STATION_PROOF, station_key, station_proof
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("director.web.app")
@@ -148,7 +148,7 @@ def round_actions(db: DirectorDB, action: str, division: str | None, number: int
 
 
 async def json_body(request: Request, kind: type, expected: str):
-    """The body as ``kind`` (kiosk.sync.schema: checked as it is parsed; no body is ``{}``), or
+    """The body as ``kind`` (common.wire.schema: checked as it is parsed; no body is ``{}``), or
     the refusal to answer with (400, naming the field and what it should be)."""
     try:
         return schema.decode(await request.body() or b"{}", kind)

@@ -1,4 +1,4 @@
-"""What the director's page sends, as the protocol's one schema says it (kiosk.sync.schema: its
+"""What the director's page sends, as the protocol's one schema says it (common.wire.schema: its
 types, ranges, single-line printable text): each body is parsed and checked in one pass before
 the page's handler reads it (director.web.app, ``json_body``)."""
 from typing import Annotated
@@ -6,7 +6,7 @@ from typing import Annotated
 from msgspec import Meta
 
 from director.tables.codes import MAX_MINUTES
-from kiosk.sync.schema import (MAX_NAME, Division, Name, Points, Reason, Round, Strict, Table, one_of,
+from common.wire.schema import (MAX_NAME, Division, Name, Points, Reason, Round, Strict, Table, one_of,
                                pair, text, whole, worded_pattern)
 
 

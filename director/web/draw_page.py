@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-import kiosk.sync.schema as schema
+import common.wire.schema as schema
 from director.config import DirectorConfig
 from director.event import divisions, next_round
 from director.event.db import DirectorDB

@@ -51,7 +51,7 @@ PUBLIC = {
                            "given only with its key's proof (X-Station-Proof, checked by the handler)",
     "stations.verdicts": "the judge station's API: a verdict is taken under its station's signature only",
     "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
-                    "enrollment sealed under a key only that code gives (kiosk.sync.enrollment)",
+                    "enrollment sealed under a key only that code gives (common.wire.enrollment)",
     "enroll.confirm": "a table confirming its enrollment: a MAC only the exchange's key makes",
     "live": "the public live view, for players' phones: it shows, it changes nothing",
     "live.events": "the public live view's server-sent events",
@@ -68,7 +68,7 @@ BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX
              "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
 SAFE_METHODS = {"GET", "HEAD"}
 REFUSED = {400, 401, 403, 409, 413, 415, 422}   # a tables' API answer that costs its sender more
-JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.sync's clients)
+JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.link's clients)
 BROWSER_SITES = {"same-origin", "none"}     # the Sec-Fetch-Site a page of another site never sends
 log = logging.getLogger("director.web.guard")
 CSRF_HEADER = "x-csrf-token"

@@ -1,7 +1,7 @@
 """The director's password: kept as a salted slow hash in a file of its own, never in clear.
 
 The file (``service.password_file``, default ``var/director.password``) holds one line,
-``scrypt$N$r$p$<salt>$<hash>`` (kiosk.secret_hash, as the tables keep the director's PIN),
+``scrypt$N$r$p$<salt>$<hash>`` (common.secret_hash, as the tables keep the director's PIN),
 readable by the director's user only. ``python -m director passwd`` writes it; the service
 reads it at start (``load_password_hash``) and checks a login against it (``verify_password``,
 constant time, some 50 ms on a PC: run it off the event loop).
@@ -19,7 +19,7 @@ import secrets
 import sys
 from pathlib import Path
 
-import kiosk.secret_hash as secret_hash
+import common.secret_hash as secret_hash
 
 from director.config import ConfigError, load_config
 

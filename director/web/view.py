@@ -25,7 +25,7 @@ from . import corrected
 from director.tables.challenges import table_challenges
 from director.tables.menu_uses import menu_uses
 from director.event.rounds import current_round, player_names, round_times
-from kiosk.core.vocabulary import OVER, Phase
+from common.game.vocabulary import OVER, Phase
 
 SILENT_AFTER_S = 60.0
 
@@ -193,7 +193,7 @@ def division_rounds(db: DirectorDB) -> list[dict]:
 
 def taken_back(db: DirectorDB) -> list[str]:
     """The results the tables sent again because this director lacked them (restored from a
-    backup, or on a new laptop: kiosk.sync.sender), each once, by table and round."""
+    backup, or on a new laptop: kiosk.link.sender), each once, by table and round."""
     with db.locked() as conn:
         rows = conn.execute("SELECT table_name, round, revision, source FROM results WHERE source "
                             "LIKE ? ORDER BY table_name, round", [f"%{AGAIN}"]).fetchall()

@@ -22,7 +22,7 @@ from typing import Any
 from drivers.serial_port import DEFAULT_BAUD, MAX_BAUD, MIN_BAUD
 from kiosk.config.kinds import Choice, ConfigError, ExistingFile, Int, Number, PinHash, Text
 from kiosk.pin import DEFAULT_PIN, HASH_EXPECTED, is_default
-from kiosk.sync.signing import TABLE_KEY_HEX_DIGITS, parse_key_hex
+from common.wire.signing import TABLE_KEY_HEX_DIGITS, parse_key_hex
 
 MIN_ADDRESS, MAX_ADDRESS = 1, 254       # docs/sync-protocol.md (Serial): 0 and 255 are reserved
 

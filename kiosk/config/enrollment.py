@@ -1,10 +1,10 @@
 """A table's enrollment, kept on its writable data partition and read as part of its config.
 
-Enrolling a table (by its one-time code at the table, or from a USB stick: kiosk.sync.enroll)
+Enrolling a table (by its one-time code at the table, or from a USB stick: kiosk.link.enroll)
 writes one file, ``kiosk.enrollment`` (default ``var/enrollment.toml``, beside the journal in
 the service's working directory /var/lib/tablekeeper): config lines for the keys in
 ``ENROLLED`` (the table, the tournament, the rules, the link to the director, the table's key,
-the hash of its own director's PIN), as kiosk.sync.enrollment.enrollment_toml writes them.
+the hash of its own director's PIN), as common.wire.enrollment.enrollment_toml writes them.
 The read-only root and /etc/tablekeeper/kiosk.toml are never touched: no overlay to turn off,
 no reboot.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kiosk.config.kinds import ConfigError
-from kiosk.core.rules import SECTIONS
+from common.game.rules import SECTIONS
 
 DEFAULT_ENROLLMENT = "var/enrollment.toml"
 

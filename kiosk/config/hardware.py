@@ -13,7 +13,7 @@ from typing import Any, Collection
 from drivers.player_display import KINDS, DisplaySpec
 from drivers.leds import LEDS
 from kiosk.config.kinds import Choice, ConfigError, Int
-from kiosk.core.frozen import value
+from common.game.frozen import value
 
 SIDES = ("left", "right")
 #: BCM pins a bus takes when a display uses it (SPI0: CE1 CE0 MISO MOSI SCLK; I2C1: SDA SCL).

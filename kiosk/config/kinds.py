@@ -1,5 +1,5 @@
 """The kinds of value a kiosk config key may hold; a bad value raises ``ConfigError`` (one class
-for every refused setting, kiosk.core.errors).
+for every refused setting, common.game.errors).
 
 Each kind says in words what it accepts (``expected``, shown in errors, the example file and the
 reference page) and checks a value parsed from TOML (or given on the command line). The schema itself,
@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kiosk.core.errors import ConfigError
-from kiosk.core.frozen import value
-from kiosk.core.lexicon_check import official_fingerprints
+from common.game.errors import ConfigError
+from common.game.frozen import value
+from common.game.lexicon_check import official_fingerprints
 from kiosk.pin import PinError, check_hash
-from kiosk.presets import preset_names
+from common.presets import preset_names
 
 
 @value
@@ -56,14 +56,14 @@ class Text(Kind):
 @value
 class Wire(Kind):
     """A value the table sends in its documents: one of the protocol's schema's types
-    (kiosk.sync.schema: ``Tournament``...), so that the director never refuses what the config
+    (common.wire.schema: ``Tournament``...), so that the director never refuses what the config
     let in (a name of 5,000 characters, mostly spaces; a control character). ``kind`` names the
     type: the schema (msgspec and the core's events) is loaded only when a value is checked, not
     to start a table whose config has none."""
     kind: str = ""
 
     def ok(self, value):
-        from kiosk.sync import schema
+        from common.wire import schema
         return schema.refusal(value, getattr(schema, self.kind)) is None
 
 

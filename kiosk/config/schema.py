@@ -10,7 +10,7 @@ into the app's ``KioskConfig``.
 The kinds of value (text, pin, seconds ...) are in kiosk/config/kinds.py; the keys of the link to
 the director (url or serial line) in kiosk/config/director.py, those of the optional hardware in
 kiosk/config/hardware.py. A rule preset's overrides (``[rules.challenge]`` ...) are checked by
-kiosk.core.rules against the preset; the official lexicon fingerprints by kiosk.core.lexicon_check.
+common.game.rules against the preset; the official lexicon fingerprints by common.game.lexicon_check.
 """
 from __future__ import annotations
 
@@ -24,11 +24,11 @@ from typing import Any, Collection, Mapping
 
 from kiosk.config import director as config_director, enrollment as config_enrollment
 from kiosk.config import hardware as config_hardware
-from kiosk.core.frozen import value
-from kiosk.core.rules import SECTIONS, Rules, RulesError, apply_overrides
+from common.game.frozen import value
+from common.game.rules import SECTIONS, Rules, RulesError, apply_overrides
 from kiosk.config.kinds import (Choice, ConfigError, ExistingFile, Fingerprints, Int, Kind, Names,
                                 Number, OffOr, Overrides, Preset, Size, Text, Wire)
-from kiosk.presets import load_preset, preset_names
+from common.presets import load_preset, preset_names
 from kiosk.ui.widgets.base import UiSettings
 
 DEFAULT_STORE = "var/kiosk.sqlite"

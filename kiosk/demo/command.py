@@ -34,9 +34,9 @@ from dataclasses import fields
 from pathlib import Path
 
 from kiosk.config import KioskConfig
-from kiosk.core.events import Event
-from kiosk.core.result import compute
-from kiosk.core.vocabulary import OVER, Phase
+from common.game.events import Event
+from common.game.result import compute
+from common.game.vocabulary import OVER, Phase
 
 DEMO_STORE = "var/demo.sqlite"
 DEMO_SHOTS = "var/demo-screens"

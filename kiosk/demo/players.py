@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from table_input import PLAYER_SIDES, ButtonPressed, KeyTyped, Side
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase, TurnKind
+from common.game.state import GameState
+from common.game.vocabulary import Phase, TurnKind
 from kiosk.ui.clock.screen import entry_target
 
 NS = 1_000_000_000

@@ -21,9 +21,9 @@ from drivers.buttons import HardwareError, pin_factory
 from drivers.displays import open_display
 from drivers.player_display import DisplaySpec, PlayerDisplay, Shown
 from drivers.leds import StatusLeds
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase
-from kiosk.core.result import compute
+from common.game.state import GameState
+from common.game.vocabulary import Phase
+from common.game.result import compute
 from kiosk.ui.end.summary import complete
 from kiosk.ui.widgets.words import face
 

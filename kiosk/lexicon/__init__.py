@@ -3,9 +3,9 @@
 - ``open_lexicon(path)``: a compiled ``.lex`` file (fast) or a plain word list (compiled in
   memory), as a ``Lexicon``: ``word in lexicon`` for upper-case words, plus ``.name``,
   ``.fingerprint`` (SHA-256 of the normalised sorted list) and ``.word_count``. It is the
-  ``lexicon`` argument of ``kiosk.core.judge.adjudicate``.
+  ``lexicon`` argument of ``common.game.judge.adjudicate``.
 - ``import_word_list(source, name, ...)``: what ``python -m kiosk lexicon import`` runs.
-- Official or not: ``kiosk.core.lexicon_check.check_official(lexicon, {name: sha256})``;
+- Official or not: ``common.game.lexicon_check.check_official(lexicon, {name: sha256})``;
   ``status_of(lexicon, official, preset)`` also against the list the preset's book names.
 
 Modules: ``wordlist`` (reading a list), ``compiled`` (the ``.lex`` file and the Lexicon object),
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kiosk.core.frozen import value
-from kiosk.core.lexicon_check import LexiconStatus, check_official
+from common.game.frozen import value
+from common.game.lexicon_check import LexiconStatus, check_official
 from kiosk.lexicon import compiled
 from kiosk.lexicon.compiled import Lexicon, LexiconError
 from kiosk.lexicon.importer import (DEFAULT_MAX_BAD_SHARE, ImportRefused, ImportReport,
@@ -54,15 +54,15 @@ def open_lexicon(path: str | Path, max_bad_share: float = DEFAULT_MAX_BAD_SHARE)
 
 @value
 class NamedList:
-    """A word list by its name and fingerprint (what kiosk.core.lexicon_check compares)."""
+    """A word list by its name and fingerprint (what common.game.lexicon_check compares)."""
     name: str
     fingerprint: str
 
 
 def status_of(lexicon: Lexicon, official: dict | None = None, preset: str = "") -> LexiconStatus:
     """The lexicon's name, and whether it is the official list: by the fingerprints given
-    (``lexicon.official``), else by the list the ``preset``'s book names (kiosk.presets)."""
-    from kiosk.presets import official_lexicon
+    (``lexicon.official``), else by the list the ``preset``'s book names (common.presets)."""
+    from common.presets import official_lexicon
     name = lexicon.name or (_plain_name(Path(lexicon.path)).split(".")[0] if lexicon.path else "word list")
     book = official_lexicon(preset) if preset else ""
     rules = Path(preset).stem.upper() if preset else ""

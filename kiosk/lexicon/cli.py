@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kiosk.core.lexicon_check import NOT_OFFICIAL, check_official
+from common.game.lexicon_check import NOT_OFFICIAL, check_official
 from kiosk.lexicon import LexiconError, open_lexicon
 from kiosk.lexicon.importer import (DEFAULT_MAX_BAD_SHARE, ImportRefused, bad_lines_text,
                                     import_word_list, percent)

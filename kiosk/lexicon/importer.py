@@ -16,7 +16,7 @@ import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.lexicon import compiled
 from kiosk.lexicon.compiled import Lexicon, LexiconError
 from kiosk.lexicon.wordlist import WordList, decode, parse_lines, split_lines

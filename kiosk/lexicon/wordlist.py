@@ -21,7 +21,7 @@ import gzip
 import hashlib
 from typing import Iterable
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 
 #: How many bad lines a WordList keeps for reporting (all of them are counted).
 KEEP_BAD = 20

@@ -21,14 +21,14 @@ import sys
 from pathlib import Path
 
 from kiosk.pin import DEFAULT_PIN
-from kiosk.replay import ScriptError
+from common.replay import ScriptError
 
 PIN_VARIABLE = "TABLEKEEPER_DIRECTOR_PIN"
 
 
 def header(path: Path) -> dict:
     """The script's first line (its header), as written; ScriptError if it is not one."""
-    from kiosk.replay import read_script
+    from common.replay import read_script
     with open(path, encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     next(read_script(lines))                # checks it as the replay does

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from table_input import PLAYER_SIDES, Side
-from kiosk.core import commands as cmd
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
-from kiosk.core.state import GameState
-from kiosk.core.tiles import RACK_SIZE
-from kiosk.core.vocabulary import Phase, TurnKind
+from common.game import commands as cmd
+from common.game.errors import GameError
+from common.game.game import decide
+from common.game.state import GameState
+from common.game.tiles import RACK_SIZE
+from common.game.vocabulary import Phase, TurnKind
 
 NS = 1_000_000_000
 

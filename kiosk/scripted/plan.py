@@ -3,7 +3,7 @@ the game as the core has it before and after the line, so that the table driven 
 (kiosk.scripted.runner) can tell when the table has done a line, whatever presses and taps it
 took.
 
-``Plan.read(path, lexicon)`` reads the script through kiosk.replay.read_script and runs it
+``Plan.read(path, lexicon)`` reads the script through common.replay.read_script and runs it
 through the core as the replay does (a ``Tick`` at each line's time, then its command). A line
 the core refuses ends the plan there: ``refused`` keeps it and the core's reason, for the
 runner to play up to it and stop with ``FILE:LINE: reason``, as the replay would. A line that
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Container
 
-from kiosk.core import commands as cmd
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
-from kiosk.core.state import GameState, Turn, apply
-from kiosk.replay import ScriptError, ScriptLine, line_command, read_script
+from common.game import commands as cmd
+from common.game.errors import GameError
+from common.game.game import decide
+from common.game.state import GameState, Turn, apply
+from common.replay import ScriptError, ScriptLine, line_command, read_script
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ A line is done when the table's game stands where the core has it after the line
 (kiosk.scripted.plan.position); then the next line is played once its instant has come.
 
 The script's zero: the director's start of the round when the script begins with it
-(``{"cmd": "call", "absent": []}``: both players present, kiosk.core.late) on a linked table;
+(``{"cmd": "call", "absent": []}``: both players present, common.game.late) on a linked table;
 else the moment the script begins. Scripts play one after the other, each on its own game: a linked table waits
 for the director's assignment to bring the game the script's header names (round, players);
 an unlinked one sets it up itself.
@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Callable
 
 from table_input import ButtonPressed, ButtonReleased, Tapped
-from kiosk.core import events as ev
-from kiosk.core.judge import adjudicate
-from kiosk.core.vocabulary import Phase
+from common.game import events as ev
+from common.game.judge import adjudicate
+from common.game.vocabulary import Phase
 from kiosk.scripted import hands as hand
 from kiosk.scripted.plan import Plan, differences, position
 from kiosk.ui import touch

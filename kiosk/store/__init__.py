@@ -4,7 +4,7 @@ outbox of documents for the director.
 
 - journal.py: games and their events, written before the kiosk acts on them; load by replay.
 - recovery.py: resume a game after a crash or power cut, clock neutral, by journaling a
-  ``Recovered`` event (kiosk/core/rebase.py: its apply step).
+  ``Recovered`` event (common/game/rebase.py: its apply step).
 - adjudications.py: every word-judge verdict; per-word validity only in the director's export.
 - game_journal.py: one game's journal as the app's loop uses it (``append(events, adjudication=)``).
 - outbox.py: documents waiting for the director, retried with backoff until acknowledged.

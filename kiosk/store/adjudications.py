@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from kiosk.core.frozen import value
-from kiosk.core.judge import Adjudication
+from common.game.frozen import value
+from common.game.judge import Adjudication
 
 from .db import StoreError, rows, wall_time
 from .journal import Journal

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Iterator, Self
 
-from kiosk.store.schema import ensure_schema
+from common.sqlite_schema import ensure_schema
 
 SCHEMA_VERSION = 3
 #: What brings a file at schema N to N + 1 (N: statements run in the open's transaction).

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from kiosk.core import events as ev
-from kiosk.core.judge import Adjudication
-from kiosk.core.state import GameState
+from common.game import events as ev
+from common.game.judge import Adjudication
+from common.game.state import GameState
 
 from .adjudications import record_adjudication
 from .db import StoreError

@@ -2,7 +2,7 @@
 
 A game is its event log. ``append`` commits all the events of one command in one transaction
 (WAL, ``synchronous=FULL``) and only then may the caller fold them into its state; ``load``
-rebuilds the state by folding ``kiosk.core.state.apply`` over the stored events.
+rebuilds the state by folding ``common.game.state.apply`` over the stored events.
 
 Each event row keeps the monotonic ``at_ns`` of the event (also inside its JSON), the wall time
 at which the store wrote it, and the boot it was written in: monotonic readings restart at boot
@@ -19,11 +19,11 @@ import json
 import sqlite3
 from pathlib import Path
 
-from kiosk.core import clock as clk
-from kiosk.core import events as ev
-from kiosk.core.frozen import value
-from kiosk.core.rules import Rules, RulesError, rules_from_preset
-from kiosk.core.state import GameState, apply, new_game
+from common.game import clock as clk
+from common.game import events as ev
+from common.game.frozen import value
+from common.game.rules import Rules, RulesError, rules_from_preset
+from common.game.state import GameState, apply, new_game
 
 from .db import BOOT_ID, Store, StoreError, UnknownRecord, rows, wall_time
 

@@ -2,7 +2,7 @@
 
 A use is the PIN given (the menu opened), a wrong PIN, the menu locked after wrong PINs, an
 action recorded (with what it did, in the director's words), a score corrected on the
-director's authority, the hardware self-test run (kiosk.core.vocabulary.MenuUse). What an action
+director's authority, the hardware self-test run (common.game.vocabulary.MenuUse). What an action
 changed in the game is also the core's event in the journal (TimeAdjusted, GameVoided ...); this
 record says that the director's menu did it, and keeps the uses that change nothing. Each use
 belongs to the game on screen; the game's result document carries its uses (``menu_uses``), so
@@ -12,7 +12,7 @@ the director sees them beside the table's result. A correction the director made
 """
 from __future__ import annotations
 
-from kiosk.core.vocabulary import MenuUse
+from common.game.vocabulary import MenuUse
 
 from .db import rows, wall_time
 from .journal import Journal

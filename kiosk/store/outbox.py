@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 
 from .db import Store, StoreError, UnknownRecord, rows
 

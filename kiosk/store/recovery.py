@@ -8,7 +8,7 @@ down is charged to no one. Events that time alone brought about before the stop 
 time between the last event and the checkpoint) are journaled first, at the instant they fell
 due, with the old boot's id. Then, in the same transaction, the recovery itself is journaled as
 the event ``Recovered(at_ns=now_ns, from_ns=<the last instant known>)`` with this boot's id,
-and the checkpoint it used is dropped. The core applies that event (kiosk/core/rebase.py), so
+and the checkpoint it used is dropped. The core applies that event (common/game/rebase.py), so
 anything that replays the events alone (the result document, the director) crosses the reboot
 exactly as the kiosk did. The screen shows ``RecoveredGame.message``.
 
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import time
 
-from kiosk.core import clock as clk
-from kiosk.core import events as ev
-from kiosk.core.frozen import value
-from kiosk.core.game import due
-from kiosk.core.state import GameState, apply, replay
-from kiosk.core.vocabulary import Phase
+from common.game import clock as clk
+from common.game import events as ev
+from common.game.frozen import value
+from common.game.game import due
+from common.game.state import GameState, apply, replay
+from common.game.vocabulary import Phase
 
 from .db import StoreError
 from .journal import Journal, Mark, Replayed

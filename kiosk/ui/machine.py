@@ -34,7 +34,7 @@ from kiosk.ui.clock.view import ClockView
 from kiosk.ui.menu.door import DirectorDoor
 from kiosk.ui.widgets.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.setup.screen import SetupScreen
-from kiosk.core.vocabulary import Phase
+from common.game.vocabulary import Phase
 
 if TYPE_CHECKING:                           # the ENROLL screen loads when first opened
     from kiosk.ui.setup.enroll import Enroller, EnrollScreen

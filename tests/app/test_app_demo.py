@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from kiosk.core.result import compute
+from common.game.result import compute
 from kiosk.store import Journal
 
 pytestmark = pytest.mark.slow          # the whole demo game: make check leaves it out

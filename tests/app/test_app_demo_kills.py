@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.store import Journal
 from tests.support.demo_process import DemoProcess
 

@@ -5,7 +5,7 @@ neutral) and played on, instead of the store refusing time that goes back."""
 import pytest
 import pygame
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.demo.command import Demo, demo_config
 from kiosk.store import Journal
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.store import Journal
 
 pytestmark = pytest.mark.slow          # the whole demo game: make check leaves it out

@@ -4,7 +4,7 @@ same file (after a crash) has them all."""
 from tests.support.app_harness import S, T0, journal_events
 from drivers.buttons import DEFAULT_PINS
 from tests.support.director_steps import PIN, PIN_HASH
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.menu.screen import DirectorScreen
 

@@ -2,8 +2,8 @@
 20 ms before its callback runs (as lgpio stamps the kernel's time of the edge while the callback
 waits for the GIL), the real button driver, loop, core and SQLite journal. The player's clock is
 charged to the edge, not to the callback."""
-from kiosk.core import events as ev
-from kiosk.core.clock import used
+from common.game import events as ev
+from common.game.clock import used
 from tests.support.app_harness import S, T0
 
 MS = S // 1000

@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 
 from tests.support.app_harness import KEY, S, T0
-from kiosk.core import events as ev
-from kiosk.core.result import compute
-from kiosk.sync.signing import verify
+from common.game import events as ev
+from common.game.result import compute
+from common.wire.signing import verify
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.draw import keyboard_keys, layout

@@ -12,9 +12,9 @@ import pytest
 import random
 from pathlib import Path
 
-from kiosk.core import clock as clk
-from kiosk.core import events as ev
-from kiosk.core.state import new_game, replay
+from common.game import clock as clk
+from common.game import events as ev
+from common.game.state import new_game, replay
 from kiosk.store import Journal
 from tests.support.demo_process import DemoProcess
 

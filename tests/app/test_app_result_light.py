@@ -4,7 +4,7 @@ refused, is still in the outbox (MockFactory pins, the real kiosk on its SQLite 
 import time
 
 from drivers.leds import StatusLeds
-from kiosk.core import commands as cmd
+from common.game import commands as cmd
 from kiosk.hardware.player_displays import PlayerOutputs
 from kiosk.session import RESULT
 from tests.support.app_harness import S, T0

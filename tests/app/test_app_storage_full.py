@@ -7,7 +7,7 @@ locked result and its document in the outbox."""
 import pytest
 
 from kiosk.app import STORAGE_FULL
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.store import Journal
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.widgets.failsafe import FailsafeScreen

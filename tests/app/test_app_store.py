@@ -13,12 +13,12 @@ import time
 from pathlib import Path
 
 from tests.support.app_harness import ENABLE, KEY, S, T0, journal_events, opening
-from kiosk.core import events as ev
-from kiosk.core.result import compute
+from common.game import events as ev
+from common.game.result import compute
 from kiosk.lexicon import open_lexicon
 from kiosk.store.adjudications import adjudications_for_table
-from kiosk.sync.document import events_of
-from kiosk.sync.signing import SignatureError, verify
+from common.wire.document import events_of
+from common.wire.signing import SignatureError, verify
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.judge.screen import JudgeScreen
 from kiosk.ui.setup.screen import SetupScreen

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S
-from kiosk.core.game import decide
-from kiosk.core.result import compute
-from kiosk.core.state import apply, new_game
-from kiosk.presets import load_rules
+from common.game import commands as c
+from common.game.clock import NS_PER_S
+from common.game.game import decide
+from common.game.result import compute
+from common.game.state import apply, new_game
+from common.presets import load_rules
 
 
 class Table:

@@ -1,8 +1,8 @@
 """The clock face and the overtime penalty arithmetic (RULES.md "Clock")."""
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core.clock import NS_PER_S as S
+from common.game import clock as clk
+from common.game.clock import NS_PER_S as S
 
 MS = S // 1000
 

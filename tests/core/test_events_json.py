@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 
 
 def test_every_event_type_round_trips():
@@ -49,7 +49,7 @@ def test_malformed_events_are_refused_with_a_reason(text, reason):
 def test_the_vocabulary_comes_back_from_json_as_enum_members():
     """An event read from the journal holds the same enum members as one the core made, and
     its JSON holds their text, as before the vocabulary was typed."""
-    from kiosk.core.vocabulary import EndReason, ForfeitReason, TurnKind
+    from common.game.vocabulary import EndReason, ForfeitReason, TurnKind
     made = [ev.TurnEnded(1, 0, TurnKind.EXCHANGE, tiles=3), ev.TurnRecorded(2, 0, "pass"),
             ev.GameEnded(3, EndReason.ZEROS), ev.Forfeited(4, 1, "late")]
     texts = [json.loads(ev.to_json(e)) for e in made]

@@ -1,13 +1,13 @@
-"""kiosk.core.frozen: ``evolve``, dataclasses.replace for the game's frozen values, faster; ``@value``,
+"""common.game.frozen: ``evolve``, dataclasses.replace for the game's frozen values, faster; ``@value``,
 a frozen dataclass built cheaper, behaving as one."""
 import dataclasses
 import inspect
 
 import pytest
 
-from kiosk.core.clock import Clock
-from kiosk.core.frozen import evolve, value
-from kiosk.core.state import Turn
+from common.game.clock import Clock
+from common.game.frozen import evolve, value
+from common.game.state import Turn
 
 
 def test_evolve_is_replace():

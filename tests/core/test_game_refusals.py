@@ -1,11 +1,11 @@
 """Illegal commands are refused with a typed error and change nothing."""
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.errors import (BadCorrection, BadTurn, ClockStateError, GameError, NotStarted,
+from common.game import commands as c
+from common.game import events as ev
+from common.game.errors import (BadCorrection, BadTurn, ClockStateError, GameError, NotStarted,
                                NotYourTurn, ResultLocked)
-from kiosk.core.state import apply
+from common.game.state import apply
 
 
 def started(table, preset="aspa"):

@@ -1,8 +1,8 @@
 """Presets as data: every setting present, the four rule books' values exact, overrides checked."""
 import pytest
 
-from kiosk.core.rules import RulesError, SECTIONS, describe_settings, rules_from_preset
-from kiosk.presets import load_preset, load_rules, preset_names
+from common.game.rules import RulesError, SECTIONS, describe_settings, rules_from_preset
+from common.presets import load_preset, load_rules, preset_names
 
 
 def test_the_four_presets_exist_and_load():

@@ -4,14 +4,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
-from kiosk.core.result import compute
-from kiosk.core.state import new_game, replay
-from kiosk.presets import load_rules, preset_names
+from common.game import clock as clk
+from common.game import commands as c
+from common.game import events as ev
+from common.game.errors import GameError
+from common.game.game import decide
+from common.game.result import compute
+from common.game.state import new_game, replay
+from common.presets import load_rules, preset_names
 
 pytestmark = pytest.mark.slow          # hypothesis: hundreds of random games: make check leaves it out
 

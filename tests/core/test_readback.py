@@ -1,4 +1,4 @@
-"""Reading a game back from a document's events (kiosk.core.readback): every real game gives back
+"""Reading a game back from a document's events (common.game.readback): every real game gives back
 the result the kiosk computed, and an event that cannot happen where it stands is refused by its
 place and type, never with another error, whatever the events say."""
 from __future__ import annotations
@@ -10,14 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kiosk.core import events as ev
-from kiosk.core.readback import ImpossibleEvent, read_back, result_of
-from kiosk.core.state import new_game
-from kiosk.core.vocabulary import EndReason, TurnKind
+from common.game import events as ev
+from common.game.readback import ImpossibleEvent, read_back, result_of
+from common.game.state import new_game
+from common.game.vocabulary import EndReason, TurnKind
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
-from kiosk.presets import load_preset, load_rules, preset_names
-from kiosk.replay import ScriptError, replay_lines
-from kiosk.sync.document import events_of, result_document
+from common.presets import load_preset, load_rules, preset_names
+from common.replay import ScriptError, replay_lines
+from common.wire.document import events_of, result_document
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.jsonl"))

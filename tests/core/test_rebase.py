@@ -1,18 +1,18 @@
-"""kiosk/core/rebase.py moves every instant of a game onto the new boot's timeline: a tripwire
+"""common/game/rebase.py moves every instant of a game onto the new boot's timeline: a tripwire
 that fails when the core's state gains a field no one has classed as an instant or not.
 (Recovery itself, through the journal, is tested in tests/store/test_store_recovery.py.)"""
 from __future__ import annotations
 
 from dataclasses import fields
 
-from kiosk.core import clock as clk
-from kiosk.core.rebase import CLOCK_INSTANTS, STATE_INSTANTS
-from kiosk.core.state import GameState, HoldState, OpenChallenge, Turn
+from common.game import clock as clk
+from common.game.rebase import CLOCK_INSTANTS, STATE_INSTANTS
+from common.game.state import GameState, HoldState, OpenChallenge, Turn
 
 
 def test_rebase_moves_every_instant_of_the_state():
     """A tripwire: a new field in the core's state must be classed here, and if it holds an
-    instant (a monotonic reading), kiosk/core/rebase.py must move it."""
+    instant (a monotonic reading), common/game/rebase.py must move it."""
     not_instants = {"rules", "clock", "round", "players", "phase", "starts", "first", "neutral_reason",
                     "racks", "end", "forfeit", "confirmed", "absent", "late_penalty",
                     "late_ns", "sent_back", "clock_brought_in", "ruling"}

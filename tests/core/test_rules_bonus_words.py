@@ -3,9 +3,9 @@ average score, +50 spread points and average bonus words for the Tournament adde
 player's aggregate score, spread points and bonus words", so a table playing under NZASP counts
 each player's bonus words (plays of all seven tiles) in its result. A preset without the setting
 (``result.bonus_words``) reads and writes as it did before it existed."""
-from kiosk.core import commands as c
-from kiosk.core.rules import rules_from_preset
-from kiosk.presets import load_rules
+from common.game import commands as c
+from common.game.rules import rules_from_preset
+from common.presets import load_rules
 
 
 def test_nzasp_counts_each_players_plays_of_all_seven_tiles(table):

@@ -1,10 +1,10 @@
 """RULES.md "Challenges": one test per row, named after the preset and rule number."""
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.challenges import hold_status
-from kiosk.core.errors import ChallengeRefused, ClockStateError, NotYourTurn
-from kiosk.presets import load_preset, preset_names
+from common.game import commands as c
+from common.game.challenges import hold_status
+from common.game.errors import ChallengeRefused, ClockStateError, NotYourTurn
+from common.presets import load_preset, preset_names
 
 ALL = preset_names()                            # every rule book in config/presets
 

@@ -1,11 +1,11 @@
 """RULES.md "Clock": one test per row, named after the preset and rule number, exact numbers."""
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import ClockStateError, GameOver, NotStarted, NotYourTurn
-from kiosk.presets import preset_names
+from common.game import clock as clk
+from common.game import commands as c
+from common.game.clock import NS_PER_S as S
+from common.game.errors import ClockStateError, GameOver, NotStarted, NotYourTurn
+from common.presets import preset_names
 
 ALL = preset_names()                            # every rule book in config/presets
 

@@ -1,10 +1,10 @@
 """RULES.md "End of game", "Result and sign-off", "Forfeits": one test per row, exact numbers."""
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.errors import BadRack, GameOver, ResultLocked
-from kiosk.core.tiles import rack_value
-from kiosk.presets import preset_names
+from common.game import commands as c
+from common.game.errors import BadRack, GameOver, ResultLocked
+from common.game.tiles import rack_value
+from common.presets import preset_names
 
 ALL = preset_names()                            # every rule book in config/presets
 
@@ -293,8 +293,8 @@ def test_a_game_ended_by_the_director_is_not_reopened(table):
 
 
 def test_the_director_voids_a_game_at_any_point_before_the_result_is_locked(table):
-    from kiosk.core import events as ev
-    from kiosk.core.clock import NS_PER_S, used
+    from common.game import events as ev
+    from common.game.clock import NS_PER_S, used
     t = table("aspa")
     t.start(first=0)
     t.play(10, 0, 30)

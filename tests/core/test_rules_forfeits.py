@@ -12,9 +12,9 @@ book's words before the code ran.
 """
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import GameError, GameOver
+from common.game import commands as c
+from common.game.clock import NS_PER_S as S
+from common.game.errors import GameError, GameOver
 
 
 def scores(t, ann, bob, first=0):

@@ -9,9 +9,9 @@ unless there are no tiles left in the bag to be drawn."
 """
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.errors import BadRack, BadTurn, ChallengeRefused, GameError, GameOver, ResultLocked
+from common.game import commands as c
+from common.game import events as ev
+from common.game.errors import BadRack, BadTurn, ChallengeRefused, GameError, GameOver, ResultLocked
 
 
 def fill(t, placed: int, at: float = 10) -> float:

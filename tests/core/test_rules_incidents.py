@@ -4,11 +4,11 @@ clock brought in (ASPA 2.2), a challenge withdrawn or rechecked (ABSP 4.10.2, 4.
 6.15.3; ASPA 10.4). Every number was worked out from the book first."""
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import (BadCorrection, BadTurn, ChallengeRefused, ClockStateError, GameError,
+from common.game import clock as clk
+from common.game import commands as c
+from common.game import events as ev
+from common.game.clock import NS_PER_S as S
+from common.game.errors import (BadCorrection, BadTurn, ChallengeRefused, ClockStateError, GameError,
                                GameOver)
 
 

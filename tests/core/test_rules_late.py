@@ -1,11 +1,11 @@
 """RULES.md "Starting the clock and late arrivals": one test per row, exact numbers."""
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import NotStarted
-from kiosk.core.late import absence_charge
+from common.game import clock as clk
+from common.game import commands as c
+from common.game.clock import NS_PER_S as S
+from common.game.errors import NotStarted
+from common.game.late import absence_charge
 
 
 def remaining_s(t, side):

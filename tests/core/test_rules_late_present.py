@@ -18,9 +18,9 @@ and is late from the round's start, exactly as if the start call had named them.
 """
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S as S
-from kiosk.core.errors import GameError
+from common.game import commands as c
+from common.game.clock import NS_PER_S as S
+from common.game.errors import GameError
 
 PRESETS = ("aspa", "absp", "nzasp", "school")
 

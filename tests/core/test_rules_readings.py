@@ -4,8 +4,8 @@ gives both and the choice): a test for each reading, numbers worked out from the
 each preset in test_rules_clock.py.)"""
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
+from common.game import clock as clk
+from common.game import commands as c
 
 
 # --- sub-second overtime: NZASP 8.4, school 19 (clock.overtime_counts) -----------------------

@@ -1,9 +1,9 @@
 """RULES.md "Turns": exchanges, blanks, the score sheet."""
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.errors import BadTurn
-from kiosk.presets import preset_names
+from common.game import commands as c
+from common.game.errors import BadTurn
+from common.presets import preset_names
 
 ALL = preset_names()                            # every rule book in config/presets
 

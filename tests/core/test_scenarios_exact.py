@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.replay import ScriptError, replay_lines
+from common.replay import ScriptError, replay_lines
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

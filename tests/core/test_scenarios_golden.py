@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
-from kiosk.replay import ScriptError, replay_lines, result_document
-from kiosk.sync.document import result_document as director_document
-from kiosk.sync.signing import canonical
-from kiosk.sync.status import status_document
+from common.replay import ScriptError, replay_lines, result_document
+from common.wire.document import result_document as director_document
+from common.wire.signing import canonical
+from common.wire.status import status_document
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.jsonl"))

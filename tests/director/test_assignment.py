@@ -5,7 +5,7 @@ import pytest
 from director.event.model import Pairing, Player
 from director.event.rounds import RoundError, current_round, store_pairings, store_players
 from tests.support.director_harness import KEY, TOURNAMENT
-from kiosk.sync.signing import SignatureError, table_key, verify
+from common.wire.signing import SignatureError, table_key, verify
 
 def key_of(table: str) -> bytes:
     return table_key(KEY.encode(), table)

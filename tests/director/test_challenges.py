@@ -1,6 +1,6 @@
 """The judge station's side of the director (director.tables.challenges): a table's challenge
 is taken under the table's signature only; the station's verdict under the station's own key
-(kiosk.sync.signing.station_key) only, and only for a challenge a table has open: one withdrawn,
+(common.wire.signing.station_key) only, and only for a challenge a table has open: one withdrawn,
 already ruled, at a table with none open, or with other words than the table typed, is refused
 with the reason and changes nothing; the table reads the verdict back signed for it."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from director.event.db import DirectorDB
 from director.tables.challenges import open_challenges, receive_challenge, receive_verdict, verdict_for
-from kiosk.sync.signing import sign, station_key, table_key, verify, wire
+from common.wire.signing import sign, station_key, table_key, verify, wire
 
 KEY = b"a-tournament-key-for-the-test"
 NOW = 1_800_000_000.0

@@ -2,7 +2,7 @@
 from bench.director_data import synthetic_tournament
 from director.event.standings import compute_standings, render_standings_html
 from director.files.tsh import format_t, parse_t
-from kiosk.presets import load_preset
+from common.presets import load_preset
 
 
 def test_400_players_over_10_rounds_is_2000_games_one_per_player_per_round():

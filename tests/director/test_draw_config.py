@@ -5,7 +5,7 @@ import pytest
 
 from director.config import DRAW_SEEDINGS, DRAW_SYSTEMS, load_config
 from director.event import draw
-from kiosk.core.errors import ConfigError
+from common.game.errors import ConfigError
 
 KEY = '[tournament]\nkey = "a-key-of-sixteen-or-more"\n'
 

@@ -14,7 +14,7 @@ from director.event.tournament import imported_results, pairings, players, store
 from director.files.exports import export_t
 from director.files.imports import Upload, import_files
 from director.files.tsh import format_t, parse_t
-from kiosk.presets import load_preset
+from common.presets import load_preset
 from tests.support.draw_play import TABLES, division, play
 
 RULES = load_preset("nzasp")

@@ -11,7 +11,7 @@ import pytest
 from director.config import load_config
 from director.tables.enroll import EnrollError, enroll
 from kiosk.config import kiosk_config, load
-from kiosk.sync.signing import sign, table_key, wire
+from common.wire.signing import sign, table_key, wire
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc
 
 ROOT = Path(__file__).resolve().parents[2]

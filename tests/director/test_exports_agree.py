@@ -17,9 +17,9 @@ from director.files.tou import parse_tou
 from director.event.rounds import start_round
 from director.event.tournament import standings
 from director.tables.ingest import receive
-from kiosk.presets import load_preset
-from kiosk.replay import replay_lines
-from kiosk.sync.document import result_document
+from common.presets import load_preset
+from common.replay import replay_lines
+from common.wire.document import result_document
 from tests.director.test_event_files import archive_files, lines_of, record
 from tests.support.director_harness import KEY, game_script, signed_bytes
 

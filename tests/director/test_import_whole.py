@@ -16,7 +16,7 @@ from director.event.tournament import standings
 from director.files.exports import export_t, export_tou
 from director.files.imports import FileRefused, Options, Upload, import_files
 from director.files.tou import parse_tou
-from kiosk.presets import load_preset
+from common.presets import load_preset
 from tests.support.director_harness import result_doc, signed_bytes
 
 RULES = load_preset("aspa")
@@ -178,7 +178,7 @@ def test_a_name_that_is_not_one_line_is_refused_at_the_import_and_by_every_write
 
 
 def test_a_name_no_table_would_take_is_refused_at_the_import_naming_the_file_line_and_field(tmp_path):
-    """The protocol's one schema (kiosk.sync.schema.Name) at the director's entry: a name a table
+    """The protocol's one schema (common.wire.schema.Name) at the director's entry: a name a table
     would refuse is refused here; one of 100 characters, with a phone's no-break space in it,
     goes in (tests/sync/test_schema_round_trip.py: every table takes what the director takes)."""
     name, what = "L" * 101, "is 101 characters long: a player's name is at most 100 (what a table takes)"

@@ -12,7 +12,7 @@ from director.files.tou import parse_tou
 from director.event.tournament import standings
 from director.files.tsh import parse_t, read_t
 from tests.support.director_harness import KEY, result_doc, signed_bytes
-from kiosk.sync.signing import table_key, verify
+from common.wire.signing import table_key, verify
 
 PLAYERS_CSV = "name,rating\nAnn Able,1500\nBob Baker,1400\nCat Cole,1300\nDan Dale,1200\nEve Eyre,1100\n"
 PAIRINGS_CSV = ("round,table,player1,player2,first\n1,5,Ann Able,Bob Baker,1\n"

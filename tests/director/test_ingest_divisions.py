@@ -9,7 +9,7 @@ from director.event.model import Pairing, Player
 from director.event.rounds import start_round, store_pairings, store_players
 from director.event.tournament import standings
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
-from kiosk.sync.signing import table_key, verify
+from common.wire.signing import table_key, verify
 
 
 @pytest.fixture

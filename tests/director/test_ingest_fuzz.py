@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from director.event.db import DirectorDB
 from director.tables.ingest import receive
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
-from kiosk.core import events as ev
-from kiosk.presets import load_preset
-from kiosk.sync.document import journal_hash
+from common.game import events as ev
+from common.presets import load_preset
+from common.wire.document import journal_hash
 
 pytestmark = pytest.mark.slow          # hypothesis: thousands of random documents: make check leaves it out
 

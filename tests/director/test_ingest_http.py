@@ -8,7 +8,7 @@ import pytest
 
 from director.limits import RESULT_BODY
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
-from kiosk.sync.signing import sign, table_key, wire
+from common.wire.signing import sign, table_key, wire
 
 
 def test_a_result_is_stored_once_however_often_it_comes(director):

@@ -6,8 +6,8 @@ import pytest
 from director.event.model import (GameResult, ModelError, Player, UnknownPlayer, bye, forfeit,
                                   game_from_document, games_from_document)
 from director.event.standings import compute_standings
-from kiosk.replay import replay_lines
-from kiosk.sync.document import result_document
+from common.replay import replay_lines
+from common.wire.document import result_document
 
 PLAYERS = [Player(1, "Ann Smith", 1800), Player(2, "Bob Jones", 1700), Player(3, "Cat Lee", 1600)]
 

@@ -15,7 +15,7 @@ from director.files import tsh
 from director.files.exports import export_t
 from director.files.imports import Upload, import_files
 from director.tables.ingest import receive
-from kiosk.presets import load_preset
+from common.presets import load_preset
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc, signed_bytes
 
 RULES = load_preset("aspa")

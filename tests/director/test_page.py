@@ -345,7 +345,7 @@ def test_a_challenge_at_the_judge_station_shows_on_its_tables_tile(paired, page,
     """The station's flow on the page: table 2 sends its challenge to the judge station (its
     tile says it waits there, with the words), the station rules on it (the tile says so, on its
     way to the table), the table rules with it (the note goes)."""
-    from kiosk.sync.signing import sign, station_key
+    from common.wire.signing import sign, station_key
     import json
 
     def challenge(state):

@@ -14,9 +14,9 @@ from director.event.tournament import store_imported_results
 from director.files.exports import export_tou
 from director.files.tou import parse_tou
 from director.tables.ingest import receive
-from kiosk.presets import load_preset
-from kiosk.replay import replay_lines
-from kiosk.sync.document import result_document
+from common.presets import load_preset
+from common.replay import replay_lines
+from common.wire.document import result_document
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 
 PLAYERS = [Player(1, "Ann Able", 1500), Player(2, "Bob Baker", 1400), Player(3, "Cat Cole", 1300)]

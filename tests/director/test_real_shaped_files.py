@@ -11,7 +11,7 @@ from director.event.tournament import imported_results, pairings, players
 from director.files.exports import export_t, export_tou
 from director.files.imports import FileRefused, Upload, import_files
 from director.files.tou import TouDivision, format_tou
-from kiosk.presets import load_preset
+from common.presets import load_preset
 
 RULES = load_preset("aspa")
 HIGH_WORD = "Tanasak Supaphibunk GRANITES        140"

@@ -20,9 +20,9 @@ from director.files.exports import export_t
 from director.files.imports import Options, Upload, import_files
 from director.files.results_report import COLUMNS, report
 from director.tables.ingest import receive
-from kiosk.presets import load_preset
-from kiosk.replay import replay_lines
-from kiosk.sync.document import result_document
+from common.presets import load_preset
+from common.replay import replay_lines
+from common.wire.document import result_document
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 
 ROOT = Path(__file__).resolve().parents[2]

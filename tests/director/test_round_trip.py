@@ -10,7 +10,7 @@ import pytest
 from director.event.db import DirectorDB
 from director.files.exports import export_archive, export_t, export_tou
 from director.files.imports import Upload, import_files
-from kiosk.presets import load_preset
+from common.presets import load_preset
 
 RULES = load_preset("aspa")
 T_FILES = ["naspa-2023-division-a.t", "naspa-2023-division-b.t"]

@@ -8,7 +8,7 @@ import pytest
 from director.event.model import GameResult, ModelError, Player, bye, forfeit
 from director.event.standings import (CSV_COLUMNS, as_counted, compute_standings, render_standings_html,
                                 standings_csv)
-from kiosk.presets import load_preset
+from common.presets import load_preset
 
 PLAYERS = [Player(1, "Ann", 1800), Player(2, "Bob", 1700), Player(3, "Cat", 1900),
            Player(4, "Dan", 1500), Player(5, "Eve", 1600)]

@@ -15,7 +15,7 @@ from director.event.db import DirectorDB
 from director.event.tournament import standings
 from director.files.imports import Upload, import_files
 from director.files.standings_report import report
-from kiosk.presets import load_preset
+from common.presets import load_preset
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ('division A a.t\nconfig event_name = "Winter Open"\nconfig event_date = "February 17-19, 2023"\n'

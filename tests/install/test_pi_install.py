@@ -107,7 +107,7 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     assert subprocess.run([str(app / ".venv" / "bin" / "python"), "-c", "import sys"],
                           timeout=TIMEOUT_S).returncode == 0
     # the kiosk user cannot write the program's folder: its bytecode is compiled by the install
-    for module in ("kiosk/app.py", "kiosk/core/events.py", "drivers/buttons.py", "table_input/__init__.py"):
+    for module in ("kiosk/app.py", "common/game/events.py", "drivers/buttons.py", "table_input/__init__.py"):
         folder, name = (app / module).parent / "__pycache__", Path(module).stem
         assert list(folder.glob(f"{name}.cpython-*.pyc")), module
     data, etc = tmp_path / "var" / "lib" / "tablekeeper", tmp_path / "etc" / "tablekeeper"

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from kiosk.core.judge import adjudicate
-from kiosk.core.lexicon_check import NOT_OFFICIAL, OFFICIAL, UNKNOWN, check_official
+from common.game.judge import adjudicate
+from common.game.lexicon_check import NOT_OFFICIAL, OFFICIAL, UNKNOWN, check_official
 from kiosk.lexicon import import_word_list, open_lexicon
-from kiosk.replay import ScriptError, replay_lines
+from common.replay import ScriptError, replay_lines
 
 PLAY = ["XU", "ZYZZYVA", "JOKE", "OX", "AA", "QUIXOTIC", "QAT", "STRENGTHS"]  # all in ENABLE
 

@@ -3,9 +3,9 @@ official list; ``python -m kiosk config``, the top line and every verdict name t
 judges with and say when it is not the preset's official one."""
 import pytest
 
-from kiosk.core.lexicon_check import NOT_THE_BOOKS, UNKNOWN, check_official, is_the_books
+from common.game.lexicon_check import NOT_THE_BOOKS, UNKNOWN, check_official, is_the_books
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon, status_of
-from kiosk.presets import official_lexicon
+from common.presets import official_lexicon
 
 BOOKS = {
     "aspa": "CSW",      # 12.1: "as approved by CASPA"; CASPA approves Collins Scrabble Words

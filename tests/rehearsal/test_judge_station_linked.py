@@ -27,11 +27,11 @@ from director.rehearsal.processes import Director, environment
 from director.rehearsal.rehearsal import free_port
 from director.tables.enroll import KIOSK_KEY_FILE, enroll, enroll_station, write
 from director.web.password import hash_password, write_password_file
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.pin import hash_pin
-from kiosk.replay import replay_lines
+from common.replay import replay_lines
 from kiosk.store import Journal
-from kiosk.sync.signing import sign, station_key
+from common.wire.signing import sign, station_key
 
 pytestmark = pytest.mark.slow          # three processes and a game
 

@@ -11,9 +11,9 @@ from director.config import load_config
 from director.rehearsal import event
 from director.rehearsal.games import GOOD, PHONY
 from director.rehearsal.plan import Options, plan_faults, plan_games
-from kiosk.core.judge import adjudicate
+from common.game.judge import adjudicate
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
-from kiosk.replay import replay_lines
+from common.replay import replay_lines
 
 
 def planned(tmp_path, tables=6, rounds=3, **options):

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.core.result import compute
-from kiosk.replay import replay_lines
+from common.game.result import compute
+from common.replay import replay_lines
 from kiosk.store import Journal
 from tests.support.scripted_table import write_script
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.core.result import compute
+from common.game.result import compute
 from kiosk.lexicon import open_lexicon
-from kiosk.replay import ScriptError, replay_lines
+from common.replay import ScriptError, replay_lines
 from kiosk.scripted.runner import ScriptFailed
 from tests.support.scripted_table import drive, scripted_kiosk, write_script
 

@@ -17,10 +17,10 @@ from bench.rigs.lossy_proxy import Pty
 from director.web.parts import standings_part
 from director.event.model import Pairing, Player
 from director.event.rounds import start_round, store_pairings, store_players
-from kiosk.core import events as ev
-from kiosk.replay import replay_lines
-from kiosk.sync.document import journal_hash, result_document
-from kiosk.sync.framing import ACK, DATA, POLL, Frame, FrameReader, encode
+from common.game import events as ev
+from common.replay import replay_lines
+from common.wire.document import journal_hash, result_document
+from common.wire.framing import ACK, DATA, POLL, Frame, FrameReader, encode
 from tests.support.director_harness import KEY, TOURNAMENT, Director, game_script, signed_bytes
 
 WAIT_S = 60.0

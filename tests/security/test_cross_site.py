@@ -178,7 +178,7 @@ def test_every_post_of_the_tables_api_refuses_a_pages_text(director, path, caplo
 
 def test_a_page_spends_no_try_of_an_enrollment_code(director):
     from director.tables import codes
-    from kiosk.sync import enrollment as protocol
+    from common.wire import enrollment as protocol
     made = director.request("POST", "/api/enroll", b'{"table": "7"}').body
     start = protocol.TableExchange("7", made["code"]).start_body()
     for headers in ({"Content-Type": "text/plain", "Origin": "http://evil.example"},
@@ -200,13 +200,13 @@ def test_a_page_of_another_site_reads_nothing_of_the_tables_api(paired_director,
 
 
 def test_every_real_client_of_the_tables_api_is_taken(paired_director):
-    """The kiosk's own clients, as they run: the table's (kiosk.sync.http_client: a result, its
-    assignment), the judge station's (kiosk.sync.station_link) and the enrolling kiosk's
-    (kiosk.sync.enroll); and a JSON body with its charset named."""
-    from kiosk.sync.enroll import by_code
-    from kiosk.sync.http_client import DELIVERED, DirectorClient
-    from kiosk.sync.signing import sign, station_key, table_key
-    from kiosk.sync.station_link import StationClient
+    """The kiosk's own clients, as they run: the table's (kiosk.link.http_client: a result, its
+    assignment), the judge station's (kiosk.link.station_link) and the enrolling kiosk's
+    (kiosk.link.enroll); and a JSON body with its charset named."""
+    from kiosk.link.enroll import by_code
+    from kiosk.link.http_client import DELIVERED, DirectorClient
+    from common.wire.signing import sign, station_key, table_key
+    from kiosk.link.station_link import StationClient
     from tests.security.conftest import played
     from tests.support.director_harness import KEY, signed_bytes, status_doc
     director = paired_director

@@ -5,8 +5,8 @@ assignment signed with table 3's key either."""
 
 import pytest
 
-from kiosk.sync.http_client import AssignmentError, DirectorClient
-from kiosk.sync.signing import sign, table_key, wire
+from kiosk.link.http_client import AssignmentError, DirectorClient
+from common.wire.signing import sign, table_key, wire
 from tests.support.director_harness import KEY, result_doc, signed_bytes
 
 KEY3 = table_key(KEY.encode(), "3")

@@ -21,7 +21,7 @@ import time
 import pytest
 
 from director.tables.challenges import KEPT_PER_TABLE, OPEN_S, receive_challenge
-from kiosk.sync.signing import STATION_PROOF, sign, station_key, station_proof, table_key, verify, wire
+from common.wire.signing import STATION_PROOF, sign, station_key, station_proof, table_key, verify, wire
 from tests.security.conftest import assert_honest_table_served
 from tests.support.director_harness import KEY, TOURNAMENT
 

@@ -57,7 +57,7 @@ def test_a_doctored_result_is_refused_naming_the_first_field_that_differs(paired
      "result: Object missing required field `time_used_ms`"),
 ], ids=["a boolean as a number", "cap adjustment", "a part of no result", "a part left out"])
 def test_a_result_not_of_the_schemas_form_is_refused_before_its_signature(paired_director, change, reason):
-    """What the schema (kiosk.sync.schema) can tell is refused by it, 400, before anything reads
+    """What the schema (common.wire.schema) can tell is refused by it, 400, before anything reads
     the document: its form, not its game, so no document is kept."""
     answer = paired_director.post(5, "results", signed_bytes(doctored(change)))
     assert (answer.code, answer.body) == (400, {"error": reason})

@@ -26,7 +26,7 @@ import pytest
 
 from director.tables import codes
 from director.tables.exchange import START_EVERY_S, STARTS_AT_ONCE
-from kiosk.sync import enrollment as protocol
+from common.wire import enrollment as protocol
 from tests.security.conftest import assert_honest_table_served
 
 PHONE = "127.0.0.2"
@@ -45,7 +45,7 @@ def post(director, path: str, body: bytes, source: str = "127.0.0.1"):
 
 
 def enroll(director, table: str, code: str, source: str = "127.0.0.1") -> dict:
-    """The table's whole exchange, as kiosk.sync.enroll does it, from ``source``."""
+    """The table's whole exchange, as kiosk.link.enroll does it, from ``source``."""
     exchange = protocol.TableExchange(table, code)
     status, answer, _ = post(director, "/api/enroll/start", exchange.start_body(), source)
     assert status == 200, answer

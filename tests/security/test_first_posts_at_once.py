@@ -5,7 +5,7 @@ holds; a phone flooding the tables' API meets the same. msgspec builds a type's 
 information on the type's first use and published it before it was whole: a worker thread
 decoding a signed result while another was still building that information read a NULL and the
 director died of SIGSEGV (``python -m bench door``, its quiet, half-open and forged phases). The
-schema's decoders are now built whole, once, under a lock (kiosk.sync.decoders). Here a real
+schema's decoders are now built whole, once, under a lock (common.wire.decoders). Here a real
 director, as its own process whose threads take turns as often as the interpreter allows
 (tests/support/switching_director.py), is sent a dozen tables' results and as many hostile
 bodies at once as its very first requests: it stays up, stores every honest result once and

@@ -3,7 +3,7 @@ checks, grown to the most a result may be (director.limits.RESULT_BODY), posted 
 table's number or signed with a key not its table's, cost the director 108 ms of CPU (the typed
 decode, and the canonical JSON written two or three times on the refusal's path). The signature
 is now checked over what was sent, and over nothing else: a table sends the text it signed
-(kiosk.sync.signing.wire), so nothing is built or written again before the signature holds; a
+(common.wire.signing.wire), so nothing is built or written again before the signature holds; a
 result over what a real game can hold is refused 413 before it is read, and each refusal counts
 against its sender's rate. (What each costs: python -m bench door.)"""
 import time
@@ -13,8 +13,8 @@ import pytest
 import director.tables.ingest as ingest
 from bench.rigs.hostile import forged_result
 from director.limits import BURST_S, RESULT_BODY, refusal_cost
-from kiosk.sync import schema
-from kiosk.sync.signing import table_key
+from common.wire import schema
+from common.wire.signing import table_key
 from tests.security.conftest import assert_honest_table_served, played
 from tests.support.director_harness import KEY, signed_bytes
 
@@ -120,7 +120,7 @@ def test_a_document_not_sent_as_the_text_it_signed_is_refused_for_its_reading_al
     signed)."""
     import json
 
-    from kiosk.sync.signing import sign
+    from common.wire.signing import sign
     director = paired_director
     calls = Calls(monkeypatch)
     spaced = json.dumps(sign(played(table="5"), table_key(KEY.encode(), "5"))).encode()

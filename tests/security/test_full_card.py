@@ -8,10 +8,10 @@ its real SQLite file on a real 400 KB file system (a tmpfs), the whole app and i
 import pytest
 
 from kiosk.app import STORAGE_FULL
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.store import Journal
 from kiosk.store.outbox import Outbox
-from kiosk.sync.http_client import DirectorClient
+from kiosk.link.http_client import DirectorClient
 from kiosk.ui.widgets.failsafe import FailsafeScreen
 from tests.support.dummy_display import display  # noqa: F401 - the session's display
 from tests.support.small_fs import fill, small_fs

@@ -4,7 +4,7 @@ page, ``python -m director correct`` or an ``--as-corrections`` import's file na
 name of 41 characters (the director took any length, the kiosk 40): the table refused every
 later assignment, stayed on round 1's pairing, and said so only in its log.
 
-Both ends now check the protocol's one schema (kiosk.sync.schema: ``Name``, ``Reason``...): what
+Both ends now check the protocol's one schema (common.wire.schema: ``Name``, ``Reason``...): what
 the director takes at entry, every table takes (a no-break space is a space; a name up to 100
 characters), and what a table would refuse the director refuses at entry, naming the file, the
 line and the field. Each attack runs against the real director (``python -m director`` on
@@ -29,8 +29,8 @@ from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from director.event.db import DirectorDB
 from director.event.model import Pairing, Player
 from director.event.rounds import start_round, store_pairings, store_players
-from kiosk.core import commands as cmd
-from kiosk.presets import load_preset
+from common.game import commands as cmd
+from common.presets import load_preset
 from tests.support.sync_wait import eventually
 
 LONG = "Wijesinghe-Seneviratne, Anuradha Chathura"      # 41 characters: the kiosk took 40

@@ -9,8 +9,8 @@ of 5,000 characters, mostly spaces, got through the config into every document.
 Each attack runs against a real table: the kiosk (its loop, screens, store and link) linked to a
 director on 127.0.0.1 that answers what the attack sends (tests/support/protocol_director.py),
 or, for enrolling, the ENROLL screen with the real director's service behind a hostile door.
-Every answer the table takes is checked against the protocol's one schema (kiosk.sync.schema
-and the types made of its parts: kiosk.sync.enrollment's, kiosk.sync.answers) before anything
+Every answer the table takes is checked against the protocol's one schema (common.wire.schema
+and the types made of its parts: common.wire.enrollment's, kiosk.link.answers) before anything
 reads it: the table refuses it, says what it refused, and keeps playing (or lets the volunteer
 try again). Those main already refused (the schema's ``Wall``, ``Name``, ``Tournament``) are
 here too, so that they stay refused."""
@@ -28,12 +28,12 @@ from bench.rigs.director_process import DirectorProcess
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from kiosk.config import load
-from kiosk.core.errors import ConfigError
-from kiosk.sync.answers import Challenges, Verdict, checked
-from kiosk.sync.enrollment import director_answer, enrollment, parse_start
-from kiosk.sync.http_client import AssignmentError, DirectorClient
-from kiosk.sync.signing import sign, station_key, table_key
-from kiosk.sync.station_link import StationClient
+from common.game.errors import ConfigError
+from kiosk.link.answers import Challenges, Verdict, checked
+from common.wire.enrollment import director_answer, enrollment, parse_start
+from kiosk.link.http_client import AssignmentError, DirectorClient
+from common.wire.signing import sign, station_key, table_key
+from kiosk.link.station_link import StationClient
 from kiosk.ui.setup.enroll import EnrollScreen
 from kiosk.ui.widgets.failsafe import FailsafeScreen
 from tests.support.protocol_director import ProtocolDirector

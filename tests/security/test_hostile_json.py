@@ -1,7 +1,7 @@
 """Attack: one unauthenticated request that freezes the whole service. The old depth pre-scan was
 a regular expression, quadratic on ``"`` followed by many ``\\"``: 80 KB posted to a table's status
 held the service 17 s. Every body from the network is now parsed and checked against the one
-schema in a single linear pass (kiosk.sync.schema) before anything else reads it. Each hostile
+schema in a single linear pass (common.wire.schema) before anything else reads it. Each hostile
 shape at a status's full 1 MiB and a result's full 256 KiB (bench/rigs/hostile.py; a result
 over that is refused 413 before it is read) is refused 400 naming what is wrong, nothing is stored, and an honest table's post is answered within a second while they pour in;
 the page's JSON bodies are checked by the same schema. (What each costs: python -m bench door.)"""

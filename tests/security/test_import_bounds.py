@@ -5,7 +5,7 @@ is refused 400 naming the line, before a pairing is stored, and the service stil
 import pytest
 
 from director.files.tsh import MAX_GAMES, MAX_PLAYERS
-from kiosk.sync.schema import MAX_ROUND
+from common.wire.schema import MAX_ROUND
 from tests.security.conftest import assert_honest_table_served
 
 

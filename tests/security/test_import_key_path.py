@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.sync.signing import key_hex, table_key
+from common.wire.signing import key_hex, table_key
 from tests.security.conftest import assert_honest_table_served
 
 ROOT = Path(__file__).resolve().parents[2]

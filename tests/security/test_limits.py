@@ -13,7 +13,7 @@ import pytest
 
 from director.tables.ingest import MAX_BODY
 from director.limits import PAGE_BODY, RESULT_BODY, LimitExceeded, Limits, RateLimiter
-from kiosk.sync.schema import MAX_EVENTS
+from common.wire.schema import MAX_EVENTS
 from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
 from tests.support.director_harness import result_doc, signed_bytes, status_doc

@@ -15,7 +15,7 @@ from director.event.model import Pairing, Player
 from director.tables.refusal import (DOCUMENTS_PER_TABLE, FLOOD_TABLE, REFUSAL_ROWS_PER_MINUTE,
                               refused_results)
 from director.event.rounds import start_round, store_pairings, store_players
-from kiosk.presets import load_rules
+from common.presets import load_rules
 from tests.security.conftest import played
 from tests.support.director_harness import KEY, signed_bytes
 

@@ -6,7 +6,7 @@ a table being enrolled found it first; it relays the table's requests to the rea
   taken from table 4), or with the real receipt of the table's previous result: the table keeps
   the result queued and its top line says the director did not confirm it; nothing changes at
   the director; once the relay passes it on, the director stores it and the table counts it
-  sent (the director's receipt, kiosk.sync.schema_receipt);
+  sent (the director's receipt, common.wire.schema_receipt);
 - a table enrolled by code through the rogue, found first by DNS-SD: its enrollment keeps the
   address the director sealed, not the rogue's; its confirmation goes to the director itself.
 
@@ -25,13 +25,13 @@ import pytest
 
 from kiosk.config import enrollment as enrollment_file
 from kiosk.store.outbox import Outbox
-from kiosk.sync.discovery import Found
-from kiosk.sync.enroll import _check
-from kiosk.sync.enroll_worker import EnrollWorker
-from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.schema_receipt import receipt, result_sha256
-from kiosk.sync.sender import Sender, link_text
-from kiosk.sync.signing import sign, table_key
+from kiosk.link.discovery import Found
+from kiosk.link.enroll import _check
+from kiosk.link.enroll_worker import EnrollWorker
+from kiosk.link.http_client import DirectorClient
+from common.wire.schema_receipt import receipt, result_sha256
+from kiosk.link.sender import Sender, link_text
+from common.wire.signing import sign, table_key
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc
 from tests.support.sync_wait import eventually
 

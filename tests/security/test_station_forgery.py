@@ -7,7 +7,7 @@ its refusal and the service still serves."""
 from __future__ import annotations
 
 
-from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_key, station_proof, table_key, verify, wire
+from common.wire.signing import STATION_PROOF, SignatureError, sign, station_key, station_proof, table_key, verify, wire
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 
 import pytest

@@ -1,5 +1,5 @@
 """Attack: a stolen card (a table's own key) signs statuses meant to break the page or freeze a
-tile. Each field of a status is the schema's (kiosk.sync.schema: type, range, length, single-line
+tile. Each field of a status is the schema's (common.wire.schema: type, range, length, single-line
 printable text, closed vocabulary) and is checked before anything else reads it: an ``alerts``
 that is a list (which made /events, /live/events and /api/state answer 500 for everyone), a
 ``sent_wall`` of 2**53 - 1 (which made every honest status after it "older"), a 500 KB phase, a

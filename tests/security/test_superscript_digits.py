@@ -5,7 +5,7 @@ score, the director's time adjustment or a stop's reason is refused on screen li
 key that means nothing there, and the game goes on; nothing is journaled for it."""
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock.screen import ClockScreen, stop_reasons
 from kiosk.ui.widgets.failsafe import FailsafeScreen
 from tests.support.dummy_display import display  # noqa: F401 - the session's display

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kiosk.sync.signing import SignatureError, sign, table_key, verify, wire
+from common.wire.signing import SignatureError, sign, table_key, verify, wire
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 
 REASON = "signed with the tournament key, not table 5's own key"

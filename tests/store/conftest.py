@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S
-from kiosk.core.game import decide
-from kiosk.core.state import replay
-from kiosk.presets import load_rules
+from common.game import commands as c
+from common.game.clock import NS_PER_S
+from common.game.game import decide
+from common.game.state import replay
+from common.presets import load_rules
 from kiosk.store import Journal
 
 BOOT_ZERO = 3_600 * NS_PER_S        # the kiosk had been up an hour when the game began

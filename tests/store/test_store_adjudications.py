@@ -7,9 +7,9 @@ from dataclasses import asdict, fields, replace
 
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.game import decide
-from kiosk.core.judge import Adjudication, adjudicate
+from common.game import commands as c
+from common.game.game import decide
+from common.game.judge import Adjudication, adjudicate
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
 from kiosk.store import StoreError, UnknownRecord
 from kiosk.store.adjudications import (TableAdjudication, adjudications_for_director,

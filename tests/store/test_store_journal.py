@@ -6,13 +6,13 @@ import sqlite3
 
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
-from kiosk.core.rules import rules_from_preset
-from kiosk.core.state import new_game, replay
-from kiosk.presets import load_rules, preset_names
+from common.game import commands as c
+from common.game import events as ev
+from common.game.errors import GameError
+from common.game.game import decide
+from common.game.rules import rules_from_preset
+from common.game.state import new_game, replay
+from common.presets import load_rules, preset_names
 from kiosk.store import SCHEMA_VERSION, Journal, StoreError, UnknownRecord
 from kiosk.store.db import pragmas
 

@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from kiosk.core.vocabulary import MenuUse
-from kiosk.presets import load_rules
+from common.game.vocabulary import MenuUse
+from common.presets import load_rules
 from kiosk.store import SCHEMA_VERSION, Journal, StoreError
 from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.presets import load_rules
+from common.presets import load_rules
 from kiosk.store import Journal, StoreError, UnknownRecord
 from kiosk.store.db import pragmas
 from kiosk.store.outbox import Outbox

@@ -16,17 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.clock import NS_PER_S
-from kiosk.core.game import decide, step
-from kiosk.core.result import compute
-from kiosk.core.rules import rules_from_preset
-from kiosk.core.state import new_game, replay
-from kiosk.presets import load_rules
+from common.game import clock as clk
+from common.game import commands as c
+from common.game import events as ev
+from common.game.clock import NS_PER_S
+from common.game.game import decide, step
+from common.game.result import compute
+from common.game.rules import rules_from_preset
+from common.game.state import new_game, replay
+from common.presets import load_rules
 from kiosk.store import Journal, recover
-from kiosk.sync.document import events_of, result_document
+from common.wire.document import events_of, result_document
 from tests.support import power_cut_child
 
 pytestmark = pytest.mark.slow          # child processes killed mid-game: make check leaves it out

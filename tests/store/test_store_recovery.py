@@ -6,14 +6,14 @@ import time
 
 import pytest
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as c
-from kiosk.core import events as ev
-from kiosk.core.clock import NS_PER_S
-from kiosk.core.errors import ClockStateError
-from kiosk.core.game import decide
-from kiosk.core.rebase import RECOVERED
-from kiosk.core.state import new_game, replay
+from common.game import clock as clk
+from common.game import commands as c
+from common.game import events as ev
+from common.game.clock import NS_PER_S
+from common.game.errors import ClockStateError
+from common.game.game import decide
+from common.game.rebase import RECOVERED
+from common.game.state import new_game, replay
 from kiosk.store import Journal, StoreError, recover
 
 S = NS_PER_S

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kiosk.store import Journal
-from kiosk.sync.signing import table_key
+from common.wire.signing import table_key
 from tests.support.ui_harness import ENABLE, S, T0, Harness
 
 TOURNAMENT_KEY = b"test tournament key, 32 bytes ok"   # the director's: never on a table

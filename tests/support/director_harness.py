@@ -24,9 +24,9 @@ from director.config import load_config
 from director.event.db import DirectorDB
 from director.web.password import hash_password
 from bench.rigs.page_session import PageSession
-from kiosk.replay import replay_lines
-from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign, table_key, wire
+from common.replay import replay_lines
+from common.wire.document import result_document
+from common.wire.signing import sign, table_key, wire
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"

@@ -153,7 +153,7 @@ def other_scenes(make):
     through each of ``OTHER_SCENES``; yield (name, kiosk) while its screen shows."""
     import tempfile
     from pathlib import Path
-    from kiosk.core import commands as cmd
+    from common.game import commands as cmd
     from kiosk.ui.clock import speech
     from tests.support.ui_harness import S, T0
     fresh = make(gpio=True, pin_hash=None, director_url="http://127.0.0.1:9",

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import sys
 
-from kiosk.core import commands as c
-from kiosk.core.clock import NS_PER_S
+from common.game import commands as c
+from common.game.clock import NS_PER_S
 
 BOOT_ZERO_S = 5_000                 # the kiosk had been up a while when the game began
 WALL_ZERO = 1_767_200_000.0
@@ -42,9 +42,9 @@ def plan(seed: int = 2024) -> list[tuple[float, object]]:
 
 
 def main(db_path: str, pause_after: int | None) -> None:
-    from kiosk.core.game import decide
-    from kiosk.core.state import replay
-    from kiosk.presets import load_rules
+    from common.game.game import decide
+    from common.game.state import replay
+    from common.presets import load_rules
     from kiosk.store import Journal
 
     journal = Journal.open(db_path)

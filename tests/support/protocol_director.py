@@ -11,8 +11,8 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from kiosk.sync.schema_receipt import receipt, result_sha256
-from kiosk.sync.signing import SignatureError, sign, table_key, verify
+from common.wire.schema_receipt import receipt, result_sha256
+from common.wire.signing import SignatureError, sign, table_key, verify
 
 
 class ProtocolDirector:

@@ -2,7 +2,7 @@
 director's real announce (director.tables.announce) on the namespace's loopback, first alone,
 then after a rogue announced the tournament's name; each time the director's page and tables
 page as the director sees them (the real app, tests/support/director_harness.py), what a table
-browsing for directors finds (kiosk.sync.discovery), and the announce's log. Prints one JSON line."""
+browsing for directors finds (kiosk.link.discovery), and the announce's log. Prints one JSON line."""
 import html
 import json
 import logging
@@ -14,8 +14,8 @@ from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
 from director.config import load_config
 from director.tables.announce import announce
-from kiosk.sync.discovery import find_directors
-from kiosk.sync.enrollment import SERVICE_TYPE
+from kiosk.link.discovery import find_directors
+from common.wire.enrollment import SERVICE_TYPE
 from tests.support.director_harness import KEY, TOURNAMENT, Director
 
 folder = Path(sys.argv[1])

@@ -22,7 +22,7 @@ class StationHarness:
                  size: tuple[int, int] = (1280, 720), pin: str = "9753", link=None, **options):
         """``lexicon``: (words, label) already opened (default: the ENABLE list); ``factory``:
         MockFactory pins for the buttons; ``size``: the screen's; ``pin``: the PIN that leaves
-        (its hash in the config); ``link``: the director's (kiosk.sync.station_link);
+        (its hash in the config); ``link``: the director's (kiosk.link.station_link);
         ``options``: the rest of the ``StationConfig``."""
         folder.mkdir(parents=True, exist_ok=True)
         options["pin_hash"] = hash_pin(pin)

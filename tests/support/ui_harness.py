@@ -15,14 +15,14 @@ from bench.rigs.edge_pins import EdgeFactory
 from drivers.buttons import DEFAULT_PINS
 from kiosk.app import Kiosk
 from kiosk.config import KioskConfig
-from kiosk.core.events import to_json
+from common.game.events import to_json
 from kiosk.lexicon import BUNDLED_LEXICON
 from kiosk.store.adjudications import adjudications_for_director
 from kiosk.ui.widgets.base import UiSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships (labelled enable2k)
-#: How a table under ASPA names it: not the list ASPA's book names (kiosk.core.lexicon_check).
+#: How a table under ASPA names it: not the list ASPA's book names (common.game.lexicon_check).
 ENABLE_LABEL = "enable2k \u2014 not the official CSW"
 #: How the judge station names it: the station has no preset, so no book to compare with.
 STATION_LABEL = "enable2k (official status unknown)"
@@ -75,7 +75,7 @@ class StoredGame:
 
     @property
     def lines(self) -> list[str]:
-        """Each journaled event of the game, as its JSON (kiosk.core.events.to_json)."""
+        """Each journaled event of the game, as its JSON (common.game.events.to_json)."""
         return [to_json(e) for e in self.events]
 
     @property

@@ -1,12 +1,12 @@
-"""The director's assignment read against the game (kiosk/sync/assignment.py): when it may set
+"""The director's assignment read against the game (kiosk/link/assignment.py): when it may set
 up a new game, which core command the round's start and end become, and what it refuses."""
 import json
 
 import pytest
 
-from kiosk.core import commands as cmd
-from kiosk.replay import ScriptError, replay_lines
-from kiosk.sync.assignment import AssignmentFormatError, check, new_setup, round_commands
+from common.game import commands as cmd
+from common.replay import ScriptError, replay_lines
+from kiosk.link.assignment import AssignmentFormatError, check, new_setup, round_commands
 
 HEADER = {"preset": "aspa", "round": 1, "players": ["Ann", "Bob"]}
 NOW = 1_767_000_000.0
@@ -83,7 +83,7 @@ def test_a_game_the_director_voided_takes_the_new_pairing_of_the_same_round():
 
 
 def test_the_directors_corrections_are_checked_and_said_in_words():
-    from kiosk.sync.assignment import AssignmentFormatError, check, correction_words, corrections_of
+    from kiosk.link.assignment import AssignmentFormatError, check, correction_words, corrections_of
     good = {"id": 3, "round": 2, "game_id": "table-7-round-2-game-4", "kind": "scores",
             "final": [405, 380], "reason": "the sheet says 405", "wall": 2e9}
     base = DOCUMENT | {"round": 3, "players": ["Ann", "Bob"], "first": None,

@@ -3,12 +3,12 @@ import json
 
 import pytest
 
-from kiosk.core.result import compute
-from kiosk.core.rules import rules_from_preset
-from kiosk.core.state import new_game, replay
-from kiosk.replay import replay_lines
-from kiosk.sync.document import events_of, result_document
-from kiosk.sync.signing import SignatureError, sign, verify
+from common.game.result import compute
+from common.game.rules import rules_from_preset
+from common.game.state import new_game, replay
+from common.replay import replay_lines
+from common.wire.document import events_of, result_document
+from common.wire.signing import SignatureError, sign, verify
 
 KEY = b"tournament-secret"
 SCRIPT = [

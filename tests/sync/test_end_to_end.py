@@ -11,9 +11,9 @@ import pytest
 from director.event.model import Player, game_from_document
 from director.event.standings import compute_standings
 from kiosk.store.outbox import Outbox
-from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.sender import Sender
-from kiosk.sync.signing import table_key
+from kiosk.link.http_client import DirectorClient
+from kiosk.link.sender import Sender
+from common.wire.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 from tests.support.sync_wait import eventually
 

@@ -26,8 +26,8 @@ from director.event.db import DirectorDB
 from director.tables import codes
 from kiosk.config import kiosk_config, load
 from kiosk.pin import verify_pin
-from kiosk.sync import enrollment as protocol
-from kiosk.sync.signing import sign, table_key, wire
+from common.wire import enrollment as protocol
+from common.wire.signing import sign, table_key, wire
 from tests.support.director_harness import result_doc
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ import zlib
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kiosk.sync.framing import (ACK, DATA, IDLE, MAX_FRAME, POLL, Frame, FrameError, FrameReader,
+from common.wire.framing import (ACK, DATA, IDLE, MAX_FRAME, POLL, Frame, FrameError, FrameReader,
                                 cobs_decode, cobs_encode, decode, encode)
 
 frames = st.builds(Frame, st.sampled_from([POLL, DATA, IDLE, ACK]), st.integers(1, 254),

@@ -4,9 +4,9 @@ another table) come from the protocol server."""
 import pytest
 
 from bench.rigs.director_process import free_port
-from kiosk.sync.http_client import (DELIVERED, REFUSED, UNREACHABLE, AssignmentError,
+from kiosk.link.http_client import (DELIVERED, REFUSED, UNREACHABLE, AssignmentError,
                                     DirectorClient)
-from kiosk.sync.signing import sign, table_key
+from common.wire.signing import sign, table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
 PAIRINGS = {1: {"4": ("Ann", "Bob", 1)}}

@@ -9,11 +9,11 @@ import json
 import shutil
 import sqlite3
 
-from kiosk.replay import replay_lines
+from common.replay import replay_lines
 from kiosk.store.outbox import Outbox
-from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.sender import Sender
-from kiosk.sync.signing import table_key
+from kiosk.link.http_client import DirectorClient
+from kiosk.link.sender import Sender
+from common.wire.signing import table_key
 from bench.rigs.sync_kiosks import KEY, play, script
 from director.event.db import DirectorDB
 from director.config import load_config

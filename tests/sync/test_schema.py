@@ -1,4 +1,4 @@
-"""The protocol's one schema (kiosk/sync/schema.py) takes what the real ends make: a kiosk's
+"""The protocol's one schema (common/wire/schema.py) takes what the real ends make: a kiosk's
 result of a whole game and its status (with what it says about the table), the director's
 assignment and its answers; and refuses what they never make, naming the field. Hostile bodies
 are tests/security's."""
@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from kiosk.replay import replay_lines
-from kiosk.sync import schema
-from kiosk.sync.document import result_document
-from kiosk.sync.signing import sign
-from kiosk.sync.status import about_table, status_document
+from common.replay import replay_lines
+from common.wire import schema
+from common.wire.document import result_document
+from common.wire.signing import sign
+from common.wire.status import about_table, status_document
 from tests.support.director_harness import game_script
 
 KEY = b"k" * 32
@@ -42,7 +42,7 @@ def test_the_directors_assignment_and_answers_are_the_schemas(tmp_path):
         start_round(db, 1, 1.7e9)
         document = assignment(db, "7", "T")
     assert schema.decode(json.dumps(sign(document, KEY)).encode(), schema.SignedAssignment).document.players == ("Ann", "Bob")
-    from kiosk.sync.sender import held_of
+    from kiosk.link.sender import held_of
     assert held_of({"outcome": "ok", "held": [{"round": 1, "revision": 2}]}) == {1: 2}
     assert held_of({"outcome": "stored"}) is None and held_of("junk") is None
 
@@ -65,7 +65,7 @@ def test_what_no_end_makes_is_refused_naming_the_field(change, reason):
 def test_a_tables_refusal_of_its_assignment_goes_in_its_status_as_the_schema_takes_it():
     """Whatever the refusal held (a director's answer of many lines, a NUL, 2,000 characters), the
     status carries it as one line of printable text the schema takes (issue 27 item 1)."""
-    from kiosk.sync.sender import refusal_words
+    from kiosk.link.sender import refusal_words
     game = replayed()
     for error in ("assignment refused: players[1]: Expected `str` of length <= 100",
                   "the director's assignment: 404 <html>\n<body>\x00" + "x" * 2000):

@@ -4,7 +4,7 @@ list's name are generated (hypothesis: any Unicode text, phones' no-break spaces
 space among it, up to past each limit); those the director's own checks accept (a player's name
 as an import stores it, a reason as the page, the command line and an import correct with it,
 the config's names) go into a real director's database, its assignment is made and signed as
-the service sends it, and the table's door (kiosk.sync.http_client: signature, table, the
+the service sends it, and the table's door (kiosk.link.http_client: signature, table, the
 protocol's schema) takes it, over real HTTP where the service sends it, with every value as
 the director had it. Whatever a table would refuse, the director refused first."""
 from __future__ import annotations
@@ -21,11 +21,11 @@ from director.event.correct import Ask, correct
 from director.event.corrections import CorrectionError
 from director.event.model import Pairing, Player, name_refusal
 from director.event.rounds import signed_assignment, start_round, store_pairings, store_players
-from kiosk.core.errors import ConfigError
-from kiosk.sync.assignment import correction_words
-from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.schema import MAX_NAME, MAX_REASON, MAX_WORD_LIST
-from kiosk.sync.signing import table_key
+from common.game.errors import ConfigError
+from kiosk.link.assignment import correction_words
+from kiosk.link.http_client import DirectorClient
+from common.wire.schema import MAX_NAME, MAX_REASON, MAX_WORD_LIST
+from common.wire.signing import table_key
 from tests.support.director_harness import KEY, TOURNAMENT, Director, result_doc, signed_bytes
 
 SPACES = [chr(c) for c in range(0x3001) if unicodedata.category(chr(c)) == "Zs"]  # U+00A0, U+202F...

@@ -8,11 +8,11 @@ import threading
 import pytest
 
 from tests.support.sync_wait import eventually
-from kiosk.replay import replay_lines
+from common.replay import replay_lines
 from kiosk.store.outbox import Outbox
-from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.sender import Link, Sender, assignment_alert, link_text
-from kiosk.sync.signing import table_key
+from kiosk.link.http_client import DirectorClient
+from kiosk.link.sender import Link, Sender, assignment_alert, link_text
+from common.wire.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
 FAST = dict(idle_s=0.02, status_s=0.2, poll_s=0.2, base_delay_s=0.05, max_delay_s=0.5)

@@ -15,8 +15,8 @@ import pytest
 
 from director.event.db import DirectorDB
 from drivers.serial_port import SerialPort
-from kiosk.sync.serial_link import SerialLink
-from kiosk.sync.signing import table_key
+from kiosk.link.serial_link import SerialLink
+from common.wire.signing import table_key
 from bench.rigs.lossy_proxy import LossyLine
 from bench.rigs.serial_fixtures import KEY, TOURNAMENT, fill_outbox, paired_and_started, unacked
 

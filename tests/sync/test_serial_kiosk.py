@@ -4,7 +4,7 @@ and loop) on one end of a pseudo-terminal line, a real ``python -m director --se
 locked result reaches the director's database, and the top line says so."""
 import json
 
-from kiosk.core import commands as cmd
+from common.game import commands as cmd
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.lossy_proxy import LossyLine
 from tests.support.sync_wait import eventually

@@ -11,11 +11,11 @@ import pytest
 
 from drivers.serial_port import SerialPort
 from kiosk.store.outbox import Outbox
-from kiosk.sync.framing import (ACK, DATA, IDLE, POLL, Frame, FrameError, FrameReader, decode,
+from common.wire.framing import (ACK, DATA, IDLE, POLL, Frame, FrameError, FrameReader, decode,
                                 encode)
-from kiosk.sync.schema_receipt import receipt, result_sha256
-from kiosk.sync.serial_link import SerialLink
-from kiosk.sync.signing import sign, table_key
+from common.wire.schema_receipt import receipt, result_sha256
+from kiosk.link.serial_link import SerialLink
+from common.wire.signing import sign, table_key
 from bench.rigs.lossy_proxy import Pty
 from bench.rigs.serial_fixtures import KEY, WALL, fill_outbox
 
@@ -218,9 +218,9 @@ def test_the_thread_answers_polls_on_a_real_pseudo_terminal_and_stops(outbox_pat
 
 
 def test_it_stands_in_for_the_http_worker_publish_and_link(outbox_path):
-    from kiosk.replay import replay_lines
-    from kiosk.sync.sender import link_text
-    from kiosk.sync.signing import verify
+    from common.replay import replay_lines
+    from kiosk.link.sender import link_text
+    from common.wire.signing import verify
 
     fill_outbox(outbox_path, ADDRESS, range(1, 2))
     game = replay_lines(json.dumps(line) for line in [

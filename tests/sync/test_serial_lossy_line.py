@@ -18,9 +18,9 @@ from director.event.db import DirectorDB
 from director.tables.ingest import receive
 from director.tables.serial_poll import SerialPoller, open_serial
 from drivers.serial_port import SerialPort
-from kiosk.presets import load_preset
-from kiosk.sync.serial_link import SerialLink
-from kiosk.sync.signing import table_key
+from common.presets import load_preset
+from kiosk.link.serial_link import SerialLink
+from common.wire.signing import table_key
 from bench.rigs.lossy_proxy import LossyLine
 from bench.rigs.serial_fixtures import KEY, fill_outbox, unacked
 

@@ -10,7 +10,7 @@ import pytest
 
 
 from director.tables.serial_poll import SerialPoller, open_serial, parse_addresses
-from kiosk.sync.framing import ACK, DATA, IDLE, POLL, Frame, FrameReader, encode
+from common.wire.framing import ACK, DATA, IDLE, POLL, Frame, FrameReader, encode
 from bench.rigs.lossy_proxy import Pty
 from bench.rigs.serial_fixtures import signed_result
 

@@ -1,10 +1,10 @@
 """The live status document: exact values for scripted games at chosen instants."""
 import json
 
-from kiosk.core.commands import Challenge
-from kiosk.core.game import step
-from kiosk.replay import replay_lines
-from kiosk.sync.status import status_document
+from common.game.commands import Challenge
+from common.game.game import step
+from common.replay import replay_lines
+from common.wire.status import status_document
 
 S = 10**9
 

@@ -10,8 +10,8 @@ from director.event.db import DirectorDB
 from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
 from tests.support.sync_wait import eventually
-from kiosk.core import commands as cmd
-from kiosk.core import events as ev
+from common.game import commands as cmd
+from common.game import events as ev
 from kiosk.store import Journal
 from kiosk.store.outbox import Outbox
 from bench.rigs.linked_kiosk import LinkedKiosk
@@ -190,8 +190,8 @@ def test_a_correction_the_director_makes_reaches_the_tables_screen_and_journal_o
     game's journal keeps it once (a use 'corrected' of the director's menu), its own result as
     it was; a kiosk restarted does not journal it again."""
     from director.event.correct import Ask, correct
-    from kiosk.presets import load_preset
-    from kiosk.core.result import compute
+    from common.presets import load_preset
+    from common.game.result import compute
     from kiosk.store.menu_uses import menu_uses
     from bench.rigs.sync_kiosks import TOURNAMENT
     director = real_director({4: {"7": ("Ann", "Bob", 0)}})

@@ -1,9 +1,9 @@
 """The director names the word list (issue 22 item 7): every assignment carries its name and
 fingerprint, and whether the round is rated; a table on another list refuses to start a rated
 game, and says why (both lists by name and fingerprint), until the director loads the right one."""
-from kiosk.core import commands as cmd
+from common.game import commands as cmd
 from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
-from kiosk.sync.assignment import AssignmentFormatError, check, word_list_refusal
+from kiosk.link.assignment import AssignmentFormatError, check, word_list_refusal
 import pytest
 
 from tests.sync.test_table_link import linked, until  # noqa: F401 - the fixture and the stepping

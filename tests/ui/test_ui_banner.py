@@ -7,7 +7,7 @@ nothing of it cut, nothing of it over a score or a last turn; each player's sent
 import pygame
 import pytest
 
-from kiosk.core import commands as cmd
+from common.game import commands as cmd
 from kiosk.ui.clock import flat
 from kiosk.ui.clock.draw import drawn_layout, mode
 from kiosk.ui.widgets import theme

@@ -3,9 +3,9 @@ events through the keyboard driver), explicit timestamps, screenshots checked by
 import pytest
 
 from tests.support.ui_harness import S, T0
-from kiosk.core import events as ev
-from kiosk.core.challenges import hold_status
-from kiosk.core.state import apply
+from common.game import events as ev
+from common.game.challenges import hold_status
+from common.game.state import apply
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.draw import drawn_layout, layout

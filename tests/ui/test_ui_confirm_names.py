@@ -119,7 +119,7 @@ def test_a_tap_on_the_prompt_confirms_and_fix_score_opens_the_correction(kiosk, 
     """Where each half says "press your button to confirm", a tap is that player's button (a
     simulated table): it confirms. FIX SCORE, away from it, opens the correction, and confirms
     nothing."""
-    from kiosk.core import events as ev
+    from common.game import events as ev
     from kiosk.ui import touch
     from kiosk.ui.clock.correct import CorrectionScreen
     k = kiosk(names=NAMES["diacritics"], size=size)

@@ -4,10 +4,10 @@ refuses is shown with the core's own reason, nothing written."""
 import pytest
 
 from tests.support.ui_harness import S, T0
-from kiosk.core import events as ev
-from kiosk.core.commands import Correct
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
+from common.game import events as ev
+from common.game.commands import Correct
+from common.game.errors import GameError
+from common.game.game import decide
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.correct import CorrectionScreen, correction_layout

@@ -5,7 +5,7 @@ menu itself changes nothing, and closes by itself when left alone."""
 from tests.support.ui_harness import S, T0
 from tests.support.director_steps import (PIN, PIN_HASH, centre_down, centre_up, error_shows, menu_shows, open_menu,
                             recorded, row_shows)
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen, stop_reasons
 from kiosk.ui.menu.screen import IDLE_S, DirectorScreen

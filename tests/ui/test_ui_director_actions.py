@@ -6,10 +6,10 @@ import pytest
 
 from tests.support.ui_harness import S, T0
 from tests.support.director_steps import PIN, PIN_HASH, error_shows, open_menu, recorded, row_shows
-from kiosk.core import events as ev
-from kiosk.core.commands import End, Reopen
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
+from common.game import events as ev
+from common.game.commands import End, Reopen
+from common.game.errors import GameError
+from common.game.game import decide
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.menu.screen import DirectorScreen

@@ -1,12 +1,12 @@
 """Late arrivals through the director's menu: the start call with a player absent (CallStart),
 the absent half of the clock screen (ABSENT, the clock counting what the core will charge:
-kiosk.core.late.absence_charge), the arrival (Arrive: by the player's button or the menu), then
+common.game.late.absence_charge), the arrival (Arrive: by the player's button or the menu), then
 the normal start. ASPA charges the clock; school charges 10 points per completed 3 minutes."""
 from tests.support.ui_harness import S, T0
 from tests.support.director_steps import PIN, PIN_HASH, open_menu, recorded
-from kiosk.core import clock as clk
-from kiosk.core import events as ev
-from kiosk.core.late import absence_charge
+from common.game import clock as clk
+from common.game import events as ev
+from common.game.late import absence_charge
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.draw import drawn_layout
@@ -142,7 +142,7 @@ def test_after_the_rounds_start_the_player_who_is_there_declares_the_opponent_ab
     school 25: only the player not there is late. The director's start (the page's button: the
     table link submits ``CallStart()``) leaves both present; Ann, seated, taps OPPONENT ABSENT
     on her half 40 s later: Bob is absent since the round's start, Ann is charged nothing."""
-    from kiosk.core import commands as cmd
+    from common.game import commands as cmd
     from kiosk.ui import touch
     k = kiosk(size=(800, 480))
     assert k.table.submit(cmd.CallStart(), T0 + 10 * S)
@@ -163,7 +163,7 @@ def test_after_the_rounds_start_the_player_who_is_there_declares_the_opponent_ab
 
 
 def test_after_the_rounds_start_the_directors_late_start_declares_the_player_absent(kiosk):
-    from kiosk.core import commands as cmd
+    from common.game import commands as cmd
     k = kiosk(pin_hash=PIN_HASH)
     assert k.table.submit(cmd.CallStart(), T0 + 10 * S)
     open_menu(k, at=70).type("11", at=71)               # late start: Ann absent

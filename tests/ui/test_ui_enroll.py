@@ -10,8 +10,8 @@ import pytest
 from bench.rigs.director_process import DirectorProcess
 from kiosk.config import kiosk_config, load
 from kiosk.pin import hash_pin, verify_pin
-from kiosk.sync.enrollment import table_pin
-from kiosk.sync.signing import table_key
+from common.wire.enrollment import table_pin
+from common.wire.signing import table_key
 from kiosk.ui.setup.enroll import EnrollScreen
 from tests.support.enroll_steps import new_code, until
 from tests.support.ui_harness import Harness

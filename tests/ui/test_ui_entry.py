@@ -1,7 +1,7 @@
 """The editors behind the screens: what each key does to what is typed."""
 import pytest
 
-from kiosk.core.commands import Rack, Record
+from common.game.commands import Rack, Record
 from kiosk.ui.widgets.entry import DigitsEntry, EntryError, RackEntry, TurnEntry, WordsEntry
 
 

@@ -1,7 +1,7 @@
 """A whole game to its confirmed result, pressed on gpiozero MockFactory pins (the real button
 driver and queue) with the keyboard for what is typed."""
 from tests.support.ui_harness import S, T0
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.judge.verdict import VerdictScreen
 

@@ -3,8 +3,8 @@
 half of the player who may, and F2 / F3) and the director's (a clock brought in, ASPA 2.2; tiles
 found, ASPA 11.4-11.5 and NZASP 6.10-6.11; a verdict rechecked, ABSP 4.10.7 and NZASP 6.15.3).
 Each records exactly the core's events."""
-from kiosk.core import clock as clk
-from kiosk.core import events as ev
+from common.game import clock as clk
+from common.game import events as ev
 from kiosk.ui.clock.screen import ClockScreen
 from tests.support.director_steps import PIN_HASH, open_menu, recorded
 from tests.support.ui_harness import S, T0

@@ -4,7 +4,7 @@ from tests.support.ui_harness import ENABLE_LABEL
 import pytest
 
 from tests.support.ui_harness import S, T0
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.base import UiSettings
 from kiosk.ui.clock.screen import ClockScreen
@@ -200,10 +200,10 @@ def test_the_judge_screen_only_follows_a_challenge(kiosk):
 
 def test_at_a_table_judged_at_the_station_the_press_sends_the_words_and_the_verdict_shows_as_its_own(kiosk):
     """director.judge_at_station: the verdict player's press sends the challenge (the link
-    carries it: kiosk.sync.station_wait) and the screen says it waits at the judge station; the
+    carries it: kiosk.link.station_wait) and the screen says it waits at the judge station; the
     station's verdict, once the link has ruled with it, fills the screen as a verdict judged
     here, labelled with the station."""
-    from kiosk.core.commands import Rule
+    from common.game.commands import Rule
     from kiosk.ui.widgets.base import StationVerdict
     k = kiosk()
     k.table.judge_at_station = True

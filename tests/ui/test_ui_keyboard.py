@@ -8,7 +8,7 @@ from tests.support.ui_harness import ENABLE_LABEL
 import pygame
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock import flat
 from kiosk.ui.widgets import keyboard as onscreen, panel, theme
 from kiosk.ui import touch

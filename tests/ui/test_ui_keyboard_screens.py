@@ -179,7 +179,7 @@ def test_withdrawing_a_challenge_by_touch_where_the_rules_allow_it(kiosk, shots,
     """ABSP 4.10.2: an idle judge screen's keys have WITHDRAW, then KEEP IT while both players
     are asked; both press (tap their halves, the buttons' twins in simulation): withdrawn. Each
     screen is checked like the others."""
-    from kiosk.core import events as ev
+    from common.game import events as ev
     from kiosk.ui import touch
     k = kiosk(preset="absp", size=size, orientation=orientation, names=("Ann", "Bob"))
     k.press("right", at=1).press("left", at=20).type("30\n", at=21)

@@ -2,7 +2,7 @@
 as the pixels on the real surface and against what the core's result says about that turn."""
 import pytest
 
-from kiosk.core.result import compute
+from common.game.result import compute
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.draw import layout
 from tests.support.ui_pixels import shows

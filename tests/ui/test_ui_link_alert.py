@@ -7,7 +7,7 @@ import dataclasses
 import pygame
 import pytest
 
-from kiosk.sync.sender import Link, assignment_alert
+from kiosk.link.sender import Link, assignment_alert
 from kiosk.ui.widgets import frame
 from tests.support.dummy_display import display  # noqa: F401 - the session's display
 from tests.support.keyboard_scenes import layout_problems, painted

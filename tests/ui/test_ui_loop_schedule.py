@@ -10,8 +10,8 @@ import time
 import pytest
 
 from drivers.buttons import DEFAULT_PINS
-from kiosk.core import events as ev
-from kiosk.core.state import GameState
+from common.game import events as ev
+from common.game.state import GameState
 from kiosk.ui.clock import view as clockview
 from kiosk.ui.widgets import words
 from kiosk.ui.loop import InputQueue
@@ -146,9 +146,9 @@ def test_the_hold_timer_is_drawn_at_each_of_its_seconds(kiosk):
     (-61 * S, S),                           # -1:01 until -1:02
 ])
 def test_next_change_is_when_the_running_face_shows_another_second(left_ns, after_ns):
-    from kiosk.core import clock as clk
-    from kiosk.presets import load_rules
-    from kiosk.core.state import new_game
+    from common.game import clock as clk
+    from common.presets import load_rules
+    from common.game.state import new_game
     state = new_game(load_rules("aspa"), 1, ("Ann", "Bob"))
     now = 7 * S
     budget = state.clock.budget_ns
@@ -160,8 +160,8 @@ def test_next_change_is_when_the_running_face_shows_another_second(left_ns, afte
 
 
 def test_next_change_is_none_while_no_clock_runs_and_no_hold():
-    from kiosk.presets import load_rules
-    from kiosk.core.state import new_game
+    from common.presets import load_rules
+    from common.game.state import new_game
     assert clockview.next_change(new_game(load_rules("aspa"), 1, ("Ann", "Bob")), 5 * S) is None
 
 

@@ -6,7 +6,7 @@ import pytest
 from kiosk.ui.widgets.base import UiSettings
 
 from tests.support.ui_harness import S, T0
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.draw import drawn_layout, layout

@@ -7,7 +7,7 @@ import re
 
 import pygame
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock.draw import over_line
 from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.widgets import theme

@@ -8,8 +8,8 @@ import wave
 
 import pytest
 
-from kiosk.core import events as ev
-from kiosk.core.clock import remaining
+from common.game import events as ev
+from common.game.clock import remaining
 from kiosk.ui.widgets.base import UiSettings
 from kiosk.ui.clock.speech import Speaker, spoken_times
 from tests.support.espeak import fake_espeak, wait_for

@@ -5,10 +5,10 @@ import os
 
 import pytest
 
-from kiosk.core import commands as c
-from kiosk.core.game import step
-from kiosk.core.state import new_game
-from kiosk.presets import load_rules
+from common.game import commands as c
+from common.game.game import step
+from common.game.state import new_game
+from common.presets import load_rules
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.draw import layout

@@ -1,4 +1,4 @@
-"""The judge station linked to the director (kiosk.sync.station_link) on its own screen: a
+"""The judge station linked to the director (kiosk.link.station_link) on its own screen: a
 director that cannot be reached is said at once, and no challenge can be ruled meanwhile (a
 table's number is refused: none is known open); the challenges open are listed, the words a
 table sent come typed in, and the verdict shows only once the director took it. A real HTTP
@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from kiosk.sync.signing import station_key
-from kiosk.sync.station_link import StationLink
+from common.wire.signing import station_key
+from kiosk.link.station_link import StationLink
 from kiosk.ui.judge.verdict import VerdictView
 from tests.support.director_harness import KEY, TOURNAMENT, Director, signed_bytes
 from tests.support.ui_harness import STATION_LABEL

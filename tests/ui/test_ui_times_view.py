@@ -4,7 +4,7 @@ to the clock. The turn goes on: nothing is journaled, the same clock runs. Throu
 (tests.support.ui_harness): the keyboard twins of the buttons, the GPIO pins, taps."""
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock import speech
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui import touch

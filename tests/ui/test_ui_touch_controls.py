@@ -5,7 +5,7 @@ while they may; a plain stop's reasons; FIX SCORE, with both players agreeing by
 with F9; TIMES; and after a play-out, what the opponent's half waits for."""
 import pytest
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock import flat
 from kiosk.ui import touch
 from kiosk.ui.clock.draw import layout

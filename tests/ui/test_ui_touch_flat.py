@@ -5,7 +5,7 @@ the ``flat`` orientation each half is the upright half turned to face its player
 turned back with it. Screenshots of both orientations are checked pixel for pixel."""
 import pygame
 
-from kiosk.core import events as ev
+from common.game import events as ev
 from kiosk.ui.clock import flat
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.draw import keyboard_keys

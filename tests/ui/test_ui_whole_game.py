@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kiosk.core.vocabulary import Phase
+from common.game.vocabulary import Phase
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.judge.draw import JudgeView
 from kiosk.ui.judge.verdict import VerdictView

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import pygame
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.frame import Layout, layout
 from kiosk.ui.clock.view import ClockView

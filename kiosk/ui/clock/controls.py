@@ -15,7 +15,7 @@ Each control types what its USB key does, and shows only where and when it can b
   for a false blank (school 7: ``FalseBlank``), as the core says;
 - OPPONENT ABSENT on each half after the round's start call and before the game starts, while
   nobody is absent: the player who is there says their opponent is not (core ``DeclareAbsent``;
-  only an absent player is charged for lateness, kiosk.core.late);
+  only an absent player is charged for lateness, common.game.late);
 - the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
   banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
   (``shared``, below the banner).
@@ -25,9 +25,9 @@ draws the controls at the outer end of the half's last two rows).
 from __future__ import annotations
 
 from table_input import Action
-from kiosk.core import commands as cmd
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase
+from common.game import commands as cmd
+from common.game.state import GameState
+from common.game.vocabulary import Phase
 from kiosk.ui.widgets.base import preview
 from kiosk.ui.widgets.keys import Key, Keyboard
 

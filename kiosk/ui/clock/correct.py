@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import pygame
 
 from table_input import PLAYERS, ButtonPressed, KeyTyped
-from kiosk.core.commands import Correct
-from kiosk.core.result import compute
-from kiosk.core.vocabulary import MenuUse, Phase
+from common.game.commands import Correct
+from common.game.result import compute
+from common.game.vocabulary import MenuUse, Phase
 from kiosk.ui.clock.view import last_turn_text, turn_lines
 from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.base import Screen, preview

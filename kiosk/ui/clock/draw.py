@@ -27,7 +27,7 @@ from typing import Callable
 
 import pygame
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.clock import banner as banners
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout

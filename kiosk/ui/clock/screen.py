@@ -44,12 +44,12 @@ may use it, when it can be used, and a plain stop's reasons show as keys
 from __future__ import annotations
 
 from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped, Side
-from kiosk.core import commands as cmd
-from kiosk.core.challenges import hold_status
-from kiosk.core.frozen import value
-from kiosk.core.result import racks_needed
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import OVER, Phase, TurnKind
+from common.game import commands as cmd
+from common.game.challenges import hold_status
+from common.game.frozen import value
+from common.game.result import racks_needed
+from common.game.state import GameState
+from common.game.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui.clock import controls as clock_keys, draw as clockdraw, view as clockview, speech
 from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kiosk.core.frozen import value
-from kiosk.core.state import GameState
+from common.game.frozen import value
+from common.game.state import GameState
 from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.words import face
 

@@ -4,11 +4,11 @@ and the drawing code (kiosk.ui.clock.draw) only paints what is here.
 """
 from __future__ import annotations
 
-from kiosk.core import clock as clk
-from kiosk.core.frozen import value
-from kiosk.core.result import Result, TurnLine, compute
-from kiosk.core.state import GameState, Turn
-from kiosk.core.vocabulary import OVER, Phase, TurnKind
+from common.game import clock as clk
+from common.game.frozen import value
+from common.game.result import Result, TurnLine, compute
+from common.game.state import GameState, Turn
+from common.game.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui.end.summary import final_details, finals_lines, outcome_phrases, result_lines
 from kiosk.ui.widgets.keys import Keyboard
 from kiosk.ui.widgets.words import Info, awaited, face, mmss, top_line

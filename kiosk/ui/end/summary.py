@@ -11,10 +11,10 @@ None.
 """
 from __future__ import annotations
 
-from kiosk.core.game import signers
-from kiosk.core.result import Result, racks_needed
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import Phase, TurnKind
+from common.game.game import signers
+from common.game.result import Result, racks_needed
+from common.game.state import GameState
+from common.game.vocabulary import Phase, TurnKind
 from kiosk.ui.widgets.words import END_REASONS
 
 

@@ -18,14 +18,14 @@ At a table whose challenges the venue's judge station rules on (``Table.judge_at
 the verdict player's press sends the challenge, with the words typed (or none: the station's
 operator types them), to the station through the director; the screen says "at the judge
 station: waiting" until the station's one verdict comes back, then shows it exactly as a verdict
-judged here (kiosk.sync.station_wait rules with it).
+judged here (kiosk.link.station_wait rules with it).
 """
 from __future__ import annotations
 
 from table_input import PLAYERS, Action, ButtonPressed, KeyTyped
-from kiosk.core.commands import Rule, Withdraw
-from kiosk.core.judge import adjudicate
-from kiosk.core.vocabulary import Phase
+from common.game.commands import Rule, Withdraw
+from common.game.judge import adjudicate
+from common.game.vocabulary import Phase
 from kiosk.ui.judge.draw import JudgeView, draw_judge
 from kiosk.ui.judge.verdict import VerdictScreen
 from kiosk.ui.widgets.base import Screen

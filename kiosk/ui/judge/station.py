@@ -18,7 +18,7 @@ NEXT CHALLENGE under the verdict. A tap types what the key's USB key types.
 The PIN is checked against its salted hash (``director.pin_hash``, kiosk.pin): a station has no
 default PIN and never takes one on its command line.
 
-Linked to the director (``link``: kiosk.sync.station_link), the station rules only on a
+Linked to the director (``link``: kiosk.link.station_link), the station rules only on a
 challenge a table has open: the table number's step lists the tables waiting, a table without a
 challenge open is refused at once, and the words the table typed come with it (the operator
 types them when the table sent none). The verdict is journaled, then sent; it shows once the
@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Callable, Container
 
 from table_input import Action, ButtonPressed, KeyTyped
-from kiosk.core.judge import Adjudication, adjudicate
+from common.game.judge import Adjudication, adjudicate
 from kiosk.pin import verify_pin
 from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
 from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry

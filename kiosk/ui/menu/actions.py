@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.core import clock as clk
-from kiosk.core import commands as cmd
-from kiosk.core import events as ev
-from kiosk.core.result import compute
-from kiosk.core.state import GameState, replay
-from kiosk.core.vocabulary import IN_PLAY, EndReason
+from common.game import clock as clk
+from common.game import commands as cmd
+from common.game import events as ev
+from common.game.result import compute
+from common.game.state import GameState, replay
+from common.game.vocabulary import IN_PLAY, EndReason
 from kiosk.ui.widgets.keys import BACK, DIGIT_KEYS, ENTER, Key, Keyboard, digits, digits_only
 from kiosk.ui.widgets.words import mmss, remaining
 

@@ -25,7 +25,7 @@ import hmac
 import logging
 
 from table_input import ButtonPressed, ButtonReleased, Side
-from kiosk.core.vocabulary import MenuUse
+from common.game.vocabulary import MenuUse
 from kiosk.pin import DEFAULT_PIN, check_hash, verify_pin
 
 log = logging.getLogger(__name__)

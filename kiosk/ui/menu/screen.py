@@ -42,9 +42,9 @@ from __future__ import annotations
 from typing import Callable
 
 from table_input import ButtonPressed, KeyTyped
-from kiosk.core.commands import Correct
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import IN_PLAY, MenuUse, Phase
+from common.game.commands import Correct
+from common.game.state import GameState
+from common.game.vocabulary import IN_PLAY, MenuUse, Phase
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.widgets.base import NS, Screen, preview
 from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, ENROLL, ENROLL_AGAIN,

@@ -10,7 +10,7 @@ the outcome is then shown there, and journaled as a use of the director's menu. 
 from __future__ import annotations
 
 from table_input import ButtonPressed, KeyTyped
-from kiosk.core.vocabulary import MenuUse
+from common.game.vocabulary import MenuUse
 from kiosk.hardware.selftest import SelfTest
 from kiosk.ui.menu.draw import ROWS, DirectorView, draw_director
 from kiosk.ui.widgets.base import Screen

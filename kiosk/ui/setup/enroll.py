@@ -7,7 +7,7 @@ enrolled table, from the director's menu (E, behind its PIN). Nothing here is se
 the director's code for this table, or its file, nothing happens (each wrong code spends one of
 the code's three tries, at the director).
 
-The network work is the ``Enroller``'s (kiosk.sync.enroll_worker: on a thread of its own, so
+The network work is the ``Enroller``'s (kiosk.link.enroll_worker: on a thread of its own, so
 the loop keeps passing): it looks for the director's service as soon as the screen opens
 (DNS-SD), then enrolls by the code, or from the stick, and writes the enrollment to the data
 partition. Once enrolled the screen asks the kiosk to start again (``restart``): a second, no

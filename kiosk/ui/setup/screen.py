@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from table_input import PLAYERS, ButtonPressed, Side
-from kiosk.core.commands import Start
-from kiosk.core.frozen import value
+from common.game.commands import Start
+from common.game.frozen import value
 from kiosk.ui.widgets import frame, theme
 from kiosk.ui.widgets.base import Screen
 from kiosk.ui.widgets.words import top_line

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Container, Hashable, Mapping, Protocol
 
-from kiosk.core.errors import GameError
-from kiosk.core.events import Event
-from kiosk.core.frozen import value
-from kiosk.core.game import decide
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import MenuUse
+from common.game.errors import GameError
+from common.game.events import Event
+from common.game.frozen import value
+from common.game.game import decide
+from common.game.state import GameState
+from common.game.vocabulary import MenuUse
 from kiosk.ui.widgets.words import Info
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
@@ -49,7 +49,7 @@ class Outputs(Protocol):
 @value
 class StationVerdict:
     """The judge station's one verdict on the table's open challenge, as the table ruled with it
-    (kiosk.sync.station_wait): the judge screen shows it as the table's own."""
+    (kiosk.link.station_wait): the judge screen shows it as the table's own."""
     valid: bool
     words: tuple[str, ...]
     label: str                      # "judge station 1 · ENABLE": who judged, with which lexicon

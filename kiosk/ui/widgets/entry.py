@@ -7,10 +7,10 @@ now (kiosk.ui.widgets.keys): letters only where letters are allowed.
 """
 from __future__ import annotations
 
-from kiosk.core.commands import Declare, Rack, Record
-from kiosk.core.judge import MAX_LETTERS, clean_word
-from kiosk.core.tiles import RACK_SIZE
-from kiosk.core.vocabulary import RECORDED_KINDS, TurnKind
+from common.game.commands import Declare, Rack, Record
+from common.game.judge import MAX_LETTERS, clean_word
+from common.game.tiles import RACK_SIZE
+from common.game.vocabulary import RECORDED_KINDS, TurnKind
 from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, BONUS, BONUS_ON, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND, LETTERS,
                                    NEXT_WORD, Keyboard, digits)
 

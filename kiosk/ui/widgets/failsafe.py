@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from table_input import ButtonPressed, KeyTyped, Side
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.ui.widgets import frame, panel, theme
 from kiosk.ui.widgets.base import NS, Screen
 

@@ -23,7 +23,7 @@ import math
 
 import pygame
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.ui.widgets import keyboard as onscreen, panel, theme
 from kiosk.ui.widgets.keys import BLANK_TILE, DEL, ENTER, LETTERS, NEXT_WORD, Keyboard
 

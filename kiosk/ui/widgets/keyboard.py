@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.ui.widgets import panel, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 

@@ -14,7 +14,7 @@ import string
 
 from table_input import Action
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 
 
 @value

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 
 #: Every touch target at least this wide and tall (common touch guidance: about 9 mm).
 MIN_KEY_MM = 9.0

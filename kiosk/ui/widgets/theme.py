@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pygame
 
-from kiosk.core.frozen import value
+from common.game.frozen import value
 from kiosk.ui.widgets import panel
 
 BG = (12, 14, 18)

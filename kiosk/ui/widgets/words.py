@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 
-from kiosk.core import clock as clk
-from kiosk.core.frozen import value
-from kiosk.core.late import pending_charge
-from kiosk.core.rebase import RECOVERED
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import EndReason, Phase
+from common.game import clock as clk
+from common.game.frozen import value
+from common.game.late import pending_charge
+from common.game.rebase import RECOVERED
+from common.game.state import GameState
+from common.game.vocabulary import EndReason, Phase
 
 NEUTRAL_REASONS = {
     "unspecified": "clock stopped", "challenge": "after a challenge", "play_out": "play-out",
@@ -36,7 +36,7 @@ class Info:
     table: str = "-"
     lexicon: str = "no lexicon"
     legend: str = ""         # the simulated buttons' keys, shown in sim
-    link: str = ""           # the director link's state (kiosk.sync.sender.link_text), if linked
+    link: str = ""           # the director link's state (kiosk.link.sender.link_text), if linked
     alert: str = ""          # what the director must see at once (storage full), first on the line
     division: str = ""       # the division the director's assignment says the table plays for
 

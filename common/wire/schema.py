@@ -14,20 +14,20 @@ What a table sends: ``SignedResult`` and ``SignedStatus`` (a ``ResultDocument`` 
 its code); what the director sends a table: ``SignedAssignment`` and ``Answer`` (its reply).
 The director's page's bodies are made of the same types (director.web.bodies). The game's
 events and rules are not written twice: their types are made here from the core's own
-(kiosk.core.events, kiosk.core.rules), so a new event or setting is on the wire as soon as the
+(common.game.events, common.game.rules), so a new event or setting is on the wire as soon as the
 core has it. docs/sync-protocol.md's tables of fields are made from this module
-(kiosk.sync.schema_doc) and a test holds them to it.
+(common.wire.schema_doc) and a test holds them to it.
 """
 from typing import Annotated, Any, Literal, Union
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from kiosk.core import events as ev
-from kiosk.core.rules import SECTIONS, describe_settings
-from kiosk.core.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
-from kiosk.sync.decoders import built, decoder
-from kiosk.sync.schema_tallies import BonusWords, setting_fields
+from common.game import events as ev
+from common.game.rules import SECTIONS, describe_settings
+from common.game.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
+from common.wire.decoders import built, decoder
+from common.wire.schema_tallies import BonusWords, setting_fields
 
 SCHEMA_VERSION = 1
 MAX_EVENTS = 1000               # a real game has at most ~100 turns: 500 events with a challenge
@@ -82,7 +82,7 @@ def one_of(values) -> Any:
 
 Side = Annotated[int, Meta(ge=0, le=1, description="a player: 0 (left) or 1 (right)")]
 # What the director stores and sends, a table takes: the director checks names, reasons... at
-# entry against these (``refusal``), a table its assignment (kiosk.sync.assignment.check). Any
+# entry against these (``refusal``), a table its assignment (kiosk.link.assignment.check). Any
 # Unicode space is text (a phone types U+00A0, U+202F): controls and line breaks are not.
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=worded_pattern(
     f"^(?=\\s*{_EDGE}){_LINE}*\\Z", "single-line printable text, not only spaces"), description=f"a "
@@ -237,7 +237,7 @@ class MenuUseRecord(Strict):
 
 
 class ResultDocument(Strict):
-    """A locked game (kiosk.sync.document.result_document)."""
+    """A locked game (common.wire.document.result_document)."""
     schema: Literal[SCHEMA_VERSION]
     kind: Literal["result"]
     tournament: Tournament
@@ -268,7 +268,7 @@ class Alerts(Strict):
 
 
 class About(Strict):
-    """The table itself (kiosk.sync.status.about_table): its software, its word list and its
+    """The table itself (common.wire.status.about_table): its software, its word list and its
     fingerprint, its last hardware self-test."""
     software: text(40)
     lexicon: text(100)
@@ -277,7 +277,7 @@ class About(Strict):
 
 
 class StatusDocument(Strict):
-    """The live state of a table's game (kiosk.sync.status.status_document)."""
+    """The live state of a table's game (common.wire.status.status_document)."""
     schema: Literal[SCHEMA_VERSION]
     kind: Literal["status"]
     tournament: Tournament
@@ -400,7 +400,7 @@ class SignedAssignment(Strict):
 SIGNED = {"result": SignedResult, "status": SignedStatus, "assignment": SignedAssignment}
 
 
-# --- enrolling a table by its code (kiosk.sync.enrollment: the bodies a table sends) -------------
+# --- enrolling a table by its code (common.wire.enrollment: the bodies a table sends) -------------
 
 def hex_digits(count: int) -> Any:
     return Annotated[str, Meta(min_length=count, max_length=count,

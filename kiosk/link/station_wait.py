@@ -1,10 +1,10 @@
 """A table's challenges judged at the venue's judge station (``director.judge_at_station``),
-on the table's side of the link (kiosk.sync.table_link calls ``tick`` on every pass).
+on the table's side of the link (kiosk.link.table_link calls ``tick`` on every pass).
 
 When the verdict player presses on the judge screen, the screen asks the table to send the
 challenge (``Table.to_station``): here it becomes a ``challenge`` document (its game, turn,
 challenger, the words typed at the table, ``state`` open), signed with the table's key and put
-in the outbox, which the link's worker posts like a result (kiosk.sync.sender); the worker then
+in the outbox, which the link's worker posts like a result (kiosk.link.sender); the worker then
 asks the director for the station's verdict every second. The judge screen says "at the judge
 station: waiting" meanwhile (``Table.station_line``), and that the director cannot be reached
 when it cannot. The station's verdict, signed for this table and naming this challenge, is
@@ -20,11 +20,11 @@ import logging
 import time
 from typing import Callable
 
-from kiosk.core.commands import Rule
-from kiosk.core.vocabulary import Phase
-from kiosk.sync.document import DOCUMENT_SCHEMA
-from kiosk.sync.sender import CHALLENGE
-from kiosk.sync.signing import sign
+from common.game.commands import Rule
+from common.game.vocabulary import Phase
+from common.wire.document import DOCUMENT_SCHEMA
+from kiosk.link.sender import CHALLENGE
+from common.wire.signing import sign
 from kiosk.ui.widgets.base import StationVerdict
 
 log = logging.getLogger(__name__)

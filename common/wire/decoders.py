@@ -1,4 +1,4 @@
-"""One msgspec decoder per type of kiosk.sync.schema, each built whole before any thread uses it.
+"""One msgspec decoder per type of common.wire.schema, each built whole before any thread uses it.
 
 msgspec (0.22.0, and its main branch as of 2026) builds a Struct type's decoding information
 the first time the type is used and publishes it on the class *before* its fields' types are
@@ -27,7 +27,7 @@ _decoders: dict[Any, msgspec.json.Decoder] = {}
 
 
 def decoder(kind: Any) -> msgspec.json.Decoder:
-    """The decoder of ``kind`` (a type of kiosk.sync.schema), built whole on first use."""
+    """The decoder of ``kind`` (a type of common.wire.schema), built whole on first use."""
     found = _decoders.get(kind)
     if found is None:
         with _building:

@@ -32,7 +32,7 @@ def _shift(value: int | None, delta: int) -> int | None:
 
 
 class Timeline(Protocol):
-    """What ``rebase`` reads of a game (kiosk.core.state.GameState has it all): the instants it
+    """What ``rebase`` reads of a game (common.game.state.GameState has it all): the instants it
     moves, the clock it stops, and the reason the clock shows neutral. Declared here so that this
     module needs nothing of the state's (state.py imports rebase, never the other way)."""
     last_ns: int | None

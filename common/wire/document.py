@@ -11,9 +11,9 @@ import hashlib
 import json
 from typing import Iterable, Mapping
 
-from kiosk.core import events as ev
-from kiosk.core.result import compute
-from kiosk.core.state import GameState
+from common.game import events as ev
+from common.game.result import compute
+from common.game.state import GameState
 
 DOCUMENT_SCHEMA = 1
 

@@ -1,5 +1,5 @@
 """The ENROLL screen's worker (kiosk.ui.setup.enroll's ``Enroller``): looking for the director's
-service (kiosk.sync.discovery) and enrolling (kiosk.sync.enroll), each on a thread of its own so
+service (kiosk.link.discovery) and enrolling (kiosk.link.enroll), each on a thread of its own so
 that the table's loop keeps passing; ``progress()`` is what the screen reads on each pass.
 
 Whatever goes wrong on the worker's thread ends its work as ``failed`` with a sentence the screen
@@ -8,7 +8,7 @@ shows (the volunteer may try again): the screen never waits on a thread that die
 Once enrolled, the enrollment is on the data partition (``path``) and the phase is
 ``enrolled``: the screen then has the kiosk start again with it.
 
-kiosk.sync.enroll (the exchange's cryptography and SPAKE2, urllib) is loaded on the worker's
+kiosk.link.enroll (the exchange's cryptography and SPAKE2, urllib) is loaded on the worker's
 thread when there is work: every table makes a worker at start, enrolled or not, and its first
 frame need not wait for them; nor for the ENROLL screen's module (kiosk.ui.setup.enroll), which
 loads when the screen first asks for the progress or there is work.
@@ -63,7 +63,7 @@ class EnrollWorker:
             self._set("finding", "looking for the director's service", found)
             finder = self._finder
             if finder is None:
-                from kiosk.sync.discovery import find_directors as finder
+                from kiosk.link.discovery import find_directors as finder
             try:
                 directors = finder(self.wait_s, interfaces=self.interfaces)
             except OSError as exc:
@@ -78,7 +78,7 @@ class EnrollWorker:
 
         def work():
             self._set("working", f"table {table}: enrolling with the director at {url}", found)
-            from kiosk.sync import enroll
+            from kiosk.link import enroll
             self._finish(lambda: enroll.by_code(url, table, code), found)
         self._start(work)
 
@@ -87,12 +87,12 @@ class EnrollWorker:
 
         def work():
             self._set("working", f"table {table}: reading its file from the USB stick", found)
-            from kiosk.sync import enroll
+            from kiosk.link import enroll
             self._finish(lambda: enroll.from_stick(table), found)
         self._start(work)
 
     def _finish(self, get: Callable[[], enroll.Enrolled], found) -> None:
-        from kiosk.sync import enroll
+        from kiosk.link import enroll
         try:
             enrolled = get()
             enroll.save(enrolled, self.path)

@@ -7,9 +7,9 @@ the director presses the buttons, when the round started and ended (wall-clock s
 when the director names it, the word list (name and fingerprint) and whether the round is rated.
 This module checks it and reads it against the game:
 
-- ``check``: the assignment is the protocol's (kiosk.sync.schema.AssignmentDocument, the schema
+- ``check``: the assignment is the protocol's (common.wire.schema.AssignmentDocument, the schema
   the director checks what it stores and sends against); the link checks it at its door
-  (kiosk.sync.http_client, kiosk.sync.serial_link) with the signature, and a refused one is
+  (kiosk.link.http_client, kiosk.link.serial_link) with the signature, and a refused one is
   not believed: the table keeps the one it has, says why on its top line and in its status;
 - ``word_list_refusal``: a rated round on a word list other than the director's does not start;
 
@@ -20,7 +20,7 @@ This module checks it and reads it against the game:
 - ``round_commands``: the round's start with both players still at the setup screen is the
   core's ``CallStart`` with nobody absent (players sitting at the table are charged nothing
   before they press; a player who is not there is declared absent afterwards, by the opponent
-  or the director, and is late from this call: kiosk.core.late), the round's end is the core's
+  or the director, and is late from this call: common.game.late), the round's end is the core's
   ``End`` (every clock stops); each stamped when the director gave it, as far as the game
   allows.
 
@@ -33,20 +33,20 @@ The rules stay the core's: the app submits these commands like any other and jou
 """
 from __future__ import annotations
 
-from kiosk.core import commands as cmd
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import IN_PLAY, Phase
-from kiosk.sync.schema import AssignmentDocument, SchemaError, convert
+from common.game import commands as cmd
+from common.game.state import GameState
+from common.game.vocabulary import IN_PLAY, Phase
+from common.wire.schema import AssignmentDocument, SchemaError, convert
 
 
 class AssignmentFormatError(ValueError):
-    """An assignment that is not the protocol's (kiosk.sync.schema.AssignmentDocument): names the
+    """An assignment that is not the protocol's (common.wire.schema.AssignmentDocument): names the
     field and what it should be."""
 
 
 def check(assignment: dict) -> dict:
     """The assignment if it is the protocol's ``AssignmentDocument`` (the one schema the director
-    checks what it stores and sends against: kiosk.sync.schema); else AssignmentFormatError
+    checks what it stores and sends against: common.wire.schema); else AssignmentFormatError
     naming the field ("assignment refused: players[1]: Expected `str` of length <= 100")."""
     try:
         convert(assignment, AssignmentDocument)

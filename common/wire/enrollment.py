@@ -29,7 +29,7 @@ Over HTTP (the tables' API, no session):
   know (ended, or replayed).
 
 Every body is checked before anything reads it (``parse_*``): those the director is sent by the
-protocol's one schema (kiosk.sync.schema: ``EnrollStart``, ``EnrollConfirm``), the director's
+protocol's one schema (common.wire.schema: ``EnrollStart``, ``EnrollConfirm``), the director's
 answer, its refusals and the sealed enrollment by types made of the same schema's parts here
 (``AnswerBody``, ``Refusal``, ``Sealed``: ``parse_start_answer``, ``refusal_words``,
 ``parse_enrollment``): any answer, however hostile, is refused with the field and why. Standard library, ``spake2`` and ``cryptography`` only;
@@ -48,7 +48,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-import kiosk.sync.schema as schema
+import common.wire.schema as schema
 
 PROTOCOL = 1
 SERVICE_TYPE = "_tablekeeper._tcp.local."     # DNS-SD: the director's service on the venue network
@@ -291,7 +291,7 @@ class Start:
 
 
 def _schema(raw: bytes, kind: type, what: str):
-    """A body from the network checked by the protocol's one schema (kiosk.sync.schema)."""
+    """A body from the network checked by the protocol's one schema (common.wire.schema)."""
     if not isinstance(raw, (bytes, bytearray)) or len(raw) > MAX_BODY:
         raise EnrollmentError(f"{what}: expected a JSON object of at most {MAX_BODY} bytes")
     try:

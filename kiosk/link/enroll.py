@@ -2,12 +2,12 @@
 what it learns is written to its data partition (kiosk.config.enrollment) and read as config
 from then on.
 
-- ``by_code(url, table, code)``: the exchange of kiosk.sync.enrollment with the director at
-  ``url`` (found by kiosk.sync.discovery, or given): its first message, the director's answer
+- ``by_code(url, table, code)``: the exchange of common.wire.enrollment with the director at
+  ``url`` (found by kiosk.link.discovery, or given): its first message, the director's answer
   opened with the code (``WrongCode`` if it does not open: the answer says how many tries are
   left; the confirmation is sent all the same, for the director's log to say the code was
   wrong), then the confirmation. Gives the enrollment as config lines (``Enrolled``), whose
-  director's address is one the director sealed as its own (kiosk.sync.enrollment.kept_url),
+  director's address is one the director sealed as its own (common.wire.enrollment.kept_url),
   not merely the one that answered: a relay in the director's place (a rogue that announced
   the tournament's name first) is not the table's director afterwards. The confirmation goes
   to that address, so a table that cannot reach it is not enrolled.
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.config import enrollment as enrollment_file
-from kiosk.sync.enrollment import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
+from common.wire.enrollment import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
                                    kept_url, parse_start_answer, refusal_words, stick_name)
 
 TIMEOUT_S = 10.0

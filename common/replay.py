@@ -13,15 +13,15 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Container, Iterable, Iterator
 
-from kiosk.core import commands as cmd
-from kiosk.core.clock import NS_PER_S
-from kiosk.core.errors import GameError
-from kiosk.core.game import decide
-from kiosk.core.judge import adjudicate
-from kiosk.core.result import Result, compute
-from kiosk.core.rules import Rules, RulesError
-from kiosk.core.state import GameState, apply, new_game
-from kiosk.presets import load_rules
+from common.game import commands as cmd
+from common.game.clock import NS_PER_S
+from common.game.errors import GameError
+from common.game.game import decide
+from common.game.judge import adjudicate
+from common.game.result import Result, compute
+from common.game.rules import Rules, RulesError
+from common.game.state import GameState, apply, new_game
+from common.presets import load_rules
 
 
 class ScriptError(ValueError):

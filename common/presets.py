@@ -1,10 +1,10 @@
 """The rule presets (config/presets/*.toml) and a tournament's overrides, read from disk: the one
 loader and the one list of names, for the kiosk, the director, the help texts and the docs.
 
-The edge around kiosk.core.rules: it opens and parses the files, the core validates them. A
+The edge around common.game.rules: it opens and parses the files, the core validates them. A
 preset is named by its file (``aspa`` is ``aspa.toml``); adding a rule book is adding a file.
 ``TABLEKEEPER_PRESET_DIR`` names another folder of presets (a club's own, or a test's).
-Standard library and kiosk.core only: the director imports it too.
+Standard library and common.game only: the director imports it too.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Mapping
 
-from kiosk.core.rules import Rules, RulesError, apply_overrides, describe_settings, rules_from_preset
+from common.game.rules import Rules, RulesError, apply_overrides, describe_settings, rules_from_preset
 
 BUNDLED_PRESET_DIR = Path(__file__).resolve().parent.parent / "config" / "presets"
 PRESET_DIR_VARIABLE = "TABLEKEEPER_PRESET_DIR"

@@ -2,11 +2,11 @@
 
 ``DirectorClient(url, table, key)`` posts signed documents to ``{url}/api/tables/{table}/results``
 or ``/status`` and fetches the table's signed assignment from ``/assignment``, each with a
-timeout. Every answer is classified for the sender (kiosk.sync.sender):
+timeout. Every answer is classified for the sender (kiosk.link.sender):
 
 - ``delivered``: 200 with an ``outcome`` (stored, duplicate, replaced, older, ok): the director
   has the document, never send it again; the answer is the protocol's ``Answer``
-  (kiosk.sync.schema) or it is not believed (unreachable, saying why: sent again later);
+  (common.wire.schema) or it is not believed (unreachable, saying why: sent again later);
 - ``refused``: a 4xx: the director will not take it as it is; the document is kept with the
   director's reason, shown on screen, and retried at the backoff's cap;
 - ``unreachable``: no answer, a network error, a 5xx, a 429 (the director's limit of requests
@@ -14,10 +14,10 @@ timeout. Every answer is classified for the sender (kiosk.sync.sender):
   200 without an outcome: retried with the outbox's backoff.
 
 An assignment is believed only if it verifies under the table's own key, names this table and
-is the protocol's (kiosk.sync.assignment.check); anything else raises AssignmentError (the
+is the protocol's (kiosk.link.assignment.check); anything else raises AssignmentError (the
 kiosk keeps what it has, and says why). A judge station's verdict likewise, checked as the
-schema's (kiosk.sync.answers.Verdict). Every answer is parsed by the schema's linear parser
-(kiosk.sync.schema.plain_bounded): JSON nested deeper than any document is no answer, never a
+schema's (kiosk.link.answers.Verdict). Every answer is parsed by the schema's linear parser
+(common.wire.schema.plain_bounded): JSON nested deeper than any document is no answer, never a
 RecursionError; what a refusal says is kept to one printable line of at most 300 characters.
 """
 from __future__ import annotations
@@ -28,10 +28,10 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
-from kiosk.sync import schema
-from kiosk.sync.answers import Verdict, checked
-from kiosk.sync.assignment import AssignmentFormatError, check
-from kiosk.sync.signing import SignatureError, verify, wire
+from common.wire import schema
+from kiosk.link.answers import Verdict, checked
+from kiosk.link.assignment import AssignmentFormatError, check
+from common.wire.signing import SignatureError, verify, wire
 
 DELIVERED, REFUSED, UNREACHABLE = "delivered", "refused", "unreachable"
 TOO_MANY_REQUESTS = 429

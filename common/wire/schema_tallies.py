@@ -1,11 +1,11 @@
-"""Pieces of the wire schema (kiosk.sync.schema, at its size limit) for what a result tallies
+"""Pieces of the wire schema (common.wire.schema, at its size limit) for what a result tallies
 beyond its scores, and for settings a table's rules may leave out. Standard library and msgspec
-only: kiosk.sync.schema imports this module, never the other way round.
+only: common.wire.schema imports this module, never the other way round.
 
 - ``BonusWords``: each player's bonus words (plays of all seven tiles), which a result carries
   under rules that count them (``result.bonus_words``: NZASP 9.2, 10.2); a document without
   them (the other presets', an older table's) is accepted as it is.
-- ``setting_fields``: a rules section's fields on the wire; a quiet setting (kiosk.core.rules:
+- ``setting_fields``: a rules section's fields on the wire; a quiet setting (common.game.rules:
   ``Rules.to_dict`` leaves it out at its legacy value) may be absent, as in the documents of the
   presets without it and of a table that predates it, and reads as its legacy value.
 """
@@ -21,7 +21,7 @@ BonusWords = tuple[_Count, _Count]
 
 
 def setting_fields(section: type, typed: Callable[[dict], Any]) -> list[tuple]:
-    """(name, type) for each setting of ``section`` (a kiosk.core.rules dataclass), ``typed``
+    """(name, type) for each setting of ``section`` (a common.game.rules dataclass), ``typed``
     giving a setting's wire type from its metadata; (name, type, legacy) for a quiet one. For a
     struct made with ``kw_only=True``."""
     return [(f.name, typed(f.metadata), f.metadata["legacy"]) if f.metadata.get("quiet")

@@ -3,7 +3,7 @@ and ``director.url``): which challenges tables have open, and the station's verd
 
 ``StationLink.open(url, station, key)`` starts a worker thread. Every second it asks the
 director for the challenges open (``GET /api/stations/{station}/challenges``), believed only
-when signed with the station's own key (kiosk.sync.signing.station_key) and naming it. The
+when signed with the station's own key (common.wire.signing.station_key) and naming it. The
 station's screen (kiosk.ui.judge.station) reads ``news``, an immutable snapshot (the challenges
 open, whether the director answers, the answer to the last verdict sent), and asks for a
 verdict to be sent with ``send``: the worker posts it at once as a ``verdict`` document signed
@@ -21,10 +21,10 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, replace
 
-from kiosk.sync.answers import Challenges, checked
-from kiosk.sync.document import DOCUMENT_SCHEMA
-from kiosk.sync.http_client import DELIVERED, REFUSED, TIMEOUT_S, DirectorClient
-from kiosk.sync.signing import STATION_PROOF, SignatureError, sign, station_proof, verify, wire
+from kiosk.link.answers import Challenges, checked
+from common.wire.document import DOCUMENT_SCHEMA
+from kiosk.link.http_client import DELIVERED, REFUSED, TIMEOUT_S, DirectorClient
+from common.wire.signing import STATION_PROOF, SignatureError, sign, station_proof, verify, wire
 
 log = logging.getLogger(__name__)
 POLL_S = 1.0
@@ -55,7 +55,7 @@ class StationNews:
 
 
 class StationClient(DirectorClient):
-    """The director's API for a judge station (the HTTP of kiosk.sync.http_client)."""
+    """The director's API for a judge station (the HTTP of kiosk.link.http_client)."""
 
     def __init__(self, url: str, station: str, key: bytes, *, timeout_s: float = TIMEOUT_S):
         super().__init__(url, station, key, timeout_s=timeout_s)

@@ -1,5 +1,5 @@
 """The director's answers a table or a judge station takes besides its assignment, as types of
-the protocol's one schema (kiosk.sync.schema's parts: its single-line text, ranges, vocabularies):
+the protocol's one schema (common.wire.schema's parts: its single-line text, ranges, vocabularies):
 the judge station's verdict on a table's challenge (``Verdict``, what a table reads from
 ``GET /api/tables/T/verdict``) and the challenges open for a station (``Challenges``, ``GET
 /api/stations/S/challenges``). Each is checked after its signature and before anything reads
@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
-from kiosk.sync import schema
-from kiosk.sync.schema import Round, Side, Table, Tournament, Wall, text
+from common.wire import schema
+from common.wire.schema import Round, Side, Table, Tournament, Wall, text
 
 Words = Annotated[list[text(40, 1)], Meta(max_length=32)]
 Station = text(100, 1)

@@ -1,5 +1,5 @@
 """The director's receipt for a result (docs/sync-protocol.md, "The receipt"): the part of the
-protocol's schema (kiosk.sync.schema, at its 500 lines) that says a result is stored, and the
+protocol's schema (common.wire.schema, at its 500 lines) that says a result is stored, and the
 one check both ends share.
 
 A result counts as stored at the table only on an answer that carries a receipt the director
@@ -24,8 +24,8 @@ import hashlib
 import hmac
 from typing import Any
 
-from kiosk.sync.schema import GameId, Hex64, Revision, SchemaError, Strict, convert
-from kiosk.sync.signing import canonical
+from common.wire.schema import GameId, Hex64, Revision, SchemaError, Strict, convert
+from common.wire.signing import canonical
 
 RECEIPT_KIND = "receipt"
 

@@ -1,6 +1,6 @@
-"""The protocol's schema (kiosk.sync.schema) in words: the tables of docs/sync-protocol.md,
+"""The protocol's schema (common.wire.schema) in words: the tables of docs/sync-protocol.md,
 made from the types themselves (msgspec's own description of them), so that the page says what
-the door checks and nothing else. ``python -m kiosk.sync.schema_doc`` prints them;
+the door checks and nothing else. ``python -m common.wire.schema_doc`` prints them;
 tests/test_docs.py holds the page's block to ``markdown()``."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import msgspec
 from msgspec import inspect
 
-from kiosk.sync import schema, schema_receipt
+from common.wire import schema, schema_receipt
 
 #: The objects described, each with what it is; every struct they hold is described after them.
 DOCUMENTS = [
@@ -18,7 +18,7 @@ DOCUMENTS = [
     (schema.SignedAssignment, "`GET /api/tables/{table}/assignment`, a serial POLL's body"),
     (schema.Answer, "the director's answer to a document (HTTP, or an ACK's body)"),
     (schema_receipt.Receipt, "the director's receipt for a result, in its answer to the result "
-     "(`receipt`, kiosk/sync/schema_receipt.py): the table counts the result stored on it alone"),
+     "(`receipt`, common/wire/schema_receipt.py): the table counts the result stored on it alone"),
     (schema.EnrollStart, "`POST /api/enroll/start` (a table enrolling by its code)"),
     (schema.EnrollConfirm, "`POST /api/enroll/confirm` (a table enrolling by its code)"),
 ]
@@ -89,7 +89,7 @@ def markdown() -> str:
         out += ["", f"**`{cls.__name__}`**" + (f": {said[cls]}" if cls in said else ""), ""]
         out += _table(cls, structs)
     out += ["", "**Events** (`events`, each `{\"schema\": 1, \"type\": ..., \"at_ns\": ...}` and "
-                "its fields; kiosk/core/events.py defines them):", ""]
+                "its fields; common/game/events.py defines them):", ""]
     for name, cls in schema.EVENTS.items():
         fields = [f"{f.name} ({_words(f.type, [])})" for f in inspect.type_info(cls).fields
                   if f.name not in ("schema", "at_ns")]

@@ -11,14 +11,14 @@ its address the table answers, in this order:
 - else IDLE (seq = the POLL's).
 
 An ACK for its address with the DATA's seq settles it: a 2xx answer with the director's receipt
-(kiosk.sync.schema_receipt, signed under the table's ``key`` and naming the result) acknowledges
+(common.wire.schema_receipt, signed under the table's ``key`` and naming the result) acknowledges
 the result in the outbox (never sent again); a 2xx without it (or without a ``key`` to check it
 with) keeps the result, offered again with the outbox's backoff, as the HTTP link does; any other
 answer records the director's reason with the outbox's backoff (the result is offered again when
 due). A POLL whose body carries the table's signed
 assignment hands it to ``on_assignment`` once checked as over HTTP: signed under the table's own
 ``key``, of kind assignment, for this ``table`` (the address as text unless named), the
-protocol's (kiosk.sync.assignment.check); anything
+protocol's (kiosk.link.assignment.check); anything
 else is logged and kept in ``assignment_error``. Frames for other addresses, and the other
 tables' answers on a shared line, are ignored.
 
@@ -27,10 +27,10 @@ blocks the clock loop's connection, and runs in a thread of its own (``start``/`
 port is anything with ``read() -> bytes`` (waiting briefly) and ``write(bytes)``, such as
 ``drivers.serial_port.SerialPort``.
 
-For the kiosk's loop it stands where the HTTP worker (``kiosk.sync.sender.Sender``) stands, with
+For the kiosk's loop it stands where the HTTP worker (``kiosk.link.sender.Sender``) stands, with
 the same calls, none of which waits: ``publish(state, game_id, tournament, table)`` hands it the
-game, whose status (``kiosk.sync.status``, signed with ``key``) it sends when the game changed or
-``status_every_s`` passed; ``link`` is a ``kiosk.sync.sender.Link`` snapshot (results pending,
+game, whose status (``common.wire.status``, signed with ``key``) it sends when the game changed or
+``status_every_s`` passed; ``link`` is a ``kiosk.link.sender.Link`` snapshot (results pending,
 when one was last acknowledged, the director's refusal, whether the director polls, the checked
 assignment) that the thread replaces whole; ``stop()`` says whether the thread has stopped.
 """
@@ -45,14 +45,14 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from kiosk.store.outbox import Outbox
-from kiosk.sync.assignment import AssignmentFormatError, check
-from kiosk.sync.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
-from kiosk.sync import schema
-from kiosk.sync.schema_receipt import unconfirmed
-from kiosk.sync.sender import (RESULT, UNCONFIRMED_PREFIX, Link, Published, held_of, refusal_words,
+from kiosk.link.assignment import AssignmentFormatError, check
+from common.wire.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
+from common.wire import schema
+from common.wire.schema_receipt import unconfirmed
+from kiosk.link.sender import (RESULT, UNCONFIRMED_PREFIX, Link, Published, held_of, refusal_words,
                                resend_unheld, unconfirmed_of)
-from kiosk.sync.signing import SignatureError, sign, verify, wire
-from kiosk.sync.status import status_document
+from common.wire.signing import SignatureError, sign, verify, wire
+from common.wire.status import status_document
 
 log = logging.getLogger(__name__)
 

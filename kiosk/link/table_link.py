@@ -1,7 +1,7 @@
 """The table's side of the director link, called from the kiosk's loop (kiosk.app.Kiosk).
 
 ``TableLink.open(config, table, now_ns)`` starts the link's worker: the HTTP sync worker
-(kiosk.sync.sender) when ``director.url`` is set, the serial link (kiosk.sync.serial_link, on a
+(kiosk.link.sender) when ``director.url`` is set, the serial link (kiosk.link.serial_link, on a
 drivers.serial_port port) when ``director.serial`` is; both take the same calls. A serial port
 that cannot be opened stops the kiosk with ``HardwareError`` naming the key and the device, as a
 missing display does. A kiosk with a link but without its table's key (``director.table_key_file``)
@@ -9,18 +9,18 @@ opens no link: its top line says so (``NO_TABLE_KEY``) and its results wait in t
 no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
 "result waiting to send (n)", "director refused: ..."; an assignment the table refused first on
 the line, as an alert: ``assignment_alert``, which its status also carries to the director),
-and applies the director's assignment (kiosk.sync.assignment): the director's tournament name and the table's division for the
+and applies the director's assignment (kiosk.link.assignment): the director's tournament name and the table's division for the
 results and statuses from now on, a new game with the assigned round, players and who starts
 while the game may still change (who starts is the game's setup: the core refuses the other
 start press), the round's start and end as core commands through ``Table.submit``
 (judged by the core and journaled like a press); and, in a rated round, a word list other than
 the director's stops the game's start (``Table.start_refusal``). Each of those is done once per assignment
 revision: a command the core refuses shows its reason once, and is not asked again. The
-director's corrections of this table's games (kiosk.sync.assignment.corrections_of) are
+director's corrections of this table's games (kiosk.link.assignment.corrections_of) are
 journaled once each in the game they correct (else the game on screen), as a use ``corrected``
 of the director's menu, and the top line says the newest for NOTICE_S. With
 ``director.judge_at_station`` the table's challenges go to the venue's judge station and its
-verdicts come back through the same worker (kiosk.sync.station_wait).
+verdicts come back through the same worker (kiosk.link.station_wait).
 """
 from __future__ import annotations
 
@@ -34,14 +34,14 @@ from drivers.buttons import HardwareError
 from drivers.serial_port import SerialPort, SerialPortError
 from kiosk import VERSION
 from kiosk.lexicon import Lexicon
-from kiosk.core.vocabulary import MenuUse
+from common.game.vocabulary import MenuUse
 from kiosk.store.db import UnknownRecord
 from kiosk.store.menu_uses import record_once
-from kiosk.sync import assignment as plan
-from kiosk.sync.http_client import DirectorClient
-from kiosk.sync.sender import Sender, assignment_alert, link_text
-from kiosk.sync.serial_link import SerialLink
-from kiosk.sync.status import about_table
+from kiosk.link import assignment as plan
+from kiosk.link.http_client import DirectorClient
+from kiosk.link.sender import Sender, assignment_alert, link_text
+from kiosk.link.serial_link import SerialLink
+from common.wire.status import about_table
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
@@ -55,7 +55,7 @@ class TableLink:
                  station=None):
         self.table, self.sender, self.started_ns, self.wall = table, sender, started_ns, wall
         self.port = port                        # the serial link's port, closed with the link
-        self.station = station                  # kiosk.sync.station_wait.StationWait, if judged there
+        self.station = station                  # kiosk.link.station_wait.StationWait, if judged there
         self.done: set[tuple] = set()           # (revision, what) already applied
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
         self.notice: tuple[str, int] | None = None  # (what the director corrected, shown until ns)
@@ -83,7 +83,7 @@ class TableLink:
                         max_delay_s=cap, clock=clock)
         station = None
         if config.judge_at_station:
-            from kiosk.sync.station_wait import StationWait
+            from kiosk.link.station_wait import StationWait
             station = StationWait(table, sender, config.key)
             table.judge_at_station = True
         return cls(table, sender.start(), now_ns, station=station)
@@ -142,7 +142,7 @@ class TableLink:
         return self._game[1]
 
     def _apply(self, assignment: dict, now_ns: int) -> None:
-        """The assignment, checked at the link's door (kiosk.sync.assignment.check), applied."""
+        """The assignment, checked at the link's door (kiosk.link.assignment.check), applied."""
         revision = (assignment.get("round"), assignment.get("revision"))
         table, session = self.table, self.table.session
         tournament = assignment.get("tournament")

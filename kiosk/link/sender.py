@@ -4,22 +4,22 @@ The worker opens its own connection to the kiosk's SQLite file (``Outbox.open`` 
 path), so it never touches the loop's connection and the loop holds no lock for it. Each pass:
 
 - every signed result that is due (the outbox's backoff) is posted; the director's answer is
-  recorded in SQLite: delivered with the director's receipt (kiosk.sync.schema_receipt: signed
+  recorded in SQLite: delivered with the director's receipt (common.wire.schema_receipt: signed
   under the table's key, naming the result; acknowledged, never sent again), delivered without
   one or with a false one (``unconfirmed``: whoever answered is not the director, or not only;
   kept, retried with the backoff, the top line says the director did not confirm it), refused
   (4xx: kept with the director's reason, retried at the backoff's cap) or unreachable (retried
   with the backoff).
   All of it is in the file, so pending results survive a reboot and go out after it;
-- the live status (kiosk.sync.status) of the game the loop last ``publish``-ed is posted when
+- the live status (common.wire.status) of the game the loop last ``publish``-ed is posted when
   it changed and every ``status_s`` otherwise; it is never queued (only the latest matters);
-- every ``poll_s`` the table's assignment is fetched and checked (kiosk.sync.http_client); a
+- every ``poll_s`` the table's assignment is fetched and checked (kiosk.link.http_client); a
   refused one is kept as ``assignment_error``, which the next status carries to the director
   (``assignment_refused``) and the top line shows (``assignment_alert``);
 - the director's answer to a status names the results it holds for the table: an acknowledged
   result it lacks (a director restored from a backup, or on a new laptop) is queued again, once
   (``resend_unheld``, kiosk.store.outbox); the tables delete no result.
-- a challenge for the judge station (outbox kind ``challenge``, kiosk.sync.station_wait) is
+- a challenge for the judge station (outbox kind ``challenge``, kiosk.link.station_wait) is
   posted like a result, and while the table awaits the station's verdict (``await_verdict``)
   the verdict is asked for every ``VERDICT_POLL_S``.
 
@@ -38,16 +38,16 @@ from pathlib import Path
 from typing import Callable
 
 from kiosk.store.outbox import Outbox
-from kiosk.sync.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
-from kiosk.sync import schema
-from kiosk.sync.schema import MAX_REFUSAL
-from kiosk.sync.schema_receipt import unconfirmed
-from kiosk.sync.signing import sign
-from kiosk.sync.status import status_document
+from kiosk.link.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
+from common.wire import schema
+from common.wire.schema import MAX_REFUSAL
+from common.wire.schema_receipt import unconfirmed
+from common.wire.signing import sign
+from common.wire.status import status_document
 
 log = logging.getLogger(__name__)
 RESULT = "result"                   # the outbox's kind for a signed result (kiosk.session)
-CHALLENGE = "challenge"             # a challenge sent to the judge station (kiosk.sync.station_wait)
+CHALLENGE = "challenge"             # a challenge sent to the judge station (kiosk.link.station_wait)
 PATH_OF = {RESULT: "results", CHALLENGE: "challenge"}
 REFUSED_PREFIX = "refused: "
 UNCONFIRMED_PREFIX = "unconfirmed: "   # a "stored" without the director's receipt
@@ -152,7 +152,7 @@ class Published:
     game_id: str
     round_table: tuple[str, str]        # (tournament, table)
     division: str = ""
-    about: dict | None = None           # the table itself (kiosk.sync.status.about_table)
+    about: dict | None = None           # the table itself (common.wire.status.about_table)
 
 
 class Sender:

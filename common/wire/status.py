@@ -12,13 +12,13 @@ last assignment (``assignment_refused``), while it does.
 """
 from __future__ import annotations
 
-from kiosk.core import clock as clk
-from kiosk.core.late import pending_charge
-from kiosk.core.result import compute
-from kiosk.core.state import GameState
-from kiosk.core.vocabulary import IN_PLAY, OVER, Phase
-from kiosk.sync.document import DOCUMENT_SCHEMA
-from kiosk.sync.schema import MAX_REFUSAL
+from common.game import clock as clk
+from common.game.late import pending_charge
+from common.game.result import compute
+from common.game.state import GameState
+from common.game.vocabulary import IN_PLAY, OVER, Phase
+from common.wire.document import DOCUMENT_SCHEMA
+from common.wire.schema import MAX_REFUSAL
 
 NS_PER_MS = 1_000_000
 
