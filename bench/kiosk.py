@@ -17,7 +17,7 @@ baselines slow down with it).
   kernel's time of the edge, and the callback runs when the pressing thread gets the GIL back.
   Reported with a check that every press was charged at its edge, not at its callback.
 - clock-screen frame at 1920x1080 (SDL's dummy driver): the CPU time of a frame that updates
-  only what changed (kiosk.ui.clock.draw.draw_changes, then ``display.update`` of those
+  only what changed (kiosk.ui.clock.paint.draw_changes, then ``display.update`` of those
   rectangles) against a full redraw (``draw`` then ``display.flip``), over a minute of a
   running clock. Target: a fifth or less.
 - idle CPU of the running clock screen: process CPU time over a few seconds of the real loop
@@ -205,7 +205,7 @@ def callback_lag(table, factory, presses: int, seed: int = 7) -> tuple[list[floa
     is drawn); and how many presses were charged further than EDGE_MATCH_NS from their edge."""
     import pygame
 
-    from kiosk.ui.clock import draw as clockdraw
+    from kiosk.ui.clock import paint as clockdraw
     done, edges = commit_times(table), {}
     thread = presser(table, factory, presses, seed, edges)
     loop, surface = table.loop, pygame.display.get_surface()
@@ -251,7 +251,7 @@ def frame_costs(table, frames: int, rounds: int) -> tuple[float, float]:
     running clock, the better of ``rounds``."""
     import pygame
 
-    from kiosk.ui.clock import draw as clockdraw
+    from kiosk.ui.clock import paint as clockdraw
     surface = pygame.display.get_surface()
     start = table.table.state.last_ns
     views = [table.machine.view(start + i * NS) for i in range(frames)]

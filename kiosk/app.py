@@ -11,7 +11,7 @@ redrawn only when its view changed.
 
 The journal is the SQLite store (kiosk/session.py: the current game recovered after a crash or
 a new one, checkpoints, the signed result into the outbox). The config file and the command
-line are kiosk/config/schema.py and kiosk/cli.py.
+line are kiosk/config/keys.py and kiosk/cli.py.
 """
 from __future__ import annotations
 
@@ -406,11 +406,11 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
                   factory=None, lexicon: tuple[Container[str], str] | None = None, journal=None,
                   link=None):
     """(station, loop, buttons) for ``python -m kiosk judge``: the loop runs the station
-    behind the failsafe screen (kiosk.ui.judge.guard); every verdict is journaled in ``journal``
+    behind the failsafe screen (kiosk.ui.judge.failsafe); every verdict is journaled in ``journal``
     (the SQLite file ``config.store`` when not given); ``link``: the director's
     (kiosk.link.station_link), for a linked station."""
     from drivers.keyboard import Keyboard
-    from kiosk.ui.judge.guard import GuardedStation
+    from kiosk.ui.judge.failsafe import GuardedStation
     from kiosk.ui.loop import InputQueue, Loop
     from kiosk.ui.judge.station import Station
     from kiosk.ui.touch import station_touch

@@ -2,7 +2,7 @@
 adjudication station), ``demo`` (kiosk/demo/command.py: what ``make run`` starts), ``config`` (print
 the example config file, or check one) and ``pin`` (the hash of the director's PIN, kiosk/pin.py).
 
-``run --config FILE`` reads the kiosk's config file (kiosk/config/schema.py); each option given on the
+``run --config FILE`` reads the kiosk's config file (kiosk/config/keys.py); each option given on the
 command line overrides the file's key (``--sim`` forces ``hardware.buttons = "sim"``). A bad file
 or option refuses to start: exit status 2, the file, the key and what was expected on stderr; so
 does a missing part (no GPIO, no serial port, no screen: what to check).

@@ -1,4 +1,4 @@
-"""The kiosk's config file: one schema (kiosk/config/schema.py) that reads files back as written,
+"""The kiosk's config file: one schema (kiosk/config/keys.py) that reads files back as written,
 refuses bad ones naming the file, the key and what was expected, renders the committed example
 and the reference's table of keys (docs/reference.md)."""
 from dataclasses import fields

@@ -400,7 +400,7 @@ class SignedAssignment(Strict):
 SIGNED = {"result": SignedResult, "status": SignedStatus, "assignment": SignedAssignment}
 
 
-# --- enrolling a table by its code (common.wire.enrollment: the bodies a table sends) -------------
+# --- enrolling a table by its code (common.wire.code_exchange: the bodies a table sends) -------------
 
 def hex_digits(count: int) -> Any:
     return Annotated[str, Meta(min_length=count, max_length=count,

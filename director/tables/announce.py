@@ -18,7 +18,7 @@ name it asked for), and ``Announcement.conflict`` names the conflict, which the 
 and the tables page show in red (director.web). A browser on the service type keeps watching:
 another service announcing the asked name later, or our own name with addresses or a port not
 ours, is a conflict too. A table enrolled by code keeps the address the director sealed
-(common.wire.enrollment), so whoever holds the name does not become its director.
+(common.wire.code_exchange), so whoever holds the name does not become its director.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ import socket
 import threading
 from dataclasses import dataclass, field
 
-from common.wire.enrollment import PROTOCOL, SERVICE_TYPE
+from common.wire.code_exchange import PROTOCOL, SERVICE_TYPE
 
 from director.config import DirectorConfig
 

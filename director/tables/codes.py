@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from common.wire.enrollment import CODE_MINUTES, make_code
+from common.wire.code_exchange import CODE_MINUTES, make_code
 
 from director.event.db import DirectorDB
 

@@ -4,7 +4,7 @@ tournament, the rules, the link), and the three ways it gets it.
 - **By code, at the table** (the usual way): ``python -m director enroll T`` (or the page) opens
   a one-time code for table T (director.tables.codes) and prints it with the table's PIN; the
   volunteer types T and the code at the table, which fetches ``sealed_enrollment(config, T)``
-  over the network, sealed (director.tables.exchange, common.wire.enrollment).
+  over the network, sealed (director.tables.exchange, common.wire.code_exchange).
 - **By USB stick**, for a table on a serial line: ``--stick DIR`` writes one file per table,
   ``DIR/tablekeeper/table-T.toml`` (``stick_file``), which the table reads from the stick by its
   number.
@@ -13,7 +13,7 @@ tournament, the rules, the link), and the three ways it gets it.
   its own key derived as a table's from "station:" + its name).
 
 The table's key is derived from the tournament key (``common.wire.signing.table_key``,
-docs/sync-protocol.md), and so is its PIN (``common.wire.enrollment.table_pin``, 8 digits): a
+docs/sync-protocol.md), and so is its PIN (``common.wire.code_exchange.table_pin``, 8 digits): a
 table keeps only the PIN's salted hash, and one table's PIN says nothing of another's. The
 tournament key itself is never written, printed or sent. Enrolling a table again gives the same
 key and PIN; a new tournament key changes every table's.
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from common.secret_hash import make_hash
-from common.wire.enrollment import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
+from common.wire.code_exchange import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
                                    stick_name, table_pin)
 from common.wire.signing import key_hex, station_key, table_key
 

@@ -1,4 +1,4 @@
-"""The service's end of enrolling a table by code (common.wire.enrollment has the protocol).
+"""The service's end of enrolling a table by code (common.wire.code_exchange has the protocol).
 
 ``Exchanges(db, config)`` answers the two requests of the tables' API:
 
@@ -45,7 +45,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
-from common.wire.enrollment import (MAX_URLS, TRIES, EnrollmentError, check_table_message,
+from common.wire.code_exchange import (MAX_URLS, TRIES, EnrollmentError, check_table_message,
                                    director_answer, director_url, parse_confirm, parse_start,
                                    same_confirmation)
 

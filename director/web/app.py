@@ -39,7 +39,7 @@ ones). Routes, by name:
   the page; with ``"stick": true`` (and
   ``"url"`` or ``"serial"`` if need be), table 7's enrollment file for a USB stick instead;
 - ``enroll.start``, ``enroll.confirm``: ``POST /api/enroll/start`` and ``/confirm``, a table
-  enrolling by its code (director.tables.exchange, common.wire.enrollment): the tables' API;
+  enrolling by its code (director.tables.exchange, common.wire.code_exchange): the tables' API;
 - ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``),
   ``/export/ratings.TOU`` (the completed rounds; what it leaves out in ``X-Left-Out``),
   ``/export/standings.csv`` (``?division=NAME`` for one), the results to forward (NZASP 11.4)
@@ -87,7 +87,7 @@ from director.event.db import DirectorDB
 from director.tables import codes
 from director.tables.enroll import EnrollError, pin, stick_file
 from director.tables.exchange import Exchanges
-from common.wire.enrollment import CODE_MINUTES, MAX_BODY as ENROLL_BODY
+from common.wire.code_exchange import CODE_MINUTES, MAX_BODY as ENROLL_BODY
 from .guard import Guard, refusal, table_rate
 from director.tables import challenges
 from director.tables.ingest import body_cap, receive

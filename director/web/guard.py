@@ -51,7 +51,7 @@ PUBLIC = {
                            "given only with its key's proof (X-Station-Proof, checked by the handler)",
     "stations.verdicts": "the judge station's API: a verdict is taken under its station's signature only",
     "enroll.start": "a table enrolling by its one-time code: one try of the code, the "
-                    "enrollment sealed under a key only that code gives (common.wire.enrollment)",
+                    "enrollment sealed under a key only that code gives (common.wire.code_exchange)",
     "enroll.confirm": "a table confirming its enrollment: a MAC only the exchange's key makes",
     "live": "the public live view, for players' phones: it shows, it changes nothing",
     "live.events": "the public live view's server-sent events",

@@ -7,7 +7,7 @@ The names a caller needs are here: ``load`` a file, ``kiosk_config`` to turn it 
 """
 from kiosk.config.kinds import ConfigError
 from kiosk.pin import DEFAULT_PIN as DEFAULT_DIRECTOR_PIN
-from kiosk.config.schema import (DEFAULT_STORE, EXAMPLE, KEYS, SCHEMA, KioskConfig,
+from kiosk.config.keys import (DEFAULT_STORE, EXAMPLE, KEYS, SCHEMA, KioskConfig,
                                  Settings, defaults, keys_table, kiosk_config, load, render)
 
 __all__ = ["ConfigError", "DEFAULT_DIRECTOR_PIN", "DEFAULT_STORE", "EXAMPLE", "KEYS", "SCHEMA",

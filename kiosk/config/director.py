@@ -2,7 +2,7 @@
 over a serial line (``director.serial`` and its address, speed and RS-485 mode); the table's own
 key (``director.table_key`` or ``director.table_key_file``), and the hash of the director's PIN.
 
-``KEYS`` are (name, default, help, kind, example) rows that kiosk/config/schema.py puts in its one
+``KEYS`` are (name, default, help, kind, example) rows that kiosk/config/keys.py puts in its one
 schema; ``RETIRED`` the keys an older config may still hold, each refused with what to do
 instead. ``check(values, source)`` is the check across keys (one link per table; a serial link's
 address); ``check_pin`` refuses a kiosk on its buttons without a PIN of its own (the last check

@@ -1,7 +1,7 @@
 """The config keys of the table's optional hardware beyond the three buttons: each player's own
 display (``[displays.left]``, ``[displays.right]``) and the status LEDs (``[leds]``).
 
-``KEYS`` are (name, default, help, kind, example) rows that kiosk/config/schema.py puts in its one
+``KEYS`` are (name, default, help, kind, example) rows that kiosk/config/keys.py puts in its one
 schema; ``check(values, source, given)`` is the check across keys (a bus address used twice, a
 pin used twice or taken by a display's bus); ``display_specs`` and ``led_pins`` turn checked
 values into what drivers.displays and drivers.leds open.

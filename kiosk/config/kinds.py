@@ -3,7 +3,7 @@ for every refused setting, common.game.errors).
 
 Each kind says in words what it accepts (``expected``, shown in errors, the example file and the
 reference page) and checks a value parsed from TOML (or given on the command line). The schema itself,
-which key has which kind, is kiosk/config/schema.py.
+which key has which kind, is kiosk/config/keys.py.
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ loopback of a network namespace of their own). Nothing found is an empty list, n
 the caller says "no director found" and lets the volunteer try again. A director's
 announcement is believed for its address only, and only while enrolling: what a table then does
 there (enrolling by code) proves the director knows the code, and the table keeps the address
-the director sealed in its enrollment (common.wire.enrollment.kept_url), not this one. A name is
+the director sealed in its enrollment (common.wire.code_exchange.kept_url), not this one. A name is
 first come, first served: a rogue may hold the tournament's, the director then "… -2".
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import socket
 import time
 from dataclasses import dataclass
 
-from common.wire.enrollment import SERVICE_TYPE
+from common.wire.code_exchange import SERVICE_TYPE
 
 
 @dataclass(frozen=True)

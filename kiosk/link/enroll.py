@@ -1,13 +1,13 @@
 """The table's end of being enrolled: by its one-time code over the network, or from a USB stick;
-what it learns is written to its data partition (kiosk.config.enrollment) and read as config
+what it learns is written to its data partition (kiosk.config.enrolled) and read as config
 from then on.
 
-- ``by_code(url, table, code)``: the exchange of common.wire.enrollment with the director at
+- ``by_code(url, table, code)``: the exchange of common.wire.code_exchange with the director at
   ``url`` (found by kiosk.link.discovery, or given): its first message, the director's answer
   opened with the code (``WrongCode`` if it does not open: the answer says how many tries are
   left; the confirmation is sent all the same, for the director's log to say the code was
   wrong), then the confirmation. Gives the enrollment as config lines (``Enrolled``), whose
-  director's address is one the director sealed as its own (common.wire.enrollment.kept_url),
+  director's address is one the director sealed as its own (common.wire.code_exchange.kept_url),
   not merely the one that answered: a relay in the director's place (a rogue that announced
   the tournament's name first) is not the table's director afterwards. The confirmation goes
   to that address, so a table that cannot reach it is not enrolled.
@@ -26,8 +26,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from kiosk.config import enrollment as enrollment_file
-from common.wire.enrollment import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
+from kiosk.config import enrolled as enrollment_file
+from common.wire.code_exchange import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
                                    kept_url, parse_start_answer, refusal_words, stick_name)
 
 TIMEOUT_S = 10.0
@@ -42,7 +42,7 @@ class EnrollFailed(Exception):
 class Enrolled:
     table: str
     tournament: str
-    text: str           # the config lines (kiosk.config.enrollment reads them)
+    text: str           # the config lines (kiosk.config.enrolled reads them)
     how: str            # "by code from http://..." or "from /media/usb/tablekeeper/table-7.toml"
 
 
@@ -130,7 +130,7 @@ def from_stick(table: str, roots: tuple[str, ...] = STICK_ROOTS) -> Enrolled:
 
 
 def _check(source: str, name: str, value):
-    from kiosk.config.schema import KEYS
+    from kiosk.config.keys import KEYS
     return KEYS[name].kind.check(source, name, value)
 
 

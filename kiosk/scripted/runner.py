@@ -350,7 +350,7 @@ class ScriptRunner:
         return isinstance(self.kiosk.machine.screen, VerdictScreen)
 
     def _words_typed(self) -> tuple[str, ...]:
-        from kiosk.ui.judge.draw import JudgeView
+        from kiosk.ui.judge.paint import JudgeView
         view = self.kiosk.loop.last_view
         if isinstance(view, JudgeView):
             return tuple(view.words) + ((view.typing,) if view.typing else ())

@@ -41,7 +41,7 @@ def menu_uses(journal: Journal, game_id: int) -> list[dict]:
 
 def recent_menu_uses(journal: Journal, limit: int = 20) -> list[dict]:
     """The last ``limit`` uses of the director's menu at this table, whatever the game, oldest
-    first (the PIN's lock-out read back after a power cycle: kiosk.ui.menu.door)."""
+    first (the PIN's lock-out read back after a power cycle: kiosk.ui.menu.pin_prompt)."""
     return [{"use": r["use"], "detail": r["detail"], "at_ns": r["at_ns"], "boot_id": r["boot_id"],
              "wall": r["wall"]}
             for r in reversed(rows(journal.conn, "SELECT * FROM director_menu ORDER BY id DESC "

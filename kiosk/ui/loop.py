@@ -3,7 +3,7 @@ on the screen through kiosk.ui.touch, become inputs on the same queue as the GPI
 order they happened, lets time-driven things happen (``tick``), and redraws only when the
 view changed (a running clock changes its face once a second, not every pass).
 
-The machine is the table's (kiosk.ui.machine) or the judge station's (kiosk.ui.judge.guard): each
+The machine is the table's (kiosk.ui.machine) or the judge station's (kiosk.ui.judge.failsafe): each
 has ``handle``, ``update``, ``view``, ``draw``, ``finished`` and ``fail``. A failure in ``tick``
 (the journal refusing a write, say) goes to the machine's failsafe screen (``fail``), so the
 loop keeps running; the machines guard their screens the same way.

@@ -5,7 +5,7 @@ challenge, the rest; a late start's waiting shows the clock screen, with the abs
 The judge screen is only ever chosen by the phase ``challenge``: nothing typed can open it.
 
 The director's menu (kiosk.ui.menu.screen) opens over any screen but the failsafe on a long
-press of the centre button or F10 (kiosk.ui.menu.door); when it closes, the screen for the
+press of the centre button or F10 (kiosk.ui.menu.pin_prompt); when it closes, the screen for the
 game's phase comes back. Button releases go to the door, and to a screen that waits for them
 (``released``: the clock screen holds back a centre press that is not urgent until it knows
 the press was short); other screens never see them.
@@ -31,7 +31,7 @@ from kiosk.ui import touch
 from kiosk.ui.clock import flat
 from kiosk.ui.clock.screen import ClockScreen
 from kiosk.ui.clock.view import ClockView
-from kiosk.ui.menu.door import DirectorDoor
+from kiosk.ui.menu.pin_prompt import DirectorDoor
 from kiosk.ui.widgets.failsafe import FailsafeScreen, FailsafeView, draw_failsafe
 from kiosk.ui.setup.screen import SetupScreen
 from common.game.vocabulary import Phase

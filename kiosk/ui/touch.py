@@ -31,7 +31,7 @@ from functools import cache
 import pygame
 
 from table_input import PLAYER_SIDES, Action, ButtonPressed, KeyTyped, Side, Tapped
-from kiosk.ui.clock import draw as clockdraw, flat
+from kiosk.ui.clock import paint as clockdraw, flat
 from kiosk.ui.clock.speech import BigTimesView
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.widgets import frame
@@ -44,8 +44,8 @@ def keyboards() -> dict:
     upright half of player ``facing`` (flat). The other screens' modules load here, at the first
     tap, not before the table's first frame."""
     from kiosk.ui.clock.correct import CorrectionView, keyboard_keys as correction_keys
-    from kiosk.ui.judge import draw as judge_draw, verdict
-    from kiosk.ui.menu import draw as director_draw
+    from kiosk.ui.judge import paint as judge_draw, verdict
+    from kiosk.ui.menu import paint as director_draw
     from kiosk.ui.setup.enroll import EnrollView, keyboard_keys as enroll_keys
     return {ClockView: clockdraw.keyboard_keys, judge_draw.JudgeView: judge_draw.keyboard_keys,
             director_draw.DirectorView: director_draw.keyboard_keys, CorrectionView: correction_keys,
@@ -73,7 +73,7 @@ def reads_across(view) -> bool:
     on the director's authority): on a ``flat`` screen it is drawn across the whole screen, read
     from the table's end where the director stands, not turned to either player."""
     from kiosk.ui.clock.correct import CorrectionView
-    from kiosk.ui.menu import draw as director_draw
+    from kiosk.ui.menu import paint as director_draw
     return isinstance(view, director_draw.DirectorView) or (isinstance(view, CorrectionView) and view.director)
 
 

@@ -19,7 +19,7 @@ from common.game.result import compute
 from common.wire.signing import verify
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import keyboard_keys, layout
+from kiosk.ui.clock.paint import keyboard_keys, layout
 from kiosk.ui.judge.screen import JudgeScreen
 from kiosk.ui.setup.screen import SetupScreen
 from kiosk.ui.judge.verdict import VerdictScreen

@@ -8,7 +8,7 @@ import pytest
 
 from director.event.model import Pairing, Player
 from director.event.rounds import start_round, store_pairings, store_players
-from common.wire.enrollment import table_pin
+from common.wire.code_exchange import table_pin
 from common.wire.signing import key_hex, table_key
 from tests.support.director_harness import KEY, result_doc, signed_bytes, status_doc
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context

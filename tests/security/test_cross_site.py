@@ -178,7 +178,7 @@ def test_every_post_of_the_tables_api_refuses_a_pages_text(director, path, caplo
 
 def test_a_page_spends_no_try_of_an_enrollment_code(director):
     from director.tables import codes
-    from common.wire import enrollment as protocol
+    from common.wire import code_exchange as protocol
     made = director.request("POST", "/api/enroll", b'{"table": "7"}').body
     start = protocol.TableExchange("7", made["code"]).start_body()
     for headers in ({"Content-Type": "text/plain", "Origin": "http://evil.example"},

@@ -26,7 +26,7 @@ import pytest
 
 from director.tables import codes
 from director.tables.exchange import START_EVERY_S, STARTS_AT_ONCE
-from common.wire import enrollment as protocol
+from common.wire import code_exchange as protocol
 from tests.security.conftest import assert_honest_table_served
 
 PHONE = "127.0.0.2"

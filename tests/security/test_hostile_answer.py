@@ -10,7 +10,7 @@ Each attack runs against a real table: the kiosk (its loop, screens, store and l
 director on 127.0.0.1 that answers what the attack sends (tests/support/protocol_director.py),
 or, for enrolling, the ENROLL screen with the real director's service behind a hostile door.
 Every answer the table takes is checked against the protocol's one schema (common.wire.schema
-and the types made of its parts: common.wire.enrollment's, kiosk.link.answers) before anything
+and the types made of its parts: common.wire.code_exchange's, kiosk.link.answers) before anything
 reads it: the table refuses it, says what it refused, and keeps playing (or lets the volunteer
 try again). Those main already refused (the schema's ``Wall``, ``Name``, ``Tournament``) are
 here too, so that they stay refused."""
@@ -30,7 +30,7 @@ from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from kiosk.config import load
 from common.game.errors import ConfigError
 from kiosk.link.answers import Challenges, Verdict, checked
-from common.wire.enrollment import director_answer, enrollment, parse_start
+from common.wire.code_exchange import director_answer, enrollment, parse_start
 from kiosk.link.http_client import AssignmentError, DirectorClient
 from common.wire.signing import sign, station_key, table_key
 from kiosk.link.station_link import StationClient

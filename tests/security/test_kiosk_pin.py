@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.pin import DEFAULT_PIN, hash_pin, verify_pin
-from kiosk.ui.menu.door import DirectorDoor
+from kiosk.ui.menu.pin_prompt import DirectorDoor
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

@@ -12,7 +12,7 @@ import time
 
 from director.limits import LOG_LINES_AT_ONCE, LOG_LINES_PER_S
 from director.tables.exchange import START_EVERY_S, STARTS_AT_ONCE
-from common.wire import enrollment as protocol
+from common.wire import code_exchange as protocol
 from tests.security.conftest import Attack, assert_honest_table_served
 
 FLOOD = 300

@@ -3,7 +3,7 @@
 traffic (a screen shared, a proxy's log, the browser's network panel, an open Wi-Fi) had every
 PIN without asking. The list carries no PIN; they come only when asked (``?pins=1``, the box
 ticked), behind the director's session like the rest: 401 without it, and nothing changes."""
-from common.wire.enrollment import table_pin
+from common.wire.code_exchange import table_pin
 from tests.support.director_harness import KEY, signed_bytes, status_doc
 
 

@@ -23,7 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from kiosk.config import enrollment as enrollment_file
+from kiosk.config import enrolled as enrollment_file
 from kiosk.store.outbox import Outbox
 from kiosk.link.discovery import Found
 from kiosk.link.enroll import _check

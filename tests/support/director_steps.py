@@ -5,7 +5,7 @@ from __future__ import annotations
 from drivers.buttons import DEFAULT_PINS
 from kiosk.pin import hash_pin
 from kiosk.ui.widgets import keyboard as onscreen, theme
-from kiosk.ui.menu.draw import director_layout
+from kiosk.ui.menu.paint import director_layout
 from tests.support.ui_pixels import bar_shows, reads, shows
 
 PIN = "2468"

@@ -15,7 +15,7 @@ from zeroconf import IPVersion, ServiceInfo, Zeroconf
 from director.config import load_config
 from director.tables.announce import announce
 from kiosk.link.discovery import find_directors
-from common.wire.enrollment import SERVICE_TYPE
+from common.wire.code_exchange import SERVICE_TYPE
 from tests.support.director_harness import KEY, TOURNAMENT, Director
 
 folder = Path(sys.argv[1])

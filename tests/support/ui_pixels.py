@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from kiosk.ui.widgets import theme
-from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.paint import layout
 
 
 def colour_box(surface: pygame.Surface, rect: pygame.Rect, colour, tolerance: int = 24):

@@ -26,7 +26,7 @@ from director.event.db import DirectorDB
 from director.tables import codes
 from kiosk.config import kiosk_config, load
 from kiosk.pin import verify_pin
-from common.wire import enrollment as protocol
+from common.wire import code_exchange as protocol
 from common.wire.signing import sign, table_key, wire
 from tests.support.director_harness import result_doc
 

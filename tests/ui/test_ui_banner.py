@@ -9,7 +9,7 @@ import pytest
 
 from common.game import commands as cmd
 from kiosk.ui.clock import flat
-from kiosk.ui.clock.draw import drawn_layout, mode
+from kiosk.ui.clock.paint import drawn_layout, mode
 from kiosk.ui.widgets import theme
 from tests.support.keyboard_scenes import layout_problems, painted
 from tests.support.ui_harness import S, T0

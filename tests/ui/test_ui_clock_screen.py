@@ -8,7 +8,7 @@ from common.game.challenges import hold_status
 from common.game.state import apply
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import drawn_layout, layout
+from kiosk.ui.clock.paint import drawn_layout, layout
 from kiosk.ui.judge.screen import JudgeScreen
 from kiosk.ui.setup.screen import SetupScreen
 from tests.support.ui_pixels import BG, RUNNING, colour_box, count, frame_pixels, said_shows

@@ -9,7 +9,7 @@ from common.game import events as ev
 from common.game.late import absence_charge
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import drawn_layout
+from kiosk.ui.clock.paint import drawn_layout
 from kiosk.ui.setup.screen import SetupScreen
 from tests.support.ui_pixels import banner_shows, count, said_shows, shows
 

@@ -10,7 +10,7 @@ import pytest
 from bench.rigs.director_process import DirectorProcess
 from kiosk.config import kiosk_config, load
 from kiosk.pin import hash_pin, verify_pin
-from common.wire.enrollment import table_pin
+from common.wire.code_exchange import table_pin
 from common.wire.signing import table_key
 from kiosk.ui.setup.enroll import EnrollScreen
 from tests.support.enroll_steps import new_code, until

@@ -4,7 +4,7 @@ import pytest
 
 from common.game.result import compute
 from kiosk.ui.widgets import theme
-from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.paint import layout
 from tests.support.ui_pixels import shows
 
 

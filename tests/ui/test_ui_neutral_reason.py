@@ -9,7 +9,7 @@ from tests.support.ui_harness import S, T0
 from common.game import events as ev
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import drawn_layout, layout
+from kiosk.ui.clock.paint import drawn_layout, layout
 from tests.support.ui_pixels import banner_shows, count
 
 

@@ -4,7 +4,7 @@ view paints, pixel for pixel, through a game: running clocks, entries with the k
 with its banner, overtime, corrections of the bottom line."""
 import pygame
 
-from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.clock import paint as clockdraw
 from kiosk.ui.clock.view import ClockView
 
 

@@ -11,7 +11,7 @@ from common.game.state import new_game
 from common.presets import load_rules
 from kiosk.ui.widgets import theme
 from kiosk.ui.clock.screen import ClockScreen
-from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.paint import layout
 from kiosk.ui.clock.view import ClockView, build
 from kiosk.ui.widgets.words import Info
 from kiosk.ui.clock.speech import (BigTimesView, Speaker, big_times, big_times_layout, face_words,

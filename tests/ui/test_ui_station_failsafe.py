@@ -7,7 +7,7 @@ from drivers.buttons import DEFAULT_PINS, pin_factory
 from kiosk.app import open_lexicon
 from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.failsafe import FAIL_BG, TITLE, failsafe_layout
-from kiosk.ui.judge.guard import SAVED
+from kiosk.ui.judge.failsafe import SAVED
 from kiosk.ui.judge.verdict import NEXT, VerdictView
 from tests.support.ui_pixels import shows
 

@@ -8,7 +8,7 @@ import pytest
 from common.game import events as ev
 from kiosk.ui.clock import flat
 from kiosk.ui import touch
-from kiosk.ui.clock.draw import layout
+from kiosk.ui.clock.paint import layout
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.clock.speech import BigTimesView

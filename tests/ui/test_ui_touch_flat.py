@@ -8,7 +8,7 @@ import pygame
 from common.game import events as ev
 from kiosk.ui.clock import flat
 from kiosk.ui.widgets import theme
-from kiosk.ui.clock.draw import keyboard_keys
+from kiosk.ui.clock.paint import keyboard_keys
 from kiosk.ui.widgets.frame import layout, upright_layout
 from tests.support.ui_pixels import colour_box, shows
 

@@ -14,7 +14,7 @@ import pytest
 
 from common.game.vocabulary import Phase
 from kiosk.ui.clock.view import ClockView
-from kiosk.ui.judge.draw import JudgeView
+from kiosk.ui.judge.paint import JudgeView
 from kiosk.ui.judge.verdict import VerdictView
 from kiosk.ui.widgets import panel, theme
 from tests.support.keyboard_scenes import layout_problems, small_text

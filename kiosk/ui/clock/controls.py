@@ -19,7 +19,7 @@ Each control types what its USB key does, and shows only where and when it can b
 - the reasons, when a plain stop asks why: the preset's reasons, each typing its number (the
   banner lists them by number for a USB keyboard), and NO REASON (Enter), for either player
   (``shared``, below the banner).
-A player typing a turn or a rack has the keyboard on their half instead (kiosk.ui.clock.draw
+A player typing a turn or a rack has the keyboard on their half instead (kiosk.ui.clock.paint
 draws the controls at the outer end of the half's last two rows).
 """
 from __future__ import annotations

@@ -17,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from kiosk.ui.clock import draw as clockdraw
+from kiosk.ui.clock import paint as clockdraw
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.widgets import frame, panel, theme
 

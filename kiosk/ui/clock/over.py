@@ -1,4 +1,4 @@
-"""The clock screen once the game is over (kiosk.ui.clock.draw's ``over`` way), with real names:
+"""The clock screen once the game is over (kiosk.ui.clock.paint's ``over`` way), with real names:
 nothing cut, nothing over anything else.
 
 - The result (``result``): who won and by how much, as large as fits but wrapped before it
@@ -12,7 +12,7 @@ nothing cut, nothing over anything else.
   and the prompt to confirm, last, nearest the player's own button. A flat half has neither
   name nor score of its own (no room for them): its result says each name beside its score.
 
-``regions`` gives (key, rect, data, paint) for each part; kiosk.ui.clock.draw makes them its
+``regions`` gives (key, rect, data, paint) for each part; kiosk.ui.clock.paint makes them its
 regions and where the keys are.
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ from kiosk.ui.widgets.frame import Layout
 
 
 class Painters(Protocol):
-    """What the over screen borrows from the clock's painting (kiosk.ui.clock.draw)."""
+    """What the over screen borrows from the clock's painting (kiosk.ui.clock.paint)."""
 
     def strip(self, surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
         """A half's controls and note in ``rect``."""
@@ -41,7 +41,7 @@ class Painters(Protocol):
 
 
 def regions(lay: Layout, view: ClockView, players, painters: Painters) -> list[tuple]:
-    """Each part of the over screen: (key, rect, data, paint(surface)). ``painters``: kiosk.ui.clock.draw's
+    """Each part of the over screen: (key, rect, data, paint(surface)). ``painters``: kiosk.ui.clock.paint's
     (``strip(surface, lay, slot, rect, half)``: a half's controls and note; ``small_face(surface,
     rect, half, template)``: a clock face small; ``controls_area``: where the controls go)."""
     over = lay.over

@@ -50,7 +50,7 @@ from common.game.frozen import value
 from common.game.result import racks_needed
 from common.game.state import GameState
 from common.game.vocabulary import OVER, Phase, TurnKind
-from kiosk.ui.clock import controls as clock_keys, draw as clockdraw, view as clockview, speech
+from kiosk.ui.clock import controls as clock_keys, paint as clockdraw, view as clockview, speech
 from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen

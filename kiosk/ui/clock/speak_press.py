@@ -1,5 +1,5 @@
 """Spoken times on a long press of a player's own button (ABSP Appendix 1), told apart from a
-clock press the way the director's long press of the centre button is (kiosk.ui.menu.door).
+clock press the way the director's long press of the centre button is (kiosk.ui.menu.pin_prompt).
 Pure (no pygame): the clock screen asks it about each press and release.
 
 Only when ``ui.speak_hold_s`` is set (off by default) and only for buttons that report their

@@ -1,6 +1,6 @@
 """The clock screen as plain data: what each half and each line says, computed from the game
 state at an instant. Pure (no pygame): the screen compares views to redraw only on a change,
-and the drawing code (kiosk.ui.clock.draw) only paints what is here.
+and the drawing code (kiosk.ui.clock.paint) only paints what is here.
 """
 from __future__ import annotations
 

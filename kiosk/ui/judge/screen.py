@@ -3,7 +3,7 @@
 
 The challenger types the words (cleaned as typed: upper case, letters only; a space or Enter
 between words) on a USB keyboard or on the on-screen keyboard, which shows on the challenger's
-half (letters, DEL, NEXT WORD; kiosk.ui.judge.draw). The words show large for both players.
+half (letters, DEL, NEXT WORD; kiosk.ui.judge.paint). The words show large for both players.
 The player the preset names
 (``rules.challenge.verdict_by``: the challenged player, or the challenger once the opponent
 agrees) presses their own clock button: every word is judged (``adjudicate`` always checks
@@ -26,7 +26,7 @@ from table_input import PLAYERS, Action, ButtonPressed, KeyTyped
 from common.game.commands import Rule, Withdraw
 from common.game.judge import adjudicate
 from common.game.vocabulary import Phase
-from kiosk.ui.judge.draw import JudgeView, draw_judge
+from kiosk.ui.judge.paint import JudgeView, draw_judge
 from kiosk.ui.judge.verdict import VerdictScreen
 from kiosk.ui.widgets.base import Screen
 from kiosk.ui.widgets.entry import WordsEntry

@@ -7,7 +7,7 @@ fills the screen exactly as at a table (the table's verdict screen, kiosk.ui.jud
 verdict for all the words, never a word's own. Escape while typing words starts again; Escape
 at the table number asks for the PIN, and the right PIN (Enter) leaves the station. Button
 releases (GPIO buttons report them) mean nothing here. The app runs the station behind the
-table's failsafe screen (kiosk.ui.judge.guard), and journals every verdict (words, verdict, lexicon
+table's failsafe screen (kiosk.ui.judge.failsafe), and journals every verdict (words, verdict, lexicon
 and its fingerprint, table, time; each word's validity for the director only) before it is shown.
 
 With a touch screen alone, each step shows its keys across the screen (``ui.keypad``, as at a
@@ -35,7 +35,7 @@ from common.game.judge import Adjudication, adjudicate
 from kiosk.pin import verify_pin
 from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
 from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry
-from kiosk.ui.judge.draw import JudgeView, draw_judge
+from kiosk.ui.judge.paint import JudgeView, draw_judge
 from kiosk.ui.widgets.keys import BACK, ENTER, Key
 from kiosk.ui.judge.verdict import NEXT, VerdictScreen, VerdictView, draw_verdict
 

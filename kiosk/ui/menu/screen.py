@@ -2,7 +2,7 @@
 forfeits").
 
 Opened by the screen machine (kiosk.ui.machine) on a long press of the centre button or F10
-(kiosk.ui.menu.door), it first asks for the PIN (digits, Enter; Esc or any button goes
+(kiosk.ui.menu.pin_prompt), it first asks for the PIN (digits, Enter; Esc or any button goes
 back to the game; three wrong PINs lock it for a minute). ``try_pin`` is what any way of
 typing the PIN ends in. Then the menu: a digit chooses
 (kiosk.ui.menu.actions.ACTIONS):
@@ -25,7 +25,7 @@ E enroll the table again (a new tournament key, another director): its ENROLL sc
 
 Each action ends on a confirmation that shows what the core would record (asked of the core
 without recording); Enter records it through ``Table.submit``, journaled like any command.
-Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.menu.draw): the PIN's
+Without a USB keyboard the on-screen keyboard does the same (kiosk.ui.menu.paint): the PIN's
 digits, the menu's choices and each question's as keys, a time's digits and sign, ENTER and
 BACK (Esc).
 What the core refuses is shown with its own reason and records nothing. Esc goes back a step
@@ -51,8 +51,8 @@ from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, ENRO
                                    PLAYER_DIGITS, REASONS, REASON_TEXT, SELFTEST, TIME_DIGITS,
                                    VERDICTS, Action, SecondsEntry, after_void, command, describe,
                                    questions)
-from kiosk.ui.menu.door import DirectorDoor
-from kiosk.ui.menu.draw import DirectorView, draw_director
+from kiosk.ui.menu.pin_prompt import DirectorDoor
+from kiosk.ui.menu.paint import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices
 from kiosk.ui.menu.selftest import SelfTestScreen

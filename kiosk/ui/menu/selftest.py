@@ -5,14 +5,14 @@ The buttons are asked for in turn (a GPIO button's latency is from its edge to t
 that handled it; the keyboard twins' F1 / F6 / F12 in simulation); then each display lights its
 test patterns and each LED lights in turn. The displays stop showing the game meanwhile
 (``PlayerOutputs.paused``) and show it again on leaving. Esc goes back to the menu at any time;
-the outcome is then shown there, and journaled as a use of the director's menu. Drawn as the director's menu is (kiosk.ui.menu.draw).
+the outcome is then shown there, and journaled as a use of the director's menu. Drawn as the director's menu is (kiosk.ui.menu.paint).
 """
 from __future__ import annotations
 
 from table_input import ButtonPressed, KeyTyped
 from common.game.vocabulary import MenuUse
 from kiosk.hardware.selftest import SelfTest
-from kiosk.ui.menu.draw import ROWS, DirectorView, draw_director
+from kiosk.ui.menu.paint import ROWS, DirectorView, draw_director
 from kiosk.ui.widgets.base import Screen
 from kiosk.ui.widgets.keys import BACK, Keyboard
 from kiosk.ui.widgets.words import top_line

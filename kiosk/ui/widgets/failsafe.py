@@ -2,7 +2,7 @@
 
 It fills the screen with "Something went wrong — call the director", that the game is saved,
 and how the director restarts the screens: words for the players, no error's name (what failed
-is in the log, with its traceback: kiosk.ui.machine, kiosk.ui.judge.guard). It records nothing
+is in the log, with its traceback: kiosk.ui.machine, kiosk.ui.judge.failsafe). It records nothing
 and touches neither the game nor its journal: the game is exactly as the last accepted command
 left it (a clock that was running keeps running, as a chess clock would). The director restarts
 the screens with the centre button (or Enter on a keyboard); the machine then opens the screen

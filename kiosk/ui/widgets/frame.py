@@ -6,7 +6,7 @@ when a prompt appears:
 
 - a landscape screen puts the halves side by side, the banner across both below the clocks;
 - a portrait screen (taller than wide: the Touch Display 2 standing) stacks them, the left
-  player's on top, the banner between them (a line divides them: kiosk.ui.clock.draw), each
+  player's on top, the banner between them (a line divides them: kiosk.ui.clock.paint), each
   clock with clear space under it before the score;
 - ``upright_layout`` is one player's half on its own, upright (the ``flat`` orientation turns it
   to face them).

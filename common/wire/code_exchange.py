@@ -348,7 +348,7 @@ def same_confirmation(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
 
 
-#: The sealed enrollment: what a table learns (kiosk.config.enrollment writes it as config).
+#: The sealed enrollment: what a table learns (kiosk.config.enrolled writes it as config).
 ENROLLMENT_FIELDS = {"table": str, "tournament": str, "key": str, "pin_hash": str,
                      "preset": str, "overrides": dict, "director": str, "urls": list}
 

@@ -4,12 +4,12 @@ Enrolling a table (by its one-time code at the table, or from a USB stick: kiosk
 writes one file, ``kiosk.enrollment`` (default ``var/enrollment.toml``, beside the journal in
 the service's working directory /var/lib/tablekeeper): config lines for the keys in
 ``ENROLLED`` (the table, the tournament, the rules, the link to the director, the table's key,
-the hash of its own director's PIN), as common.wire.enrollment.enrollment_toml writes them.
+the hash of its own director's PIN), as common.wire.code_exchange.enrollment_toml writes them.
 The read-only root and /etc/tablekeeper/kiosk.toml are never touched: no overlay to turn off,
 no reboot.
 
 ``overlay(values, source)`` puts a file's values in place of the config file's, before the
-command line's options and the checks across keys (kiosk.config.schema.load): the rules are
+command line's options and the checks across keys (kiosk.config.keys.load): the rules are
 the enrollment's alone (its preset and overrides), the key is its key (``table_key_file`` is
 set aside). ``write(path, text)`` replaces the file at once and durably (a power cut leaves the
 old one or the new one, never half of either), readable by the kiosk only.
