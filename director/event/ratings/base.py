@@ -40,7 +40,7 @@ class GamesNotKnown(RatingsError):
     """Rated players whose games before the event are not known, which the system needs."""
 
     def __init__(self, players: Sequence[int], why: str):
-        self.players = tuple(players)
+        self.players, self.why = tuple(players), why
         super().__init__(f"the rated games before the event of player(s) "
                          f"{', '.join(map(str, players))} are not known: {why}")
 
