@@ -20,8 +20,8 @@ keeps but for who is rated as new):
   applied repeatedly (using a scaled win rate to avoid infinities)": the mean of the opponents'
   ratings plus ``-LOG(1/winRate - 1) * 313``, the win rate scaled as ``((wins - games/2) *
   (games - 2) / games + games/2) / games``, each new opponent's rating being their rating of the
-  step before, "until the resulting rating stops changing". Their opponents' expectancies use
-  that rating.
+  step before, "until the resulting rating stops changing" (that limit, solved directly). Their
+  opponents' expectancies use that rating.
 
 Not estimated, and said: a new player whose scaled win rate is 0 or 1 (one game, won or lost),
 or whose games reach no rated player, and so every player who played them. A (prov) or (hist)
@@ -37,8 +37,6 @@ from typing import Mapping, Sequence
 from .base import Entrant, Estimate, Game, RatingSystem, Source, by_number, games_of, rounded
 
 SCALE = 313
-STEPS = 10_000                   # enough to settle: each step's change shrinks geometrically
-SETTLED = 1e-9
 
 
 def expected(rating: float, opponent: float) -> float:
@@ -145,16 +143,38 @@ def _groups(new: set[int], by_player: Mapping[int, list[Game]]) -> list[set[int]
 
 def _new_ratings(new: set[int], by_player: Mapping[int, list[Game]],
                  field: Mapping[int, Entrant]) -> dict[int, float]:
-    """Each new player's rating: the inverse of the curve applied until it stops changing."""
-    shift = {p: -math.log(1 / scaled_win_rate(sum(g.points(p) for g in by_player[p]),
-                                              len(by_player[p])) - 1) * SCALE for p in new}
-    ratings = {p: 0.0 for p in new}
-    for _ in range(STEPS):
-        step = {p: sum(ratings[o] if o in new else field[o].rating
-                       for o in (g.opponent(p) for g in by_player[p])) / len(by_player[p]) + shift[p]
-                for p in new}
-        moved = max((abs(step[p] - ratings[p]) for p in new), default=0.0)
-        ratings = step
-        if moved < SETTLED:
-            break
-    return ratings
+    """Each new player's rating: where the inverse of the curve, applied again and again, stops
+    changing. Each application is ``x = mean of the opponents' ratings + shift``, so that limit
+    solves ``games x - (the new opponents' x, a game each) = the rated opponents' ratings + games
+    x shift`` for every new player together: solved directly, exactly (each group of new players
+    reaches a rated one, so the system has one solution)."""
+    order = sorted(new)
+    place = {p: i for i, p in enumerate(order)}
+    rows = []
+    for p in order:
+        played = by_player[p]
+        row = [0.0] * (len(order) + 1)
+        row[place[p]] = float(len(played))
+        wins = sum(g.points(p) for g in played)
+        row[-1] = len(played) * -math.log(1 / scaled_win_rate(wins, len(played)) - 1) * SCALE
+        for opponent in (g.opponent(p) for g in played):
+            if opponent in new:
+                row[place[opponent]] -= 1.0
+            else:
+                row[-1] += field[opponent].rating
+        rows.append(row)
+    return dict(zip(order, _solve(rows)))
+
+
+def _solve(rows: list[list[float]]) -> list[float]:
+    """The solution of the linear system whose augmented rows are given (Gauss-Jordan with
+    partial pivoting)."""
+    n = len(rows)
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
+    return [rows[i][-1] / rows[i][i] for i in range(n)]
