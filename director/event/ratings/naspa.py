@@ -34,7 +34,7 @@ missed games", WGPO). A newcomer with no game in a segment stays without a ratin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .base import Entrant, Estimate, Game, GamesNotKnown, RatingSystem, Source, games_of, rounded
@@ -92,7 +92,6 @@ class _Segment:
     start: Mapping[int, int]
     games: Mapping[int, list[Game]]
     life: Mapping[int, int]
-    effective: dict[int, float] = field(default_factory=dict)
 
     def rated(self, player: int) -> bool:
         return self.start[player] > 0
@@ -129,23 +128,23 @@ class Naspa(RatingSystem):
             part = {p: [g for g in played if first <= g.round <= last] for p, played in by_player.items()}
             ratings = _rate_segment(_Segment(ratings, part, life))
             life = {p: life[p] + len(part[p]) for p in life}
-        return [Estimate(e.player, e.rating, ratings[e.player] or None,
-                         "" if ratings[e.player] else "a newcomer without a rated game: no rating")
+        unrated = {e.player for e in entrants if e.new and not ratings[e.player]}
+        return [Estimate(e.player, e.rating, None, "a newcomer without a rated game: no rating")
+                if e.player in unrated else Estimate(e.player, e.rating, ratings[e.player])
                 for e in entrants]
 
 
 def _rate_segment(seg: _Segment) -> dict[int, int]:
     """Every player's rating after one segment (rounded), from its start."""
-    seg.effective.update({p: float(r) for p, r in seg.start.items() if r > 0})
     newcomers = _rate_newcomers(seg)
-    seg.effective.update(newcomers)
+    effective = {p: float(r) for p, r in seg.start.items() if r > 0} | newcomers
     after: dict[int, float] = {p: float(r) for p, r in seg.start.items()}
     after.update(newcomers)
     feedback = {p: 0.0 for p in seg.start}
     for player in seg.start:
         if not seg.rated(player) or not seg.games[player]:
             continue
-        excess = seg.wins(player) - sum(expected(seg.effective[player], seg.effective[g.opponent(player)])
+        excess = seg.wins(player) - sum(expected(effective[player], effective[g.opponent(player)])
                                         for g in seg.games[player])
         after[player] = change(seg.start[player], seg.life[player], excess)
     for player in seg.start:
