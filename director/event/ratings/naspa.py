@@ -105,14 +105,14 @@ class Naspa(RatingSystem):
     title = "NASPA ratings"
     sources = (
         Source("NASPA, Rating system overview (Jim Hughes, Ratings and Recognition Committee)",
-               "https://www.scrabbleplayers.org/w/Rating_system_overview", "revised 2021-08-02"),
+               "https://www.scrabbleplayers.org/wiki/index.php?title=Rating_system_overview", "revised 2021-08-02"),
         Source("NASPA, Initial rating (how newcomers are rated; John Chew)",
-               "https://www.scrabbleplayers.org/w/Initial_rating"),
+               "http://www.scrabbleplayers.org/w/Initial_rating"),
         Source("WGPO, Ratings Calculation (Marc Levesque): the algorithm that matches NASPA's",
                "https://wordgameplayers.org/faq/wgpo-players-faq/ratings-calculation/", "2017"),
         Source("tsh (John Chew), lib/perl/Ratings/Elo.pm and Ratings.pm, rating system "
                "naspa2024: the code NASPA's rating calculator names as computing official ratings",
-               "https://www.scrabbleplayers.org/cgi-bin/rcalc.pl"),
+               "http://www.scrabbleplayers.org/cgi-bin/rcalc.pl"),
     )
 
     def estimate(self, entrants: Sequence[Entrant], games: Sequence[Game],
