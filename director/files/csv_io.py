@@ -1,4 +1,5 @@
-"""Players and pairings from CSV files (a header row first), and the standings to a CSV file.
+"""Players, pairings and ratings lists from CSV files (a header row first), and the standings to a
+CSV file.
 
 Players: columns ``name`` (required), ``rating`` (whole number, default 0), ``number`` (default:
 the row's place in its division, 1, 2, ...) and ``division``, in any order, any case; and
@@ -9,6 +10,8 @@ A player is given by number or by name (case and spacing aside) among the player
 division: the ``division`` column, else the one the import names, else the only division, else
 the one both names belong to. ``player2`` empty, ``0`` or ``bye`` is a bye. ``first`` is who
 starts: ``1`` (player1) or ``2`` (player2), or that player's name; empty for not assigned.
+A ratings list (for rating estimates, director.event.ratings): ``name``, ``rating`` and ``games``
+(the player's rated games before the event), all three required; a name once only.
 A bad row is a CsvError naming the file, the line and the column; nothing is half imported.
 The files are UTF-8 (a byte order mark, as spreadsheets write, is fine).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -31,6 +35,7 @@ PLAYER_COLUMNS = ("number", "name", "rating", "division", "club", "team", "membe
 #: WLG``): the club (NZASP 11.4), the team (NZASP 11.2) and a team of two's members (school).
 TAG_COLUMNS = ("club", "team", "members")
 PAIRING_COLUMNS = ("round", "table", "player1", "player2", "first", "division")
+RATINGS_LIST_COLUMNS = ("name", "rating", "games")
 _BYE = ("", "0", "bye")
 
 
@@ -95,6 +100,36 @@ def parse_pairings_csv(text: str, players: Sequence[Player], *, source: str = "<
         pairings.append(Pairing(round_, row.get("table", "").strip(), (one, two),
                                 _first(row, (one, two), roster, source, line), name))
     return pairings
+
+
+@dataclass(frozen=True)
+class ListedRating:
+    """A ratings list's row: a player's rating and rated games before the event."""
+    line: int
+    name: str
+    rating: int
+    games: int
+
+
+def parse_ratings_list(text: str, *, source: str = "<csv>") -> list[ListedRating]:
+    """The rows of a ratings list, in file order; a name given twice (case and spacing aside) is
+    refused naming both lines."""
+    listed, seen = [], {}
+    for line, row in _rows(text, source, RATINGS_LIST_COLUMNS, required=RATINGS_LIST_COLUMNS):
+        name = " ".join(row["name"].split())
+        if not name:
+            raise CsvError(f"{source}:{line}: column 'name': expected a name; got nothing")
+        if name_key(name) in seen:
+            raise CsvError(f"{source}:{line}: column 'name': {name!r} is already on line "
+                           f"{seen[name_key(name)]}")
+        seen[name_key(name)] = line
+        listed.append(ListedRating(line, name, _int(row, "rating", source, line, minimum=0),
+                                   _int(row, "games", source, line, minimum=0)))
+    return listed
+
+
+def read_ratings_list(path: str | Path) -> list[ListedRating]:
+    return parse_ratings_list(_read(path), source=str(path))
 
 
 def _division(row: dict, players: Sequence[Player], given: str | None, source: str, line: int) -> str:

@@ -15,6 +15,13 @@ result, and the standings to print or pin up, from the command line.
   points per game; the draw of a grade not played as a round robin; the team standings, NZASP
   11.2), director.files.results_report.
 
+- ``ratings [--config FILE | --db FILE] --system naspa|wespa|absp|nzasp|aspa [--ratings LIST.csv]
+  [--division D] [--format text|csv]``: each player's rating estimate after the event under the
+  system named (director.files.rating_report, director.event.ratings): the ratings before it from
+  the list (name, rating, games) or the players' file. A system whose rules could not be had
+  (absp, wespa), or a division whose players' games before the event the system needs and
+  nothing gives, is refused (status 1) saying what is missing; a bad list too, naming its line.
+
 Each takes the tournament's name and rules as ``export`` does (``--config``, ``--tournament``,
 ``--preset``). A bad option, config or database exits with status 2.
 """
@@ -24,11 +31,13 @@ import sys
 import time
 from pathlib import Path
 
+from director.event import ratings
 from director.event.correct import Ask, correct
 from director.event.corrections import CorrectionError
 from director.event.model import ModelError
 from .commands import REFUSED, UNUSABLE, add_db_option, add_event_options, event_config, open_db
-from . import results_report
+from .csv_io import CsvError, read_ratings_list
+from . import rating_report, results_report
 from .standings_report import FORMATS, report
 
 
@@ -81,6 +90,27 @@ def add_parsers(sub) -> None:
     res.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
     add_event_options(res)
     res.set_defaults(func=run_results)
+    rat = sub.add_parser(
+        "ratings", help="each player's rating estimate after the event, under the system it is "
+                        "rated by (naspa, aspa, nzasp; wespa and absp refused, saying why)",
+        description="Each player's rating after the event as the rating system estimates it, "
+                    "from the results that count: the ratings before it from a ratings list "
+                    "(CSV: name, rating, games) or the players' file (a tsh lifeg tag for the "
+                    "games). An estimate, not the association's published rating. A system whose "
+                    "rules could not be had is refused saying what is missing (exit status 1).")
+    add_db_option(rat)
+    rat.add_argument("--system", required=True, choices=ratings.NAMES,
+                     help="the rating system: naspa, aspa or nzasp; wespa and absp are refused "
+                          "(what is missing is said)")
+    rat.add_argument("--ratings", metavar="LIST.csv",
+                     help="the ratings before the event: a CSV with columns name, rating, games "
+                          "(default: the players' file's ratings and lifeg tags)")
+    rat.add_argument("--division", metavar="NAME", help="one division (default: every one)")
+    rat.add_argument("--format", choices=rating_report.FORMATS, default="text",
+                     help="text (default) or csv (division, player, old, new)")
+    rat.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
+    add_event_options(rat)
+    rat.set_defaults(func=run_ratings)
 
 
 def run_correct(args) -> int:
@@ -128,6 +158,43 @@ def run_standings(args, command: str = "standings", make=report) -> int:
 
 def run_results(args) -> int:
     return run_standings(args, "results", results_report.report)
+
+
+def run_ratings(args) -> int:
+    try:
+        system = ratings.system(args.system)
+    except ratings.SystemRefused as exc:
+        print(f"director ratings: {exc}; looked for in: "
+              + "; ".join(s.cite() for s in exc.sources), file=sys.stderr)
+        return REFUSED
+    try:
+        listed = read_ratings_list(args.ratings) if args.ratings else None
+    except OSError as exc:
+        print(f"director ratings: {args.ratings}: {exc.strerror or exc}", file=sys.stderr)
+        return UNUSABLE
+    except CsvError as exc:
+        print(f"director ratings: {exc}", file=sys.stderr)
+        return REFUSED
+    config = event_config(args, "ratings")
+    db = open_db(args.db, "ratings") if config is not None and _exists(args.db, "ratings") else None
+    if db is None:
+        return UNUSABLE
+    try:
+        made = rating_report.report(db, config.rules, config.tournament, args.division,
+                                    args.format, system, listed)
+    except ModelError as exc:
+        print(f"director ratings: {exc}", file=sys.stderr)
+        return REFUSED
+    finally:
+        db.close()
+    for note in made.notes + made.refused:
+        print(f"director ratings: {note}", file=sys.stderr)
+    if args.output:
+        Path(args.output).write_text(made.text, encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(made.text)
+        sys.stdout.flush()
+    return REFUSED if made.refused else 0
 
 
 def _exists(path: str, command: str) -> bool:
