@@ -23,10 +23,11 @@ assigned round, players and who starts while the game may still change (who star
 game's setup: the core refuses the other start press), the round's start and end as core
 commands through ``Table.submit`` (judged by the core and journaled like a press); and, in a
 rated round, a word list other than the director's stops the game's start (the news'
-``start_refusal``). Each of those is done once per assignment revision: a command the core refuses shows its reason once, and is not asked again. The
-director's corrections of this table's games (kiosk.link.assignment.corrections_of) are
-journaled once each in the game they correct (else the game on screen), as a use ``corrected``
-of the director's menu, and the top line says the newest for NOTICE_S. With
+``start_refusal``). Each of those is done once per assignment revision: a command the core
+refuses shows its reason once, and is not asked again. The director's corrections of this
+table's games (kiosk.link.assignment.corrections_of) are journaled once each in the game they
+correct (else the game on screen), as a use ``corrected`` of the director's menu, and the top
+line says the newest for NOTICE_S. With
 ``director.judge_at_station`` the table's challenges go to the venue's judge station and its
 verdicts come back through the same worker (kiosk.link.station_wait).
 """
@@ -58,6 +59,8 @@ NOTICE_S = 600                  # how long the top line says the director correc
 
 
 class TableLink:
+    """The table's end of the link: its worker (``sender``, HTTP or serial) and the news."""
+
     def __init__(self, table, sender: Link, started_ns: int, *,
                  wall: Callable[[], float] = time.time, port: SerialPort | None = None,
                  station=None):
