@@ -16,6 +16,7 @@ BENCHES = [
     "player_displays",
     "link",
     "kiosk",
+    "journeys",
     "director",
     "live",
     "divisions",

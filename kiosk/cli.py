@@ -69,7 +69,9 @@ def run_options(args) -> dict:
 
 
 def _run_command(args) -> int:
-    from kiosk.app import RESTART, DisplayError, LexiconError, run
+    from kiosk.app import RESTART, run
+    from kiosk.display_error import DisplayError
+    from kiosk.lexicon import LexiconError
     if args.speed != 1 and not args.script:
         print("python -m kiosk run: --speed is for a table driven by --script", file=sys.stderr)
         return 2
@@ -94,7 +96,7 @@ def station_config(args) -> StationConfig:
     """The station's settings: its config file's (``--config``: the lexicon, the PIN's hash, the
     link to the director as judge station ``director.station``), the command line's over them.
     ConfigError without a PIN hash: a station has no default PIN."""
-    from kiosk.app import StationConfig
+    from kiosk.station_app import StationConfig
     from kiosk.pin import is_default
     settings = load(args.config, {"lexicon.file": args.lexicon, "hardware.buttons": "sim"})
     v = settings.values                 # the station's buttons are --buttons', not hardware.buttons
@@ -114,7 +116,9 @@ def station_config(args) -> StationConfig:
 
 
 def _judge_command(args) -> int:
-    from kiosk.app import DisplayError, LexiconError, run_station
+    from kiosk.display_error import DisplayError
+    from kiosk.lexicon import LexiconError
+    from kiosk.station_app import run_station
     drive = None
     try:
         config = station_config(args)
@@ -166,7 +170,8 @@ def word_list(settings) -> str:
 def add_parsers(sub) -> None:
     """Add ``run``, ``judge``, ``demo``, ``config``, ``enroll`` (kiosk/enroll_cli.py) and ``pin``
     to ``python -m kiosk``'s subcommands."""
-    from kiosk.app import DEFAULT_LEXICON, StationConfig as Station
+    from kiosk.opening import DEFAULT_LEXICON
+    from kiosk.station_app import StationConfig as Station
 
     add_run_parser(sub)
     judge = sub.add_parser("judge", help="run a shared adjudication station (judge mode only)")
@@ -209,7 +214,7 @@ def add_parsers(sub) -> None:
 
 def add_run_parser(sub) -> None:
     """Add ``run`` (the table kiosk) to ``python -m kiosk``'s subcommands."""
-    from kiosk.app import DEFAULT_LEXICON
+    from kiosk.opening import DEFAULT_LEXICON
 
     run = sub.add_parser("run", help="run the table kiosk (clock, score sheet, word judge)")
     run.add_argument("--config", metavar="FILE",

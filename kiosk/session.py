@@ -7,9 +7,11 @@ store; a restarted one waits for the old one to be gone) until ``close``; ``star
 aside) through ``kiosk.store.recovery.recover``, which resumes it with the clock neutral and a
 message for the screen, or else starts a new game. A current game that never had an event is
 kept only if it was set up like this start (rules, round, players, table); otherwise it is closed
-as replaced. The app's table then commits every command through ``append`` (the events, and the
-adjudication behind a ruling, in one transaction) and calls ``checkpoint`` on every pass of its
-loop: while time runs, the running times are journaled every ``checkpoint_s``.
+as replaced. The app's table then commits every command through ``append``, the one place the
+kiosk writes the core's events: the events, the adjudication behind a ruling, and a locked
+result's document in the outbox, in one transaction on the journal (kiosk.store.journal), before
+the table's state moves. It calls ``checkpoint`` on every pass of its loop: while time runs,
+the running times are journaled every ``checkpoint_s``.
 
 A full file system (an SD card filled by something else) must not stop a game: the session
 keeps a ballast file beside the store (kiosk.store.ballast, ``ballast_kb``) and deletes it on the
@@ -25,8 +27,8 @@ word's validity) and the uses of the director's menu, signed with the table's ke
 result always has its document. Without a key the document is kept unsigned (kind
 ``result-unsigned``) so nothing is lost; once the kiosk starts with its table's key, ``start``
 signs those of its table and they go out like the others. The director link (kiosk.link.sender,
-on a connection of its own) sends the signed ones; ``replace_game`` opens the game the
-director's assignment sets up (kiosk.link.table_link).
+on a connection of its own) sends the signed ones; ``change_setup`` and ``replace_game`` open
+the game the director's assignment sets up (kiosk.link.table_link).
 
 ``record_menu_use`` journals a use of the director's menu (kiosk.store.menu_uses) in the game on
 screen; a use after the result was locked queues the result again as its next revision, so the
@@ -38,6 +40,7 @@ import logging
 import os
 import sqlite3
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -48,10 +51,9 @@ from common.game.rules import Rules
 from common.game.state import GameState
 from common.game.vocabulary import MenuUse
 from kiosk.store import Journal, StorageFull, recover
-from kiosk.store.adjudications import adjudications_for_director
+from kiosk.store.adjudications import adjudications_for_director, record_adjudication
 from kiosk.store.ballast import DEFAULT_KB, Ballast, full
-from kiosk.store.db import keep_wal_small
-from kiosk.store.game_journal import GameJournal
+from kiosk.store.db import StoreError, keep_wal_small
 from kiosk.store.menu_uses import menu_uses, move_menu_uses, record_menu_use
 from kiosk.store.outbox import Outbox
 from kiosk.store.writer_lock import WriterLock, hold
@@ -103,7 +105,8 @@ class Session:
         self.lexicon_name = str(getattr(lexicon, "name", "") or "none")
         self.lexicon_fingerprint = str(getattr(lexicon, "fingerprint", "") or "none")
         self.checkpoint_ns = round(checkpoint_s * NS)
-        self.game: GameJournal | None = None
+        self.game_id: int | None = None     # the game played now (``start``, ``new_game``)
+        self.table = ""                     # its table, as its journal has it
         self._last_checkpoint: int | None = None
 
     @classmethod
@@ -129,10 +132,6 @@ class Session:
         if self.lock is not None:
             self.lock.release()
 
-    @property
-    def game_id(self) -> int:
-        return self.game.game_id
-
     # --- which game ------------------------------------------------------------------------------
 
     def start(self, now_ns: int) -> Started:
@@ -150,10 +149,17 @@ class Session:
                                           "with other settings")
         return self.new_game()
 
+    def change_setup(self, **changes) -> GameSetup:
+        """The setup from now on, with ``changes`` (fields of ``GameSetup``): the director's
+        tournament name and division for the results and statuses sent from now on, or the
+        round and players a new game (``replace_game``) is to have."""
+        self.setup = replace(self.setup, **changes)
+        return self.setup
+
     def replace_game(self) -> Started:
         """A new game with ``setup`` (the director's assignment changed it): the current game is
         closed as replaced if nothing was recorded in it; a game with events stays as it is."""
-        if self.game is not None and not self.journal.replay(self.game_id).events:
+        if self.game_id is not None and not self.journal.replay(self.game_id).events:
             return self._replace(self.game_id, "replaced before its first event: the director's "
                                                "assignment changed it")
         return self.new_game()
@@ -177,43 +183,58 @@ class Session:
                 == (s.rules.to_dict(), s.round, tuple(s.players), str(s.table), s.starts))
 
     def _bind(self, game_id: int, state: GameState, message: str | None) -> Started:
-        table = self.journal.game(game_id).table
-        self.game = GameJournal(self.journal, game_id, table=table, lexicon=self.lexicon_name,
-                                lexicon_fingerprint=self.lexicon_fingerprint)
+        self.game_id, self.table = game_id, self.journal.game(game_id).table
         self._last_checkpoint = None
-        return Started(state, game_id, table, message)
+        return Started(state, game_id, self.table, message)
 
     # --- what the table's loop calls -------------------------------------------------------------
 
     def append(self, events: Sequence[ev.Event], *, adjudication: Adjudication | None = None) -> None:
-        """Journal one command's events (with the adjudication behind a ruling); with a
+        """Journal one command's events (with the adjudication behind a ruling): the one place
+        the kiosk writes the core's events, called before its state moves. With a
         ``ResultLocked`` among them, the result's document goes into the outbox at once; with
         ``GameVoided``, the game is set aside (closed without a result) in the same transaction
         and nothing goes into the outbox."""
         events = list(events)
         try:
-            self._append(events, adjudication)
+            self._write(events, adjudication)
         except sqlite3.OperationalError as exc:
             if not full(exc):
                 raise
             if not self._room_given_back():
                 raise StorageFull(f"{self.journal.path}: the file system is full: {exc}") from exc
             try:                                    # once more, on the ballast's room
-                self._append(events, adjudication)
+                self._write(events, adjudication)
             except sqlite3.OperationalError as again:
                 if not full(again):
                     raise
                 raise StorageFull(f"{self.journal.path}: the file system is full, even with the "
                                   f"ballast given back: {again}") from again
 
-    def _append(self, events: list[ev.Event], adjudication: Adjudication | None) -> None:
+    def _write(self, events: list[ev.Event], adjudication: Adjudication | None) -> None:
+        """The one transaction of a command: its adjudication, its events, then what a lock or
+        a void brings."""
         with self.journal.transaction():
-            self.game.append(events, adjudication=adjudication)
+            if adjudication is not None:
+                self._record_adjudication(events, adjudication)
+            self.journal.append(self.game_id, events)
             lock = next((e for e in events if isinstance(e, ev.ResultLocked)), None)
             if lock is not None:
                 self._queue_result(lock.at_ns)
             if any(isinstance(e, ev.GameVoided) for e in events):   # set aside: no result sent
                 self.journal.close_game(self.game_id, "voided by the director")
+
+    def _record_adjudication(self, events: list[ev.Event], adjudication: Adjudication) -> None:
+        """The adjudication behind the one ruling among ``events``, with the lexicon judged by
+        (kiosk.store.adjudications: each word's validity, for the director's export only)."""
+        rulings = [e for e in events if isinstance(e, ev.ChallengeRuled)]
+        if len(rulings) != 1:
+            raise StoreError(f"{self.journal.path}: game {self.game_id}: an adjudication is "
+                             "journaled with the one ruling it decided")
+        record_adjudication(self.journal, adjudication, lexicon=self.lexicon_name,
+                            lexicon_fingerprint=self.lexicon_fingerprint, table=self.table,
+                            at_ns=rulings[0].at_ns, game_id=self.game_id,
+                            challenger_side=rulings[0].player)
 
     def checkpoint_due(self, state: GameState) -> int | None:
         """When the next checkpoint falls due (None while no time runs): ``checkpoint_s``
@@ -238,7 +259,7 @@ class Session:
             return False
         self._last_checkpoint = now_ns              # tried: the next one a period later
         try:
-            self.game.checkpoint(state, now_ns)
+            self.journal.checkpoint(self.game_id, state, now_ns)
         except sqlite3.OperationalError as exc:     # only an optimisation: never raised
             if full(exc):
                 if not self.storage_full:
@@ -268,7 +289,7 @@ class Session:
         """The game's result document as the journal gives it (unsigned)."""
         replayed = self.journal.replay(self.game_id)
         return result_document(replayed.state, replayed.events, now_ns,
-                               tournament=self.setup.tournament, table=self.game.table,
+                               tournament=self.setup.tournament, table=self.table,
                                game_id=self.document_id(), revision=revision,
                                division=self.setup.division,
                                adjudications=adjudications_for_director(self.journal, self.game_id),

@@ -368,7 +368,7 @@ class KioskConfig:
     the keys' fields are the schema's."""
     preset: str = KEYS["rules.preset"].default
     overrides: dict = field(default_factory=dict)   # {section: {setting: value}}
-    lexicon: str | None = None          # None: kiosk.app.DEFAULT_LEXICON (the bundled ENABLE list)
+    lexicon: str | None = None          # None: kiosk.opening.DEFAULT_LEXICON (the bundled ENABLE list)
     official: dict = field(default_factory=dict)   # lexicon name -> SHA-256 of the official list
     table: str = KEYS["kiosk.table"].default
     tournament: str = KEYS["kiosk.tournament"].default

@@ -212,7 +212,7 @@ class Demo:
 
 def run_demo(args) -> int:
     """``python -m kiosk demo``: a window to play in, or the headless game by itself."""
-    from kiosk.app import LexiconError
+    from kiosk.lexicon import LexiconError
     from kiosk.demo.fingers import NothingToTap
     from kiosk.store import StoreError
     from kiosk.ui.touch import NotATap
@@ -226,7 +226,8 @@ def run_demo(args) -> int:
 def _run_demo(args) -> int:
     import pygame
 
-    from kiosk.app import open_display, run
+    from kiosk.app import run
+    from kiosk.opening import open_display
     display = has_display()
     headless = args.headless or not display
     store = args.store or DEMO_STORE

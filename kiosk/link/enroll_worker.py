@@ -1,6 +1,7 @@
 """The ENROLL screen's worker (kiosk.ui.setup.enroll's ``Enroller``): looking for the director's
 service (kiosk.link.discovery) and enrolling (kiosk.link.enroll), each on a thread of its own so
-that the table's loop keeps passing; ``progress()`` is what the screen reads on each pass.
+that the table's loop keeps passing; ``progress()`` is what the screen reads on each pass, a
+``Progress`` (defined here, with the worker that makes it: the screen imports it from here).
 
 Whatever goes wrong on the worker's thread ends its work as ``failed`` with a sentence the screen
 shows (the volunteer may try again): the screen never waits on a thread that died.
@@ -10,19 +11,26 @@ Once enrolled, the enrollment is on the data partition (``path``) and the phase 
 
 kiosk.link.enroll (the exchange's cryptography and SPAKE2, urllib) is loaded on the worker's
 thread when there is work: every table makes a worker at start, enrolled or not, and its first
-frame need not wait for them; nor for the ENROLL screen's module (kiosk.ui.setup.enroll), which
-loads when the screen first asks for the progress or there is work.
+frame need not wait for them.
 """
 from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-if TYPE_CHECKING:                   # the screen's module loads with the first work or question
-    from kiosk.ui.setup.enroll import Progress
+from common.game.frozen import value
 
 log = logging.getLogger(__name__)
+
+
+@value
+class Progress:
+    """What the enroller is doing: ``phase`` (idle, finding, found, working, enrolled, failed),
+    a sentence for the volunteer, and the directors found (name, url)."""
+    phase: str
+    text: str = ""
+    found: tuple[tuple[str, str], ...] = ()
 
 
 class EnrollWorker:
@@ -35,13 +43,11 @@ class EnrollWorker:
         self._work = threading.Lock()           # one piece of work at a time, in order
 
     def progress(self) -> Progress:
-        from kiosk.ui.setup.enroll import Progress
         with self._lock:
             return self._progress or Progress("idle")
 
     def _set(self, phase: str, *details) -> None:
         """The progress now: ``Progress(phase, *details)``."""
-        from kiosk.ui.setup.enroll import Progress
         with self._lock:
             self._progress = Progress(phase, *details)
 

@@ -23,17 +23,17 @@ path), so it never touches the loop's connection and the loop holds no lock for 
   posted like a result, and while the table awaits the station's verdict (``await_verdict``)
   the verdict is asked for every ``VERDICT_POLL_S``.
 
-The loop reads ``link``, an immutable snapshot (pending results, when one last reached the
-director, the director's refusal, whether it answers, the assignment) that the worker
-replaces whole: reading it takes no lock and never waits for the network. ``link_text`` is
-what the screens say about it.
+It is a ``kiosk.link.worker.Link``: the loop publishes the game and reads ``link``, an immutable
+``LinkState`` (pending results, when one last reached the director, the director's refusal,
+whether it answers, the assignment) that the worker replaces whole: reading it takes no lock
+and never waits for the network. ``link_text`` is what the screens say about it.
 """
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -43,7 +43,7 @@ from common.wire import schema
 from common.wire.schema import MAX_REFUSAL
 from common.wire.schema_receipt import unconfirmed
 from common.wire.signing import sign
-from common.wire.status import status_document
+from kiosk.link.worker import Link, LinkState, Published
 
 log = logging.getLogger(__name__)
 RESULT = "result"                   # the outbox's kind for a signed result (kiosk.session)
@@ -55,21 +55,7 @@ ASSIGNMENT_REFUSED = "assignment refused: "     # how the link words a refused a
 VERDICT_POLL_S = 1.0
 
 
-@dataclass(frozen=True)
-class Link:
-    """What the kiosk knows of its link to the director, as of the worker's last pass."""
-    pending: int = 0                    # signed results the director has not acknowledged
-    delivered_wall: float | None = None  # when the director last acknowledged a result
-    refused: str | None = None          # the director's reason for refusing a pending result
-    reached: bool | None = None         # the director answered the last request (None: not tried)
-    assignment: dict | None = None      # the table's checked assignment, if the director has one
-    assignment_error: str | None = None  # why the last assignment was not believed
-    status_refused: str | None = None   # the director's reason for refusing the last status
-    verdict: dict | None = None         # the judge station's verdict on the challenge awaited
-    unconfirmed: str | None = None      # why a "stored" answer was not believed (no receipt)
-
-
-def link_text(link: Link | None) -> str:
+def link_text(link: LinkState | None) -> str:
     """The screen's words for the link: refusals first (the director's reason, without its HTTP
     code: "the director refused the result: players: ..."; the result stays in the outbox), then
     what waits, then what was sent. A refused assignment is the top line's alert instead
@@ -91,7 +77,7 @@ def link_text(link: Link | None) -> str:
     return "director linked" if link.reached else ""
 
 
-def assignment_alert(link: Link | None) -> str:
+def assignment_alert(link: LinkState | None) -> str:
     """The top line's alert while the director's last assignment is refused (the table keeps
     the one it had): that the director must be called, and why; else ""."""
     if link is None or not link.assignment_error:
@@ -145,17 +131,7 @@ def _reason(refusal: str) -> str:
     return words if code.isdigit() and len(code) == 3 and words else refusal
 
 
-@dataclass(frozen=True)
-class Published:
-    """What the loop last published: the game's state and identity (read by the worker)."""
-    state: object
-    game_id: str
-    round_table: tuple[str, str]        # (tournament, table)
-    division: str = ""
-    about: dict | None = None           # the table itself (common.wire.status.about_table)
-
-
-class Sender:
+class Sender(Link):
     """The worker for the kiosk's store at ``path``. ``clock`` is the game's monotonic clock
     (for the status's times), ``wall`` the wall clock (for the outbox's backoff)."""
 
@@ -168,7 +144,7 @@ class Sender:
         self.backoff = {k: v for k, v in (("base_delay_s", base_delay_s),
                                           ("max_delay_s", max_delay_s)) if v is not None}
         self.clock, self.wall = clock, wall
-        self.link = Link()
+        self.link = LinkState()
         self.posted: list[str] = []     # outcomes of delivered results, for tests and logs
         self._published: Published | None = None
         self._stop, self._wake = threading.Event(), threading.Event()
@@ -180,15 +156,6 @@ class Sender:
         self._next_verdict_poll = 0.0
 
     # --- what the loop calls (never blocks) -------------------------------------------------------
-
-    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "",
-                about: dict | None = None) -> None:
-        """The game as the loop has it now (an immutable state); the worker sends its status."""
-        current = self._published
-        if (current is None or current.state is not state or current.game_id != game_id
-                or current.division != division or current.about != about):
-            self._published = Published(state, game_id, (tournament, table), division, about)
-            self._wake.set()
 
     def await_verdict(self, challenge_id: str | None) -> None:
         """Ask for the judge station's verdict on ``challenge_id`` until told otherwise (None)."""
@@ -280,11 +247,9 @@ class Sender:
         if last is not None and last[0] is published.state and now - last[1] < self.status_s:
             return
         tournament, table = published.round_table
-        document = status_document(published.state, self.clock(), tournament=tournament,
-                                   table=table, game_id=published.game_id,
-                                   division=published.division, about=published.about,
-                                   outbox_pending=outbox.pending(RESULT), sent_wall=now,
-                                   assignment_refused=refusal_words(self.link.assignment_error))
+        document = published.status(self.clock(), outbox_pending=outbox.pending(RESULT),
+                                    sent_wall=now,
+                                    assignment_refused=refusal_words(self.link.assignment_error))
         answer = self.client.post("status", sign(document, self.key))
         self._status_sent = (published.state, now)
         if answer.kind == DELIVERED:

@@ -27,10 +27,10 @@ blocks the clock loop's connection, and runs in a thread of its own (``start``/`
 port is anything with ``read() -> bytes`` (waiting briefly) and ``write(bytes)``, such as
 ``drivers.serial_port.SerialPort``.
 
-For the kiosk's loop it stands where the HTTP worker (``kiosk.link.sender.Sender``) stands, with
-the same calls, none of which waits: ``publish(state, game_id, tournament, table)`` hands it the
-game, whose status (``common.wire.status``, signed with ``key``) it sends when the game changed or
-``status_every_s`` passed; ``link`` is a ``kiosk.link.sender.Link`` snapshot (results pending,
+For the kiosk's loop it stands where the HTTP worker (``kiosk.link.sender.Sender``) stands: both
+are a ``kiosk.link.worker.Link``, with the same calls, none of which waits: ``publish`` hands it
+the game, whose status (``common.wire.status``, signed with ``key``) it sends at a poll when the
+game changed or ``status_every_s`` passed; ``link`` is a ``LinkState`` snapshot (results pending,
 when one was last acknowledged, the director's refusal, whether the director polls, the checked
 assignment) that the thread replaces whole; ``stop()`` says whether the thread has stopped.
 """
@@ -49,10 +49,10 @@ from kiosk.link.assignment import AssignmentFormatError, check
 from common.wire.framing import ACK, DATA, IDLE, MAX_SEQ, POLL, Frame, FrameReader, encode
 from common.wire import schema
 from common.wire.schema_receipt import unconfirmed
-from kiosk.link.sender import (RESULT, UNCONFIRMED_PREFIX, Link, Published, held_of, refusal_words,
-                               resend_unheld, unconfirmed_of)
+from kiosk.link.sender import (RESULT, UNCONFIRMED_PREFIX, held_of, refusal_words, resend_unheld,
+                               unconfirmed_of)
+from kiosk.link.worker import Link, LinkState, Published
 from common.wire.signing import SignatureError, sign, verify, wire
-from common.wire.status import status_document
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,7 @@ STATUS_EVERY_S = 5.0
 ERROR_PAUSE_S = 1.0
 SILENT_S = 15.0         # no poll for this long: the director is not reached
 REFRESH_S = 1.0         # the link snapshot is renewed at least this often
+STOP_S = 30.0           # how long ``stop`` waits for the thread
 
 
 class Port(Protocol):
@@ -86,7 +87,7 @@ class InFlight:
     signed: dict | None = None      # the signed result, whose receipt the ACK must carry
 
 
-class SerialLink:
+class SerialLink(Link):
     def __init__(self, port: Port, address: int, outbox_path: str | Path, *,
                  status: Callable[[float], dict | None] | None = None,
                  on_assignment: Callable[[dict], None] | None = None, key: bytes | None = None,
@@ -109,7 +110,7 @@ class SerialLink:
         self.last_poll_wall: float | None = None
         self.error: str | None = None
         self.assignment_error: str | None = None
-        self.link = Link()
+        self.link = LinkState()
         self._published: Published | None = None
         self._status_state = None               # the published state the last status was made of
         self._refused: str | None = None
@@ -162,12 +163,9 @@ class SerialLink:
         published = self._published
         if published is None:
             return None
-        tournament, table = published.round_table
-        document = status_document(published.state, self.game_clock(), tournament=tournament,
-                                   table=table, game_id=published.game_id,
-                                   division=published.division, about=published.about,
-                                   outbox_pending=self.outbox.pending(RESULT), sent_wall=now_wall,
-                                   assignment_refused=refusal_words(self.assignment_error))
+        document = published.status(self.game_clock(), outbox_pending=self.outbox.pending(RESULT),
+                                    sent_wall=now_wall,
+                                    assignment_refused=refusal_words(self.assignment_error))
         self._status_state = published.state
         return sign(document, self.key)
 
@@ -244,21 +242,14 @@ class SerialLink:
 
     # -- what the kiosk's loop calls (never waits) -------------------------------------------
 
-    def publish(self, state, game_id: str, tournament: str, table: str, division: str = "",
-                about: dict | None = None) -> None:
-        """The game as the loop has it now (an immutable state); its status goes at the next poll."""
-        current = self._published
-        if (current is None or current.state is not state or current.game_id != game_id
-                or current.division != division or current.about != about):
-            self._published = Published(state, game_id, (tournament, table), division, about)
-
     def wake(self) -> None:
-        """Nothing to do: on a polled line the table speaks when the director asks."""
+        """Nothing to do: on a polled line the table speaks when the director asks (a game
+        published goes out at the next poll)."""
 
-    def refresh(self, now_wall: float) -> Link:
+    def refresh(self, now_wall: float) -> LinkState:
         """Renew ``link`` from the outbox and what the line said (on the link's thread)."""
         reached = None if self.last_poll_wall is None else now_wall - self.last_poll_wall < SILENT_S
-        self.link = Link(pending=self.outbox.pending(RESULT),
+        self.link = LinkState(pending=self.outbox.pending(RESULT),
                          delivered_wall=self.outbox.last_acked(RESULT), refused=self._refused,
                          reached=reached, assignment=self._assignment_doc,
                          assignment_error=self.assignment_error,
@@ -294,12 +285,12 @@ class SerialLink:
                 self.error = str(exc)
                 self._stop.wait(ERROR_PAUSE_S)
 
-    def stop(self, timeout_s: float = 30.0) -> bool:
+    def stop(self, timeout_s: float | None = None) -> bool:
         """Stop the thread (it notices within one read timeout) and close the outbox; True if
-        the thread has stopped."""
+        the thread has stopped (waited for ``STOP_S`` unless told)."""
         self._stop.set()
         if self._thread is not None:
-            self._thread.join(timeout_s)
+            self._thread.join(STOP_S if timeout_s is None else timeout_s)
             if self._thread.is_alive():
                 return False
         self.outbox.close()

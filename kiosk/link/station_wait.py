@@ -2,14 +2,16 @@
 on the table's side of the link (kiosk.link.table_link calls ``tick`` on every pass).
 
 When the verdict player presses on the judge screen, the screen asks the table to send the
-challenge (``Table.to_station``): here it becomes a ``challenge`` document (its game, turn,
-challenger, the words typed at the table, ``state`` open), signed with the table's key and put
-in the outbox, which the link's worker posts like a result (kiosk.link.sender); the worker then
-asks the director for the station's verdict every second. The judge screen says "at the judge
-station: waiting" meanwhile (``Table.station_line``), and that the director cannot be reached
-when it cannot. The station's verdict, signed for this table and naming this challenge, is
-ruled with at once (the core's ``Rule``, journaled like a ruling at the table) and handed to
-the judge screen (``Table.station_verdict``), which shows it as the table's own. A challenge
+challenge (``Table.to_station``: a request this reads, once each): here it becomes a
+``challenge`` document (its game, turn, challenger, the words typed at the table, ``state``
+open), signed with the table's key and put in the outbox, which the link's worker posts like a
+result (kiosk.link.sender); the worker then asks the director for the station's verdict every
+second. Meanwhile ``line`` says "at the judge station: waiting", and that the director cannot
+be reached when it cannot. The station's verdict, signed for this table and naming this
+challenge, is ruled with at once (the core's ``Rule`` through ``Table.submit``, journaled like a
+ruling at the table) and kept as ``verdict`` (a kiosk.link.news.StationVerdict) until the next
+challenge is sent. Both go into the table link's news, which the judge screen reads: it shows
+the verdict as the table's own. A challenge
 withdrawn at the table is sent again as ``withdrawn`` (the station's verdict on it is then
 refused by the director); one ruled with the station's verdict as ``ruled``. Documents:
 docs/sync-protocol.md, "The judge station".
@@ -23,9 +25,9 @@ from typing import Callable
 from common.game.commands import Rule
 from common.game.vocabulary import Phase
 from common.wire.document import DOCUMENT_SCHEMA
-from kiosk.link.sender import CHALLENGE
 from common.wire.signing import sign
-from kiosk.ui.widgets.base import StationVerdict
+from kiosk.link.news import StationVerdict
+from kiosk.link.sender import CHALLENGE, Sender
 
 log = logging.getLogger(__name__)
 WAITING = "at the judge station: waiting"
@@ -37,22 +39,30 @@ def challenge_id(game_id: str, state) -> str:
 
 
 class StationWait:
-    def __init__(self, table, sender, key: bytes, *, wall: Callable[[], float] = time.time):
+    def __init__(self, table, sender: Sender, key: bytes, *, wall: Callable[[], float] = time.time):
         self.table, self.sender, self.key, self.wall = table, sender, key, wall
         self.sent: tuple[str, int, int, tuple[str, ...]] | None = None  # (id, player, turn, words)
         self.game_id = ""
+        self.line = ""                  # what the judge screen says of the challenge sent
+        self.verdict: StationVerdict | None = None      # the last the table ruled with
+        self._request = None            # the table's last request read (each is sent once)
 
     def tick(self, now_ns: int, game_id: str) -> None:
         table, state = self.table, self.table.state
         self.game_id = game_id
-        request, table.station_request = table.station_request, None
+        request = table.station_request
+        if request is self._request:
+            request = None                          # read already
+        else:
+            self._request = request
         if request is not None and state.phase == Phase.CHALLENGE and self.sent is None:
             cid = challenge_id(game_id, state)
             self.sent = (cid, state.challenge.player, state.challenge.turn, request[0])
+            self.verdict = None
             self._send("open")
             self.sender.await_verdict(cid)
         if self.sent is None:
-            table.station_line = ""
+            self.line = ""
             return
         open_here = (state.phase == Phase.CHALLENGE and challenge_id(game_id, state) == self.sent[0])
         verdict = self.sender.link.verdict
@@ -63,16 +73,15 @@ class StationWait:
             self._done()
         else:
             reached = self.sender.link.reached
-            table.station_line = WAITING + ("" if reached is not False else
-                                            "  ·  the director cannot be reached: the words wait to go")
+            self.line = WAITING + ("" if reached is not False else
+                                   "  ·  the director cannot be reached: the words wait to go")
 
     def _rule(self, verdict: dict, now_ns: int) -> None:
         table = self.table
         words, valid = tuple(verdict["words"]), bool(verdict["valid"])
-        at = max(now_ns, table.state.last_ns or now_ns)
-        if table.submit(Rule(words, valid), at):
+        if table.submit(Rule(words, valid), now_ns):
             label = f"judge station {verdict.get('station')} · {verdict.get('lexicon')}"
-            table.station_verdict = StationVerdict(valid, words, label, at)
+            self.verdict = StationVerdict(valid, words, label, table.state.last_ns)    # ruled then
             self.sent = (self.sent[0], self.sent[1], self.sent[2], words)
             self._send("ruled")
         else:
@@ -81,7 +90,7 @@ class StationWait:
 
     def _done(self) -> None:
         self.sent = None
-        self.table.station_line = ""
+        self.line = ""
         self.sender.await_verdict(None)
 
     def _send(self, state: str) -> None:

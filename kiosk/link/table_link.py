@@ -1,30 +1,38 @@
 """The table's side of the director link, called from the kiosk's loop (kiosk.app.Kiosk).
 
-``TableLink.open(config, table, now_ns)`` starts the link's worker: the HTTP sync worker
-(kiosk.link.sender) when ``director.url`` is set, the serial link (kiosk.link.serial_link, on a
-drivers.serial_port port) when ``director.serial`` is; both take the same calls. A serial port
-that cannot be opened stops the kiosk with ``HardwareError`` naming the key and the device, as a
-missing display does. A kiosk with a link but without its table's key (``director.table_key_file``)
-opens no link: its top line says so (``NO_TABLE_KEY``) and its results wait in the outbox. On every pass ``tick`` hands the worker the game (an immutable state:
-no lock, no wait), puts the link's state on the screens' top line ("result sent to director",
-"result waiting to send (n)", "director refused: ..."; an assignment the table refused first on
-the line, as an alert: ``assignment_alert``, which its status also carries to the director),
-and applies the director's assignment (kiosk.link.assignment): the director's tournament name and the table's division for the
-results and statuses from now on, a new game with the assigned round, players and who starts
-while the game may still change (who starts is the game's setup: the core refuses the other
-start press), the round's start and end as core commands through ``Table.submit``
-(judged by the core and journaled like a press); and, in a rated round, a word list other than
-the director's stops the game's start (``Table.start_refusal``). Each of those is done once per assignment
-revision: a command the core refuses shows its reason once, and is not asked again. The
-director's corrections of this table's games (kiosk.link.assignment.corrections_of) are
-journaled once each in the game they correct (else the game on screen), as a use ``corrected``
-of the director's menu, and the top line says the newest for NOTICE_S. With
+``TableLink.open(config, table, now_ns)`` starts the link's worker (a kiosk.link.worker.Link):
+the HTTP sync worker (kiosk.link.sender) when ``director.url`` is set, the serial link
+(kiosk.link.serial_link, on a drivers.serial_port port) when ``director.serial`` is; the table
+link uses only what both are. A serial port that cannot be opened stops the kiosk with
+``HardwareError`` naming the key and the device, as a missing display does. A kiosk with a link
+but without its table's key (``director.table_key_file``) opens no link: its top line says so
+(kiosk.link.news.NO_TABLE_KEY) and its results wait in the outbox.
+
+On every pass ``tick`` hands the worker the game (an immutable state: no lock, no wait),
+applies the director's assignment, and makes ``news`` (kiosk.link.news.DirectorNews), the
+snapshot the table reads after it (kiosk.table.Table.hear): the link's words for the top line
+("result sent to director", "result waiting to send (n)", "director refused: ..."), an
+assignment the table refused as the line's alert (``assignment_alert``, which its status also
+carries to the director), the division, and the judge station's line and verdict. Nothing here
+sets anything on the table: it reads the game and asks what a player could ask
+(``Table.submit``, ``Table.restart``).
+
+The assignment (kiosk.link.assignment): the director's tournament name and the table's division
+for the results and statuses from now on (``Session.change_setup``), a new game with the
+assigned round, players and who starts while the game may still change (who starts is the
+game's setup: the core refuses the other start press), the round's start and end as core
+commands through ``Table.submit`` (judged by the core and journaled like a press); and, in a
+rated round, a word list other than the director's stops the game's start (the news'
+``start_refusal``). Each of those is done once per assignment revision: a command the core
+refuses shows its reason once, and is not asked again. The director's corrections of this
+table's games (kiosk.link.assignment.corrections_of) are journaled once each in the game they
+correct (else the game on screen), as a use ``corrected`` of the director's menu, and the top
+line says the newest for NOTICE_S. With
 ``director.judge_at_station`` the table's challenges go to the venue's judge station and its
 verdicts come back through the same worker (kiosk.link.station_wait).
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
 import re
 import time
@@ -39,18 +47,21 @@ from kiosk.store.db import UnknownRecord
 from kiosk.store.menu_uses import record_once
 from kiosk.link import assignment as plan
 from kiosk.link.http_client import DirectorClient
+from kiosk.link.news import DirectorNews
 from kiosk.link.sender import Sender, assignment_alert, link_text
 from kiosk.link.serial_link import SerialLink
+from kiosk.link.worker import Link
 from common.wire.status import about_table
 
 log = logging.getLogger(__name__)
 NS = 1_000_000_000
 NOTICE_S = 600                  # how long the top line says the director corrected a result
-NO_TABLE_KEY = "no table key: results kept here"
 
 
 class TableLink:
-    def __init__(self, table, sender: Sender | SerialLink, started_ns: int, *,
+    """The table's end of the link: its worker (``sender``, HTTP or serial) and the news."""
+
+    def __init__(self, table, sender: Link, started_ns: int, *,
                  wall: Callable[[], float] = time.time, port: SerialPort | None = None,
                  station=None):
         self.table, self.sender, self.started_ns, self.wall = table, sender, started_ns, wall
@@ -60,7 +71,8 @@ class TableLink:
         self._game: tuple[int, str] | None = None   # (session's game id, its document id)
         self.notice: tuple[str, int] | None = None  # (what the director corrected, shown until ns)
         self._about_seen: tuple | None = None   # ((lexicon, self-test), the about it gave)
-        self._alert = ""                        # the top line's alert this link put there
+        self.start_refusal = ""                 # the assignment's word list refused, if so
+        self.news = DirectorNews(judge_at_station=station is not None)    # what the table reads
 
     @classmethod
     def open(cls, config, table, now_ns: int, *, clock: Callable[[], int] = time.monotonic_ns
@@ -72,7 +84,6 @@ class TableLink:
         if not config.key:
             log.warning("a director link is set but the table has no key (director.table_key_file): "
                         "nothing is sent; the results wait in the outbox")
-            table.info = dataclasses.replace(table.info, link=NO_TABLE_KEY)
             return None
         if config.director_serial:
             return cls._serial(config, table, now_ns, clock)
@@ -85,7 +96,6 @@ class TableLink:
         if config.judge_at_station:
             from kiosk.link.station_wait import StationWait
             station = StationWait(table, sender, config.key)
-            table.judge_at_station = True
         return cls(table, sender.start(), now_ns, station=station)
 
     @classmethod
@@ -106,25 +116,26 @@ class TableLink:
         return cls(table, link.start(), now_ns, port=port)
 
     def tick(self, now_ns: int) -> None:
-        """Every pass of the loop: publish the game, show the link, apply the assignment."""
+        """Every pass of the loop: publish the game, apply the assignment, make the news."""
         table, session = self.table, self.table.session
         self.sender.publish(table.state, self._document_id(session), session.setup.tournament,
                             table.info.table, session.setup.division, about=self._about())
         link = self.sender.link
         if link.assignment is not None:
             self._apply(link.assignment, now_ns)
-        if self.station is not None:
-            self.station.tick(now_ns, self._document_id(session))
+        station = self.station
+        if station is not None:
+            station.tick(now_ns, self._document_id(session))
         words = link_text(link)
         if self.notice is not None and now_ns < self.notice[1]:
             words = f"{self.notice[0]}  ·  {words}" if words else self.notice[0]
-        alert = table.info.alert
-        if alert in ("", self._alert):          # another alert (storage full) stays first
-            alert = self._alert = assignment_alert(link)
-        info = dataclasses.replace(table.info, link=words, division=session.setup.division,
-                                   alert=alert)
-        if info != table.info:
-            table.info = info
+        news = DirectorNews(words=words, alert=assignment_alert(link),
+                            division=session.setup.division, start_refusal=self.start_refusal,
+                            judge_at_station=station is not None,
+                            station_line=station.line if station is not None else "",
+                            station_verdict=station.verdict if station is not None else None)
+        if news != self.news:
+            self.news = news
 
     def _about(self) -> dict:
         """The table itself for its status: version, lexicon and fingerprint, last self-test."""
@@ -147,16 +158,15 @@ class TableLink:
         table, session = self.table, self.table.session
         tournament = assignment.get("tournament")
         if isinstance(tournament, str) and tournament and tournament != session.setup.tournament:
-            session.setup = dataclasses.replace(session.setup, tournament=tournament)
+            session.change_setup(tournament=tournament)
         division = assignment.get("division") or ""
         if division != session.setup.division:
-            session.setup = dataclasses.replace(session.setup, division=division)
-        table.start_refusal = plan.word_list_refusal(assignment, session.lexicon_name,
-                                                     session.lexicon_fingerprint)
+            session.change_setup(division=division)
+        self.start_refusal = plan.word_list_refusal(assignment, session.lexicon_name,
+                                                    session.lexicon_fingerprint)
         setup = plan.new_setup(table.state, assignment)
         if setup is not None:
-            session.setup = dataclasses.replace(session.setup, round=setup[0], players=setup[1],
-                                                starts=setup[2])
+            session.change_setup(round=setup[0], players=setup[1], starts=setup[2])
             table.restart(session.replace_game().state)
             log.info("assignment: round %s, %s v %s, first: %s", setup[0], *setup[1], setup[2])
         for correction in plan.corrections_of(assignment):

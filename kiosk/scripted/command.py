@@ -50,7 +50,8 @@ def run_scripts(config, scripts: list[str], speed: float) -> int:
     """Play ``scripts`` at the table ``config`` describes; the exit status."""
     import pygame
 
-    from kiosk.app import Kiosk, open_display, open_lexicon
+    from kiosk.app import Kiosk
+    from kiosk.opening import open_display, open_lexicon
     from kiosk.fast_clock import held_clock
     from kiosk.scripted.plan import Plan
     from kiosk.scripted.runner import ScriptFailed, ScriptRunner

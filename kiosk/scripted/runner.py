@@ -263,8 +263,8 @@ class ScriptRunner:
             if state.last_ns is not None and state.phase not in (Phase.CONFIRMED, Phase.VOID):
                 raise ScriptFailed(f"{plan.where(1)}: the table's game in progress (round "
                                    f"{state.round}, {' v '.join(state.players)}) is not the script's")
-            session.setup = dataclasses.replace(session.setup, rules=header.rules, round=header.round,
-                                                players=tuple(header.players), starts=header.starts)
+            session.change_setup(rules=header.rules, round=header.round,
+                                 players=tuple(header.players), starts=header.starts)
             table.restart(session.replace_game().state)
             self.kiosk.loop.step()
         self.ready = True

@@ -111,7 +111,7 @@ class Operator:
 
 
 def station_driver(path: str, speed: float):
-    """``drive(station, loop)`` for kiosk.app.run_station: the operator's script played."""
+    """``drive(station, loop)`` for kiosk.station_app.run_station: the operator's script played."""
     def drive(station, loop) -> int:
         try:
             read(path)

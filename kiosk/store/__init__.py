@@ -6,7 +6,6 @@ outbox of documents for the director.
 - recovery.py: resume a game after a crash or power cut, clock neutral, by journaling a
   ``Recovered`` event (common/game/rebase.py: its apply step).
 - adjudications.py: every word-judge verdict; per-word validity only in the director's export.
-- game_journal.py: one game's journal as the app's loop uses it (``append(events, adjudication=)``).
 - outbox.py: documents waiting for the director, retried with backoff until acknowledged.
 - db.py: opening the file (WAL, synchronous=FULL), the declared schema and its version, and
   ``Store``, the open/close/transaction that the journal and the outbox share.

@@ -161,6 +161,15 @@ class Journal(Store):
         events' ``at_ns`` are on: this boot, unless recovery journals events that fell due
         before the restart. A game last journaled on another boot takes a ``Recovered`` event
         first (kiosk.store.recovery.recover writes it); its ``from_ns`` is on the old boot's clock.
+
+        This is the one check of time that guards the journal's order: no event is written
+        before the game's last instant on the same boot. It is the one because it reads the
+        file, not a state in memory: whoever writes (the table's session, a recovery, a second
+        kiosk process that got past the store's lock, a demo restarted on a fast clock), an
+        event out of order is refused here and nothing of its command is kept. The table above
+        it checks nothing: it stamps an input drained late with the game's last instant
+        (kiosk.table.Table.submit), and the core's own refusal (common.game.game.decide) is the
+        pure game's contract with every caller, never reached from the table.
         """
         events = list(events)
         for event in events:

@@ -6,7 +6,7 @@ beside the store, the screen stays on the game (never the failsafe), the top lin
 locked result and its document in the outbox."""
 import pytest
 
-from kiosk.app import STORAGE_FULL
+from kiosk.table import STORAGE_FULL
 from common.game import events as ev
 from kiosk.store import Journal
 from kiosk.ui.clock.screen import ClockScreen

@@ -31,7 +31,7 @@ def test_the_bundled_lexicon_and_its_licence_are_in_the_repository():
 
 
 def test_the_kiosk_judges_with_the_bundled_list_when_none_is_named():
-    from kiosk.app import DEFAULT_LEXICON, open_lexicon as open_table_lexicon
+    from kiosk.opening import DEFAULT_LEXICON, open_lexicon as open_table_lexicon
     assert DEFAULT_LEXICON == BUNDLED_LEXICON
     lexicon, label = open_table_lexicon(None)
     assert label == "enable2k (official status unknown)" and "JINX" in lexicon   # no preset: no book

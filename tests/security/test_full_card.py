@@ -7,7 +7,7 @@ into the outbox and sent to a real director, and the top line says storage is fu
 its real SQLite file on a real 400 KB file system (a tmpfs), the whole app and its screens."""
 import pytest
 
-from kiosk.app import STORAGE_FULL
+from kiosk.table import STORAGE_FULL
 from common.game import events as ev
 from kiosk.store import Journal
 from kiosk.store.outbox import Outbox

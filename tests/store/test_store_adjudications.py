@@ -14,7 +14,7 @@ from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
 from kiosk.store import StoreError, UnknownRecord
 from kiosk.store.adjudications import (TableAdjudication, adjudications_for_director,
                                        adjudications_for_table, record_adjudication)
-from kiosk.store.game_journal import GameJournal
+from kiosk.session import GameSetup, Session
 
 ENABLE = BUNDLED_LEXICON                # the ENABLE list the kiosk ships
 WORDS = ("JOEY", "ZAX", "QUA")
@@ -122,10 +122,12 @@ def test_inconsistent_or_unlabelled_adjudications_are_refused(journal, kiosk, en
     assert journal.db["adjudications"].count == 0
 
 
-def test_the_app_facing_journal_commits_a_ruling_with_its_adjudication(kiosk, enable):
-    k = kiosk().opening()
-    bound = GameJournal(k.journal, k.game_id, table=7, lexicon=enable.name,
-                        lexicon_fingerprint=enable.fingerprint)
+def test_the_session_commits_a_ruling_with_its_adjudication(kiosk, enable):
+    k = kiosk()
+    setup = GameSetup(k.state.rules, 3, ("Ann", "Bob"), "7")
+    bound = Session(k.journal, setup, lexicon=enable)     # the kiosk's one writer of events
+    assert bound.start(k.ns(0)).game_id == k.game_id      # the game set up alike, not replaced
+    k.opening()
     verdict = adjudicate(("JOEY", "ZZXQ"), enable)
     made = decide(k.state, c.Challenge(1, verdict.words, verdict.valid), k.ns(101))
     with pytest.raises(StoreError, match="is before the game's last instant"):
@@ -133,7 +135,7 @@ def test_the_app_facing_journal_commits_a_ruling_with_its_adjudication(kiosk, en
     assert adjudications_for_table(k.journal, k.game_id) == []     # nothing half-written
     with pytest.raises(StoreError, match="with the one ruling it decided"):
         bound.append(made[:1], adjudication=verdict)
-    bound.append(made, adjudication=verdict, wall=k.wall(101))
+    bound.append(made, adjudication=verdict)
     [view] = adjudications_for_table(k.journal, k.game_id)
     assert (view.challenger_side, view.challenger, view.valid) == (1, "Bob", False)
     assert view.at_ns == k.ns(101)

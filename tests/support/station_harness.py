@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from kiosk.app import StationConfig, build_station, open_station_journal
+from kiosk.station_app import StationConfig, build_station, open_station_journal
 from kiosk.pin import hash_pin
 from kiosk.ui import touch
 from tests.support.ui_harness import ENABLE, S, T0, post, post_tap, post_text

@@ -11,7 +11,8 @@ from tests.support.sync_wait import eventually
 from common.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.link.http_client import DirectorClient
-from kiosk.link.sender import Link, Sender, assignment_alert, link_text
+from kiosk.link.sender import Sender, assignment_alert, link_text
+from kiosk.link.worker import LinkState
 from common.wire.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
 
@@ -187,7 +188,7 @@ def test_the_loop_never_waits_for_a_director_that_does_not_answer(tmp_path, send
         state = replay_lines(['{"preset": "aspa"}']).state
         for _ in range(1000):                                   # the loop's calls, while stuck
             sender.publish(state, "g", "T", "3")
-            assert isinstance(sender.link, Link)
+            assert isinstance(sender.link, LinkState)
         assert sender.link.delivered_wall is None
     finally:
         assert sender.stop(60)

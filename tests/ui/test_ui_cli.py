@@ -102,14 +102,14 @@ def test_a_station_with_no_screen_says_what_to_check(tmp_path, driver, message):
 
 
 def test_the_station_refuses_to_start_without_a_lexicon(monkeypatch, tmp_path):
-    from kiosk.app import LexiconError, StationConfig, station_lexicon
-    monkeypatch.setattr("kiosk.app.DEFAULT_LEXICON", tmp_path / "absent.txt")
+    from kiosk.station_app import LexiconError, StationConfig, station_lexicon
+    monkeypatch.setattr("kiosk.opening.DEFAULT_LEXICON", tmp_path / "absent.txt")
     with pytest.raises(LexiconError, match="--lexicon FILE"):
         station_lexicon(StationConfig())
 
 
 def test_the_default_lexicon_is_the_bundled_enable_list(shared):
-    from kiosk.app import DEFAULT_LEXICON
+    from kiosk.opening import DEFAULT_LEXICON
     from kiosk.lexicon import BUNDLED_LEXICON, open_lexicon
     assert DEFAULT_LEXICON == BUNDLED_LEXICON and DEFAULT_LEXICON.is_relative_to(ROOT / "kiosk")
     assert open_lexicon(DEFAULT_LEXICON).fingerprint == open_lexicon(shared.enable).fingerprint

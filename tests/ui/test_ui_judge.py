@@ -175,7 +175,7 @@ def test_words_that_cannot_be_judged_are_refused_with_the_reason(kiosk):
 
 
 def test_without_a_lexicon_the_table_cannot_judge(kiosk, monkeypatch, tmp_path):
-    monkeypatch.setattr("kiosk.app.DEFAULT_LEXICON", tmp_path / "absent.txt")
+    monkeypatch.setattr("kiosk.opening.DEFAULT_LEXICON", tmp_path / "absent.txt")
     k = challenged(kiosk, lexicon=None)
     assert "no lexicon" in k.view.top
     k.type("cat", at=30).press("right", at=31)
@@ -204,9 +204,9 @@ def test_at_a_table_judged_at_the_station_the_press_sends_the_words_and_the_verd
     station's verdict, once the link has ruled with it, fills the screen as a verdict judged
     here, labelled with the station."""
     from common.game.commands import Rule
-    from kiosk.ui.widgets.base import StationVerdict
+    from kiosk.link.news import DirectorNews, StationVerdict
     k = kiosk()
-    k.table.judge_at_station = True
+    k.table.hear(DirectorNews(judge_at_station=True))      # as the link says it
     k.press("left", at=1).press("right", at=20).type("30\n", at=21)
     k.press("centre", at=25).press("centre", at=26)
     k.type("quire zebra", at=30)
@@ -214,14 +214,14 @@ def test_at_a_table_judged_at_the_station_the_press_sends_the_words_and_the_verd
     k.press("right", at=40)                     # Bob, the challenged player, sends them
     assert k.table.station_request == (("QUIRE", "ZEBRA"), T0 + 40 * S)
     assert not k.events(ev.ChallengeRuled) and isinstance(k.screen, JudgeScreen)
-    k.table.station_line = "at the judge station: waiting"
+    k.table.hear(DirectorNews(judge_at_station=True, station_line="at the judge station: waiting"))
     k.at(41).step()
     assert k.view.lines[0] == "at the judge station: waiting"
     k.type("x", at=42)                          # the words went: typing changes nothing
     assert k.view.words == ("QUIRE",) and k.view.typing == "ZEBRA"
     assert k.table.submit(Rule(("QUIRE", "ZEBRA"), False), T0 + 60 * S)    # as the link rules
-    k.table.station_verdict = StationVerdict(False, ("QUIRE", "ZEBRA"), "judge station 1 · ENABLE",
-                                             T0 + 60 * S)
+    k.table.hear(DirectorNews(judge_at_station=True, station_verdict=StationVerdict(
+        False, ("QUIRE", "ZEBRA"), "judge station 1 · ENABLE", T0 + 60 * S)))
     k.at(60).step()
     assert isinstance(k.screen, VerdictScreen)
     assert (k.view.valid, k.view.words, k.view.lexicon) == (False, ("QUIRE", "ZEBRA"),

@@ -2,12 +2,12 @@
 panel (issue 27 item 1): the alert's words whole, nothing spilling over the game below it; the
 top line's usual words after it are cut short where the bar has no more room
 (kiosk.ui.widgets.frame.bar). tests/security/test_honest_slip.py shows it end to end."""
-import dataclasses
-
 import pygame
 import pytest
 
-from kiosk.link.sender import Link, assignment_alert
+from kiosk.link.news import DirectorNews
+from kiosk.link.sender import assignment_alert
+from kiosk.link.worker import LinkState
 from kiosk.ui.widgets import frame
 from tests.support.dummy_display import display  # noqa: F401 - the session's display
 from tests.support.keyboard_scenes import layout_problems, painted
@@ -32,11 +32,11 @@ def kiosk(tmp_path):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_refusal_is_the_top_lines_first_words_and_stays_on_the_bar(kiosk, tmp_path, size):
-    alert = assignment_alert(Link(assignment_error=WHY))
+    alert = assignment_alert(LinkState(assignment_error=WHY))
     assert alert == ("call the director: this table refused the director's last assignment "
                      "(players[1]: Expected `str` of length <= 100)")
     k = kiosk(size=size)
-    k.kiosk.table.info = dataclasses.replace(k.kiosk.table.info, alert=alert, link="director linked")
+    k.kiosk.table.hear(DirectorNews(words="director linked", alert=alert))     # as the link says it
     k.press("left", at=1)                                   # Bob's clock runs: the clock screen
     assert k.view.top.startswith(alert)
     surface, notes = painted(k, size)

@@ -4,7 +4,7 @@ and the director restarts the station at the table number. GPIO button releases 
 pins) never dismiss a verdict."""
 from tests.support.ui_harness import ENABLE, STATION_LABEL
 from drivers.buttons import DEFAULT_PINS, pin_factory
-from kiosk.app import open_lexicon
+from kiosk.opening import open_lexicon
 from kiosk.ui.widgets import theme
 from kiosk.ui.widgets.failsafe import FAIL_BG, TITLE, failsafe_layout
 from kiosk.ui.judge.failsafe import SAVED

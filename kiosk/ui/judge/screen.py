@@ -17,8 +17,8 @@ buttons).
 At a table whose challenges the venue's judge station rules on (``Table.judge_at_station``),
 the verdict player's press sends the challenge, with the words typed (or none: the station's
 operator types them), to the station through the director; the screen says "at the judge
-station: waiting" until the station's one verdict comes back, then shows it exactly as a verdict
-judged here (kiosk.link.station_wait rules with it).
+station: waiting" until the station's one verdict comes back (the link's news, read through the
+table), then shows it exactly as a verdict judged here (kiosk.link.station_wait rules with it).
 """
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ class JudgeScreen(Screen):
         self.withdrawing: set[int] | None = None      # players who agreed to withdraw so far
         self._verdict: VerdictScreen | None = None
         self.sent = False                               # sent to the judge station
+        self.earlier = table.station_verdict            # an earlier challenge's, not this one's
 
     @property
     def challenger(self) -> int:
@@ -97,8 +98,7 @@ class JudgeScreen(Screen):
 
     def update(self, now_ns: int) -> None:
         verdict = self.table.station_verdict
-        if verdict is not None and self._verdict is None:
-            self.table.station_verdict = None
+        if verdict is not None and verdict != self.earlier and self._verdict is None:
             self._verdict = VerdictScreen(self.table, verdict.valid, verdict.words, verdict.label,
                                           verdict.at_ns)
 

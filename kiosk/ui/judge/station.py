@@ -53,7 +53,7 @@ class Station(BottomLine, Screen):
                  fingerprint: str = ""):
         """``record(adjudication, table, at_ns)`` journals each verdict before it is shown;
         ``pin_hash`` is the PIN's (kiosk.pin.hash_pin); ``link`` the director's, if linked.
-        The defaults of the rest are kiosk.app.StationConfig's."""
+        The defaults of the rest are kiosk.station_app.StationConfig's."""
         super().__init__(self)              # the station is its own table: its own bottom line
         self.lexicon, self.label, self.max_words, self.pin_hash = lexicon, lexicon_label, max_words, pin_hash
         self.settings, self.record, self.link, self.fingerprint = settings, record, link, fingerprint

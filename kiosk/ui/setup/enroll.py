@@ -20,6 +20,7 @@ from typing import Protocol
 
 import pygame
 
+from kiosk.link.enroll_worker import Progress
 from table_input import ButtonPressed, KeyTyped
 from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.base import Screen
@@ -31,16 +32,9 @@ CODE_DIGITS = 6
 STICK = Key("s", "STICK", 2)            # a USB stick's file instead of a code
 
 
-@dataclass(frozen=True)
-class Progress:
-    """What the enroller is doing: ``phase`` (idle, finding, found, working, enrolled, failed),
-    a sentence for the volunteer, and the directors found (name, url)."""
-    phase: str
-    text: str = ""
-    found: tuple[tuple[str, str], ...] = ()
-
-
 class Enroller(Protocol):
+    """What the screen asks of its worker (kiosk.link.enroll_worker.EnrollWorker): its
+    ``progress()`` is a ``Progress``, read on every pass."""
     def find(self) -> None: ...
     def by_code(self, url: str, table: str, code: str) -> None: ...
     def from_stick(self, table: str) -> None: ...

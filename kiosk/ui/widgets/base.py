@@ -17,6 +17,7 @@ from common.game.frozen import value
 from common.game.game import decide
 from common.game.state import GameState
 from common.game.vocabulary import MenuUse
+from kiosk.link.news import StationVerdict
 from kiosk.ui.widgets.words import Info
 from table_input import ButtonPressed, ButtonReleased, KeyTyped
 
@@ -46,28 +47,31 @@ class Outputs(Protocol):
     paused: bool                    # True while the self-test owns them (the game does not push)
 
 
-@value
-class StationVerdict:
-    """The judge station's one verdict on the table's open challenge, as the table ruled with it
-    (kiosk.link.station_wait): the judge screen shows it as the table's own."""
-    valid: bool
-    words: tuple[str, ...]
-    label: str                      # "judge station 1 · ENABLE": who judged, with which lexicon
-    at_ns: int
-
-
 class Table(Protocol):
-    """The game at this table, as the screens see it (kiosk.app.Table implements it)."""
+    """The game at this table, as the screens see it (kiosk.table.Table implements it). What
+    the director's link says the screens read, never write (kiosk.link.news.DirectorNews)."""
     state: GameState
     info: Info
     lexicon: Container[str] | None
     settings: UiSettings
     outputs: Outputs | None         # the players' displays and LEDs, if any are fitted
     new_game_after_s: int           # a locked or void game stays this long before a new one; 0: on
-    start_refusal: str              # why the game may not start now (a rated round on another word list), or ""
-    judge_at_station: bool          # the venue's judge station rules on this table's challenges
-    station_line: str               # what the link says of the challenge sent to the station
-    station_verdict: StationVerdict | None      # the station's verdict, once the table ruled with it
+
+    @property
+    def start_refusal(self) -> str:
+        """Why the game may not start now (a rated round on another word list), or ""."""
+
+    @property
+    def judge_at_station(self) -> bool:
+        """The venue's judge station rules on this table's challenges."""
+
+    @property
+    def station_line(self) -> str:
+        """What the link says of the challenge sent to the station."""
+
+    @property
+    def station_verdict(self) -> StationVerdict | None:
+        """The station's verdict, once the table ruled with it."""
 
     def to_station(self, words: tuple[str, ...], t_ns: int) -> None:
         """Send the open challenge, with the words typed here (none: the station's operator
@@ -89,7 +93,7 @@ class Table(Protocol):
 
 class BottomLine:
     """``say`` and ``message`` as a ``Table`` has them: what was said last, shown for
-    ``settings.message_s`` (kiosk.app.Table, and the judge station)."""
+    ``settings.message_s`` (kiosk.table.Table, and the judge station)."""
     settings: UiSettings
     _message: tuple[str, int] | None = None
 
