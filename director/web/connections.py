@@ -323,7 +323,7 @@ def server_config(app, limits: Limits, *, access_log: bool = False, **settings) 
     """uvicorn's settings for the director's service, the door in its HTTP protocol: the
     service's and the tests' alike (``app``: director.web.app's, whose tables' API rate the
     door keeps too). ``settings``: host, port, log_level..."""
-    door = Door(limits, app.state.table_requests)
+    door = Door(limits, app.state.service.table_requests)
     protocol = type("DirectorDoorProtocol", (DoorProtocol,), {"door": door})
     config = uvicorn.Config(app, http=protocol, timeout_keep_alive=KEEP_ALIVE_S,
                             h11_max_incomplete_event_size=MAX_HEADERS, backlog=BACKLOG,
