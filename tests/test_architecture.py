@@ -169,6 +169,28 @@ def test_no_module_is_over_500_lines():
     assert long == []
 
 
+def long_functions(folders, most: int) -> list[str]:
+    """Every function (a method, a nested function) in ``folders`` longer than ``most`` lines,
+    from its first decorator to its last line."""
+    return [f"{p.relative_to(ROOT)}:{node.lineno} {node.name}: {length} lines"
+            for folder in folders for p in python_files(folder)
+            for node in ast.walk(parsed(p))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (length := node.end_lineno - min([node.lineno] + [d.lineno for d in
+                                                                 node.decorator_list]) + 1) > most]
+
+
+def test_no_function_is_over_120_lines():
+    """A function fits a screen or two (../shared/DESIGN.md: under ~100 lines); a composition root
+    that grows one endpoint after another is split into modules, not let run on."""
+    assert long_functions(("common", "kiosk", "drivers", "director", "table_input"), 120) == []
+
+
+def test_the_function_length_check_finds_a_long_one():
+    """The check above can fail: the longest functions of the director are over 60 lines."""
+    assert long_functions(("director",), 60) != []
+
+
 def test_every_module_says_what_it_is_for():
     missing = [str(p.relative_to(ROOT)) for folder in ("common", "kiosk", "drivers", "director")
                for p in python_files(folder)
