@@ -4,7 +4,6 @@ headers and values."""
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import Response
 
 import common.wire.schema as schema
 from director.tables.announce import Announcement
