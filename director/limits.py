@@ -19,6 +19,7 @@ costs the service little to keep, so that it stays up under all of them at once:
   streams: ``Slots``;
 - log lines about one client address: ``LogLimiter``, a few a second (a phone's 404s must not
   write hundreds of lines a second), the lines dropped counted in the next one that is written;
+  the same for a library's lines of one message (uvicorn's, ``keep_lines_of``), a few a minute;
 - connections: per address and in all, and how long a request may take to send its headers and
   its body (``connections_*``, ``*_timeout_s``: director.web.connections keeps them at the
   socket).
@@ -151,21 +152,46 @@ LOG_LINES_PER_S = 1.0           # lines about one address, after a burst of
 LOG_LINES_AT_ONCE = 10
 LOG_LINES_TOTAL_PER_S = 20.0    # lines about every address together, after a burst of
 LOG_LINES_TOTAL_AT_ONCE = 100
+LIBRARY_LINES_PER_S = 5 / 60    # a library's lines of one message (uvicorn's), after a burst of
+LIBRARY_LINES_AT_ONCE = 5
+KEY_CHARS = 200                 # of a library's message, its key
 
 
-class LogLimiter:
-    """A logger's lines about client addresses, bounded: ``LOG_LINES_AT_ONCE`` about one address
-    then ``LOG_LINES_PER_S`` a second, and ``LOG_LINES_TOTAL_*`` for every address together; a
-    line over either is dropped and counted, and the next line written about that address says
-    how many were dropped since the last one. Thread-safe; the clock is an argument."""
+class LogLimiter(logging.Filter):
+    """A logger's lines bounded per key: ``at_once`` about one key then ``per_s`` a second, and
+    (``total``) ``LOG_LINES_TOTAL_*`` for every key together; a line over either is dropped and
+    counted, and the next line written about that key says how many were not. Thread-safe; the
+    clock is an argument.
 
-    def __init__(self, logger: logging.Logger, *, clock: Callable[[], float] = time.monotonic):
+    Two uses: the lines we write about a client address (``info``, ``warning``: a phone's 404s
+    must not write hundreds of lines a second), ``LOG_LINES_*``; and, as a filter on a library's
+    logger (``keep_lines_of``: uvicorn's "Invalid HTTP request received." once per garbage
+    connection), the lines it writes, each message its own key, ``LIBRARY_LINES_*``."""
+
+    def __init__(self, logger: logging.Logger, *, at_once: int = LOG_LINES_AT_ONCE,
+                 per_s: float = LOG_LINES_PER_S, total: bool = True,
+                 clock: Callable[[], float] = time.monotonic):
+        super().__init__()
         self.logger = logger
-        self.per_address = RateLimiter(LOG_LINES_PER_S, str, burst=LOG_LINES_AT_ONCE, clock=clock)
+        self.per_key = RateLimiter(per_s, str, burst=at_once, clock=clock)
         self.total = RateLimiter(LOG_LINES_TOTAL_PER_S, str, burst=LOG_LINES_TOTAL_AT_ONCE,
-                                 clock=clock)
+                                 clock=clock) if total else None
         self.dropped: dict[str, int] = {}
         self.lock = threading.Lock()
+
+    def admit(self, key: str) -> int | None:
+        """None when a line about ``key`` is over the limit now (it is counted); else the lines
+        about ``key`` dropped since the last one written."""
+        with self.lock:
+            try:
+                self.per_key.take(key)
+                if self.total is not None:
+                    self.total.take("")
+            except LimitExceeded:
+                if key in self.dropped or len(self.dropped) < MAX_ADDRESSES:
+                    self.dropped[key] = self.dropped.get(key, 0) + 1
+                return None
+            return self.dropped.pop(key, 0)
 
     def info(self, address: str, message: str, *args) -> bool:
         return self.log(logging.INFO, address, message, *args)
@@ -178,20 +204,34 @@ class LogLimiter:
         it was written."""
         if not self.logger.isEnabledFor(level):
             return False
-        with self.lock:
-            try:
-                self.per_address.take(address)
-                self.total.take("")
-            except LimitExceeded:
-                if address in self.dropped or len(self.dropped) < MAX_ADDRESSES:
-                    self.dropped[address] = self.dropped.get(address, 0) + 1
-                return False
-            dropped = self.dropped.pop(address, 0)
+        dropped = self.admit(address)
+        if dropped is None:
+            return False
         if dropped:
             message += " (and %d more lines about %s not written before it: over the log's limit)"
             args = (*args, dropped, address)
         self.logger.log(level, message, *args)
         return True
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether the logger this filters writes ``record`` (its message, unformatted, the
+        key); the first let through after some were not says how many."""
+        dropped = self.admit(str(record.msg)[:KEY_CHARS])
+        if dropped is None:
+            return False
+        if dropped:
+            record.msg = f"{record.msg} (and {dropped} more like it, not logged)"
+        return True
+
+
+def keep_lines_of(logger: logging.Logger, *, clock: Callable[[], float] = time.monotonic
+                  ) -> LogLimiter:
+    """``logger``'s own lines (a library's) held to ``LIBRARY_LINES_AT_ONCE`` of each message,
+    then ``LIBRARY_LINES_PER_S`` a second: the filter, added to it."""
+    limiter = LogLimiter(logger, at_once=LIBRARY_LINES_AT_ONCE, per_s=LIBRARY_LINES_PER_S,
+                         total=False, clock=clock)
+    logger.addFilter(limiter)
+    return limiter
 
 
 # --- open streams ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ as the page, with the event's name and date, each division's round and the order
   and ``ranked_by``;
 - ``html``: a page of its own, for printing: the heading, and per division its line and table
   (``html_body`` gives the heading and tables alone: the page's printable standings,
-  director.web.print_pages, put them in its own page).
+  director.web.routes.print_pages, put them in its own page).
 
 A division's round: the last of its first rounds whose every pairing has its result
 (director.files.exports.completed_rounds), and how many results of the round after it are in.

@@ -1,6 +1,6 @@
 """What the director's page sends, as the protocol's one schema says it (common.wire.schema: its
 types, ranges, single-line printable text): each body is parsed and checked in one pass before
-the page's handler reads it (director.web.app, ``json_body``)."""
+the page's handler reads it (director.web.routes.base, ``json_body``)."""
 from typing import Annotated
 
 from msgspec import Meta

@@ -44,7 +44,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from director.limits import Limits, RateLimiter
+from director.limits import Limits, RateLimiter, keep_lines_of
 
 log = logging.getLogger("director.web.connections")
 
@@ -269,36 +269,11 @@ class DoorProtocol(H11Protocol):
         self.transport.close()
 
 
-class Budget(logging.Filter):
-    """A log's lines held to ``most`` of each message a minute (uvicorn's "Invalid HTTP request
-    received." once per garbage connection, say): the rest are counted, and the next line let
-    through says how many were held back."""
-
-    def __init__(self, most: int = 5, clock: Callable[[], float] | None = None):
-        super().__init__()
-        import time
-        self.most, self.clock = most, clock or time.monotonic
-        self.seen: dict[str, tuple[float, int, int]] = {}     # message -> (since, let through, held)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        now, key = self.clock(), str(record.msg)[:200]
-        since, passed, held = self.seen.get(key, (now, 0, 0))
-        if now - since >= REPORT_EVERY_S:
-            since, passed = now, 0
-        if passed >= self.most:
-            self.seen[key] = (since, passed, held + 1)
-            return False
-        if held:
-            record.msg = f"{record.msg} (and {held} more like it, not logged)"
-        self.seen[key] = (since, passed + 1, 0)
-        if len(self.seen) > 1000:
-            self.seen.clear()
-        return True
-
-
 def quiet_logs() -> None:
-    """uvicorn's own warnings held to a budget (``Budget``)."""
-    logging.getLogger("uvicorn.error").addFilter(Budget())
+    """uvicorn's own warnings held to five of each message at once, then five a minute
+    (director.limits ``keep_lines_of``: its "Invalid HTTP request received." once per garbage
+    connection)."""
+    keep_lines_of(logging.getLogger("uvicorn.error"))
 
 
 def allow_open_files(limits: Limits) -> Limits:
@@ -323,7 +298,7 @@ def server_config(app, limits: Limits, *, access_log: bool = False, **settings) 
     """uvicorn's settings for the director's service, the door in its HTTP protocol: the
     service's and the tests' alike (``app``: director.web.app's, whose tables' API rate the
     door keeps too). ``settings``: host, port, log_level..."""
-    door = Door(limits, app.state.table_requests)
+    door = Door(limits, app.state.service.table_requests)
     protocol = type("DirectorDoorProtocol", (DoorProtocol,), {"door": door})
     config = uvicorn.Config(app, http=protocol, timeout_keep_alive=KEEP_ALIVE_S,
                             h11_max_incomplete_event_size=MAX_HEADERS, backlog=BACKLOG,

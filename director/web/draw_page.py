@@ -1,18 +1,17 @@
 """The draw on the director's page (director.event.next_round): each division's draw chosen,
-its next round proposed, adjusted and published. Routes (the director's session, as every page's
-route; each a POST of JSON with the session's CSRF token, as the page's other buttons send):
+its next round proposed, adjusted and published. What the page may ask (``SHAPES``, each a POST
+of JSON with the session's CSRF token to its route, director.web.routes.draw):
 
-- ``draw.settings``: ``POST /api/draw/settings`` ``{"division": "A", "system": "swiss",
-  "king_of_the_hill": 1, "seeding": "rating", "rounds": 7}``: the division's draw, kept over
-  the config's;
-- ``draw.propose``: ``POST /api/draw/propose`` ``{"division": "A"}``: its next round drawn now;
-- ``draw.swap``: ``POST /api/draw/swap`` ``{"division": "A", "players": [3, 8]}``;
-- ``draw.table``: ``POST /api/draw/table`` ``{"division": "A", "player": 3, "table": "12"}``;
-- ``draw.publish``: ``POST /api/draw/publish`` ``{"division": "A"}``: the proposal becomes the
-  round's pairings, and each table's next assignment.
+- ``settings``: ``{"division": "A", "system": "swiss", "king_of_the_hill": 1, "seeding":
+  "rating", "rounds": 7}``: the division's draw, kept over the config's;
+- ``propose``: ``{"division": "A"}``: its next round drawn now;
+- ``swap``: ``{"division": "A", "players": [3, 8]}``;
+- ``table``: ``{"division": "A", "player": 3, "table": "12"}``;
+- ``publish``: ``{"division": "A"}``: the proposal becomes the round's pairings, and each
+  table's next assignment.
 
-A refused action answers 409 with the reason. ``draw_part`` is the page's live ``draw`` part
-(director.web.parts); ``watch`` draws a proposal again after every change that may call for it
+``act`` does it, in words. ``draw_part`` is the page's live ``draw`` part (director.web.parts);
+``watch`` draws a proposal again after every change that may call for it
 (director.event.next_round.refresh), in a thread of its own.
 """
 from __future__ import annotations
@@ -22,20 +21,13 @@ import threading
 from typing import Callable
 
 import msgspec
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
-import common.wire.schema as schema
 from director.config import DirectorConfig
 from director.event import divisions, next_round
 from director.event.db import DirectorDB
 from director.event.draw import DrawError, DrawSettings
 from director.event.model import ModelError
 from director.event.rounds import RoundError
-from . import bodies
-from .guard import refusal
 
 log = logging.getLogger("director.web.draw_page")
 SHAPES = {"settings": '{"division": "A", "system": "swiss", "king_of_the_hill": 0, '
@@ -120,23 +112,3 @@ def act(db: DirectorDB, config: DirectorConfig, what: str, body, now_wall: float
     return {"message": f"division {name}: round {round_number['round']} published ({count} "
                        "games and byes): each table has its next game"}
 
-
-def draw_routes(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -> list[Route]:
-    def endpoint(what: str):
-        kind = bodies.DrawChoice if what == "settings" else bodies.DrawAction
-
-        async def handle(request: Request) -> Response:
-            try:
-                body = schema.decode(await request.body() or b"{}", kind)
-            except schema.SchemaError as exc:
-                where = f"{exc.field}: " if exc.field else ""
-                return refusal(400, f"expected JSON {SHAPES[what]}: {where}{exc}"[:300])
-            try:
-                done = await run_in_threadpool(act, db, config, what, body, now())
-            except (DrawError, ModelError, RoundError) as exc:
-                return JSONResponse({"error": str(exc)}, status_code=409)
-            return JSONResponse(done)
-        return handle
-
-    return [Route(f"/api/draw/{what}", endpoint(what), methods=["POST"], name=f"draw.{what}")
-            for what in SHAPES]

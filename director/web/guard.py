@@ -65,7 +65,7 @@ TABLES_API = {"tables.results", "tables.status", "tables.assignment", "tables.ch
 BODY_CAPS = {"tables.results": 2 * MAX_BODY,      # the handler refuses over MAX_BODY first (and
              "tables.status": 2 * MAX_BODY,       # records it, director.tables.ingest), a chunk past it
              "tables.challenge": 2 * MAX_BODY, "stations.verdicts": 2 * MAX_BODY,
-             "import": 2 * IMPORT_BODY}           # (naming the file, director.web.app)
+             "import": 2 * IMPORT_BODY}           # (naming the file, routes.import_files)
 SAFE_METHODS = {"GET", "HEAD"}
 REFUSED = {400, 401, 403, 409, 413, 415, 422}   # a tables' API answer that costs its sender more
 JSON_TYPE = "application/json"      # the one body the tables' API takes (kiosk.link's clients)

@@ -1,9 +1,11 @@
 """The log's bound (director.limits.LogLimiter): one address writes at most a burst of lines and
 then one a second, every address together a bigger burst and 20 a second, and the next line
-written about an address says how many were not."""
+written about an address says how many were not; a library's lines (uvicorn's) are held the
+same way, each message on its own."""
 import logging
 
-from director.limits import (LOG_LINES_AT_ONCE, LOG_LINES_TOTAL_AT_ONCE, LogLimiter)
+from director.limits import (LIBRARY_LINES_AT_ONCE, LIBRARY_LINES_PER_S, LOG_LINES_AT_ONCE,
+                             LOG_LINES_TOTAL_AT_ONCE, LogLimiter, keep_lines_of)
 
 
 class Clock:
@@ -45,3 +47,21 @@ def test_a_level_the_logger_does_not_write_is_neither_written_nor_counted(caplog
     limited = LogLimiter(logger, clock=Clock())
     assert not any(limited.info("10.0.0.9", "a line") for _ in range(50))
     assert limited.dropped == {} and limited.warning("10.0.0.9", "a warning")
+
+
+def test_a_librarys_lines_are_held_per_message_and_the_next_says_how_many(caplog):
+    """uvicorn's own warnings (director.web.connections.quiet_logs): a few of each message, then
+    a few a minute; another message is not held up by the first."""
+    clock, logger = Clock(), logging.getLogger("tests.log_limit.library")
+    keep_lines_of(logger, clock=clock)
+    with caplog.at_level(logging.WARNING, logger="tests.log_limit.library"):
+        for _ in range(200):
+            logger.warning("Invalid HTTP request received.")
+        logger.warning("Unsupported upgrade request.")
+        clock.now = 1 / LIBRARY_LINES_PER_S                     # one more line allowed since
+        logger.warning("Invalid HTTP request received.")
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines[:LIBRARY_LINES_AT_ONCE] == ["Invalid HTTP request received."] * LIBRARY_LINES_AT_ONCE
+    assert lines[LIBRARY_LINES_AT_ONCE:] == [
+        "Unsupported upgrade request.",
+        f"Invalid HTTP request received. (and {200 - LIBRARY_LINES_AT_ONCE} more like it, not logged)"]

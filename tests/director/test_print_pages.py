@@ -7,7 +7,7 @@ import re
 import pytest
 
 from director.files.imports import Upload, import_files
-from director.web.print_pages import standings_page
+from director.web.routes.print_pages import standings_page
 from tests.support.director_harness import Director
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
 

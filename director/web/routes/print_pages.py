@@ -5,10 +5,10 @@
   the event's name and date, each division's round, its order and spread cap, its table), in a
   page of the service's with a Print button, laid out for A4 (static/print.css: the tables'
   heads repeated on every page, a row never split);
-  beside the button, the NZASP results report's link when the service has one
-  (``results_report``: its address; the report is a page of its own, made elsewhere).
+  beside the button, the NZASP results report's link (``RESULTS_REPORT``: the page's download
+  of it, director.web.routes.downloads; the report is a page of its own).
 
-The table cards (``/tables/cards``) are director.web.tables_page's.
+The table cards (``/tables/cards``) are director.web.routes.tables_page's.
 """
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from director.config import DirectorConfig
-from director.event.db import DirectorDB
 from director.event.model import ModelError
 from director.files.standings_report import html_body
+from ..service import service_of
+from .base import NO_STORE
 
-NO_STORE = {"Cache-Control": "no-store"}
+RESULTS_REPORT = "/export/results.html"
 
 
 def standings_page(title: str, body: str, results_report: str | None = None) -> str:
@@ -42,15 +42,14 @@ def standings_page(title: str, body: str, results_report: str | None = None) -> 
             f'<main>\n{body}\n</main>\n</body></html>\n')
 
 
-def print_routes(db: DirectorDB, config: DirectorConfig,
-                 results_report: str | None = None) -> list[Route]:
-    async def standings(request: Request) -> Response:
-        division = request.query_params.get("division") or None
-        try:
-            title, body = await run_in_threadpool(html_body, db, config.rules, config.tournament,
-                                                  division)
-        except ModelError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=404)
-        return HTMLResponse(standings_page(title, body, results_report), headers=NO_STORE)
+async def standings(request: Request) -> Response:
+    service, division = service_of(request), request.query_params.get("division") or None
+    try:
+        title, body = await run_in_threadpool(html_body, service.db, service.config.rules,
+                                              service.config.tournament, division)
+    except ModelError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=404)
+    return HTMLResponse(standings_page(title, body, RESULTS_REPORT), headers=NO_STORE)
 
-    return [Route("/standings", standings, methods=["GET"], name="standings.print")]
+
+routes = [Route("/standings", standings, methods=["GET"], name="standings.print")]

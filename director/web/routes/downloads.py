@@ -1,0 +1,94 @@
+"""The page's downloads (the director's session; director.files.exports):
+
+- ``export``: ``GET /export/division.t?division=NAME`` (``&encoding=utf-8``; named as tsh names
+  it, ``t_file_name``), ``/export/ratings.TOU`` (the completed rounds; what it leaves out in
+  ``X-Left-Out``), ``/export/standings.csv`` (``?division=NAME`` for one), the results to
+  forward (NZASP 11.4) ``/export/results.html``, ``results.csv``, ``draw.csv``, ``teams.csv``
+  (``?division=NAME``), ``/export/event.tsh``. Each is an attachment; one that cannot be made
+  is answered 409 with the reason, one that is no export 404.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import urllib.parse
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from director.event import divisions
+from director.event.db import DirectorDB
+from director.event.model import ModelError
+from director.files import exports, imports
+from ..service import service_of
+
+
+def t_file_name(db: DirectorDB, division: str) -> str:
+    """A division's .t file's name as tsh has it: the file config.tsh named (``a.t``), else the
+    division's name in lower case (tsh's own files: ``a.t`` for division A)."""
+    for known in divisions.divisions(db):
+        if known.name == division and known.tsh_file:
+            return Path(known.tsh_file).name
+    return f"{division.lower()}.t"
+
+
+def resolve_division(db: DirectorDB, name: str | None) -> str:
+    try:
+        return divisions.resolve(db, name)
+    except ModelError as exc:
+        raise imports.FileRefused(str(exc)) from None
+
+
+async def export(request: Request) -> Response:
+    what, params = request.path_params["file"], request.query_params
+    service = service_of(request)
+    db, config = service.db, service.config
+    stem = (config.tournament or "tournament").replace("/", "-")
+    division = params.get("division") or None
+    left_out: list[str] = []
+    try:
+        if what == "division.t":
+            encoding = params.get("encoding", "iso-8859-1")
+            if encoding not in ("iso-8859-1", "utf-8"):
+                return JSONResponse({"error": "encoding: iso-8859-1 or utf-8"}, status_code=400)
+            name = await run_in_threadpool(resolve_division, db, division)
+            data = await run_in_threadpool(exports.export_t, db, config.rules, config.tournament,
+                                           name, encoding)
+            filename, media = t_file_name(db, name), f"text/plain; charset={encoding}"
+        elif what == "ratings.TOU":
+            data = await run_in_threadpool(exports.export_tou, db, config.rules, config.tournament,
+                                           dt.date.fromtimestamp(service.now()), left_out)
+            filename, media = f"{stem}.TOU", "text/plain; charset=us-ascii"
+        elif what == "standings.csv":
+            data = await run_in_threadpool(exports.export_standings_csv, db, config.rules,
+                                           config.tournament, division)
+            filename, media = f"{stem} standings.csv", "text/csv; charset=utf-8"
+        elif what in exports.RESULTS:
+            fmt = exports.RESULTS[what]
+            data = await run_in_threadpool(exports.export_results, db, config.rules,
+                                           config.tournament, division, fmt)
+            filename = f"{stem} {division + ' ' if division else ''}{what}"
+            media = f"text/{'html' if fmt == 'html' else 'csv'}; charset=utf-8"
+        elif what == "event.tsh":
+            data = await run_in_threadpool(exports.export_archive, db, config.rules,
+                                           config.tournament)
+            filename, media = f"{stem}.tsh", "text/plain; charset=iso-8859-1"
+        else:
+            return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
+    except imports.FileRefused as exc:
+        return JSONResponse({"error": str(exc)}, status_code=409)
+    return Response(data, media_type=media, headers=attachment(filename, left_out))
+
+
+def attachment(filename: str, left_out: list[str]) -> dict[str, str]:
+    """A download's headers: its file's name, and what the file leaves out (the round in
+    play), in words."""
+    headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+    if left_out:
+        headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
+    return headers
+
+
+routes = [Route("/export/{file}", export, methods=["GET"], name="export")]

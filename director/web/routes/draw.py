@@ -1,0 +1,45 @@
+"""The draw's buttons on the director's page (the director's session; what each asks and does is
+director.web.draw_page's):
+
+- ``draw.settings``: ``POST /api/draw/settings``, a division's draw chosen;
+- ``draw.propose``: ``POST /api/draw/propose``, its next round drawn now;
+- ``draw.swap``: ``POST /api/draw/swap``, two players of the proposal swapped;
+- ``draw.table``: ``POST /api/draw/table``, a player's game moved to another table;
+- ``draw.publish``: ``POST /api/draw/publish``, the proposal published.
+
+A body that is not what its route asks is refused 400 naming the field; a refused action
+answers 409 with the reason.
+"""
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from director.event.draw import DrawError
+from director.event.model import ModelError
+from director.event.rounds import RoundError
+from .. import bodies
+from ..draw_page import SHAPES, act
+from ..service import service_of
+from .base import json_body
+
+
+async def draw_action(request: Request) -> Response:
+    """What the route's last part names (``SHAPES``), done."""
+    what = request.url.path.rsplit("/", 1)[1]
+    kind = bodies.DrawChoice if what == "settings" else bodies.DrawAction
+    body = await json_body(request, kind, SHAPES[what])
+    if isinstance(body, Response):
+        return body
+    service = service_of(request)
+    try:
+        done = await run_in_threadpool(act, service.db, service.config, what, body, service.now())
+    except (DrawError, ModelError, RoundError) as exc:
+        return JSONResponse({"error": str(exc)}, status_code=409)
+    return JSONResponse(done)
+
+
+routes = [Route(f"/api/draw/{what}", draw_action, methods=["POST"], name=f"draw.{what}")
+          for what in SHAPES]
