@@ -64,7 +64,7 @@ def correct(db: DirectorDB, rules: Rules, tournament: str, ask: Ask, *, now_wall
         key = game_key(result.round, result.players)
         where += f" table {result.table}" if result.table else ""
         table_result = _table_result(conn, tournament, result, roster)
-        current = corrections.latest(view.recorded.corrections).get(key)
+        current = corrections.latest(view.history).get(key)
         before = current.applied(result) if current else [result]
         if ask.kind == "original" and current is None:
             raise CorrectionError(f"{where}: the result is as recorded already: nothing to undo")

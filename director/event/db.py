@@ -169,12 +169,18 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                           "words", "state", "opened_wall", "updated_wall"}),
 }
 
-INDEXES = [
+INDEXES = [         # (table, columns, unique[, name: else sqlite-utils' idx_TABLE_COLUMNS])
     ("challenges", ["table_name", "state"], False),
     ("pairings", ["round", "table_name"], True),
     ("pairings", ["division", "round", "player0"], False),
     ("imported_results", ["division", "round"], False),
     ("results", ["division", "round"], False),
+    # what counting reads of the results (director.event.counted), so that it never reads a
+    # page of their documents
+    ("results", ["division", "round", "received_wall", "revision", "tournament", "sha256",
+                 "table_name", "player0", "player1", "first", "score0", "score1", "winner",
+                 "end_reason", "forfeit", "forfeit_each", "bonus0", "bonus1"], False,
+     "idx_results_counting"),
     ("results_audit", ["tournament", "round", "table_name"], False),
     ("corrections", ["division", "round", "player0", "player1"], False),
     ("corrections", ["tournament", "table_name"], False),
@@ -255,8 +261,9 @@ class DirectorDB:
         """The value ``compute`` read from the file for ``key``, read again only once the file
         changed: by this connection (``total_changes``: every row it inserted, updated or
         deleted) or by another's commit (``PRAGMA data_version``: a command run beside the
-        service). ``compute(before)`` is given the value it read last (None at first), to keep
-        what of it is still so. Inside a transaction nothing is kept: what it read may yet be
+        service). ``compute(before)`` is given the value it read last, to keep what of it is
+        still so: None at first, and after another connection's commit (what it wrote may be
+        anything). Inside a transaction nothing is kept: what it read may yet be
         rolled back. For values of the file alone (director.event.counted's loaded views)."""
         with self.lock:
             conn = self.db.conn
@@ -264,7 +271,8 @@ class DirectorDB:
                 return compute(None)
             now = (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
             if now != self._kept_of:
-                self._before = {**self._before, **self._kept}
+                ours = self._kept_of is not None and now[1] == self._kept_of[1]
+                self._before = {**self._before, **self._kept} if ours else {}
                 self._kept, self._kept_of = {}, now
             if key not in self._kept:
                 self._kept[key] = compute(self._before.get(key))
@@ -295,8 +303,8 @@ def open_database(path: str | os.PathLike) -> Database:
 def _create_tables(db: Database) -> None:
     for name, (columns, pk, not_null) in TABLES.items():
         db.create_table(name, columns, pk=pk, not_null=not_null)
-    for table, columns, unique in INDEXES:
-        db[table].create_index(columns, unique=unique)
+    for table, columns, unique, *name in INDEXES:
+        db[table].create_index(columns, index_name=name[0] if name else None, unique=unique)
 
 
 def _ensure_schema(db: Database, path: Path) -> None:

@@ -82,9 +82,10 @@ def migrate_1_to_2(db: Database, tables: dict, indexes: list) -> None:
 
 def _create_indexes(db: Database, indexes: list) -> None:
     """The indexes whose columns the file has by now (a later step adds the others')."""
-    for table, columns, unique in indexes:
+    for table, columns, unique, *name in indexes:
         if set(columns) <= set(db[table].columns_dict):
-            db[table].create_index(columns, unique=unique, if_not_exists=True)
+            db[table].create_index(columns, index_name=name[0] if name else None, unique=unique,
+                                   if_not_exists=True)
 
 
 def migrate_2_to_3(db: Database, indexes: list) -> None:

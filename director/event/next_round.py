@@ -24,8 +24,6 @@ round it pairs is dropped. Pure of the web: the page (director.web.draw_page) ca
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from dataclasses import asdict, dataclass, field
 
@@ -35,11 +33,12 @@ from . import counted, divisions, tournament
 from .counted import CountedDivision
 from .db import DirectorDB
 from .draw import DrawError, DrawSettings, draw_round, round_count, starts_so_far
-from .model import NO_OPPONENT, GameResult, ModelError, Pairing
+from .model import NO_OPPONENT, ModelError, Pairing
 from .proposals import proposal, published, store_proposal, store_published
 from .rounds import RoundError, player_names, store_pairings
 
 TRIGGERS = ("results", "corrections", "imported_results", "pairings", "players", "draw")
+SETTLE_S = 0.2      # after a change, how long the service lets more gather before ``refresh``
 
 
 @dataclass(frozen=True)
@@ -80,13 +79,6 @@ def _view(db: DirectorDB, event: Event, name: str) -> CountedDivision:
     return counted.load(db, event.rules, event.tournament, name)
 
 
-def _basis(results: tuple[GameResult, ...], before: int) -> str:
-    """What a round is drawn from, as a digest: every result of the rounds before it."""
-    rows = sorted((r.round, r.players, r.scores, r.kind, r.winner) for r in results
-                  if r.round < before)
-    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
-
-
 def _tables(db: DirectorDB, event: Event, name: str, round_number: int, count: int) -> list[str]:
     """The tables the division's round may use, in order: those of its last round first, then
     the venue's (``tournament.tables``) or numbers after its table offset, none another
@@ -123,7 +115,7 @@ def _draw(db: DirectorDB, event: Event, name: str, round_number: int, now_wall: 
     tables = _tables(db, event, name, round_number, (active + 1) // 2)
     made = draw_round(chosen, view.players, paired, view.results, round_number, tables)
     return {"round": round_number, "made_wall": now_wall,
-            "basis": _basis(view.results, round_number),
+            "basis": view.digest(round_number),
             "pairings": [[p.table, p.players[0], p.players[1], p.first] for p in made],
             "adjusted": []}
 
@@ -173,11 +165,11 @@ def refresh(db: DirectorDB, event: Event, now_wall: float) -> list[str]:
             view = _view(db, event, name)
             drawn = published(db, name)
             if (drawn and not drawn.get("changed")
-                    and drawn["basis"] != _basis(view.results, drawn["round"])):
+                    and drawn["basis"] != view.digest(drawn["round"])):
                 store_published(db, name, {**drawn, "changed": True})
                 done.append(f"division {name}: a result round {drawn['round']} was drawn from "
                             "changed after it was published")
-            if stored and "basis" in stored and stored["basis"] == _basis(view.results, round_number):
+            if stored and "basis" in stored and stored["basis"] == view.digest(round_number):
                 continue
             if stored is None:
                 total = round_count(chosen, view.players)

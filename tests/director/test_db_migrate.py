@@ -251,6 +251,7 @@ def _schema_7_file(path):
     for table in ("event_settings", "assignments_revision", "tsh_config", "tou_layout",
                   "draw_choices", "proposals", "proposed_games", "published_draws"):
         raw.execute(f"DROP TABLE {table}")
+    raw.execute("DROP INDEX idx_results_counting")
     for column in ("forfeit", "forfeit_each", "bonus0", "bonus1"):
         raw.execute(f"ALTER TABLE results DROP COLUMN {column}")
     raw.execute("UPDATE results SET score0 = 0, score1 = 0, winner = NULL")   # schema 7 counted the documents
@@ -279,6 +280,7 @@ def test_a_schema_7_file_counts_from_its_results_columns_and_keeps_what_meta_hel
         assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         with db.locked() as conn:
             assert "meta" not in conn.table_names()
+            assert "idx_results_counting" in [i.name for i in conn["results"].indexes]
         roster = players(db, "A")
         from_documents = [g for d in documents for g in games_from_document(d, roster)]
         counting = divisions.counting_rules(db, rules)
