@@ -78,12 +78,10 @@ class Reply:
 
 
 def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_wall: float,
-            *, rules: Rules, source: str = "http", declared_size: int | None = None,
-            recompute: bool = True) -> Reply:
+            *, rules: Rules, source: str = "http", declared_size: int | None = None) -> Reply:
     """Check and store one document a table sent; never raises for anything the table sent.
     ``rules``: the tournament's (a result's must be the same); ``declared_size``: the length a
-    sender announced, when the transport read none of it; ``recompute=False``: the benchmark's
-    baseline only (director.web.app.create_app), a result's events are not read back."""
+    sender announced, when the transport read none of it."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
     cap = body_cap(path)
@@ -97,7 +95,7 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
             return _receipted(Reply(200, {"outcome": "duplicate", **_ident(document)}), checked, key)
         division = _division(db, document)
         if path == "results":
-            check_result(db, rules, document, checked.events, recompute=recompute)
+            check_result(db, rules, document, checked.events)
             return _receipted(_store_result(db, checked, division, now_wall, source), checked, key)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source,

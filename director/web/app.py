@@ -200,14 +200,12 @@ def resolve_division(db: DirectorDB, name: str | None) -> str:
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                now: Callable[[], float] = time.time,
-               clock: Callable[[], float] = time.monotonic, recompute: bool = True,
+               clock: Callable[[], float] = time.monotonic,
                announcement=None) -> Starlette:
     """The service; ``password_hash`` is the director's (director.web.password), ``now`` the wall
     clock, ``clock`` the monotonic one the limits and sessions count by; ``announcement``: the
     service's DNS-SD announcement (director.tables.announce), whose name conflict the page and
-    the tables page show. ``recompute=False``
-    (never the service's: only the benchmark's baseline, bench/rigs/director_without_readback.py)
-    skips reading each result back from its events."""
+    the tables page show."""
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
     snapshot = parts.Snapshot(db, config, now, clock)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
@@ -226,8 +224,7 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         except ClientDisconnect:
             return Response(status_code=400)
         reply = await run_in_threadpool(receive, db, table, path, raw, config.key, now(),
-                                        rules=config.rules, declared_size=declared,
-                                        recompute=recompute)
+                                        rules=config.rules, declared_size=declared)
         headers = {"Connection": "close"} if declared is not None or len(raw) > body_cap(path) else None
         return JSONResponse(reply.body, status_code=reply.code, headers=headers)
 
