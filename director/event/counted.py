@@ -1,8 +1,8 @@
 """A division as counted: its players, its pairings round by round and every result that counts,
 the director's corrections applied. One place reads it from the database, with a few queries
 (``load``), and the same value serves the standings, the draw (director.event.next_round), the
-files (director.files) and the page until the database changes (director.event.db.
-DirectorDB.kept): nothing else counts results, and no result's document is read for it.
+files (director.files) and the page until the database changes (``DirectorDB.kept``, in
+director.event.db): nothing else counts results, and no result's document is read for it.
 
 The results that count, per round and player of a division: a table's result filed under the
 division (what its row's columns say of the game, director.event.model.TableResult, matched to
@@ -20,8 +20,8 @@ they count them, as tsh does, and the files keep the scores (director.files.expo
 Read again after a change, a division keeps what has not changed, as the database marks it in
 one query each (``Frame.mark``: its players, pairings, imported results, byes, corrections and
 settings; each round's results by their count, revisions and arrival): a table's result costs
-its round, not the event. Rounds count apart (a player has one result a round), so a round whose results
-and frame are as they were keeps its count.
+its round, not the event. Rounds count apart (a player has one result a round), so a round
+whose results and frame are as they were keeps its count.
 """
 from __future__ import annotations
 
@@ -232,39 +232,49 @@ TABLE_COLUMNS = ("tournament, sha256, round, table_name, player0, player1, first
 
 def _load(db: DirectorDB, rules: Rules, tournament: str, name: str,
           before: CountedDivision | None) -> CountedDivision:
+    """The division read, keeping of ``before`` (what it was read as last) what the database
+    marks as it was: its frame, each round's tables' results, each round's count."""
     only = len(divisions.names(db)) == 1            # a result filed before the division existed
     with db.locked() as conn:
         mark = _frame_mark(conn, name, only)
-        frame = before.frame if before is not None and before.frame.mark == mark else None
-        frame = frame or _read_frame(db, conn, rules, tournament, name, mark)
+        same = before is not None and before.frame.mark == mark
+        frame = before.frame if same else _read_frame(db, conn, rules, tournament, name, mark)
         marks = _round_marks(conn, name, only)
         kept = {r: c for r, c in (before.rounds if before else {}).items()
                 if marks.get(r, NO_RESULTS) == c.mark}
         changed = [r for r in marks if r not in kept]
-        fresh: dict[int, list] = {r: [] for r in changed}
         earlier = [before.rounds[r] for r in changed if r in before.rounds] if before else []
-        known = {sha: (t, result) for c in earlier for t, sha, result in c.tables}
-        for row in conn.execute(
-                f"SELECT {TABLE_COLUMNS} FROM results WHERE {_filed(only)} AND round IN "
-                f"({', '.join('?' * len(changed))}) ORDER BY round, received_wall",
-                [name, *changed]) if changed else ():
-            t, result = known.get(row[1]) or (row[0], TableResult.from_columns(dict(zip(
-                TABLE_COLUMNS.split(", "), row))))
-            fresh[row[2]].append((t, row[1], result))
+        fresh = _read_rounds(conn, name, only, changed, earlier)
     applying = corrections.latest(frame.corrections)
-    same = before is not None and before.frame is frame
     matched = {sha: games for c in earlier for sha, games in c.games.items()} if same else {}
     rounds = {}
     for r in sorted({*marks, *frame.imported, *frame.byes}):
         if r in kept and same:
             rounds[r] = kept[r]
         else:
-            tables = kept[r].tables if r in kept else tuple(fresh.get(r, ()))
+            tables = kept[r].tables if r in kept else fresh.get(r, ())
             rounds[r] = _count_round(frame, r, marks.get(r, NO_RESULTS), tables, tournament,
                                      applying, SOURCES, matched)
     counted = _assemble(rounds, applying, tournament, SOURCES)
     return CountedDivision(name, tournament, frame, rounds, tuple(counted.results),
                            tuple(counted.problems), counted.corrections)
+
+
+def _read_rounds(conn, name: str, only: bool, changed: list[int],
+                 earlier: list[RoundCount]) -> dict[int, tuple]:
+    """The tables' results of the ``changed`` rounds, (tournament, sha256, result) in the order
+    received; a result ``earlier`` counts of those rounds held (the same SHA-256) kept as it was."""
+    if not changed:
+        return {}
+    known = {sha: (t, result) for c in earlier for t, sha, result in c.tables}
+    fresh: dict[int, list] = {r: [] for r in changed}
+    for row in conn.execute(f"SELECT {TABLE_COLUMNS} FROM results WHERE {_filed(only)} AND round "
+                            f"IN ({', '.join('?' * len(changed))}) ORDER BY round, received_wall",
+                            [name, *changed]):
+        t, result = known.get(row[1]) or (
+            row[0], TableResult.from_columns(dict(zip(TABLE_COLUMNS.split(", "), row))))
+        fresh[row[2]].append((t, row[1], result))
+    return {r: tuple(rows) for r, rows in fresh.items()}
 
 
 def _read_frame(db: DirectorDB, conn, rules: Rules, tournament: str, name: str,
