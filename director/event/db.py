@@ -8,8 +8,10 @@ version; a file from a newer director is refused, one from an older director is 
 block the writer; ``synchronous=FULL``, so that a commit is on the disk before the table is
 told its result is stored: a power cut loses nothing the director acknowledged (the kiosk's
 store is FULL too; tests/security/test_power_cut.py cuts the power under it). ``DirectorDB`` owns one connection shared by the web app and the serial
-poller: every use holds its lock, and ``changed()`` tells listeners (the page's live updates)
-what moved.
+poller: every use holds its lock, ``changed()`` tells listeners (the page's live updates)
+what moved, and ``kept()`` keeps what was read from the file until the file changes (the
+divisions as counted, director.event.counted). Each thing the event keeps has a table of its
+own (``TABLES``), written through one module.
 """
 from __future__ import annotations
 

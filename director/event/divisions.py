@@ -8,7 +8,9 @@ offset when a division's boards would take another division's tables).
 
 The event's settings come from a tsh config (director.files.tsh_config): its name and date (the .TOU
 file's event line) and its spread cap, which replaces the preset's ``result.spread_caps`` in the
-standings. Names given by a director (``--division a``) match case aside, as tsh's do.
+standings. Names given by a director (``--division a``) match case aside, as tsh's do. The
+settings (``event_settings``) and each division's draw as the director chose it on the page
+(``draw_choices``) are written here only.
 """
 from __future__ import annotations
 
