@@ -34,6 +34,7 @@ from typing import Mapping
 from common.game.rules import Rules
 
 from . import corrections, divisions
+from .aggregates import Aggregate, compute_aggregates
 from .corrections import Correction, Key
 from .db import DirectorDB
 from .divisions import Division
@@ -162,8 +163,22 @@ class CountedDivision:
         return tuple(compute_standings(self.players, self.results, self.rules,
                                        self.rules.result.ranking))
 
-    def round_pairings(self, round_number: int) -> list[Pairing]:
-        return [p for p in self.pairings if p.round == round_number]
+    @cached_property
+    def aggregates(self) -> Mapping[int, Aggregate]:
+        """Each player's aggregates by number: points, games, bonus words, the credits NZASP
+        gives byes and forfeit wins (director.event.aggregates)."""
+        return compute_aggregates(self.players, self.results, self.rules)
+
+    @cached_property
+    def paired(self) -> Mapping[int, tuple[Pairing, ...]]:
+        """The pairings round by round."""
+        out: dict[int, list[Pairing]] = {}
+        for pairing in self.pairings:
+            out.setdefault(pairing.round, []).append(pairing)
+        return {r: tuple(pairings) for r, pairings in out.items()}
+
+    def round_pairings(self, round_number: int) -> tuple[Pairing, ...]:
+        return self.paired.get(round_number, ())
 
     def complete(self, round_number: int) -> bool:
         """Whether every player paired in the round has its result."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from common.game.rules import Rules
 
 from director.event import counted, divisions
-from director.event.aggregates import Aggregate, compute_aggregates
+from director.event.aggregates import Aggregate
 from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, Player
 from director.event.standings import Standing, csv_cell, format_spread, format_wins
@@ -70,8 +70,7 @@ def full_name(player: Player) -> str:
 def grade(db: DirectorDB, rules: Rules, tournament: str, name: str) -> Grade:
     """One division's results as 11.4 forwards them."""
     view = counted.load(db, rules, tournament, name)
-    roster, results, table = list(view.players), list(view.results), view.standings
-    sums = compute_aggregates(roster, results, view.rules)
+    roster, results, table, sums = list(view.players), view.results, view.standings, view.aggregates
     paired = {(p.round, tuple(sorted(p.players))): p.table for p in view.pairings}
     for r in results:
         paired.setdefault((r.round, tuple(sorted(r.players))), r.table)
