@@ -232,8 +232,8 @@ def standings_time(db_path: Path, runs: int) -> tuple[float, int, int]:
 
     rules = load_rules("aspa", "bench")
     times = []
-    with DirectorDB.open(db_path) as db:
-        for _ in range(runs):
+    for _ in range(runs):
+        with DirectorDB.open(db_path) as db:          # each run reads afresh: nothing kept
             began = time.perf_counter()
             table, problems = standings(db, rules, TOURNAMENT)
             html = render_standings_html(table)

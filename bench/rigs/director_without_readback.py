@@ -3,14 +3,21 @@
 
 ``python -m bench.rigs.director_without_readback --config FILE --port P --db FILE --key KEY
 --tournament NAME`` serves as ``python -m director`` does (the same config loader, database and
-app), except that ``director.web.app.create_app`` is asked not to recompute each result: every other
-check stands. Its page's password is made for the run and never shown (the bench logs in nowhere).
-Never a way to run a tournament: the service itself has no such option.
+app), except that in this process the third of the checks every result passes
+(director.tables.verify.check_recomputed: its events read back through the core) is left out:
+every other check stands. The service has no such option: this rig, its own process, puts
+``not_read_back`` in its place for as long as it serves. Its page's password is made for the
+run and never shown (the bench logs in nowhere). Never a way to run a tournament.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from unittest import mock
+
+
+def not_read_back(rules, document, events) -> None:
+    """The read-back left out: every result's events are taken as giving its result."""
 
 
 def main(argv=None) -> int:
@@ -24,19 +31,21 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     import uvicorn
 
-    from director.web.app import create_app
-    from director.web.connections import server_config
     from director.config import load_config
     from director.event.db import DirectorDB
+    from director.tables import verify
+    from director.web.app import create_app
+    from director.web.connections import server_config
     from director.web.password import hash_password, one_time
 
     config = load_config(args.config, {"service.port": args.port, "service.db": args.db,
                                 "tournament.key": args.key, "tournament.name": args.tournament})
     db = DirectorDB.open(config.db)
     try:
-        app = create_app(db, config, password_hash=hash_password(one_time()), recompute=False)
-        uvicorn.Server(server_config(app, config.limits, host="127.0.0.1", port=config.port,
-                                     log_level=args.log_level)).run()
+        with mock.patch.object(verify, "check_recomputed", not_read_back):
+            app = create_app(db, config, password_hash=hash_password(one_time()))
+            uvicorn.Server(server_config(app, config.limits, host="127.0.0.1", port=config.port,
+                                         log_level=args.log_level)).run()
     finally:
         db.close()
     return 0

@@ -33,7 +33,9 @@ these checks (the pairings may have changed since it was stored). A refusal stor
 row in ``rejections`` and one log line naming the table and the reason; a result refused after
 its signature was checked keeps its document in that row (once per document), and the page
 lists it as a problem (director.tables.refusal). A result is stored once per (tournament,
-round, table): the next revision ``replaced`` the stored one, which goes to ``results_audit``.
+round, table): the next revision ``replaced`` the stored one, which goes to ``results_audit``;
+what the document says of the game is kept in the row's columns too (director.event.model.
+TableResult), which the standings count (director.event.counted) without reading it again.
 A status replaces the table's previous one: the director orders them by when it received them,
 never by the table's clock; the answer to a status names the results the director holds for the
 table (``held``: round and revision), so that a table can send again what a director restored
@@ -54,6 +56,7 @@ from common.wire.schema_receipt import receipt
 from common.wire.signing import signs, table_key
 
 from director.event.db import DirectorDB
+from director.event.model import table_result_of
 from director.limits import RESULT_BODY
 from .refusal import Refusal, Refused, keep_refusal
 from director.event.rounds import DivisionMismatch, division_for
@@ -75,12 +78,10 @@ class Reply:
 
 
 def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_wall: float,
-            *, rules: Rules, source: str = "http", declared_size: int | None = None,
-            recompute: bool = True) -> Reply:
+            *, rules: Rules, source: str = "http", declared_size: int | None = None) -> Reply:
     """Check and store one document a table sent; never raises for anything the table sent.
     ``rules``: the tournament's (a result's must be the same); ``declared_size``: the length a
-    sender announced, when the transport read none of it; ``recompute=False``: the benchmark's
-    baseline only (director.web.app.create_app), a result's events are not read back."""
+    sender announced, when the transport read none of it."""
     table = str(table)
     size = max(len(raw), declared_size or 0)
     cap = body_cap(path)
@@ -94,7 +95,7 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
             return _receipted(Reply(200, {"outcome": "duplicate", **_ident(document)}), checked, key)
         division = _division(db, document)
         if path == "results":
-            check_result(db, rules, document, checked.events, recompute=recompute)
+            check_result(db, rules, document, checked.events)
             return _receipted(_store_result(db, checked, division, now_wall, source), checked, key)
     except Refused as refusal:
         _reject(db, table, path, size, refusal, now_wall, source,
@@ -282,15 +283,11 @@ def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wa
             raise _revision_refused(old, document)
         if old is not None:
             _audit(conn, old, "replaced", document["revision"], now_wall)
-        result = document["result"]
         _upsert(conn, "results", {
-            "tournament": ident[0], "round": ident[1], "table_name": ident[2],
-            "division": division, "game_id": document["game_id"], "revision": document["revision"],
-            "player0": document["players"][0], "player1": document["players"][1],
-            "first": document["first"], "score0": result["final"][0],
-            "score1": result["final"][1], "spread": result["spread"],
-            "winner": result["winner"], "end_reason": result["end"], "document": text,
-            "signature": signature, "sha256": sha, "received_wall": now_wall,
+            "tournament": ident[0], "division": division, "game_id": document["game_id"],
+            "revision": document["revision"], **table_result_of(document).columns(),
+            "spread": document["result"]["spread"], "document": text, "signature": signature,
+            "sha256": sha, "received_wall": now_wall,
             "source": source + (AGAIN if checked.again else ""),
         }, ("tournament", "round", "table_name"))
     db.changed("results")

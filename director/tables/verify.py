@@ -38,15 +38,12 @@ log = logging.getLogger("director.tables.verify")
 RESULT_FIRST = ("final", "spread", "winner", "end")
 
 
-def check_result(db: DirectorDB, rules: Rules, document: dict, events: Sequence[ev.Event], *,
-                 recompute: bool = True) -> None:
+def check_result(db: DirectorDB, rules: Rules, document: dict, events: Sequence[ev.Event]) -> None:
     """Refused (409 or 422) unless the result is its table's pairing's, under the tournament's
-    rules, and what its own events give (``recompute=False``: not read back, for the
-    benchmark's baseline only)."""
+    rules, and what its own events give."""
     check_pairing(db, document)
     check_rules(rules, document)
-    if recompute:
-        check_recomputed(rules, document, events)
+    check_recomputed(rules, document, events)
 
 
 # --- 1. the pairing -----------------------------------------------------------------------------

@@ -48,15 +48,13 @@ ROUTES: list[BaseRoute] = [
 
 def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                now: Callable[[], float] = time.time,
-               clock: Callable[[], float] = time.monotonic, recompute: bool = True,
+               clock: Callable[[], float] = time.monotonic,
                announcement: Announcement | None = None) -> Starlette:
     """The service; ``password_hash`` is the director's (director.web.password), ``now`` the wall
     clock, ``clock`` the monotonic one the limits and sessions count by; ``announcement``: the
     service's DNS-SD announcement (director.tables.announce), whose name conflict the page and
-    the tables page show. ``recompute=False`` (never the service's: only the benchmark's
-    baseline, bench/rigs/director_without_readback.py) skips reading each result back from its
-    events."""
-    service = make_service(db, config, password_hash, now, clock, recompute, announcement)
+    the tables page show."""
+    service = make_service(db, config, password_hash, now, clock, announcement)
     db.listen(service.live.notify)
     watch(db, config, now)         # the draw's proposals (director.web.draw_page)
 
@@ -74,8 +72,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
 
 def make_service(db: DirectorDB, config: DirectorConfig, password_hash: str,
-             now: Callable[[], float], clock: Callable[[], float], recompute: bool,
-             announcement: Announcement | None) -> Service:
+                 now: Callable[[], float], clock: Callable[[], float],
+                 announcement: Announcement | None) -> Service:
     """The service's parts, each made once for the app."""
     snapshot = parts.Snapshot(db, config, now, clock)
     limits = config.limits
@@ -87,4 +85,4 @@ def make_service(db: DirectorDB, config: DirectorConfig, password_hash: str,
                    addresses=service_addresses(config), sessions=SessionStore(clock),
                    throttle=LoginThrottle(clock), password_hash=password_hash,
                    table_requests=table_rate(limits, clock),     # the guard's and the door's
-                   announcement=announcement, recompute=recompute)
+                   announcement=announcement)

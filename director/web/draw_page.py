@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Callable
 
 import msgspec
@@ -55,13 +56,18 @@ def draw_part(db: DirectorDB, config: DirectorConfig) -> list[dict]:
 def watch(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -> Callable[[], None]:
     """Refresh the proposals after each change that may call for it, in a thread of its own (a
     table's result is answered without waiting for the draw: drawing a round of 400 players takes
-    seconds); changes that come while it runs make it run once more. Returns the stop."""
+    seconds), once the changes that come within ``next_round.SETTLE_S`` of it have come too (a
+    round's results pour in: the draw looks at them together); changes that come while it runs
+    make it run once more. Returns the stop."""
     event = event_of(config)
     lock = threading.Lock()
     work = {"running": False, "again": False}
 
     def run() -> None:
         while True:
+            time.sleep(next_round.SETTLE_S)
+            with lock:
+                work["again"] = False
             try:
                 for line in next_round.refresh(db, event, now()):
                     log.info("the draw: %s", line)
@@ -71,7 +77,6 @@ def watch(db: DirectorDB, config: DirectorConfig, now: Callable[[], float]) -> C
                 if not work["again"]:
                     work["running"] = False
                     return
-                work["again"] = False
 
     def changed(what: str) -> None:
         if what not in next_round.TRIGGERS:

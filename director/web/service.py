@@ -28,8 +28,7 @@ class Service:
     ``exchanges``: tables enrolling by code; ``sessions``, ``throttle``, ``password_hash``: the
     director's login; ``table_requests``: the tables' API's requests per address, the guard's
     and the door's at the socket (director.web.connections); ``announcement``: the service's
-    DNS-SD announcement, whose name conflict the pages show; ``recompute=False`` (only the
-    benchmark's baseline) skips reading each result back from its events."""
+    DNS-SD announcement, whose name conflict the pages show."""
     db: DirectorDB
     config: DirectorConfig
     now: Callable[[], float]
@@ -43,7 +42,6 @@ class Service:
     password_hash: str
     table_requests: RateLimiter
     announcement: Announcement | None = None
-    recompute: bool = True
 
 
 def service_of(request: Request) -> Service:

@@ -34,8 +34,7 @@ async def post_document(request: Request) -> Response:
         return Response(status_code=400)
     config = service.config
     reply = await run_in_threadpool(receive, service.db, table, path, raw, config.key,
-                                    service.now(), rules=config.rules, declared_size=declared,
-                                    recompute=service.recompute)
+                                    service.now(), rules=config.rules, declared_size=declared)
     headers = {"Connection": "close"} if declared is not None or len(raw) > body_cap(path) else None
     return JSONResponse(reply.body, status_code=reply.code, headers=headers)
 
