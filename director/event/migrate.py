@@ -21,6 +21,9 @@ enrolled before by files are known by what they send).
 ``tsh_layout`` (NULL: the divisions it had are written as before).
 
 6 -> 7, the judge station: a ``challenges`` table, empty.
+
+7 -> 8, the judge station's documents taken once: a ``taken_once`` table, empty (the first
+document of each table and station after it is taken as the first).
 """
 from __future__ import annotations
 
@@ -107,6 +110,11 @@ def migrate_6_to_7(db: Database, tables: dict, indexes: list) -> None:
     _create_indexes(db, indexes)
 
 
+def migrate_7_to_8(db: Database, tables: dict) -> None:
+    columns, pk, not_null = tables["taken_once"]
+    db.create_table("taken_once", columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
@@ -114,4 +122,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             3: lambda db: migrate_3_to_4(db, indexes),
             4: lambda db: migrate_4_to_5(db, tables),
             5: lambda db: migrate_5_to_6(db, tables, indexes),
-            6: lambda db: migrate_6_to_7(db, tables, indexes)}
+            6: lambda db: migrate_6_to_7(db, tables, indexes),
+            7: lambda db: migrate_7_to_8(db, tables)}

@@ -6,14 +6,19 @@ with the reason and changes nothing; the table reads the verdict back signed for
 from __future__ import annotations
 
 
+import itertools
+import json
+
 import pytest
 
 from director.event.db import DirectorDB
 from director.tables.challenges import open_challenges, receive_challenge, receive_verdict, verdict_for
+from common.wire.schema_receipt import station_unconfirmed
 from common.wire.signing import sign, station_key, table_key, verify, wire
 
 KEY = b"a-tournament-key-for-the-test"
 NOW = 1_800_000_000.0
+SEQ = itertools.count(1)        # each challenge document the tables sign, in order
 
 
 @pytest.fixture
@@ -25,7 +30,7 @@ def db(tmp_path):
 def challenge(state="open", words=("QUIRE",), table="7", cid="g7:turn-3:100", key=None) -> bytes:
     document = {"schema": 1, "kind": "challenge", "tournament": "T", "table": table, "round": 2,
                 "game_id": "g7", "challenge_id": cid, "player": 1, "turn": 3, "words": list(words),
-                "state": state, "sent_wall": NOW}
+                "state": state, "seq": next(SEQ), "sent_wall": NOW}
     return wire(sign(document, key or table_key(KEY, table)))
 
 
@@ -37,8 +42,11 @@ def verdict(words=("QUIRE",), valid=True, cid="g7:turn-3:100", station="1", tabl
 
 
 def test_a_challenge_open_reaches_the_station_and_its_verdict_the_table(db):
-    assert receive_challenge(db, "7", challenge(), KEY, NOW).body == {"outcome": "open",
-                                                                      "challenge_id": "g7:turn-3:100"}
+    raw = challenge()
+    taken = receive_challenge(db, "7", raw, KEY, NOW).body
+    assert (taken["outcome"], taken["challenge_id"]) == ("open", "g7:turn-3:100")
+    assert station_unconfirmed(taken, "challenge", "7", json.loads(raw)["document"],
+                               table_key(KEY, "7")) is None        # the director's receipt
     listed = verify(open_challenges(db, "1", "T", KEY, NOW + 10), station_key(KEY, "1"))
     assert listed["challenges"] == [{"challenge_id": "g7:turn-3:100", "table": "7", "round": 2,
                                      "player": 1, "words": ["QUIRE"], "opened_wall": NOW}]

@@ -54,7 +54,7 @@ def test_a_station_that_cannot_reach_the_director_says_so(station):
 def test_the_station_rules_on_a_challenge_open_and_shows_its_verdict_once_taken(station, director):
     challenge = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": "4", "round": 1,
                  "game_id": "t4-r1", "challenge_id": "t4-r1:turn-2:7", "player": 1, "turn": 2,
-                 "words": ["QUIRE"], "state": "open", "sent_wall": 0.0}
+                 "words": ["QUIRE"], "state": "open", "seq": 1, "sent_wall": 0.0}
     assert director.post(4, "challenge", signed_bytes(challenge)).code == 200
     link = StationLink.open(director.url, "1", station_key(KEY.encode(), "1"), tournament=TOURNAMENT)
     try:
