@@ -126,6 +126,11 @@ class StationLink:
         self._wake.set()
         return self._count
 
+    def sending(self) -> tuple[int, ...]:
+        """The verdicts the worker still sends (their request numbers)."""
+        with self._lock:
+            return tuple(self._requests)
+
     def cancel(self, request: int) -> None:
         """Stop sending verdict ``request`` (the station gave up on it)."""
         with self._lock:
