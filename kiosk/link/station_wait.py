@@ -84,15 +84,14 @@ class StationWait:
             request = None                          # read already
         else:
             self._request = request
-        if request is not None and state.phase == Phase.CHALLENGE:
-            self._sent_for(request, challenge_id(game_id, state), state)
-        if self.sent is None:
-            self.line = ""
-            return
-        open_here = (state.phase == Phase.CHALLENGE and challenge_id(game_id, state) == self.sent[0])
-        if not open_here:
+        open_now = challenge_id(game_id, state) if state.phase == Phase.CHALLENGE else None
+        if self.sent is not None and open_now != self.sent[0]:
             self._send("withdrawn")                 # the players withdrew it (or the director)
             self._done()
+        if request is not None and open_now is not None:
+            self._sent_for(request, open_now, state)
+        if self.sent is None:
+            self.line = ""
             return
         if self.since_ns is None:
             return                                  # given up: the line says so

@@ -195,16 +195,17 @@ class Station(BottomLine, Screen):
         """The director's answer to the verdict sent: shown once taken, else why not yet, until
         the time limit."""
         answer = self.link.news.answer
-        if answer is not None and answer.request == self.sending:
-            if answer.outcome == "accepted":
-                return self._show(self.judged, now_ns)
-            if answer.outcome == "refused":
-                self._start()
-                return self.say(f"the director refused the verdict: {answer.reason}", now_ns)
+        outcome = answer.outcome if answer is not None and answer.request == self.sending else None
+        if outcome == "accepted":
+            self._show(self.judged, now_ns)
+        elif outcome == "refused":
+            self._start()
+            self.say(f"the director refused the verdict: {answer.reason}", now_ns)
+        elif outcome is not None:
             self.not_yet = ("the director did not confirm the verdict: sending it again"
-                            if answer.outcome == "unconfirmed" else
+                            if outcome == "unconfirmed" else
                             "the director cannot be reached: sending the verdict again")
-        if now_ns - self.sending_since >= self.wait_s * NS:
+        if self.step == "sending" and now_ns - self.sending_since >= self.wait_s * NS:
             self._stop_sending(f"the director did not confirm table {self.challenge.table}'s verdict "
                                f"in {in_words(self.wait_s)}: call the director", now_ns)
 
