@@ -112,7 +112,8 @@ def station_config(args) -> StationConfig:
                          fullscreen=args.fullscreen, headless=args.headless,
                          screenshot_dir=args.screenshot_dir, exit_after_s=args.exit_after,
                          director_url=v["director.url"], station=v["director.station"],
-                         key=settings.key, tournament=v["kiosk.tournament"])
+                         key=settings.key, tournament=v["kiosk.tournament"],
+                         wait_s=v["director.station_wait_s"])
 
 
 def _judge_command(args) -> int:

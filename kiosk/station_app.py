@@ -18,6 +18,7 @@ from typing import Callable, Container
 
 from common.game.judge import Adjudication
 from drivers.buttons import Buttons, pin_factory
+from kiosk.config import KEYS
 from kiosk.lexicon import Lexicon, LexiconError
 from kiosk.opening import DEFAULT_LEXICON, open_display, open_lexicon
 from kiosk.ui.widgets.base import UiSettings
@@ -44,6 +45,7 @@ class StationConfig:
     station: str = ""
     key: bytes | None = None            # the station's own key (python -m director enroll --station)
     tournament: str = ""
+    wait_s: float = KEYS["director.station_wait_s"].default  # a verdict sent this long at most
 
 
 def station_recorder(journal, lexicon: Lexicon, label: str, log: str | None = None):
@@ -98,7 +100,7 @@ def build_station(config: StationConfig, surface, *, clock: Callable[[], int] = 
         journal = open_station_journal(config.store)
     station = Station(lexicon, label, max_words=config.max_words, pin_hash=config.pin_hash,
                       settings=config.ui, record=station_recorder(journal, lexicon, label, config.log),
-                      link=link, fingerprint=lexicon.fingerprint or "unknown")
+                      link=link, fingerprint=lexicon.fingerprint or "unknown", wait_s=config.wait_s)
     loop = Loop(GuardedStation(station), inputs, Keyboard(inputs, buttons_twin=True), surface,
                 clock=clock, screenshot_dir=config.screenshot_dir,
                 display=surface is not None and not config.headless, touch=station_touch(inputs))

@@ -85,6 +85,10 @@ class Table(BottomLine):
     def station_verdict(self) -> StationVerdict | None:
         return self.news.station_verdict
 
+    @property
+    def station_gave_up(self) -> bool:
+        return self.news.station_gave_up
+
     def to_station(self, words: tuple[str, ...], t_ns: int) -> None:
         """The judge screen's request: the link (kiosk.link.station_wait) reads it and sends
         the challenge, once for each request."""

@@ -83,6 +83,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
         "director.retry_max_s": 30.0, "director.serial": "/dev/ttyUSB1",
         "director.serial_address": 12, "director.serial_baud": 57600, "director.serial_rs485": True,
         "director.judge_at_station": False, "director.station": "",     # both need a url
+        "director.station_wait_s": 45.0,
     }                                                   # a url and a serial line: test_config_director
     assert set(changed) == set(KEYS) and all(changed[k] != KEYS[k].default for k in changed
                                               if k not in ("director.table_key", "director.url",
@@ -108,6 +109,7 @@ def test_a_file_with_every_key_changed_reads_back_as_written(tmp_path):
     assert config.orientation == "flat"
     assert config.key == bytes.fromhex(TABLE_KEY) and config.new_game_after_s == 120
     assert config.director_pin_hash == PIN_HASH
+    assert config.station_wait_s == 45.0
     assert config.displays["left"] == DisplaySpec("left", "ssd1306", "spi", 1, 2, 3, 0x3E, 16, 12, 2)
     assert config.displays["right"] == DisplaySpec("right", "max7219", "spi", 1, 0, 4, 0x3F, 20, 21, 1)
     assert config.leds == {"left_runs": 18, "right_runs": 19, "neutral": 4, "result_sent": 14}

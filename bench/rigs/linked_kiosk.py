@@ -2,8 +2,9 @@
 real SQLite file and a real pygame surface, linked to a director on a real HTTP port (``url``)
 or on a serial line (``serial``: a pseudo-terminal's device; the table's number is its address).
 The game's clock is ``now`` (explicit); the link's worker runs in its own thread on the wall
-clock. The kiosk holds its table's key (derived from ``KEY``, the director's tournament key), as
-enrolling gives it; ``enrolled=False`` is a table that has none yet."""
+clock. The kiosk holds its table's key (derived from ``tournament_key``, ``KEY`` unless given), as
+enrolling gives it; ``enrolled=False`` is a table that has none yet. ``judge_at_station``: its
+challenges go to the venue's judge station, which it waits ``station_wait_s`` for."""
 from __future__ import annotations
 
 import os
@@ -14,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from table_input import ButtonPressed  # noqa: E402
+from table_input import ButtonPressed, KeyTyped  # noqa: E402
 from kiosk.app import Kiosk  # noqa: E402
 from kiosk.config import KioskConfig  # noqa: E402
 from common.wire.signing import table_key  # noqa: E402
@@ -27,17 +28,20 @@ T0 = 5_000 * S
 class LinkedKiosk:
     def __init__(self, store: Path, url: str = "", *, serial: str = "", table: str = "7",
                  preset: str = "aspa", names=("Ann", "Bob"), round: int = 1,
-                 tournament: str = TOURNAMENT, enrolled: bool = True):
+                 tournament: str = TOURNAMENT, enrolled: bool = True,
+                 judge_at_station: bool = False, station_wait_s: float = 120.0,
+                 tournament_key: bytes = KEY):
         pygame.display.init()
         pygame.font.init()
         self.now = T0
         self.config = KioskConfig(preset=preset, lexicon=None, table=table, round=round,
                                   tournament=tournament, names=tuple(names), sim=True,
-                                  size=(640, 360), store=str(store), key=table_key(KEY, table) if enrolled else None,
+                                  size=(640, 360), store=str(store), key=table_key(tournament_key, table) if enrolled else None,
                                   director_url=url,
                                   director_poll_s=0.05, headless=True,
                                   director_retry_max_s=0.3, director_serial=serial,
-                                  director_serial_address=int(table) if serial else 0)
+                                  director_serial_address=int(table) if serial else 0,
+                                  judge_at_station=judge_at_station, station_wait_s=station_wait_s)
         self.kiosk = Kiosk(self.config, pygame.Surface((640, 360)), clock=lambda: self.now)
         self.link = self.kiosk.link
         if self.link is not None and url:
@@ -65,6 +69,15 @@ class LinkedKiosk:
         if at is not None:
             self.at(at)
         self.kiosk.inputs.put(ButtonPressed(side, self.now))
+        return self.step()
+
+    def type(self, keys, at: float | None = None) -> "LinkedKiosk":
+        """Keys typed (a USB keyboard's), each onto the input queue, then one pass: ``keys`` a
+        text (a key each character) or a list of keys ("Escape", "Q")."""
+        if at is not None:
+            self.at(at)
+        for key in keys:
+            self.kiosk.inputs.put(KeyTyped(key, self.now))
         return self.step()
 
     def submit(self, command, at: float) -> bool:

@@ -342,7 +342,7 @@ class Held(Strict):
     revision: Revision
 
 
-OUTCOMES = ("stored", "duplicate", "replaced", "older", "ok", "accepted", "ruled")
+OUTCOMES = ("stored", "duplicate", "replaced", "older", "ok", "accepted", "ruled", "open", "withdrawn")
 
 
 class Answer(Struct):

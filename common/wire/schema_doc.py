@@ -19,6 +19,9 @@ DOCUMENTS = [
     (schema.Answer, "the director's answer to a document (HTTP, or an ACK's body)"),
     (schema_receipt.Receipt, "the director's receipt for a result, in its answer to the result "
      "(`receipt`, common/wire/schema_receipt.py): the table counts the result stored on it alone"),
+    (schema_receipt.StationReceipt, "the director's receipt for a judge station's document, in "
+     "its answer to a table's `challenge` (under the table's key) or a station's `verdict` "
+     "(under the station's key): neither counts it taken without it"),
     (schema.EnrollStart, "`POST /api/enroll/start` (a table enrolling by its code)"),
     (schema.EnrollConfirm, "`POST /api/enroll/confirm` (a table enrolling by its code)"),
 ]

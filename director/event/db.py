@@ -28,12 +28,13 @@ from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 8             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 9             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
                                # corrections, a tsh file's layout; 7: the judge station's
                                # challenges; 8: what counting needs in the results' columns, and
-                               # a table for each thing ``meta`` held (older files are brought
-                               # forward by director.event.migrate)
+                               # a table for each thing ``meta`` held; 9: the judge station's
+                               # documents taken once (older files are brought forward by
+                               # director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
 
@@ -169,6 +170,11 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                     "ruled_wall": float},
                    "id", {"id", "tournament", "round", "table_name", "game_id", "player", "turn",
                           "words", "state", "opened_wall", "updated_wall"}),
+    # the last of the judge station's documents taken from each sender (director.tables.challenges):
+    # a table's challenge document (kind "challenge", its seq) and a station's verdict (kind
+    # "verdict", seq 0), with its SHA-256: the same again is answered as before, an older refused
+    "taken_once": ({"kind": str, "sender": str, "seq": int, "sha256": str, "taken_wall": float},
+                   ("kind", "sender"), {"kind", "sender", "seq", "sha256", "taken_wall"}),
 }
 
 INDEXES = [         # (table, columns, unique[, name: else sqlite-utils' idx_TABLE_COLUMNS])

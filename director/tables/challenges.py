@@ -13,6 +13,16 @@ without one, for a challenge withdrawn or already ruled, or with other words tha
 sent, is refused (409, saying which) and nothing changes. The table reads the verdict back
 (``verdict_for``, signed with the table's key) and rules with it as if it had judged.
 
+Each document is taken once. A table's challenge document carries ``seq``, its count of the
+challenge documents it signed: the director keeps the last it took from each table
+(``taken_once``) and refuses one whose ``seq`` is not above it (409: a document sent again,
+as a sniffer on the Wi-Fi would, the "open" of a challenge since withdrawn); the same document
+again (the table's own, its answer lost) is answered as before, ``duplicate``, and changes
+nothing. A station's verdict is taken once by its challenge (then ruled); the same verdict
+again is answered as before. Each answer that takes a document carries the director's receipt
+(common.wire.schema_receipt.station_receipt: the document's SHA-256, under the sender's key),
+without which neither the table nor the station counts it taken.
+
 A challenge belongs to the table whose key opened it: another table's key can neither change
 its words nor mark it withdrawn (409). A table has one challenge open: a new one ends its older
 ones (withdrawn), and of its challenges ruled or withdrawn the latest ``KEPT_PER_TABLE`` are
@@ -30,6 +40,7 @@ import re
 
 from common.game.judge import MAX_LETTERS
 from common.wire.document import DOCUMENT_SCHEMA
+from common.wire.schema_receipt import document_sha256, station_receipt
 from common.wire.signing import SignatureError, sign, station_key, table_key, verify
 
 from director.event.db import DirectorDB
@@ -45,6 +56,7 @@ KEPT_PER_TABLE = 50         # a table's challenges ruled or withdrawn, kept (the
 MAX_LISTED = 200            # challenges on the station's list at most (one a table)
 MAX_DEPTH = 4               # a document's nesting: the envelope, the document, its words (3)
 WORD = re.compile(rf"[A-Z]{{1,{MAX_LETTERS}}}")
+MAX_SEQ = 2 ** 53 - 1       # a challenge document's seq: what JSON carries exactly
 
 
 def _signed(raw: bytes, key: bytes, kind: str, who: str, name_field: str) -> dict:
@@ -108,9 +120,11 @@ def _keep(db: DirectorDB, who: str, path: str, refusal: Refused, size: int, now_
 
 
 def receive_challenge(db: DirectorDB, table: str, raw: bytes, key: bytes, now_wall: float) -> Reply:
-    """A table's challenge, open, withdrawn or ruled: stored by its ``challenge_id``."""
+    """A table's challenge, open, withdrawn or ruled: stored by its ``challenge_id``, each
+    document taken once (its ``seq`` above the last taken from the table), with its receipt."""
+    own_key = table_key(key, table)
     try:
-        document = _signed(raw, table_key(key, table), "challenge", table, "table")
+        document = _signed(raw, own_key, "challenge", table, "table")
         row = {
             "id": _need(document, "challenge_id", lambda v: _text(v, 200), "the challenge's id"),
             "tournament": _need(document, "tournament", lambda v: isinstance(v, str) and len(v) <= 100,
@@ -123,30 +137,67 @@ def receive_challenge(db: DirectorDB, table: str, raw: bytes, key: bytes, now_wa
             "words": json.dumps(_words(document)),
             "state": _need(document, "state", lambda v: v in STATES, " or ".join(STATES)),
         }
+        seq = _need(document, "seq", lambda v: type(v) is int and 1 <= v <= MAX_SEQ,
+                    f"the table's count of its challenge documents, 1 to {MAX_SEQ}")
     except Refused as refusal:
         _keep(db, table, "challenge", refusal, len(raw), now_wall)
         return Reply(refusal.code, {"error": refusal.reason})
+    sha256 = document_sha256(document)
+    receipt = {"challenge_id": row["id"],
+               "receipt": station_receipt(own_key, "challenge", table, row["id"], document)}
     try:
         with db.transaction() as conn:
             old = next(conn.query("SELECT * FROM challenges WHERE id = ?", [row["id"]]), None)
             if old is not None and old["table_name"] != table:
                 raise Refused(409, f"challenge_id: {row['id'][:60]} is not a challenge of table "
                                    f"{table}: a table's key speaks for its own challenges only")
-            if old is None:
-                _end_older(conn, table, now_wall)
-                conn["challenges"].insert({**row, "opened_wall": now_wall, "updated_wall": now_wall})
-            elif old["station"] and row["state"] != "ruled":
-                return Reply(200, {"outcome": "ruled", "challenge_id": row["id"],
-                                   "note": f"judge station {old['station']} had ruled on it"})
-            else:
-                words = row["words"] if json.loads(row["words"]) else old["words"]
-                conn.execute("UPDATE challenges SET words = ?, state = ?, updated_wall = ? WHERE id = ?",
-                             [words, row["state"], now_wall, row["id"]])
+            if _again(conn, "challenge", table, sha256, seq):
+                return Reply(200, {"outcome": "duplicate", **receipt})
+            body = _take_challenge(conn, row, old, table, now_wall)
+            _taken(conn, "challenge", table, seq, sha256, now_wall)
     except Refused as refusal:
         _keep(db, table, "challenge", refusal, len(raw), now_wall)
         return Reply(refusal.code, {"error": refusal.reason})
     db.changed("challenges")
-    return Reply(200, {"outcome": row["state"], "challenge_id": row["id"]})
+    return Reply(200, {**body, **receipt})
+
+
+def _take_challenge(conn, row: dict, old: dict | None, table: str, now_wall: float) -> dict:
+    """The challenge document's change (a new challenge, its words or its state), and what the
+    answer says of it."""
+    if old is None:
+        _end_older(conn, table, now_wall)
+        conn["challenges"].insert({**row, "opened_wall": now_wall, "updated_wall": now_wall})
+    elif old["station"] and row["state"] != "ruled":
+        return {"outcome": "ruled", "note": f"judge station {old['station']} had ruled on it"}
+    else:
+        words = row["words"] if json.loads(row["words"]) else old["words"]
+        opened = now_wall if row["state"] == "open" else old["opened_wall"]   # sent again: listed
+        conn.execute("UPDATE challenges SET words = ?, state = ?, opened_wall = ?, updated_wall = ? "
+                     "WHERE id = ?", [words, row["state"], opened, now_wall, row["id"]])
+    return {"outcome": row["state"]}
+
+
+def _again(conn, kind: str, sender: str, sha256: str, seq: int = 0) -> bool:
+    """Whether the document is the one last taken from ``sender`` (a table's challenge, a
+    station's verdict) sent again: answered as before, nothing changed. A challenge document
+    whose ``seq`` is not above the last taken is refused (409): it was taken, or passed, once."""
+    last = next(conn.query("SELECT seq, sha256 FROM taken_once WHERE kind = ? AND sender = ?",
+                           [kind, sender]), None)
+    if last is None:
+        return False
+    if last["sha256"] == sha256:
+        return True
+    if kind == "challenge" and seq <= last["seq"]:
+        raise Refused(409, f"seq: table {sender}'s challenge documents are taken once each, in "
+                           f"order: the director took {last['seq']} last, not {seq} (a document "
+                           f"sent again)")
+    return False
+
+
+def _taken(conn, kind: str, sender: str, seq: int, sha256: str, now_wall: float) -> None:
+    conn["taken_once"].upsert({"kind": kind, "sender": sender, "seq": seq, "sha256": sha256,
+                               "taken_wall": now_wall}, pk=("kind", "sender"))
 
 
 def _end_older(conn, table: str, now_wall: float) -> None:
@@ -176,9 +227,11 @@ def open_challenges(db: DirectorDB, station: str, tournament: str, key: bytes,
 
 
 def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wall: float) -> Reply:
-    """Judge station ``station``'s one verdict on a challenge a table has open."""
+    """Judge station ``station``'s one verdict on a challenge a table has open, with its receipt;
+    the same verdict again is answered as before."""
+    own_key = station_key(key, station)
     try:
-        document = _signed(raw, station_key(key, station), "verdict", station, "station")
+        document = _signed(raw, own_key, "verdict", station, "station")
         table = _need(document, "table", lambda v: _text(v, 20), "the table's name")
         wanted = _need(document, "challenge_id", lambda v: v is None or _text(v, 200),
                        "the challenge's id or null")
@@ -188,6 +241,7 @@ def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wa
                         "the lexicon's name")
         if not words:
             raise Refused(400, "words: a verdict is on one word or more")
+        sha256 = document_sha256(document)
         with db.transaction() as conn:
             rows = list(conn.query("SELECT * FROM challenges WHERE table_name = ? ORDER BY "
                                    "opened_wall DESC", [table]))
@@ -195,6 +249,10 @@ def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wa
                 next((r for r in rows if r["state"] == "open" and not r["station"]), rows[0] if rows else None)
             if row is None:
                 raise Refused(409, f"table {table} has no challenge open")
+            answer = {"table": table, "challenge_id": row["id"],
+                      "receipt": station_receipt(own_key, "verdict", station, row["id"], document)}
+            if _again(conn, "verdict", station, sha256):
+                return Reply(200, {"outcome": "duplicate", **answer})
             if row["state"] == "withdrawn":
                 raise Refused(409, f"the challenge at table {table} was withdrawn")
             if row["state"] == "ruled" or row["station"]:
@@ -208,11 +266,12 @@ def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wa
             conn.execute("UPDATE challenges SET words = ?, station = ?, valid = ?, lexicon = ?, "
                          "ruled_wall = ?, updated_wall = ? WHERE id = ?",
                          [json.dumps(words), station, int(valid), lexicon, now_wall, now_wall, row["id"]])
+            _taken(conn, "verdict", station, 0, sha256, now_wall)
     except Refused as refusal:
         _keep(db, f"station {station}", "verdict", refusal, len(raw), now_wall)
         return Reply(refusal.code, {"error": refusal.reason})
     db.changed("challenges")
-    return Reply(200, {"outcome": "accepted", "table": table, "challenge_id": row["id"]})
+    return Reply(200, {"outcome": "accepted", **answer})
 
 
 def verdict_for(db: DirectorDB, table: str, tournament: str, key: bytes) -> dict | None:

@@ -67,6 +67,13 @@ KEYS: tuple[tuple, ...] = (
      "FILE; python -m director enroll --station NAME gives its key, in table_key_file): it "
      "rules on the challenges tables have open, through director.url; \"\" = not a station",
      Text("\"\" or a station's number or name of 1 to 20 characters", 0, 20), '"1"'),
+    ("director.station_wait_s", 120.0,
+     "the judge station's time limit: a table (director.judge_at_station) waits this long from "
+     "the verdict player's press for the station's verdict, then says so on its judge screen "
+     "(\"the judge station did not answer in 2 minutes: call the director\"), the clocks still "
+     "held, and a press sends the challenge again; the station (director.station) sends a "
+     "verdict the director has not confirmed this long, then says so and goes back to the "
+     "table number", _seconds(10, 1800), ""),
     ("director.serial_address", 0,
      "with director.serial: the table's address on the line, 1-254; 0 = the table's number "
      "(kiosk.table). The director files what address N sends as table \"N\", so a table on a "

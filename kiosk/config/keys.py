@@ -403,6 +403,7 @@ class KioskConfig:
     director_serial_rs485: bool = KEYS["director.serial_rs485"].default
     judge_at_station: bool = KEYS["director.judge_at_station"].default  # challenges go to the station
     station: str = KEYS["director.station"].default     # "": not the judge station
+    station_wait_s: float = KEYS["director.station_wait_s"].default   # the station's time limit
 
 
 def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: str | None = None,
@@ -431,4 +432,5 @@ def kiosk_config(settings: Settings, *, headless: bool = False, screenshot_dir: 
         director_retry_max_s=v["director.retry_max_s"], director_serial=v["director.serial"],
         director_serial_address=config_director.serial_address(v),
         director_serial_baud=v["director.serial_baud"], director_serial_rs485=v["director.serial_rs485"],
-        judge_at_station=v["director.judge_at_station"], station=v["director.station"])
+        judge_at_station=v["director.judge_at_station"], station=v["director.station"],
+        station_wait_s=v["director.station_wait_s"])

@@ -20,8 +20,11 @@ path), so it never touches the loop's connection and the loop holds no lock for 
   result it lacks (a director restored from a backup, or on a new laptop) is queued again, once
   (``resend_unheld``, kiosk.store.outbox); the tables delete no result.
 - a challenge for the judge station (outbox kind ``challenge``, kiosk.link.station_wait) is
-  posted like a result, and while the table awaits the station's verdict (``await_verdict``)
-  the verdict is asked for every ``VERDICT_POLL_S``.
+  posted like a result, and counts as taken only on the director's receipt for it
+  (common.wire.schema_receipt.station_unconfirmed; without it, kept and sent again); the newest
+  challenge document supersedes the older ones waiting (kiosk.store.outbox.put_superseding),
+  and what became of it is the link's ``challenge_pending``. While the table awaits the
+  station's verdict (``await_verdict``) the verdict is asked for every ``VERDICT_POLL_S``.
 
 It is a ``kiosk.link.worker.Link``: the loop publishes the game and reads ``link``, an immutable
 ``LinkState`` (pending results, when one last reached the director, the director's refusal,
@@ -41,7 +44,7 @@ from kiosk.store.outbox import Outbox
 from kiosk.link.http_client import DELIVERED, REFUSED, AssignmentError, DirectorClient
 from common.wire import schema
 from common.wire.schema import MAX_REFUSAL
-from common.wire.schema_receipt import unconfirmed
+from common.wire.schema_receipt import station_unconfirmed, unconfirmed
 from common.wire.signing import sign
 from kiosk.link.worker import Link, LinkState, Published
 
@@ -63,9 +66,9 @@ def link_text(link: LinkState | None) -> str:
     if link is None:
         return ""
     if link.refused:
-        return f"the director refused the result: {_reason(link.refused)}"
+        return f"the director refused the result: {said_by_director(link.refused)}"
     if link.status_refused:
-        return f"the director refused the status: {_reason(link.status_refused)}"
+        return f"the director refused the status: {said_by_director(link.status_refused)}"
     if link.unconfirmed:
         return f"the director did not confirm the result: kept to send again ({link.pending})"
     if link.pending:
@@ -125,7 +128,18 @@ def unconfirmed_of(outbox: Outbox) -> str | None:
     return row[0][len(UNCONFIRMED_PREFIX):] if row else None
 
 
-def _reason(refusal: str) -> str:
+def challenge_pending(outbox: Outbox) -> str | None:
+    """What became of the newest challenge for the judge station: None when the director took
+    it (its receipt believed) or there is none; else its last failure as the outbox keeps it
+    (``unconfirmed: ...``, ``refused: ...``, why the director was not reached), "" before it
+    was tried."""
+    newest = outbox.newest(CHALLENGE)
+    if newest is None or newest.acked is not None:
+        return None
+    return newest.last_error or ""
+
+
+def said_by_director(refusal: str) -> str:
     """The director's reason in a refusal as the link keeps it ("409 players: ...")."""
     code, _, words = refusal.partition(" ")
     return words if code.isdigit() and len(code) == 3 and words else refusal
@@ -217,27 +231,35 @@ class Sender(Link):
                 continue
             answer = self.client.post(PATH_OF[doc.kind], doc.body)
             now = self.wall()
-            why = unconfirmed(answer.body, doc.body, self.key) if (
-                answer.kind == DELIVERED and doc.kind == RESULT) else None
+            why = self._unconfirmed(doc, answer.body) if answer.kind == DELIVERED else None
             if why is not None:
                 outbox.mark_sent_failed(doc.id, now, UNCONFIRMED_PREFIX + why)
                 self._reached(True)
-                log.warning("result %s answered %r without the director's receipt (%s): kept, "
-                            "sent again", doc.id, answer.reason, why)
+                log.warning("%s %s answered %r without the director's receipt (%s): kept, "
+                            "sent again", doc.kind, doc.id, answer.reason, why)
             elif answer.kind == DELIVERED:
                 outbox.ack(doc.id, now)
                 self.posted.append(answer.reason)
                 self._reached(True)
-                log.info("result %s delivered: %s", doc.id, answer.reason)
+                log.info("%s %s delivered: %s", doc.kind, doc.id, answer.reason)
             elif answer.kind == REFUSED:
                 outbox.mark_sent_failed(doc.id, now, REFUSED_PREFIX + answer.reason, at_cap=True)
                 self._reached(True)
-                log.warning("result %s refused by the director: %s", doc.id, answer.reason)
+                log.warning("%s %s refused by the director: %s", doc.kind, doc.id, answer.reason)
             else:
                 outbox.mark_sent_failed(doc.id, now, answer.reason)
                 self._reached(False)
-                log.info("result %s not sent: %s", doc.id, answer.reason)
+                log.info("%s %s not sent: %s", doc.kind, doc.id, answer.reason)
                 return                           # the director is away: the rest can wait too
+
+    def _unconfirmed(self, doc, answer) -> str | None:
+        """Why a "delivered" answer to ``doc`` is not believed: no receipt of the director's
+        for it, under the table's key (a result's, or a challenge's); None if it is."""
+        if doc.kind == CHALLENGE:
+            document = doc.body.get("document") if isinstance(doc.body, dict) else None
+            return station_unconfirmed(answer, "challenge", self.client.table, document or {},
+                                       self.key)
+        return unconfirmed(answer, doc.body, self.key)
 
     def _send_status(self, outbox: Outbox) -> None:
         published, now = self._published, self.wall()
@@ -300,6 +322,6 @@ class Sender(Link):
             "ORDER BY id LIMIT 1", [RESULT, REFUSED_PREFIX + "%"]).fetchone()
         link = replace(self.link, pending=outbox.pending(RESULT), delivered_wall=outbox.last_acked(RESULT),
                        refused=refused[0][len(REFUSED_PREFIX):] if refused else None,
-                       unconfirmed=unconfirmed_of(outbox))
+                       unconfirmed=unconfirmed_of(outbox), challenge_pending=challenge_pending(outbox))
         if link != self.link:
             self.link = link

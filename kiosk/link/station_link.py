@@ -8,8 +8,13 @@ station's screen (kiosk.ui.judge.station) reads ``news``, an immutable snapshot 
 open, whether the director answers, the answer to the last verdict sent), and asks for a
 verdict to be sent with ``send``: the worker posts it at once as a ``verdict`` document signed
 with the station's key (``POST /api/stations/{station}/verdicts``) and the answer comes back in
-``news``: accepted, refused (the director's reason: the challenge was withdrawn, already ruled,
-or the table has none open) or unreachable. The screen never waits on the network.
+``news``: accepted, on the director's receipt for it alone (common.wire.schema_receipt:
+signed under the station's key, naming the verdict's SHA-256), refused (the director's reason:
+the challenge was withdrawn, already ruled, or the table has none open), unconfirmed (a
+"accepted" without the director's receipt: whoever answered is not the director) or
+unreachable. Unconfirmed or unreachable, the worker sends the same verdict again every second
+until the director takes or refuses it, or the screen gives up on it (``cancel``). The screen
+never waits on the network.
 Documents: docs/sync-protocol.md, "The judge station".
 """
 from __future__ import annotations
@@ -23,12 +28,14 @@ from dataclasses import dataclass, replace
 
 from kiosk.link.answers import Challenges, checked
 from common.wire.document import DOCUMENT_SCHEMA
+from common.wire.schema_receipt import station_unconfirmed
 from kiosk.link.http_client import DELIVERED, REFUSED, TIMEOUT_S, DirectorClient
 from common.wire.signing import STATION_PROOF, SignatureError, sign, station_proof, verify, wire
 
 log = logging.getLogger(__name__)
 POLL_S = 1.0
 ACCEPTED, REFUSED_BY_DIRECTOR, UNREACHABLE = "accepted", "refused", "unreachable"
+UNCONFIRMED = "unconfirmed"         # answered "accepted" without the director's receipt
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,7 @@ class OpenChallenge:
 class Sent:
     """The director's answer to a verdict the station sent."""
     request: int
-    outcome: str                    # accepted, refused, unreachable
+    outcome: str                    # accepted, refused, unconfirmed, unreachable
     reason: str = ""
 
 
@@ -93,7 +100,7 @@ class StationLink:
                  wall=time.time):
         self.client, self.tournament, self.poll_s, self.wall = client, tournament, poll_s, wall
         self.news = StationNews()
-        self._requests: list[tuple[int, dict]] = []
+        self._requests: dict[int, dict] = {}       # verdicts being sent, by request number
         self._count = 0
         self._lock = threading.Lock()
         self._stop, self._wake = threading.Event(), threading.Event()
@@ -115,9 +122,19 @@ class StationLink:
                     "lexicon_fingerprint": fingerprint, "sent_wall": self.wall()}
         with self._lock:
             self._count += 1
-            self._requests.append((self._count, document))
+            self._requests[self._count] = document
         self._wake.set()
         return self._count
+
+    def sending(self) -> tuple[int, ...]:
+        """The verdicts the worker still sends (their request numbers)."""
+        with self._lock:
+            return tuple(self._requests)
+
+    def cancel(self, request: int) -> None:
+        """Stop sending verdict ``request`` (the station gave up on it)."""
+        with self._lock:
+            self._requests.pop(request, None)
 
     def close(self) -> None:
         self._stop.set()
@@ -151,16 +168,29 @@ class StationLink:
 
     def _send_requests(self) -> None:
         with self._lock:
-            requests, self._requests = self._requests, []
+            requests = list(self._requests.items())
         for number, document in requests:
-            answer = self.client.send_verdict(document)
-            if answer.kind == DELIVERED:
-                sent = Sent(number, ACCEPTED)
-            elif answer.kind == REFUSED:
-                said = answer.body.get("error") if isinstance(answer.body, dict) else answer.reason
-                sent = Sent(number, REFUSED_BY_DIRECTOR, str(said or answer.reason))
-            else:
-                sent = Sent(number, UNREACHABLE, answer.reason)
-            self.news = replace(self.news, answer=sent, reached=answer.kind != "unreachable")
-            if answer.kind == DELIVERED:
+            sent = self._sent(number, document, self.client.send_verdict(document))
+            with self._lock:
+                if sent.outcome in (ACCEPTED, REFUSED_BY_DIRECTOR):
+                    self._requests.pop(number, None)        # done with: taken, or refused
+                elif number not in self._requests:
+                    continue                                # given up meanwhile
+            self.news = replace(self.news, answer=sent, reached=sent.outcome != UNREACHABLE)
+            if sent.outcome == ACCEPTED:
                 self._poll()                    # the challenge ruled is no longer open
+
+    def _sent(self, number: int, document: dict, answer) -> Sent:
+        """What became of verdict ``number``: accepted only on the director's receipt."""
+        if answer.kind == DELIVERED:
+            why = station_unconfirmed(answer.body, "verdict", self.client.station, document,
+                                      self.client.key)
+            if why is None:
+                return Sent(number, ACCEPTED)
+            log.warning("verdict %s answered %r without the director's receipt (%s): sent again",
+                        number, answer.reason, why)
+            return Sent(number, UNCONFIRMED, why)
+        if answer.kind == REFUSED:
+            said = answer.body.get("error") if isinstance(answer.body, dict) else answer.reason
+            return Sent(number, REFUSED_BY_DIRECTOR, str(said or answer.reason))
+        return Sent(number, UNREACHABLE, answer.reason)

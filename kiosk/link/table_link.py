@@ -95,7 +95,7 @@ class TableLink:
         station = None
         if config.judge_at_station:
             from kiosk.link.station_wait import StationWait
-            station = StationWait(table, sender, config.key)
+            station = StationWait(table, sender, config.key, wait_s=config.station_wait_s)
         return cls(table, sender.start(), now_ns, station=station)
 
     @classmethod
@@ -133,7 +133,8 @@ class TableLink:
                             division=session.setup.division, start_refusal=self.start_refusal,
                             judge_at_station=station is not None,
                             station_line=station.line if station is not None else "",
-                            station_verdict=station.verdict if station is not None else None)
+                            station_verdict=station.verdict if station is not None else None,
+                            station_gave_up=station is not None and station.gave_up)
         if news != self.news:
             self.news = news
 

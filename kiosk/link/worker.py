@@ -34,6 +34,8 @@ class LinkState:
     status_refused: str | None = None   # the director's reason for refusing the last status
     verdict: dict | None = None         # the judge station's verdict on the challenge awaited
     unconfirmed: str | None = None      # why a "stored" answer was not believed (no receipt)
+    challenge_pending: str | None = None    # the newest challenge for the judge station, not
+                                        # yet taken: its last failure ("" untried); None: taken
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The outbox: documents (results, status) waiting to reach the director, kept in SQLite.
 
-A document stays until the director acknowledges it. Sending is the sync worker's job; the
+A document stays until the director acknowledges it (or, a judge station's challenge, until a
+later one of its kind supersedes it: ``put_superseding``). Sending is the sync worker's job; the
 outbox only says what is due and remembers failures: after the n-th failed attempt the next is
 due ``min(cap, base * 2**(n-1))`` seconds later (1, 2, 4 ... 60 s by default). Everything is
 on disk, so pending documents survive a reboot. Times are wall-clock seconds passed in by the
@@ -52,6 +53,34 @@ class Outbox(Store):
             return self.conn.execute(
                 "INSERT INTO outbox (kind, body, created, attempts, next_attempt) VALUES (?, ?, ?, 0, ?)",
                 [kind, text, float(now_wall), float(now_wall)]).lastrowid
+
+    def put_superseding(self, kind: str, body: Any, now_wall: float) -> int:
+        """Queue a document that says all the waiting documents of ``kind`` said (a judge
+        station's challenge: its newest state): those are superseded, done without being sent
+        (acknowledged, ``last_error`` says by which), in the same transaction, so that none of
+        them goes after it. Returns its id."""
+        text = self._text(kind, body)
+        with self.transaction():
+            doc_id = self.conn.execute(
+                "INSERT INTO outbox (kind, body, created, attempts, next_attempt) VALUES (?, ?, ?, 0, ?)",
+                [kind, text, float(now_wall), float(now_wall)]).lastrowid
+            self.conn.execute("UPDATE outbox SET acked = ?, last_error = ? WHERE kind = ? AND "
+                              "acked IS NULL AND id < ?",
+                              [float(now_wall), f"superseded by document {doc_id}", kind, doc_id])
+        return doc_id
+
+    def newest(self, kind: str) -> Document | None:
+        """The latest document of ``kind`` queued, sent or not; None if there is none."""
+        found = rows(self.conn, "SELECT * FROM outbox WHERE kind = ? ORDER BY id DESC LIMIT 1", [kind])
+        return _document(found[0]) if found else None
+
+    def last_seq(self, kind: str) -> int:
+        """The largest ``seq`` of the signed documents of ``kind`` queued (0 if none has one):
+        a judge station's challenges count their documents with it."""
+        largest = self.conn.execute(
+            "SELECT max(json_extract(body, '$.document.seq')) FROM outbox WHERE kind = ?",
+            [kind]).fetchone()[0]
+        return largest if isinstance(largest, int) else 0
 
     def replace(self, doc_id: int, kind: str, body: Any) -> None:
         """Put ``body`` of ``kind`` in the place of a waiting document (an unsigned result once

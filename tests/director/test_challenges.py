@@ -6,14 +6,19 @@ with the reason and changes nothing; the table reads the verdict back signed for
 from __future__ import annotations
 
 
+import itertools
+import json
+
 import pytest
 
 from director.event.db import DirectorDB
 from director.tables.challenges import open_challenges, receive_challenge, receive_verdict, verdict_for
+from common.wire.schema_receipt import station_unconfirmed
 from common.wire.signing import sign, station_key, table_key, verify, wire
 
 KEY = b"a-tournament-key-for-the-test"
 NOW = 1_800_000_000.0
+SEQ = itertools.count(1)        # each challenge document the tables sign, in order
 
 
 @pytest.fixture
@@ -25,7 +30,7 @@ def db(tmp_path):
 def challenge(state="open", words=("QUIRE",), table="7", cid="g7:turn-3:100", key=None) -> bytes:
     document = {"schema": 1, "kind": "challenge", "tournament": "T", "table": table, "round": 2,
                 "game_id": "g7", "challenge_id": cid, "player": 1, "turn": 3, "words": list(words),
-                "state": state, "sent_wall": NOW}
+                "state": state, "seq": next(SEQ), "sent_wall": NOW}
     return wire(sign(document, key or table_key(KEY, table)))
 
 
@@ -37,8 +42,11 @@ def verdict(words=("QUIRE",), valid=True, cid="g7:turn-3:100", station="1", tabl
 
 
 def test_a_challenge_open_reaches_the_station_and_its_verdict_the_table(db):
-    assert receive_challenge(db, "7", challenge(), KEY, NOW).body == {"outcome": "open",
-                                                                      "challenge_id": "g7:turn-3:100"}
+    raw = challenge()
+    taken = receive_challenge(db, "7", raw, KEY, NOW).body
+    assert (taken["outcome"], taken["challenge_id"]) == ("open", "g7:turn-3:100")
+    assert station_unconfirmed(taken, "challenge", "7", json.loads(raw)["document"],
+                               table_key(KEY, "7")) is None        # the director's receipt
     listed = verify(open_challenges(db, "1", "T", KEY, NOW + 10), station_key(KEY, "1"))
     assert listed["challenges"] == [{"challenge_id": "g7:turn-3:100", "table": "7", "round": 2,
                                      "player": 1, "words": ["QUIRE"], "opened_wall": NOW}]
@@ -100,3 +108,62 @@ def test_a_challenge_is_taken_under_its_tables_key_only(db):
     assert elsewhere.code == 409
     with db.locked() as conn:
         assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == 0
+
+
+def signed_challenge(seq, state="open", cid="g7:turn-3:100", **fields) -> tuple[dict, bytes]:
+    document = {"schema": 1, "kind": "challenge", "tournament": "T", "table": "7", "round": 2,
+                "game_id": "g7", "challenge_id": cid, "player": 1, "turn": 3, "words": ["QUIRE"],
+                "state": state, "seq": seq, "sent_wall": NOW, **fields}
+    return document, wire(sign(document, table_key(KEY, "7")))
+
+
+def test_each_challenge_document_is_taken_once_in_order_of_its_seq(db):
+    opened, raw_open = signed_challenge(10)
+    assert receive_challenge(db, "7", raw_open, KEY, NOW).code == 200
+    again = receive_challenge(db, "7", raw_open, KEY, NOW + 1)           # its answer was lost
+    assert (again.code, again.body["outcome"]) == (200, "duplicate")
+    assert station_unconfirmed(again.body, "challenge", "7", opened, table_key(KEY, "7")) is None
+    _, raw_withdrawn = signed_challenge(11, "withdrawn")
+    assert receive_challenge(db, "7", raw_withdrawn, KEY, NOW + 2).body["outcome"] == "withdrawn"
+    with db.locked() as conn:
+        before = list(conn.query("SELECT * FROM challenges"))
+    replayed = receive_challenge(db, "7", raw_open, KEY, NOW + 3)
+    assert (replayed.code, replayed.body["error"]) == (409, (
+        "seq: table 7's challenge documents are taken once each, in order: the director took 11 "
+        "last, not 10 (a document sent again)"))
+    _, same_seq = signed_challenge(11, "open")                          # another text, seq 11
+    assert receive_challenge(db, "7", same_seq, KEY, NOW + 4).code == 409
+    with db.locked() as conn:
+        assert list(conn.query("SELECT * FROM challenges")) == before
+        assert list(conn.query("SELECT kind, sender, seq FROM taken_once")) == [
+            {"kind": "challenge", "sender": "7", "seq": 11}]
+    _, reopened = signed_challenge(12, "open")                          # the table's own, later
+    assert receive_challenge(db, "7", reopened, KEY, NOW + 5).body["outcome"] == "open"
+
+
+@pytest.mark.parametrize("seq", [None, 0, -1, 2 ** 53, "12", 1.5])
+def test_a_challenge_without_a_seq_the_table_counts_is_refused(db, seq):
+    document, _ = signed_challenge(1)
+    if seq is None:
+        del document["seq"]
+    else:
+        document["seq"] = seq
+    refused = receive_challenge(db, "7", wire(sign(document, table_key(KEY, "7"))), KEY, NOW)
+    assert refused.code == 400 and refused.body["error"].startswith("seq: expected the table's count")
+    with db.locked() as conn:
+        assert conn["challenges"].count == conn["taken_once"].count == 0
+
+
+def test_a_verdict_is_answered_with_its_receipt_and_the_same_again_as_before(db):
+    receive_challenge(db, "7", challenge(), KEY, NOW)
+    raw = verdict()
+    taken = receive_verdict(db, "1", raw, KEY, NOW + 1)
+    document = json.loads(raw)["document"]
+    assert taken.body["outcome"] == "accepted"
+    assert station_unconfirmed(taken.body, "verdict", "1", document, station_key(KEY, "1")) is None
+    assert station_unconfirmed(taken.body, "verdict", "2", document, station_key(KEY, "2")) is not None
+    again = receive_verdict(db, "1", raw, KEY, NOW + 2)
+    assert (again.code, again.body["outcome"], again.body["receipt"]) == (200, "duplicate",
+                                                                          taken.body["receipt"])
+    other = receive_verdict(db, "1", verdict(valid=False), KEY, NOW + 3)   # another verdict on it
+    assert (other.code, other.body["error"]) == (409, "the challenge at table 7 was already ruled")

@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -108,6 +108,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
         with again.locked() as conn:                                # enrollment by code (5)
             assert conn["enrollment_codes"].count == conn["enrolled"].count == 0
             assert conn["challenges"].count == 0                   # the judge station's (7)
+            assert conn["taken_once"].count == 0                   # its documents taken once (8)
 
 
 def test_players_with_no_common_division_label_become_division_a(tmp_path):
@@ -167,7 +168,7 @@ def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_divi
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         with db.locked() as conn:
             assert conn["corrections"].count == 0
             assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [
@@ -301,3 +302,24 @@ def test_a_schema_7_file_counts_from_its_results_columns_and_keeps_what_meta_hel
         assert tsh_config_lines(db) == said["tsh_config"]
         assert (tou_layout.load(db), tou_layout.event_line_each(db)) == said["tou"]
         assert db.next_revision() == said["revision"] + 1
+
+
+def test_a_schema_8_file_keeps_its_challenges_and_takes_each_document_once_from_then_on(tmp_path):
+    path = tmp_path / "v8.sqlite"
+    with DirectorDB.open(path) as db:
+        with db.transaction() as conn:
+            conn["challenges"].insert({"id": "g7:turn-3:1", "tournament": "T", "round": 1,
+                                       "table_name": "7", "game_id": "g7", "player": 0, "turn": 3,
+                                       "words": "[]", "state": "open", "opened_wall": 1.0,
+                                       "updated_wall": 1.0})
+    raw = sqlite3.connect(path)                 # schema 8: no taken_once
+    raw.execute("DROP TABLE taken_once")
+    raw.execute("PRAGMA user_version=8")
+    raw.commit()
+    raw.close()
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        with db.locked() as conn:
+            assert [r["state"] for r in conn.query("SELECT state FROM challenges")] == ["open"]
+            assert conn["taken_once"].count == 0
+            assert conn["taken_once"].pks == ["kind", "sender"]

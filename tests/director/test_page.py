@@ -351,7 +351,8 @@ def test_a_challenge_at_the_judge_station_shows_on_its_tables_tile(paired, page,
     def challenge(state):
         return {"schema": 1, "kind": "challenge", "tournament": "Test Open", "table": "2", "round": 1,
                 "game_id": "t2-r1", "challenge_id": "t2-r1:turn-4:99", "player": 0, "turn": 4,
-                "words": ["QUIRE", "ZEBRA"], "state": state, "sent_wall": 0.0}
+                "words": ["QUIRE", "ZEBRA"], "state": state, "seq": {"open": 1, "ruled": 2}[state],
+                "sent_wall": 0.0}
 
     paired.request("POST", "/api/rounds/start", b"{}")
     paired.post(2, "status", signed_bytes(status_doc(2, phase="challenge", alerts={

@@ -5,8 +5,9 @@ operator's script (``python -m kiosk judge --config ... --script``), each enroll
 key. The table sends each challenge's words through the director and waits; the station rules
 on the challenge the table has open and its one verdict comes back to the table, which rules
 with it exactly as if it had judged: the game ends as its script says. Both ends journal the
-verdict; a verdict for a challenge already ruled is refused; the station's PIN is a hash in its
-config, never on its command line."""
+verdict; a verdict for a challenge already ruled is refused; each challenge document is taken
+once, in order of its seq, on the director's receipt (none sent again); the station's PIN is a
+hash in its config, never on its command line."""
 from __future__ import annotations
 
 import json
@@ -31,6 +32,7 @@ from common.game import events as ev
 from kiosk.pin import hash_pin
 from common.replay import replay_lines
 from kiosk.store import Journal
+from kiosk.store.outbox import Outbox
 from common.wire.signing import sign, station_key
 
 pytestmark = pytest.mark.slow          # three processes and a game
@@ -126,5 +128,13 @@ def test_the_station_rules_on_the_tables_challenges_through_the_director(tmp_pat
     with sqlite3.connect(tmp_path / "director.sqlite") as db:
         rows = db.execute("SELECT id, state, station, valid FROM challenges ORDER BY opened_wall").fetchall()
         stored = db.execute("SELECT score0, score1 FROM results").fetchone()
+        taken = db.execute("SELECT kind, sender, seq FROM taken_once ORDER BY kind").fetchall()
     assert [(r[1], r[2], r[3]) for r in rows] == [("ruled", "1", 1), ("ruled", "1", 0)]
     assert list(stored) == list(expected.final)
+    with Outbox.open(store) as outbox:                  # each challenge document taken, receipted
+        sent = [outbox.get(i) for (i,) in outbox.conn.execute(
+            "SELECT id FROM outbox WHERE kind = 'challenge' ORDER BY id")]
+    assert [d.body["document"]["state"] for d in sent] == ["open", "ruled", "open", "ruled"]
+    assert all(d.acked is not None and d.last_error is None for d in sent), [d.last_error for d in sent]
+    seqs = [d.body["document"]["seq"] for d in sent]
+    assert seqs == sorted(set(seqs)) and taken == [("challenge", "1", seqs[-1]), ("verdict", "1", 0)]

@@ -15,6 +15,7 @@ Each: nothing changed but what the honest parts do, and the service still servin
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import time
 
@@ -26,12 +27,13 @@ from tests.security.conftest import assert_honest_table_served
 from tests.support.director_harness import KEY, TOURNAMENT
 
 FIVES = "t5-r1:turn-7:100"
+SEQ = itertools.count(1)        # each challenge document the tables sign, in order
 
 
 def challenge(table: str, cid: str, words=("ZQXJ",), state="open", key_of: str | None = None) -> bytes:
     document = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": table, "round": 1,
                 "game_id": f"t{table}-r1", "challenge_id": cid, "player": 0, "turn": 7,
-                "words": list(words), "state": state, "sent_wall": 0.0}
+                "words": list(words), "state": state, "seq": next(SEQ), "sent_wall": 0.0}
     return wire(sign(document, table_key(KEY.encode(), key_of or table)))
 
 

@@ -23,7 +23,7 @@ def verdict(key: bytes, station: str = "1") -> bytes:
 def open_challenge(director) -> None:
     document = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": "7", "round": 1,
                 "game_id": "t7-r1", "challenge_id": "t7-r1:turn-1:5", "player": 0, "turn": 1,
-                "words": ["QUIRE"], "state": "open", "sent_wall": 0.0}
+                "words": ["QUIRE"], "state": "open", "seq": 1, "sent_wall": 0.0}
     assert director.post(7, "challenge", signed_bytes(document)).code == 200
 
 
@@ -44,7 +44,7 @@ def test_a_forged_verdict_is_refused_and_changes_nothing(director, forged_with):
 def test_a_challenge_in_a_stations_name_and_a_verdict_with_none_open_are_refused(director):
     document = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": "7", "round": 1,
                 "game_id": "t7-r1", "challenge_id": "x", "player": 0, "turn": 1, "words": [],
-                "state": "open", "sent_wall": 0.0}
+                "state": "open", "seq": 1, "sent_wall": 0.0}
     forged = wire(sign(document, station_key(KEY.encode(), "1")))
     assert director.post(7, "challenge", forged).code == 403
     answer = director.request("POST", "/api/stations/1/verdicts",

@@ -121,3 +121,18 @@ def test_a_refused_document_waits_the_cap_and_pending_counts_by_kind(outbox):
     assert (outbox.pending(), outbox.pending("result"), outbox.last_acked("result")) == (2, 1, None)
     outbox.ack(result, T0 + 61)
     assert (outbox.pending("result"), outbox.last_acked("result")) == (0, T0 + 61)
+
+
+def test_a_challenge_supersedes_those_waiting_and_its_seq_is_counted(outbox):
+    """A judge station's challenge says all the earlier ones waiting said: they are done without
+    being sent, in the same transaction, so none goes after it; ``seq`` counts them all."""
+    assert outbox.last_seq("challenge") == 0 and outbox.newest("challenge") is None
+    first = outbox.put("challenge", {"document": {"seq": 7, "state": "open"}}, 100.0)
+    outbox.mark_sent_failed(first, 101.0, "director not reached")
+    result = outbox.put("result", {"document": {"game_id": "g1"}}, 102.0)
+    second = outbox.put_superseding("challenge", {"document": {"seq": 8, "state": "withdrawn"}}, 103.0)
+    assert [d.id for d in outbox.due(200.0)] == [result, second]
+    assert outbox.get(first).acked == 103.0
+    assert outbox.get(first).last_error == f"superseded by document {second}"
+    assert outbox.newest("challenge").id == second and outbox.last_seq("challenge") == 8
+    assert outbox.pending("challenge") == 1 and outbox.get(result).acked is None

@@ -228,3 +228,31 @@ def test_at_a_table_judged_at_the_station_the_press_sends_the_words_and_the_verd
                                                             "judge station 1 · ENABLE")
     assert corners(k.surface) == {theme.REJECT_BG}
     k.shot("verdict-from-the-station")
+
+
+def test_a_table_that_waited_its_time_for_the_station_says_so_and_a_press_sends_it_again(kiosk):
+    """The link gave up waiting for the station (director.station_wait_s): the judge screen says
+    it in a player's words and who presses to send it again, the clocks stay held, and the
+    verdict player's press asks the link again (a second request); before the give-up a second
+    press asks nothing."""
+    from kiosk.link.news import DirectorNews
+    k = kiosk()
+    k.table.hear(DirectorNews(judge_at_station=True))
+    k.press("left", at=1).press("right", at=20).type("30\n", at=21)
+    k.press("centre", at=25).press("centre", at=26)
+    k.type("quire", at=30)
+    k.press("right", at=40)                             # Bob sends the words
+    sent = k.table.station_request
+    k.table.hear(DirectorNews(judge_at_station=True, station_line="at the judge station: waiting"))
+    k.press("right", at=50)                             # still waiting: nothing asked again
+    assert k.table.station_request is sent
+    gave_up = "the judge station did not answer in 2 minutes: call the director"
+    k.table.hear(DirectorNews(judge_at_station=True, station_line=gave_up, station_gave_up=True))
+    k.at(160).step()
+    assert k.view.lines[:2] == (gave_up, "Bob: press your button to send it again")
+    assert (k.state.phase, k.state.clock.running) == ("challenge", None)
+    k.shot("station-gave-up")
+    k.press("left", at=170)                             # Ann is not the one who sends them
+    assert k.table.station_request is sent
+    k.press("right", at=171)
+    assert k.table.station_request == (("QUIRE",), T0 + 171 * S)

@@ -1,19 +1,23 @@
 """The judge station linked to the director (kiosk.link.station_link) on its own screen: a
 director that cannot be reached is said at once, and no challenge can be ruled meanwhile (a
 table's number is refused: none is known open); the challenges open are listed, the words a
-table sent come typed in, and the verdict shows only once the director took it. A real HTTP
-director (tests/support/director_harness) answers."""
+table sent come typed in, and the verdict shows only once the director took it (its receipt).
+A verdict the director cannot be sent is sent again, said, and given up after the station's
+time limit (or at Escape), the verdict kept in the station's journal. A real HTTP director
+(tests/support/director_harness) answers."""
 from __future__ import annotations
 
 import socket
 import time
 
+import pygame
 import pytest
 
 from common.wire.signing import station_key
 from kiosk.link.station_link import StationLink
 from kiosk.ui.judge.verdict import VerdictView
 from tests.support.director_harness import KEY, TOURNAMENT, Director, signed_bytes
+from tests.support.station_relay import Relay
 from tests.support.ui_harness import STATION_LABEL
 
 
@@ -54,7 +58,7 @@ def test_a_station_that_cannot_reach_the_director_says_so(station):
 def test_the_station_rules_on_a_challenge_open_and_shows_its_verdict_once_taken(station, director):
     challenge = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": "4", "round": 1,
                  "game_id": "t4-r1", "challenge_id": "t4-r1:turn-2:7", "player": 1, "turn": 2,
-                 "words": ["QUIRE"], "state": "open", "sent_wall": 0.0}
+                 "words": ["QUIRE"], "state": "open", "seq": 1, "sent_wall": 0.0}
     assert director.post(4, "challenge", signed_bytes(challenge)).code == 200
     link = StationLink.open(director.url, "1", station_key(KEY.encode(), "1"), tournament=TOURNAMENT)
     try:
@@ -71,5 +75,51 @@ def test_the_station_rules_on_a_challenge_open_and_shows_its_verdict_once_taken(
         assert [e["table"] for e in s.logged()] == ["4"]
         with director.db.locked() as conn:
             assert conn.execute("SELECT state, station, valid FROM challenges").fetchall() == [("open", "1", 1)]
+    finally:
+        link.close()
+
+
+def cut_off(director, station, **options):
+    """A station whose link to the director is cut once table 4's challenge is on its list, the
+    verdict on it sent: (the station, its link)."""
+    challenge = {"schema": 1, "kind": "challenge", "tournament": TOURNAMENT, "table": "4", "round": 1,
+                 "game_id": "t4-r1", "challenge_id": "t4-r1:turn-2:7", "player": 1, "turn": 2,
+                 "words": ["QUIRE"], "state": "open", "seq": 1, "sent_wall": 0.0}
+    assert director.post(4, "challenge", signed_bytes(challenge)).code == 200
+    relay = Relay(director.url)
+    link = StationLink.open(relay.url, "1", station_key(KEY.encode(), "1"), tournament=TOURNAMENT)
+    s = station(link=link, **options)
+    until(lambda: link.news.challenges)
+    relay.close()                                       # the line to the director is cut
+    s.keys("4\n", at=2).keys("\t", at=3)               # VERDICT at 3: journaled, sent
+    until(lambda: link.news.answer is not None and link.news.answer.outcome == "unreachable")
+    s.keys("", at=4)
+    assert s.view.heading == "Table 4" and "Esc: stop sending it" in s.view.lines
+    assert s.view.error == "the director cannot be reached: sending the verdict again"
+    assert link.sending() != ()
+    return s, link
+
+
+def test_a_verdict_the_director_never_confirms_is_sent_again_until_the_time_limit(station, director):
+    s, link = cut_off(director, station, wait_s=60.0)
+    try:
+        s.keys("", at=3 + 59)
+        assert s.view.heading == "Table 4"                          # still sending
+        s.keys("", at=3 + 60)
+        assert s.view.heading == "Table number"
+        assert s.view.error == "the director did not confirm table 4's verdict in 1 minute: call the director"
+        assert link.sending() == ()
+        assert [e["table"] for e in s.logged()] == ["4"]            # journaled all the same
+    finally:
+        link.close()
+
+
+def test_escape_stops_sending_a_verdict_the_director_has_not_confirmed(station, director):
+    s, link = cut_off(director, station)
+    try:
+        s.key(pygame.K_ESCAPE, at=10)
+        assert s.view.heading == "Table number"
+        assert s.view.error == "table 4's verdict was not sent again: the director had not confirmed it"
+        assert link.sending() == ()
     finally:
         link.close()

@@ -19,6 +19,9 @@ the verdict player's press sends the challenge, with the words typed (or none: t
 operator types them), to the station through the director; the screen says "at the judge
 station: waiting" until the station's one verdict comes back (the link's news, read through the
 table), then shows it exactly as a verdict judged here (kiosk.link.station_wait rules with it).
+A table that waited its time limit (``director.station_wait_s``) says so and to call the
+director (``Table.station_gave_up``); the clocks stay held, and the verdict player's press sends
+the challenge again.
 """
 from __future__ import annotations
 
@@ -90,7 +93,7 @@ class JudgeScreen(Screen):
             self.table.say(f"{names[presser]} presses their button for the verdict", t)
             return
         if self.table.judge_at_station:
-            if not self.sent:
+            if not self.sent or self.table.station_gave_up:    # a second press: sent again
                 self.sent = True
                 self.table.to_station(self.entry.words, t)
             return
@@ -134,6 +137,8 @@ class JudgeScreen(Screen):
         lines = [f"{me}: type the words  ({between})"]
         if self.sent:
             lines = [self.table.station_line or "at the judge station: waiting"]
+            if self.table.station_gave_up:
+                lines.append(f"{names[state.verdict_player]}: press your button to send it again")
         elif self.table.judge_at_station:
             who = names[state.verdict_player]
             lines.append(f"{who}: check the words, then press your button: they go to the judge station")

@@ -22,8 +22,12 @@ Linked to the director (``link``: kiosk.link.station_link), the station rules on
 challenge a table has open: the table number's step lists the tables waiting, a table without a
 challenge open is refused at once, and the words the table typed come with it (the operator
 types them when the table sent none). The verdict is journaled, then sent; it shows once the
-director took it for the table (``sending``), the director's refusal (withdrawn, already ruled)
-or that it cannot be reached is said instead, and the operator may send it again.
+director took it for the table (``sending``: its receipt, kiosk.link.station_link), the
+director's refusal (withdrawn, already ruled) is said instead. While the director cannot be
+reached, or answers without its receipt, the screen says so and the link sends the verdict
+again, for ``wait_s`` (``director.station_wait_s``) at most: then the screen says the director
+did not confirm it in that time (*call the director*) and goes back to the table number, as
+Escape does sooner.
 """
 from __future__ import annotations
 
@@ -32,8 +36,9 @@ from typing import Callable, Container
 
 from table_input import Action, ButtonPressed, KeyTyped
 from common.game.judge import Adjudication, adjudicate
+from kiosk.link.news import in_words
 from kiosk.pin import verify_pin
-from kiosk.ui.widgets.base import BottomLine, Screen, UiSettings
+from kiosk.ui.widgets.base import NS, BottomLine, Screen, UiSettings
 from kiosk.ui.widgets.entry import DigitsEntry, WordsEntry
 from kiosk.ui.judge.paint import JudgeView, draw_judge
 from kiosk.ui.widgets.keys import BACK, ENTER, Key
@@ -48,15 +53,17 @@ class Station(BottomLine, Screen):
     """A screen machine of its own: steps ``table`` -> ``words`` -> ``verdict``, and ``pin``."""
 
     def __init__(self, lexicon: Container[str], lexicon_label: str, *, max_words: int, pin_hash: str,
-                 settings: UiSettings = UiSettings(),
+                 wait_s: float, settings: UiSettings = UiSettings(),
                  record: Callable[[Adjudication, str, int], None] | None = None, link=None,
                  fingerprint: str = ""):
         """``record(adjudication, table, at_ns)`` journals each verdict before it is shown;
-        ``pin_hash`` is the PIN's (kiosk.pin.hash_pin); ``link`` the director's, if linked.
-        The defaults of the rest are kiosk.station_app.StationConfig's."""
+        ``pin_hash`` is the PIN's (kiosk.pin.hash_pin); ``link`` the director's, if linked;
+        ``wait_s`` how long a verdict is sent before the station gives up on it. The defaults
+        of the rest are kiosk.station_app.StationConfig's."""
         super().__init__(self)              # the station is its own table: its own bottom line
         self.lexicon, self.label, self.max_words, self.pin_hash = lexicon, lexicon_label, max_words, pin_hash
         self.settings, self.record, self.link, self.fingerprint = settings, record, link, fingerprint
+        self.wait_s = wait_s
         self.finished = False
         self._start()
 
@@ -73,6 +80,8 @@ class Station(BottomLine, Screen):
         self.challenge = None               # the table's open challenge (linked)
         self.judged: Adjudication | None = None
         self.sending: int | None = None     # the verdict's request to the director
+        self.sending_since = 0              # when it was first sent (ns)
+        self.not_yet = ""                   # why the director has not taken it yet
 
     # --- inputs -----------------------------------------------------------------------------
 
@@ -85,7 +94,8 @@ class Station(BottomLine, Screen):
     def typed(self, item: KeyTyped, now_ns: int) -> None:
         if self.step == "verdict":
             return self._to_verdict(item, now_ns)
-        keys = {"table": self._key_table, "words": self._key_words, "pin": self._key_pin}
+        keys = {"table": self._key_table, "words": self._key_words, "pin": self._key_pin,
+                "sending": self._key_sending}
         keys[self.step](item.key, item.t_ns)
 
     def _to_verdict(self, item, now_ns: int) -> None:
@@ -141,6 +151,17 @@ class Station(BottomLine, Screen):
         else:
             self.pin_entry.key(key)
 
+    def _key_sending(self, key: str, t: int) -> None:
+        """Escape stops sending the verdict (the director has not taken it); nothing else types."""
+        if key == "Escape":
+            self._stop_sending(f"table {self.challenge.table}'s verdict was not sent again: the "
+                               f"director had not confirmed it", t)
+
+    def _stop_sending(self, said: str, t: int) -> None:
+        self.link.cancel(self.sending)
+        self._start()
+        self.say(said, t)
+
     def _judge(self, t: int) -> None:
         if not self.words.words:
             self.say("type the challenged words first", t)
@@ -153,7 +174,7 @@ class Station(BottomLine, Screen):
         if self.record is not None:
             self.record(verdict, self.table_no.digits, t)      # journaled before it is shown
         if self.link is not None:                               # shown once the table has it
-            self.judged, self.step = verdict, "sending"
+            self.judged, self.step, self.sending_since, self.not_yet = verdict, "sending", t, ""
             self.sending = self.link.send(self.challenge.table, self.challenge.challenge_id,
                                           verdict.words, verdict.valid, self.label, self.fingerprint)
             return
@@ -168,18 +189,25 @@ class Station(BottomLine, Screen):
             self.verdict.update(now_ns)
             self._after_verdict()
         elif self.step == "sending":
-            answer = self.link.news.answer
-            if answer is None or answer.request != self.sending:
-                return
-            if answer.outcome == "accepted":
-                self._show(self.judged, now_ns)
-            elif answer.outcome == "refused":
-                self._start()
-                self.say(f"the director refused the verdict: {answer.reason}", now_ns)
-            else:
-                self.step = "words"
-                self.say("the director cannot be reached: the verdict was not sent (VERDICT sends "
-                         "it again)", now_ns)
+            self._sending(now_ns)
+
+    def _sending(self, now_ns: int) -> None:
+        """The director's answer to the verdict sent: shown once taken, else why not yet, until
+        the time limit."""
+        answer = self.link.news.answer
+        outcome = answer.outcome if answer is not None and answer.request == self.sending else None
+        if outcome == "accepted":
+            self._show(self.judged, now_ns)
+        elif outcome == "refused":
+            self._start()
+            self.say(f"the director refused the verdict: {answer.reason}", now_ns)
+        elif outcome is not None:
+            self.not_yet = ("the director did not confirm the verdict: sending it again"
+                            if outcome == "unconfirmed" else
+                            "the director cannot be reached: sending the verdict again")
+        if self.step == "sending" and now_ns - self.sending_since >= self.wait_s * NS:
+            self._stop_sending(f"the director did not confirm table {self.challenge.table}'s verdict "
+                               f"in {in_words(self.wait_s)}: call the director", now_ns)
 
     def _after_verdict(self) -> None:
         if self.verdict.next() is None:     # dismissed, or shown long enough: the next challenge
@@ -197,7 +225,8 @@ class Station(BottomLine, Screen):
             error = "the director cannot be reached: no challenge can be ruled until it is"
         if self.step == "sending":
             return JudgeView(top, f"Table {self.challenge.table}", tuple(self.words.words), "",
-                             ("sending the verdict to the table through the director...",), error)
+                             ("sending the verdict to the table through the director...",
+                              "Esc: stop sending it"), self.message(now_ns) or self.not_yet or error)
         if self.step == "table":
             waiting = self._waiting()
             return JudgeView(top, "Table number", (), self.table_no.digits,

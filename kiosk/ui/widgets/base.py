@@ -73,6 +73,11 @@ class Table(Protocol):
     def station_verdict(self) -> StationVerdict | None:
         """The station's verdict, once the table ruled with it."""
 
+    @property
+    def station_gave_up(self) -> bool:
+        """The table stopped waiting for the station's verdict (its time limit): the verdict
+        player's press sends the challenge again."""
+
     def to_station(self, words: tuple[str, ...], t_ns: int) -> None:
         """Send the open challenge, with the words typed here (none: the station's operator
         types them), to the judge station through the director."""
