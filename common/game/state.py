@@ -53,6 +53,7 @@ class Turn:
 
     @property
     def label(self) -> str:
+        """The turn as its result's row names it (one of vocabulary.TURN_LABELS)."""
         return "phony" if self.phony else "false_blank" if self.false_blank else self.kind
 
 
