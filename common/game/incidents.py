@@ -13,7 +13,9 @@ naming the rule the preset cites:
   challenges it; once declared, the clock stops again and the play-out waits as before;
 - a false blank (school 7, challenge.false_blank): the play comes off, its player loses the turn;
 - a clock brought in (ASPA 2.2, clock.divide_when_brought_in): the time left divided equally,
-  once: a clock brought in is there for the rest of the game, nothing is left to ask for.
+  once: a clock brought in is there for the rest of the game, nothing is left to ask for. Brought
+  in once more than both players' time was played, the time left is below zero: divided too, each
+  player as far over (clock.brought_in_over "split"), or both clocks at 0:00 ("zero").
 """
 from __future__ import annotations
 
@@ -137,4 +139,7 @@ def clock_in(state: GameState, c: cmd.ClockIn, now_ns: int) -> list[ev.Event]:
         raise GameError(f"the time played is a whole number of seconds, not {played!r}")
     else:
         total = played * clk.NS_PER_S
-    return [ev.TimeDivided(now_ns, total // 2)]
+    each = total // 2
+    if state.rules.clock.brought_in_over == "zero":     # the time left below zero: both at 0:00
+        each = min(each, state.clock.budget_ns)
+    return [ev.TimeDivided(now_ns, each)]

@@ -35,6 +35,7 @@ SIGN_OFF = ("both", "loser")
 RANKINGS = ("wins_losses_spread", "wins_spread")
 OVERTIME_COUNTS = ("whole_seconds", "any_fraction")
 MARGINS = ("exactly", "at_least")
+BROUGHT_IN_OVER = ("split", "zero")
 
 
 class RulesError(ConfigError):
@@ -96,6 +97,11 @@ class ClockRules:
     divide_when_brought_in: bool = _setting(
         "a clock brought in during the game divides the time left equally between the players",
         "bool", legacy=False)
+    brought_in_over: str = _setting(
+        "a clock brought in once more than both players' time was played (the time left below "
+        "zero): the time divided as it is, each player that much over and penalised for it "
+        "(split), or both clocks at 0:00, overtime counted from then (zero)", "choice",
+        choices=BROUGHT_IN_OVER, legacy="split", quiet=True)
 
 
 @value

@@ -201,6 +201,30 @@ def test_aspa_2_2_a_clock_brought_in_divides_the_time_left_equally(table):
         t.at(10, c.ClockIn())
 
 
+@pytest.mark.parametrize("reading, left, penalties, after", [
+    ("split", -60, (10, 10), (10, 20)),  # the time remaining, -2:00, divided: each a minute over
+    ("zero", 0, (0, 0), (0, 10)),        # both at 0:00: overtime only on the clock (11.3b)
+])
+def test_aspa_2_2_a_clock_brought_in_after_52_minutes_played_reads_two_ways(table, reading, left, penalties,
+                                                                           after):
+    """ASPA 2.2 "the time remaining will be equally divided" after 52 minutes played (the
+    director's watch) of the 50: the time remaining is -2:00. Divided, each player is a minute
+    over and 10 points down (11.3b: 10 points a minute or part); or both clocks show 0:00 and
+    overtime counts from there (``clock.brought_in_over``: ASPA's preset takes "split")."""
+    assert table("aspa").state.rules.clock.brought_in_over == "split"
+    t = table("aspa", {"clock": {"brought_in_over": reading}})
+    t.start(first=0)
+    t.play(10, 0, 20)
+    t.at(20, c.Neutral())
+    t.at(20, c.ClockIn(played_s=52 * 60))
+    assert [clk.remaining(t.state.clock, p, t.now) // S for p in (0, 1)] == [left, left]
+    assert t.result().overtime_penalty == penalties
+    t.at(30, c.Resume(0))                            # Ann, waiting, restarts Bob's clock
+    t.at(31, c.End())
+    assert t.result().overtime_penalty == after     # Bob's second on the clock: -1:01, or -0:01
+    assert table("absp").state.rules.to_dict()["clock"].get("brought_in_over") is None   # quiet at split
+
+
 def test_aspa_2_2_a_clock_is_brought_in_once_a_second_ask_moves_no_time(table):
     """"You may ask for a time clock ... during the game. In the latter case, the time remaining
     will be equally divided" (2.2): once the clock is in there is nothing left to ask for. A
