@@ -67,6 +67,7 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
     "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
     "confirm": (cmd.Confirm, {"player": True}),
+    "lock": (cmd.Lock, {}),
 }
 
 

@@ -33,7 +33,7 @@ def require_phase(state: GameState, *phases: str) -> None:
     if state.phase == Phase.SETUP:
         raise NotStarted("the game has not started: the player going second presses to start")
     if state.phase == Phase.CONFIRMED:
-        raise ResultLocked("both players confirmed the result: it can no longer change")
+        raise ResultLocked("the result is confirmed and locked: it can no longer change")
     if state.phase == Phase.VOID:
         raise GameOver("the director voided this game: it has no result")
     if state.phase == Phase.ENDED:

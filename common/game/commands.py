@@ -227,6 +227,13 @@ class Confirm:
 
 
 @value
+class Lock:
+    """The director locks the result on their own authority, for whoever cannot confirm it (a
+    player who never came to the table, or who left): as the players' confirmations would, once
+    every turn and every rack the result counts is entered."""
+
+
+@value
 class Tick:
     """Nothing but the passing of time: lets time-driven events (forfeit on time, the round's
     end) be recorded when they fall due."""

@@ -27,7 +27,7 @@ from common.game.errors import GameError
 from common.game.game import decide
 from common.game.state import GameState
 from common.game.tiles import RACK_SIZE
-from common.game.vocabulary import Phase, TurnKind
+from common.game.vocabulary import OVER, Phase, TurnKind
 
 NS = 1_000_000_000
 
@@ -292,8 +292,10 @@ def _director(hands: Hands, name: str, data: dict, state: GameState, before: Gam
         if reason is None:
             raise CannotPlay(f"a forfeit's reason is director or late, not {data.get('reason')!r}")
         return hands.director(f"4{player_digit[data['player']]}{reason}\n", state)
-    if name in ("end", "void"):
-        return hands.director({"end": "5", "void": "9"}[name] + "\n", state)
+    if name == "end" and state.phase in OVER:
+        return []                   # over already (a forfeit on time): nothing to end; 5 now locks
+    if name in ("end", "void", "lock"):
+        return hands.director({"end": "5", "void": "9", "lock": "5"}[name] + "\n", state)
     if name in ("found", "reopen"):
         if data.get("tiles"):
             raise CannotPlay("the director's menu records tiles found without the tiles")
