@@ -291,7 +291,7 @@ _HANDLERS = {
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.DeclareAbsent: late.declare_absent, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
     cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
-    cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare,
+    cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare, cmd.NoBlank: incidents.no_blank,
     cmd.FalseBlank: incidents.false_blank, cmd.ClockIn: incidents.clock_in,
     cmd.Recheck: challenges.recheck,
     cmd.AdjustTime: _adjust_time,
