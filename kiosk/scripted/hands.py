@@ -153,9 +153,13 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, comman
         return [(hands.press(side),)]
     if name in ("play", "exchange", "pass", "press", "record", "out"):
         return _turn(hands, name, data, state, player)
-    if name in ("hold", "send_back", "false_blank"):
-        key = {"hold": "Hold", "send_back": "SendBack", "false_blank": "FalseBlank"}[name]
-        return [(Tap(key, hands._now()),)]
+    if name in ("hold", "send_back"):
+        return [(Tap({"hold": "Hold", "send_back": "SendBack"}[name], hands._now()),)]
+    if name == "false_blank":           # FALSE ? asks; the team whose play it is agrees
+        return [(Tap("FalseBlank", hands._now()),), (hands.press(PLAYER_SIDES[1 - player]),)]
+    if name == "no_blank":              # the mover's NO BLANK, or the sender's TAKE BACK
+        mover = state.turns[state.sent_back].player if state.sent_back is not None else player
+        return [(Tap("NoBlank" if player == mover else "SendBack", hands._now()),)]
     if name == "declare":
         return hands.keys(f"{str(data['blanks']).upper()}\n")
     if name == "tick":
