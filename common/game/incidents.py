@@ -10,7 +10,8 @@ naming the rule the preset cites:
 - a turn sent back for its blank (NZASP 6.2.2, clock.blank_send_back): the opponent restarts the
   mover's clock; the mover declares the blank and the opponent's clock runs again; no turn passed.
   A play with no blank (a send-back by mistake): either player says so and the send-back is
-  undone, the time since charged as if it had not been made (``NoBlank``).
+  undone (``NoBlank``), the time since charged as if it had not been made, or left on the
+  mover's clock (clock.no_blank_time).
   A play-out too: it ends the turn as a press does (NZASP 8.2), so until the opponent accepts or
   challenges it; once declared, the clock stops again and the play-out waits as before;
 - a false blank (school 7, challenge.false_blank): the play comes off, its player loses the turn;
@@ -117,6 +118,8 @@ def no_blank(state: GameState, c: cmd.NoBlank, now_ns: int) -> list[ev.Event]:
         raise BadTurn("no play was sent back for its blank")
     mover = state.turns[state.sent_back].player
     moved = max(0, clk.used(state.clock, mover, now_ns) - state.sent_back_from[1])
+    if state.rules.clock.no_blank_time == "mover":
+        moved = 0                                   # as a chess clock pressed back: the mover's
     return [ev.SendBackUndone(now_ns, player, state.sent_back, moved)]
 
 

@@ -36,6 +36,7 @@ RANKINGS = ("wins_losses_spread", "wins_spread")
 OVERTIME_COUNTS = ("whole_seconds", "any_fraction")
 MARGINS = ("exactly", "at_least")
 BROUGHT_IN_OVER = ("split", "zero")
+NO_BLANK_TIME = ("undone", "mover")
 
 
 class RulesError(ConfigError):
@@ -94,6 +95,11 @@ class ClockRules:
     blank_send_back: bool = _setting(
         "the opponent may restart the mover's clock to have an undeclared blank declared "
         "(not a passed turn)", "bool", legacy=False)
+    no_blank_time: str = _setting(
+        "the time the mover's clock ran for a play sent back that had no blank: charged as if it "
+        "had not been sent back, to the opponent's clock or (a play-out) to nobody (undone); or "
+        "left on the mover's, as when a chess clock is pressed back (mover)", "choice",
+        choices=NO_BLANK_TIME, legacy="undone", quiet=True)
     divide_when_brought_in: bool = _setting(
         "a clock brought in during the game divides the time left equally between the players",
         "bool", legacy=False)

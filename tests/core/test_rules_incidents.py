@@ -88,6 +88,16 @@ def test_nzasp_6_2_2_a_play_with_no_blank_sent_back_by_mistake_is_undone_either_
     assert clk.used(t.state.clock, 0, t.now) + clk.used(t.state.clock, 1, t.now) == 30 * S
 
 
+def test_nzasp_6_2_2_the_other_reading_leaves_the_time_on_the_movers_clock(table):
+    """clock.no_blank_time "mover": undone as a chess clock pressed back, the 9 s stay Ann's."""
+    t = table("nzasp", {"clock": {"no_blank_time": "mover"}})
+    t.start(first=0)
+    t.play(10, 0, 40)
+    t.at(12, c.SendBack(1))
+    assert t.at(21, c.NoBlank(0)) == [ev.SendBackUndone(21 * S, 0, 0, 0)]
+    assert (used_s(t, 0), used_s(t, 1)) == (19, 2) and t.state.clock.running == 1
+
+
 def test_nzasp_6_2_2_a_play_out_sent_back_with_no_blank_waits_again_as_before(table):
     """A play-out sent back by mistake: undone, the clock stops again, the 4 s Ann's clock ran go
     to nobody (the clock stood stopped before), and Bob has his five seconds anew (8.2.1)."""
