@@ -59,7 +59,7 @@ def sent_back_by_mistake(kiosk, size, typed: str = "12"):
 def test_nzasp_a_declare_tapped_on_a_play_with_no_blank_is_undone_by_either_player(kiosk, size, by):
     k = sent_back_by_mistake(kiosk, size)
     assert k.state.clock.running == 0                 # her clock again: the screen says why
-    assert k.view.bottom == "Ngata, Aroha's play sent back: their clock runs until the blank is declared"
+    assert k.view.bottom == "Ngata, Aroha's clock runs: their play was sent back for its blank"
     assert k.view.halves[0].entry == "SCORE 12  ·  BLANK _"    # her score typed so far waits
     assert "NO BLANK" in key_labels(k, 0) and "TAKE BACK" in controls(k)[1]
     assert readable(k) == []

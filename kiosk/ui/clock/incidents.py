@@ -97,7 +97,7 @@ class Incidents:
         names = state.players
         if state.sent_back is not None:
             mover = state.turns[state.sent_back].player
-            return f"{names[mover]}'s play sent back: their clock runs until the blank is declared"
+            return f"{names[mover]}'s clock runs: their play was sent back for its blank"
         caller = self.calling(now_ns)
         if caller is None:
             return ""

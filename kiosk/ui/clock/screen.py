@@ -396,7 +396,7 @@ class ClockScreen(Screen):
         if isinstance(editor, RackEntry):
             return f"letters, ? for a blank  ·  {enter}"
         if isinstance(editor, BlankEntry):
-            return f"the blank's letter  ·  {enter} or your button  ·  none? {'F2' if keyboard else 'NO BLANK'}"
+            return f"the blank's letter  ·  {enter}  ·  none? {'F2' if keyboard else 'NO BLANK'}"
         if editor.play_only:
             return f"the play's score, then {enter}"
         return f"{enter} records  ·  {key_word('Tab', keyboard)}: play / exchange / pass" if keyboard else \
