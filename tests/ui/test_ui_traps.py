@@ -21,6 +21,7 @@ import pytest
 from common.game import clock as clk
 from common.game import events as ev
 from kiosk.ui.judge.screen import JudgeScreen
+from kiosk.ui.widgets.base import UiSettings
 from tests.support.keyboard_scenes import layout_problems, painted, small_keys, small_text
 from tests.support.ui_harness import S, T0
 from tests.ui.test_ui_incidents import control_keys
@@ -170,3 +171,19 @@ def test_absp_withdraw_stays_while_the_challenger_types_and_a_press_after_it_is_
     button(k, "right", at=34)
     assert k.events(ev.ChallengeWithdrawn) and not k.events(ev.ChallengeRuled)
     assert k.state.turns[0].points == 30
+
+
+def test_without_the_on_screen_keys_the_ways_back_are_the_f_keys(kiosk):
+    """A table typed on a USB keyboard alone (display.keypad off): the same ways, by F2 and F3."""
+    k = kiosk(preset="school", names=("Team A", "Team B"), settings=UiSettings(keypad=False))
+    k.press("right", at=1).press("left", at=20).type("30\n", at=21)
+    k.key("FalseBlank", at=25)
+    assert k.view.halves[1].said == "Called by mistake? F3."
+    assert k.view.bottom == "Team A: your button agrees it comes off  ·  F3 keeps it"
+    k.key("FalseBlank", at=26)                        # F3 again: taken back
+    assert k.view.banner == () and k.state.turns[0].points == 30
+    k = kiosk(preset="nzasp", names=NAMES, settings=UiSettings(keypad=False))
+    k.press("right", at=1).press("left", at=20).key("SendBack", at=22)
+    assert k.view.halves[1].said == "Sent back by mistake? F2."
+    k.key("SendBack", at=24)                          # F2 again: undone
+    assert k.events(ev.SendBackUndone) == [ev.SendBackUndone(T0 + 24 * S, 1, 0, 2 * S)]

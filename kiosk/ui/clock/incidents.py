@@ -77,19 +77,23 @@ class Incidents:
         self.table.submit(cmd.FalseBlank(caller), t)
         return True
 
+    def _way(self, key: str, fkey: str) -> str:
+        """How a player reaches ``key``: its touch key where the screen shows them, else its F key."""
+        return f"Tap {key}" if self.table.settings.keypad else fkey
+
     def banner(self, state: GameState, now_ns: int) -> tuple[tuple[str, ...], tuple[str, str]] | None:
         """The banner while a play is sent back or a false blank is called, else None."""
         said = ["", ""]
         if state.phase in (Phase.PLAYING, Phase.OUT) and state.sent_back is not None:
             mover = state.turns[state.sent_back].player
-            said[mover] = "Type the blank's letter, then press your button. No blank? Tap NO BLANK."
-            said[1 - mover] = "Sent back by mistake? Tap TAKE BACK."
+            said[mover] = f"Type the blank's letter, then press your button. No blank? {self._way('NO BLANK', 'F2')}."
+            said[1 - mover] = f"Sent back by mistake? {self._way('TAKE BACK', 'F2')}."
             return ("DECLARE THE BLANK",), tuple(said)
         caller = self.calling(now_ns)
         if caller is None:
             return None
         said[1 - caller] = "Not a blank? Press your button: your play comes off."
-        said[caller] = "Called by mistake? Tap TAKE BACK."
+        said[caller] = f"Called by mistake? {self._way('TAKE BACK', 'F3')}."
         return ("FALSE BLANK? Turn the tile over.",), tuple(said)
 
     def bottom(self, state: GameState, now_ns: int) -> str:
@@ -101,4 +105,5 @@ class Incidents:
         caller = self.calling(now_ns)
         if caller is None:
             return ""
-        return f"{names[1 - caller]}: your button agrees it comes off  ·  TAKE BACK keeps it"
+        keep = "TAKE BACK" if self.table.settings.keypad else "F3"
+        return f"{names[1 - caller]}: your button agrees it comes off  ·  {keep} keeps it"
