@@ -52,7 +52,6 @@ ACTIONS = (
     Action("0", "recheck the last verdict (the adjudicator's or the referee's)",
            ("player", "verdict"), "recheck"),
 )
-BY_DIGIT = {action.digit: action for action in ACTIONS}
 ENROLL = "E"
 #: E hands over to the table's ENROLL screen (the screen machine's), not an action of the game.
 ENROLL_AGAIN = Action(ENROLL, "enroll this table again (a new tournament key, another director)",
