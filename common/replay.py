@@ -60,6 +60,7 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "reopen": (cmd.Reopen, {"player": False, "tiles": False}),
     "send_back": (cmd.SendBack, {"player": True}),
     "declare": (cmd.Declare, {"player": True, "blanks": True}),
+    "no_blank": (cmd.NoBlank, {"player": True}),
     "false_blank": (cmd.FalseBlank, {"player": True}),
     "clock_in": (cmd.ClockIn, {"played_s": False}),
     "tick": (cmd.Tick, {}),
@@ -67,6 +68,7 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "forfeit": (cmd.Forfeit, {"player": True, "reason": False}),
     "adjust": (cmd.AdjustTime, {"player": True, "delta_ms": True}),
     "confirm": (cmd.Confirm, {"player": True}),
+    "lock": (cmd.Lock, {}),
 }
 
 

@@ -41,6 +41,7 @@ class Action(StrEnum):
     SPEAK = "Speak"                 # say both times aloud (or show them large)
     CORRECT = "Correct"             # correct a score (both players agree with their buttons)
     SEND_BACK = "SendBack"          # restart the mover's clock for an undeclared blank (NZASP 6.2.2)
+    NO_BLANK = "NoBlank"            # the play sent back has no blank: the send-back undone
     FALSE_BLANK = "FalseBlank"      # the opponent's last play used a false blank (school 7)
     DIRECTOR = "Director"           # the director's menu (after its PIN)
     ABSENT_LEFT = "AbsentLeft"      # the left player is not at the table (said by the right one)

@@ -137,7 +137,7 @@ BAD = [
      "{file}: rules.clock.time_per_side: expected one of time_per_side_s, overtime_penalty_points, "
      "overtime_penalty_period_s, overtime_counts, overtime_forfeit_after_s, overtime_forfeit_spread, "
      "overtime_forfeit_margin, overtime_forfeit_counts_late, round_limit_s, resume_by, neutral_reasons, "
-     "blank_send_back, divide_when_brought_in; unknown setting"),
+     "blank_send_back, no_blank_time, divide_when_brought_in, brought_in_over; unknown setting"),
     ("[rules.colck]\ntime_per_side_s = 1500\n",
      "{file}: rules.colck: expected one of the keys of [rules]: challenge, clock, end, hold, late, "
      "preset, result, zero_run; unknown key"),

@@ -9,7 +9,12 @@ from .errors import (BadTurn, ChallengeRefused, GameError, GameOver, NotStarted,
 from .state import GameState, replay
 from .vocabulary import EndReason, Phase
 
-MAX_SCORE = 2000        # no single Scrabble play scores this much: anything above is a typo
+#: The most one play can score: the highest-scoring play known on a standard board with a tournament
+#: word list, OXYPHENBUTAZONE across three triple-word squares, its seven tiles joining eight on the
+#: board and making seven other words: 1,778 with the OSPD (Dan Stock), 1,780 with TWL06
+#: (scrabulizer.com, 2008), 1,785 the highest reported. The plays said to score over 2,000 use
+#: SESQUIOXIDIZING, in no tournament word list (docs/rules-check.md). A score above it is a typo.
+MAX_SCORE = 1785
 BLANKS_IN_SET = 2
 EXCHANGE_MIN_BAG = 7    # ASPA 8.1, ABSP 4.4.1, NZASP 6.7, school 8: the same in all four books
 
@@ -28,7 +33,7 @@ def require_phase(state: GameState, *phases: str) -> None:
     if state.phase == Phase.SETUP:
         raise NotStarted("the game has not started: the player going second presses to start")
     if state.phase == Phase.CONFIRMED:
-        raise ResultLocked("both players confirmed the result: it can no longer change")
+        raise ResultLocked("the result is confirmed and locked: it can no longer change")
     if state.phase == Phase.VOID:
         raise GameOver("the director voided this game: it has no result")
     if state.phase == Phase.ENDED:
@@ -46,7 +51,8 @@ def check_score(score) -> int:
     if score < 0:
         raise BadTurn(f"a score cannot be negative ({score})")
     if score > MAX_SCORE:
-        raise BadTurn(f"{score} is not a possible score for one play")
+        raise BadTurn(f"{score} is more than one play can score: the highest play known scores "
+                      f"{MAX_SCORE} (a 15-letter word across three triple-word squares)")
     return score
 
 

@@ -88,6 +88,17 @@ def adjust(clock: Clock, side: int, delta_ns: int) -> Clock:
     return evolve(clock, used_ns=(used[0], used[1]), adjusted_ns=(adjusted[0], adjusted[1]))
 
 
+def move(clock: Clock, side: int, to: int | None, delta_ns: int) -> Clock:
+    """``delta_ns`` charged to ``side`` charged instead to ``to`` (None: to nobody, as time the
+    clock stood neutral): a charge undone, the conservation kept (no director's correction)."""
+    used = list(clock.used_ns)
+    used[side] -= delta_ns
+    if to is None:
+        return evolve(clock, used_ns=(used[0], used[1]), neutral_ns=clock.neutral_ns + delta_ns)
+    used[to] += delta_ns
+    return evolve(clock, used_ns=(used[0], used[1]))
+
+
 def used(clock: Clock, side: int, now_ns: int) -> int:
     """Time charged to ``side`` as of ``now_ns``."""
     total = clock.used_ns[side]

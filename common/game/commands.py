@@ -175,6 +175,14 @@ class Declare:
 
 
 @value
+class NoBlank:
+    """The play sent back for its blank has none (NZASP 6.2.2: a DECLARE? tapped by mistake):
+    ``player``, the mover or the opponent who sent it back, says so; the send-back is undone,
+    the time since charged as if it had not been made."""
+    player: int
+
+
+@value
 class FalseBlank:
     """School 7: ``player`` found that the opponent's last play used a false blank, before
     making a play of their own: the play comes off the board and its player loses the turn."""
@@ -224,6 +232,13 @@ class AdjustTime:
 @value
 class Confirm:
     player: int                     # a player confirms (signs) the result
+
+
+@value
+class Lock:
+    """The director locks the result on their own authority, for whoever cannot confirm it (a
+    player who never came to the table, or who left): as the players' confirmations would, once
+    every turn and every rack the result counts is entered."""
 
 
 @value

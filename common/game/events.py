@@ -180,6 +180,17 @@ class BlankDeclared(Event):
 
 
 @value
+class SendBackUndone(Event):
+    """The play ``turn`` sent back had no blank to declare (NZASP 6.2.2): ``player`` said so, the
+    mover or the opponent who sent it back. The send-back is undone: the clock runs as it did
+    before it (a play-out waits again, its window anew), and the ``moved_ns`` the mover's clock
+    ran since are charged as that clock would have been: to the opponent's, or to nobody."""
+    player: int
+    turn: int
+    moved_ns: int
+
+
+@value
 class FalseBlankFound(Event):
     """School 7: play ``turn`` used a false blank; ``player`` found it. The play comes off the
     board and scores 0 (its player loses the turn); the clock goes neutral."""

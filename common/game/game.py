@@ -242,15 +242,24 @@ def _forfeit(state, c: cmd.Forfeit, now_ns):
     return [ev.Forfeited(now_ns, player, c.reason), ev.GameEnded(now_ns, EndReason.FORFEIT)]
 
 
-def _confirm(state, c: cmd.Confirm, now_ns):
+def _check_complete(state: GameState) -> None:
+    """The result can be confirmed or locked: every turn and every rack it counts entered."""
     require_phase(state, Phase.ENDED)
-    player = check_player(c.player)
     pending = [str(i + 1) for i, t in enumerate(state.turns) if t.kind == TurnKind.PENDING]
     if pending:
         raise BadTurn(f"enter what happened on turn {', '.join(pending)} first")
     missing = [state.players[p] for p in racks_needed(state) if state.racks[p] is None]
     if missing:
         raise BadRack(f"enter the unplayed tiles of {' and '.join(missing)} first")
+
+
+def _confirm(state, c: cmd.Confirm, now_ns):
+    _check_complete(state)
+    player = check_player(c.player)
+    if player in late.no_shows(state):
+        here = [state.players[p] for p in signers(state, now_ns)]
+        who = f"{' and '.join(here)} confirms it" if here else "the director locks it (the director's menu)"
+        raise GameError(f"{state.players[player]} never came to the table: {who}")
     if state.confirmed[player]:
         raise GameError(f"{state.players[player]} has already confirmed")
     events = [ev.ResultConfirmed(now_ns, player)]
@@ -260,12 +269,20 @@ def _confirm(state, c: cmd.Confirm, now_ns):
     return events
 
 
+def _lock(state, c: cmd.Lock, now_ns):
+    _check_complete(state)
+    return [ev.ResultLocked(now_ns)]
+
+
 def signers(state: GameState, now_ns: int) -> tuple[int, ...]:
-    """Who must confirm the result: both players, or the loser where the preset says so."""
+    """Who must confirm the result: both players, or the loser where the preset says so; never
+    a player who never came to the table (a no-show's forfeit is confirmed by the player who
+    was there, whatever the preset says; when neither came, nobody: the director locks it)."""
     winner = compute(state, now_ns).winner
-    if state.rules.result.sign_off == "loser" and winner is not None:
+    absent = late.no_shows(state)
+    if state.rules.result.sign_off == "loser" and winner is not None and 1 - winner not in absent:
         return (1 - winner,)
-    return (0, 1)
+    return tuple(p for p in (0, 1) if p not in absent)
 
 
 _HANDLERS = {
@@ -274,11 +291,11 @@ _HANDLERS = {
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.DeclareAbsent: late.declare_absent, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
     cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
-    cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare,
+    cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare, cmd.NoBlank: incidents.no_blank,
     cmd.FalseBlank: incidents.false_blank, cmd.ClockIn: incidents.clock_in,
     cmd.Recheck: challenges.recheck,
     cmd.AdjustTime: _adjust_time,
-    cmd.Confirm: _confirm, cmd.Tick: _tick,
+    cmd.Confirm: _confirm, cmd.Lock: _lock, cmd.Tick: _tick,
 }
 
 

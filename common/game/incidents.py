@@ -9,11 +9,16 @@ naming the rule the preset cites:
   resumes only if both players then have tiles;
 - a turn sent back for its blank (NZASP 6.2.2, clock.blank_send_back): the opponent restarts the
   mover's clock; the mover declares the blank and the opponent's clock runs again; no turn passed.
+  A play with no blank (a send-back by mistake): either player says so and the send-back is
+  undone (``NoBlank``), the time since charged as if it had not been made, or left on the
+  mover's clock (clock.no_blank_time).
   A play-out too: it ends the turn as a press does (NZASP 8.2), so until the opponent accepts or
   challenges it; once declared, the clock stops again and the play-out waits as before;
 - a false blank (school 7, challenge.false_blank): the play comes off, its player loses the turn;
 - a clock brought in (ASPA 2.2, clock.divide_when_brought_in): the time left divided equally,
-  once: a clock brought in is there for the rest of the game, nothing is left to ask for.
+  once: a clock brought in is there for the rest of the game, nothing is left to ask for. Brought
+  in once more than both players' time was played, the time left is below zero: divided too, each
+  player as far over (clock.brought_in_over "split"), or both clocks at 0:00 ("zero").
 """
 from __future__ import annotations
 
@@ -81,8 +86,9 @@ def send_back(state: GameState, c: cmd.SendBack, now_ns: int) -> list[ev.Event]:
         raise BadTurn(f"{state.players[player]} has no play of the opponent's to send back")
     if last[1].declared:
         mover = state.players[last[1].player]
-        raise BadTurn(f"{mover}'s play was sent back once and its blank declared: it stands as declared"
-                      + _rule(state, "clock.blank_send_back"))
+        stands = "its blank declared: it stands as declared" if last[1].blanks else \
+            "it has no blank: it stands as entered"
+        raise BadTurn(f"{mover}'s play was sent back once and {stands}" + _rule(state, "clock.blank_send_back"))
     running = (None, player) if state.phase == Phase.OUT else (player,)
     if state.clock.running not in running:
         raise ClockStateError("a play is sent back at once, while the sender's own clock runs"
@@ -101,6 +107,20 @@ def declare(state: GameState, c: cmd.Declare, now_ns: int) -> list[ev.Event]:
     if not blanks:
         raise BadTurn("declare the letter each blank stands for")
     return [ev.BlankDeclared(now_ns, state.sent_back, blanks)]
+
+
+def no_blank(state: GameState, c: cmd.NoBlank, now_ns: int) -> list[ev.Event]:
+    """The play sent back has no blank: the mover, or the opponent who sent it back by mistake,
+    undoes the send-back; the time the mover's clock ran since is not the mover's."""
+    require_phase(state, Phase.PLAYING, Phase.OUT)
+    player = check_player(c.player)
+    if state.sent_back is None:
+        raise BadTurn("no play was sent back for its blank")
+    mover = state.turns[state.sent_back].player
+    moved = max(0, clk.used(state.clock, mover, now_ns) - state.sent_back_from[1])
+    if state.rules.clock.no_blank_time == "mover":
+        moved = 0                                   # as a chess clock pressed back: the mover's
+    return [ev.SendBackUndone(now_ns, player, state.sent_back, moved)]
 
 
 # --- a false blank (school 7) -----------------------------------------------------------------
@@ -137,4 +157,7 @@ def clock_in(state: GameState, c: cmd.ClockIn, now_ns: int) -> list[ev.Event]:
         raise GameError(f"the time played is a whole number of seconds, not {played!r}")
     else:
         total = played * clk.NS_PER_S
-    return [ev.TimeDivided(now_ns, total // 2)]
+    each = total // 2
+    if state.rules.clock.brought_in_over == "zero":     # the time left below zero: both at 0:00
+        each = min(each, state.clock.budget_ns)
+    return [ev.TimeDivided(now_ns, each)]

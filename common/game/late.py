@@ -33,6 +33,12 @@ def absence(state: GameState, player: int, now_ns: int) -> int:
     return (now_ns if arrived is None else arrived) - state.start_called_ns
 
 
+def no_shows(state: GameState) -> tuple[int, ...]:
+    """The players absent at the start call who have not arrived (once the game is over: who
+    never came to the table, and so cannot confirm its result)."""
+    return tuple(p for p in state.absent if state.arrivals[p] is None)
+
+
 def absence_charge(state: GameState, player: int, now_ns: int) -> int:
     """Clock time ``player`` is (or will be, on arriving now) charged for being late."""
     late = absence(state, player, now_ns)

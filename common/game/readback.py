@@ -9,7 +9,8 @@ stands before folding it in, and refuses the first that cannot happen here with
 - every turn it names is one of the turns played so far;
 - a rack holds tiles of the set (as a player would have typed them);
 - tiles found go to the bag (-1) or to a player; a recheck follows a verdict, a blank's
-  declaration a play sent back for it;
+  declaration (or its undoing: no blank) a play sent back for it, the time it moves no more than
+  the mover's clock ran since;
 - the clock runs only once the game has started, and a play-out ends a game that had a turn;
 - time never runs backwards (the clock's own check), a recovery included (its ``from_ns``).
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from . import clock as clk
 from . import events as ev
 from .result import Result, compute
 from .rules import Rules
@@ -30,7 +32,7 @@ from .vocabulary import EndReason
 
 _SIDES = ("player", "side", "first")
 #: Events that set a player's clock running (the others stop it, or do not touch it).
-_RUN_THE_CLOCK = (ev.ClockResumed, ev.TurnSentBack, ev.BlankDeclared)
+_RUN_THE_CLOCK = (ev.ClockResumed, ev.TurnSentBack, ev.BlankDeclared, ev.SendBackUndone)
 
 
 class ImpossibleEvent(ValueError):
@@ -63,8 +65,12 @@ def _problem(state: GameState, event: ev.Event) -> str | None:
         return f"to {event.to!r}, tiles {event.tiles!r}: expected -1 (the bag) or a player, and a tile or more"
     if isinstance(event, ev.ChallengeRechecked) and (state.ruling is None or state.ruling.turn != event.turn):
         return f"turn {event.turn} has no verdict that may be checked again"
-    if isinstance(event, ev.BlankDeclared) and state.sent_back != event.turn:
+    if isinstance(event, (ev.BlankDeclared, ev.SendBackUndone)) and state.sent_back != event.turn:
         return f"turn {event.turn} was not sent back for its blank"
+    if isinstance(event, ev.SendBackUndone):
+        ran = clk.used(state.clock, state.turns[event.turn].player, event.at_ns) - state.sent_back_from[1]
+        if not 0 <= event.moved_ns <= ran:
+            return f"moved_ns {event.moved_ns}: the mover's clock ran {ran} ns since the send-back"
     runs = isinstance(event, _RUN_THE_CLOCK) or (isinstance(event, ev.TurnEnded) and not event.out)
     if runs and not state.clock.started:
         return "the clock has not been started (no GameStarted before it)"

@@ -35,6 +35,8 @@ SIGN_OFF = ("both", "loser")
 RANKINGS = ("wins_losses_spread", "wins_spread")
 OVERTIME_COUNTS = ("whole_seconds", "any_fraction")
 MARGINS = ("exactly", "at_least")
+BROUGHT_IN_OVER = ("split", "zero")
+NO_BLANK_TIME = ("undone", "mover")
 
 
 class RulesError(ConfigError):
@@ -93,9 +95,19 @@ class ClockRules:
     blank_send_back: bool = _setting(
         "the opponent may restart the mover's clock to have an undeclared blank declared "
         "(not a passed turn)", "bool", legacy=False)
+    no_blank_time: str = _setting(
+        "the time the mover's clock ran for a play sent back that had no blank: charged as if it "
+        "had not been sent back, to the opponent's clock or (a play-out) to nobody (undone); or "
+        "left on the mover's, as when a chess clock is pressed back (mover)", "choice",
+        choices=NO_BLANK_TIME, legacy="undone", quiet=True)
     divide_when_brought_in: bool = _setting(
         "a clock brought in during the game divides the time left equally between the players",
         "bool", legacy=False)
+    brought_in_over: str = _setting(
+        "a clock brought in once more than both players' time was played (the time left below "
+        "zero): the time divided as it is, each player that much over and penalised for it "
+        "(split), or both clocks at 0:00, overtime counted from then (zero)", "choice",
+        choices=BROUGHT_IN_OVER, legacy="split", quiet=True)
 
 
 @value

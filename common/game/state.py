@@ -53,6 +53,7 @@ class Turn:
 
     @property
     def label(self) -> str:
+        """The turn as its result's row names it (one of vocabulary.TURN_LABELS)."""
         return "phony" if self.phony else "false_blank" if self.false_blank else self.kind
 
 
@@ -113,6 +114,8 @@ class GameState:
     late_penalty: tuple[int, int] = (0, 0)
     late_ns: tuple[int, int] = (0, 0)           # clock time charged for arriving late
     sent_back: int | None = None    # the turn sent back for its blank to be declared (NZASP 6.2.2)
+    sent_back_from: tuple[int | None, int] = (None, 0)  # at the send-back: whose clock ran (None:
+                                    # neutral), the mover's time used (to undo it: SendBackUndone)
     clock_brought_in: bool = False  # the time left was divided for a clock brought in (ASPA 2.2)
     out_ns: int | None = None       # the play-out made: its press, or its blank declared after a
                                     # send-back (NZASP 6.2.2); the accept window runs from it
@@ -308,7 +311,21 @@ def _tiles_found(s: GameState, e: ev.TilesFound) -> GameState:
 
 def _turn_sent_back(s: GameState, e: ev.TurnSentBack) -> GameState:
     mover = s.turns[e.turn].player
-    return evolve(s, clock=clk.run(s.clock, mover, e.at_ns), sent_back=e.turn, hold=None)
+    before = (s.clock.running, clk.used(s.clock, mover, e.at_ns))
+    return evolve(s, clock=clk.run(s.clock, mover, e.at_ns), sent_back=e.turn, hold=None,
+                  sent_back_from=before)
+
+
+def _send_back_undone(s: GameState, e: ev.SendBackUndone) -> GameState:
+    """As if the play had not been sent back: the clock that ran before it runs again, charged
+    with the time since (a play-out waits again, as at its declaration); the play stands as
+    entered, and is not sent back again."""
+    mover, ran = s.turns[e.turn].player, s.sent_back_from[0]
+    s = _set_turn(s, e.turn, declared=True)
+    if s.phase == Phase.OUT:
+        clock = clk.move(clk.neutralise(s.clock, e.at_ns), mover, ran, e.moved_ns)
+        return evolve(s, clock=clock, sent_back=None, neutral_reason="play_out", out_ns=e.at_ns)
+    return evolve(s, clock=clk.move(clk.run(s.clock, ran, e.at_ns), mover, ran, e.moved_ns), sent_back=None)
 
 
 def _blank_declared(s: GameState, e: ev.BlankDeclared) -> GameState:
@@ -395,6 +412,7 @@ _APPLY = {
     ev.PlayOutAccepted: _play_out_accepted, ev.GameEnded: _game_ended,
     ev.GameReopened: _game_reopened, ev.GameVoided: _game_voided, ev.RackEntered: _rack_entered,
     ev.TilesFound: _tiles_found, ev.TurnSentBack: _turn_sent_back, ev.BlankDeclared: _blank_declared,
+    ev.SendBackUndone: _send_back_undone,
     ev.FalseBlankFound: _false_blank_found, ev.TimeDivided: _time_divided,
     ev.ChallengeRechecked: _challenge_rechecked,
     ev.ScoreCorrected: _score_corrected,

@@ -39,6 +39,9 @@ class TurnKind(StrEnum):
 
 #: What a player may record a pending turn as.
 RECORDED_KINDS = (TurnKind.PLAY, TurnKind.EXCHANGE, TurnKind.PASS)
+#: A turn as a result's row names it (``state.Turn.label``): its kind, or what took the play off
+#: the board: challenged off (``phony``) or a false blank (``false_blank``, school 7).
+TURN_LABELS = (*TurnKind, "phony", "false_blank")
 
 
 class EndReason(StrEnum):
@@ -71,4 +74,4 @@ class MenuUse(StrEnum):
 
 
 __all__ = ["EndReason", "ForfeitReason", "IN_PLAY", "MenuUse", "NOBODY_OUT", "OVER", "Phase",
-           "RECORDED_KINDS", "TurnKind"]
+           "RECORDED_KINDS", "TURN_LABELS", "TurnKind"]

@@ -25,9 +25,9 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from common.game import events as ev
 from common.game.rules import SECTIONS, describe_settings
-from common.game.vocabulary import EndReason, ForfeitReason, MenuUse, Phase, TurnKind
+from common.game.vocabulary import TURN_LABELS, EndReason, ForfeitReason, MenuUse, Phase, TurnKind
 from common.wire.decoders import built, decoder
-from common.wire.schema_tallies import BonusWords, setting_fields
+from common.wire.schema_tallies import BonusWords, Forfeit, setting_fields
 
 SCHEMA_VERSION = 1
 MAX_EVENTS = 1000               # a real game has at most ~100 turns: 500 events with a challenge
@@ -42,7 +42,7 @@ CORRECTION_KINDS = ("scores", "forfeit", "void", "original")
 MAX_TABLE = 20                  # a table's name: "7", "A12"
 MAX_ROUND = 999
 MAX_REVISION = 1_000_000
-MIN_SCORE, MAX_SCORE = 0, 999   # a final score, as tsh's .TOU and .t files hold it
+MIN_SCORE, MAX_SCORE = -999, 999  # a final score (penalties may take it below 0), as a .TOU holds it
 MAX_POINTS = 100_000            # any other tally of points in a game (a turn, a penalty...)
 MAX_NS = 2 ** 62                # a monotonic instant or a span of nanoseconds
 MAX_MS = 2 ** 31 - 1            # a clock in milliseconds, negative in overtime
@@ -101,7 +101,7 @@ Division = Annotated[str, Meta(min_length=1, max_length=40,
 GameId = text(100, 1)
 Round = whole(1, MAX_ROUND)
 Revision = whole(1, MAX_REVISION)
-Score = Annotated[int, Meta(ge=MIN_SCORE, le=MAX_SCORE, description="a final score, 0 to 999")]
+Score = Annotated[int, Meta(ge=MIN_SCORE, le=MAX_SCORE, description="a final score, -999 to 999")]
 Points = whole(-MAX_POINTS, MAX_POINTS)
 Instant = whole(-MAX_NS, MAX_NS)
 Millis = whole(-MAX_MS, MAX_MS)
@@ -175,14 +175,9 @@ Rules = msgspec.defstruct("Rules", [("name", text(100, 1)), ("title", text(200))
 
 class TurnLine(Strict):
     player: Side
-    type: one_of([*TurnKind, "phony"])
+    type: one_of(TURN_LABELS)
     score: Points
     cumulative: Points
-
-
-class Forfeit(Strict):
-    player: Side
-    reason: one_of(ForfeitReason)
 
 
 class Result(Strict):

@@ -27,7 +27,7 @@ from common.game.errors import GameError
 from common.game.game import decide
 from common.game.state import GameState
 from common.game.tiles import RACK_SIZE
-from common.game.vocabulary import Phase, TurnKind
+from common.game.vocabulary import OVER, Phase, TurnKind
 
 NS = 1_000_000_000
 
@@ -153,9 +153,13 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, comman
         return [(hands.press(side),)]
     if name in ("play", "exchange", "pass", "press", "record", "out"):
         return _turn(hands, name, data, state, player)
-    if name in ("hold", "send_back", "false_blank"):
-        key = {"hold": "Hold", "send_back": "SendBack", "false_blank": "FalseBlank"}[name]
-        return [(Tap(key, hands._now()),)]
+    if name in ("hold", "send_back"):
+        return [(Tap({"hold": "Hold", "send_back": "SendBack"}[name], hands._now()),)]
+    if name == "false_blank":           # FALSE ? asks; the team whose play it is agrees
+        return [(Tap("FalseBlank", hands._now()),), (hands.press(PLAYER_SIDES[1 - player]),)]
+    if name == "no_blank":              # the mover's NO BLANK, or the sender's TAKE BACK
+        mover = state.turns[state.sent_back].player if state.sent_back is not None else player
+        return [(Tap("NoBlank" if player == mover else "SendBack", hands._now()),)]
     if name == "declare":
         return hands.keys(f"{str(data['blanks']).upper()}\n")
     if name == "tick":
@@ -292,8 +296,10 @@ def _director(hands: Hands, name: str, data: dict, state: GameState, before: Gam
         if reason is None:
             raise CannotPlay(f"a forfeit's reason is director or late, not {data.get('reason')!r}")
         return hands.director(f"4{player_digit[data['player']]}{reason}\n", state)
-    if name in ("end", "void"):
-        return hands.director({"end": "5", "void": "9"}[name] + "\n", state)
+    if name == "end" and state.phase in OVER:
+        return []                   # over already (a forfeit on time): nothing to end; 5 now locks
+    if name in ("end", "void", "lock"):
+        return hands.director({"end": "5", "void": "9", "lock": "5"}[name] + "\n", state)
     if name in ("found", "reopen"):
         if data.get("tiles"):
             raise CannotPlay("the director's menu records tiles found without the tiles")

@@ -125,3 +125,23 @@ def test_corrections_mark_the_turn_and_refuse_what_has_no_score(table):
     with pytest.raises(BadCorrection) as err:
         t.at(41, c.Correct(3, 15))
     assert str(err.value) == "turn 3 was challenged off: it scores 0"
+
+
+def test_one_play_scores_at_most_the_highest_play_known_in_a_play_and_a_correction(table):
+    """1,785 (OXYPHENBUTAZONE across three triple-word squares, the highest legal play known) is
+    taken; one more, or the 2,000 the limit was before, is refused with the reason in words."""
+    from common.game.checks import MAX_SCORE
+    assert MAX_SCORE == 1785
+    t = started(table)
+    t.play(10, 0, MAX_SCORE)
+    assert t.result().turn_points == (1785, 0)
+    for score in (MAX_SCORE + 1, 2000):
+        with pytest.raises(BadTurn) as refused:
+            t.at(20, c.Play(1, score))
+        assert str(refused.value) == (f"{score} is more than one play can score: the highest play "
+                                      "known scores 1785 (a 15-letter word across three triple-word squares)")
+        with pytest.raises(BadTurn):
+            t.at(20, c.Correct(1, score))
+    t.at(20, c.Neutral())
+    t.at(21, c.Correct(1, 1000))
+    assert t.result().turn_points == (1000, 0)

@@ -78,6 +78,9 @@ def test_an_impossible_event_is_refused_by_its_place_and_type(event, reason):
     ([*GAME, ev.ChallengeRechecked(30 * S, 0, 1, True)], "turn 1 has no verdict that may be checked again"),
     ([*GAME, ev.BlankDeclared(30 * S, 1, "E")], "turn 1 was not sent back for its blank"),
     ([ev.TurnSentBack(1, 1, 0)], "turn 0 is not one of the game's 0 turns so far"),
+    ([*GAME, ev.SendBackUndone(30 * S, 0, 1, 0)], "turn 1 was not sent back for its blank"),
+    ([*GAME, ev.TurnSentBack(22 * S, 0, 1), ev.SendBackUndone(30 * S, 1, 1, 9 * S)],
+     "moved_ns 9000000000: the mover's clock ran 8000000000 ns since the send-back"),
 ])
 def test_events_out_of_their_place_in_a_game_are_refused(events, reason):
     with pytest.raises(ImpossibleEvent) as refused:
@@ -127,6 +130,7 @@ EVENTS = st.one_of(
     st.builds(ev.TilesFound, TIMES, st.integers(-1, 3), st.integers(-2, 2)),
     st.builds(ev.TurnSentBack, TIMES, SIDES, TURNS),
     st.builds(ev.BlankDeclared, TIMES, TURNS, st.sampled_from(["E", "", "QZ"])),
+    st.builds(ev.SendBackUndone, TIMES, SIDES, TURNS, st.integers(-10**10, 10**12)),
     st.builds(ev.FalseBlankFound, TIMES, SIDES, TURNS),
     st.builds(ev.TimeDivided, TIMES, st.integers(-10**12, 10**12)),
     st.builds(ev.ChallengeRechecked, TIMES, SIDES, TURNS, st.booleans()),

@@ -15,7 +15,7 @@ def test_rebase_moves_every_instant_of_the_state():
     instant (a monotonic reading), common/game/rebase.py must move it."""
     not_instants = {"rules", "clock", "round", "players", "phase", "starts", "first", "neutral_reason",
                     "racks", "end", "forfeit", "confirmed", "absent", "late_penalty",
-                    "late_ns", "sent_back", "clock_brought_in", "ruling"}
+                    "late_ns", "sent_back", "sent_back_from", "clock_brought_in", "ruling"}
     assert {f.name for f in fields(GameState)} == set(STATE_INSTANTS) | not_instants
     clock_durations = {"budget_ns", "used_ns", "running", "neutral_ns", "adjusted_ns"}
     assert {f.name for f in fields(clk.Clock)} == set(CLOCK_INSTANTS) | clock_durations

@@ -209,3 +209,65 @@ def test_nzasp_4_2_both_absent_nobody_forfeits_their_clocks_stop_at_25_minutes(t
     t2.at(0, c.CallStart((0, 1)))
     t2.at(1500, c.Tick())
     assert t2.result().forfeit == {"players": [0, 1], "reason": "late", "each_spread": -50}
+
+
+# --- issue 38 item 3: a no-show's forfeit is confirmed by the player who came ----------------------
+
+#: How each book's no-show forfeits (Bob called absent at the start and never arriving): ASPA 2.4
+#: and school 25 of themselves at the limit; ABSP 3.1.3 and NZASP 4.1 / 10.1.1 by the director.
+NO_SHOW = {"aspa": (1500, None), "school": (900, None), "absp": (700, c.Forfeit(1, "late")),
+           "nzasp": (700, c.Forfeit(1, "director"))}
+
+
+@pytest.mark.parametrize("preset", sorted(NO_SHOW))
+def test_a_no_shows_forfeit_is_confirmed_and_locked_by_the_player_who_was_there(table, preset):
+    """Under every preset, ABSP's loser's signature too (10.1): Bob never came, so Ann's one
+    press locks the result; Bob's button is not his to press."""
+    from common.game.game import signers
+    t = table(preset)
+    t.at(0, c.CallStart(absent=(1,)))
+    limit, forfeit = NO_SHOW[preset]
+    t.at(limit, forfeit or c.Tick())
+    assert t.state.phase == "ended" and t.state.forfeit.player == 1
+    assert signers(t.state, t.now) == (0,)
+    with pytest.raises(GameError) as refused:
+        t.at(limit + 1, c.Confirm(1))
+    assert str(refused.value) == "Bob never came to the table: Ann confirms it"
+    made = t.at(limit + 2, c.Confirm(0))
+    assert [type(e).__name__ for e in made] == ["ResultConfirmed", "ResultLocked"]
+    assert t.state.phase == "confirmed"
+
+
+def test_when_neither_came_nobody_confirms_and_the_director_locks_the_result(table):
+    """School 25: both teams absent at 15 minutes both forfeit; nobody is there to confirm."""
+    from common.game.game import signers
+    t = table("school")
+    t.at(0, c.CallStart(absent=(0, 1)))
+    t.at(900, c.Tick())
+    assert t.state.forfeit.both and signers(t.state, t.now) == ()
+    with pytest.raises(GameError, match="Ann never came to the table: the director locks it"):
+        t.at(901, c.Confirm(0))
+    assert [type(e).__name__ for e in t.at(902, c.Lock())] == ["ResultLocked"]
+    assert t.state.phase == "confirmed"
+
+
+def test_the_directors_lock_waits_for_what_the_result_counts(table):
+    """A lock is a confirmation on the director's authority: not before the game is over, nor
+    before every turn and rack it counts is entered; once locked, nothing more."""
+    from common.game.errors import BadRack, BadTurn, ResultLocked
+    t = table("aspa")
+    t.start(first=0)
+    with pytest.raises(GameError, match="not allowed while the game is playing"):
+        t.at(5, c.Lock())
+    t.at(10, c.Press(0))
+    t.at(20, c.End())
+    with pytest.raises(BadTurn):
+        t.at(21, c.Lock())
+    t.at(22, c.Record(0, "play", 12))
+    with pytest.raises(BadRack):
+        t.at(23, c.Lock())
+    t.at(24, c.Rack(0, "AE"))
+    t.at(24, c.Rack(1, "Q"))
+    t.at(25, c.Lock())
+    with pytest.raises(ResultLocked):
+        t.at(26, c.Lock())

@@ -63,6 +63,59 @@ def test_nzasp_6_2_2_a_play_sent_back_for_its_blank_is_not_a_passed_turn(table):
     assert t.result().final == (40, 12)
 
 
+@pytest.mark.parametrize("by", [0, 1], ids=["the mover says no blank", "the sender takes it back"])
+def test_nzasp_6_2_2_a_play_with_no_blank_sent_back_by_mistake_is_undone_either_way(table, by):
+    """Issue 38 item 1: DECLARE? tapped on a play with no blank. Either player says so (the mover:
+    NO BLANK; the opponent who sent it: TAKE BACK) and the send-back is undone: Bob's clock runs
+    again and the 9 s Ann's ran meanwhile are Bob's, as if it had not been sent back; the play is
+    not sent back again, and nothing else changed."""
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 40)                               # Ann's play, no blank in it
+    t.at(12, c.SendBack(1))                         # Bob taps DECLARE? by mistake
+    made = t.at(21, c.NoBlank(by))
+    assert made == [ev.SendBackUndone(21 * S, by, 0, 9 * S)]
+    assert t.state.clock.running == 1 and t.state.sent_back is None
+    assert (used_s(t, 0), used_s(t, 1)) == (10, 11)  # Ann's 10 s; Bob's 2 + the 9 s
+    with pytest.raises(BadTurn) as refused:
+        t.at(22, c.SendBack(1))
+    assert str(refused.value) == ("Ann's play was sent back once and it has no blank: it stands as "
+                                  "entered (NZASP 6.2.2)")
+    with pytest.raises(BadTurn, match="no play was sent back"):
+        t.at(22, c.NoBlank(0))
+    t.play(30, 1, 12)
+    assert t.result().final == (40, 12) and len(t.state.turns) == 2
+    assert clk.used(t.state.clock, 0, t.now) + clk.used(t.state.clock, 1, t.now) == 30 * S
+
+
+def test_nzasp_6_2_2_the_other_reading_leaves_the_time_on_the_movers_clock(table):
+    """clock.no_blank_time "mover": undone as a chess clock pressed back, the 9 s stay Ann's."""
+    t = table("nzasp", {"clock": {"no_blank_time": "mover"}})
+    t.start(first=0)
+    t.play(10, 0, 40)
+    t.at(12, c.SendBack(1))
+    assert t.at(21, c.NoBlank(0)) == [ev.SendBackUndone(21 * S, 0, 0, 0)]
+    assert (used_s(t, 0), used_s(t, 1)) == (19, 2) and t.state.clock.running == 1
+
+
+def test_nzasp_6_2_2_a_play_out_sent_back_with_no_blank_waits_again_as_before(table):
+    """A play-out sent back by mistake: undone, the clock stops again, the 4 s Ann's clock ran go
+    to nobody (the clock stood stopped before), and Bob has his five seconds anew (8.2.1)."""
+    t = table("nzasp")
+    t.start(first=0)
+    t.play(10, 0, 40)
+    t.play(30, 1, 20)
+    t.at(50, c.Out(0, 30))
+    t.at(52, c.SendBack(1))
+    t.at(56, c.NoBlank(0))
+    assert t.state.phase == "out" and t.state.clock.running is None
+    assert (used_s(t, 0), used_s(t, 1)) == (30, 20)   # as at the play-out: 30 s and 20 s
+    with pytest.raises(ClockStateError, match="5 s to accept"):
+        t.at(60, c.Resume(0))
+    t.at(61, c.Accept(1))
+    assert t.state.end == "out"
+
+
 def test_nzasp_6_2_2_only_at_once_and_only_where_the_rules_say_so(table):
     t = table("nzasp")
     t.start(first=0)
@@ -199,6 +252,30 @@ def test_aspa_2_2_a_clock_brought_in_divides_the_time_left_equally(table):
     t.start(first=0)
     with pytest.raises(GameError, match="do not divide"):
         t.at(10, c.ClockIn())
+
+
+@pytest.mark.parametrize("reading, left, penalties, after", [
+    ("split", -60, (10, 10), (10, 20)),  # the time remaining, -2:00, divided: each a minute over
+    ("zero", 0, (0, 0), (0, 10)),        # both at 0:00: overtime only on the clock (11.3b)
+])
+def test_aspa_2_2_a_clock_brought_in_after_52_minutes_played_reads_two_ways(table, reading, left, penalties,
+                                                                           after):
+    """ASPA 2.2 "the time remaining will be equally divided" after 52 minutes played (the
+    director's watch) of the 50: the time remaining is -2:00. Divided, each player is a minute
+    over and 10 points down (11.3b: 10 points a minute or part); or both clocks show 0:00 and
+    overtime counts from there (``clock.brought_in_over``: ASPA's preset takes "split")."""
+    assert table("aspa").state.rules.clock.brought_in_over == "split"
+    t = table("aspa", {"clock": {"brought_in_over": reading}})
+    t.start(first=0)
+    t.play(10, 0, 20)
+    t.at(20, c.Neutral())
+    t.at(20, c.ClockIn(played_s=52 * 60))
+    assert [clk.remaining(t.state.clock, p, t.now) // S for p in (0, 1)] == [left, left]
+    assert t.result().overtime_penalty == penalties
+    t.at(30, c.Resume(0))                            # Ann, waiting, restarts Bob's clock
+    t.at(31, c.End())
+    assert t.result().overtime_penalty == after     # Bob's second on the clock: -1:01, or -0:01
+    assert table("absp").state.rules.to_dict()["clock"].get("brought_in_over") is None   # quiet at split
 
 
 def test_aspa_2_2_a_clock_is_brought_in_once_a_second_ask_moves_no_time(table):

@@ -69,7 +69,7 @@ def test_a_result_of_a_round_not_started_is_refused(paired_director):
 
 @pytest.mark.parametrize("final, reason", [
     ([1000, 18], "result.final[0]: Expected `int` <= 999"),
-    ([42, -1], "result.final[1]: Expected `int` >= 0"),
+    ([42, -1000], "result.final[1]: Expected `int` >= -999"),    # a .TOU holds -999 (a penalty's sign)
 ])
 def test_a_score_no_standings_file_can_hold_is_refused_at_the_door(paired_director, final, reason):
     document = played()

@@ -3,6 +3,7 @@ result of a whole game and its status (with what it says about the table), the d
 assignment and its answers; and refuses what they never make, naming the field. Hostile bodies
 are tests/security's."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -102,3 +103,17 @@ def test_a_result_carries_bonus_words_under_nzasp_and_one_without_them_is_the_sc
                            table="7", game_id="g")
     assert "bonus_words" not in aspa["result"] and "bonus_words" not in aspa["rules"]["result"]
     assert schema.decode(json.dumps(sign(aspa, KEY)).encode(), schema.SignedResult)
+
+
+@pytest.mark.parametrize("golden", sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.golden")),
+                         ids=lambda p: p.stem)
+def test_every_held_in_games_result_and_status_are_the_schemas(golden):
+    """Each held-in game's result and status documents (tests/scenarios, every preset and every
+    ending) are what the director's door takes: a school game with a play taken off for a false
+    blank was refused ("Invalid enum value 'false_blank'") before issue 38, and never arrived."""
+    parts = golden.read_text().split("\n# ")
+    documents = {part.split("\n", 1)[0]: part.split("\n", 1)[1].strip() for part in parts[1:]}
+    for section, kind in (("result document", schema.ResultDocument), ("status document", schema.StatusDocument)):
+        body = documents.get(section, "")
+        if body.startswith("{"):
+            assert schema.refusal(json.loads(body), kind) is None, f"{golden.name}: {section}"

@@ -111,8 +111,8 @@ def test_end_the_game_now_and_a_reopen_the_core_refuses(kiosk):
     assert reason == "a game that ended by director is not reopened by tiles found later"
     assert k.view.error == reason and error_shows(k, reason)
     assert k.screen.step == "menu" and k.journal.lines == journal
-    k.type("5", at=44)                                  # ended already: nothing to record
-    assert k.view.error == "nothing to record: the game is already over"
+    k.type("5", at=44)                                  # ended already: 5 locks the result now,
+    assert k.view.error == "enter the unplayed tiles of Ann and Bob first"   # once it is complete
     assert k.journal.lines == journal
     k.key("Escape", at=45)
     assert k.view.banner[0] == "GAME OVER: ended by the director"

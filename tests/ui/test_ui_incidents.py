@@ -21,7 +21,8 @@ def test_nzasp_6_2_2_bob_sends_anns_play_back_and_she_declares_her_blank_by_taps
     assert k.state.clock.running == 0 and k.view.banner[0] == "DECLARE THE BLANK"
     assert k.view.halves[0].entry == "BLANK _"
     button(k, "left", at=25)                           # no letter yet: refused, said why
-    assert k.view.error == "type the letter the blank stands for" and not k.events(ev.BlankDeclared)
+    assert k.view.error == "type the letter the blank stands for, or NO BLANK if the play has none"
+    assert not k.events(ev.BlankDeclared)
     keys(k, "E", at=26)
     button(k, "left", at=27)                           # declared: Bob's clock runs again
     assert k.events(ev.BlankDeclared) == [ev.BlankDeclared(T0 + 27 * S, 0, "E")]
@@ -72,12 +73,14 @@ def test_no_send_back_where_the_book_has_none(kiosk):
     assert "no sending a play back" in k.view.error and not k.events(ev.TurnSentBack)
 
 
-def test_school_7_a_false_blank_comes_off_by_f3(kiosk):
+def test_school_7_a_false_blank_comes_off_by_f3_once_the_other_team_agrees(kiosk):
     k = kiosk(preset="school", names=("Team A", "Team B"))
     k.press("right", at=1)                             # B goes second: A's clock runs
     k.press("left", at=20).type("30\n", at=21)
     assert "FALSE ?" in controls(k)[1]
-    k.key("FalseBlank", at=25)                         # B turns the tile over: no blank
+    k.key("FalseBlank", at=24)                         # B: a false blank? (issue 38: it only asks)
+    assert not k.events(ev.FalseBlankFound) and k.view.banner[0] == "FALSE BLANK? Turn the tile over."
+    k.press("left", at=25)                             # A turns the tile over: no blank, agreed
     assert k.events(ev.FalseBlankFound) == [ev.FalseBlankFound(T0 + 25 * S, 1, 0)]
     assert k.state.clock.running is None
     assert k.view.banner[0] == "CLOCK STOPPED: a false blank: the play came off the board"

@@ -61,8 +61,8 @@ def test_a_stale_entry_error_leaves_when_another_entry_is_asked_for(kiosk):
     assert k.events(ev.TurnSentBack) and k.view.halves[0].entry == "BLANK _"
     assert k.view.error == ""                       # not under the blank's prompt
     keys(k, "E", at=23)
-    button(k, "left", at=24)                        # declared: the score is asked for again
-    assert k.view.error == "" and k.view.halves[0].entry == "SCORE _"
+    button(k, "left", at=24)                        # declared: the score is asked for again,
+    assert k.view.error == "" and k.view.halves[0].entry == "SCORE _  blank E"   # with the blank
 
 
 def test_an_entry_error_leaves_once_the_entry_changes_and_other_messages_stay(kiosk):

@@ -71,6 +71,8 @@ GAMES = {
         {"t": 42, "cmd": "send_back", "player": 1},
         {"t": 50, "cmd": "declare", "player": 0, "blanks": "E"},
         {"t": 80, "cmd": "play", "player": 1, "score": 31},
+        {"t": 81, "cmd": "send_back", "player": 0},                             # by mistake: no blank
+        {"t": 85, "cmd": "no_blank", "player": 1},                              # (issue 38)
         {"t": 100, "cmd": "challenge", "player": 0, "words": ["QXZT"], "valid": False},
         {"t": 110, "cmd": "resume", "player": 1},
         {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},

@@ -10,9 +10,11 @@ Each control types what its USB key does, and shows only where and when it can b
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
 - DECLARE? (F2) on the half of the player whose clock the mover's press just started, where
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
-  after a play-out (the clock stopped), on the half of the player asked to accept it;
+  after a play-out (the clock stopped), on the half of the player asked to accept it; once the
+  play is sent back, TAKE BACK in its place (F2 again: the play has no blank, ``NoBlank``);
 - FALSE ? (F3) on the half of the player who may have the opponent's last play taken off
-  for a false blank (school 7: ``FalseBlank``), as the core says;
+  for a false blank (school 7: ``FalseBlank``), as the core says; once called (the other team
+  agrees with its button: kiosk.ui.clock.incidents), TAKE BACK in its place (F3 again);
 - OPPONENT ABSENT on each half after the round's start call and before the game starts, while
   nobody is absent: the player who is there says their opponent is not (core ``DeclareAbsent``;
   only an absent player is charged for lateness, common.game.late);
@@ -36,6 +38,8 @@ CORRECT = Key(Action.CORRECT, "FIX SCORE")
 TIMES = Key(Action.SPEAK, "TIMES")
 SEND_BACK = Key(Action.SEND_BACK, "DECLARE?")
 FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")
+UNSEND = Key(Action.SEND_BACK, "TAKE BACK")         # the play sent back has no blank after all
+UNCALL = Key(Action.FALSE_BLANK, "TAKE BACK")        # the false blank called stands down
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
 #: On each player's half: their opponent is absent (the key names the opponent's side).
 OPPONENT_ABSENT = (Key(Action.ABSENT_RIGHT, "OPPONENT ABSENT", 2), Key(Action.ABSENT_LEFT, "OPPONENT ABSENT", 2))
@@ -98,24 +102,26 @@ def correctable(state: GameState, now_ns: int) -> bool:
                for number in range(len(state.turns), 0, -1))
 
 
-def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool
+def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool, calling: int | None = None
              ) -> tuple[Keyboard | None, Keyboard | None]:
     """Each player's controls now (None where there are none): ``typing`` is the player whose
     half shows the keyboard, if any; ``busy`` a centre press waiting for its answer (the
-    buttons answer it: no controls)."""
+    buttons answer it: no controls); ``calling`` the team whose false blank call waits."""
     if busy:
         return None, None
     if state.phase == Phase.SETUP and state.start_called_ns is not None and not state.absent:
         return tuple(Keyboard((OPPONENT_ABSENT[p],), seat=p, even=True) for p in (0, 1))
     hold = holder(state, now_ns)
     send, false = sender(state, now_ns), false_blank_caller(state, now_ns)
+    unsend = None if state.sent_back is None else 1 - state.turns[state.sent_back].player
     correct = not correction_refusal(state, busy) and correctable(state, now_ns)
     played = state.phase in PLAYED
     halves = []
     for player in (0, 1):
         keys = tuple(key for key, shown in ((HOLD, player == hold), (SEND_BACK, player == send),
-                                            (FALSE_BLANK, player == false), (CORRECT, correct),
-                                            (TIMES, played))
+                                            (UNSEND, player == unsend), (UNCALL, player == calling),
+                                            (FALSE_BLANK, player == false and calling is None),
+                                            (CORRECT, correct), (TIMES, played))
                      if shown)
         halves.append(Keyboard(keys, seat=player, even=True) if keys and player != typing else None)
     return halves[0], halves[1]

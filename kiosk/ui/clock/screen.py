@@ -13,8 +13,10 @@ Buttons (each press carries its own time; the core judges every command):
   who went out may restart the opponent's clock once the accept window has passed.
 - a play sent back for its blank (NZASP 6.2.2, DECLARE? or F2 on the opponent's half at once
   after the press: ``SendBack``): the mover types the blank's letter on their half and presses
-  their button or Enter (``Declare``); the opponent's clock runs again. FALSE ? (F3, school 7)
-  on the half of the team who may call it takes the opponent's last play off (``FalseBlank``).
+  their button or Enter (``Declare``); the opponent's clock runs again; a score typed before
+  waits to be recorded. No blank: NO BLANK or TAKE BACK undoes it (``NoBlank``). FALSE ? (F3,
+  school 7) on the half of the team who may call it asks; the other team's button agrees and its
+  last play comes off (``FalseBlank``). Both: kiosk.ui.clock.incidents.
 - game over: each player confirms the result with their own button (``Confirm``).
 - after the director's start call with a player absent (phase ``waiting``): the absent
   player's half says ABSENT and their clock counts their lateness; a late player presses their
@@ -51,6 +53,7 @@ from common.game.result import racks_needed
 from common.game.state import GameState
 from common.game.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui.clock import controls as clock_keys, paint as clockdraw, view as clockview, speech
+from kiosk.ui.clock.incidents import Incidents
 from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen
@@ -115,6 +118,8 @@ class ClockScreen(Screen):
         self.why: ReasonChoice | None = None
         self._target = None
         self._editor = None
+        self._parked = None                         # (target, editor): a turn's, while sent back
+        self.incidents = Incidents(table)           # NZASP 6.2.2's send-back, school 7's false blank
         self._handover: Screen | None = None
         self._notice: tuple[str, int] | None = None
         self.speaker = speech.Speaker()
@@ -201,6 +206,8 @@ class ClockScreen(Screen):
             return self._choose(player, t)
         if state.phase in (Phase.WAITING, Phase.SETUP):
             return self._before_the_game(player, t)
+        if self.incidents.pressed(player, t):
+            return                                  # the team called agrees: the play comes off
         if state.phase == Phase.PLAYING:
             if state.clock.running is not None:
                 if player is None:
@@ -281,8 +288,8 @@ class ClockScreen(Screen):
         if key in clock_keys.ABSENT_KEYS:
             self.table.submit(cmd.DeclareAbsent((clock_keys.ABSENT_KEYS[key],)), t)
             return
-        if key in ("SendBack", "FalseBlank"):
-            return self._incident(key, t)
+        if key in ("SendBack", "NoBlank", "FalseBlank"):
+            return self.incidents.key(key, t)
         focus = self.focus()
         if focus is None:
             return                      # nothing to type now: keys do nothing (no lookups)
@@ -307,17 +314,6 @@ class ClockScreen(Screen):
         if self.table.submit(command, t):
             self._target = None
 
-    def _incident(self, key: str, t: int) -> None:
-        """DECLARE? (F2) or FALSE ? (F3): for the player who may, as the core says."""
-        state = self.table.state
-        if key == "SendBack":
-            who, make = clock_keys.sender(state, t), cmd.SendBack
-        else:
-            who, make = clock_keys.false_blank_caller(state, t), cmd.FalseBlank
-        if who is None:                 # nobody may: the core says why (for the player on move)
-            who = 1 - state.to_move if state.to_move is not None else 0
-        self.table.submit(make(who), t)
-
     def _speak(self, at: int, typed_ns: int) -> None:
         """Both times aloud; without a speech program, both times large for a while."""
         if self.speaker.speak(speech.spoken_times(self.table.state, at)):
@@ -334,21 +330,30 @@ class ClockScreen(Screen):
             self._handover = CorrectionScreen(self.table, self, t)
 
     def focus(self):
-        """(player, editor) for what the keyboard enters now, or None."""
+        """(player, editor) for what the keyboard enters now, or None. A turn's entry is kept
+        while its play is sent back for its blank, and comes back with the blank declared."""
         target = entry_target(self.table.state)
         if target != self._target:
-            self._target = target
-            if target is None:
-                self._editor = None
-            elif target[0] == "rack":
-                self._editor = RackEntry()
-            elif target[0] == "blank":
+            previous, self._target = (self._target, self._editor), target
+            if target is not None and target[0] == "blank":
+                self._parked = previous if previous[0] == ("turn", *target[1:]) else None
                 self._editor = BlankEntry()
+            elif self._parked is not None and self._parked[0] == target:
+                self._editor, self._parked = self._parked[1], None
+                self._editor.declared(self.table.state.turns[target[1]].blanks)
             else:
-                turn = self.table.state.turns[target[1]]
-                self._editor = TurnEntry(play_only=turn.out or turn.challenged,
-                                         bonus=self.table.state.rules.result.bonus_words)
+                self._parked, self._editor = None, self._new_editor(target)
         return None if target is None else (target[2], self._editor)
+
+    def _new_editor(self, target):
+        if target is None:
+            return None
+        if target[0] == "rack":
+            return RackEntry()
+        turn = self.table.state.turns[target[1]]
+        editor = TurnEntry(play_only=turn.out or turn.challenged, bonus=self.table.state.rules.result.bonus_words)
+        editor.declared(turn.blanks)                # a blank declared after a send-back shows
+        return editor
 
     # --- the view ---------------------------------------------------------------------------
 
@@ -365,6 +370,8 @@ class ClockScreen(Screen):
         if focus:
             player, editor = focus
             entries[player] = editor.text()
+            if self._parked is not None and self._parked[1].typed():     # the score waits meanwhile
+                entries[player] = f"{self._parked[1].text()}  ·  {entries[player]}"
             notes[player] = self._note(editor)
             if keypad and not self.why:
                 keyboard = editor.keyboard(seat=player)
@@ -373,7 +380,7 @@ class ClockScreen(Screen):
             shared = clock_keys.reasons(self.why.reasons)
         elif keypad:
             controls = clock_keys.controls(state, at, typing=None if keyboard is None else keyboard.seat,
-                                           busy=self.choice is not None)
+                                           busy=self.choice is not None, calling=self.incidents.calling(at))
         dimmed = self.choice is not None or self.why is not None or state.clock.running is None
         banner, said = self._banner(state, at)
         return clockview.build(state, at, info, banner=banner, said=said,
@@ -389,7 +396,7 @@ class ClockScreen(Screen):
         if isinstance(editor, RackEntry):
             return f"letters, ? for a blank  ·  {enter}"
         if isinstance(editor, BlankEntry):
-            return f"the blank's letter  ·  {enter} or your button"
+            return f"the blank's letter  ·  {enter}  ·  none? {'F2' if keyboard else 'NO BLANK'}"
         if editor.play_only:
             return f"the play's score, then {enter}"
         return f"{enter} records  ·  {key_word('Tab', keyboard)}: play / exchange / pass" if keyboard else \
@@ -445,10 +452,9 @@ class ClockScreen(Screen):
                 said[me] += "\nJust a stop? Press centre."
             said[other] = "Just a stop? Press your button."
             return ("CLOCK STOPPED: what for?",), tuple(said)
-        if state.phase in (Phase.PLAYING, Phase.OUT) and state.sent_back is not None:
-            mover = state.turns[state.sent_back].player
-            return ("DECLARE THE BLANK", f"{names[mover]}: type the blank's letter, then press your button."), \
-                ("", "")
+        incident = self.incidents.banner(state, at)
+        if incident is not None:
+            return incident
         if state.phase == Phase.PLAYING and state.clock.running is None:
             reason = NEUTRAL_REASONS.get(state.neutral_reason, state.neutral_reason)
             mover = names[state.to_move]
@@ -472,7 +478,10 @@ class ClockScreen(Screen):
             text = notice[0]
         if self.why and not self.table.settings.keypad:     # no keys: the reasons by number
             return "  ·  ".join(f"{i} {reason}" for i, reason in enumerate(self.why.reasons, 1))
-        if state.hold is not None and state.phase == Phase.PLAYING:
+        incident = self.incidents.bottom(state, at)
+        if incident and not (self.choice or self.why):
+            text = incident
+        elif state.hold is not None and state.phase == Phase.PLAYING:
             text = hold_text(state, at)
         elif state.phase == Phase.PLAYING and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]

@@ -8,6 +8,7 @@ from common.game import clock as clk
 from common.game.frozen import value
 from common.game.result import Result, TurnLine, compute
 from common.game.state import GameState, Turn
+from common.game.tiles import RACK_SIZE
 from common.game.vocabulary import OVER, Phase, TurnKind
 from kiosk.ui.end.summary import final_details, finals_lines, outcome_phrases, result_lines
 from kiosk.ui.widgets.keys import Keyboard
@@ -57,6 +58,8 @@ def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
         return "out: score to enter" if turn.out else "turn to enter"
     if line.type == "phony":
         return f"challenged off  +{line.score}"
+    if line.type == "false_blank":
+        return f"false blank: off  +{line.score}"
     if line.type == "lost":
         return "lost turn"
     if line.type == TurnKind.EXCHANGE:
@@ -66,6 +69,8 @@ def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
     if line.type != TurnKind.PLAY:
         return line.type
     parts = [f"+{line.score}"]
+    if turn.placed == RACK_SIZE:
+        parts.append("BONUS")           # all seven tiles: a bonus word (NZASP 9.2), checked here
     if turn.blanks:
         parts.append(f"blank {'/'.join(turn.blanks)}")
     if turn.bonus:

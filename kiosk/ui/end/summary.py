@@ -33,7 +33,7 @@ def banner(state: GameState, target) -> tuple[str, ...]:
         else:
             title = f"GAME OVER: {END_REASONS.get(state.end, state.end)}"
         if target is None:
-            return (title, "each player presses their button to confirm the result")
+            return (title, confirm_prompt(state, state.last_ns or 0))
         if target[0] == "turn":
             return (title, f"{names[target[2]]}: enter your last turn")
         return (title, f"enter the tiles left on {names[target[2]]}'s rack")
@@ -87,9 +87,21 @@ def result_lines(state: GameState, result: Result, target, at: int) -> tuple[str
         status = "RESULT CONFIRMED  ·  locked"
     else:
         needed = signers(state, at)
-        who = "both players confirm" if len(needed) == 2 else f"{state.players[needed[0]]} confirms"
+        who = ("both players confirm" if len(needed) == 2 else f"{state.players[needed[0]]} confirms"
+               if needed else "the director locks it")
         status = f"{_why(state)}  ·  {who}"
     return (outcome(state, result), scores_line(state, result), status)
+
+
+def confirm_prompt(state: GameState, at: int) -> str:
+    """Who presses to confirm the result once it is complete: each player, the one the preset
+    names (ABSP: the loser), the one who came (a no-show's forfeit), or nobody at the table."""
+    needed = signers(state, at)
+    if len(needed) == 2:
+        return "each player presses their button to confirm the result"
+    if needed:
+        return f"{state.players[needed[0]]} presses their button to confirm the result"
+    return "nobody here confirms it: the director locks the result (director's menu)"
 
 
 def _why(state: GameState) -> str:

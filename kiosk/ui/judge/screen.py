@@ -10,9 +10,10 @@ agrees) presses their own clock button: every word is judged (``adjudicate`` alw
 all of them), the one verdict goes to the core as ``Rule`` (journaled before anything is
 shown) and the verdict fills the screen. Nothing per word is ever kept or shown here.
 
-An idle judge screen offers to withdraw the challenge only where the preset allows it
+The judge screen offers to withdraw the challenge only where the preset allows it
 (``withdraw = "both_agree"``: Escape or the WITHDRAW key, then both players press their
-buttons).
+buttons), before and while the words are typed (issue 38: once asked, a press is agreement,
+never the verdict; KEEP IT or Escape keeps the challenge, the words as typed).
 
 At a table whose challenges the venue's judge station rules on (``Table.judge_at_station``),
 the verdict player's press sends the challenge, with the words typed (or none: the station's
@@ -71,10 +72,11 @@ class JudgeScreen(Screen):
         if key == "Escape":
             if self.withdrawing is not None:
                 self.withdrawing = None
-            elif self.withdraw_allowed and (self.entry.idle or self.sent):
+            elif self.withdraw_allowed:
                 self.withdrawing = set()
             return
-        self.withdrawing = None
+        if self.withdrawing is not None:
+            return                                  # asked to withdraw: KEEP IT first, then type
         self.entry.key(key)
         if self.entry.problem:
             self.table.say(self.entry.problem, t)
@@ -150,7 +152,7 @@ class JudgeScreen(Screen):
             agreed = ", ".join(names[p] for p in sorted(self.withdrawing)) or "nobody yet"
             keep = "Esc" if self.table.settings.keyboard else KEEP.label
             lines.append(f"WITHDRAW? both players press their buttons (agreed: {agreed})  ·  {keep}: keep it")
-        elif self.withdraw_allowed and (self.entry.idle or self.sent):
+        elif self.withdraw_allowed:
             withdraw = "Esc" if self.table.settings.keyboard else WITHDRAW.label
             lines.append(f"{withdraw}: withdraw the challenge (both players must agree)")
         return JudgeView(top=top_line(state, self.table.info),
@@ -166,7 +168,7 @@ class JudgeScreen(Screen):
         extra = ()
         if self.withdrawing is not None:
             extra = (KEEP,)
-        elif self.withdraw_allowed and (self.entry.idle or self.sent):
+        elif self.withdraw_allowed:
             extra = (WITHDRAW,)
         return self.entry.keyboard(seat=self.challenger, extra=extra)
 

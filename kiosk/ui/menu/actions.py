@@ -15,7 +15,7 @@ from common.game import commands as cmd
 from common.game import events as ev
 from common.game.result import compute
 from common.game.state import GameState, replay
-from common.game.vocabulary import IN_PLAY, EndReason
+from common.game.vocabulary import IN_PLAY, EndReason, Phase
 from kiosk.ui.widgets.keys import BACK, DIGIT_KEYS, ENTER, Key, Keyboard, digits, digits_only
 from kiosk.ui.widgets.words import mmss, remaining
 
@@ -52,13 +52,25 @@ ACTIONS = (
     Action("0", "recheck the last verdict (the adjudicator's or the referee's)",
            ("player", "verdict"), "recheck"),
 )
-BY_DIGIT = {action.digit: action for action in ACTIONS}
 ENROLL = "E"
 #: E hands over to the table's ENROLL screen (the screen machine's), not an action of the game.
 ENROLL_AGAIN = Action(ENROLL, "enroll this table again (a new tournament key, another director)",
                       short="enroll again")
+END = "5"
+#: Once the game is over (nothing to end), 5 locks a result nobody at the table can confirm: a
+#: no-show's when neither came, or a player gone (the menu's keys stay as they are).
+LOCK_RESULT = Action(END, "lock the result, for whoever cannot confirm it (nobody came, a player left)",
+                     short="lock result")
 CORRECT = "7"
 SELFTEST = "8"
+
+
+def offered(state: GameState) -> tuple[Action, ...]:
+    """The menu's actions in ``state``: 5 ends the game while it is played, and once it is over
+    (and not locked) locks its result."""
+    if state.phase == Phase.ENDED:
+        return tuple(LOCK_RESULT if action.digit == END else action for action in ACTIONS)
+    return ACTIONS
 
 
 def questions(action: Action, state: GameState, answers: dict) -> tuple[str, ...]:
@@ -87,7 +99,9 @@ def command(action: Action, answers: dict, state: GameState):
         return cmd.AdjustTime(answers["whose_time"][0], answers["seconds"] * 1000)
     if action.digit == "4":
         return cmd.Forfeit(answers["player"][0], answers["reason"])
-    if action.digit == "5":
+    if action == LOCK_RESULT:
+        return cmd.Lock()
+    if action.digit == END:
         return cmd.End()
     if action.digit == "6":
         return cmd.Reopen(player=answers["taker"][0] if "taker" in answers else None)
@@ -156,6 +170,10 @@ def describe(state: GameState, command, events: list[ev.Event], t_ns: int, *,
         after = replay(state, events)
         return ("a clock brought in: the time left is divided equally",
                 f"each clock shows {clk.display(remaining(after, 0, at))}")
+    if isinstance(command, cmd.Lock):
+        final = compute(state, at).final
+        return ("lock the result now, on the director's authority: it goes to the director",
+                f"result: {names[0]} {final[0]}, {names[1]} {final[1]}")
     if isinstance(command, cmd.Recheck):
         verdict = "ACCEPTABLE" if command.valid else "NOT ACCEPTABLE"
         outcome = "the play stands" if command.valid else "the play comes off the board"

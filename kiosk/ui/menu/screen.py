@@ -13,7 +13,8 @@ typing the PIN ends in. Then the menu: a digit chooses
   thirty seconds more on their clock); or 3 for both: a clock brought in during the game,
   the time left divided equally (ASPA 2.2: ``ClockIn``);
 4 forfeit a player: ``Forfeit(player, reason)``, the director's decision or late arrival;
-5 end the game now: ``End``; 6 tiles found (ASPA 11.4-11.5, NZASP 6.10-6.11): during play back
+5 end the game now: ``End``; once it is over, lock the result instead (``Lock``: for whoever
+  cannot confirm it, nobody having come, a player gone); 6 tiles found (ASPA 11.4-11.5, NZASP 6.10-6.11): during play back
   into the bag; after a play-out, a digit for who takes them (``Reopen(player)``);
 7 correct a score: the correction screen (kiosk.ui.clock.correct) without the players' agreement;
 8 the hardware self-test (kiosk.ui.menu.selftest): buttons, player displays, LEDs;
@@ -47,10 +48,9 @@ from common.game.state import GameState
 from common.game.vocabulary import IN_PLAY, MenuUse, Phase
 from kiosk.ui.clock.correct import PHASES as CORRECTION_PHASES, CorrectionScreen
 from kiosk.ui.widgets.base import NS, Screen, preview
-from kiosk.ui.menu.actions import (ACTIONS, BOTH_DIGITS, BY_DIGIT, CORRECT, ENROLL, ENROLL_AGAIN,
-                                   PLAYER_DIGITS, REASONS, REASON_TEXT, SELFTEST, TIME_DIGITS,
-                                   VERDICTS, Action, SecondsEntry, after_void, command, describe,
-                                   questions)
+from kiosk.ui.menu.actions import (BOTH_DIGITS, CORRECT, ENROLL, ENROLL_AGAIN, PLAYER_DIGITS,
+                                   REASONS, REASON_TEXT, SELFTEST, TIME_DIGITS, VERDICTS, Action,
+                                   SecondsEntry, after_void, command, describe, offered, questions)
 from kiosk.ui.menu.pin_prompt import DirectorDoor
 from kiosk.ui.menu.paint import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
@@ -179,9 +179,9 @@ class DirectorScreen(Screen):
         elif key.upper() == ENROLL and self.enroll is not None:
             self.table.menu_used(MenuUse.RECORDED, "enroll the table again (its ENROLL screen)", t)
             self._handover = self.enroll()
-        elif key in BY_DIGIT:
+        elif chosen := {a.digit: a for a in offered(self.table.state)}.get(key):
             self.done = ""
-            self._choose(BY_DIGIT[key], t)
+            self._choose(chosen, t)
 
     def _choose(self, action: Action, t: int) -> None:
         if action.digit == CORRECT:
@@ -287,7 +287,8 @@ class DirectorScreen(Screen):
             return self.pin.keyboard(actions=(ENTER, BACK))
         if self.step == "menu":                 # short labels: the choices flow into columns
             last = (Key(ENROLL, "ENROLL", 1), Key(BACK.key, BACK.label, 1)) if self.enroll else (BACK,)
-            return choices({a.digit: f"{a.digit}   {a.short}" for a in ACTIONS}, actions=last)
+            listed = offered(self.table.state)
+            return choices({a.digit: f"{a.digit}   {a.short}" for a in listed}, actions=last)
         if self.step == "confirm":             # RECORD the one action (green), BACK a plain key
             return Keyboard((BACK,), (Key(ENTER.key, "RECORD", 2),))
         if self._asks()[self.asked] == "seconds":
@@ -336,7 +337,7 @@ class DirectorScreen(Screen):
         return heading, rows, "", "which player? type the number  ·  Esc: back"
 
     def _actions(self) -> tuple[Action, ...]:
-        return ACTIONS + ((ENROLL_AGAIN,) if self.enroll is not None else ())
+        return offered(self.table.state) + ((ENROLL_AGAIN,) if self.enroll is not None else ())
 
     def _describe(self, state: GameState, wanted, events, t: int) -> tuple[str, ...]:
         """``describe``, with what follows a void at this table (its new-game delay, its link)."""

@@ -12,7 +12,7 @@ from common.game.judge import MAX_LETTERS, clean_word
 from common.game.tiles import RACK_SIZE
 from common.game.vocabulary import RECORDED_KINDS, TurnKind
 from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, BONUS, BONUS_ON, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND, LETTERS,
-                                   NEXT_WORD, Keyboard, digits)
+                                   NEXT_WORD, NO_BLANK, Keyboard, digits)
 
 MAX_BLANKS = 2
 
@@ -103,6 +103,17 @@ class TurnEntry:
             return Keyboard(DIGITS[:RACK_SIZE] + (DEL,), kind + (ENTER,), seat=seat)
         return Keyboard((), kind + (ENTER,), seat=seat)
 
+    def typed(self) -> bool:
+        """Whether anything is typed yet (the entry is not as it opened)."""
+        return (self.kind, self.number, self.blanks, self.blank_next, self.all_seven) != (
+            TurnKind.PLAY, "", "", False, False)
+
+    def declared(self, letters: str) -> None:
+        """The play's blanks were declared after a send-back (NZASP 6.2.2): shown, and recorded
+        with the play, unless blanks were typed here."""
+        if self.kind == TurnKind.PLAY and not self.blanks and not self.blank_next:
+            self.blanks = letters[:MAX_BLANKS]
+
     def text(self) -> str:
         if self.kind == TurnKind.PLAY:
             letters = "/".join(self.blanks + ("?" if self.blank_next else ""))
@@ -159,7 +170,8 @@ class RackEntry:
 
 
 class BlankEntry:
-    """The letter(s) the blank(s) of a play sent back stand for (NZASP 6.2.2): one or two."""
+    """The letter(s) the blank(s) of a play sent back stand for (NZASP 6.2.2): one or two; or
+    NO BLANK (the screen's: the play has none, the send-back undone)."""
 
     def __init__(self):
         self.letters = ""
@@ -181,11 +193,11 @@ class BlankEntry:
         return f"BLANK {'/'.join(self.letters) or '_'}"
 
     def keyboard(self, seat: int | None = None) -> Keyboard:
-        return Keyboard(LETTERS + (DEL,), (ENTER,), seat=seat)
+        return Keyboard(LETTERS + (DEL, NO_BLANK), (ENTER,), seat=seat)
 
     def command(self, player: int) -> Declare:
         if not self.letters:
-            raise EntryError("type the letter the blank stands for")
+            raise EntryError("type the letter the blank stands for, or NO BLANK if the play has none")
         return Declare(player, self.letters)
 
 
