@@ -71,7 +71,7 @@ def _missed_words(value: int) -> str:
     return "no game" if value == 0 else f"a forfeit loss, {value}"
 
 
-def _rounds_words(rounds: list[int]) -> str:
+def rounds_words(rounds: list[int]) -> str:
     if len(rounds) == 1:
         return f"round {rounds[0]}"
     if rounds == list(range(rounds[0], rounds[-1] + 1)):
@@ -121,7 +121,7 @@ def late_entry(db: DirectorDB, event: Event, division: str | None, player_name: 
         before = [r for r in rounds if r != open_round]
         if before:
             write_missed(db, name, player.number, before, value)
-            words.append(f"{_rounds_words(before)} missed ({_missed_words(value)}), as tsh writes them")
+            words.append(f"{rounds_words(before)} missed ({_missed_words(value)}), as tsh writes them")
         if open_round is not None:
             words.append(published.put_in(db, event, name, open_round, player.number, value))
     return _after(db, event, name, now_wall, words)

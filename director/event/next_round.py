@@ -37,6 +37,8 @@ round it pairs is dropped. Pure of the web: the page (director.web.draw_page) ca
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import asdict, dataclass, field
 
@@ -123,8 +125,20 @@ def tables_for(db: DirectorDB, event: Event, name: str, round_number: int, count
 def basis(view: CountedDivision, round_number: int) -> str:
     """What a proposal of ``round_number`` is drawn from: the digest of the results before it,
     then (after a ``.``) the digest of who plays it and their ratings (director.event.roster)."""
-    return (f"{view.digest(round_number)}."
+    return (f"{results_digest(view, round_number)}."
             f"{roster.digest(view.players, view.tags, round_number)}")
+
+
+def results_digest(view: CountedDivision, before: int) -> str:
+    """The digest of the results before ``before`` (director.event.counted's), the rounds
+    missed aside (no game: a late entry's or a withdrawn player's round written as tsh writes
+    it changes no result a round is drawn from; who plays is the basis' other part)."""
+    if not any(r.no_game for r in view.results if r.round < before):
+        return view.digest(before)
+    rows = [json.dumps(row) for row in sorted((r.round, r.players, r.scores, r.kind, r.winner)
+                                              for r in view.results
+                                              if r.round < before and not r.no_game)]
+    return hashlib.sha256(("[" + ", ".join(rows) + "]").encode()).hexdigest()[:16]
 
 
 def _results_part(stored_basis: str) -> str:
@@ -153,7 +167,7 @@ def why_again(stored: dict, view: CountedDivision, round_number: int) -> str:
     """Why a proposal is drawn again, in words: a result changed, and who plays it now that it
     did not pair or pairs who does not (director.event.roster.came_and_went)."""
     why = []
-    if _results_part(stored.get("basis", "")) != view.digest(round_number):
+    if _results_part(stored.get("basis", "")) != results_digest(view, round_number):
         why.append("a result of an earlier round changed")
     why += roster.came_and_went(view.players, view.tags, view.pairings, round_number, _in(stored))
     return "drawn again: " + "; ".join(why or ["a rating changed"])
@@ -220,7 +234,7 @@ def refresh_division(db: DirectorDB, event: Event, name: str, now_wall: float) -
         view = _view(db, event, name)
         drawn = published(db, name)
         if (drawn and not drawn.get("changed")
-                and _results_part(drawn["basis"]) != view.digest(drawn["round"])):
+                and _results_part(drawn["basis"]) != results_digest(view, drawn["round"])):
             store_published(db, name, {**drawn, "changed": True})
             done.append(f"division {name}: a result round {drawn['round']} was drawn from "
                         "changed after it was published")

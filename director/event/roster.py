@@ -113,7 +113,8 @@ def came_and_went(players: Sequence[Player], tags: Tags, pairings: Iterable[Pair
     by_number = {p.number: p for p in players}
     out = away(players, tags, round_number)
     now = {n for n in by_number if n not in out}
-    played = {n for p in pairings if p.round < round_number for n in p.players}
+    played = {n for p in pairings if p.round < round_number and 0 not in p.players
+              for n in p.players}
     words = [f"{by_number[n].name} ({n}) " + ("is back" if n in played else "entered late")
              for n in sorted(now - paired)]
     for n in sorted(paired - now):

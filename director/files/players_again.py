@@ -78,6 +78,6 @@ def late_entries(db: DirectorDB, name: str, late: Sequence[Player]) -> str:
     if not late or not rounds:
         return ""
     who = ", ".join(f"{p.number} {p.name}" for p in late)
-    return (f"; late entries in division {name}: {who} (rounds {rounds[0]} to {rounds[-1]} missed: "
-            "no game, as tsh writes them; python -m director back pairs one with a published "
+    return (f"; late entries in division {name}: {who} ({entries.rounds_words(rounds)} missed: no "
+            "game, as tsh writes them; python -m director back pairs one with a published "
             "round's bye)")
