@@ -238,7 +238,8 @@ def refresh_division(db: DirectorDB, event: Event, name: str, now_wall: float) -
             store_published(db, name, {**drawn, "changed": True})
             done.append(f"division {name}: a result round {drawn['round']} was drawn from "
                         "changed after it was published")
-        if stored and "basis" in stored and _same_basis(stored["basis"], view, round_number):
+        if (stored and "basis" in stored and _same_basis(stored["basis"], view, round_number)
+                and not stale(db, name, stored)):
             return _changed(db, done)
         if stored is None:
             total = round_count(chosen, view.players)
@@ -304,7 +305,8 @@ def _adjusted(db: DirectorDB, name: str, words: str, change, round_number: int |
     return stored
 
 
-def not_proposed(db: DirectorDB, name: str, round_number: int | None, undone: str) -> str:
+def not_proposed(db: DirectorDB, name: str, round_number: int | None, undone: str,
+                 doing: str = "change") -> str:
     """Why a change of a proposal was not made (``undone``: "the swap was not made"): the round
     was published meanwhile (started or not), or another round is proposed, or none."""
     stored = proposal(db, name)
@@ -317,7 +319,7 @@ def not_proposed(db: DirectorDB, name: str, round_number: int | None, undone: st
     if stored and "pairings" in stored:
         return (f"division {name}: round {stored['round']} is proposed, not round {round_number}: "
                 f"{undone}")
-    return f"division {name} has no proposed round to change: draw it first"
+    return f"division {name} has no proposed round to {doing}: draw it first"
 
 
 def round_started(db: DirectorDB, name: str, round_number: int) -> bool:
@@ -409,7 +411,8 @@ def publish(db: DirectorDB, name: str, event: Event | None = None,
         stored = proposal(db, name)
         if not stored or "pairings" not in stored or (
                 round_number is not None and stored["round"] != round_number):
-            raise RoundError(not_proposed(db, name, round_number, "nothing was published"))
+            raise RoundError(not_proposed(db, name, round_number, "nothing was published",
+                                          "publish"))
         if stored["round"] != next_round_number(db, name):
             raise RoundError(f"division {name}: round {stored['round']} is paired already")
         old = stale(db, name, stored)

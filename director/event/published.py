@@ -53,11 +53,12 @@ def rows_of(db: DirectorDB, name: str, round_number: int) -> tuple[list[list], d
         missed = {a: s0 - s1 for a, s0, s1 in conn.execute(
             "SELECT player0, score0, score1 FROM imported_results WHERE division = ? AND "
             "round = ? AND player1 = 0", [name, round_number])}
-    paired = [p for p in tournament.pairings(db, name) if p.round == round_number]
-    games = [[p.table, p.players[0], p.players[1], p.first] for p in paired
-             if p.players[1] != NO_OPPONENT]
-    byes = [["", p.players[0], NO_OPPONENT, None] for p in paired
-            if p.players[1] == NO_OPPONENT and p.players[0] not in missed]
+        paired = conn.execute("SELECT table_name, player0, IFNULL(player1, 0), first FROM pairings "
+                              "WHERE division = ? AND round = ? ORDER BY id",
+                              [name, round_number]).fetchall()
+    games = [[table or "", a, b, first] for table, a, b, first in paired if b != NO_OPPONENT]
+    byes = [["", a, NO_OPPONENT, None] for _, a, b, _ in paired
+            if b == NO_OPPONENT and a not in missed]
     return games + byes, missed
 
 
