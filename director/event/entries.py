@@ -216,6 +216,10 @@ def absent(db: DirectorDB, event: Event, division: str | None, who: str | int,
             words.append(published.take_out(db, name, start, player.number, value)
                          or f"round {start}: {_called(player)} misses it")
         else:
+            chosen, _ = next_round.settings(db, event, name)
+            if not next_round.drawn_here(chosen, start):
+                raise RosterError(f"division {name}: round {start} is paired in tsh, not here: "
+                                  "leave the player out there (tsh's off, then unoff)")
             roster.store_tags(db, name, player.number,
                               roster.with_tag(own, roster.ABSENT, f"{start} {value}"))
     return _after(db, event, name, now_wall, words)

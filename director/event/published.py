@@ -99,7 +99,8 @@ def take_back(db: DirectorDB, event: Event, name: str, round_number: int, now_wa
         if last_published(db, name) != round_number:
             raise RoundError(f"division {name}: round {round_number} is not the last round its draw "
                              "published: only that one can be taken back")
-        if proposal(db, name):
+        later = proposal(db, name)
+        if later:
             store_proposal(db, name, None)          # a later round drawn already: drawn again
         rows, missed = rows_of(db, name, round_number)
         tags = roster.tags_of(db, name)
@@ -118,7 +119,8 @@ def take_back(db: DirectorDB, event: Event, name: str, round_number: int, now_wa
     db.changed("proposal")
     return (f"division {name}: round {round_number} taken back from the tables: it is the "
             f"proposal again ({len(rows)} games and byes as published); the tables show their "
-            "last round's game until it is published again")
+            "last round's game until it is published again"
+            + (f" (round {later['round']}'s proposal dropped)" if later else ""))
 
 
 def _changed_tables(before: list[list], after: list[list]) -> list[str]:
