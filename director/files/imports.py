@@ -306,7 +306,8 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None,
         for number, tags in division.extras.items():
             conn["players"].update((name, number), {"tsh_tags": json.dumps([list(t) for t in tags])})
         if known is not None:
-            _keep_marks(db, name, division.players, own)
+            _keep_marks(db, name, division.players, own,
+                        max((p.round for p in division.pairings), default=0))
         played = {(r.round, n) for r in division.results for n in r.players}
         moved = [replace(p, table=venue_table(p.table, offset), division=name)
                  for p in division.pairings]
@@ -333,11 +334,14 @@ def _directors_marks(db: DirectorDB, name: str) -> dict[str, list]:
     return marks
 
 
-def _keep_marks(db: DirectorDB, name: str, given, marks: dict[str, list]) -> None:
-    """A .t file imported again keeps the director's own marks of the players it still has."""
+def _keep_marks(db: DirectorDB, name: str, given, marks: dict[str, list], paired: int) -> None:
+    """A .t file imported again keeps the director's own marks of the players it still has (an
+    absence from a round the file pairs is over: the file says who played it)."""
     tags = roster.tags_of(db, name)
     for player in given:
         for tag, values in marks.get(name_key(player.name), ()):
+            if tag == roster.ABSENT and roster.absent_in([(tag, values)])[0] <= paired:
+                continue
             roster.store_tags(db, name, player.number,
                               roster.with_tag(tags.get(player.number, ()), tag, values))
 
