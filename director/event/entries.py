@@ -253,6 +253,26 @@ def no_show(db: DirectorDB, event: Event, division: str | None, round_number: in
     return _after(db, event, name, now_wall, words)
 
 
+def take_back_no_show(db: DirectorDB, event: Event, division: str | None, round_number: int,
+                      who: str | int, now_wall: float = 0.0) -> list[str]:
+    """A no-show's forfeit entered by mistake (the player came after all, or the wrong one was
+    named) taken away: the game is as the table sends it again."""
+    with db.transaction():
+        name = divisions.resolve(db, division)
+        player = _player(db, name, who)
+        chosen, _ = next_round.settings(db, event, name)
+        if not next_round.drawn_here(chosen, round_number):
+            raise RosterError(f"division {name}: round {round_number}'s results come from tsh's "
+                              "file: put it right there, and import the .t again")
+        gone = tournament.remove_forfeits(db, name, round_number, player.number)
+        if not gone:
+            raise RosterError(f"division {name} round {round_number}: no forfeit of "
+                              f"{_called(player)} was entered")
+    return _after(db, event, name, now_wall, [
+        f"division {name} round {round_number}: {_called(player)}'s forfeit taken back: their "
+        "game counts as its table sends it"])
+
+
 def _forfeits(name: str, round_number: int, absent_ones: list[Player], paired: dict,
               spread: int, event: Event, called: dict[int, str]) -> tuple[list[GameResult], list[str]]:
     numbers = {p.number for p in absent_ones}

@@ -16,7 +16,8 @@ from .model import NO_OPPONENT, GameResult, Pairing, Player
 from .standings import Standing
 
 __all__ = ["Counted", "DivisionStandings", "SOURCES", "add_results", "as_t", "counted_results",
-           "event_standings", "imported_results", "pairings", "players", "remove_results",
+           "event_standings", "imported_results", "pairings", "players", "remove_forfeits",
+           "remove_results",
            "standings", "store_imported_results", "unfiled_results"]
 
 
@@ -85,6 +86,19 @@ def remove_results(db: DirectorDB, division: str, round_number: int, players: It
         gone = conn.execute(f"DELETE FROM imported_results WHERE division = ? AND round = ? AND "
                             f"player1 = 0 AND player0 IN ({', '.join('?' * len(numbers))})",
                             [division, round_number, *numbers]).rowcount
+    db.changed("imported_results")
+    return gone
+
+
+def remove_forfeits(db: DirectorDB, division: str, round_number: int, player: int) -> int:
+    """Take away the forfeits of ``player`` at a table the division's imported results hold in
+    the round (a no-show's forfeit entered by mistake: director.event.entries; not a round
+    missed, which has no table); how many."""
+    with db.transaction() as conn:
+        gone = conn.execute("DELETE FROM imported_results WHERE division = ? AND round = ? AND "
+                            "kind = 'forfeit' AND ((player1 = 0 AND player0 = ? AND table_name IS NOT "
+                            "NULL) OR (player1 != 0 AND ? IN (player0, player1)))",
+                            [division, round_number, player, player]).rowcount
     db.changed("imported_results")
     return gone
 

@@ -10,8 +10,9 @@ the reason, and nothing changes.
   (default: the first not started);
 - ``back [--division D] --player P [--round N]``: a withdrawn or absent player paired again;
 - ``absent [--division D] --player P [--round N] [--missed none|forfeit]``: one round only;
-- ``no-show [--division D] --round N --player P [P]``: the player (or both of a game) never
-  came: a forfeit by the book's late forfeit spread;
+- ``no-show [--division D] --round N --player P [P] [--undo]``: the player (or both of a
+  game) never came: a forfeit by the book's late forfeit spread (``--undo``: one entered by
+  mistake taken back);
 - ``draw [--division D] (--propose | --publish | --swap A B | --move PLAYER TABLE | --take-back)
   [--round N] [--published]``: the next round drawn, published, adjusted (``--published``: in
   the published round, not started), or the published round taken back.
@@ -62,8 +63,11 @@ def add_parsers(sub) -> None:
     gone.add_argument("--round", type=int, required=True, help="the round under way")
     gone.add_argument("--player", nargs="+", required=True, metavar="PLAYER",
                       help="who did not come (number or name); both of a game: each loses")
-    gone.set_defaults(func=_run("no-show", lambda db, event, args, now: entries.no_show(
-        db, event, args.division, args.round, args.player, now)))
+    gone.add_argument("--undo", action="store_true",
+                      help="take back a no-show's forfeit entered by mistake (one player)")
+    gone.set_defaults(func=_run("no-show", lambda db, event, args, now: (
+        entries.take_back_no_show(db, event, args.division, args.round, args.player[0], now)
+        if args.undo else entries.no_show(db, event, args.division, args.round, args.player, now))))
     draw = _parser(sub, "draw", "the division's next round drawn, adjusted, published, or the "
                                 "published round taken back")
     what = draw.add_mutually_exclusive_group(required=True)

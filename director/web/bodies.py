@@ -91,8 +91,8 @@ class PlayerAction(Strict):
     """POST /api/players/late, /withdraw, /back, /absent, /noshow (director.event.entries): a
     late entry's ``name`` and ``rating``; the ``player`` (number or name) withdrawn, back or
     absent, from ``round`` (default: the first not started); the ``players`` (one, or a game's
-    two) who did not come in ``round``; ``missed``: each round missed is no game or a forfeit
-    loss."""
+    two) who did not come in ``round`` (``undo``: a no-show's forfeit taken back); ``missed``:
+    each round missed is no game or a forfeit loss."""
     division: Division | None = None
     name: Name | None = None
     rating: whole(0, 4000) | None = None
@@ -100,3 +100,4 @@ class PlayerAction(Strict):
     players: Annotated[list[Someone], Meta(min_length=1, max_length=2)] | None = None
     round: Round | None = None
     missed: one_of(MISSED) = "none"
+    undo: bool = False

@@ -9,7 +9,8 @@ director.web.routes.players), and ``act``, which does it and says what was done:
 - ``back``: ``{"division": "A", "player": "7", "round": 6}``: paired again;
 - ``absent``: ``{"division": "A", "player": "7", "round": 4, "missed": "none"}``: round 4 only;
 - ``noshow``: ``{"division": "A", "round": 4, "players": ["7"]}``: the player (or both of a
-  game) never came: a forfeit, the book's late forfeit spread.
+  game) never came: a forfeit, the book's late forfeit spread (``"undo": true``: one entered
+  by mistake taken back).
 
 A player is named by number or name. Who is withdrawn or absent is shown in the draw's part
 (director.web.draw_page.draw_part).
@@ -40,7 +41,12 @@ def act(db: DirectorDB, config: DirectorConfig, what: str, body, now_wall: float
     elif what == "noshow":
         if body.round is None or not body.players:
             raise RosterError("name the round and the player who did not come")
-        done = entries.no_show(db, event, body.division, body.round, list(body.players), now_wall)
+        if body.undo:
+            done = entries.take_back_no_show(db, event, body.division, body.round,
+                                             body.players[0], now_wall)
+        else:
+            done = entries.no_show(db, event, body.division, body.round, list(body.players),
+                                   now_wall)
     else:
         if not body.player:
             raise RosterError("name the player (their number or their name)")

@@ -114,3 +114,25 @@ def test_a_no_show_is_refused_before_the_round_starts_and_once_the_game_has_its_
     entries.no_show(db, event, "A", 1, [str(game.players[0])], now_wall=WALL + 20)
     with pytest.raises(RosterError, match="game has its result: correct it instead"):
         entries.no_show(db, event, "A", 1, [str(game.players[1])])
+
+
+def test_a_no_show_entered_by_mistake_is_taken_back_and_the_tables_result_counts(db):
+    from director.tables.ingest import receive
+    from tests.support.director_harness import KEY, result_doc, signed_bytes
+    event = event_of("aspa")
+    game = under_way(db, event)[0]
+    absent, present = game.players
+    entries.no_show(db, event, "A", 1, [str(absent)], now_wall=WALL + 20)
+    came = receive(db, game.table, "results", signed_bytes(result_doc(
+        game.table, 1, players=(NAMES[absent - 1], NAMES[present - 1]), scores=(390, 350))),
+        KEY.encode(), WALL + 30, rules=event.rules)
+    assert came.code == 200                                       # the player came after all
+    _, problems = standings(db, event.rules, TOURNAMENT, "A")
+    assert any("already has a result in round 1" in p for p in problems)
+    done = entries.take_back_no_show(db, event, "A", 1, NAMES[absent - 1], now_wall=WALL + 40)
+    assert done[0] == (f"division A round 1: {NAMES[absent - 1]} ({absent})'s forfeit taken back: "
+                       "their game counts as its table sends it")
+    wins, losses, spread = line(db, event, absent)
+    assert (wins, losses) == (1, 0) and spread > 0 and standings(db, event.rules, TOURNAMENT, "A")[1] == []
+    with pytest.raises(RosterError, match="no forfeit of .* was entered"):
+        entries.take_back_no_show(db, event, "A", 1, str(absent))

@@ -133,9 +133,12 @@ def test_players_come_and_go_from_the_page_and_the_proposal_says_why(page, direc
     game = next(p for p in pairings(director.db, "A") if p.round == 2 and p.players[1])
     division(page).locator(".noshow-round").fill("2")
     division(page).locator(".noshow-who").fill(str(game.players[0]))
-    division(page).locator(".players-noshow button").click()
+    division(page).locator(".noshow-forfeit").click()
     said(page, "did not come")
     assert "wins by forfeit, +50" in page.locator("#message").text_content()
+    division(page).locator(".noshow-who").fill(str(game.players[0]))       # they came after all
+    division(page).locator(".noshow-undo").click()
+    said(page, "'s forfeit taken back")
     change(page, "back", "Cat Cole")
     said(page, "Cat Cole (3) back from round 3")
 

@@ -46,13 +46,16 @@ export function playersSection(node, name, post, say) {
   const gone = el("input", { class: "noshow-who", size: "16", placeholder: "number or name",
                              "aria-label": "who did not come: number or name, a comma between two" });
   const round = el("input", { class: "noshow-round", type: "number", min: "1", size: "3", "aria-label": "the round under way" });
+  const undo = el("button", { type: "button", class: "noshow-undo" }, "Take the forfeit back");
   const noShow = el("form", { class: "players-noshow" }, "In round ", round, " under way, player ", gone, " did not come ",
-                    el("button", { type: "submit" }, "Forfeit"));
+                    el("button", { type: "submit", class: "noshow-forfeit" }, "Forfeit"), " ", undo);
+  const named = () => gone.value.split(",").map((p) => p.trim()).filter(Boolean);
   noShow.addEventListener("submit", (event) => {
     event.preventDefault();
-    ask("noshow", { round: Number(round.value), players: gone.value.split(",").map((p) => p.trim()).filter(Boolean) },
-        () => { gone.value = ""; });
+    ask("noshow", { round: Number(round.value), players: named() }, () => { gone.value = ""; });
   });
+  undo.addEventListener("click", () => ask("noshow", { round: Number(round.value), players: named(), undo: true },
+                                           () => { gone.value = ""; }));
   const box = el("section", { class: "players" }, el("h3", {}, "Players coming and going"),
                  late, change, noShow, el("ul", { class: "players-away" }));
   node.querySelector(".draw").before(box);
