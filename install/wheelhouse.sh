@@ -32,25 +32,20 @@ OUT=$1
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mkdir -p "$OUT"
 
-# NAME PICK...: the locks' entries a machine installs (install/lockfile.py pick PICK...), one
-# package a line with its hashes and no marker, in DIR/locked-NAME.txt; that file's name
-locked() {
-    local picked=$OUT/locked-$1.txt
-    shift
-    "$PYTHON" "$REPO/install/lockfile.py" pick "$@" > "$picked"
-    printf '%s\n' "$picked"
-}
-# each one's files, each checked against its hashes; --no-deps: the lock holds every dependency
+# The locks' entries a machine installs (install/lockfile.py pick), one package a line with its
+# hashes and no marker, in DIR/locked-WHERE.txt; then their files, each checked against its hashes
+# (--no-deps: the lock holds every dependency)
 download=("$PYTHON" -m pip download --quiet --require-hashes --no-deps --only-binary=:all: -d "$OUT")
 
 if ((HERE)); then
-    picked=$(locked here table director)
-    "${download[@]}" -r "$picked"
+    "$PYTHON" "$REPO/install/lockfile.py" pick table director > "$OUT/locked-here.txt"
+    "${download[@]}" -r "$OUT/locked-here.txt"
     echo "wheelhouse: $OUT, for this machine ($(uname -m), $("$PYTHON" -V)), as locked"
     exit 0
 fi
 for version in 3.11 3.13; do
-    picked=$(locked "cp${version/./}-aarch64" --pi "$version" table gpio director)
+    picked=$OUT/locked-cp${version/./}-aarch64.txt
+    "$PYTHON" "$REPO/install/lockfile.py" pick --pi "$version" table gpio director > "$picked"
     "${download[@]}" --implementation cp --python-version "$version" \
         --platform manylinux_2_36_aarch64 --platform manylinux_2_34_aarch64 \
         --platform manylinux_2_28_aarch64 --platform manylinux_2_17_aarch64 \
