@@ -20,9 +20,10 @@
 #   4. a virtual environment /opt/tablekeeper/.venv made with the system's Python (/usr/bin/python3,
 #      the one apt's lgpio and spidev are built for), with its site packages; into it with pip,
 #      exactly the locked packages, every file checked against its hash (install/lock/table.txt,
-#      with --director director.txt; and gpio.txt where lgpio comes from its wheel: make lock,
-#      docs/development.md), then the program itself alone (--no-deps); with --wheelhouse DIR,
-#      from DIR alone (make wheelhouse builds it, for a venue without internet)
+#      with --director director.txt: the [director] extra too; and gpio.txt where lgpio comes
+#      from its wheel, the [gpio] extra: make lock, docs/development.md), then the program itself
+#      alone (--no-deps); with --wheelhouse DIR, from DIR alone (make wheelhouse builds it, for a
+#      venue without internet)
 #   5. /var/lib/tablekeeper (the SQLite journal and outbox, the table's enrollment; the service's
 #      working directory) and /etc/tablekeeper/kiosk.toml (the example config; an existing file is
 #      never overwritten); a director's PIN if one is given (see "the director's PIN").
@@ -255,7 +256,7 @@ fi
 # 3. the program
 mkdir -p "$APP"
 if [ "$REPO" != "$(cd "$APP" && pwd)" ]; then
-    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./wheelhouse --exclude=./.pytest_cache --exclude='__pycache__' \
+    tar -C "$REPO" --exclude=./.venv --exclude='./.venv-*' --exclude=./var --exclude=./.git --exclude=./wheelhouse --exclude=./.pytest_cache --exclude='__pycache__' \
         --exclude='*.egg-info' -cf - . | tar -C "$APP" -xf -
     step "program: $REPO copied to $APP"
 else
