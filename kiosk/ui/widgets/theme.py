@@ -1,7 +1,9 @@
 """Colours, fonts and text drawing shared by the screens.
 
-Text is drawn with pygame's bundled default font (present on every install, no font files to
-ship). ``blit_line`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
+Text is drawn in the font shipped beside this module (``fonts/FreeSansBold.ttf``: GNU FreeFont's
+FreeSans Bold, the design of pygame's own default font, with the letters of every script a
+players' name table holds: Latin with Vietnamese, Maori, Polish, Turkish and Nordic letters,
+Greek, Cyrillic; ``missing_glyphs`` says which letters of a text it lacks). ``blit_line`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
 large as fits, condensing it a little before shrinking it, with a scale fixed by a template
 (the widest time the game can show) so the digits keep their size as the time runs. A face is
 composed of cached glyphs, so a new second is a few blits, not a render and a rescale.
@@ -114,27 +116,39 @@ def note(surface, kind: str, box: pygame.Rect, ink: pygame.Rect, text: str = "",
                                tuple(colour)[:3]))
 
 
-#: ``Font(None, size)`` is pygame's default font at this share of ``size`` (pygame-ce scales it).
-DEFAULT_FONT_SCALE = 0.6875
-
-
-@lru_cache(maxsize=1)
-def default_font_file() -> str | None:
-    """pygame's bundled default font by its path: ``Font(None)`` finds the same file through
-    importlib.resources each time (4 ms of a table's start); None if it is not beside pygame."""
-    path = Path(pygame.__file__).parent / pygame.font.get_default_font()
-    return str(path) if path.is_file() else None
+#: The screens' font (fonts/README.txt: what it is, its licence, how the subset was made).
+FONT_FILE = Path(__file__).parent / "fonts" / "FreeSansBold.ttf"
+#: A font size is drawn at this share of itself, as pygame's ``Font(None, size)`` draws its
+#: default font (the same design): every size the screens were laid out in keeps its height.
+FONT_SCALE = 0.6875
 
 
 @lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """pygame's default font, as ``Font(None, size)`` gives it (a test checks they agree)."""
+    """The screens' font at ``size``."""
     if not pygame.font.get_init():
         pygame.font.init()
-    size, path = max(6, int(size)), default_font_file()
-    if path is None:
-        return pygame.font.Font(None, size)
-    return pygame.font.Font(path, max(1, int(size * DEFAULT_FONT_SCALE)))
+    return pygame.font.Font(str(FONT_FILE), max(1, int(max(6, int(size)) * FONT_SCALE)))
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of ``text`` the screens' font has no glyph for (each once, in order):
+    drawn, each would be an empty box."""
+    import pygame.freetype                  # only for this question: a table's start never asks it
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    face = _freetype_face()
+    missing = []
+    for char, metrics in zip(text, face.get_metrics(text)):
+        if metrics is None and not char.isspace() and char not in missing:
+            missing.append(char)
+    return "".join(missing)
+
+
+@lru_cache(maxsize=1)
+def _freetype_face():
+    import pygame.freetype
+    return pygame.freetype.Font(str(FONT_FILE), 12)
 
 
 def render(text: str, size: int, colour) -> pygame.Surface:
