@@ -108,6 +108,8 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     how = mode(view, players)
     out = []
     blocks = []
+    if how in ("playing", "typing"):
+        lay = with_controls(lay, view, players)
     if _grows(how, lay):
         lay, blocks = banners.fitted(lay, view, players)       # room for the banner's text
     if how == "typing" or (how == "reasons" and lay.narrow):
@@ -143,8 +145,11 @@ def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -
     frame = lay.halves[slot]
     out = [Region(("frame", slot), frame, (half.running,),
                   lambda s: _frame(s, frame, lay.frame, half.running))]
-    for name in ("name", "time") + (() if asking else ("score", "last", "strip")):
-        rect = rows[name]
+    rects = dict(rows)
+    if asking:                  # the reasons take the rows below the banner: the score beside the clock
+        rects["time"], rects["score"] = beside_clock(lay, rows["time"])
+    for name in ("name", "time", "score") + (() if asking else ("last", "strip")):
+        rect = rects[name]
         if name == "strip":
             out.append(Region(("strip", slot), rect, (half.note, half.controls, half.dimmed),
                               lambda s, r=rect: _strip(s, lay, slot, r, half)))
@@ -152,6 +157,16 @@ def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -
             out.append(Region((name, slot), rect, _row_data(name, half, template),
                               lambda s, n=name, r=rect: _row(s, n, r, half, template)))
     return out
+
+
+def beside_clock(lay: Layout, time: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the clock face, the score) in a clock's row shared with the score (while a stop's
+    reasons take the rows below the banner): the score at the row's right, its digits as tall
+    as a score's row makes them, the face in what is left."""
+    high = min(time.height, lay.rows[0]["score"].height)
+    width = theme.clock_width("888", high) + lay.frame
+    score = pygame.Rect(time.right - width, time.centery - high // 2, width, high)
+    return pygame.Rect(time.left, time.top, time.width - width - lay.frame, time.height), score
 
 
 def divider(lay: Layout) -> pygame.Rect:
@@ -185,11 +200,12 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
             surface.blit(glyph, cell)
         theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
     elif name == "score":
-        theme.blit_line(surface, half.score, fg, rect)
+        theme.blit_figure(surface, half.score, fg, rect)
     elif name == "last" and half.entry:             # typed on a keyboard of its own: in place of the last turn
         _draw_entry(surface, rect, half.entry)
-    elif name == "last":
-        theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
+    elif name == "last":            # no larger than a line of its own (beside the score, portrait)
+        theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect,
+                        max_size=theme.least_for(surface) * 3 // 2)
 
 
 def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
@@ -315,8 +331,8 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
     for slot, p in enumerate(players):
         half = view.halves[p]
         rect = clocks[slot]
-        out.append(Region(("clock", slot), rect, (half.name, half.time, half.running, half.overtime,
-                                                   half.dimmed),
+        out.append(Region(("clock", slot), rect, (half.name, half.score, half.time, half.running,
+                                                   half.overtime, half.dimmed),
                           lambda s, h=half, r=rect: _small_clock(s, lay, r, h, view.template)))
     if owner is not None and row is not None:
         controls = view.halves[players[owner]].controls
@@ -345,15 +361,20 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
 
 
 def _small_clock(surface, lay: Layout, rect: pygame.Rect, half: HalfView, template: str) -> None:
-    """A player's name and clock face in one row (framed amber while it runs): the face as tall
-    as the row leaves inside the frame, the name (shortened, never to nothing) before it."""
+    """A player's name, score and clock face in one row (framed amber while it runs): the face
+    and the score as tall as the row leaves inside the frame (the score never under
+    ``panel.MIN_SCORE_MM``: it is what both read while a turn is typed), the name (shortened,
+    never to nothing) before them."""
     if half.running:
         pygame.draw.rect(surface, theme.RUNNING, rect, width=max(3, lay.frame // 2))
     inner = rect.inflate(-2 * lay.typing.inset, -2 * lay.typing.inset)
     face_w = min(inner.width * 6 // 10, theme.clock_width(template, inner.height * 4 // 5))
-    name = pygame.Rect(inner.left, inner.top, inner.width - face_w - lay.frame, inner.height)
+    score_w = theme.clock_width("888", inner.height) + 2 * lay.frame
     time = pygame.Rect(inner.right - face_w, inner.top, face_w, inner.height)
+    score = pygame.Rect(time.left - 2 * lay.frame - score_w, inner.top, score_w, inner.height)
+    name = pygame.Rect(inner.left, inner.top, score.left - lay.frame - inner.left, inner.height)
     _draw_name(surface, half.name, theme.FG, name, align="left")
+    theme.blit_figure(surface, half.score, theme.FG, score)
     cells = face_cells(half, time, template)
     for cell, glyph in cells:
         surface.blit(glyph, cell)
@@ -406,9 +427,35 @@ def drawn_layout(size: tuple[int, int], view: ClockView, facing: int | None = No
     ``facing``, flat): with room for its banner (kiosk.ui.clock.banner)."""
     lay = layout(size) if facing is None else upright_layout(size)
     players = (0, 1) if facing is None else (facing,)
+    if mode(view, players) in ("playing", "typing"):
+        lay = with_controls(lay, view, players)
     if _grows(mode(view, players), lay):
         lay = banners.fitted(lay, view, players)[0]
     return lay
+
+
+def with_controls(lay: Layout, view: ClockView, players=(0, 1)) -> Layout:
+    """``lay``, or the layout whose strips (typing: the row of the other player's controls)
+    hold the rows of keys the halves' controls take (NZASP's play-out awaiting its answer:
+    HOLD, DECLARE?, FIX SCORE and TIMES): a row more from the clocks' rows (typing: from the
+    keyboard's room), never a key under 9 mm."""
+    rows, typing = 1, mode(view, players) == "typing"
+    for slot, p in enumerate(players):
+        controls = view.halves[p].controls
+        if controls is None or view.halves[p].keyboard is not None:
+            continue
+        if typing:              # the other player's row of controls, under the clocks
+            row = lay.typing.arranged(slot)[1]
+            if row is None:
+                continue
+            width = row.width
+        else:
+            width = lay.rows[slot]["strip"].width
+        rows = max(rows, onscreen.rows_count(controls, onscreen.columns(controls, width, lay.key_min),
+                                             width, lay.key_min))
+    if rows == lay.strip_rows:
+        return lay
+    return layout(lay.size, len(lay.halves) == 1, strip_rows=rows)
 
 
 def _grows(how: str, lay: Layout) -> bool:

@@ -73,6 +73,7 @@ class Painted:
     size: int = 0               # a text's font size
     cut: bool = False           # a text too long for its box at the smallest size: cut short
     colour: tuple = ()          # a text's colour
+    role: str = ""              # what a text is, where a check needs to know: SCORE (a player's score)
 
 
 _painted: ContextVar[list | None] = ContextVar("painted", default=None)
@@ -107,13 +108,17 @@ def recording():
         _painted.reset(token)
 
 
+#: The ``role`` of a player's score (``blit_figure``): the checks find every score by it.
+SCORE = "score"
+
+
 def note(surface, kind: str, box: pygame.Rect, ink: pygame.Rect, text: str = "", size: int = 0,
-         cut: bool = False, colour=()) -> None:
+         cut: bool = False, colour=(), role: str = "") -> None:
     """Note a thing painted, if ``recording``."""
     painted = _painted.get()
     if painted is not None:
         painted.append(Painted(surface, kind, pygame.Rect(box), pygame.Rect(ink), text, size, cut,
-                               tuple(colour)[:3]))
+                               tuple(colour)[:3], role))
 
 
 #: The screens' font (fonts/README.txt: what it is, its licence, how the subset was made).
@@ -322,11 +327,40 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         note(surface, "text", rect, glyphs.move(place.topleft), text, size, cut, colour)
 
 
+def blit_figure(surface, text: str, colour, rect: pygame.Rect, align: str = "centre",
+                role: str = SCORE) -> None:
+    """A number (a score) as large as its digits fit ``rect``: the ink of its digits, not the
+    font's line (which keeps room for accents and descenders a number never has), fills the
+    box's height where its width allows; never under the smallest text."""
+    top, bottom = digit_rows()
+    size = max(least_for(surface), int(rect.height * _REF_SIZE / max(1, bottom - top)) + 1)
+    least = least_for(surface)
+    while size > least and (_figure_ink(text, size).width > rect.width or _figure_ink(text, size).height > rect.height):
+        size = max(least, int(size * 0.95))
+    glyphs = _figure_ink(text, size)
+    ink = glyphs.copy()
+    ink.centery = rect.centery
+    if align == "left":
+        ink.left = rect.left
+    elif align == "right":
+        ink.right = rect.right
+    else:
+        ink.centerx = rect.centerx
+    surface.blit(render(text, size, colour), (ink.left - glyphs.left, ink.top - glyphs.top))
+    note(surface, "text", rect, ink, text, size, False, colour, role)
+
+
+@lru_cache(maxsize=128)
+def _figure_ink(text: str, size: int) -> pygame.Rect:
+    """Where the ink of ``text`` lies in its rendering at ``size``."""
+    return render(text or " ", size, WHITE).get_bounding_rect()
+
+
 _REF_SIZE = 400
 
 
 @lru_cache(maxsize=8)
-def _digit_rows() -> tuple[int, int]:
+def digit_rows() -> tuple[int, int]:
     """Top and bottom pixel rows of the digits at the reference size (the face's height)."""
     box = render("0123456789", _REF_SIZE, WHITE).get_bounding_rect()
     return box.top, box.bottom
@@ -334,7 +368,7 @@ def _digit_rows() -> tuple[int, int]:
 
 def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
     """(x, y) scale from the reference rendering so ``template`` fits ``width`` x ``height``."""
-    top, bottom = _digit_rows()
+    top, bottom = digit_rows()
     y = height / (bottom - top)
     advance = sum(font(_REF_SIZE).size(char)[0] for char in template)   # as the glyphs compose
     natural = advance * y
@@ -349,7 +383,7 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
 
 def clock_width(template: str, height: int) -> int:
     """How wide the clock face ``template`` is at ``height`` (its natural width)."""
-    top, bottom = _digit_rows()
+    top, bottom = digit_rows()
     return round(sum(font(_REF_SIZE).size(char)[0] for char in template) * height / (bottom - top))
 
 
@@ -358,7 +392,7 @@ def _glyph(char: str, colour, scale: tuple[float, float], bg=None) -> pygame.Sur
     """One character of a clock face at ``scale``, cropped to the digits' rows, with its
     advance as its width (the faces are composed from these: a new second costs a few blits).
     On ``bg`` it is opaque (copied, not blended, onto the screen)."""
-    top, bottom = _digit_rows()
+    top, bottom = digit_rows()
     full = render(char, _REF_SIZE, colour)
     crop = full.subsurface(pygame.Rect(0, top, full.get_width(), bottom - top))
     size = (max(1, round(crop.get_width() * scale[0])), max(1, round(crop.get_height() * scale[1])))
