@@ -121,7 +121,8 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
             line = divider(lay)
             out.append(Region(("divider",), line, (), lambda s: s.fill(theme.BAR_FG, line)))
         for slot, p in enumerate(players):
-            out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons")
+            out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons",
+                         names=tuple(h.name for h in view.halves))
         if view.shared is not None:
             area = band(lay, players)
             out.append(Region(("reasons",), area, view.shared,
@@ -134,13 +135,14 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     if not (compact and len(lay.halves) == 1):      # a flat typist's half: its top line is the other's
         out.append(Region(("top",), lay.top, view.top, lambda s: bar(s, lay.top, view.top, theme.BAR_FG)))
     out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend),
-                      lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend)))
+                      lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend,
+                                           names=tuple(h.name for h in view.halves))))
     return out
 
 
 # --- playing -------------------------------------------------------------------------------
 
-def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -> list[Region]:
+def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool, names=()) -> list[Region]:
     rows = lay.rows[slot]
     frame = lay.halves[slot]
     out = [Region(("frame", slot), frame, (half.running,),
@@ -152,7 +154,7 @@ def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -
         rect = rects[name]
         if name == "strip":
             out.append(Region(("strip", slot), rect, (half.note, half.controls, half.dimmed),
-                              lambda s, r=rect: _strip(s, lay, slot, r, half)))
+                              lambda s, r=rect: _strip(s, lay, slot, r, half, names)))
         else:
             out.append(Region((name, slot), rect, _row_data(name, half, template),
                               lambda s, n=name, r=rect: _row(s, n, r, half, template)))
@@ -203,9 +205,8 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         theme.blit_figure(surface, half.score, fg, rect)
     elif name == "last" and half.entry:             # typed on a keyboard of its own: in place of the last turn
         _draw_entry(surface, rect, half.entry)
-    elif name == "last":            # no larger than a line of its own (beside the score, portrait)
-        theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect,
-                        max_size=theme.least_for(surface) * 3 // 2)
+    elif name == "last":
+        theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
 
 
 def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
@@ -243,15 +244,20 @@ def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect 
     return keys, note
 
 
-def _strip(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
+def _strip(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView, names=()) -> None:
     """The note beside the player's controls (what is typed without the on-screen keyboard
-    goes in the last turn's row)."""
+    goes in the last turn's row); a player's name in it (one of ``names``) shortened where
+    the note would not fit whole."""
     note = rect
     if half.controls is not None:
         keys, note = controls_area(lay, slot, half.controls, rect)
         onscreen.paint(surface, half.controls, keys, lay.key_min)
     if half.note:
-        theme.blit_lines(surface, [half.note], theme.PROMPT, note, max_size=lay.line)
+        least = theme.least_for(surface)
+        fits = lambda text: theme.lines_needed([text], note.width, theme.density(surface)) \
+            * theme.line_step(least) <= note.height
+        text = theme.names_shortened(half.note, names, fits, least)   # a long name gives way
+        theme.blit_lines(surface, [text], theme.PROMPT, note, max_size=lay.line)
 
 
 def band(lay: Layout, players=(0, 1)) -> pygame.Rect:

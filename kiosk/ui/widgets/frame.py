@@ -38,7 +38,7 @@ SMALL_CLOCK_MM = 7.0
 #: A score's row under its clock while the game is played: its digits this tall
 #: (``panel.MIN_SCORE_MM`` and a margin); on a portrait screen, whose halves are wider than
 #: their clocks need, ``PORTRAIT_SCORE_MM``, the last turn beside it.
-SCORE_MM = 7.0
+SCORE_MM = 6.5
 PORTRAIT_SCORE_MM = 9.0
 
 
@@ -198,7 +198,8 @@ def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip
         if portrait:
             row = named["score"]
             named["score"] = pygame.Rect(row.left, row.top, row.width * 2 // 5, row.height)
-            named["last"] = pygame.Rect(named["score"].right, row.top, row.width - named["score"].width, row.height)
+            named["last"] = pygame.Rect(named["score"].right, row.centery - (line + 2) // 2,
+                                        row.width - named["score"].width, line + 2)
         if upright:
             row = named["name"]
             named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
@@ -298,14 +299,18 @@ def upright_layout(size: tuple[int, int]) -> Layout:
     return layout(size, upright=True)
 
 
-def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
+def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()) -> None:
     """A line of the screen: its text as large as fits (never under the smallest), wrapped onto
     the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits.
-    A text longer than all its lines (an alert before the top line's usual words) keeps its
-    beginning, its last line cut short: no line starts at the bar's foot, over the screen."""
+    A text that begins with one of ``names`` and a colon ("Featherstonehaugh-Wright, Annabel:
+    your button ends your turn") and is longer than its lines has that name shortened first
+    (theme.shorten: its start kept). A text longer than all its lines even so (an alert before
+    the top line's usual words) keeps its beginning, its last line cut short: no line starts at
+    the bar's foot, over the screen."""
     surface.fill(theme.BAR_BG, rect)
     inner = rect.inflate(-max(8, rect.height // 4), -2)
     least = theme.least_for(surface)
+    text = _name_shortened(text, names, inner, least)
     if aside:
         joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
         room = inner.height // theme.line_step(least)
@@ -321,10 +326,19 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
         theme.blit_lines(surface, [text], colour, inner, max_size=least * 5 // 4)
 
 
-def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "") -> None:
+def _name_shortened(text: str, names, inner: pygame.Rect, least: int) -> str:
+    """``text`` as it fits ``inner``'s lines at ``least``: whole, or with the name it begins
+    with (one of ``names``, before a colon) shortened to its start until it fits."""
+    step, tall = theme.line_step(least), theme.font(least).get_height()
+    room = 1 + max(0, (inner.height - tall // 4) // step)
+    leading = [name for name in names if name and text.startswith(f"{name}:")]
+    return theme.names_shortened(text, leading, lambda t: len(theme.wrap(t, inner.width, least)) <= room, least)
+
+
+def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "", names=()) -> None:
     """A screen's bottom line: ``error`` in red while there is one, else ``text`` (and the
-    ``legend`` where it fits)."""
+    ``legend`` where it fits); a name it begins with shortened where it is too long (``bar``)."""
     if error:
-        bar(surface, rect, error, theme.ERROR)
+        bar(surface, rect, error, theme.ERROR, names=names)
     else:
-        bar(surface, rect, text, theme.BAR_FG, legend)
+        bar(surface, rect, text, theme.BAR_FG, legend, names=names)

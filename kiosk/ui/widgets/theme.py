@@ -298,6 +298,25 @@ def shorten(text: str, width: int, size: int) -> str:
     return start.rstrip(" -,") + "…"
 
 
+def names_shortened(text: str, names, fits, size: int) -> str:
+    """``text`` as ``fits(text)`` takes it: whole, or with a player's name in it (one of
+    ``names``) shortened to its start and an ellipsis (``shorten``), a little more at a time,
+    until it fits; whole if nothing does."""
+    if fits(text):
+        return text
+    measure = font(size).size
+    for name in names:
+        if not name or name not in text:
+            continue
+        width = measure(name)[0]
+        while width > measure(name[:4])[0]:
+            width = int(width * 0.9)
+            shorter = text.replace(name, shorten(name, width, size))
+            if fits(shorter):
+                return shorter
+    return text
+
+
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=rect.center))
 
@@ -335,8 +354,11 @@ def blit_figure(surface, text: str, colour, rect: pygame.Rect, align: str = "cen
     top, bottom = digit_rows()
     size = max(least_for(surface), int(rect.height * _REF_SIZE / max(1, bottom - top)) + 1)
     least = least_for(surface)
-    while size > least and (_figure_ink(text, size).width > rect.width or _figure_ink(text, size).height > rect.height):
-        size = max(least, int(size * 0.95))
+    fits = lambda at: _figure_ink(text, at).width <= rect.width and _figure_ink(text, at).height <= rect.height
+    while size > least and not fits(size):
+        size = max(least, int(size * 0.95) if size * 0.95 > least + 4 else size - 1)
+    while fits(size + 1) and _figure_ink(text, size + 1).height <= rect.height:    # the last pixels
+        size += 1
     glyphs = _figure_ink(text, size)
     ink = glyphs.copy()
     ink.centery = rect.centery
