@@ -1,12 +1,12 @@
 """Both times for a player who cannot read the clock (ABSP Appendix 1): spoken through
-espeak-ng when it is installed, else shown large on the screen.
+espeak-ng when it is installed, and shown large on the screen whether or not they are spoken.
 
 ``spoken_times`` builds the sentence from the same clock faces the screen's halves show
 (kiosk.ui.clock.view.face: "Ann twelve minutes four seconds, Bob over time by one minute five
 seconds", a late player's clock counting their absence); it is pure. ``Speaker``
 starts espeak-ng (looked up on PATH at each request) and never waits for it: the clock loop
 goes on while it speaks. Without espeak-ng, or if it cannot be started, ``speak`` returns
-False and the screen shows the times large instead (``BigTimesView``); it never raises. A tap
+False; it never raises. The screen shows the times large either way (``BigTimesView``). A tap
 anywhere on them, or any button, only goes back to the clock (``BACK`` says so): the turn goes on.
 """
 from __future__ import annotations
