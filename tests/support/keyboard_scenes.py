@@ -323,7 +323,7 @@ def layout_problems(notes: list[theme.Painted]) -> list[str]:
     return problems
 
 
-def _down(note: theme.Painted, size: tuple[int, int], orientation: str) -> float:
+def down_of(note: theme.Painted, size: tuple[int, int], orientation: str) -> float:
     """Pixels a millimetre down the surface ``note`` went on (a flat screen's upright halves:
     the panel's across)."""
     return panel.px_per_mm(size)[0 if orientation == "flat" and note.surface.get_size() != size else 1]
@@ -342,7 +342,7 @@ def score_problems(notes: list[theme.Painted], view, size: tuple[int, int], orie
         else:
             problems.append(f"player {p}'s score {half.score!r} not shown")
     for note in scores:
-        down = _down(note, size, orientation)
+        down = down_of(note, size, orientation)
         if note.ink.height < panel.MIN_SCORE_MM * down - 0.01:
             problems.append(f"score {note.text!r}: digits {note.ink.height / down:.1f} mm tall")
     return problems

@@ -5,7 +5,8 @@ names (tests.support.names: the longest, Vietnamese, Irish, Maori, a school's te
 On every frame of the game, the screen is drawn whole as the machine draws it and checked as a
 player reads it: both clocks drawn with digits at least 6 mm tall on the panel and neither name
 reduced to "…", on the clock screen both scores shown with digits at least 6 mm tall (while a
-turn or the tiles left are typed, while a stop asks why, on the result both sign), every key
+turn or the tiles left are typed, while a stop asks why, on the result both sign), the
+challenged words 6 mm tall on the judge screen (the challenged player checks them), every key
 9 mm wide and tall, no letter without its glyph, and nothing overlapping, leaving its box or cut
 short (tests.support.keyboard_scenes). Each distinct frame is checked once."""
 from __future__ import annotations
@@ -20,13 +21,16 @@ from kiosk.ui.clock.view import ClockView
 from kiosk.ui.judge.paint import JudgeView
 from kiosk.ui.judge.verdict import VerdictView
 from kiosk.ui.widgets import panel, theme
-from tests.support.keyboard_scenes import (layout_problems, missing_glyph_texts, score_problems, small_clocks,
-                                           small_keys, small_text)
+from kiosk.ui.judge.verdict import word_lines
+from tests.support.keyboard_scenes import (down_of, layout_problems, missing_glyph_texts, score_problems,
+                                           small_clocks, small_keys, small_text)
 from tests.support.names import PAIRS
 from tests.support.scripted_table import played, scripted_kiosk, write_script
 
 #: The phases of a game in play: both clocks are what the players read.
 IN_PLAY = (Phase.WAITING, Phase.SETUP, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT)
+#: The challenged words' capitals at least this tall on the judge screen (issue 38: 3.8 mm once).
+MIN_WORDS_MM = 6.0
 #: The phases in which the clock screen shows both scores: in play, and over until confirmed
 #: (the tiles left typed, the result both players sign).
 SCORED = IN_PLAY + (Phase.ENDED,)
@@ -134,6 +138,11 @@ def frame_problems(kiosk, view, notes, size, orientation: str) -> list[str]:
         problems += readability_problems(notes, size, judging, orientation)
     if phase in SCORED and isinstance(view, ClockView):
         problems += score_problems(notes, view, size, orientation)
+    if isinstance(view, JudgeView):         # the words the challenged player checks: 6 mm at least
+        rows = word_lines((*view.words, view.typing + "_"))
+        problems += [f"challenged words {n.text!r}: {theme.cap_height(n.size) / down_of(n, size, orientation):.1f} mm"
+                     for n in notes if n.kind == "text" and n.text in rows
+                     and theme.cap_height(n.size) < MIN_WORDS_MM * down_of(n, size, orientation) - 0.01]
     return problems
 
 

@@ -168,7 +168,12 @@ def cap_height(size: int) -> int:
 
 @lru_cache(maxsize=64)
 def _least_size(px_per_mm: float) -> int:
-    wanted = panel.MIN_CAP_MM * px_per_mm
+    return size_for_cap(panel.MIN_CAP_MM * px_per_mm)
+
+
+@lru_cache(maxsize=64)
+def size_for_cap(wanted: float) -> int:
+    """The smallest font size whose capitals are ``wanted`` pixels tall."""
     size = max(6, int(wanted * 1.6))
     size = max(6, round(size * wanted / max(cap_height(size), 1)))   # near it: each size tried costs
     while cap_height(size) < wanted:
