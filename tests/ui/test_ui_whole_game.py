@@ -19,6 +19,7 @@ import pytest
 from common.game.vocabulary import Phase
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.judge.paint import JudgeView
+from kiosk.ui.menu.paint import DirectorView
 from kiosk.ui.judge.verdict import VerdictView
 from kiosk.ui.widgets import panel, theme
 from kiosk.ui.judge.verdict import word_lines
@@ -108,14 +109,26 @@ GAMES = {
     ],
 }
 #: The screens the players read, side by side and (the Touch Display) lying flat between them.
+# Two more endings (each preset's own are above): six scoreless turns in a row (ASPA 11.3e) with
+# both racks to enter, and the director ending the game (round over, ABSP) before the racks.
+GAMES["aspa-zero-score-run"] = [{"t": 0, "cmd": "start", "first": 0},
+                                {"t": 10, "cmd": "play", "player": 0, "score": 30}] + [
+    {"t": 20 + 10 * i, "cmd": "pass", "player": i % 2} for i in range(1, 7)] + [
+    {"t": 100, "cmd": "rack", "player": 0, "tiles": "QZ"}, {"t": 110, "cmd": "rack", "player": 1, "tiles": "E"},
+    {"t": 120, "cmd": "confirm", "player": 0}, {"t": 121, "cmd": "confirm", "player": 1}]
+GAMES["absp-ended-by-the-director"] = [
+    {"t": 0, "cmd": "start", "first": 0}, {"t": 10, "cmd": "play", "player": 0, "score": 30},
+    {"t": 20, "cmd": "play", "player": 1, "score": 12}, {"t": 30, "cmd": "end"},
+    {"t": 33, "cmd": "rack", "player": 0, "tiles": "QZ"}, {"t": 36, "cmd": "rack", "player": 1, "tiles": "E"},
+    {"t": 40, "cmd": "confirm", "player": 0}]
 SCREENS = [((800, 480), "side"), ((1280, 720), "side"), ((720, 1280), "side"), ((800, 480), "flat")]
 
 
 def readability_problems(notes: list[theme.Painted], size: tuple[int, int], judging: bool = False,
                          orientation: str = "side") -> list[str]:
     """What a player could not read on a frame in play: fewer than two clock faces (but while
-    both clocks stand for a challenge's adjudication, ``judging``: the words and the verdict take
-    the screen), a face under panel.MIN_CLOCK_MM tall on the panel, or a text that is nothing but an
+    both clocks stand for a challenge's adjudication or the director's menu, ``judging``: the
+    words, the verdict or the director's choices take the screen), a face under panel.MIN_CLOCK_MM tall on the panel, or a text that is nothing but an
     ellipsis (a name gone)."""
     problems = []
     clocks = [n for n in notes if n.kind == "clock"]
@@ -134,7 +147,7 @@ def frame_problems(kiosk, view, notes, size, orientation: str) -> list[str]:
     problems = layout_problems(notes) + small_text(notes, size, orientation) + missing_glyph_texts(notes) \
         + small_keys(size, view, orientation)
     if phase in IN_PLAY:
-        judging = isinstance(view, (JudgeView, VerdictView)) and kiosk.table.state.clock.running is None
+        judging = isinstance(view, (JudgeView, VerdictView, DirectorView)) and kiosk.table.state.clock.running is None
         problems += readability_problems(notes, size, judging, orientation)
     if phase in SCORED and isinstance(view, ClockView):
         problems += score_problems(notes, view, size, orientation)
@@ -196,10 +209,11 @@ def words(shared, tmp_path_factory) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size, orientation", SCREENS, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
-@pytest.mark.parametrize("preset", sorted(GAMES))
-def test_a_whole_game_with_real_names_is_readable_on_every_frame(preset, size, orientation, words, tmp_path, shots):
-    script = write_script(tmp_path / f"{preset}.jsonl",
-                          [{"preset": preset, "players": list(PAIRS[preset])}] + GAMES[preset])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_with_real_names_is_readable_on_every_frame(game, size, orientation, words, tmp_path, shots):
+    preset = game.split("-")[0]
+    script = write_script(tmp_path / f"{game}.jsonl",
+                          [{"preset": preset, "players": list(PAIRS[preset])}] + GAMES[game])
     kiosk, runner, clock = scripted_kiosk(tmp_path / "kiosk.sqlite", script, lexicon=str(words), size=size,
                                           orientation=orientation)
     shots.mkdir(parents=True, exist_ok=True)
@@ -210,10 +224,10 @@ def test_a_whole_game_with_real_names_is_readable_on_every_frame(preset, size, o
             with theme.recording() as notes:
                 kiosk.machine.draw(surface, view, whole=True)
             if orientation == "side":
-                save_for_docs(surface, preset, size, kiosk.table.state, view)
+                save_for_docs(surface, game, size, kiosk.table.state, view)
             problems = frame_problems(kiosk, view, notes, size, orientation)
             if problems:
-                path = shots / f"{preset}-{size[0]}x{size[1]}-{orientation}-frame{frames:03}.png"
+                path = shots / f"{game}-{size[0]}x{size[1]}-{orientation}-frame{frames:03}.png"
                 pygame.image.save(surface, str(path))
                 failures.append(f"frame {frames} ({kiosk.table.state.phase}, {path.name}): {problems[:3]}")
             frames += 1
