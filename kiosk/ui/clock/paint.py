@@ -350,10 +350,10 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
         half = view.halves[typist]
         out.append(Region(("entry",), typing.entry, (half.name, half.entry),
                           lambda s: _draw_entry(s, typing.entry, half.entry, half.name)))
-        if typing.note is not None and half.note:
-            out.append(Region(("note",), typing.note, half.note,
-                              lambda s: theme.blit_lines(s, [half.note], theme.PROMPT, typing.note,
-                                                         max_size=lay.line)))
+        why = view.banner[0] if view.banner and typing.banner is None else ""   # no room for the banner
+        if typing.note is not None and (half.note or why):
+            out.append(Region(("note",), typing.note, (half.note, why),
+                              lambda s: _typing_note(s, lay, typing.note, half.note, why)))
         out.append(Region(("keys",), typing.keys, half.keyboard,
                           lambda s: onscreen.paint(s, half.keyboard, typing.keys, lay.key_min)))
     if view.shared is not None and typist is None:     # a stop's reasons, portrait: across
@@ -364,6 +364,21 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
         out.append(Region(("banner",), typing.banner, view.banner,
                           lambda s: _draw_banner(s, typing.banner, view.banner)))
     return out
+
+
+def _typing_note(surface, lay: Layout, rect: pygame.Rect, note: str, why: str) -> None:
+    """The typing hint, after the banner's headline where the banner has no room (the game
+    over: "GAME OVER: six scoreless turns" before "letters, ? for a blank"), the headline alone
+    where both do not fit."""
+    text = theme.SEPARATOR.join(part for part in (why, note) if part)
+    fits = theme.lines_needed([text], rect.width, theme.density(surface)) * \
+        theme.line_step(theme.least_for(surface)) <= rect.height
+    colour = theme.PROMPT
+    if why and not fits:
+        text = why
+    if why:
+        colour = theme.WHITE
+    theme.blit_lines(surface, [text], colour, rect, max_size=lay.line)
 
 
 def _small_clock(surface, lay: Layout, rect: pygame.Rect, half: HalfView, template: str) -> None:

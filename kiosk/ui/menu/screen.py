@@ -56,7 +56,7 @@ from kiosk.ui.menu.paint import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices, key_word
 from kiosk.ui.menu.selftest import SelfTestScreen
-from kiosk.ui.widgets.words import END_REASONS, awaited, face, top_line
+from kiosk.ui.widgets.words import awaited, end_reason, face, top_line
 
 IDLE_S = 120                 # the menu closes after this long without a key
 
@@ -77,7 +77,7 @@ def status_line(state: GameState, now_ns: int) -> str:
     if state.phase == Phase.PLAYING:
         phase = "clock running" if state.clock.running is not None else "clock stopped"
     elif state.phase == Phase.ENDED:
-        phase = "game over: " + END_REASONS.get(state.end, state.end)
+        phase = "game over: " + end_reason(state)
     else:
         phase = PHASE_TEXT.get(state.phase, state.phase)
     return "  ·  ".join(parts + [phase])
