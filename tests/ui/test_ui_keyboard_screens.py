@@ -270,3 +270,13 @@ def test_the_directors_menu_after_a_forfeit_keeps_its_keys_9_mm(kiosk, shots, si
     pygame.image.save(surface, str(shots / f"menu-after-forfeit-{size[0]}x{size[1]}.png"))
     checked(surface, notes, "menu after a forfeit", size)
     assert small_keys(size, k.view) == []
+
+
+def test_back_is_never_green_beside_enter(kiosk):
+    """Issue 38 item 17: green says what goes on (ENTER, RECORD, NEXT WORD); BACK, among the
+    action keys of the PIN's keypad and a correction's digits, is a plain key."""
+    from kiosk.ui.widgets import keyboard as onscreen, theme
+    from kiosk.ui.widgets.keys import BACK, ENTER, digits
+    faces = onscreen.faces(digits(actions=(ENTER, BACK)), pygame.Rect(0, 0, 800, 300), onscreen.key_min((800, 480)))
+    colours = {face.key.label: face.colour for face in faces}
+    assert colours["ENTER"] == theme.KEY_ACTION_BG and colours["BACK"] == colours["1"] == theme.KEY_BG

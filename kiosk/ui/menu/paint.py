@@ -75,10 +75,16 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
 
     status_h = max(line + 2, status_h)
     named = stacked(prompt_h, status_h)
-    # the choices' keys 9 mm tall first: the prompt's words give way, then the status line's
-    # (the heading, the running clock and what was just recorded stay)
+
+    def fits(named: dict) -> bool:
+        if keyboard is not None and keyboard.choices:
+            return _room_for(keyboard, named["keys"], lay.key_min)
+        return max(r.bottom for r in named.values()) <= body.bottom
+
+    # the keys 9 mm tall and what will be recorded whole first: the prompt's words give way,
+    # then the status line's (the heading, the running clock and what was just recorded stay)
     for give in ((0, status_h), (0, 0)):
-        if keyboard is None or not keyboard.choices or _room_for(keyboard, named["keys"], lay.key_min):
+        if keyboard is None or fits(named):
             break
         named = stacked(*give)
     listing = named["rows"].inflate(-2 * margin, 0)
