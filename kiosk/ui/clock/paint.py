@@ -353,7 +353,8 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
         why = view.banner[0] if view.banner and typing.banner is None else ""   # no room for the banner
         if typing.note is not None and (half.note or why):
             out.append(Region(("note",), typing.note, (half.note, why),
-                              lambda s: _typing_note(s, lay, typing.note, half.note, why)))
+                              lambda s: _typing_note(s, lay, typing.note, half.note, why,
+                                                     tuple(h.name for h in view.halves))))
         out.append(Region(("keys",), typing.keys, half.keyboard,
                           lambda s: onscreen.paint(s, half.keyboard, typing.keys, lay.key_min)))
     if view.shared is not None and typist is None:     # a stop's reasons, portrait: across
@@ -366,19 +367,17 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
     return out
 
 
-def _typing_note(surface, lay: Layout, rect: pygame.Rect, note: str, why: str) -> None:
+def _typing_note(surface, lay: Layout, rect: pygame.Rect, note: str, why: str, names=()) -> None:
     """The typing hint, after the banner's headline where the banner has no room (the game
     over: "GAME OVER: six scoreless turns" before "letters, ? for a blank"), the headline alone
-    where both do not fit."""
+    where both do not fit (a player's name in it shortened where it must be)."""
+    least = theme.least_for(surface)
+    room = max(1, rect.height // theme.line_step(least))
+    fits = lambda text: theme.lines_needed([text], rect.width, theme.density(surface)) <= room
     text = theme.SEPARATOR.join(part for part in (why, note) if part)
-    fits = theme.lines_needed([text], rect.width, theme.density(surface)) * \
-        theme.line_step(theme.least_for(surface)) <= rect.height
-    colour = theme.PROMPT
-    if why and not fits:
-        text = why
-    if why:
-        colour = theme.WHITE
-    theme.blit_lines(surface, [text], colour, rect, max_size=lay.line)
+    if why and not fits(text):
+        text = theme.names_shortened(why, names, fits, least)
+    theme.blit_lines(surface, [text], theme.WHITE if why else theme.PROMPT, rect, max_size=lay.line)
 
 
 def _small_clock(surface, lay: Layout, rect: pygame.Rect, half: HalfView, template: str) -> None:

@@ -304,9 +304,11 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()
     the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits.
     A text that begins with one of ``names`` and a colon ("Featherstonehaugh-Wright, Annabel:
     your button ends your turn") and is longer than its lines has that name shortened first
-    (theme.shorten: its start kept). A text longer than all its lines even so (an alert before
-    the top line's usual words) keeps its beginning, its last line cut short: no line starts at
-    the bar's foot, over the screen."""
+    (theme.shorten: its start kept). A text of several parts (``theme.SEPARATOR``: an alert
+    before the top line's usual words, the table, the round...) longer than all its lines keeps
+    its first parts whole and leaves the last off; a first part longer than all the lines even
+    so keeps its beginning, its last line cut short: no line starts at the bar's foot, over the
+    screen."""
     surface.fill(theme.BAR_BG, rect)
     inner = rect.inflate(-max(8, rect.height // 4), -2)
     least = theme.least_for(surface)
@@ -318,6 +320,11 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()
     step, tall = theme.line_step(least), theme.font(least).get_height()
     room = 1 + max(0, (inner.height - tall // 4) // step)   # lines a quarter on the bar at least
     lines = theme.wrap(text, inner.width, least) if text else []
+    parts = text.split(theme.SEPARATOR)
+    while len(lines) > room and len(parts) > 1:             # the last parts left off, the first whole
+        parts.pop()
+        text = theme.SEPARATOR.join(parts)
+        lines = theme.wrap(text, inner.width, least)
     if len(lines) > room:
         for i, line in enumerate(lines[:room - 1] + [theme.SEPARATOR.join(lines[room - 1:])]):
             theme.blit_line(surface, line, colour, pygame.Rect(inner.left, inner.top + i * step,
