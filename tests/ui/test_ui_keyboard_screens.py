@@ -280,3 +280,26 @@ def test_back_is_never_green_beside_enter(kiosk):
     faces = onscreen.faces(digits(actions=(ENTER, BACK)), pygame.Rect(0, 0, 800, 300), onscreen.key_min((800, 480)))
     colours = {face.key.label: face.colour for face in faces}
     assert colours["ENTER"] == theme.KEY_ACTION_BG and colours["BACK"] == colours["1"] == theme.KEY_BG
+
+
+@pytest.mark.parametrize("size, orientation", [((800, 480), "side"), ((1280, 720), "side"), ((720, 1280), "side"),
+                                               ((800, 480), "flat")], ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_the_setup_and_the_large_times_show_real_names_whole(kiosk, shots, size, orientation):
+    """Issue 38 item 12: long names were cut on the setup screen and beside the large times;
+    now wrapped whole (every check of the other screens, and every letter with its glyph)."""
+    from kiosk.ui.clock import speech
+    from tests.support.keyboard_scenes import missing_glyph_texts
+    from tests.support.names import PAIRS
+    for preset in ("aspa", "school"):
+        k = kiosk(size=size, orientation=orientation, names=PAIRS[preset], preset=preset)
+        for scene in ("setup", "times"):
+            if scene == "times":
+                k.press("left", at=1)
+                k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
+                k.key("Speak", at=5)
+            surface, notes = painted(k, size)
+            pygame.image.save(surface, str(shots / f"names-{scene}-{preset}-{size[0]}x{size[1]}-{orientation}.png"))
+            checked(surface, notes, f"{preset} {scene}", size, orientation)
+            assert missing_glyph_texts(notes) == [], scene
+            shown = " ".join(n.text for n in notes if n.kind == "text").replace("- ", "-")
+            assert all(name in shown for name in PAIRS[preset]), (scene, shown)
