@@ -95,14 +95,16 @@ def entry_target(state: GameState):
 
 def hold_text(state: GameState, at: int) -> str:
     """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
-    it has been held, when the held player may draw, when it lapses, or that it lapsed."""
+    it has been held, when the player whose play is held may draw (named), when it lapses, or
+    that it lapsed."""
     held, rules = hold_status(state, at), state.rules.hold
     text = f"HOLD {mmss(held.held_s * NS)}"
     if held.lapsed:
         return f"{text}  ·  lapsed: the play stands"
-    if rules.draw_after_s > 0:
-        text += ("  ·  may draw now" if held.may_draw else
-                 f"  ·  may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
+    if rules.draw_after_s > 0:          # who draws: the player whose play is held
+        drawer = state.players[state.turns[state.hold.turn].player]
+        text += (f"  ·  {drawer} may draw now" if held.may_draw else
+                 f"  ·  {drawer} may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
     if rules.lapse_s:
         text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * NS)}"
     return text
