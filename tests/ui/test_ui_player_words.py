@@ -8,7 +8,7 @@ import re
 import pygame
 
 from common.game import events as ev
-from kiosk.ui.clock.paint import over_line
+from kiosk.ui.clock.overtime import over_line
 from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.widgets import theme
 from tests.support.keyboard_scenes import painted

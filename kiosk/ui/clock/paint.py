@@ -32,15 +32,12 @@ from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.clock import banner as banners
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout
 from kiosk.ui.clock import over
+from kiosk.ui.clock.overtime import over_line
 from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 __all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_layout", "mode",
            "controls_area", "drawn_layout"]
-
-#: The word beside a clock face past zero (overtime is said, not only shown red).
-OVER = "OVER"
-
 
 @value
 class Region:
@@ -207,24 +204,6 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         _draw_entry(surface, rect, half.entry)
     elif name == "last":
         theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
-
-
-def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
-    """A player's name in overtime, with OVER and the penalty so far said as points (``Bob  ·
-    OVER  ·  -20 points``: never read as seconds beside the clock). Where the row is short at
-    the smallest text the words close up, then the name is cut short (keeping three letters at
-    least), never the words after it."""
-    points = f"-{penalty} points" if penalty else ""
-    tails = [f"  ·  {OVER}  ·  {points}", f" · {OVER} · {points}", f" {OVER} {points}"] if points else \
-        [f"  ·  {OVER}", f" · {OVER}"]
-    measure = theme.font(theme.least_for(surface)).size
-    for tail in tails:
-        if measure(f"{name}{tail}")[0] <= rect.width:
-            return f"{name}{tail}"
-    tail = tails[-1]
-    while len(name) > 4 and measure(f"{name}{tail}")[0] > rect.width:
-        name = name[:-2].rstrip() + "…"
-    return f"{name}{tail}"
 
 
 def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect | None = None
