@@ -12,9 +12,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kiosk.ui.clock import flat
-from kiosk.ui.widgets.frame import upright_layout
-
 from tests.support.keyboard_scenes import (INCIDENT_SCENES, LONG_NAMES, OTHER_SCENES, PIN, PIN_HASH, SCENES,
                                            SHORT_NAMES, STATION_PIN, STATION_SCENES, incident_scenes,
                                            layout_problems, other_scenes, painted, painted_station, scenes,
@@ -86,16 +83,6 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
     assert seen == list(SCENES)
 
 
-def without_bottom_lines(notes, size):
-    """``notes`` but the texts of a flat screen's bottom lines: there a long name's "your button
-    ends your turn" and the centre's choices wrap past the upright half's room for them (the
-    bottom line's words are issue 26's banner work, kiosk.ui.clock.screen ``_bottom``)."""
-    upright = flat.portrait_size(size)
-    bottom = upright_layout(upright).bottom
-    return [n for n in notes if not (n.kind == "text" and n.surface.get_size() == upright
-                                     and n.box.bottom > bottom.top)]
-
-
 @pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
 @pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation, names):
@@ -106,8 +93,6 @@ def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orien
     for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options),
                                     names):
         surface, notes = painted(k, size)
-        if names == LONG_NAMES and orientation == "flat":
-            notes = without_bottom_lines(notes, size)
         checked(surface, notes, scene, size, orientation)
         assert small_keys(size, k.view, orientation) == [], scene
         suffix = "" if names == SHORT_NAMES else "-long"
