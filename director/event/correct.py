@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from common.game.rules import Rules
 from common.wire.schema import MAX_REASON, Reason, refusal
 
-from . import corrections, divisions
+from . import corrections, counted
 from .corrections import KINDS, Correction, CorrectionError, game_key
+from .counted import CountedDivision
 from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, Player, name_key, not_one_line
-from .tournament import counted_results, pairings, players
 
 MAX_SCORE = 999         # a score every file can hold (a .TOU's three digits)
 log = logging.getLogger("director.event.correct")
@@ -56,15 +56,15 @@ def correct(db: DirectorDB, rules: Rules, tournament: str, ask: Ask, *, now_wall
     what is wrong and changes nothing."""
     _check_ask(ask)
     with db.transaction() as conn:
-        name = divisions.resolve(db, ask.division)
-        roster = players(db, name)
+        view = counted.load(db, rules, tournament, ask.division)
+        name, roster = view.name, list(view.players)
         names = {p.number: p.name for p in roster}
         where = f"division {name} round {ask.round}"
-        result = _find(db, rules, tournament, name, roster, ask, where)
+        result = _find(view, ask, where)
         key = game_key(result.round, result.players)
         where += f" table {result.table}" if result.table else ""
         table_result = _table_result(conn, tournament, result, roster)
-        current = corrections.latest(corrections.history(db, tournament, name)).get(key)
+        current = corrections.latest(view.recorded.corrections).get(key)
         before = current.applied(result) if current else [result]
         if ask.kind == "original" and current is None:
             raise CorrectionError(f"{where}: the result is as recorded already: nothing to undo")
@@ -130,11 +130,10 @@ def _player(text: str, roster: list[Player], where: str) -> int:
     return found[0]
 
 
-def _find(db: DirectorDB, rules: Rules, tournament: str, name: str, roster: list[Player],
-          ask: Ask, where: str) -> GameResult:
+def _find(view: CountedDivision, ask: Ask, where: str) -> GameResult:
     """The recorded result the ask names."""
-    recorded = [r for r in counted_results(db, rules, tournament, name, corrected=False).results
-                if r.round == ask.round]
+    roster = list(view.players)
+    recorded = [r for r in view.count(corrected=False).results if r.round == ask.round]
     if ask.players:
         numbers = {_player(p, roster, where) for p in ask.players}
         if len(numbers) != len(ask.players) or len(numbers) > 2:
@@ -145,8 +144,8 @@ def _find(db: DirectorDB, rules: Rules, tournament: str, name: str, roster: list
     else:
         found = [r for r in recorded if r.table == str(ask.table)]
         if not found:
-            paired = [p.players for p in pairings(db, name)
-                      if p.round == ask.round and p.table == str(ask.table)]
+            paired = [p.players for p in view.round_pairings(ask.round)
+                      if p.table == str(ask.table)]
             found = [r for r in recorded if paired and set(r.players) == set(paired[0])]
         what = f"table {ask.table}"
     if len(found) != 1:

@@ -18,7 +18,7 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Hashable, Iterator, TypeVar
 
 from sqlite_utils import Database
 
@@ -26,11 +26,14 @@ from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 7             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 8             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
                                # corrections, a tsh file's layout; 7: the judge station's
-                               # challenges (older files are brought forward by director.event.migrate)
+                               # challenges; 8: what counting needs in the results' columns, and
+                               # a table for each thing ``meta`` held (older files are brought
+                               # forward by director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
+T = TypeVar("T")
 
 
 class DirectorDBError(ValueError):
@@ -39,9 +42,39 @@ class DirectorDBError(ValueError):
 
 # name -> (columns, primary key, NOT NULL columns)
 TABLES: dict[str, tuple[dict, str | tuple, set]] = {
-    # the event's settings: event_name, event_date, spread_caps (JSON), tsh_config (JSON lines),
-    # revision (the assignments' counter)
-    "meta": ({"key": str, "value": str}, "key", {"key"}),
+    # the event's settings as a tsh config (or a .TOU's event line) gave them: its name and date
+    # as written, its spread caps (JSON: per round, the last for later rounds; NULL: the
+    # preset's). One row (id 1), written by director.event.divisions
+    "event_settings": ({"id": int, "name": str, "date": str, "spread_caps": str}, "id", {"id"}),
+    # the assignments' counter, which tells a table its assignment changed (``next_revision``).
+    # One row (id 1)
+    "assignments_revision": ({"id": int, "revision": int}, "id", {"id", "revision"}),
+    # the lines of the imported tsh config (JSON), written back in a tsh archive. One row (id 1),
+    # written by director.files.imports
+    "tsh_config": ({"id": int, "lines": str}, "id", {"id", "lines"}),
+    # what an imported .TOU file wrote that the results do not say (JSON: its line ends, event
+    # line, division and player lines), and whether each division had its event line. One row
+    # (id 1), written by director.files.tou_layout
+    "tou_layout": ({"id": int, "layout": str, "event_line_each": int}, "id", {"id", "layout"}),
+    # each division's draw as the director chose it on the page (director.event.draw's
+    # DrawSettings), written by director.event.divisions
+    "draw_choices": ({"division": str, "system": str, "king_of_the_hill": int, "seeding": str,
+                      "rounds": int}, "division",
+                     {"division", "system", "king_of_the_hill", "seeding", "rounds"}),
+    # each division's proposed next round (director.event.next_round; no table is told of it):
+    # its round, when it was drawn, a digest of the results it was drawn from (``basis``), what
+    # the director changed in it (JSON: a list of words), or why it could not be drawn (``error``)
+    "proposals": ({"division": str, "round": int, "made_wall": float, "basis": str,
+                   "adjusted": str, "error": str}, "division", {"division", "round", "made_wall"}),
+    # a proposal's games in order, then its bye: the table (NULL for the bye), the players
+    # (player1 0: the bye) and who starts (0, 1; NULL for the bye)
+    "proposed_games": ({"division": str, "position": int, "table_name": str, "player0": int,
+                        "player1": int, "first": int}, ("division", "position"),
+                       {"division", "position", "player0", "player1"}),
+    # the round each division's draw published last, the digest of the results it was drawn from,
+    # and whether one of them changed since (``changed`` 1), written by director.event.next_round
+    "published_draws": ({"division": str, "round": int, "basis": str, "changed": int}, "division",
+                        {"division", "round", "basis", "changed"}),
     # the event's divisions in the order they came; a tsh board is table - table_offset;
     # tsh_layout: the column where a .t line's rating ends as the imported file had it (0: one
     # space after the name; NULL: ours, director.files.tsh.NAME_WIDTH)
@@ -67,10 +100,15 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
                 "revision": int},
                ("division", "round"), {"division", "round", "revision"}),
     # one row per game, (tournament, round, table): the latest revision received, filed under
-    # the division of the table's pairing (director.event.rounds.division_for)
+    # the division of the table's pairing (director.event.rounds.division_for). Its columns
+    # from player0 to bonus1 are what the document says of the game (director.event.model.
+    # TableResult: the names as the table gave them, the final scores in their order, why a
+    # player forfeited, each one's spread when both did, the bonus words): what the standings
+    # count, so that no document is read again once stored
     "results": ({"tournament": str, "round": int, "table_name": str, "division": str,
                  "game_id": str, "revision": int, "player0": str, "player1": str, "first": int,
                  "score0": int, "score1": int, "spread": int, "winner": int, "end_reason": str,
+                 "forfeit": str, "forfeit_each": int, "bonus0": int, "bonus1": int,
                  "document": str, "signature": str, "sha256": str, "received_wall": float,
                  "source": str},
                 ("tournament", "round", "table_name"),
@@ -157,6 +195,9 @@ class DirectorDB:
         self.lock = threading.RLock()
         self._listeners: list[Callable[[str], None]] = []
         self.generation = 0             # grows with every change(): what was read before is stale
+        self._kept: dict[Hashable, object] = {}         # kept(): values read from the file as it is
+        self._before: dict[Hashable, object] = {}       # kept()'s values of the file as it was
+        self._kept_of: tuple[int, int] | None = None    # (our changes, others' commits) they are of
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> "DirectorDB":
@@ -204,10 +245,30 @@ class DirectorDB:
     def next_revision(self) -> int:
         """A counter that grows with every change to pairings or rounds (assignment revisions)."""
         with self.transaction() as db:
-            row = db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
-            value = int(row[0]) + 1 if row else 1
-            db["meta"].upsert({"key": "revision", "value": str(value)}, pk="key")
+            row = db.execute("SELECT revision FROM assignments_revision WHERE id = 1").fetchone()
+            value = row[0] + 1 if row else 1
+            db.execute("INSERT INTO assignments_revision (id, revision) VALUES (1, ?) "
+                       "ON CONFLICT (id) DO UPDATE SET revision = excluded.revision", [value])
             return value
+
+    def kept(self, key: Hashable, compute: Callable[[T | None], T]) -> T:
+        """The value ``compute`` read from the file for ``key``, read again only once the file
+        changed: by this connection (``total_changes``: every row it inserted, updated or
+        deleted) or by another's commit (``PRAGMA data_version``: a command run beside the
+        service). ``compute(before)`` is given the value it read last (None at first), to keep
+        what of it is still so. Inside a transaction nothing is kept: what it read may yet be
+        rolled back. For values of the file alone (director.event.counted's loaded views)."""
+        with self.lock:
+            conn = self.db.conn
+            if conn.in_transaction:
+                return compute(None)
+            now = (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
+            if now != self._kept_of:
+                self._before = {**self._before, **self._kept}
+                self._kept, self._kept_of = {}, now
+            if key not in self._kept:
+                self._kept[key] = compute(self._before.get(key))
+            return self._kept[key]
 
     def count(self, table: str) -> int:
         with self.locked() as db:

@@ -124,22 +124,24 @@ def ensure(db: DirectorDB, name: str, *, tsh_file: str | None = None,
 
 def event_settings(db: DirectorDB) -> EventSettings:
     with db.locked() as conn:
-        meta = {r["key"]: r["value"] for r in conn.query(
-            "SELECT key, value FROM meta WHERE key IN ('event_name', 'event_date', 'spread_caps')")}
-    caps = meta.get("spread_caps")
-    return EventSettings(meta.get("event_name", ""), meta.get("event_date", ""),
-                         tuple(json.loads(caps)) if caps else None)
+        row = conn.execute("SELECT name, date, spread_caps FROM event_settings WHERE id = 1").fetchone()
+    name, date, caps = row if row else (None, None, None)
+    return EventSettings(name or "", date or "", tuple(json.loads(caps)) if caps else None)
 
 
 def store_event_settings(db: DirectorDB, settings: EventSettings) -> None:
     """Keep the settings a tsh config gave (a setting it does not give stays as it was)."""
-    rows = [("event_name", settings.name), ("event_date", settings.date),
-            ("spread_caps", json.dumps(list(settings.spread_caps))
-             if settings.spread_caps is not None else "")]
+    given = {"name": settings.name or None, "date": settings.date or None,
+             "spread_caps": (json.dumps(list(settings.spread_caps))
+                             if settings.spread_caps is not None else None)}
+    given = {column: value for column, value in given.items() if value}
+    if not given:
+        return
     with db.transaction() as conn:
-        for key, value in rows:
-            if value:
-                conn["meta"].upsert({"key": key, "value": value}, pk="key")
+        conn.execute(f"INSERT INTO event_settings (id, {', '.join(given)}) VALUES "
+                     f"(1, {', '.join('?' * len(given))}) ON CONFLICT (id) DO UPDATE SET "
+                     + ", ".join(f"{column} = excluded.{column}" for column in given),
+                     list(given.values()))
 
 
 def counting_rules(db: DirectorDB, rules: Rules) -> Rules:
@@ -171,14 +173,15 @@ def draw_choice(db: DirectorDB, name: str) -> dict | None:
     """The draw the director chose for the division on the page (director.event.draw's
     DrawSettings' fields as a dict), or None if they chose none (the config's then holds)."""
     with db.locked() as conn:
-        row = conn.execute("SELECT value FROM meta WHERE key = ?", [f"draw.{name}"]).fetchone()
-    return json.loads(row[0]) if row else None
+        row = next(conn.query(f"SELECT {', '.join(DRAW_FIELDS)} FROM draw_choices WHERE "
+                              "division = ?", [name]), None)
+    return dict(row) if row else None
 
 
 def choose_draw(db: DirectorDB, name: str, settings: dict) -> None:
     """Keep the division's draw as the director chose it on the page (``settings``: the
-    DrawSettings' fields), kept in ``meta`` beside the event's other settings."""
-    value = json.dumps({key: settings[key] for key in DRAW_FIELDS})
+    DrawSettings' fields), in ``draw_choices``."""
     with db.transaction() as conn:
-        conn["meta"].upsert({"key": f"draw.{name}", "value": value}, pk="key")
+        conn["draw_choices"].upsert({"division": name, **{key: settings[key] for key in DRAW_FIELDS}},
+                                    pk="division")
     db.changed("draw")

@@ -21,6 +21,17 @@ enrolled before by files are known by what they send).
 ``tsh_layout`` (NULL: the divisions it had are written as before).
 
 6 -> 7, the judge station: a ``challenges`` table, empty.
+
+7 -> 8, counting from columns, and a table for each thing ``meta`` held: ``results`` gains
+``forfeit``, ``forfeit_each``, ``bonus0`` and ``bonus1``, and every row's columns from player0
+to bonus1 are written from its document, read this once (director.event.model.TableResult: what
+the standings counted from the document is now in the row; a document that cannot be read as a
+result keeps the columns it had). ``meta``'s keys move to their tables, and ``meta`` goes:
+``event_name``, ``event_date`` and ``spread_caps`` to ``event_settings``; ``revision`` to
+``assignments_revision``; ``tsh_config`` to ``tsh_config``; ``tou_layout`` and
+``tou_event_line_each`` to ``tou_layout``; each ``draw.DIVISION`` to ``draw_choices``, each
+``proposal.DIVISION`` to ``proposals`` and ``proposed_games``, each ``drawn.DIVISION`` to
+``published_draws``.
 """
 from __future__ import annotations
 
@@ -29,6 +40,8 @@ import re
 from typing import Callable
 
 from sqlite_utils import Database
+
+from .model import ModelError, table_result_of
 
 DEFAULT_DIVISION = "A"
 NAME = re.compile(r"[\w.-]{1,40}")          # a division's name: one word (tsh's `division NAME FILE`)
@@ -107,6 +120,71 @@ def migrate_6_to_7(db: Database, tables: dict, indexes: list) -> None:
     _create_indexes(db, indexes)
 
 
+COUNTING = ("player0", "player1", "first", "score0", "score1", "winner", "end_reason", "forfeit",
+            "forfeit_each", "bonus0", "bonus1")     # the results' columns a document gives
+METAS = ("event_settings", "assignments_revision", "tsh_config", "tou_layout", "draw_choices",
+         "proposals", "proposed_games", "published_draws")
+
+
+def migrate_7_to_8(db: Database, tables: dict, indexes: list) -> None:
+    for column, kind in (("forfeit", "TEXT"), ("forfeit_each", "INTEGER"), ("bonus0", "INTEGER"),
+                         ("bonus1", "INTEGER")):
+        if column not in db["results"].columns_dict:     # an older file's step 2 made them
+            db.execute(f"ALTER TABLE results ADD COLUMN {column} {kind}")
+    db.execute("UPDATE results SET bonus0 = COALESCE(bonus0, 0), bonus1 = COALESCE(bonus1, 0)")
+    rows = db.execute("SELECT tournament, round, table_name, document FROM results").fetchall()
+    for tournament, round_, table, text in rows:
+        try:
+            columns = table_result_of(json.loads(text)).columns()
+        except (ModelError, ValueError, TypeError, AttributeError):
+            continue                    # not a result's document: its columns stay as they were
+        db.execute(f"UPDATE results SET {', '.join(f'{c} = ?' for c in COUNTING)} WHERE "
+                   "tournament = ? AND round = ? AND table_name = ?",
+                   [columns[c] for c in COUNTING] + [tournament, round_, table])
+    for name in METAS:
+        columns, pk, not_null = tables[name]
+        db.create_table(name, columns, pk=pk, not_null=not_null, if_not_exists=True)
+    if "meta" in db.table_names():
+        _meta_forward(db, dict(db.execute("SELECT key, value FROM meta").fetchall()))
+        db.execute("DROP TABLE meta")
+    _create_indexes(db, indexes)
+
+
+def _meta_forward(db: Database, meta: dict[str, str]) -> None:
+    """Each key ``meta`` held into its table (see the module's docstring)."""
+    if any(meta.get(k) for k in ("event_name", "event_date", "spread_caps")):
+        db["event_settings"].insert({"id": 1, "name": meta.get("event_name") or None,
+                                     "date": meta.get("event_date") or None,
+                                     "spread_caps": meta.get("spread_caps") or None})
+    if meta.get("revision"):
+        db["assignments_revision"].insert({"id": 1, "revision": int(meta["revision"])})
+    if meta.get("tsh_config"):
+        db["tsh_config"].insert({"id": 1, "lines": meta["tsh_config"]})
+    if meta.get("tou_layout") or meta.get("tou_event_line_each"):
+        db["tou_layout"].insert({"id": 1, "layout": meta.get("tou_layout") or "{}",
+                                 "event_line_each": 1 if meta.get("tou_event_line_each") else 0})
+    for key, value in meta.items():
+        kind, _, division = key.partition(".")
+        if not division:
+            continue
+        stored = json.loads(value)
+        if kind == "draw":
+            db["draw_choices"].insert({"division": division, **stored})
+        elif kind == "drawn":
+            db["published_draws"].insert({"division": division, "round": stored["round"],
+                                          "basis": stored["basis"],
+                                          "changed": 1 if stored.get("changed") else 0})
+        elif kind == "proposal":
+            db["proposals"].insert({"division": division, "round": stored["round"],
+                                    "made_wall": stored["made_wall"], "basis": stored.get("basis"),
+                                    "adjusted": json.dumps(stored.get("adjusted", [])),
+                                    "error": stored.get("error")})
+            db["proposed_games"].insert_all(
+                {"division": division, "position": i, "table_name": table or None,
+                 "player0": a, "player1": b, "first": first}
+                for i, (table, a, b, first) in enumerate(stored.get("pairings", [])))
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
@@ -114,4 +192,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             3: lambda db: migrate_3_to_4(db, indexes),
             4: lambda db: migrate_4_to_5(db, tables),
             5: lambda db: migrate_5_to_6(db, tables, indexes),
-            6: lambda db: migrate_6_to_7(db, tables, indexes)}
+            6: lambda db: migrate_6_to_7(db, tables, indexes),
+            7: lambda db: migrate_7_to_8(db, tables, indexes)}

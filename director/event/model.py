@@ -4,10 +4,11 @@ Players are numbered from 1 in the order of their division file, as tsh numbers 
 number 0 stands for "no opponent" (a bye, or the absent side of a forfeit), as in a tsh ``.t``
 line. A result credits ``players[0]`` and, when it is not 0, ``players[1]``.
 
-``games_from_document`` turns a kiosk's result document (common/wire/document.py) into its
-GameResults, matching the document's player names to the director's players: one game, or for a
-double forfeit (both players absent past the limit) two forfeit losses against no one.
-Pure: no I/O.
+A table's result is read from its document once, at the door (``table_result_of``: a
+``TableResult``, what the ``results`` table's columns keep), and counted from those columns
+(``games_of``: the document's player names matched to the director's players): one game, or for
+a double forfeit (both players absent past the limit) two forfeit losses against no one;
+``games_from_document`` does both. Pure: no I/O.
 """
 from __future__ import annotations
 
@@ -198,49 +199,140 @@ def player_by_name(players: Iterable[Player], name: str, *, where: str = "docume
     raise UnknownPlayer(f"{where}: player {name!r} is not one of the director's players")
 
 
-def game_from_document(document: Mapping, players: Sequence[Player]) -> GameResult:
-    """The GameResult a kiosk's result document reports.
+@dataclass(frozen=True)
+class TableResult:
+    """A table's result as the director keeps it beside the signed document: read from the
+    document once, at the door (``table_result_of``), stored in the ``results`` table's columns
+    (director.event.db) and counted from them (``games_of``), never from the document again.
 
-    Uses the document's final scores (the kiosk has already applied the preset's spread cap and
-    forfeit margin), ``first`` (0 or 1 into the document's players) and ``result.forfeit``: a
-    forfeit (kind ``forfeit``, unrated), but for one past the overtime cap, which ends a game
-    played (ABSP 9.3), a game with its winner and its final scores.
-    Raises ModelError (UnknownPlayer for a name the director does not have) naming the field.
-    """
-    where = f"result document (round {document.get('round')!r}, table {document.get('table')!r})"
+    ``names`` are the players as the table named them, in its order; ``first`` (0, 1 or None),
+    ``final`` and ``winner`` follow them. ``end``: how the game ended (None: it has not).
+    ``forfeit``: why a player forfeited (common.game.vocabulary.ForfeitReason; "" for a forfeit
+    that gives none), None when no one did; ``forfeit_each``: when both players forfeited, each
+    one's spread (0 or less), else None. ``bonus``: each side's bonus words (NZASP 9.2)."""
+    round: int
+    table: str
+    names: tuple[str, str]
+    first: int | None
+    final: tuple[int, int]
+    winner: int | None
+    end: str | None
+    forfeit: str | None = None
+    forfeit_each: int | None = None
+    bonus: tuple[int, int] = (0, 0)
+
+    @property
+    def where(self) -> str:
+        return f"result document (round {self.round!r}, table {self.table!r})"
+
+    def columns(self) -> dict:
+        """This result as the ``results`` table's columns keep it (director.event.db)."""
+        return {"round": self.round, "table_name": self.table, "player0": self.names[0],
+                "player1": self.names[1], "first": self.first, "score0": self.final[0],
+                "score1": self.final[1], "winner": self.winner, "end_reason": self.end,
+                "forfeit": self.forfeit, "forfeit_each": self.forfeit_each,
+                "bonus0": self.bonus[0], "bonus1": self.bonus[1]}
+
+    @classmethod
+    def from_columns(cls, row) -> "TableResult":
+        """The result a ``results`` row keeps (its columns as ``columns`` names them)."""
+        return cls(row["round"], row["table_name"], (row["player0"], row["player1"]), row["first"],
+                   (row["score0"], row["score1"]), row["winner"], row["end_reason"],
+                   row["forfeit"], row["forfeit_each"], (row["bonus0"] or 0, row["bonus1"] or 0))
+
+
+def _where(document: Mapping) -> str:
+    return f"result document (round {document.get('round')!r}, table {document.get('table')!r})"
+
+
+def _names(document: Mapping, where: str) -> tuple[str, str]:
     names = document.get("players")
     if not isinstance(names, (list, tuple)) or len(names) != 2:
         raise ModelError(f"{where}: players: expected two names; got {names!r}")
-    numbers = tuple(player_by_name(players, n, where=where).number for n in names)
-    if numbers[0] == numbers[1]:
-        raise ModelError(f"{where}: players: both names are player {numbers[0]}")
+    return names[0], names[1]
+
+
+def table_result_of(document: Mapping) -> TableResult:
+    """What a kiosk's result document (common/wire/document.py) says its game was: the final
+    scores (the kiosk has already applied the preset's spread cap and forfeit margin), ``first``,
+    the winner, the end, ``result.forfeit`` and the bonus words. Raises ModelError naming the
+    field that is not what a result document holds."""
+    where = _where(document)
+    names = _names(document, where)
     result = document.get("result")
     if not isinstance(result, Mapping):
         raise ModelError(f"{where}: result: expected an object; got {result!r}")
+    forfeited = result.get("forfeit")
+    both = isinstance(forfeited, Mapping) and "players" in forfeited
+    each = forfeited.get("each_spread") if both else None
+    if both and (isinstance(each, bool) or not isinstance(each, int) or each > 0):
+        raise ModelError(f"{where}: result.forfeit.each_spread: expected a whole number <= 0; "
+                         f"got {each!r}")
     final = result.get("final")
-    if (not isinstance(final, (list, tuple)) or len(final) != 2
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in final)):
+    whole = (isinstance(final, (list, tuple)) and len(final) == 2
+             and all(isinstance(s, int) and not isinstance(s, bool) for s in final))
+    if not both and not whole:
         raise ModelError(f"{where}: result.final: expected two whole numbers; got {final!r}")
     round_ = document.get("round")
     if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1:
         raise ModelError(f"{where}: round: expected a whole number from 1; got {round_!r}")
     first = document.get("first")
-    if first not in (0, 1, None):
+    if not both and first not in (0, 1, None):
         raise ModelError(f"{where}: first: expected 0, 1 or null; got {first!r}")
-    winner = result.get("winner")
-    forfeited = result.get("forfeit")
-    # an overtime forfeit (ABSP 9.3) ends a game played: "This is different to a game forfeited
-    # by a player for not turning up", which alone "will not ... count for ratings" (ABSP 3.1.4)
-    played = isinstance(forfeited, Mapping) and forfeited.get("reason") == "overtime"
-    kind = "forfeit" if forfeited and not played else "game"
-    if kind == "forfeit" and "players" in result["forfeit"]:
+    reason = None
+    if forfeited:
+        reason = str(forfeited.get("reason") or "") if isinstance(forfeited, Mapping) else ""
+    return TableResult(round_, str(document.get("table", "")), names,
+                       first if first in (0, 1) else None, (final[0], final[1]) if whole else (0, 0),
+                       result.get("winner"), result.get("end"), reason, each, _bonus_words(result))
+
+
+def game_from_document(document: Mapping, players: Sequence[Player]) -> GameResult:
+    """The GameResult a kiosk's result document reports (``table_result_of``, then ``games_of``):
+    its game; ``result.forfeit`` makes it a forfeit (kind ``forfeit``, unrated), but for one past
+    the overtime cap, which ends a game played (ABSP 9.3), a game with its winner and its final
+    scores. Raises ModelError (UnknownPlayer for a name the director does not have) naming the
+    field."""
+    where = _where(document)
+    _numbers(_names(document, where), players, where)
+    result = table_result_of(document)
+    if result.forfeit_each is not None:
         raise ModelError(f"{where}: result.forfeit: both players forfeited: two results "
                          "(games_from_document)")
-    if result.get("end") is None and kind == "game":
+    return games_of(result, players)[0]
+
+
+def games_from_document(document: Mapping, players: Sequence[Player]) -> tuple[GameResult, ...]:
+    """The results a kiosk's result document reports (``games_of`` its ``table_result_of``)."""
+    return games_of(table_result_of(document), players)
+
+
+def games_of(result: TableResult, players: Sequence[Player]) -> tuple[GameResult, ...]:
+    """The results a table's result counts as, its names matched to ``players``: its game; or,
+    when both players forfeited (``forfeit_each``), each a forfeit loss against no one, at the
+    table. Raises ModelError (UnknownPlayer for a name the director does not have)."""
+    where = result.where
+    if result.forfeit_each is not None:
+        numbers = [player_by_name(players, n, where=where).number for n in result.names]
+        return tuple(GameResult(result.round, result.table, (n, NO_OPPONENT),
+                                (0, -result.forfeit_each), None, "forfeit", winner=1)
+                     for n in numbers)
+    numbers = _numbers(result.names, players, where)
+    # an overtime forfeit (ABSP 9.3) ends a game played: "This is different to a game forfeited
+    # by a player for not turning up", which alone "will not ... count for ratings" (ABSP 3.1.4)
+    kind = "forfeit" if result.forfeit is not None and result.forfeit != "overtime" else "game"
+    if result.end is None and kind == "game":
         raise ModelError(f"{where}: result.end: the game has not ended")
-    return GameResult(round_, str(document.get("table", "")), numbers, (final[0], final[1]),
-                      first, kind, winner=winner if forfeited else None,
-                      bonus=_bonus_words(result))
+    return (GameResult(result.round, result.table, numbers, result.final, result.first, kind,
+                       winner=result.winner if result.forfeit is not None else None,
+                       bonus=result.bonus),)
+
+
+def _numbers(names: tuple[str, str], players: Sequence[Player], where: str) -> tuple[int, int]:
+    numbers = tuple(player_by_name(players, n, where=where).number for n in names)
+    if numbers[0] == numbers[1]:
+        raise ModelError(f"{where}: players: both names are player {numbers[0]}")
+    return numbers
 
 
 def _bonus_words(result: Mapping) -> tuple[int, int]:
@@ -251,30 +343,6 @@ def _bonus_words(result: Mapping) -> tuple[int, int]:
             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in given)):
         return given[0], given[1]
     return 0, 0
-
-
-def games_from_document(document: Mapping, players: Sequence[Player]) -> tuple[GameResult, ...]:
-    """The results a kiosk's result document reports: its game (``game_from_document``); or,
-    when both players forfeited (``result.forfeit.players``, each with ``each_spread``), each a
-    forfeit loss against no one, at the document's table."""
-    result = document.get("result")
-    forfeit = result.get("forfeit") if isinstance(result, Mapping) else None
-    if not (isinstance(forfeit, Mapping) and "players" in forfeit):
-        return (game_from_document(document, players),)
-    where = f"result document (round {document.get('round')!r}, table {document.get('table')!r})"
-    names, spread = document.get("players"), forfeit.get("each_spread")
-    if not isinstance(names, (list, tuple)) or len(names) != 2:
-        raise ModelError(f"{where}: players: expected two names; got {names!r}")
-    if isinstance(spread, bool) or not isinstance(spread, int) or spread > 0:
-        raise ModelError(f"{where}: result.forfeit.each_spread: expected a whole number <= 0; "
-                         f"got {spread!r}")
-    round_ = document.get("round")
-    if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1:
-        raise ModelError(f"{where}: round: expected a whole number from 1; got {round_!r}")
-    numbers = [player_by_name(players, n, where=where).number for n in names]
-    table = str(document.get("table", ""))
-    return tuple(GameResult(round_, table, (n, NO_OPPONENT), (0, -spread), None, "forfeit", winner=1)
-                 for n in numbers)
 
 
 def _check_pair(what: str, round_: int, players, first) -> None:

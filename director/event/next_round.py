@@ -8,7 +8,7 @@ rounds, if it has any, are drawn here). For any other system, round by round:
 
 - once every game of the division's last round has its result (``refresh``, which the service
   calls after each change), or when the director presses for it (``propose``), the next round is
-  drawn and kept as a *proposal* (``meta``'s ``proposal.DIVISION``): no table is told of it;
+  drawn and kept as a *proposal* (director.event.proposals): no table is told of it;
 - the director may swap two players (``swap``) or move a game to another table (``set_table``,
   the game there taking the first one's table); who starts a game changed this way is chosen
   again as the draw chooses it, by the starts each player had so far (NZASP 5.3);
@@ -31,10 +31,12 @@ from dataclasses import asdict, dataclass, field
 
 from common.game.rules import Rules
 
-from . import divisions, tournament
+from . import counted, divisions, tournament
+from .counted import CountedDivision
 from .db import DirectorDB
 from .draw import DrawError, DrawSettings, draw_round, round_count, starts_so_far
 from .model import NO_OPPONENT, GameResult, ModelError, Pairing
+from .proposals import proposal, published, store_proposal, store_published
 from .rounds import RoundError, player_names, store_pairings
 
 TRIGGERS = ("results", "corrections", "imported_results", "pairings", "players", "draw")
@@ -68,50 +70,21 @@ def drawn_here(chosen: DrawSettings, round_number: int) -> bool:
     return chosen.system != "tsh" or chosen.is_king_of_the_hill(round_number)
 
 
-def _key(kind: str, name: str) -> str:
-    return f"{kind}.{name}"
-
-
-def _read(db: DirectorDB, key: str) -> dict | None:
-    with db.locked() as conn:
-        row = conn.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-    return json.loads(row[0]) if row else None
-
-
-def _write(db: DirectorDB, key: str, value: dict | None) -> None:
-    with db.transaction() as conn:
-        if value is None:
-            conn.execute("DELETE FROM meta WHERE key = ?", [key])
-        else:
-            conn["meta"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
-
-
 def next_round_number(db: DirectorDB, name: str) -> int:
     with db.locked() as conn:
         row = conn.execute("SELECT MAX(round) FROM pairings WHERE division = ?", [name]).fetchone()
     return (row[0] or 0) + 1
 
 
-def _counted(db: DirectorDB, event: Event, name: str) -> list[GameResult]:
-    return tournament.counted_results(db, event.rules, event.tournament, name).results
+def _view(db: DirectorDB, event: Event, name: str) -> CountedDivision:
+    return counted.load(db, event.rules, event.tournament, name)
 
 
-def _basis(results: list[GameResult], before: int) -> str:
+def _basis(results: tuple[GameResult, ...], before: int) -> str:
     """What a round is drawn from, as a digest: every result of the rounds before it."""
     rows = sorted((r.round, r.players, r.scores, r.kind, r.winner) for r in results
                   if r.round < before)
     return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
-
-
-def round_complete(db: DirectorDB, event: Event, name: str, round_number: int,
-                   results: list[GameResult] | None = None) -> bool:
-    """Whether every player paired in the division's round has its result."""
-    paired = [p for p in tournament.pairings(db, name) if p.round == round_number]
-    if not paired:
-        return False
-    results = _counted(db, event, name) if results is None else results
-    done = {(r.round, n) for r in results for n in r.players if n != NO_OPPONENT}
-    return all((round_number, n) in done for p in paired for n in p.players if n != NO_OPPONENT)
 
 
 def _tables(db: DirectorDB, event: Event, name: str, round_number: int, count: int) -> list[str]:
@@ -144,19 +117,15 @@ def _tables(db: DirectorDB, event: Event, name: str, round_number: int, count: i
 
 def _draw(db: DirectorDB, event: Event, name: str, round_number: int, now_wall: float) -> dict:
     chosen, _ = settings(db, event, name)
-    roster = tournament.players(db, name)
-    paired = [p for p in tournament.pairings(db, name) if p.round < round_number]
-    results = _counted(db, event, name)
-    active = sum(1 for p in roster if not p.withdrawn)
+    view = _view(db, event, name)
+    paired = [p for p in view.pairings if p.round < round_number]
+    active = sum(1 for p in view.players if not p.withdrawn)
     tables = _tables(db, event, name, round_number, (active + 1) // 2)
-    made = draw_round(chosen, roster, paired, results, round_number, tables)
-    return {"round": round_number, "made_wall": now_wall, "basis": _basis(results, round_number),
+    made = draw_round(chosen, view.players, paired, view.results, round_number, tables)
+    return {"round": round_number, "made_wall": now_wall,
+            "basis": _basis(view.results, round_number),
             "pairings": [[p.table, p.players[0], p.players[1], p.first] for p in made],
             "adjusted": []}
-
-
-def proposal(db: DirectorDB, name: str) -> dict | None:
-    return _read(db, _key("proposal", name))
 
 
 def _proposed(stored: dict, name: str) -> list[Pairing]:
@@ -177,7 +146,7 @@ def propose(db: DirectorDB, event: Event, name: str, now_wall: float) -> dict:
     if total and round_number > total:
         raise RoundError(f"division {name}: its draw has {total} rounds, every one paired")
     made = _draw(db, event, name, round_number, now_wall)
-    _write(db, _key("proposal", name), made)
+    store_proposal(db, name, made)
     db.changed("proposal")
     return made
 
@@ -195,32 +164,32 @@ def refresh(db: DirectorDB, event: Event, now_wall: float) -> list[str]:
         here = drawn_here(chosen, round_number)
         if not here or (stored and stored.get("round") != round_number):
             if stored:
-                _write(db, _key("proposal", name), None)
+                store_proposal(db, name, None)
                 done.append(f"division {name}: the proposed round {stored.get('round')} dropped")
             if not here:
                 continue
             stored = None
         try:
-            results = _counted(db, event, name)
-            drawn = _read(db, _key("drawn", name))
+            view = _view(db, event, name)
+            drawn = published(db, name)
             if (drawn and not drawn.get("changed")
-                    and drawn["basis"] != _basis(results, drawn["round"])):
-                _write(db, _key("drawn", name), {**drawn, "changed": True})
+                    and drawn["basis"] != _basis(view.results, drawn["round"])):
+                store_published(db, name, {**drawn, "changed": True})
                 done.append(f"division {name}: a result round {drawn['round']} was drawn from "
                             "changed after it was published")
-            if stored and "basis" in stored and stored["basis"] == _basis(results, round_number):
+            if stored and "basis" in stored and stored["basis"] == _basis(view.results, round_number):
                 continue
             if stored is None:
-                total = round_count(chosen, tournament.players(db, name))
+                total = round_count(chosen, view.players)
                 if (round_number == 1 or (total and round_number > total)
-                        or not round_complete(db, event, name, round_number - 1, results)):
+                        or not view.complete(round_number - 1)):
                     continue
             made = _draw(db, event, name, round_number, now_wall)
             if stored and "basis" in stored:
                 made["adjusted"] = ["drawn again: a result of an earlier round changed"]
         except (DrawError, ModelError, RoundError) as exc:
             made = {"round": round_number, "error": str(exc), "made_wall": now_wall}
-        _write(db, _key("proposal", name), made)
+        store_proposal(db, name, made)
         done.append(f"division {name}: round {round_number} proposed")
     if done:
         db.changed("proposal")
@@ -243,13 +212,13 @@ def _who_starts(players: tuple[int, int], starts: dict) -> int | None:
 
 
 def _adjusted(db: DirectorDB, name: str, words: str, change) -> dict:
-    key = _key("proposal", divisions.resolve(db, name))
-    stored = _read(db, key)
+    name = divisions.resolve(db, name)
+    stored = proposal(db, name)
     if not stored or "pairings" not in stored:
         raise RoundError(f"division {name} has no proposed round to change: draw it first")
     change(stored)
     stored["adjusted"] = [*stored.get("adjusted", []), words]
-    _write(db, key, stored)
+    store_proposal(db, name, stored)
     db.changed("proposal")
     return stored
 
@@ -318,8 +287,8 @@ def publish(db: DirectorDB, name: str) -> int:
     if stored["round"] != next_round_number(db, name):
         raise RoundError(f"division {name}: round {stored['round']} is paired already")
     with db.transaction():
-        _write(db, _key("proposal", name), None)
-        _write(db, _key("drawn", name), {"round": stored["round"], "basis": stored["basis"]})
+        store_proposal(db, name, None)
+        store_published(db, name, {"round": stored["round"], "basis": stored["basis"]})
         count = store_pairings(db, _proposed(stored, name), division=name)
     db.changed("proposal")
     return count
@@ -348,7 +317,7 @@ def state(db: DirectorDB, event: Event, name: str) -> dict:
             for table, a, b, first in stored["pairings"]]}
     elif stored and "error" in stored:
         shown["notes"].append(f"round {stored['round']} could not be drawn: {stored['error']}")
-    drawn = _read(db, _key("drawn", name))
+    drawn = published(db, name)
     if drawn and drawn.get("changed"):
         shown["notes"].append(f"round {drawn['round']} was published before a result of an earlier "
                               "round changed: its pairings stand (they are not drawn again)")

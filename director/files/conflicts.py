@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 
 from common.game.rules import Rules
 
+from director.event import counted
 from director.event.correct import Ask, correct
+from director.event.counted import as_t
 from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, GameResult
-from director.event.tournament import as_t, counted_results, players
 
 SHOWN = 10          # conflicts listed before "and n more"
 
@@ -52,9 +53,10 @@ class Conflict:
 def conflicts(db: DirectorDB, rules: Rules, tournament: str, division: str,
               results: list[GameResult]) -> list[Conflict]:
     """Where the file's ``results`` differ from the tables' results of the division."""
-    names = {p.number: p.name for p in players(db, division)}
+    view = counted.load(db, rules, tournament, division)
+    names = {p.number: p.name for p in view.players}
     theirs: dict[tuple[int, int], GameResult] = {}
-    for result in counted_results(db, rules, tournament, division, sources=("tables",)).results:
+    for result in view.count(sources=("tables",)).results:
         if NO_OPPONENT not in result.players:
             theirs.update(((result.round, n), result) for n in result.players)
     mine: dict[tuple[int, int], GameResult] = {}

@@ -12,7 +12,7 @@
   division's ``.t`` file inside it.
 
 Which scores each file holds: the ``.t`` files, the archive and the ``.TOU`` hold the results
-that count (director.event.tournament.counted_results) with their scores as recorded: a file's as
+that count (director.event.counted: the division as counted) with their scores as recorded: a file's as
 it was written, a table's as the table recorded them (under a book that records the capped score,
 school 24, capped already), a director's correction's as corrected. A spread cap is never applied
 to a file's scores: tsh applies its own ``spread_cap`` (the archive carries the event's) when it
@@ -22,18 +22,17 @@ do. Data a file cannot hold raises director.files.imports.FileRefused saying why
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import replace
 
 from common.game.rules import Rules
 
-from director.event import divisions
+from director.event import counted, divisions
 from . import results_report, tou, tou_layout, tsh
 from director.event.db import DirectorDB
-from .imports import FileRefused
+from .imports import FileRefused, tsh_config_lines
 from director.event.model import ModelError
 from director.event.standings import standings_csv
-from director.event.tournament import counted_results, event_standings, pairings, players, standings
+from director.event.tournament import event_standings, standings
 from .tsh_config import format_archive
 
 FORMATS = {"t": ".t", "tou": ".TOU", "csv": " standings.csv", "tsh": ".tsh"}   # --format: suffix
@@ -48,18 +47,12 @@ def board(table: str, offset: int) -> str:
 
 def division_text(db: DirectorDB, rules: Rules, tournament: str, division: str) -> str:
     """The division's .t text."""
-    found = divisions.find(db, division)
-    offset = found.table_offset if found else 0
-    roster = players(db, division)
-    with db.locked() as conn:
-        tags = {r["number"]: [tuple(t) for t in json.loads(r["tsh_tags"])] for r in conn.query(
-            "SELECT number, tsh_tags FROM players WHERE division = ? AND tsh_tags IS NOT NULL",
-            [division])}
-    paired = [replace(p, table=board(p.table, offset)) for p in pairings(db, division)]
-    results = [replace(r, table=board(r.table, offset))
-               for r in counted_results(db, rules, tournament, division).results]
-    return tsh.format_t(roster, paired, results, extras=tags,
-                        layout=found.tsh_layout if found else None)
+    view = counted.load(db, rules, tournament, division)
+    offset = view.division.table_offset if view.division else 0
+    paired = [replace(p, table=board(p.table, offset)) for p in view.pairings]
+    results = [replace(r, table=board(r.table, offset)) for r in view.results]
+    return tsh.format_t(list(view.players), paired, results, extras=dict(view.tags),
+                        layout=view.division.tsh_layout if view.division else None)
 
 
 def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
@@ -85,20 +78,19 @@ def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
     ``left_out`` ("division A: round 3 left out: 2 of its 6 games have no result yet")."""
     settings = divisions.event_settings(db)
     date = divisions.event_date(settings.date) or today
-    with db.locked() as conn:
-        row = next(conn.query("SELECT value FROM meta WHERE key = 'tou_event_line_each'"), None)
-    layout = tou_layout.load(db)
+    layout, each = tou_layout.load(db), tou_layout.event_line_each(db)
     try:
         blocks = []
         for name in divisions.names(db):
-            results = counted_results(db, rules, tournament, name).results
-            rounds, note = completed_rounds(pairings(db, name), results)
+            view = counted.load(db, rules, tournament, name)
+            results = list(view.results)
+            rounds, note = completed_rounds(list(view.pairings), results)
             if note:
                 (left_out if left_out is not None else []).append(f"division {name}: {note}")
             blocks.append(tou_layout.as_written(layout, tou.TouDivision(
-                name, players(db, name), results, rounds)))
+                name, list(view.players), results, rounds)))
         text = tou.format_tou(settings.name or tournament or "Tournament", date, blocks,
-                              event_line_each=bool(row and row["value"]),
+                              event_line_each=each,
                               newline=layout.get("newline", tou.CRLF),
                               event_line=layout.get("event_line"), tail=layout.get("tail"))
     except ModelError as exc:
@@ -151,9 +143,7 @@ def export_results(db: DirectorDB, rules: Rules, tournament: str, division: str 
 def export_archive(db: DirectorDB, rules: Rules, tournament: str,
                    encoding: str = tsh.ENCODING) -> bytes:
     """The whole event as a tsh archive."""
-    with db.locked() as conn:
-        row = next(conn.query("SELECT value FROM meta WHERE key = 'tsh_config'"), None)
-    lines = json.loads(row["value"]) if row else []
+    lines = tsh_config_lines(db)
     try:
         files = [(d.name, d.tsh_file or f"{d.name}.t", division_text(db, rules, tournament, d.name))
                  for d in divisions.divisions(db)]

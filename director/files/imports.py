@@ -217,11 +217,18 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
         messages.append(_store_division(db, division, line.file, source, options))
     divisions.store_event_settings(db, config.settings)
     with db.transaction() as conn:
-        conn["meta"].upsert({"key": "tsh_config", "value": json.dumps(list(config.lines))}, pk="key")
+        conn["tsh_config"].upsert({"id": 1, "lines": json.dumps(list(config.lines))}, pk="id")
     settings = [f"{what} {value}" for what, value in (
         ("event", config.settings.name), ("dated", config.settings.date),
         ("spread cap", "/".join(map(str, config.settings.spread_caps or ())))) if value]
     return messages + ([f"{upload.name}: " + ", ".join(settings)] if settings else [])
+
+
+def tsh_config_lines(db: DirectorDB) -> list[str]:
+    """The lines of the tsh config imported last (``tsh_config``), none if none was."""
+    with db.locked() as conn:
+        row = conn.execute("SELECT lines FROM tsh_config WHERE id = 1").fetchone()
+    return json.loads(row[0]) if row else []
 
 
 def _plain_t_name(file: str) -> bool:
@@ -264,9 +271,7 @@ def _import_tou(db: DirectorDB, upload: Upload, division: str | None, options: O
     first = sections[0]
     divisions.store_event_settings(db, EventSettings(first.event, first.date.isoformat()))
     each = len(sections) > 1 and all(s.own_event_line for s in sections)
-    with db.transaction() as conn:
-        conn["meta"].upsert({"key": "tou_event_line_each", "value": "1" if each else ""}, pk="key")
-    tou_layout.store(db, kept)
+    tou_layout.store(db, kept, event_line_each=each)
     return messages + [f"{upload.name}: event {first.event}, dated {first.date:%d.%m.%Y}"]
 
 

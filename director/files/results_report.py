@@ -31,12 +31,11 @@ from dataclasses import dataclass
 
 from common.game.rules import Rules
 
-from director.event import divisions
+from director.event import counted, divisions
 from director.event.aggregates import Aggregate, compute_aggregates
 from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, Player
 from director.event.standings import Standing, csv_cell, format_spread, format_wins
-from director.event.tournament import counted_results, pairings, players, standings
 from .tou import tou_name
 
 FORMATS = ("html", "csv", "draw", "teams")
@@ -70,11 +69,10 @@ def full_name(player: Player) -> str:
 
 def grade(db: DirectorDB, rules: Rules, tournament: str, name: str) -> Grade:
     """One division's results as 11.4 forwards them."""
-    roster = players(db, name)
-    results = counted_results(db, rules, tournament, name).results
-    table, _ = standings(db, rules, tournament, name)
-    sums = compute_aggregates(roster, results, divisions.counting_rules(db, rules))
-    paired = {(p.round, tuple(sorted(p.players))): p.table for p in pairings(db, name)}
+    view = counted.load(db, rules, tournament, name)
+    roster, results, table = list(view.players), list(view.results), view.standings
+    sums = compute_aggregates(roster, results, view.rules)
+    paired = {(p.round, tuple(sorted(p.players))): p.table for p in view.pairings}
     for r in results:
         paired.setdefault((r.round, tuple(sorted(r.players))), r.table)
     names = {p.number: full_name(p) for p in roster}

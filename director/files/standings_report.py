@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from common.game.rules import Rules
 
-from director.event import divisions
+from director.event import counted, divisions
 from director.event.db import DirectorDB
 from director.event.standings import ORDERS, Standing, csv_cell, render_standings_html, standings_csv
-from director.event.tournament import counted_results, pairings, standings
 from .exports import completed_rounds
 
 FORMATS = ("text", "csv", "html")
@@ -68,21 +67,21 @@ def html_body(db: DirectorDB, rules: Rules, tournament: str,
 
 
 def _division(db: DirectorDB, rules: Rules, tournament: str, name: str) -> DivisionReport:
-    results = counted_results(db, rules, tournament, name).results
-    done, _ = completed_rounds(pairings(db, name), results)
+    view = counted.load(db, rules, tournament, name)
+    results = list(view.results)
+    done, _ = completed_rounds(list(view.pairings), results)
     later = [r for r in results if r.round == done + 1]
-    paired = {p.players for p in pairings(db, name) if p.round == done + 1}
+    paired = {p.players for p in view.round_pairings(done + 1)}
     after = f"after round {done}" if done else "before round 1"
     if later:
         after += f" (round {done + 1}: {len(later)} of {len(paired) or len(later)} results in)"
-    caps = divisions.counting_rules(db, rules).result.spread_caps
+    caps = view.rules.result.spread_caps
     cap_words = ""
     if caps:
         cap_words = "spreads capped at " + ", ".join(
             f"{cap} in round {i}" if i < len(caps) else f"{cap} in round {i} on"
             for i, cap in enumerate(caps, 1)) if len(caps) > 1 else f"spreads capped at {caps[0]} a game"
-    table, _ = standings(db, rules, tournament, name)
-    return DivisionReport(name, table, after, ORDERS[rules.result.ranking], cap_words)
+    return DivisionReport(name, list(view.standings), after, ORDERS[rules.result.ranking], cap_words)
 
 
 def _line(part: DivisionReport) -> str:

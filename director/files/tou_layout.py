@@ -3,8 +3,9 @@ event's .TOU export writes the file back as it came in: its line ends, its event
 for a results-only team file, trailing spaces), each division's line as written (``*BAHRA  2006``,
 ``*AUS:NZ``), its high-word line (``Tanasak Supaphibunk GRANITES        140``) and each player's
 line where ours would differ (a name in Windows-1252, a bye written ``1350`` against oneself,
-trailing spaces: director.files.tou.KeptLine). Kept in the event's ``meta`` table under
-``tou_layout``; a later .TOU import replaces what it says of its own divisions.
+trailing spaces: director.files.tou.KeptLine), and whether each division had its own event
+line. Kept in the database's ``tou_layout`` (written here only); a later .TOU import replaces
+what it says of its own divisions.
 
 A division line names a division of the director's as written where it can (one word of
 letters, digits, ``.``, ``-``, ``_``), else with each run of other characters made ``_``
@@ -19,9 +20,6 @@ import re
 from director.event.db import DirectorDB
 from director.event.model import ModelError
 from .tou import KeptLine, TouDivision, TouSection
-
-KEY = "tou_layout"
-
 
 def division_name(section: TouSection, source: str) -> str:
     """The director's name for a section's division (see the module's docstring)."""
@@ -44,8 +42,10 @@ def decode(data: bytes) -> str:
     return data.decode("iso-8859-1")
 
 
-def store(db: DirectorDB, sections: list[tuple[str, TouSection, dict[int, KeptLine]]]) -> None:
-    """Keep what the file's sections (division name, section, its kept lines) wrote."""
+def store(db: DirectorDB, sections: list[tuple[str, TouSection, dict[int, KeptLine]]], *,
+          event_line_each: bool) -> None:
+    """Keep what the file's sections (division name, section, its kept lines) wrote, and whether
+    each division had its own event line."""
     layout = load(db)
     first = sections[0][1]
     layout.update(newline=first.newline, event_line=first.event_line, tail=sections[-1][1].tail)
@@ -56,13 +56,21 @@ def store(db: DirectorDB, sections: list[tuple[str, TouSection, dict[int, KeptLi
                               "blocks": {str(r): b for r, b in k.blocks.items()}}
                      for n, k in kept.items()}}
     with db.transaction() as conn:
-        conn["meta"].upsert({"key": KEY, "value": json.dumps(layout)}, pk="key")
+        conn["tou_layout"].upsert({"id": 1, "layout": json.dumps(layout),
+                                   "event_line_each": 1 if event_line_each else 0}, pk="id")
 
 
 def load(db: DirectorDB) -> dict:
     with db.locked() as conn:
-        row = next(conn.query("SELECT value FROM meta WHERE key = ?", [KEY]), None)
-    return json.loads(row["value"]) if row else {}
+        row = conn.execute("SELECT layout FROM tou_layout WHERE id = 1").fetchone()
+    return json.loads(row[0]) if row else {}
+
+
+def event_line_each(db: DirectorDB) -> bool:
+    """Whether the .TOU imported last gave each division its own event line."""
+    with db.locked() as conn:
+        row = conn.execute("SELECT event_line_each FROM tou_layout WHERE id = 1").fetchone()
+    return bool(row and row[0])
 
 
 def as_written(layout: dict, division: TouDivision) -> TouDivision:

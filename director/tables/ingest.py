@@ -33,7 +33,9 @@ these checks (the pairings may have changed since it was stored). A refusal stor
 row in ``rejections`` and one log line naming the table and the reason; a result refused after
 its signature was checked keeps its document in that row (once per document), and the page
 lists it as a problem (director.tables.refusal). A result is stored once per (tournament,
-round, table): the next revision ``replaced`` the stored one, which goes to ``results_audit``.
+round, table): the next revision ``replaced`` the stored one, which goes to ``results_audit``;
+what the document says of the game is kept in the row's columns too (director.event.model.
+TableResult), which the standings count (director.event.counted) without reading it again.
 A status replaces the table's previous one: the director orders them by when it received them,
 never by the table's clock; the answer to a status names the results the director holds for the
 table (``held``: round and revision), so that a table can send again what a director restored
@@ -54,6 +56,7 @@ from common.wire.schema_receipt import receipt
 from common.wire.signing import signs, table_key
 
 from director.event.db import DirectorDB
+from director.event.model import table_result_of
 from director.limits import RESULT_BODY
 from .refusal import Refusal, Refused, keep_refusal
 from director.event.rounds import DivisionMismatch, division_for
@@ -282,15 +285,11 @@ def _store_result(db: DirectorDB, checked: Checked, division: str | None, now_wa
             raise _revision_refused(old, document)
         if old is not None:
             _audit(conn, old, "replaced", document["revision"], now_wall)
-        result = document["result"]
         _upsert(conn, "results", {
-            "tournament": ident[0], "round": ident[1], "table_name": ident[2],
-            "division": division, "game_id": document["game_id"], "revision": document["revision"],
-            "player0": document["players"][0], "player1": document["players"][1],
-            "first": document["first"], "score0": result["final"][0],
-            "score1": result["final"][1], "spread": result["spread"],
-            "winner": result["winner"], "end_reason": result["end"], "document": text,
-            "signature": signature, "sha256": sha, "received_wall": now_wall,
+            "tournament": ident[0], "division": division, "game_id": document["game_id"],
+            "revision": document["revision"], **table_result_of(document).columns(),
+            "spread": document["result"]["spread"], "document": text, "signature": signature,
+            "sha256": sha, "received_wall": now_wall,
             "source": source + (AGAIN if checked.again else ""),
         }, ("tournament", "round", "table_name"))
     db.changed("results")

@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -167,9 +167,135 @@ def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_divi
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         with db.locked() as conn:
             assert conn["corrections"].count == 0
             assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [
                 {"name": "A", "tsh_file": "a.t", "tsh_layout": None}]
             assert [i.columns for i in conn["corrections"].indexes] != []
+
+
+def _nzasp_document(table: str, round_number: int, players: tuple[str, str], lines: list[dict]) -> dict:
+    from common.replay import replay_lines
+    from common.wire.document import result_document
+    replayed = replay_lines(json.dumps(line) for line in
+                            [{"preset": "nzasp", "round": round_number, "players": list(players)}, *lines])
+    return result_document(replayed.state, replayed.events, 200 * 10**9, tournament=TOURNAMENT,
+                           table=table, game_id=f"t{table}-r{round_number}")
+
+
+def _schema_7_file(path):
+    """An event as the director of schema 7 left it: NZASP tables' results (bonus words, a
+    director's forfeit), the event's settings, the assignments' revision, the draw chosen, proposed
+    and published, the imported tsh config's lines and a .TOU's layout, all in ``meta``; the results
+    without the columns counting now reads. Made with this director, then taken back to schema 7
+    as it wrote the file: every value ``meta`` held as it held it, written from what this one reads.
+    Returns what the file says through the director's own readers."""
+    from director.event import divisions, next_round, proposals
+    from director.event.model import EventSettings, Pairing, Player
+    from director.event.rounds import start_round, store_pairings, store_players
+    from director.files import tou_layout
+    from director.files.imports import tsh_config_lines
+    from director.tables.ingest import receive
+    from tests.support.director_harness import KEY, signed_bytes
+
+    rules = load_rules("nzasp", "test")
+    names = ["Ann Lee", "Bob Hall", "Cat Ng", "Dan Roe"]
+    games = {("1", 1): ((0, 1), [{"t": 0, "cmd": "start", "first": 0},
+                                 {"t": 20, "cmd": "play", "player": 0, "score": 82, "placed": 7},
+                                 {"t": 40, "cmd": "play", "player": 1, "score": 30, "placed": 0},
+                                 {"t": 60, "cmd": "out", "player": 0, "score": 10},
+                                 {"t": 62, "cmd": "accept", "player": 1},
+                                 {"t": 70, "cmd": "rack", "player": 1, "tiles": "AE"},
+                                 {"t": 75, "cmd": "confirm", "player": 0},
+                                 {"t": 76, "cmd": "confirm", "player": 1}]),
+             ("2", 1): ((2, 3), [{"t": 0, "cmd": "start", "first": 1},
+                                 {"t": 20, "cmd": "play", "player": 1, "score": 40, "placed": 0},
+                                 {"t": 30, "cmd": "forfeit", "player": 0}])}
+    with DirectorDB.open(path) as db:
+        store_players(db, [Player(n, name, 1600 - 100 * n) for n, name in enumerate(names, 1)])
+        store_pairings(db, [Pairing(1, "1", (1, 2), 0), Pairing(1, "2", (3, 4), 1)])
+        start_round(db, 1, 1e9)
+        for (table, round_number), ((a, b), lines) in games.items():
+            document = _nzasp_document(table, round_number, (names[a], names[b]), lines)
+            reply = receive(db, table, "results", signed_bytes(document), KEY.encode(), 1e9, rules=rules)
+            assert reply.code == 200, reply
+        divisions.store_event_settings(db, EventSettings("Club Night", "2026-11-21", (150, 100)))
+        divisions.choose_draw(db, "A", {"system": "swiss", "king_of_the_hill": 0,
+                                        "seeding": "rating", "rounds": 3})
+        event = next_round.Event(rules, TOURNAMENT)
+        next_round.propose(db, event, "A", 2e9)
+        next_round.swap(db, "A", 1, 3)
+        proposals.store_published(db, "A", {"round": 1, "basis": "0123456789abcdef", "changed": True})
+        with db.transaction() as conn:
+            conn["tsh_config"].insert({"id": 1, "lines": json.dumps(["event_name = 'Club Night'"])})
+        with db.transaction() as conn:
+            conn["tou_layout"].insert({"id": 1, "layout": json.dumps({"newline": "\n"}),
+                                       "event_line_each": 1})
+        said = {"settings": divisions.event_settings(db), "revision": db.next_revision(),
+                "draw": divisions.draw_choice(db, "A"), "proposal": next_round.proposal(db, "A"),
+                "published": proposals.published(db, "A"), "tsh_config": tsh_config_lines(db),
+                "tou": (tou_layout.load(db), tou_layout.event_line_each(db))}
+        with db.locked() as conn:
+            documents = [json.loads(r[0]) for r in conn.execute("SELECT document FROM results")]
+    raw = sqlite3.connect(path)
+    raw.execute("CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT)")
+    settings = said["settings"]
+    stored = {"event_name": settings.name, "event_date": settings.date,
+              "spread_caps": json.dumps(list(settings.spread_caps)),
+              "revision": str(said["revision"]), "draw.A": json.dumps(said["draw"]),
+              "proposal.A": json.dumps(said["proposal"]), "drawn.A": json.dumps(said["published"]),
+              "tsh_config": json.dumps(said["tsh_config"]),
+              "tou_layout": json.dumps(said["tou"][0]), "tou_event_line_each": "1"}
+    raw.executemany("INSERT INTO meta VALUES (?, ?)", stored.items())
+    for table in ("event_settings", "assignments_revision", "tsh_config", "tou_layout",
+                  "draw_choices", "proposals", "proposed_games", "published_draws"):
+        raw.execute(f"DROP TABLE {table}")
+    for column in ("forfeit", "forfeit_each", "bonus0", "bonus1"):
+        raw.execute(f"ALTER TABLE results DROP COLUMN {column}")
+    raw.execute("UPDATE results SET score0 = 0, score1 = 0, winner = NULL")   # schema 7 counted the documents
+    raw.execute("PRAGMA user_version=7")
+    raw.commit()
+    raw.close()
+    return rules, said, documents
+
+
+def test_a_schema_7_file_counts_from_its_results_columns_and_keeps_what_meta_held(tmp_path):
+    """Schema 7 counted every result from its document and kept the event's settings and the draw
+    in ``meta``: brought forward, each result's columns say what its document says (read this
+    once), the standings and the bonus words are what counting the documents gave, and every
+    value ``meta`` held reads as it did from its own table."""
+    from director.event import divisions, next_round, proposals
+    from director.event.aggregates import compute_aggregates
+    from director.event.model import games_from_document
+    from director.event.standings import compute_standings
+    from director.event.tournament import counted_results, players
+    from director.files import tou_layout
+    from director.files.imports import tsh_config_lines
+
+    path = tmp_path / "v7.sqlite"
+    rules, said, documents = _schema_7_file(path)
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        with db.locked() as conn:
+            assert "meta" not in conn.table_names()
+        roster = players(db, "A")
+        from_documents = [g for d in documents for g in games_from_document(d, roster)]
+        counting = divisions.counting_rules(db, rules)
+        assert tuple(counting.result.spread_caps) == (150, 100)
+        table, problems = standings(db, rules, TOURNAMENT)
+        assert problems == [] and table == compute_standings(roster, from_documents, counting,
+                                                             counting.result.ranking)
+        results = counted_results(db, rules, TOURNAMENT).results
+        assert sorted(results, key=str) == sorted(from_documents, key=str)
+        assert {r.kind for r in results} == {"game", "forfeit"}
+        assert compute_aggregates(roster, results, rules) == compute_aggregates(roster, from_documents, rules)
+        assert compute_aggregates(roster, results, rules)[1].bonus_words == 1
+        assert divisions.event_settings(db) == said["settings"]
+        assert divisions.draw_choice(db, "A") == said["draw"]
+        assert next_round.proposal(db, "A") == said["proposal"]
+        assert said["proposal"]["adjusted"] == ["players 1 and 3 swapped"]
+        assert proposals.published(db, "A") == said["published"]
+        assert tsh_config_lines(db) == said["tsh_config"]
+        assert (tou_layout.load(db), tou_layout.event_line_each(db)) == said["tou"]
+        assert db.next_revision() == said["revision"] + 1
