@@ -32,6 +32,9 @@ result keeps the columns it had). ``meta``'s keys move to their tables, and ``me
 ``tou_event_line_each`` to ``tou_layout``; each ``draw.DIVISION`` to ``draw_choices``, each
 ``proposal.DIVISION`` to ``proposals`` and ``proposed_games``, each ``drawn.DIVISION`` to
 ``published_draws``.
+
+8 -> 9, the prize table: a ``prize_choices`` table, empty (the config's ``[prizes]`` holds until
+the director chooses on the page).
 """
 from __future__ import annotations
 
@@ -185,6 +188,11 @@ def _meta_forward(db: Database, meta: dict[str, str]) -> None:
                 for i, (table, a, b, first) in enumerate(stored.get("pairings", [])))
 
 
+def migrate_8_to_9(db: Database, tables: dict) -> None:
+    columns, pk, not_null = tables["prize_choices"]
+    db.create_table("prize_choices", columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
@@ -193,4 +201,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             4: lambda db: migrate_4_to_5(db, tables),
             5: lambda db: migrate_5_to_6(db, tables, indexes),
             6: lambda db: migrate_6_to_7(db, tables, indexes),
-            7: lambda db: migrate_7_to_8(db, tables, indexes)}
+            7: lambda db: migrate_7_to_8(db, tables, indexes),
+            8: lambda db: migrate_8_to_9(db, tables)}
