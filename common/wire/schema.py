@@ -178,6 +178,10 @@ class TurnLine(Strict):
     type: one_of([*TurnKind, "phony"])
     score: Points
     cumulative: Points
+    word: Annotated[str, Meta(min_length=2, max_length=15,
+                              pattern=worded_pattern("^[A-Za-z]+\\Z", "letters A to Z"),
+                              description="the word its player noted (optional): 2 to 15 letters A "
+                                          "to Z, a blank's in lower case")] | UnsetType = UNSET
 
 
 class Forfeit(Strict):

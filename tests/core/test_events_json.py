@@ -21,6 +21,7 @@ def test_every_event_type_round_trips():
         ev.TilesFound(28, 2, -1), ev.TurnSentBack(29, 1, 3), ev.BlankDeclared(30, 3, "S"),
         ev.FalseBlankFound(31, 0, 4), ev.TimeDivided(32, 600_000_000_000),
         ev.ChallengeRechecked(33, 0, 2, False), ev.AbsentDeclared(34, (1,)),
+        ev.WordNoted(35, 0, 2, "QUaRTZ"),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for event in samples:
