@@ -299,3 +299,21 @@ def test_a_schema_7_file_counts_from_its_results_columns_and_keeps_what_meta_hel
         assert tsh_config_lines(db) == said["tsh_config"]
         assert (tou_layout.load(db), tou_layout.event_line_each(db)) == said["tou"]
         assert db.next_revision() == said["revision"] + 1
+
+
+def test_a_schema_8_file_gains_the_prize_tables_choices_empty_and_keeps_its_players(tmp_path):
+    path = tmp_path / "v8.sqlite"
+    with DirectorDB.open(path) as db:
+        with db.transaction() as conn:
+            conn["divisions"].insert({"name": "A", "position": 0, "tsh_file": "a.t", "table_offset": 0})
+            conn["players"].insert({"division": "A", "number": 1, "name": "Ann", "rating": 1500})
+    raw = sqlite3.connect(path)                 # schema 8: no prize_choices
+    raw.execute("DROP TABLE prize_choices")
+    raw.execute("PRAGMA user_version=8")
+    raw.commit()
+    raw.close()
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        with db.locked() as conn:
+            assert conn["prize_choices"].count == 0
+            assert [r["name"] for r in conn["players"].rows] == ["Ann"]
