@@ -121,32 +121,31 @@ def prize_text(made: Sequence[DivisionPrizes], title: str) -> str:
 
 def html_tables(made: Sequence[DivisionPrizes], title: str) -> str:
     """Each division's prize table as HTML (every value escaped), under the event's name."""
+    return "\n".join([f"<h1>{html.escape(title)}: prizes</h1>", *map(division_html, made)])
+
+
+def division_html(table: DivisionPrizes) -> str:
+    """One division's prize table: its heading, its settings in words and its awards."""
     e = html.escape
-    out = [f"<h1>{e(title)}: prizes</h1>"]
-    for table in made:
-        out.append(f'<section class="prize-division" data-division="{e(table.division)}">'
-                   f"<h2>Division {e(table.division)} {e(standing(table))}</h2>"
-                   f'<p class="prize-settings">{e(settings_words(table.settings, table.chosen))}</p>'
-                   '<table class="prizes"><thead><tr><th>Prize</th><th>Player</th><th>Value</th>'
-                   "<th>For</th><th>Decided</th></tr></thead>")
-        for award in table.awards:
-            winners = award.winners or ()
-            span = max(1, len(winners))
-            head = (f'<td class="prize" rowspan="{span}">{e(award.prize)}'
-                    + (' <span class="tie">tie</span>' if award.tied else "") + "</td>")
-            tail = (f'<td class="value" rowspan="{span}">{e(award.value)}</td>')
-            decided = f'<td class="decided" rowspan="{span}">{e(award.decided)}</td>'
-            out.append(f'<tbody data-kind="{award.kind}">')
-            if not winners:
-                out.append(f"<tr>{head}<td class=\"player none\">no one</td>{tail}<td></td>"
-                           f"{decided}</tr>")
-            for i, w in enumerate(winners):
-                cells = f'<td class="player">{e(w.player.name)}</td>'
-                if i == 0:
-                    out.append(f"<tr>{head}{cells}{tail}<td class=\"detail\">{e(w.detail)}</td>"
-                               f"{decided}</tr>")
-                else:
-                    out.append(f"<tr>{cells}<td class=\"detail\">{e(w.detail)}</td></tr>")
-            out.append("</tbody>")
-        out.append("</table></section>")
+    out = [f'<section class="prize-division" data-division="{e(table.division)}">'
+           f"<h2>Division {e(table.division)} {e(standing(table))}</h2>"
+           f'<p class="prize-settings">{e(settings_words(table.settings, table.chosen))}</p>'
+           '<table class="prizes"><thead><tr><th>Prize</th><th>Player</th><th>Value</th>'
+           "<th>For</th><th>Decided</th></tr></thead>"]
+    for award in table.awards:
+        span = max(1, len(award.winners))
+        head = (f'<td class="prize" rowspan="{span}">{e(award.prize)}'
+                + (' <span class="tie">(tie)</span>' if award.tied else "") + "</td>")
+        value = f'<td class="value" rowspan="{span}">{e(award.value)}</td>'
+        decided = f'<td class="decided" rowspan="{span}">{e(award.decided)}</td>'
+        out.append(f'<tbody data-kind="{award.kind}">')
+        if not award.winners:
+            out.append(f'<tr>{head}<td class="player none">no one</td>{value}<td></td>{decided}</tr>')
+        for i, w in enumerate(award.winners):
+            player = f'<td class="player">{e(w.player.name)}</td>'
+            detail = f'<td class="detail">{e(w.detail)}</td>'
+            out.append(f"<tr>{head}{player}{value}{detail}{decided}</tr>" if i == 0
+                       else f"<tr>{player}{detail}</tr>")
+        out.append("</tbody>")
+    out.append("</table></section>")
     return "\n".join(out)

@@ -26,8 +26,9 @@ from .awards import KINDS, TITLES, Award, PrizeInput, Turn, Winner, ordinal, pri
 from .settings import FIELDS, Band, PrizeError, PrizeSettings, check_divisions, check_players, resolve
 
 __all__ = ["Award", "Band", "DivisionPrizes", "FIELDS", "KINDS", "PrizeError", "PrizeEvent",
-           "PrizeSettings", "TITLES", "Turn", "Winner", "division_settings", "load", "load_all",
-           "ordinal", "prize_table"]
+           "PrizeInput", "PrizeSettings", "TITLES", "Turn", "Winner", "check_divisions", "choose",
+           "division_settings", "is_final", "progress",
+           "forget", "load", "load_all", "ordinal", "prize_table"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,39 @@ def load(db: DirectorDB, event: PrizeEvent, division: str | None = None) -> Divi
     last = last_round(db, event, view)
     return DivisionPrizes(view.name, settings, chosen, tuple(prize_table(given, settings)), done,
                           last, bool(last) and done >= last)
+
+
+def choose(db: DirectorDB, event: PrizeEvent, division: str, values: Mapping,
+           now_wall: float) -> PrizeSettings:
+    """Keep ``values`` (some of FIELDS) as the division's settings chosen on the page, over what
+    it has now, once they are checked against its players: PrizeError naming the key (and
+    nothing kept) for a setting it cannot satisfy."""
+    name = divisions.resolve(db, division)
+    base, _ = division_settings(db, event, name)
+    merged = {**base.as_dict(), **values}
+    settings = resolve({}, name, merged)
+    view = counted.load(db, event.rules, event.tournament, name)
+    check_players(settings, name, view.players, classes_of(view))
+    choices.choose(db, name, merged, now_wall, base)
+    return settings
+
+
+def forget(db: DirectorDB, division: str) -> None:
+    """The division's settings the config's again."""
+    choices.forget(db, divisions.resolve(db, division))
+
+
+def progress(db: DirectorDB, event: PrizeEvent, division: str) -> tuple[int, int]:
+    """The division's first rounds with every result in, and its last round as its draw knows it
+    (0: not known)."""
+    view = counted.load(db, event.rules, event.tournament, division)
+    return completed(view), last_round(db, event, view)
+
+
+def is_final(db: DirectorDB, event: PrizeEvent, division: str) -> bool:
+    """Whether the division's last round (as its draw knows it) has every result in."""
+    done, last = progress(db, event, division)
+    return bool(last) and done >= last
 
 
 def load_all(db: DirectorDB, event: PrizeEvent) -> list[DivisionPrizes]:

@@ -27,19 +27,32 @@ from .base import NO_STORE
 RESULTS_REPORT = "/export/results.html"
 
 
+def print_page(title: str, what: str, body: str, *, kind: str, bar: str = "",
+               styles: tuple[str, ...] = (), scripts: tuple[str, ...] = (),
+               head: str = "") -> str:
+    """A page to print: ``body`` under a bar with the Print button, the way back to the
+    director's page and ``bar`` (more links, HTML), laid out by static/print.css (A4 portrait)
+    and ``styles`` after it (the wall chart's A4 landscape); ``kind`` names the body's class
+    (``standings-print``...); ``head``: more of the head (the page's CSRF token)."""
+    links = "".join(f'<link rel="stylesheet" href="{html.escape(s)}">'
+                    for s in ("/static/print.css", "/static/sheets.css", *styles))
+    code = "".join(f'<script type="module" src="{html.escape(s)}"></script>'
+                   for s in ("/static/print.js", *scripts))
+    return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"{head}<title>{html.escape(title)}: {html.escape(what)}</title>{links}{code}</head>\n"
+            f'<body class="{kind}">'
+            '<nav class="bar"><button id="print" type="button">Print</button> (A4) · '
+            f'<a href="/">the director\'s page</a>{bar}</nav>\n'
+            f'<main>\n{body}\n</main>\n</body></html>\n')
+
+
 def standings_page(title: str, body: str, results_report: str | None = None) -> str:
     """The printable standings: ``body`` (standings_report.html_body's) under a bar with the
     Print button, the way back, and the results report's link if there is one."""
     report = (f' · <a id="results-report" href="{html.escape(results_report)}">the NZASP '
               "results report</a>" if results_report else "")
-    return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}: standings</title>"
-            '<link rel="stylesheet" href="/static/print.css">'
-            '<script type="module" src="/static/print.js"></script></head>\n<body class="standings-print">'
-            '<nav class="bar"><button id="print" type="button">Print</button> (A4) · '
-            f'<a href="/">the director\'s page</a>{report}</nav>\n'
-            f'<main>\n{body}\n</main>\n</body></html>\n')
+    return print_page(title, "standings", body, kind="standings-print", bar=report)
 
 
 async def standings(request: Request) -> Response:
