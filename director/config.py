@@ -27,6 +27,7 @@ MIN_KEY_LENGTH = 16
 # a division's draw (director.event.draw's SYSTEMS and seedings; tests check they are the same)
 DRAW_SYSTEMS = ("round_robin", "double_round_robin", "swiss", "tsh")
 DRAW_SEEDINGS = ("rating", "file")
+RATING_SYSTEMS = ("naspa", "aspa", "nzasp")     # director.event.ratings' (tests check they are)
 DIVISION_NAME = re.compile(r"[\w.-]{1,40}")    # a division's name (director.event.migrate.NAME)
 # the prize table's settings (director.event.prizes.settings: the same checks and words; tests
 # check they agree): name -> (default, expected in words, check)
@@ -92,6 +93,10 @@ KEYS: dict[str, tuple[Any, str]] = {
     "draw.seeding": ("rating", "one of " + ", ".join(f'"{s}"' for s in DRAW_SEEDINGS)),
     "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them)"),
     **{f"prizes.{name}": given for name, given in PRIZES.items()},
+    "ratings.system": ("", "the rating system the standings estimate new ratings under: one of "
+                           + ", ".join(f'"{s}"' for s in RATING_SYSTEMS) + ', or "" for none'),
+    "ratings.list": ("", "a ratings list CSV (name, rating, games) relative to the config file, or "
+                         "\"\" (the players' file's ratings and lifeg tags)"),
 }
 
 
@@ -115,6 +120,8 @@ class DirectorConfig:
     draw: dict = field(default_factory=dict)    # "": every division's draw, NAME: division NAME's
     prizes: dict = field(default_factory=dict)  # "": [prizes]'s keys given, NAME: [prizes.NAME]'s
     prizes_source: str = "default"              # the file [prizes] came from
+    rating_system: str = ""                     # the standings' estimates' system ("": none)
+    ratings_list: Path | None = None            # the ratings before the event (None: the file's)
     event_file: Path | None = None      # the event's players (tournament.event_file), for rehearse
 
     @property
@@ -265,6 +272,10 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     event_file = check("tournament.event_file", lambda v: isinstance(v, (str, Path)))
     if event_file and sources["tournament.event_file"] == str(path):
         event_file = Path(path).parent / event_file       # beside the config, as it names it
+    rating_system = check("ratings.system", lambda v: v == "" or v in RATING_SYSTEMS)
+    ratings_list = check("ratings.list", lambda v: isinstance(v, (str, Path)))
+    if ratings_list and sources["ratings.list"] == str(path):
+        ratings_list = Path(path).parent / ratings_list
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
     overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
@@ -272,7 +283,8 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits, announce=announce, tables=tables, lexicon=lexicon,
                           lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw,
-                          prizes=prizes, prizes_source=prizes_from,
+                          prizes=prizes, prizes_source=prizes_from, rating_system=rating_system,
+                          ratings_list=Path(ratings_list) if ratings_list else None,
                           event_file=Path(event_file) if event_file else None)
 
 

@@ -33,6 +33,7 @@ from director.event.db import DirectorDB
 from director.event.model import ModelError
 from director.tables.refusal import refused_results
 from director.event.standings import render_standings_html
+from director.files.rating_report import standings_estimates
 
 PUBLIC = ("clock", "event", "tiles", "results", "standings", "corrections", "seats")
 STANDINGS_EVERY_S = 2.0
@@ -40,12 +41,13 @@ DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log", "taken_back", "d
 
 
 def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
-    """Each division's standings as HTML, with what was left out of them; the event's problems."""
+    """Each division's standings as HTML (with each player's rating estimate under the config's
+    ``ratings.system``, marked as one), with what was left out of them; the event's problems."""
     groups = []
     for name in divisions.names(db):
         try:
             table, problems = tournament.standings(db, config.rules, config.tournament, name)
-            html = render_standings_html(table)
+            html = render_standings_html(table, *standings_estimates(db, config, name))
         except ModelError as exc:
             html, problems = "", [f"standings: {exc}"]
         groups.append({"division": name, "html": html, "problems": problems})

@@ -1,11 +1,12 @@
-"""The pages a director prints (the director's session, as every page of the director's):
+"""The pages a director prints (the director's session, as every page of the director's), made
+by ``print_page`` (the prize table's and the sheets' too: director.web.routes.prizes, sheets):
 
 - ``standings.print``: ``GET /standings`` (``?division=NAME`` for one), the standings as
   ``python -m director standings --format html`` makes them (director.files.standings_report:
   the event's name and date, each division's round, its order and spread cap, its table), in a
   page of the service's with a Print button, laid out for A4 (static/print.css: the tables'
-  heads repeated on every page, a row never split);
-  beside the button, the NZASP results report's link (``RESULTS_REPORT``: the page's download
+  heads repeated on every page, a row never split), with each player's rating estimate when the
+  config names the system (``ratings.system``, director.files.rating_report); beside the button, the NZASP results report's link (``RESULTS_REPORT``: the page's download
   of it, director.web.routes.downloads; the report is a page of its own).
 
 The table cards (``/tables/cards``) are director.web.routes.tables_page's.
@@ -20,6 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from director.event.model import ModelError
+from director.files.rating_report import standings_estimates
 from director.files.standings_report import html_body
 from ..service import service_of
 from .base import NO_STORE
@@ -58,8 +60,9 @@ def standings_page(title: str, body: str, results_report: str | None = None) -> 
 async def standings(request: Request) -> Response:
     service, division = service_of(request), request.query_params.get("division") or None
     try:
-        title, body = await run_in_threadpool(html_body, service.db, service.config.rules,
-                                              service.config.tournament, division)
+        title, body = await run_in_threadpool(
+            html_body, service.db, service.config.rules, service.config.tournament, division,
+            lambda name: standings_estimates(service.db, service.config, name))
     except ModelError as exc:
         return JSONResponse({"error": str(exc)}, status_code=404)
     return HTMLResponse(standings_page(title, body, RESULTS_REPORT), headers=NO_STORE)
