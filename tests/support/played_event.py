@@ -14,11 +14,12 @@ from common.presets import load_preset
 from common.replay import replay_lines
 from common.wire.document import result_document
 from director.event.db import DirectorDB
-from director.event.model import Pairing, Player
+from director.event.model import NO_OPPONENT, Pairing, Player
 from director.files.imports import Upload, import_files
 from director.rehearsal import event as rehearsal_event
 from director.rehearsal.games import make_game
 from director.event.rounds import end_round, start_round
+from director.event.tournament import pairings
 from director.tables.ingest import receive
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 
@@ -40,11 +41,14 @@ def play_division(db: DirectorDB, *, count: int = 8, rounds: int = 3, seed: int 
     paired = rehearsal_event.pairings(len(people) // 2, rounds)
     import_files(db, [Upload(f"{division}.t", rehearsal_event.event_file(people, paired))],
                  division=division)
+    paired = pairings(db, division)         # at the venue's tables (after another division's)
     rules = load_preset(preset)
     names = {p.number: p.name for p in people}
     documents = {}
     for pairing in paired:
         start_round(db, pairing.round, 1_700_000_000.0 + pairing.round, division)
+        if NO_OPPONENT in pairing.players:
+            continue
         header = {"preset": preset, "round": pairing.round,
                   "players": [names[n] for n in pairing.players], "first": pairing.first}
         game = make_game(header, pairing.table, seed * 1009 + pairing.round * 31 + int(pairing.table))

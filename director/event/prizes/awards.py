@@ -301,7 +301,7 @@ def _best(division: str, kind: str, candidates: list[Candidate], better, why: st
     for c in pool:
         if c.value != top:
             break
-        for p, detail in ((c.player, c.detail), (c.with_player, c.detail)):
+        for p, detail in ((c.player, c.detail), (c.with_player, "")):   # the game said once
             if p is not None and p.number not in seen:
                 seen.add(p.number)
                 winners.append(Winner(p, detail))
