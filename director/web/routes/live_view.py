@@ -8,6 +8,9 @@ server-sent events of every live page (director.web.live):
 - ``live.prizes``: ``GET /live/prizes``, the prize table of each division whose last round is
   in (director.event.prizes: ``final``); until then, which round it waits for.
 
+Both are made once for every phone until the database changes (director.event.db.DirectorDB.kept):
+a crowd at the prize-giving costs one prize table, not one each.
+
 ``event_stream`` opens a live page's stream: the director's page's (``/events``, behind the
 session: director.web.routes.director_page) too. Open streams are counted per address and in
 all (director.limits.Slots): one refused is answered 429 or 503 with its reason.
@@ -65,14 +68,19 @@ def public_page(title: str, what: str, body: str) -> str:
 async def wallchart(request: Request) -> Response:
     service, division = service_of(request), request.query_params.get("division") or None
     try:
-        made = await run_in_threadpool(sheets.charts, service.db, service.config, division)
-        title = await run_in_threadpool(prize_report.event_title, service.db,
-                                        service.config.tournament)
+        text = await run_in_threadpool(service.db.kept, ("public-wallchart", division),
+                                       lambda _: wallchart_page(service.db, service.config, division))
     except ModelError as exc:
         return HTMLResponse(public_page("Live", "wall chart", f"<p>{html.escape(str(exc))}</p>"),
                             status_code=404)
-    body = f"<h1>{html.escape(title)}: wall chart</h1>\n" + sheets.wallchart_html(made)
-    return HTMLResponse(public_page(title, "wall chart", body))
+    return HTMLResponse(text)
+
+
+def wallchart_page(db, config, division: str | None) -> str:
+    title = prize_report.event_title(db, config.tournament)
+    body = (f"<h1>{html.escape(title)}: wall chart</h1>\n"
+            + sheets.wallchart_html(sheets.charts(db, config, division)))
+    return public_page(title, "wall chart", body)
 
 
 def prizes_body(db, config) -> tuple[str, str]:
@@ -99,8 +107,14 @@ def prizes_body(db, config) -> tuple[str, str]:
 
 async def prize_table(request: Request) -> Response:
     service = service_of(request)
-    title, body = await run_in_threadpool(prizes_body, service.db, service.config)
-    return HTMLResponse(public_page(title, "prizes", body))
+    text = await run_in_threadpool(service.db.kept, ("public-prizes",),
+                                   lambda _: public_page(*prize_page(service.db, service.config)))
+    return HTMLResponse(text)
+
+
+def prize_page(db, config) -> tuple[str, str, str]:
+    title, body = prizes_body(db, config)
+    return title, "prizes", body
 
 
 routes = [
