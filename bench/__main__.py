@@ -20,6 +20,7 @@ BENCHES = [
     "director",
     "live",
     "divisions",
+    "end_of_day",
     "draw",
     "door",
     "rehearsal",

@@ -27,7 +27,27 @@ MIN_KEY_LENGTH = 16
 # a division's draw (director.event.draw's SYSTEMS and seedings; tests check they are the same)
 DRAW_SYSTEMS = ("round_robin", "double_round_robin", "swiss", "tsh")
 DRAW_SEEDINGS = ("rating", "file")
+RATING_SYSTEMS = ("naspa", "aspa", "nzasp")     # director.event.ratings' (tests check they are)
 DIVISION_NAME = re.compile(r"[\w.-]{1,40}")    # a division's name (director.event.migrate.NAME)
+# the prize table's settings (director.event.prizes.settings: the same checks and words; tests
+# check they agree): name -> (default, expected in words, check)
+MAX_PLACES = 50
+RATING_BAND = re.compile(r"(\d{1,4})\s*(?:-\s*(\d{1,4})|(\+))")
+PRIZES: dict[str, tuple[Any, str]] = {
+    "places": (3, f"a whole number of places from 0 to {MAX_PLACES}"),
+    "class_places": (0, f"a whole number of places from 0 to {MAX_PLACES} (0: no class prizes)"),
+    "bands": ([], 'a list of rating bands, each "LOW-HIGH" (both in the band) or "LOW+" (LOW and '
+                  'over)'),
+    "band_places": (1, f"a whole number of places from 1 to {MAX_PLACES}"),
+    "high_win": (True, "true or false"),
+    "high_loss": (True, "true or false"),
+    "high_game": (True, "true or false"),
+    "high_combined": (True, "true or false"),
+    "upset": (True, "true or false"),
+    "lucky_stiff": (0, f"a whole number of losses from 0 to {MAX_PLACES} (0: no lucky stiff prize)"),
+    "high_word": (True, "true or false"),
+    "one_each": (True, "true or false"),
+}
 
 # key -> (default, expected in words)
 KEYS: dict[str, tuple[Any, str]] = {
@@ -72,6 +92,11 @@ KEYS: dict[str, tuple[Any, str]] = {
     "draw.king_of_the_hill": (0, "a whole number of last rounds from 0 to 99 (0: none)"),
     "draw.seeding": ("rating", "one of " + ", ".join(f'"{s}"' for s in DRAW_SEEDINGS)),
     "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them)"),
+    **{f"prizes.{name}": given for name, given in PRIZES.items()},
+    "ratings.system": ("", "the rating system the standings estimate new ratings under: one of "
+                           + ", ".join(f'"{s}"' for s in RATING_SYSTEMS) + ', or "" for none'),
+    "ratings.list": ("", "a ratings list CSV (name, rating, games) relative to the config file, or "
+                         "\"\" (the players' file's ratings and lifeg tags)"),
 }
 
 
@@ -93,6 +118,10 @@ class DirectorConfig:
     lexicon_fingerprint: str = ""       # its SHA-256
     rated: bool = True                  # the rounds count for ratings
     draw: dict = field(default_factory=dict)    # "": every division's draw, NAME: division NAME's
+    prizes: dict = field(default_factory=dict)  # "": [prizes]'s keys given, NAME: [prizes.NAME]'s
+    prizes_source: str = "default"              # the file [prizes] came from
+    rating_system: str = ""                     # the standings' estimates' system ("": none)
+    ratings_list: Path | None = None            # the ratings before the event (None: the file's)
     event_file: Path | None = None      # the event's players (tournament.event_file), for rehearse
 
     @property
@@ -108,7 +137,7 @@ def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
     flat = {}
     for name, value in data.items():
         key = f"{prefix}{name}"
-        if prefix == "draw." and isinstance(value, dict):     # [draw.DIVISION]: one division's
+        if prefix in ("draw.", "prizes.") and isinstance(value, dict):    # [draw.DIVISION]...
             flat[key] = value
         elif isinstance(value, dict) and key not in KEYS:
             flat.update(_flatten(value, source, key + "."))
@@ -195,6 +224,8 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
         if value is not None:
             values[key], sources[key] = value, "command line"
     draw = _draws(values, sources)
+    prizes_from = _prizes_source(sources)
+    prizes = _prizes(values, sources)
 
     def check(key: str, ok) -> Any:
         value = values[key]
@@ -241,6 +272,10 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     event_file = check("tournament.event_file", lambda v: isinstance(v, (str, Path)))
     if event_file and sources["tournament.event_file"] == str(path):
         event_file = Path(path).parent / event_file       # beside the config, as it names it
+    rating_system = check("ratings.system", lambda v: v == "" or v in RATING_SYSTEMS)
+    ratings_list = check("ratings.list", lambda v: isinstance(v, (str, Path)))
+    if ratings_list and sources["ratings.list"] == str(path):
+        ratings_list = Path(path).parent / ratings_list
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
     overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
@@ -248,6 +283,8 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits, announce=announce, tables=tables, lexicon=lexicon,
                           lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw,
+                          prizes=prizes, prizes_source=prizes_from, rating_system=rating_system,
+                          ratings_list=Path(ratings_list) if ratings_list else None,
                           event_file=Path(event_file) if event_file else None)
 
 
@@ -298,6 +335,55 @@ def _draw_agrees(draw: dict, prefix: str, source: str) -> None:
     if koth and rounds < koth:
         raise ConfigError(source, prefix + "rounds", f"at least king_of_the_hill ({koth}), to know "
                           "which rounds are last", rounds)
+
+
+def _prize_ok(name: str, value: Any) -> bool:
+    default = PRIZES[name][0]
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return type(value) is int and (1 if name == "band_places" else 0) <= value <= MAX_PLACES
+    return isinstance(value, list) and len(value) <= MAX_PLACES and all(
+        isinstance(v, str) and _band(v) for v in value) and len(set(map(_band, value))) == len(value)
+
+
+def _band(text: str) -> tuple | None:
+    """A rating band's (low, high) (None: no top), or None if ``text`` is none."""
+    match = RATING_BAND.fullmatch(text.strip())
+    if match is None or (match[2] and int(match[2]) < int(match[1])):
+        return None
+    return (int(match[1]), None if match[3] else int(match[2]))
+
+
+def _prizes(values: dict, sources: dict) -> dict:
+    """The prize table's keys given (``""``: ``[prizes]``'s; NAME: ``[prizes.NAME]``'s, a
+    division's own over them), each checked; the defaults are director.event.prizes.settings'.
+    Whether a division named is the event's, and a band holds a player, is known only with the
+    event (director.event.prizes refuses it then, naming the key)."""
+    given = {name: values[f"prizes.{name}"] for name in PRIZES
+             if sources[f"prizes.{name}"] != "default"}
+    for name, value in given.items():
+        if not _prize_ok(name, value):
+            raise ConfigError(sources[f"prizes.{name}"], f"prizes.{name}", PRIZES[name][1], value)
+    out = {"": given}
+    for key in [k for k in values if k.startswith("prizes.") and k not in KEYS]:
+        division, table, source = key[len("prizes."):], values.pop(key), sources.pop(key)
+        if not DIVISION_NAME.fullmatch(division):
+            raise ConfigError(source, key, "[prizes.DIVISION] with a division's name (one word of "
+                              "letters, digits, '.', '-' or '_')", division)
+        for name, value in table.items():
+            if name not in PRIZES:
+                raise ConfigError(source, f"{key}.{name}", "one of " + ", ".join(PRIZES),
+                                  detail="got an unknown key")
+            if not _prize_ok(name, value):
+                raise ConfigError(source, f"{key}.{name}", PRIZES[name][1], value)
+        out[division] = dict(table)
+    return out
+
+
+def _prizes_source(sources: dict) -> str:
+    return next((s for k, s in sources.items() if k.startswith("prizes.") and s != "default"),
+                "default")
 
 
 def expected_tables(text: str) -> tuple[str, ...] | None:

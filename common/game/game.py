@@ -217,6 +217,24 @@ def _correct(state, c: cmd.Correct, now_ns):
     return [ev.ScoreCorrected(now_ns, c.turn - 1, check_score(c.score))]
 
 
+WORD_LETTERS = 15           # a play's word: at most the board's width
+
+
+def _note_word(state, c: cmd.NoteWord, now_ns):
+    require_phase(state, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
+    player = check_player(c.player)
+    if isinstance(c.turn, bool) or not isinstance(c.turn, int) or not 1 <= c.turn <= len(state.turns):
+        raise BadTurn(f"there is no turn {c.turn!r} (turns 1 to {len(state.turns)})")
+    turn = state.turns[c.turn - 1]
+    if turn.player != player or turn.kind != TurnKind.PLAY:
+        raise BadTurn(f"turn {c.turn} is not a play of {state.players[player]}'s")
+    word = c.word.strip() if isinstance(c.word, str) else ""
+    if not (2 <= len(word) <= WORD_LETTERS and word.isascii() and word.isalpha()):
+        raise BadTurn(f"a word is 2 to {WORD_LETTERS} letters A to Z (a blank's in lower case); "
+                      f"got {c.word!r}")
+    return [ev.WordNoted(now_ns, player, c.turn - 1, word)]
+
+
 def _end(state, c: cmd.End, now_ns):
     if state.phase == Phase.ENDED:
         return []      # already over: a forfeit on time, say; the director's end changes nothing
@@ -290,7 +308,7 @@ _HANDLERS = {
     cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.DeclareAbsent: late.declare_absent, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
-    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
+    cmd.Correct: _correct, cmd.NoteWord: _note_word, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
     cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare, cmd.NoBlank: incidents.no_blank,
     cmd.FalseBlank: incidents.false_blank, cmd.ClockIn: incidents.clock_in,
     cmd.Recheck: challenges.recheck,

@@ -28,12 +28,13 @@ from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 9             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 10            # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
                                # corrections, a tsh file's layout; 7: the judge station's
                                # challenges; 8: what counting needs in the results' columns, and
                                # a table for each thing ``meta`` held; 9: the judge station's
-                               # documents taken once (older files are brought forward by
+                               # documents taken once; 10: the prize table's settings chosen on
+                               # the page (older files are brought forward by
                                # director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
@@ -74,6 +75,11 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     "proposed_games": ({"division": str, "position": int, "table_name": str, "player0": int,
                         "player1": int, "first": int}, ("division", "position"),
                        {"division", "position", "player0", "player1"}),
+    # each division's prize table settings as the director chose them on the page
+    # (director.event.prizes.choices: JSON of director.event.prizes.settings' FIELDS), over the
+    # config's [prizes]
+    "prize_choices": ({"division": str, "settings": str, "chosen_wall": float}, "division",
+                      {"division", "settings", "chosen_wall"}),
     # the round each division's draw published last, the digest of the results it was drawn from,
     # and whether one of them changed since (``changed`` 1), written by director.event.next_round
     "published_draws": ({"division": str, "round": int, "basis": str, "changed": int}, "division",

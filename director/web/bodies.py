@@ -77,3 +77,29 @@ class DrawAction(Strict):
     players: pair(PlayerNumber) | None = None
     player: PlayerNumber | None = None
     table: Table | None = None
+
+
+Places = whole(0, 50)
+
+
+class PrizeChoice(Strict):
+    """POST /api/prizes/settings: a division's prize table settings chosen on the page
+    (director.event.prizes.settings' FIELDS; those not given stay as they are)."""
+    division: Division
+    places: Places | None = None
+    class_places: Places | None = None
+    bands: Annotated[list[text(20)], Meta(max_length=50)] | None = None
+    band_places: whole(1, 50) | None = None
+    lucky_stiff: Places | None = None
+    high_win: bool | None = None
+    high_loss: bool | None = None
+    high_game: bool | None = None
+    high_combined: bool | None = None
+    upset: bool | None = None
+    high_word: bool | None = None
+    one_each: bool | None = None
+
+
+class PrizeForget(Strict):
+    """POST /api/prizes/forget: a division's prize table as the config sets it again."""
+    division: Division
