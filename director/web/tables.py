@@ -7,7 +7,8 @@ open, the wall time it ends: ``code_until``), when it was last
 heard from (``never`` for a table expected and not heard from), its software's version, its
 lexicon's name and fingerprint (``lexicon_differs``: not the director's word list when the config
 names one, ``tournament.lexicon_fingerprint``; else not the fingerprint most tables have), its
-last self-test, its link (network or serial line), its game as its last status has it, the
+last self-test, its link (network or serial line), its game as its last status has it (a table
+heard from that no current round pairs, at its setup screen, is ``WAITING`` for its round), the
 results it sent again because this director lacked them (``taken_back``: restored from a
 backup), why it refused the director's last assignment (``assignment_refused``, as its last
 status says: it plays the one it had), and, only when ``pins`` asks for them, its own
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+
+from common.game.vocabulary import Phase
 
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
@@ -66,7 +69,8 @@ def _enrollment(table: str, enrolled: dict, code: dict | None, now: float) -> tu
 def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: bool = False) -> dict:
     statuses, enrolled, made = _statuses(db), codes.enrolled(db), codes.codes(db)
     taken = _taken_back(db)
-    names = (set(config.tables) | set(enrolled) | set(made) | set(statuses) | _paired_tables(db))
+    paired = _paired_tables(db)
+    names = set(config.tables) | set(enrolled) | set(made) | set(statuses) | paired
     documents = {t: json.loads(r["document"]) for t, r in statuses.items()}
     prints = Counter(d.get("about", {}).get("lexicon_sha256") for d in documents.values()
                      if d.get("about", {}).get("lexicon_sha256"))
@@ -90,7 +94,7 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: boo
             "lexicon_differs": bool(fingerprint and usual and fingerprint != usual),
             "selftest": about.get("selftest", ""),
             "link": ("serial line" if status["source"] == "serial" else "network") if status else "",
-            "game": _game(document) if document else "",
+            "game": _game(document, table in paired) if document else "",
             "assignment_refused": document.get("assignment_refused", ""),
             "taken_back": taken.get(table, ""),
         })
@@ -118,7 +122,14 @@ def _pin(config: DirectorConfig, table: str) -> str:
         return ""
 
 
-def _game(document: dict) -> str:
+WAITING = "waiting for its round: no division pairs it yet"
+
+
+def _game(document: dict, paired: bool) -> str:
+    """The table's game as its last status has it; a table no current round pairs, before any
+    game (its setup screen), is waiting for its round (``WAITING``)."""
+    if not paired and document.get("phase") == Phase.SETUP:
+        return WAITING
     players = " - ".join(document.get("players") or [])
     scores = "-".join(str(s) for s in document.get("scores") or [])
     return f"round {document.get('round')}: {players} {scores} ({document.get('phase')})"
