@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -168,7 +168,7 @@ def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_divi
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
         with db.locked() as conn:
             assert conn["corrections"].count == 0
             assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [
@@ -318,7 +318,7 @@ def test_a_schema_8_file_keeps_its_challenges_and_takes_each_document_once_from_
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
         with db.locked() as conn:
             assert [r["state"] for r in conn.query("SELECT state FROM challenges")] == ["open"]
             assert conn["taken_once"].count == 0
