@@ -142,9 +142,9 @@ def unknown_key(source: str, key: str, known) -> ConfigError:
     if own:
         close = difflib.get_close_matches(name, own, n=1, cutoff=0.6)
         elsewhere = [k for k in known if k.rpartition(".")[2] == name]    # another section's
-        likely = (f", most likely {section}.{close[0]}" if close else "")
-        expected = f"one of [{section}]'s keys{likely} (its keys: {', '.join(own)})" + (
-            f", or {elsewhere[0]} in [{elsewhere[0].rpartition('.')[0]}]" if elsewhere and not close else "")
+        expected = (f"one of [{section}]'s keys, most likely {section}.{close[0]}" if close else
+                    f"one of [{section}]'s keys ({', '.join(own)})" + (
+                        f", or {elsewhere[0]} in [{elsewhere[0].rpartition('.')[0]}]" if elsewhere else ""))
     else:
         close = (difflib.get_close_matches(key, known, n=1, cutoff=0.75)
                  or [k for k in known if k.rpartition(".")[2] == name])
