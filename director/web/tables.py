@@ -25,6 +25,7 @@ import json
 from collections import Counter
 
 from common.game.vocabulary import Phase
+from common.wire.code_exchange import TRIES
 
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
@@ -52,13 +53,19 @@ def _statuses(db: DirectorDB) -> dict[str, dict]:
             "SELECT table_name, document, received_wall, source FROM status")}
 
 
-def _enrollment(table: str, enrolled: dict, code: dict | None, now: float) -> tuple[str, str]:
-    """(state, words): enrolled, code, none."""
+def _enrollment(table: str, enrolled: dict, code: dict | None, now: float,
+                ended_at: dict) -> tuple[str, str]:
+    """(state, words): enrolled, code, none. A code open whose tries an address spent has
+    ended there, as the table at that address says: the director makes a new one."""
     if table in enrolled:
         row = enrolled[table]
         how = {"code": "by its code", "stick": "by USB stick", "files": "by hand"}.get(row["how"], row["how"])
         return "enrolled", f"{how}{' from ' + row['source'] if row['source'] else ''}"
     if code is not None:
+        spent = ended_at.get((table, code["code"]))
+        if code["state"] == "open" and now < code["expires_wall"] and spent:
+            return "none", (f"code ended at {', '.join(spent)} (its {TRIES} tries there spent, "
+                            "as the table says): make a new one")
         if code["state"] == "open" and now < code["expires_wall"]:
             return "code", f"code open ({code['tries_left']} tries left)"
         why = "expired" if code["state"] == "open" else code["state"]
@@ -66,7 +73,10 @@ def _enrollment(table: str, enrolled: dict, code: dict | None, now: float) -> tu
     return "none", ""
 
 
-def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: bool = False) -> dict:
+def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: bool = False,
+                ended_at: dict | None = None) -> dict:
+    """``ended_at``: the codes an address spent its tries of (director.tables.exchange's
+    ``Exchanges.ended_at``)."""
     statuses, enrolled, made = _statuses(db), codes.enrolled(db), codes.codes(db)
     taken = _taken_back(db)
     paired = _paired_tables(db)
@@ -81,7 +91,7 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: boo
     for table in sorted(names, key=table_order):
         status, document = statuses.get(table), documents.get(table, {})
         about = document.get("about") or {}
-        state, words = _enrollment(table, enrolled, made.get(table), now)
+        state, words = _enrollment(table, enrolled, made.get(table), now, ended_at or {})
         heard = status["received_wall"] if status else None
         fingerprint = about.get("lexicon_sha256", "")
         rows.append({
