@@ -4,8 +4,9 @@
   it, ``t_file_name``), ``/export/ratings.TOU`` (the completed rounds; what it leaves out in
   ``X-Left-Out``), ``/export/standings.csv`` (``?division=NAME`` for one), the results to
   forward (NZASP 11.4) ``/export/results.html``, ``results.csv``, ``draw.csv``, ``teams.csv``
-  (``?division=NAME``), ``/export/event.tsh``. Each is an attachment; one that cannot be made
-  is answered 409 with the reason, one that is no export 404.
+  (``?division=NAME``), ``/export/event.tsh``. Each is an attachment but the results page
+  (``results.html``), which the browser shows, to print or to save (named all the same); one
+  that cannot be made is answered 409 with the reason, one that is no export 404.
 """
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ async def export(request: Request) -> Response:
         elif what in exports.RESULTS:
             fmt = exports.RESULTS[what]
             data = await run_in_threadpool(exports.export_results, db, config.rules,
-                                           config.tournament, division, fmt)
+                                           config.tournament, division, fmt, config.draw)
             filename = f"{stem} {division + ' ' if division else ''}{what}"
             media = f"text/{'html' if fmt == 'html' else 'csv'}; charset=utf-8"
         elif what == "event.tsh":
@@ -79,13 +80,18 @@ async def export(request: Request) -> Response:
             return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
     except imports.FileRefused as exc:
         return JSONResponse({"error": str(exc)}, status_code=409)
-    return Response(data, media_type=media, headers=attachment(filename, left_out))
+    return Response(data, media_type=media,
+                    headers=attachment(filename, left_out, shown=what in PAGES))
 
 
-def attachment(filename: str, left_out: list[str]) -> dict[str, str]:
-    """A download's headers: its file's name, and what the file leaves out (the round in
-    play), in words."""
-    headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+PAGES = ("results.html",)           # shown in the browser (a page to print), not saved at once
+
+
+def attachment(filename: str, left_out: list[str], *, shown: bool = False) -> dict[str, str]:
+    """A download's headers: its file's name (``shown``: a page the browser shows, saved under
+    that name if asked), and what the file leaves out (the round in play), in words."""
+    how = "inline" if shown else "attachment"
+    headers = {"Content-Disposition": f"{how}; filename*=UTF-8''{urllib.parse.quote(filename)}"}
     if left_out:
         headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
     return headers
