@@ -5,8 +5,10 @@
 current round. For each: its enrollment (how and when, or its code's state and, while it is
 open, the wall time it ends: ``code_until``), when it was last
 heard from (``never`` for a table expected and not heard from), its software's version, its
-lexicon's name and fingerprint (``lexicon_differs``: not the director's word list when the config
-names one, ``tournament.lexicon_fingerprint``; else not the fingerprint most tables have), its
+lexicon's name and fingerprint (one name for one fingerprint, however each table labels it:
+``_labels``; the table's own label is ``lexicon_table``; ``lexicon_differs``: not the director's
+word list when the config names one, ``tournament.lexicon_fingerprint``; else not the
+fingerprint most tables have), its
 last self-test, its link (network or serial line), its game as its last status has it (a table
 heard from that no current round pairs, at its setup screen, is ``WAITING`` for its round), the
 results it sent again because this director lacked them (``taken_back``: restored from a
@@ -87,6 +89,7 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: boo
     # the director's word list when the config names it (every assignment carries it), else the
     # fingerprint most tables have
     usual = config.lexicon_fingerprint or (prints.most_common(1)[0][0] if prints else None)
+    labels = _labels(documents.values(), config)
     rows = []
     for table in sorted(names, key=table_order):
         status, document = statuses.get(table), documents.get(table, {})
@@ -99,8 +102,9 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: boo
             "enrollment": words, "code": made[table]["code"] if state == "code" else "",
             "code_until": made[table]["expires_wall"] if state == "code" else None,
             "heard_wall": heard, "recent": heard is not None and now - heard <= RECENT_S,
-            "software": about.get("software", ""), "lexicon": about.get("lexicon", ""),
-            "lexicon_sha256": fingerprint,
+            "software": about.get("software", ""),
+            "lexicon": labels.get(fingerprint) or about.get("lexicon", ""),
+            "lexicon_table": about.get("lexicon", ""), "lexicon_sha256": fingerprint,
             "lexicon_differs": bool(fingerprint and usual and fingerprint != usual),
             "selftest": about.get("selftest", ""),
             "link": ("serial line" if status["source"] == "serial" else "network") if status else "",
@@ -112,6 +116,22 @@ def tables_view(db: DirectorDB, config: DirectorConfig, now: float, *, pins: boo
             rows[-1]["pin"] = _pin(config, table)
     return {"tables": rows, "ready": sum(r["recent"] for r in rows), "count": len(rows),
             "expected": len(config.tables), "now": now}
+
+
+def _labels(documents, config: DirectorConfig) -> dict[str, str]:
+    """Fingerprint -> the one name the page gives that word list, however each table labels it
+    (its own name, "(official)" or not, as its config has it): the director's name for the
+    director's list (``tournament.lexicon``), else the label most of its tables give."""
+    said: dict[str, Counter] = {}
+    for document in documents:
+        about = document.get("about") or {}
+        if about.get("lexicon_sha256"):
+            said.setdefault(about["lexicon_sha256"], Counter())[about.get("lexicon", "")] += 1
+    labels = {fingerprint: min(counts, key=lambda label: (-counts[label], label))
+              for fingerprint, counts in said.items()}
+    if config.lexicon:
+        labels[config.lexicon_fingerprint] = config.lexicon
+    return labels
 
 
 def _taken_back(db: DirectorDB) -> dict[str, str]:
