@@ -242,10 +242,13 @@ class DivisionMismatch(ValueError):
     needed: says which."""
 
 
-def division_for(db: DirectorDB, round_number: int, table: str, named: str | None) -> str | None:
+def division_for(db: DirectorDB, round_number: int, table: str, named: str | None, *,
+                 needed: bool = True) -> str | None:
     """The division a table's document (result or status) of ``round_number`` belongs to: the
     division of the table's pairing in that round, which a division the document names must be;
-    without a pairing, the division it names (one of the event's), or the event's only one."""
+    without a pairing, the division it names (one of the event's), or the event's only one.
+    ``needed=False`` (a status): a table no pairing places yet, naming no division in an event
+    of several, is no division's (None): it waits for its round, heard from all the same."""
     with db.locked() as conn:
         row = next(conn.query("SELECT division FROM pairings WHERE round = ? AND table_name = ?",
                               [round_number, str(table)]), None)
@@ -261,6 +264,8 @@ def division_for(db: DirectorDB, round_number: int, table: str, named: str | Non
             raise DivisionMismatch(f"division: {named!r} is none of the event's divisions "
                                    f"({', '.join(known)})")
         return named
+    if len(known) > 1 and not needed:
+        return None
     if len(known) > 1:
         raise DivisionMismatch(f"division: missing, and {where} has no pairing to tell which of "
                                f"the divisions ({', '.join(known)}) it is")

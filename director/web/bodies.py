@@ -71,12 +71,14 @@ class DrawChoice(Strict):
 
 
 class DrawAction(Strict):
-    """POST /api/draw/propose, /swap, /table, /publish: a division's proposed round; ``players``
-    the two to swap, ``player`` and ``table`` the game to move and where."""
+    """POST /api/draw/propose, /swap, /table, /publish, /tables: a division's proposed round;
+    ``players`` the two to swap, ``player`` and ``table`` the game to move and where; ``tables``
+    the division's own tables ("1-15"; "": the page's choice dropped)."""
     division: Division
     players: pair(PlayerNumber) | None = None
     player: PlayerNumber | None = None
     table: Table | None = None
+    tables: text(300) | None = None
 
 
 Places = whole(0, 50)

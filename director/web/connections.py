@@ -27,6 +27,10 @@ service. ``DoorProtocol``, uvicorn's own HTTP/1.1 protocol (h11) with a watch on
   request (closed first to make room). An address merely at its rate, not in debt, is the
   guard's to answer 429 (it reads the request's headers, never its body).
 
+The service's socket is bound before anything says it is up (``listening_socket``): a port in
+use (a second director on this machine) or an address not this machine's is a ``ListenError``
+in words, which ``python -m director`` prints as its one line (status 2).
+
 A request answered and streams open (the live pages) are the app's: their limits are
 director.limits' (requests per second, live slots). Connections closed by the door are counted
 and logged once a minute at most, however many (``Counts``): the log never grows by a line per
@@ -35,9 +39,11 @@ connection.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import resource
+import socket
 from typing import Callable
 
 import h11
@@ -305,3 +311,34 @@ def server_config(app, limits: Limits, *, access_log: bool = False, **settings) 
                             access_log=access_log, **settings)
     config.door = door
     return config
+
+
+class ListenError(OSError):
+    """The service cannot listen where its config says: why, in words, and what to do."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` for uvicorn to serve on (``Server.run(sockets=...)``),
+    bound before the service says where it is; ListenError in words when it cannot be."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ListenError(f"cannot listen on {host}:{port}: {_why_not(exc, host, port)}") from None
+    return sock
+
+
+def _why_not(exc: OSError, host: str, port: int) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return (f"the port is in use (another director, or another service, listens on port "
+                f"{port}): stop it, or give this one another port (--port, service.port)")
+    if exc.errno == errno.EACCES:
+        return (f"port {port} needs the administrator's rights: give a port from 1024 "
+                "(--port, service.port; 8080 is the usual)")
+    if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+        return (f"{host} is not an address of this machine (--host, service.host: 127.0.0.1 for "
+                "this machine only, 0.0.0.0 for the venue's network)")
+    return exc.strerror or str(exc)

@@ -7,9 +7,10 @@
   (``?division=NAME``), ``/export/event.tsh``; the end of the day's (``END_OF_DAY``, the same
   numbers as their printable pages: director.files.prize_report and sheets):
   ``/export/prizes.csv``, ``/export/pairings.csv`` (``&round=N``) and ``/export/wallchart.csv``
-  (each ``?division=NAME`` for one). Each is an attachment; one that cannot be made is answered
-  409 with the reason (a prize setting the event cannot satisfy, naming the key), one that is
-  no export 404.
+  (each ``?division=NAME`` for one). Each is an attachment but the results page
+  (``results.html``), which the browser shows, to print or to save (named all the same); one
+  that cannot be made is answered 409 with the reason (a prize setting the event cannot satisfy,
+  naming the key), one that is no export 404.
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ async def export(request: Request) -> Response:
         elif what in exports.RESULTS:
             fmt = exports.RESULTS[what]
             data = await run_in_threadpool(exports.export_results, db, config.rules,
-                                           config.tournament, division, fmt)
+                                           config.tournament, division, fmt, config.draw)
             filename = f"{stem} {division + ' ' if division else ''}{what}"
             media = f"text/{'html' if fmt == 'html' else 'csv'}; charset=utf-8"
         elif what in END_OF_DAY:
@@ -88,7 +89,8 @@ async def export(request: Request) -> Response:
             return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
     except (imports.FileRefused, PrizeError, ModelError) as exc:
         return JSONResponse({"error": str(exc)}, status_code=409)
-    return Response(data, media_type=media, headers=attachment(filename, left_out))
+    return Response(data, media_type=media,
+                    headers=attachment(filename, left_out, shown=what in PAGES))
 
 
 def _round(given: str | None) -> int | None:
@@ -109,10 +111,14 @@ END_OF_DAY = {
 }
 
 
-def attachment(filename: str, left_out: list[str]) -> dict[str, str]:
-    """A download's headers: its file's name, and what the file leaves out (the round in
-    play), in words."""
-    headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+PAGES = ("results.html",)           # shown in the browser (a page to print), not saved at once
+
+
+def attachment(filename: str, left_out: list[str], *, shown: bool = False) -> dict[str, str]:
+    """A download's headers: its file's name (``shown``: a page the browser shows, saved under
+    that name if asked), and what the file leaves out (the round in play), in words."""
+    how = "inline" if shown else "attachment"
+    headers = {"Content-Disposition": f"{how}; filename*=UTF-8''{urllib.parse.quote(filename)}"}
     if left_out:
         headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
     return headers

@@ -84,7 +84,8 @@ function row(t, now) {
     el("td", { class: "code" }, t.code ? `${t.code.slice(0, 3)} ${t.code.slice(3)}` : ""),
     el("td", { class: "until" }, t.code_until ? clock(t.code_until) : ""),
     el("td", {}, ago(t.heard_wall, now)), el("td", {}, t.link), el("td", {}, t.software),
-    el("td", {}, lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
+    el("td", { class: "lexicon", title: t.lexicon_table ? `the table calls it ${t.lexicon_table}` : "" },
+       lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
     el("td", {}, t.selftest),
     el("td", {}, ...(t.assignment_refused
       ? [el("strong", { class: "refused" }, `REFUSED the assignment: ${t.assignment_refused}`), " · "] : []),
