@@ -97,6 +97,7 @@ from .addresses import service_addresses
 from .tables_page import name_conflict, tables_routes
 from .draw_page import draw_routes, watch
 from .print_pages import print_routes
+from .connections import Wires
 from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
@@ -210,10 +211,11 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
     skips reading each result back from its events."""
     sessions, throttle = SessionStore(clock), LoginThrottle(clock)
     snapshot = parts.Snapshot(db, config, now, clock)
+    wires = Wires()     # the door's connections, asked by the live pages' budget (issue 39)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
                        Slots(config.limits.live_per_address, config.limits.live_total,
                              config.limits.live_director),
-                       held_for=snapshot.held_for)
+                       held_for=snapshot.held_for, wires=wires)
     db.listen(live.notify)
     watch(db, config, now)         # the draw's proposals (director.web.draw_page)
     exchanges = Exchanges(db, config, clock=clock)
@@ -375,7 +377,8 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
             session = request.state.session.token if channel == "director" else None
             try:
                 stream, first = await live.open(channel, request.client.host if request.client
-                                                else "unknown", session)
+                                                else "unknown", session,
+                                                tuple(request.client) if request.client else None)
             except LimitExceeded as exc:
                 return refusal(exc.code, exc.reason, exc.retry_after)
             return StreamingResponse(live.stream(stream, first), media_type="text/event-stream",
@@ -473,4 +476,5 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
                    table_requests=table_requests)])
     app.state.live, app.state.db, app.state.config = live, db, config
     app.state.table_requests = table_requests
+    app.state.wires = wires                             # the door's, director.web.connections
     return app

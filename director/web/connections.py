@@ -93,13 +93,48 @@ class Counts:
             self.counts = {}
 
 
+class Wires:
+    """The connections the door let in, by their client's (address, port) as the app's scope
+    names it: how many bytes each holds that its reader has not taken yet (its transport's write
+    buffer: what the kernel's buffers could not take), that buffer held to a bound (a write past
+    it waits for the reader: uvicorn's flow control), and cutting one (its transport aborted,
+    those bytes let go). The live pages ask it (director.web.live.Unsent)."""
+
+    def __init__(self):
+        self.open: dict[tuple, "DoorProtocol"] = {}
+
+    def add(self, connection: "DoorProtocol") -> None:
+        if connection.client:
+            self.open[tuple(connection.client)] = connection
+
+    def remove(self, connection: "DoorProtocol") -> None:
+        if connection.client and self.open.get(tuple(connection.client)) is connection:
+            del self.open[tuple(connection.client)]
+
+    def unsent(self, client: tuple | None) -> int:
+        connection = self.open.get(client) if client else None
+        return 0 if connection is None else connection.unsent()
+
+    def hold_to(self, client: tuple | None, high: int) -> None:
+        connection = self.open.get(client) if client else None
+        if connection is not None:
+            connection.hold_to(high)
+
+    def cut(self, client: tuple | None, why: str) -> None:
+        connection = self.open.get(client) if client else None
+        if connection is not None:
+            connection.cut(why)
+
+
 class Door:
     """The open connections of one server, per address and in all, and those waiting for their
     request (oldest first, to make room); ``rates``: the tables' API's requests per address
-    (director.web.guard.table_rate, the guard's own), if the door refuses those over it."""
+    (director.web.guard.table_rate, the guard's own), if the door refuses those over it;
+    ``wires``: where the connections it lets in are found by their client (``Wires``)."""
 
-    def __init__(self, limits: Limits, rates: RateLimiter | None = None):
-        self.limits, self.rates = limits, rates
+    def __init__(self, limits: Limits, rates: RateLimiter | None = None,
+                 wires: Wires | None = None):
+        self.limits, self.rates, self.wires = limits, rates, wires or Wires()
         self.per_address: dict[str, int] = {}
         self.total = 0
         self.waiting: dict["DoorProtocol", None] = {}
@@ -125,6 +160,7 @@ class Door:
         self.per_address[address] = self.per_address.get(address, 0) + 1
         self.total += 1
         connection.admitted = True
+        self.wires.add(connection)
         return None
 
     def in_debt(self, address: str) -> float:
@@ -154,6 +190,7 @@ class Door:
 
     def leave(self, connection: "DoorProtocol") -> None:
         self.served(connection)
+        self.wires.remove(connection)
         if connection.admitted:
             connection.admitted = False
             self.total -= 1
@@ -303,6 +340,22 @@ class DoorProtocol(H11Protocol):
             self.door.counts.add("closed: body not in time (limits.body_timeout_s)")
         self.close_now()
 
+    def unsent(self) -> int:
+        """Bytes written to the connection that its reader has not taken (nor the kernel's
+        buffers): what it holds of the service's memory."""
+        return 0 if self.transport is None else self.transport.get_write_buffer_size()
+
+    def hold_to(self, high: int) -> None:
+        """Writes to the connection wait once ``high`` bytes are unread (a live page's share)."""
+        self.transport.set_write_buffer_limits(high=high)
+
+    def cut(self, why: str) -> None:
+        """End the connection at once, what it holds unsent let go (a live reader that took
+        nothing, director.web.live)."""
+        self.door.counts.add(f"cut: {why}")
+        self.door.leave(self)
+        self.transport.abort()
+
     def close_now(self) -> None:
         """Close the connection; it leaves the door's counts at once (the room it made is there
         for the next connection, not when the transport says it is lost)."""
@@ -364,7 +417,7 @@ def server_config(app, limits: Limits, *, access_log: bool = False, **settings) 
     """uvicorn's settings for the director's service, the door in its HTTP protocol: the
     service's and the tests' alike (``app``: director.web.app's, whose tables' API rate the
     door keeps too). ``settings``: host, port, log_level..."""
-    door = Door(limits, app.state.table_requests)
+    door = Door(limits, app.state.table_requests, app.state.wires)
     protocol = type("DirectorDoorProtocol", (DoorProtocol,), {"door": door})
     config = uvicorn.Config(app, http=protocol, timeout_keep_alive=KEEP_ALIVE_S,
                             h11_max_incomplete_event_size=MAX_HEADERS, backlog=BACKLOG,
