@@ -45,6 +45,7 @@ import asyncio
 import json
 import logging
 import resource
+import socket
 from typing import Callable
 
 import h11
@@ -346,8 +347,13 @@ class DoorProtocol(H11Protocol):
         return 0 if self.transport is None else self.transport.get_write_buffer_size()
 
     def hold_to(self, high: int) -> None:
-        """Writes to the connection wait once ``high`` bytes are unread (a live page's share)."""
+        """Writes to the connection wait once ``high`` bytes are unread (a live page's share),
+        and the kernel's send buffer for it is held to as much (a reader that takes nothing
+        makes the writes wait at once, rather than once the kernel's buffer has grown)."""
         self.transport.set_write_buffer_limits(high=high)
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, high)
 
     def cut(self, why: str) -> None:
         """End the connection at once, what it holds unsent let go (a live reader that took

@@ -21,8 +21,8 @@ each before, 46 to 106 MB): each page's share is the budget over the streams the
 have open (``limits.live_total``), and what is written to a page's connection that its reader
 has not taken is held to it (``Unsent``, the door's wires, director.web.connections: its
 transport's write buffer limited to half the share, and the page's bytes written half a share
-at a time). A page whose connection holds its share while ``MAX_QUEUED`` updates wait for it
-has fallen behind: it is dropped, the updates waiting let go, and sent a ``dropped`` event with
+at a time). A page whose connection holds its share while an update has waited for it over
+``BEHIND_S``, or while ``MAX_QUEUED`` updates wait, has fallen behind: it is dropped, the updates waiting let go, and sent a ``dropped`` event with
 the reason once its reader takes what it holds; its browser then opens it again (``retry``) and
 is sent every part whole. A reader that takes nothing has its connection cut after
 ``DROP_GRACE_S``, what it held let go.
@@ -33,6 +33,7 @@ import asyncio
 import collections
 import logging
 import json
+import time
 from typing import AsyncIterator, Callable, Protocol
 
 from starlette.concurrency import run_in_threadpool
@@ -45,6 +46,7 @@ log = logging.getLogger("director.web.live")
 TICK_S = 5.0
 MIN_INTERVAL_S = 0.4
 MAX_QUEUED = 25
+BEHIND_S = 2 * TICK_S       # an update waiting this long for a page: the page has fallen behind
 RETRY = b"retry: 2000\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
 DROP_GRACE_S = 2.0          # a dropped page's reader has this long to take what it holds
@@ -91,16 +93,19 @@ class Stream:
                  client: tuple | None = None):
         self.channel, self.address, self.session, self.client = channel, address, session, client
         self.queued: collections.deque[bytes] = collections.deque()
+        self.since = 0.0            # when the oldest update waiting was queued
         self.ended = False
         self.dropped: str | None = None
         self.wake = asyncio.Event()
 
-    def push(self, data: bytes) -> bool:
-        """``data`` queued; False (nothing queued) once ``MAX_QUEUED`` updates wait: the page
-        has fallen behind."""
-        if len(self.queued) >= MAX_QUEUED:
+    def push(self, data: bytes, now: float) -> bool:
+        """``data`` queued at ``now`` (seconds); False (nothing queued) once the page has fallen
+        behind: ``MAX_QUEUED`` updates wait, or the oldest has waited over ``BEHIND_S``."""
+        if len(self.queued) >= MAX_QUEUED or (self.queued and now - self.since > BEHIND_S):
             return False
         if self.dropped is None:
+            if not self.queued:
+                self.since = now
             self.queued.append(data)
             self.wake.set()
         return True
@@ -116,10 +121,11 @@ class Broadcaster:
     def __init__(self, compute: Callable[[], dict], channels: dict[str, tuple[str, ...]],
                  slots: Slots, *, held_for: Callable[[], float | None] = lambda: None,
                  min_interval: float = MIN_INTERVAL_S, tick: float = TICK_S,
-                 budget: int = LIVE_BUFFER, wires: Unsent | None = None):
+                 budget: int = LIVE_BUFFER, wires: Unsent | None = None,
+                 clock: Callable[[], float] = time.monotonic):
         self.compute, self.channels, self.slots, self.held_for = compute, channels, slots, held_for
         self.min_interval, self.tick = min_interval, tick
-        self.budget, self.wires = budget, wires or NoWires()
+        self.budget, self.wires, self.clock = budget, wires or NoWires(), clock
         self.share = max(LEAST_SHARE, budget // max(1, slots.total))    # each page's at most
         self.loop: asyncio.AbstractEventLoop | None = None
         self.streams: set[Stream] = set()
@@ -192,16 +198,17 @@ class Broadcaster:
         self.parts, self.whole, self.stale = parts, {}, False
         batches = {channel: b"".join(changed[n] for n in names if n in changed)
                    for channel, names in self.channels.items()}
+        now = self.clock()
         for stream in self.streams:
-            if batches[stream.channel] and not stream.push(batches[stream.channel]):
-                self._drop(stream)
+            if batches[stream.channel] and not stream.push(batches[stream.channel], now):
+                self._drop(stream, now)
 
-    def _drop(self, stream: Stream) -> None:
-        stream.drop(f"this page fell behind the live updates: {MAX_QUEUED} waited while its "
-                    f"connection held its share ({self.share // 1024} KB) of the "
-                    f"{self.budget // 1024} KB all live pages may hold together; it opens "
-                    "again by itself, with everything afresh")
-        log.info("a live page of %s dropped: %d updates behind", stream.address, MAX_QUEUED)
+    def _drop(self, stream: Stream, now: float) -> None:
+        stream.drop(f"this page fell behind the live updates: {len(stream.queued)} waited, the "
+                    f"oldest {now - stream.since:.0f} s, while its connection held its share "
+                    f"({self.share // 1024} KB) of the {self.budget // 1024} KB all live pages "
+                    "may hold together; it opens again by itself, with everything afresh")
+        log.info("a live page of %s dropped: behind the live updates", stream.address)
         if self.loop is not None:
             self.loop.call_later(DROP_GRACE_S, self._cut_if_unread, stream)
 
