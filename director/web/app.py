@@ -393,11 +393,11 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
         source = request.client.host if request.client else "unknown"
         try:
             if body.stick:
-                name, text = stick_file(config, body.table, url=body.url or None,
-                                        serial=body.serial or None)
+                name, text, code = stick_file(config, body.table, url=body.url or None,
+                                              serial=body.serial or None)
                 log.info("table %s's USB stick file made from the page (%s)", body.table[:40], source)
                 return JSONResponse({"table": body.table, "file_name": name, "file_text": text,
-                                     "pin": pin(config, body.table)},
+                                     "code": code, "pin": pin(config, body.table)},
                                     headers={"Cache-Control": "no-store"})
             table = body.table
             made_pin = pin(config, table)
