@@ -9,7 +9,8 @@ ones). Routes, by name:
   a signed document, checked and stored by ``director.tables.ingest.receive`` (a body over 1 MiB is
   refused with 413 before more is read); ``tables.assignment``: ``GET
   /api/tables/{table}/assignment``, the table's assignment signed with that table's own key,
-  404 when it has none;
+  404 when it has none; its corrections' reasons only to the request with the table's proof of
+  its key (``X-Table-Proof``, common.wire.signing.table_proof; empty otherwise);
 - ``tables.challenge``: ``POST /api/tables/{table}/challenge``, a challenge a table sends to the
   judge station, and ``tables.verdict``: ``GET /api/tables/{table}/verdict``, the station's
   verdict on it, signed with the table's key (404 while there is none);
@@ -102,7 +103,8 @@ from .live import Broadcaster
 from .login import login_routes, render
 from director.event.model import ModelError
 from .sessions import LoginThrottle, SessionStore, same_secret
-from common.wire.signing import STATION_PROOF, station_key, station_proof
+from common.wire.signing import (STATION_PROOF, TABLE_PROOF, station_key, station_proof, table_key,
+                                 table_proof)
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("director.web.app")
@@ -235,8 +237,11 @@ def create_app(db: DirectorDB, config: DirectorConfig, *, password_hash: str,
 
     async def get_assignment(request: Request) -> Response:
         table = request.path_params["table"]
-        signed = await run_in_threadpool(rounds.signed_assignment, db, table, config.tournament,
-                                         config.key, config.word_list)
+        # the corrections' reasons for the table alone, which proves its key (issue 39)
+        mine = same_secret(request.headers.get(TABLE_PROOF),
+                           table_proof(table_key(config.key, table), table))
+        signed = await run_in_threadpool(functools.partial(rounds.signed_assignment, reasons=mine),
+                                         db, table, config.tournament, config.key, config.word_list)
         if signed is None:
             return JSONResponse({"error": f"no assignment for table {table} in the current round"},
                                 status_code=404)
