@@ -400,19 +400,24 @@ class StickNotSealed(EnrollmentError):
     someone else, changed since, or the code of another stick."""
 
 
-def _stick_mac(text: str, code: str) -> str:
-    key = hashlib.sha256(b"tablekeeper stick code:" + normal_code(code).encode()).digest()
+def _stick_mac(text: str, code: str, salt: bytes) -> str:
+    """HMAC-SHA256 of ``text`` under the code stretched by scrypt with the file's own ``salt``:
+    whoever holds the file tests guesses of the code at scrypt's pace, one file at a time."""
+    key = hashlib.scrypt(normal_code(code).encode(), salt=b"tablekeeper stick:" + salt,
+                         n=2 ** 14, r=8, p=1, dklen=32)
     return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def stick_seal(text: str, code: str) -> str:
     """An enrollment's config lines (``enrollment_toml``) as a USB stick's file: the lines, then
-    a ``[stick]`` table with the HMAC-SHA256 of them under ``code`` (a one-time code the director
-    prints beside the file, never written on the stick). The table takes the file only with that
+    a ``[stick]`` table with a random ``salt`` and the HMAC-SHA256 of them (``mac``) under
+    ``code`` stretched by scrypt with that salt (a one-time code the director prints beside the
+    file, never written on the stick). The table takes the file only with that
     code typed at it (``stick_open``): a stick from anyone else is refused."""
-    body = text.rstrip("\n") + "\n"
+    body, salt = text.rstrip("\n") + "\n", secrets.token_bytes(16)
     return (f"{body}{STICK_SEAL}# the seal of the lines above: the table takes them only with the "
-            f'code printed beside this file\nmac = "{_stick_mac(body, code)}"\n')
+            f'code printed beside this file\nsalt = "{salt.hex()}"\n'
+            f'mac = "{_stick_mac(body, code, salt)}"\n')
 
 
 def stick_open(file_text: str, code: str) -> str:
@@ -425,8 +430,8 @@ def stick_open(file_text: str, code: str) -> str:
         raise StickNotSealed("the file carries no seal: a stick's file is the director's only with "
                              "the code it printed beside it (python -m director enroll --stick)")
     text, seal = file_text[:at], file_text[at + len(STICK_SEAL):]
-    found = re.fullmatch(r'(?:#[^\n]*\n)*mac = "([0-9a-f]{64})"\n?', seal)
-    if found is None or not hmac.compare_digest(found[1], _stick_mac(text, code)):
+    found = re.fullmatch(r'(?:#[^\n]*\n)*salt = "([0-9a-f]{32})"\nmac = "([0-9a-f]{64})"\n?', seal)
+    if found is None or not hmac.compare_digest(found[2], _stick_mac(text, code, bytes.fromhex(found[1]))):
         raise StickNotSealed("the file is not sealed under the code typed: not the director's "
                              "file for this code (a stick from someone else, a file changed since, "
                              "or another table's code)")
