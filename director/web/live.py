@@ -20,19 +20,20 @@ service's ``director.limits.LIVE_BUFFER``; 300 public streams that never read he
 each before, 46 to 106 MB): each page's share is the budget over the streams the service may
 have open (``limits.live_total``), and what is written to a page's connection that its reader
 has not taken is held to it (``Unsent``, the door's wires, director.web.connections: its
-transport's write buffer limited to half the share, and the page's bytes written half a share
-at a time). A page whose connection holds its share while an update has waited for it over
-``BEHIND_S``, or while ``MAX_QUEUED`` updates wait, has fallen behind: it is dropped, the updates waiting let go, and sent a ``dropped`` event with
-the reason once its reader takes what it holds; its browser then opens it again (``retry``) and
-is sent every part whole. A reader that takes nothing has its connection cut after
+transport's write buffer and its kernel's send buffer limited to half the share, and the page's
+bytes written half a share at a time). A page whose connection holds its share while an update
+has waited for it over ``BEHIND_S``, or while ``MAX_QUEUED`` updates wait, has fallen behind: it
+is dropped, the updates waiting let go, and sent a ``dropped`` event with the reason once its
+reader takes what it holds; its browser then opens it again (``retry``) and is sent every part
+whole. A reader that takes nothing has its connection cut after
 ``DROP_GRACE_S``, what it held let go.
 """
 from __future__ import annotations
 
 import asyncio
 import collections
-import logging
 import json
+import logging
 import time
 from typing import AsyncIterator, Callable, Protocol
 
