@@ -203,10 +203,12 @@ def _has_result(db: DirectorDB, pairing: dict, tournament: str) -> bool:
                          pairing["round"], pairing["player0"]]).fetchone())
 
 
-def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None) -> dict | None:
+def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None, *,
+               reasons: bool = True) -> dict | None:
     """The table's assignment (unsigned), or None if no division's current round pairs it;
     ``word_list`` (the director's config: ``lexicon`` name and fingerprint, ``rated``) is carried
-    when the director names one."""
+    when the director names one; ``reasons=False``: each correction's reason left empty (for
+    anyone but the table, who shows it on its screen)."""
     candidates = table_pairings(db, table)
     if not candidates:
         return None
@@ -224,16 +226,18 @@ def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | No
                     names.get(pairing["player1"], f"#{pairing['player1']}")],
         "first": pairing["first"],
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
-        "corrections": [corrections.for_assignment(c) for c in told],
+        "corrections": [{**corrections.for_assignment(c), **({} if reasons else {"reason": ""})}
+                        for c in told],
         "revision": max(pairing["revision"], times["revision"], *(c.revision for c in told)),
         **(word_list or {}),
     }
 
 
 def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes,
-                      word_list: dict | None = None) -> dict | None:
-    """The table's assignment signed with that table's own key, or None if it has none."""
-    document = assignment(db, table, tournament, word_list)
+                      word_list: dict | None = None, *, reasons: bool = True) -> dict | None:
+    """The table's assignment signed with that table's own key, or None if it has none
+    (``reasons``: as ``assignment``'s)."""
+    document = assignment(db, table, tournament, word_list, reasons=reasons)
     return None if document is None else sign(document, table_key(tournament_key, document["table"]))
 
 

@@ -28,6 +28,7 @@ from director.tables.announce import Announcement
 from director.tables.exchange import Exchanges
 from . import parts
 from .addresses import service_addresses
+from .connections import Wires
 from .draw_page import watch
 from .guard import Guard, table_rate
 from .live import Broadcaster
@@ -78,12 +79,13 @@ def make_service(db: DirectorDB, config: DirectorConfig, password_hash: str,
     """The service's parts, each made once for the app."""
     snapshot = parts.Snapshot(db, config, now, clock)
     limits = config.limits
+    wires = Wires()     # the door's connections, asked by the live pages' budget (issue 39)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
                        Slots(limits.live_per_address, limits.live_total, limits.live_director),
-                       held_for=snapshot.held_for)
+                       held_for=snapshot.held_for, wires=wires)
     return Service(db=db, config=config, now=now, clock=clock, live=live, snapshot=snapshot,
                    exchanges=Exchanges(db, config, clock=clock),
                    addresses=service_addresses(config), sessions=SessionStore(clock),
                    throttle=LoginThrottle(clock), password_hash=password_hash,
                    table_requests=table_rate(limits, clock),     # the guard's and the door's
-                   announcement=announcement)
+                   announcement=announcement, wires=wires)

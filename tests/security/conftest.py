@@ -123,9 +123,9 @@ def assert_refused_and_nothing_stored(director: Director, answer, code: int, rea
 
 
 def assert_still_serving(director: Director) -> None:
-    """The service answers, and takes the table's true result."""
+    """The service answers, and takes the table's true result (under its own preset)."""
     assert director.up()
-    true = director.post(5, "results", signed_bytes(played()))
+    true = director.post(5, "results", signed_bytes(played(preset=director.config.preset)))
     assert true.code == 200 and true.body["outcome"] == "stored"
 
 

@@ -253,15 +253,18 @@ def test_a_table_on_a_serial_line_enrolls_from_a_usb_stick_by_its_number(tmp_pat
     assert made.returncode == 0, made.stderr
     assert sorted(p.name for p in (stick / "tablekeeper").iterdir()) == ["table-7.toml", "table-8.toml"]
     assert stat.S_IMODE((stick / "tablekeeper" / "table-7.toml").stat().st_mode) == 0o600
+    code = re.search(r"table 7: .* its code (\d{3} \d{3}) \(not on the stick\)", made.stdout)[1]
+    assert code.replace(" ", "") not in (stick / "tablekeeper" / "table-7.toml").read_text()
     config = table_config(tmp_path)
     out = subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config), "--table",
-                          "7", "--stick", str(stick)], cwd=ROOT, capture_output=True, text=True,
-                         timeout=TIMEOUT_S)
+                          "7", "--stick", str(stick), "--code", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=TIMEOUT_S)
     assert out.returncode == 0, out.stderr
+    assert "[stick]" not in (tmp_path / "data" / "enrollment.toml").read_text()   # the seal stays behind
     kiosk = kiosk_config(load(config))
     assert (kiosk.table, kiosk.director_serial, kiosk.director_serial_address) == ("7", "/dev/serial0", 7)
     assert kiosk.key == table_key(KEY, "7") and kiosk.director_url == ""
     missing = subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config),
-                              "--table", "9", "--stick", str(stick)], cwd=ROOT, capture_output=True,
-                             text=True, timeout=TIMEOUT_S)
+                              "--table", "9", "--stick", str(stick), "--code", code], cwd=ROOT,
+                             capture_output=True, text=True, timeout=TIMEOUT_S)
     assert missing.returncode == 1 and "no tablekeeper/table-9.toml on a USB stick" in missing.stderr

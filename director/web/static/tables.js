@@ -62,7 +62,8 @@ async function stickFile(event) {
     const link = $("stick-file");
     link.href = URL.createObjectURL(new Blob([made.file_text], { type: "text/plain" }));
     link.download = made.file_name;
-    link.textContent = `download ${made.file_name} (put it in the folder tablekeeper/ of the stick; it holds the table's key)`;
+    link.textContent = `download ${made.file_name} (put it in the folder tablekeeper/ of the stick; it holds the table's key). ` +
+      `At the table: ENROLL, ${made.table}, the code ${made.code.slice(0, 3)} ${made.code.slice(3)} (not on the stick), STICK`;
     link.hidden = false;
   } catch (error) { say(`USB stick file for table ${table}: ${error.message}`, true); }
 }
