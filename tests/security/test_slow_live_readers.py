@@ -59,13 +59,13 @@ class Spectator(threading.Thread):
 
 
 def streams_of(director, readers) -> list:
-    by_client = {s.client: s for s in director.app.state.live.streams}
+    by_client = {s.client: s for s in director.app.state.service.live.streams}
     return [by_client.get(sock.getsockname()) for sock in readers]
 
 
 @pytest.mark.slow                   # BEHIND_S of updates: some 15 s
 def test_streams_that_never_read_are_held_to_their_share_dropped_and_cut(busy):
-    director, live, wires = busy, busy.app.state.live, busy.app.state.wires
+    director, live, wires = busy, busy.app.state.service.live, busy.app.state.service.wires
     spectator = Spectator(director)
     spectator.start()
     readers = open_readers(director.port, READERS)
