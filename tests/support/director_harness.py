@@ -111,7 +111,7 @@ class Director:
         self.db = DirectorDB.open(db_path)
         self.app = create_app(self.db, self.config, password_hash=password_hash(),
                               announcement=announcement)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
