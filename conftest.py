@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.support.fixtures"]      # the director's harnesses, for every test folder
+
 SHARED = Path(__file__).resolve().parent.parent / "shared"
 MEMORY_TMP = Path("/dev/shm")
 

@@ -27,19 +27,10 @@ WAIT_S = 60.0
 
 
 @pytest.fixture
-def director(tmp_path):
-    running = Director(tmp_path / "director.sqlite").start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def limited(tmp_path, request):
+def limited(make_director, request):
     """A director with the limits the test names (``@pytest.mark.parametrize("limited",
     [{"limits.requests_per_s": 1}], indirect=True)``)."""
-    running = Director(tmp_path / "limited.sqlite", settings=request.param).start()
-    yield running
-    running.stop()
+    return make_director(settings=request.param)
 
 
 class SerialTable:
@@ -78,15 +69,13 @@ def serial_director(tmp_path):
 
 
 @pytest.fixture
-def paired_director(tmp_path):
+def paired_director(director):
     """The director (aspa) with round 1's pairings, started: Ann v Bob at table 5, Cat v Dan at
     table 6."""
-    running = Director(tmp_path / "director.sqlite").start()
-    store_players(running.db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")])
-    store_pairings(running.db, [Pairing(1, "5", (1, 2), 0), Pairing(1, "6", (3, 4), 1)])
-    start_round(running.db, 1, 1000.0)
-    yield running
-    running.stop()
+    store_players(director.db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")])
+    store_pairings(director.db, [Pairing(1, "5", (1, 2), 0), Pairing(1, "6", (3, 4), 1)])
+    start_round(director.db, 1, 1000.0)
+    return director
 
 
 def played(table="5", round_number=1, players=("Ann", "Bob"), scores=(30, 20), preset="aspa",

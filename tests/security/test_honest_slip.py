@@ -31,7 +31,7 @@ from director.event.model import Pairing, Player
 from director.event.rounds import start_round, store_pairings, store_players
 from common.game import commands as cmd
 from common.presets import load_preset
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 LONG = "Wijesinghe-Seneviratne, Anuradha Chathura"      # 41 characters: the kiosk took 40
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -60,14 +60,14 @@ def event(tmp_path):
 
 def until(kiosk, check, what: str):
     """Step the kiosk's loop until ``check()`` holds (its link's worker runs alongside)."""
-    return eventually(lambda: kiosk.step() is not None and check(), what=what)
+    return wait_until(lambda: kiosk.step() is not None and check(), what=what)
 
 
 def play_round_1(director, kiosk) -> None:
     until(kiosk, lambda: kiosk.state.players == ("Ann", "Bob"), "round 1's assignment")
     for command, at in GAME:
         assert kiosk.submit(command, at), command
-    eventually(lambda: director.rows("results"), what="the table's result at the director")
+    wait_until(lambda: director.rows("results"), what="the table's result at the director")
 
 
 def status_of(director, table: str = "7") -> dict:
@@ -90,7 +90,7 @@ def assert_later_assignments_taken(director, kiosk) -> None:
     director.round_action("start", 2)
     until(kiosk, lambda: kiosk.state.start_called_ns is not None, "round 2's start taken")
     assert "refused" not in kiosk.view.top and kiosk.kiosk.table.info.alert == ""
-    eventually(lambda: status_of(director).get("round") == 2, what="round 2's status")
+    wait_until(lambda: status_of(director).get("round") == 2, what="round 2's status")
     assert "assignment_refused" not in status_of(director)
     assert tables_row(director)["assignment_refused"] == ""
 
@@ -182,13 +182,13 @@ def test_an_assignment_the_table_cannot_take_shows_on_its_screen_and_the_tables_
         f"call the director: this table refused the director's last assignment ({why})"),
         "the refusal first on the table's top line")
     assert (kiosk.state.round, kiosk.state.players) == (1, ("Ann", "Bob"))   # round 1's game stays
-    eventually(lambda: status_of(director).get("assignment_refused") == why,
+    wait_until(lambda: status_of(director).get("assignment_refused") == why,
                what="the refusal in the table's status")
     assert tables_row(director)["assignment_refused"] == why
     with DirectorDB.open(director.db) as db, db.transaction() as conn:
         conn.execute("UPDATE players SET name = ? WHERE number = 4", [LONG])
     until(kiosk, lambda: kiosk.state.players == ("Cy", LONG), "round 2 taken once put right")
     assert "refused" not in kiosk.view.top
-    eventually(lambda: "assignment_refused" not in status_of(director) and status_of(director),
+    wait_until(lambda: "assignment_refused" not in status_of(director) and status_of(director),
                what="the refusal gone from the status")
     assert tables_row(director)["assignment_refused"] == ""
