@@ -24,7 +24,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from bench.rigs.director_process import DirectorProcess
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from kiosk.config import load
@@ -93,10 +92,9 @@ class HostileDoor:
 
 
 @pytest.fixture
-def director(tmp_path):
-    process = DirectorProcess(tmp_path / "director.sqlite", KEY, tournament=TOURNAMENT).start()
-    yield process
-    process.stop()
+def director(make_director):
+    """The real director's service (in this process, tests/support/fixtures.py)."""
+    return make_director(key=KEY, tournament=TOURNAMENT)
 
 
 def sealed_by_a_hostile_director(code: str, **fields):

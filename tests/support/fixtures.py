@@ -17,8 +17,7 @@ import itertools
 
 import pytest
 
-from bench.rigs.director_process import DirectorProcess, seed
-from tests.support.director_harness import KEY, TOURNAMENT, Director
+# The director's modules are imported by the fixtures that use them, not by every run of pytest.
 
 
 @pytest.fixture
@@ -27,6 +26,8 @@ def make_director(tmp_path):
     started=True, announcement=None)``: a started director on a new database in ``tmp_path``;
     ``pairings`` ({round: {table: (left, right, first)}}) seeded first, each round started
     unless ``started`` is False (bench.rigs.director_process.seed)."""
+    from bench.rigs.director_process import seed
+    from tests.support.director_harness import KEY, TOURNAMENT, Director
     made: list[Director] = []
     numbers = itertools.count()
 
@@ -46,7 +47,7 @@ def make_director(tmp_path):
 
 
 @pytest.fixture
-def director(make_director) -> Director:
+def director(make_director):
     """A director with the harness's tournament (``TOURNAMENT``) and key (``KEY``)."""
     return make_director()
 
@@ -56,6 +57,8 @@ def director_process(tmp_path):
     """``make(key=..., tournament=..., preset="aspa", args=(), pairings=None, started=True)``:
     ``python -m director`` started on a new database in ``tmp_path`` (seeded as
     ``make_director`` seeds it), stopped when the test ends."""
+    from bench.rigs.director_process import DirectorProcess, seed
+    from tests.support.director_harness import KEY, TOURNAMENT
     made: list[DirectorProcess] = []
     numbers = itertools.count()
 
@@ -73,3 +76,4 @@ def director_process(tmp_path):
     yield make
     for process in made:
         process.stop()
+
