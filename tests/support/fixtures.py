@@ -22,23 +22,25 @@ import pytest
 
 @pytest.fixture
 def make_director(tmp_path):
-    """``make(key=KEY, tournament=TOURNAMENT, preset="aspa", settings=None, pairings=None,
-    started=True, announcement=None)``: a started director on a new database in ``tmp_path``;
-    ``pairings`` ({round: {table: (left, right, first)}}) seeded first, each round started
-    unless ``started`` is False (bench.rigs.director_process.seed)."""
+    """``make(key=KEY, tournament=TOURNAMENT, preset="aspa", settings=None, config=None,
+    pairings=None, started=True, announcement=None)``: a started director on a new database in
+    ``tmp_path``, with the config file ``config`` if any and ``settings`` over it; ``pairings``
+    ({round: {table: (left, right, first)}}) seeded first, each round started unless
+    ``started`` is False (bench.rigs.director_process.seed)."""
     from bench.rigs.director_process import seed
     from tests.support.director_harness import KEY, TOURNAMENT, Director
     made: list[Director] = []
     numbers = itertools.count()
 
     def make(*, key: str | bytes = KEY, tournament: str = TOURNAMENT, preset: str = "aspa",
-             settings: dict | None = None, pairings: dict | None = None, started: bool = True,
-             announcement=None) -> Director:
+             settings: dict | None = None, config=None, pairings: dict | None = None,
+             started: bool = True, announcement=None) -> Director:
         number = next(numbers)
         db = tmp_path / ("director.sqlite" if number == 0 else f"director-{number}.sqlite")
         if pairings:
             seed(db, pairings, started=started)
-        running = Director(db, preset, settings, announcement, key=key, tournament=tournament)
+        running = Director(db, preset, settings, announcement, key=key, tournament=tournament,
+                           config=config)
         made.append(running.start())
         return running
     yield make

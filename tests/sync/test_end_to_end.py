@@ -30,10 +30,11 @@ FAST = dict(idle_s=0.02, status_s=0.5, poll_s=0.5, base_delay_s=0.05, max_delay_
 
 
 @pytest.fixture
-def director(real_director):
-    """The director's service with the players and both rounds' pairings."""
-    process = real_director({round: {t: (a, b, 0) for t, (a, b, _) in tables.items()}
-                             for round, tables in ROUNDS.items()})
+def director(director_process):
+    """The director's service (``python -m director``: it is killed) with the players and both
+    rounds' pairings."""
+    pairings = {round: {t: (a, b, 0) for t, (a, b, _) in tables.items()} for round, tables in ROUNDS.items()}
+    process = director_process(key=KEY, tournament=TOURNAMENT, pairings=pairings)
     assert [r["name"] for r in process.rows("players")] == NAMES
     return process
 

@@ -36,7 +36,7 @@ def backup(db, to) -> None:
 
 def test_a_director_restored_from_a_backup_takes_back_each_result_it_lacks_once(tmp_path, real_director):
     director = real_director(PAIRINGS)
-    backup(director.db, tmp_path / "backup.sqlite")            # before any result came in
+    backup(director.db_path, tmp_path / "backup.sqlite")            # before any result came in
     store = tmp_path / "kiosk.sqlite"
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     play(store, "3", script(2, ("Ann", "Cy"), (10, 50)))
@@ -50,8 +50,8 @@ def test_a_director_restored_from_a_backup_takes_back_each_result_it_lacks_once(
 
         director.stop()                                         # the laptop dies; the backup comes back
         for suffix in ("", "-wal", "-shm"):
-            (director.db.parent / (director.db.name + suffix)).unlink(missing_ok=True)
-        shutil.copyfile(tmp_path / "backup.sqlite", director.db)
+            (director.db_path.parent / (director.db_path.name + suffix)).unlink(missing_ok=True)
+        shutil.copyfile(tmp_path / "backup.sqlite", director.db_path)
         director.start()
         sender.publish(playing, "table-3-round-3", "Link Open", "3")    # the table posts its status
         wait_until(lambda: len(director.rows("results")) == 2, what="both results taken back")
@@ -59,7 +59,7 @@ def test_a_director_restored_from_a_backup_takes_back_each_result_it_lacks_once(
         rows = director.rows("results")
         assert sorted((r["round"], r["sha256"]) for r in rows) == first        # the same results
         assert {r["source"] for r in rows} == {"http (sent again)"}
-        with DirectorDB.open(director.db) as db:
+        with DirectorDB.open(director.db_path) as db:
             (row,) = [r for r in tables_view(db, load_config(None, {}, need_key=False), 0.0)["tables"]
                       if r["table"] == "3"]
             assert row["taken_back"] == "round 1, round 2"              # the tables page

@@ -6,6 +6,7 @@ import json
 
 from common.game import commands as cmd
 from bench.rigs.linked_kiosk import LinkedKiosk
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from bench.rigs.lossy_proxy import LossyLine
 from tests.support.wait import wait_until
 
@@ -13,12 +14,12 @@ WAIT_S = 120.0
 
 
 def test_a_kiosk_on_a_serial_line_gets_its_assignment_and_delivers_its_locked_result(
-        tmp_path, real_director):
+        tmp_path, director_process):
     line = LossyLine(1, drop=0, corrupt=0, duplicate=0).start()      # a clean line
     kiosk = director = None
     try:
-        director = real_director({3: {"7": ("Cy", "Di", 0)}}, started=False,
-                                 args=("--serial", line.director_port, "--addresses", "7"))
+        director = director_process(key=KEY, tournament=TOURNAMENT, pairings={3: {"7": ("Cy", "Di", 0)}},
+                                    started=False, args=("--serial", line.director_port, "--addresses", "7"))
         kiosk = LinkedKiosk(tmp_path / "kiosk.sqlite", serial=line.table_ports[0], tournament="")
 
         def step_until(check, what):

@@ -141,7 +141,7 @@ def test_a_result_the_director_refuses_stays_in_the_outbox_with_the_reason_on_sc
     director = real_director({4: {"7": ("Ann", "Bob", 0)}})
     k = linked(director.url, round=4)
     until(k, lambda: (k.state.round, k.state.players) == (4, ("Ann", "Bob")), "the assignment")
-    with DirectorDB.open(director.db) as db:
+    with DirectorDB.open(director.db_path) as db:
         store_players(db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")])
         store_pairings(db, [Pairing(4, "7", (1, 3), 0)])
     for command, at in GAME:
@@ -154,7 +154,7 @@ def test_a_result_the_director_refuses_stays_in_the_outbox_with_the_reason_on_sc
         [kept] = outbox.due(float("inf"))
         assert kept.acked is None and kept.last_error == f"refused: 409 {reason}"
     assert director.rows("results") == [] and director.rows("rejections")[0]["reason"] == reason
-    with DirectorDB.open(director.db) as db:
+    with DirectorDB.open(director.db_path) as db:
         store_pairings(db, [Pairing(4, "7", (1, 2), 0)])            # the director puts it right
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
     [row] = director.rows("results")
@@ -200,7 +200,7 @@ def test_a_correction_the_director_makes_reaches_the_tables_screen_and_journal_o
     for command, at in GAME:
         assert k.submit(command, at), command
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
-    with DirectorDB.open(director.db) as db:
+    with DirectorDB.open(director.db_path) as db:
         made = correct(db, load_preset("aspa"), TOURNAMENT,
                        Ask(4, "scores", "the sheet says 36", table="7", scores=(36, 26)),
                        now_wall=2e9, source="command line")
