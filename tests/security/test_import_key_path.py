@@ -3,7 +3,7 @@ file (``division a ../var/tables/table-7.key``): the director read it and printe
 in its error. A division's file must be a .t file beside the config: anything with a folder,
 ``..`` or another suffix is refused, naming the line, before any file is read; the key never
 appears in what the command prints, and nothing is imported. (The page's import reads only the
-files it is sent.) An honest table's post is answered within a second meanwhile."""
+files it is sent.) An honest table's post is answered meanwhile."""
 import subprocess
 import sys
 from pathlib import Path

@@ -169,7 +169,7 @@ def test_a_rogue_found_first_is_not_the_tables_director_after_enrollment(directo
     assert found[0] == (TOURNAMENT, relay.url)
     worker.by_code(found[0][1], "7", code)      # the volunteer takes the first one
     progress = wait_until(lambda: worker.progress().phase in ("enrolled", "failed")
-                          and worker.progress(), timeout_s=120, what="the enrollment")
+                          and worker.progress(), timeout=120, what="the enrollment")
     assert progress.phase == "enrolled", progress.text
     assert director.url in progress.text and f"came through {relay.url}" in progress.text
     values = enrollment_file.read_enrollment(path, _check)
