@@ -21,6 +21,7 @@ BENCHES = [
     "divisions",
     "draw",
     "door",
+    "honest",
     "rehearsal",
 ]
 
