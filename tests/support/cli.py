@@ -31,20 +31,21 @@ _ONE_AT_A_TIME = threading.Lock()      # sys.stdout, sys.argv and the folder are
 
 @dataclass
 class Ran:
-    """What a command gave: its exit status and everything it wrote."""
+    """What a command gave: its exit status and everything it wrote (text, or bytes)."""
     args: list[str]
     returncode: int
-    stdout: str
-    stderr: str
+    stdout: str | bytes
+    stderr: str | bytes
 
 
-def run(program: str, *args: str, cwd: Path | str | None = None, input: str = "",
-        env: dict[str, str] | None = None) -> Ran:
+def run(program: str, *args, cwd: Path | str | None = None, input: str = "",
+        env: dict[str, str] | None = None, text: bool = True) -> Ran:
     """``python -m program *args`` in this process, in folder ``cwd`` (the checkout by default,
-    as ``spawn`` runs it), ``input`` on its standard input, ``env`` added to its environment."""
+    as ``spawn`` runs it), ``input`` on its standard input, ``env`` added to its environment;
+    its output as text (UTF-8, as the process's pipes are here), or as bytes if not ``text``."""
     main = importlib.import_module(PROGRAMS[program]).main
     argv = [str(a) for a in args]
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _pipe("surrogateescape"), _pipe("backslashreplace")
     with _ONE_AT_A_TIME, _folder(cwd or ROOT), _environment(env or {}), \
             _argv([str(Path(sys.modules[PROGRAMS[program]].__file__)), *argv]), \
             _stdin(input), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -55,15 +56,26 @@ def run(program: str, *args: str, cwd: Path | str | None = None, input: str = ""
         except Exception:                       # noqa: BLE001 - as the interpreter reports it
             traceback.print_exc()
             code = 1
-    return Ran([program, *argv], _exit_status(code), out.getvalue(), err.getvalue())
+        out.flush()
+        err.flush()
+    said = [pipe.buffer.getvalue() for pipe in (out, err)]
+    if text:
+        said = [data.decode("utf-8", "replace") for data in said]
+    return Ran([program, *argv], _exit_status(code), *said)
 
 
-def spawn(program: str, *args: str, cwd: Path | str | None = None, input: str | None = None,
-          env: dict[str, str] | None = None, timeout: float = TIMEOUT_S) -> subprocess.CompletedProcess:
+def spawn(program: str, *args, cwd: Path | str | None = None, input: str | None = None,
+          env: dict[str, str] | None = None, timeout: float = TIMEOUT_S,
+          text: bool = True) -> subprocess.CompletedProcess:
     """``python -m program *args`` as a process of its own, from the checkout (or ``cwd``)."""
     return subprocess.run([sys.executable, "-m", program, *map(str, args)], cwd=cwd or ROOT,
-                          input=input, capture_output=True, text=True, timeout=timeout,
+                          input=input, capture_output=True, text=text, timeout=timeout,
                           env={**os.environ, **env} if env else None)
+
+
+def _pipe(errors: str) -> io.TextIOWrapper:
+    """A standard stream as a pipe's: text written as UTF-8, ``.buffer`` for bytes."""
+    return io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=errors, write_through=True)
 
 
 def _exit_status(code) -> int:
