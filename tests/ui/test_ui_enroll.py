@@ -3,7 +3,6 @@ it; the volunteer types the table's number and the director's code, and the tabl
 the real director's service (on 127.0.0.1, tests/support/fixtures.py), writes its enrollment to its data
 partition and asks to start again; a wrong code says so and writes nothing. An enrolled table
 enrolls again from the director's menu (E), behind its PIN. Screens saved as PNG."""
-from pathlib import Path
 
 import pytest
 
