@@ -3,7 +3,9 @@ real tsh and TOU files, the ENABLE word list as published (../shared, which CI c
 repository). The product never reads them: a table's default lexicon is the ENABLE list bundled in
 kiosk/lexicon/data. The ``shared`` fixture names them, and fails loudly when they are missing.
 
-And where the tests' temporary folders are: in memory (``_temporary_folders_in_memory``)."""
+And what every run shares: where the tests' temporary folders are (in memory,
+``_temporary_folders_in_memory``), the slow tests first, the director's fixtures
+(tests/support/fixtures.py)."""
 from __future__ import annotations
 
 import os
@@ -32,6 +34,13 @@ def _temporary_folders_in_memory() -> None:
 
 
 _temporary_folders_in_memory()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first (the rehearsals, the demos, the killed processes: a minute or more
+    each on a loaded machine): spread over workers (make test), they start at once rather than
+    last, where the longest alone would end the run late. The rest keep their order."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @dataclass(frozen=True)
