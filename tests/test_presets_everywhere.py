@@ -33,9 +33,10 @@ def five_presets(tmp_path, monkeypatch) -> dict:
 
 
 def run(env: dict, program: str, *args: str):
-    """``python -m program *args`` with ``env``: the kiosk's presets as a process of its own
-    sees them, the rest in the test's process (tests/support/cli.py)."""
-    if program == "kiosk" and args == ("presets",):
+    """``python -m program *args`` with ``env``: the kiosk's commands as processes of their own
+    (the config's example is written once, when its module is loaded), the director's in the
+    test's process (tests/support/cli.py)."""
+    if program == "kiosk":
         return cli.spawn(program, *args, env=env)
     return cli.run(program, *args, env=env)
 
