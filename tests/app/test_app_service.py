@@ -28,7 +28,8 @@ def test_the_kiosk_tells_systemd_it_is_ready_and_feeds_the_watchdog(tmp_path):
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
                    NOTIFY_SOCKET=address, WATCHDOG_USEC="200000")
         shots = tmp_path / "shots"
-        child = subprocess.run([sys.executable, "-m", "kiosk", "--sim", "--headless", "--exit-after", "2",
+        # 5 s: the first frame (and READY) may take 2 s of a loaded machine, and the feeds come after
+        child = subprocess.run([sys.executable, "-m", "kiosk", "--sim", "--headless", "--exit-after", "5",
                                 "--store", str(tmp_path / "k.sqlite"), "--screenshot-dir", str(shots)],
                                cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
         assert child.returncode == 0, child.stderr
