@@ -17,7 +17,7 @@ from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
 from director.web.tables import WAITING, tables_view
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc, signed_bytes, status_doc
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 FAST = dict(idle_s=0.02, status_s=0.2, poll_s=0.2, base_delay_s=0.05, max_delay_s=0.5)
 
@@ -77,8 +77,8 @@ def test_the_tables_top_line_says_linked_not_refused(director, tmp_path):
     sender = Sender(store, DirectorClient(director.url, "4", key, timeout_s=30), key, **FAST).start()
     try:
         sender.publish(new_game(load_preset("aspa")), "table-4", TOURNAMENT, "4")
-        eventually(lambda: director.rows("status"), what="the status stored")
-        eventually(lambda: sender.link.reached, what="the director reached")
+        wait_until(lambda: director.rows("status"), what="the status stored")
+        wait_until(lambda: sender.link.reached, what="the director reached")
         assert sender.link.status_refused is None
         assert link_text(sender.link) == "director linked"
         assert sender.link.assignment is None               # no round drawn: none yet
