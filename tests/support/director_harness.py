@@ -28,7 +28,7 @@ from pathlib import Path
 import uvicorn
 
 from director.web.app import create_app
-from director.web.connections import server_config
+from director.web.connections import listening_socket, server_config
 from director.config import load_config
 from director.event.db import DirectorDB
 from director.web.password import hash_password
@@ -145,12 +145,7 @@ class Director:
         self.db = DirectorDB.open(self.db_path)
         self.app = create_app(self.db, self.config, password_hash=password_hash(),
                               announcement=self.announcement)
-        # IPPROTO_TCP named, so that asyncio sets TCP_NODELAY on each connection accepted (it
-        # does only for a socket whose protocol says TCP): a keep-alive request is answered at
-        # once, not after Nagle's wait for the first write's acknowledgement (40 ms)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", self.port))
+        self.sock = listening_socket("127.0.0.1", self.port)      # the service's own
         self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(server_config(self.app, self.config.limits, log_level="warning",
                                                    timeout_graceful_shutdown=1))
