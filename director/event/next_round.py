@@ -10,8 +10,10 @@ rounds, if it has any, are drawn here). For any other system, round by round:
   calls after each change), or when the director presses for it (``propose``), the next round is
   drawn and kept as a *proposal* (director.event.proposals): no table is told of it;
 - the director may swap two players (``swap``) or move a game to another table (``set_table``,
-  the game there taking the first one's table); who starts a game changed this way is chosen
-  again as the draw chooses it, by the starts each player had so far (NZASP 5.3);
+  the game there taking the first one's table: one of the event's tables, the division's own
+  when it has some, never another division's: director.event.venue); who starts a game changed
+  this way is chosen again as the draw chooses it, by the starts each player had so far (NZASP
+  5.3);
 - ``publish`` stores the proposal as the round's pairings, as an import of them does
   (director.event.rounds.store_pairings): each table's next assignment carries its game and
   who starts;
@@ -32,19 +34,21 @@ asked of round 4's proposal once round 4 is published is not made, and says so. 
 may take seconds) is made outside the lock and stored only if the proposal is still the one it
 was drawn for. director.event.published changes a published round not yet started.
 
-A .t file imported from tsh replaces a division's pairings as it always did; a proposal whose
-round it pairs is dropped. Pure of the web: the page (director.web.draw_page) calls these.
+A round's games are at the division's tables (director.event.venue: its own, else the venue's
+from its place after the divisions before it), never at a table another division holds or has
+proposed: the proposals of several divisions never collide, whichever is drawn or published
+first. A .t file imported from tsh replaces a division's pairings as it always did; a proposal
+whose round it pairs is dropped. Pure of the web: the page (director.web.draw_page) calls these.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import asdict, dataclass, field
 
 from common.game.rules import Rules
 
-from . import counted, divisions, roster, tournament
+from . import counted, divisions, roster, tournament, venue
 from .counted import CountedDivision
 from .db import DirectorDB
 from .draw import DrawError, DrawSettings, draw_round, round_count, starts_so_far
@@ -59,12 +63,18 @@ SETTLE_S = 0.2      # after a change, how long the service lets more gather befo
 @dataclass(frozen=True)
 class Event:
     """What the draw needs of the director's config: the rules and tournament results count
-    under, each division's draw as the config sets it ({"": every division's, NAME: one's}) and
-    the venue's tables (``tournament.tables``; empty: numbered from each division's offset)."""
+    under, each division's draw as the config sets it ({"": every division's, NAME: one's}),
+    the venue's tables (``tournament.tables``; empty: numbered from each division's offset) and
+    each division's own (``[divisions.NAME] tables``: {NAME: tables})."""
     rules: Rules
     tournament: str
     draws: dict = field(default_factory=dict)
     tables: tuple[str, ...] = ()
+    division_tables: dict = field(default_factory=dict)
+
+    @property
+    def venue(self) -> venue.Venue:
+        return venue.Venue(self.tables, self.division_tables)
 
 
 def settings(db: DirectorDB, event: Event, name: str) -> tuple[DrawSettings, str]:
@@ -95,31 +105,8 @@ def _view(db: DirectorDB, event: Event, name: str) -> CountedDivision:
 
 
 def tables_for(db: DirectorDB, event: Event, name: str, round_number: int, count: int) -> list[str]:
-    """The tables the division's round may use, in order: those of its last round first, then
-    the venue's (``tournament.tables``) or numbers after its table offset, none another
-    division's in that round or in its own latest round."""
-    with db.locked() as conn:
-        own = [r[0] for r in conn.execute(
-            "SELECT table_name FROM pairings WHERE division = ? AND round = ? AND table_name IS NOT "
-            "NULL", [name, round_number - 1])]
-        others = {r[0] for r in conn.execute(
-            "SELECT p.table_name FROM pairings p WHERE p.division != ? AND p.table_name IS NOT NULL "
-            "AND (p.round = ? OR p.round = (SELECT MAX(q.round) FROM pairings q WHERE q.division = "
-            "p.division))", [name, round_number])}
-    order = lambda t: (0, int(t), "") if re.fullmatch(r"\d+", t) else (1, 0, t)     # noqa: E731
-    tables = sorted((t for t in own if t not in others), key=order)
-    for table in event.tables:
-        if len(tables) >= count:
-            break
-        if table not in others and table not in tables:
-            tables.append(table)
-    division = divisions.find(db, name)
-    number = division.table_offset if division else 0
-    while len(tables) < count:
-        number += 1
-        if str(number) not in others and str(number) not in tables:
-            tables.append(str(number))
-    return tables
+    """The tables the division's round may use, in order (director.event.venue.tables_for)."""
+    return venue.tables_for(db, event.venue, name, round_number, count)
 
 
 def basis(view: CountedDivision, round_number: int) -> str:
@@ -352,20 +339,15 @@ def swap_rows(db: DirectorDB, name: str, rows: list, round_number: int, a: int, 
 
 
 def table_rows(db: DirectorDB, name: str, rows: list, round_number: int, player: int,
-               table: str, where_words: str = "the proposed round") -> None:
-    """The game of ``player`` in ``rows`` moves to ``table``; a game there takes its table."""
+               table: str, place: venue.Venue, where_words: str = "the proposed round") -> None:
+    """The game of ``player`` in ``rows`` moves to ``table`` (one of ``place``'s, checked by
+    director.event.venue.check); a game there takes its table."""
     mine = next((row for row in rows if player in row[1:3]), None)
     if mine is None:
         raise RoundError(f"player {player} is not in {where_words}")
     if mine[2] == NO_OPPONENT:
         raise RoundError(f"player {player} has the bye: a bye takes no table")
-    if not table:
-        raise RoundError("a table is needed")
-    with db.locked() as conn:
-        other = conn.execute("SELECT division FROM pairings WHERE round = ? AND table_name = ? "
-                             "AND division != ?", [round_number, table, name]).fetchone()
-    if other:
-        raise RoundError(f"table {table} is division {other[0]}'s in round {round_number}")
+    venue.check(db, place, name, round_number, table)
     there = next((row for row in rows if row[0] == table), None)
     if there is not None:
         there[0] = mine[0]
@@ -381,14 +363,17 @@ def swap(db: DirectorDB, name: str, a: int, b: int, round_number: int | None = N
                      lambda rows, r: swap_rows(db, name, rows, r, a, b), round_number, "swap")
 
 
-def set_table(db: DirectorDB, name: str, player: int, table: str,
+def set_table(db: DirectorDB, name: str, player: int, table: str, event: Event | None = None,
               round_number: int | None = None) -> dict:
-    """The game of ``player`` moves to ``table``; a game proposed there takes its table."""
+    """The game of ``player`` moves to ``table`` (one of ``event``'s tables, checked by
+    director.event.venue.check: RoundError saying why not, nothing stored); a game proposed
+    there takes its table."""
     name = divisions.resolve(db, name)
     table = str(table).strip()
+    place = event.venue if event is not None else venue.Venue()
     return _adjusted(db, name, f"player {player}'s game moved to table {table}",
-                     lambda rows, r: table_rows(db, name, rows, r, player, table), round_number,
-                     "move")
+                     lambda rows, r: table_rows(db, name, rows, r, player, table, place),
+                     round_number, "move")
 
 
 def stale(db: DirectorDB, name: str, stored: dict) -> bool:
@@ -465,8 +450,10 @@ def state(db: DirectorDB, event: Event, name: str) -> dict:
     far) and what to tell the director (a draw that failed; a result changed after a round was
     published). Reads what ``refresh`` keeps: no result is counted here."""
     chosen, source = settings(db, event, name)
+    tables, given = venue.own(db, event.venue, name)
     shown = {"division": name, "settings": asdict(chosen), "source": source,
-             "next_round": next_round_number(db, name), "rounds": 0, "proposal": None, "notes": []}
+             "next_round": next_round_number(db, name), "rounds": 0, "proposal": None, "notes": [],
+             "tables": venue.words(tables), "tables_source": given}
     if not drawn_here(chosen, shown["next_round"]):
         return shown
     shown["rounds"] = round_count(chosen, tournament.players(db, name))

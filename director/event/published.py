@@ -20,7 +20,7 @@ Each is done in one transaction, and says what it did, in words.
 """
 from __future__ import annotations
 
-from . import counted, next_round, roster, tournament
+from . import counted, next_round, roster, tournament, venue
 from .db import DirectorDB
 from .model import NO_OPPONENT, Pairing
 from .next_round import Event, RoundError
@@ -143,13 +143,17 @@ def swap(db: DirectorDB, name: str, a: int, b: int, round_number: int) -> str:
                "have their new games" if tables else ""))
 
 
-def set_table(db: DirectorDB, name: str, player: int, table: str, round_number: int) -> str:
-    """The game of ``player`` moved to ``table`` in the published round (not started)."""
+def set_table(db: DirectorDB, name: str, player: int, table: str, round_number: int,
+              event: Event | None = None) -> str:
+    """The game of ``player`` moved to ``table`` (one of ``event``'s tables) in the published
+    round (not started)."""
     table = str(table).strip()
+    place = event.venue if event is not None else venue.Venue()
     with db.transaction():
         _open(db, name, round_number)
         rows, missed = rows_of(db, name, round_number)
-        next_round.table_rows(db, name, rows, round_number, player, table, "the published round")
+        next_round.table_rows(db, name, rows, round_number, player, table, place,
+                              "the published round")
         _store(db, name, round_number, rows, missed, missed)
     return f"division {name}: player {player}'s game at table {table} in round {round_number} as published"
 

@@ -249,10 +249,12 @@ def _has_result(db: DirectorDB, pairing: dict, tournament: str) -> bool:
                          pairing["round"], pairing["player0"]]).fetchone())
 
 
-def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None) -> dict | None:
+def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None, *,
+               reasons: bool = True) -> dict | None:
     """The table's assignment (unsigned), or None if no division's current round pairs it;
     ``word_list`` (the director's config: ``lexicon`` name and fingerprint, ``rated``) is carried
-    when the director names one."""
+    when the director names one; ``reasons=False``: each correction's reason left empty (for
+    anyone but the table, who shows it on its screen)."""
     candidates = table_pairings(db, table)
     if not candidates:
         return None
@@ -270,16 +272,18 @@ def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | No
                     names.get(pairing["player1"], f"#{pairing['player1']}")],
         "first": pairing["first"],
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
-        "corrections": [corrections.for_assignment(c) for c in told],
+        "corrections": [{**corrections.for_assignment(c), **({} if reasons else {"reason": ""})}
+                        for c in told],
         "revision": max(pairing["revision"], times["revision"], *(c.revision for c in told)),
         **(word_list or {}),
     }
 
 
 def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes,
-                      word_list: dict | None = None) -> dict | None:
-    """The table's assignment signed with that table's own key, or None if it has none."""
-    document = assignment(db, table, tournament, word_list)
+                      word_list: dict | None = None, *, reasons: bool = True) -> dict | None:
+    """The table's assignment signed with that table's own key, or None if it has none
+    (``reasons``: as ``assignment``'s)."""
+    document = assignment(db, table, tournament, word_list, reasons=reasons)
     return None if document is None else sign(document, table_key(tournament_key, document["table"]))
 
 
@@ -288,10 +292,13 @@ class DivisionMismatch(ValueError):
     needed: says which."""
 
 
-def division_for(db: DirectorDB, round_number: int, table: str, named: str | None) -> str | None:
+def division_for(db: DirectorDB, round_number: int, table: str, named: str | None, *,
+                 needed: bool = True) -> str | None:
     """The division a table's document (result or status) of ``round_number`` belongs to: the
     division of the table's pairing in that round, which a division the document names must be;
-    without a pairing, the division it names (one of the event's), or the event's only one."""
+    without a pairing, the division it names (one of the event's), or the event's only one.
+    ``needed=False`` (a status): a table no pairing places yet, naming no division in an event
+    of several, is no division's (None): it waits for its round, heard from all the same."""
     with db.locked() as conn:
         row = next(conn.query("SELECT division FROM pairings WHERE round = ? AND table_name = ?",
                               [round_number, str(table)]), None)
@@ -307,6 +314,8 @@ def division_for(db: DirectorDB, round_number: int, table: str, named: str | Non
             raise DivisionMismatch(f"division: {named!r} is none of the event's divisions "
                                    f"({', '.join(known)})")
         return named
+    if len(known) > 1 and not needed:
+        return None
     if len(known) > 1:
         raise DivisionMismatch(f"division: missing, and {where} has no pairing to tell which of "
                                f"the divisions ({', '.join(known)}) it is")

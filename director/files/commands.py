@@ -30,6 +30,7 @@ from pathlib import Path
 from common.presets import preset_choices
 
 from . import exports, imports
+from .beside import read_beside
 from director.config import ConfigError, load_config
 from director.event.db import DirectorDB, DirectorDBError
 
@@ -124,12 +125,6 @@ def open_db(path: str, command: str) -> DirectorDB | None:
         return None
 
 
-def _beside(config_name: str, file: str) -> bytes | None:
-    """A division's file beside the config (director.files.imports allows a .t name only)."""
-    path = Path(config_name).parent / file
-    return path.read_bytes() if path.is_file() else None
-
-
 def run_import(args) -> int:
     uploads = []
     for name in args.paths:
@@ -146,7 +141,7 @@ def run_import(args) -> int:
                               as_corrections=args.as_corrections)
     try:
         messages = imports.import_files(db, uploads, kind=args.kind, division=args.division,
-                                        beside=_beside, options=options)
+                                        beside=read_beside, options=options)
     except imports.FileRefused as exc:
         print(f"director import: {exc}; nothing imported, {args.db} is unchanged", file=sys.stderr)
         return REFUSED

@@ -131,11 +131,11 @@ def export_standings_csv(db: DirectorDB, rules: Rules, tournament: str,
 
 
 def export_results(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
-                   fmt: str = "html") -> bytes:
+                   fmt: str = "html", draws: dict | None = None) -> bytes:
     """The results to forward (NZASP 11.4) of every grade (or the one named), in ``fmt`` (one of
-    director.files.results_report.FORMATS)."""
+    director.files.results_report.FORMATS); ``draws``: the config's."""
     try:
-        return results_report.report(db, rules, tournament, division, fmt).encode("utf-8")
+        return results_report.report(db, rules, tournament, division, fmt, draws).encode("utf-8")
     except ModelError as exc:
         raise FileRefused(f"results: {exc}") from None
 

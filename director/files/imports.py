@@ -58,6 +58,7 @@ from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, EventSettings, ModelError, Pairing, name_key
 from director.event.rounds import RoundError, store_pairings, store_players
 from director.event.tournament import imported_results, pairings, players, store_imported_results
+from .beside import DIVISION_FILE, OutsideTheFolder, plain_t_name
 from .removal import count, removal
 from .tsh_config import TshConfig, is_config, parse_config
 
@@ -76,7 +77,8 @@ class Upload:
     data: bytes
 
 
-Beside = Callable[[str, str], "bytes | None"]       # (config's name, file it names) -> its bytes
+#: (config's name, file it names) -> its bytes, None if missing; OutsideTheFolder if not its to read
+Beside = Callable[[str, str], "bytes | None"]
 
 
 def decode(data: bytes, name: str, *, fallback: str | None) -> str:
@@ -206,11 +208,13 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
             found = given[PurePath(line.file).name]
             text, source = decode(found.data, found.name, fallback=tsh.ENCODING), found.name
         else:
-            if beside and not _plain_t_name(line.file):
+            if beside and not plain_t_name(line.file):
                 raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
-                                  "must be a .t file beside the config (a name without a folder), "
-                                  f"not {line.file[:80]!r}")
-            data = beside(upload.name, line.file) if beside else None
+                                  f"{DIVISION_FILE}, not {line.file[:80]!r}")
+            try:
+                data = beside(upload.name, line.file) if beside else None
+            except OutsideTheFolder as exc:
+                raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: {exc}") from None
             if data is None:
                 raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
                                   f"{line.file} is not in the archive, nor among the files "
@@ -233,14 +237,6 @@ def tsh_config_lines(db: DirectorDB) -> list[str]:
     with db.locked() as conn:
         row = conn.execute("SELECT lines FROM tsh_config WHERE id = 1").fetchone()
     return json.loads(row[0]) if row else []
-
-
-def _plain_t_name(file: str) -> bool:
-    """Whether a config's division ``file`` names a .t file beside it, and nothing else (no
-    folder, no ``..``: a config cannot make the director read a table's key file)."""
-    path = PurePath(file)
-    return (path.name == file and file not in (".", "..") and "\\" not in file
-            and path.suffix.lower() == ".t")
 
 
 def _import_t(db: DirectorDB, upload: Upload, division: str | None, options: Options) -> str:

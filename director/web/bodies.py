@@ -71,16 +71,18 @@ class DrawChoice(Strict):
 
 
 class DrawAction(Strict):
-    """POST /api/draw/propose, /swap, /table, /publish, /takeback: a division's proposed round
-    (``round``: the one the page shows; ``published``: the change is of the published round,
-    not started, instead); ``players`` the two to swap, ``player`` and ``table`` the game to
-    move and where."""
+    """POST /api/draw/propose, /swap, /table, /publish, /takeback, /tables: a division's proposed
+    round (``round``: the one the page shows; ``published``: the change is of the published
+    round, not started, instead); ``players`` the two to swap, ``player`` and ``table`` the game
+    to move and where; ``tables`` the division's own tables ("1-15"; "": the page's choice
+    dropped)."""
     division: Division
     players: pair(PlayerNumber) | None = None
     player: PlayerNumber | None = None
     table: Table | None = None
     round: Round | None = None
     published: bool = False
+    tables: text(300) | None = None
 
 
 MISSED = ("none", "forfeit")        # director.event.roster.MISSED
@@ -101,3 +103,29 @@ class PlayerAction(Strict):
     round: Round | None = None
     missed: one_of(MISSED) = "none"
     undo: bool = False
+
+
+Places = whole(0, 50)
+
+
+class PrizeChoice(Strict):
+    """POST /api/prizes/settings: a division's prize table settings chosen on the page
+    (director.event.prizes.settings' FIELDS; those not given stay as they are)."""
+    division: Division
+    places: Places | None = None
+    class_places: Places | None = None
+    bands: Annotated[list[text(20)], Meta(max_length=50)] | None = None
+    band_places: whole(1, 50) | None = None
+    lucky_stiff: Places | None = None
+    high_win: bool | None = None
+    high_loss: bool | None = None
+    high_game: bool | None = None
+    high_combined: bool | None = None
+    upset: bool | None = None
+    high_word: bool | None = None
+    one_each: bool | None = None
+
+
+class PrizeForget(Strict):
+    """POST /api/prizes/forget: a division's prize table as the config sets it again."""
+    division: Division

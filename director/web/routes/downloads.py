@@ -4,8 +4,13 @@
   it, ``t_file_name``), ``/export/ratings.TOU`` (the completed rounds; what it leaves out in
   ``X-Left-Out``), ``/export/standings.csv`` (``?division=NAME`` for one), the results to
   forward (NZASP 11.4) ``/export/results.html``, ``results.csv``, ``draw.csv``, ``teams.csv``
-  (``?division=NAME``), ``/export/event.tsh``. Each is an attachment; one that cannot be made
-  is answered 409 with the reason, one that is no export 404.
+  (``?division=NAME``), ``/export/event.tsh``; the end of the day's (``END_OF_DAY``, the same
+  numbers as their printable pages: director.files.prize_report and sheets):
+  ``/export/prizes.csv``, ``/export/pairings.csv`` (``&round=N``) and ``/export/wallchart.csv``
+  (each ``?division=NAME`` for one). Each is an attachment but the results page
+  (``results.html``), which the browser shows, to print or to save (named all the same); one
+  that cannot be made is answered 409 with the reason (a prize setting the event cannot satisfy,
+  naming the key), one that is no export 404.
 """
 from __future__ import annotations
 
@@ -21,7 +26,8 @@ from starlette.routing import Route
 from director.event import divisions
 from director.event.db import DirectorDB
 from director.event.model import ModelError
-from director.files import exports, imports
+from director.event.prizes import PrizeError
+from director.files import exports, imports, prize_report, sheets
 from ..service import service_of
 
 
@@ -68,24 +74,51 @@ async def export(request: Request) -> Response:
         elif what in exports.RESULTS:
             fmt = exports.RESULTS[what]
             data = await run_in_threadpool(exports.export_results, db, config.rules,
-                                           config.tournament, division, fmt)
+                                           config.tournament, division, fmt, config.draw)
             filename = f"{stem} {division + ' ' if division else ''}{what}"
             media = f"text/{'html' if fmt == 'html' else 'csv'}; charset=utf-8"
+        elif what in END_OF_DAY:
+            data = await run_in_threadpool(END_OF_DAY[what], service, division, params.get("round"))
+            filename = f"{stem} {division + ' ' if division else ''}{what}"
+            media = "text/csv; charset=utf-8"
         elif what == "event.tsh":
             data = await run_in_threadpool(exports.export_archive, db, config.rules,
                                            config.tournament)
             filename, media = f"{stem}.tsh", "text/plain; charset=iso-8859-1"
         else:
             return JSONResponse({"error": f"no export {what!r}"}, status_code=404)
-    except imports.FileRefused as exc:
+    except (imports.FileRefused, PrizeError, ModelError) as exc:
         return JSONResponse({"error": str(exc)}, status_code=409)
-    return Response(data, media_type=media, headers=attachment(filename, left_out))
+    return Response(data, media_type=media,
+                    headers=attachment(filename, left_out, shown=what in PAGES))
 
 
-def attachment(filename: str, left_out: list[str]) -> dict[str, str]:
-    """A download's headers: its file's name, and what the file leaves out (the round in
-    play), in words."""
-    headers = {"Content-Disposition": f"attachment; filename*=UTF-8''{urllib.parse.quote(filename)}"}
+def _round(given: str | None) -> int | None:
+    if given is None or given == "":
+        return None
+    if not given.isdigit() or int(given) < 1:
+        raise ModelError(f"round: a whole number from 1; got {given!r}")
+    return int(given)
+
+
+END_OF_DAY = {
+    "prizes.csv": lambda s, division, _: prize_report.report(
+        s.db, prize_report.prize_event(s.config), division, "csv").encode(),
+    "pairings.csv": lambda s, division, round_: sheets.pairings_csv(
+        sheets.seats(s.db, s.config, division, _round(round_))).encode(),
+    "wallchart.csv": lambda s, division, _: sheets.wallchart_csv(
+        sheets.charts(s.db, s.config, division)).encode(),
+}
+
+
+PAGES = ("results.html",)           # shown in the browser (a page to print), not saved at once
+
+
+def attachment(filename: str, left_out: list[str], *, shown: bool = False) -> dict[str, str]:
+    """A download's headers: its file's name (``shown``: a page the browser shows, saved under
+    that name if asked), and what the file leaves out (the round in play), in words."""
+    how = "inline" if shown else "attachment"
+    headers = {"Content-Disposition": f"{how}; filename*=UTF-8''{urllib.parse.quote(filename)}"}
     if left_out:
         headers["X-Left-Out"] = urllib.parse.quote("; ".join(left_out), safe=" ;:(),.")
     return headers

@@ -4,7 +4,9 @@ director.web.draw_page's):
 - ``draw.settings``: ``POST /api/draw/settings``, a division's draw chosen;
 - ``draw.propose``: ``POST /api/draw/propose``, its next round drawn now;
 - ``draw.swap``: ``POST /api/draw/swap``, two players of the proposal swapped;
-- ``draw.table``: ``POST /api/draw/table``, a player's game moved to another table;
+- ``draw.table``: ``POST /api/draw/table``, a player's game moved to another table (one of
+  the event's: a typo is refused with the reason, nothing stored);
+- ``draw.tables``: ``POST /api/draw/tables``, a division's own tables given;
 - ``draw.publish``: ``POST /api/draw/publish``, the proposal published;
 - ``draw.takeback``: ``POST /api/draw/takeback``, the published round, not started, taken back
   (it is the proposal again).

@@ -90,9 +90,10 @@ function sectionMade(node, name) {
   end.addEventListener("click", () => roundAction("end", name));
   const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
   const grade = `?division=${encodeURIComponent(name)}`;       // the results to forward (NZASP 11.4)
-  const results = el("a", { class: "export-results", href: `/export/results.html${grade}` }, "results");
-  const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "results CSV");
-  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download, results, resultsCsv));
+  const results = el("a", { class: "export-results", href: `/export/results.html${grade}`, target: "_blank" }, "results to forward");
+  const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "as CSV");
+  const links = el("span", { class: "division-files" }, download, " · ", results, " (", resultsCsv, ")");
+  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, links));
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
   drawSection(node, name, post, say);

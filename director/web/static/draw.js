@@ -1,8 +1,9 @@
 // The draw on the director's page (director/web/draw_page.py): in each division's section, its
-// draw (system, king of the hill, seeding, rounds) and, once drawn, its next round proposed: each
-// game's table, players and who starts, which the director checks, adjusts (swap two players,
-// move a game to a table) and publishes to the tables; and the round published last while it has
-// not started, repaired the same way (one game) or taken back. Each request names the round the
+// draw (system, king of the hill, seeding, rounds), its own tables (no other division's games go
+// there, and its go nowhere else) and, once drawn, its next round proposed: each game's table,
+// players and who starts, which the director checks, adjusts (swap two players, move a game to a
+// table) and publishes to the tables; and the round published last while it has not started,
+// repaired the same way (one game) or taken back. Each request names the round the
 // page shows, so that a change of a round published meanwhile is not made (the answer says so).
 // The "draw" part of the live stream fills it in; a form being typed in is left as it is.
 "use strict";
@@ -35,6 +36,15 @@ export function drawSection(node, name, post, say) {
     ask("settings", { system: system.value, king_of_the_hill: Number(koth.value || 0),
                       seeding: seeding.value, rounds: Number(rounds.value || 0) });
   });
+  const tables = el("input", { class: "draw-tables", size: "14", placeholder: "the venue's",
+                               "aria-label": `division ${name}'s own tables` });
+  const own = el("form", { class: "draw-own-tables" }, field("Its tables", tables),
+                 el("button", { type: "submit", class: "draw-tables-save" }, "Set its tables"),
+                 el("span", { class: "draw-tables-source" }));
+  own.addEventListener("submit", (event) => {
+    event.preventDefault();
+    ask("tables", { tables: tables.value.trim() });
+  });
   const propose = el("button", { type: "button", class: "draw-propose" }, "Draw the next round now");
   propose.addEventListener("click", () => ask("propose", {}));
   const proposal = roundBox("draw-proposal", ask, false);
@@ -45,7 +55,7 @@ export function drawSection(node, name, post, say) {
   const takeBack = el("button", { type: "button", class: "draw-takeback" }, "Take back");
   takeBack.addEventListener("click", () => ask("takeback", { round: Number(opened.dataset.round) }));
   opened.querySelector(".buttons").append(takeBack);
-  const box = el("section", { class: "draw" }, el("h3", {}, "The draw"), settings,
+  const box = el("section", { class: "draw" }, el("h3", {}, "The draw"), settings, own,
                  el("div", { class: "buttons" }, propose), el("ul", { class: "draw-notes problems" }),
                  opened, proposal);
   node.querySelector(".tiles").before(box);
@@ -114,6 +124,11 @@ export function drawPart(groups) {
     const where = group.source === "page" ? "here" : group.source === "config" ? "in the config" : "by default";
     const next = over ? `every round of ${group.rounds} drawn` : `next: round ${group.next_round}${group.rounds ? ` of ${group.rounds}` : ""}`;
     form.querySelector(".draw-source").textContent = drawn ? `(set ${where}; ${next})` : "";
+    const own = box.querySelector(".draw-own-tables");
+    if (!own.contains(document.activeElement)) own.querySelector(".draw-tables").value = group.tables || "";
+    own.querySelector(".draw-tables-source").textContent = group.tables
+      ? `(its own, set ${group.tables_source === "page" ? "here" : "in the config"}: no other division's games go there)`
+      : "(none of its own: the venue's, after the divisions before it)";
     box.querySelector(".draw-propose").hidden = !drawn || over;
     box.querySelector(".draw-propose").textContent = `Draw round ${group.next_round} now`;
     const opened = box.querySelector(".draw-published");
