@@ -22,7 +22,7 @@ from common.presets import preset_choices
 
 from director.tables import enroll
 from director.files import commands as file_commands
-from director.files import end_commands, event_commands
+from director.files import end_commands, event_commands, player_commands
 from director.rehearsal import command as rehearsal
 from director.web import password
 from .config import ConfigError, DirectorConfig, load_config
@@ -31,9 +31,10 @@ from director.tables.serial_poll import start_pollers, stop_pollers
 
 # Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
 # ``func(args) -> exit status`` set as a default: python -m director import, export, correct,
-# standings, prizes, pairings, wallchart, enroll, passwd, rehearse.
+# standings, prizes, pairings, wallchart, late-entry, withdraw, back, absent, no-show, draw,
+# enroll, passwd, rehearse.
 COMMANDS = [file_commands.add_parsers, event_commands.add_parsers, end_commands.add_parsers,
-            enroll.add_parsers, password.add_parsers, rehearsal.add_parsers]
+            player_commands.add_parsers, enroll.add_parsers, password.add_parsers, rehearsal.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -89,6 +89,52 @@ def store_pairings(db: DirectorDB, pairings: Iterable[Pairing], *, division: str
     return len(rows)
 
 
+def add_player(db: DirectorDB, division: str, player: Player) -> None:
+    """A player added to the division after its last (a late entry: director.event.entries),
+    its other players as they were. Call inside a transaction."""
+    bad = name_refusal(player.name)
+    if bad:
+        raise RoundError(f"the name {player.name[:40]!r} is {bad}")
+    with db.transaction() as conn:
+        conn["players"].insert({"division": division, "number": player.number,
+                                "name": player.name, "rating": player.rating, "tsh_tags": None},
+                               pk=("division", "number"))
+
+
+def add_pairings(db: DirectorDB, pairings: Iterable[Pairing], *, division: str) -> int:
+    """Add pairings to the division's rounds, the pairings they have kept (a missed round's
+    pairing against no one: director.event.entries); checked as ``store_pairings`` checks."""
+    rows = list(pairings)
+    if not rows:
+        return 0
+    with db.transaction() as conn:
+        revision = db.next_revision()
+        rounds = sorted({p.round for p in rows})
+        held = [Pairing(r["round"], r["table_name"] or "", (r["player0"], r["player1"]), None,
+                        division) for r in conn.query(
+            f"SELECT * FROM pairings WHERE division = ? AND round IN ({', '.join('?' * len(rounds))})",
+            [division, *rounds])]
+        _check_pairings(conn, division, held + rows)
+        conn["pairings"].insert_all([{
+            "division": division, "round": p.round,
+            "table_name": (p.table or None) if p.players[1] != NO_OPPONENT else None,
+            "player0": p.players[0], "player1": p.players[1], "first": p.first,
+            "revision": revision} for p in rows], pk="id")
+    db.changed("pairings")
+    return len(rows)
+
+
+def remove_round(db: DirectorDB, division: str, round_number: int) -> int:
+    """Take away the division's pairings of a round (a published round taken back before it
+    started: director.event.published); the number of pairings taken away."""
+    with db.transaction() as conn:
+        gone = conn.execute("DELETE FROM pairings WHERE division = ? AND round = ?",
+                            [division, round_number]).rowcount
+        db.next_revision()
+    db.changed("pairings")
+    return gone
+
+
 def _check_pairings(conn, name: str, group: list[Pairing]) -> None:
     known = {r["number"] for r in conn.query("SELECT number FROM players WHERE division = ?", [name])}
     taken = {(r["round"], r["table_name"]): r["division"] for r in conn.query(

@@ -13,7 +13,9 @@ a bye, -50 a forfeit loss, 0 no game at all), then ``; tag values...`` groups. T
 read as not known) and ``board`` (per round, the table; board 0 is no table). A bye or a forfeit
 against opponent 0 takes no table, whatever board tsh gave it (tsh gives two byes of a round the
 same board). Every other tag (``off``, ``id``, ``class``, ``rtime``...) is kept verbatim per
-player and written back, tags sorted by name as tsh writes them.
+player and written back, tags sorted by name as tsh writes them; a tag whose name begins with a
+space is the director's own (no tsh tag has one: a player absent for one round,
+director.event.roster), kept beside the line and never written.
 
 As tsh reads a line, the name runs up to the first rating followed by opponent numbers only
 (``St. Patrick's 3 Blue 1500 2 5`` is a name with a word of digits); a name tsh would read
@@ -213,6 +215,7 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
             tags["board"] = " ".join(boards)
         kept = dict(extras.get(p.number, ())) if extras else {}
         written = kept.pop(RATING_TAG, None)
+        kept = {tag: values for tag, values in kept.items() if not tag.startswith(" ")}
         rating = written if written is not None and rating_value(written) == p.rating else str(p.rating)
         head = _head(p, rating, width, layout) + "".join(f" {e[0]}" for e in entries)
         _reads_back(p, head, rating)

@@ -33,8 +33,8 @@ from .draw_page import watch
 from .guard import Guard, table_rate
 from .live import Broadcaster
 from .routes import (corrections, director_page, downloads, draw, enrolling, import_files,
-                     judge_api, live_view, login, print_pages, prizes, round_actions, sheets,
-                     tables_api, tables_page)
+                     judge_api, live_view, login, players, print_pages, prizes, round_actions,
+                     sheets, tables_api, tables_page)
 from .service import Service
 from .sessions import LoginThrottle, SessionStore
 
@@ -42,8 +42,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 ROUTES: list[BaseRoute] = [
     *tables_api.routes, *judge_api.routes, *live_view.routes, *login.routes,
     *director_page.routes, *round_actions.routes, *import_files.routes, *corrections.routes,
-    *enrolling.routes, *downloads.routes, *tables_page.routes, *draw.routes, *print_pages.routes,
-    *prizes.routes, *sheets.routes,
+    *enrolling.routes, *downloads.routes, *tables_page.routes, *draw.routes, *players.routes,
+    *print_pages.routes, *prizes.routes, *sheets.routes,
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 

@@ -2,13 +2,15 @@
 // round buttons and .t download, every division's round buttons, the import form, the .TOU
 // download (saying what it leaves out), the problems of the standings, the uses of the director's
 // menu beside each table's result, correcting a result (its form, each result's Correct button,
-// the log of every correction), each division's draw (draw.js), and logging out. Every request that changes something carries
+// the log of every correction), each division's draw (draw.js) and its players who come and go
+// (players.js), and logging out. Every request that changes something carries
 // the session's CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service
 // refuses it without (director/web/guard.py).
 "use strict";
 
 import { $, divisionSection, el, part, renderResults, startLive, state, wallText } from "./live.js";
 import { drawPart, drawSection } from "./draw.js";
+import { playersPart, playersSection } from "./players.js";
 
 const csrf = document.querySelector('meta[name="csrf-token"]').content;
 let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
@@ -95,6 +97,12 @@ function sectionMade(node, name) {
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
   drawSection(node, name, post, say);
+  playersSection(node, name, post, say);
+}
+
+function drawn(groups) {
+  drawPart(groups);
+  playersPart(groups);
 }
 
 function event(event) {
@@ -203,5 +211,5 @@ document.addEventListener("DOMContentLoaded", () => {
   $("logout").addEventListener("click", logout);
   startLive("/events", { section: sectionMade, event, closed, resultRow,
                          parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog,
-                                  taken_back: takenBack, draw: drawPart } });
+                                  taken_back: takenBack, draw: drawn } });
 });
