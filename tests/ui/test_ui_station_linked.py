@@ -82,10 +82,11 @@ def cut_off(director, station, **options):
     relay = Relay(director.url)
     link = StationLink.open(relay.url, "1", station_key(KEY.encode(), "1"), tournament=TOURNAMENT)
     s = station(link=link, **options)
-    until(lambda: link.news.challenges)
+    wait_until(lambda: link.news.challenges, what="the challenges open")
     relay.close()                                       # the line to the director is cut
     s.keys("4\n", at=2).keys("\t", at=3)               # VERDICT at 3: journaled, sent
-    until(lambda: link.news.answer is not None and link.news.answer.outcome == "unreachable")
+    wait_until(lambda: link.news.answer is not None and link.news.answer.outcome == "unreachable",
+               what="the verdict unsent, the director unreachable")
     s.keys("", at=4)
     assert s.view.heading == "Table 4" and "Esc: stop sending it" in s.view.lines
     assert s.view.error == "the director cannot be reached: sending the verdict again"
