@@ -1,10 +1,9 @@
-"""A .t file as tsh writes it comes back byte for byte: lines made here by this test's own copy
-of tsh's FormatLine (TFile.pm: ``sprintf("%-22s %5s %s; %s", name, rating, opponents, scores)``,
-then ``join(' ', ';', tag, words)`` per tag sorted by name), read by the director and written
-again, through its database too. Long names push their own line only, a player with no games is
-``1575 ; ; class A``, older tsh's ``%4s`` and Woogles' one space are kept, a tag's escaped ``\\;``
-stays one tag; names in a dozen scripts (UTF-8, as tsh reads them with ``config tfile_encoding =
-'utf8'``)."""
+"""A .t file as tsh writes it comes back byte for byte: lines made by this suite's own copy of
+tsh's FormatLine (tests/support/tsh_writer.py: ``sprintf("%-22s %5s %s; %s", ...)`` then ``;
+tag words`` per tag), read by the director and written again, through its database too. Long
+names push their own line only, a player with no games is ``1575 ; ; class A``, older tsh's
+``%4s`` and Woogles' one space are kept, a tag's escaped ``\\;`` stays one tag; names in a
+dozen scripts (UTF-8, as tsh reads them with ``config tfile_encoding = 'utf8'``)."""
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -13,15 +12,9 @@ from director.event.db import DirectorDB
 from director.files.exports import export_t
 from director.files.imports import Upload, import_files
 from director.files.tsh import format_t, parse_t
+from tests.support import tsh_writer
 
 RULES = load_preset("aspa")
-
-
-def format_line(name, rating, pairings, scores, etc=(), *, name_format="%-22s", rating_format="%5s"):
-    """tsh's TFile::FormatLine (the tags' words as written, escapes and all)."""
-    line = f"{name_format} {rating_format} %s; %s" % (name, rating, " ".join(map(str, pairings)),
-                                                    " ".join(map(str, scores)))
-    return line + "".join(" ".join([";", tag, *words.split()]) for tag, words in sorted(etc) if words) + "\n"
 
 
 #: Twelve players as tsh writes them mid-event: rounds 1-2 played, round 3 paired; a bye, a
@@ -44,7 +37,7 @@ DIVISION = [
 
 
 def tsh_file(players=DIVISION, **formats) -> str:
-    return "".join(format_line(*p, **formats) for p in players)
+    return tsh_writer.tsh_file(players, **formats)
 
 
 def test_tshs_own_lines_are_what_this_test_writes():
