@@ -260,3 +260,21 @@ def test_every_link_on_the_page_gives_its_file_and_says_what_to_know(browser, ev
         assert "Иванов, Дмитрий" in got["Test Open standings.csv"].decode("utf-8")
     finally:
         context.close()
+
+
+def test_an_imported_configs_encoding_line_is_made_to_say_utf8_where_the_names_need_it(director):
+    archive = ARCHIVE.replace('config event_date = "2026-03-01"\n',
+                              'config event_date = "2026-03-01"\nconfig tfile_encoding = "isolatin1"\n')
+    assert upload(director, "tsh-config", "event.tsh", archive.encode("utf-8")).code == 200
+    config, files = archive_files(download(director, "/export/event.tsh")[0].decode("utf-8"))
+    assert config[-2:] == ['config event_date = "2026-03-01"', UTF8_LINE]
+    assert not any("isolatin1" in line for line in config) and files == {"a.t": A, "b.t": B}
+
+
+def test_a_config_that_says_utf8_keeps_latin1_names_in_utf8_as_tsh_reads_them(director):
+    archive = f"division B b.t\nconfig realm = 'pol'\n#begin_file name=b.t\n{B}#end_file name=b.t\n"
+    assert upload(director, "tsh-config", "event.tsh", archive.encode("utf-8")).code == 200
+    data, headers = download(director, "/export/division.t")
+    assert (headers["Content-Type"], data) == ("text/plain; charset=utf-8", B.encode("utf-8"))
+    assert "its tsh config says so" in note(headers)
+    assert download(director, "/export/event.tsh")[0].decode("utf-8") == archive    # said already
