@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass, field
 
 from director.event.model import NO_OPPONENT, GameResult, ModelError, Pairing, Player, bye, name_refusal
-from . import tsh_line
 
 NAME_WIDTH = 20
 HIGH_WORD_LINE = " " * 38 + "0"
@@ -208,9 +207,6 @@ def division_results(section: TouSection, bye_spread: int, division: str, *,
         bad = name_refusal(row.name)
         if bad:
             raise TouError(f"{source}:{row.line_no}: name: {row.name[:40]!r} is {bad}")
-        misread = tsh_line.misread(row.name)
-        if misread:
-            raise TouError(f"{source}:{row.line_no}: name: {misread}")
     players = [Player(i, row.name, 0, division) for i, row in enumerate(rows, 1)]
     pairings: list[Pairing] = []
     results: list[GameResult] = []
