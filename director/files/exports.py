@@ -37,7 +37,7 @@ from dataclasses import replace
 from common.game.rules import Rules
 
 from director.event import counted, divisions
-from . import results_report, tou, tou_layout, tsh, tsh_line
+from . import results_report, tou, tou_layout, tsh
 from director.event.db import DirectorDB
 from .imports import FileRefused, tsh_config_lines
 from director.event.model import ModelError
@@ -77,15 +77,17 @@ def tsh_encoding(db: DirectorDB, rules: Rules, tournament: str) -> str:
 
 def _not_latin1(db: DirectorDB, rules: Rules, tournament: str) -> str:
     """What of the event's .t files ISO-8859-1 cannot hold, in words ("'ā' of 'Te Whatu Māori',
-    division B"), or ""."""
+    division B"), or "": a name, or a tag kept from an imported file (all a .t line holds but
+    digits)."""
     for name in divisions.names(db):
-        for line in division_text(db, rules, tournament, name).splitlines():
-            if not _latin1(line):
-                char = next(c for c in line if not _latin1(c))
-                head = tsh_line.HEAD.match(line.split(";", 1)[0])
-                who = head.group("name") if head else line[:40]
-                where = "" if head and char in who else " (in a tag)"
-                return f"{char!r} of {who!r}{where}, division {name}"
+        view = counted.load(db, rules, tournament, name)
+        tags = dict(view.tags)
+        for player in view.players:
+            words = " ".join(" ".join(map(str, tag)) for tag in tags.get(player.number, ()))
+            for text, where in ((player.name, ""), (words, " (in a tag)")):
+                if not _latin1(text):
+                    char = next(c for c in text if not _latin1(c))
+                    return f"{char!r} of {player.name!r}{where}, division {name}"
     return ""
 
 
