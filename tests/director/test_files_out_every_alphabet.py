@@ -246,7 +246,7 @@ def test_every_link_on_the_page_gives_its_file_and_says_what_to_know(browser, ev
         page.wait_for_selector('.division[data-division="A"] .export-t', timeout=TIMEOUT_MS)
         got = {}
         for selector in ['.division[data-division="A"] .export-t', '.division[data-division="B"] .export-t',
-                         "#export-tsh", "#export-tou", "#export-csv", "#export-results"]:
+                         "#export-tsh", "#export-tou", "#export-csv", "#export-results-csv"]:
             with page.expect_download(timeout=TIMEOUT_MS) as caught:
                 page.click(selector)
             got[caught.value.suggested_filename] = Path(caught.value.path()).read_bytes()
@@ -258,6 +258,7 @@ def test_every_link_on_the_page_gives_its_file_and_says_what_to_know(browser, ev
         assert archive_files(got["Test Open.tsh"].decode("utf-8"))[1] == {"a.t": A, "b.t": B}
         assert [n for n, _ in read_tou(got["Test Open.TOU"])["divisions"]["A"]] == TOU_NAMES
         assert "Иванов, Дмитрий" in got["Test Open standings.csv"].decode("utf-8")
+        assert "Дмитрий Иванов" in got["Test Open results.csv"].decode("utf-8")
     finally:
         context.close()
 

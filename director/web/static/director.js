@@ -95,7 +95,7 @@ function sectionMade(node, name) {
   const grade = `?division=${encodeURIComponent(name)}`;       // the results to forward (NZASP 11.4)
   const results = el("a", { class: "export-results", href: `/export/results.html${grade}` }, "results");
   const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "results CSV");
-  for (const link of [tFile, results, resultsCsv]) link.addEventListener("click", download);
+  for (const link of [tFile, resultsCsv]) link.addEventListener("click", download);
   node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, tFile, results, resultsCsv));
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
@@ -202,7 +202,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
-  for (const link of document.querySelectorAll(".exports a[href^='/export/']")) link.addEventListener("click", download);
+  // the files (the results page, .html, opens as a page)
+  for (const link of document.querySelectorAll(".exports a[href^='/export/']:not([href*='.html'])")) link.addEventListener("click", download);
   $("correct-form").addEventListener("submit", correctResult);
   $("correct-kind").addEventListener("change", showKind);
   $("logout").addEventListener("click", logout);
