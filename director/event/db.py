@@ -89,8 +89,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     "published_draws": ({"division": str, "round": int, "basis": str, "changed": int}, "division",
                         {"division", "round", "basis", "changed"}),
     # the event's divisions in the order they came; a tsh board is table - table_offset;
-    # tsh_layout: the column where a .t line's rating ends as the imported file had it (0: one
-    # space after the name; NULL: ours, director.files.tsh.NAME_WIDTH)
+    # tsh_layout: how the imported .t file laid its names and ratings out (28: tsh's %-22s %5s,
+    # the column where a rating ends; 0: one space after the name; NULL: tsh's, as we write;
+    # director.files.tsh_line)
     "divisions": ({"name": str, "position": int, "tsh_file": str, "table_offset": int,
                    "tsh_layout": int},
                   "name", {"name", "position", "table_offset"}),

@@ -41,7 +41,7 @@ class Division:
     position: int
     tsh_file: str | None
     table_offset: int
-    tsh_layout: int | None = None       # where an imported .t file's ratings end (director.files.tsh)
+    tsh_layout: int | None = None       # an imported .t file's layout (director.files.tsh_line)
 
 
 def check_name(name: str, where: str) -> str:

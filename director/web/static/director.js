@@ -59,19 +59,24 @@ async function importFiles(event) {
 }
 
 // The .TOU download says what it leaves out (the round in play: only complete rounds are rated).
-async function downloadTou(event) {
+// Every export link downloads its file here, so that what cannot be made is said on the page (never
+// a raw error), and what the file leaves out (X-Left-Out) or the director should know of it
+// (X-Note: the line tsh's config needs for a UTF-8 .t file, the names the .TOU romanises) is said.
+async function download(event) {
   event.preventDefault();
+  const href = event.currentTarget.href;
+  const fallback = decodeURIComponent(new URL(href).pathname.split("/").pop());
   try {
-    const response = await fetch($("export-tou").href);
+    const response = await fetch(href);
     if (response.status === 401) { location.assign("/login"); return; }
     if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
-    const name = decodeURIComponent((response.headers.get("Content-Disposition") || "").split("''")[1] || "ratings.TOU");
+    const name = decodeURIComponent((response.headers.get("Content-Disposition") || "").split("''")[1] || fallback);
     const link = el("a", { href: URL.createObjectURL(await response.blob()), download: name });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-    const leftOut = response.headers.get("X-Left-Out");
-    say(leftOut ? `${name}: ${decodeURIComponent(leftOut)}.` : `${name}: every round with results.`);
-  } catch (error) { say(`.TOU: ${error.message}`, true); }
+    const told = ["X-Left-Out", "X-Note"].map((h) => response.headers.get(h)).filter(Boolean).map(decodeURIComponent);
+    say(told.length ? `${name}: ${told.join("; ")}.` : (fallback === "ratings.TOU" ? `${name}: every round with results.` : `${name}: downloaded.`));
+  } catch (error) { say(`${fallback}: ${error.message}`, true); }
 }
 
 async function logout() {
@@ -88,11 +93,12 @@ function sectionMade(node, name) {
   const end = el("button", { class: "end-round", type: "button" }, "End round");
   start.addEventListener("click", () => roundAction("start", name));
   end.addEventListener("click", () => roundAction("end", name));
-  const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
+  const tFile = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
   const grade = `?division=${encodeURIComponent(name)}`;       // the results to forward (NZASP 11.4)
   const results = el("a", { class: "export-results", href: `/export/results.html${grade}`, target: "_blank" }, "results to forward");
   const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "as CSV");
-  const links = el("span", { class: "division-files" }, download, " · ", results, " (", resultsCsv, ")");
+  for (const link of [tFile, resultsCsv]) link.addEventListener("click", download);
+  const links = el("span", { class: "division-files" }, tFile, " · ", results, " (", resultsCsv, ")");
   node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, links));
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
@@ -205,7 +211,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
-  $("export-tou").addEventListener("click", downloadTou);
+  // the files (the results page, .html, opens as a page)
+  for (const link of document.querySelectorAll(".exports a[href^='/export/']:not([href*='.html'])")) link.addEventListener("click", download);
   $("correct-form").addEventListener("submit", correctResult);
   $("correct-kind").addEventListener("change", showKind);
   $("logout").addEventListener("click", logout);
