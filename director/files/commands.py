@@ -24,7 +24,6 @@ A bad option, config or database exits with status 2.
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import sys
 from pathlib import Path
@@ -126,6 +125,47 @@ def open_db(path: str, command: str) -> DirectorDB | None:
     except DirectorDBError as exc:
         print(f"director {command}: {exc}", file=sys.stderr)
         return None
+
+
+def existing_db(args, command: str):
+    """The event's config and its database for a command that reads an event already there:
+    ``(config, db)``, or None when the config is unusable, the database missing or unreadable
+    (said on standard error)."""
+    config = event_config(args, command)
+    if config is None:
+        return None
+    if not Path(args.db).is_file():
+        print(f"director {command}: {args.db}: no such database", file=sys.stderr)
+        return None
+    db = open_db(args.db, command)
+    return None if db is None else (config, db)
+
+
+def write_text(text: str, output: str | None) -> None:
+    """A report's text: into ``output`` (``-o``) as UTF-8, else onto standard output."""
+    if output:
+        Path(output).write_text(text, encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def run_report(args, command: str, make, refused: tuple[type[Exception], ...]) -> int:
+    """A report command: ``make(db, config)``'s text written out (status 0); a refusal among
+    ``refused`` said with its reason (status 1); an unusable config or database status 2."""
+    opened = existing_db(args, command)
+    if opened is None:
+        return UNUSABLE
+    config, db = opened
+    try:
+        text = make(db, config)
+    except refused as exc:
+        print(f"director {command}: {exc}", file=sys.stderr)
+        return REFUSED
+    finally:
+        db.close()
+    write_text(text, args.output)
+    return 0
 
 
 def run_import(args) -> int:

@@ -16,13 +16,10 @@ Each takes the tournament's name and rules as ``export`` does (``--config``, ``-
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from director.event.model import ModelError
 from director.event.prizes import PrizeError
 from . import prize_report, sheets
-from .commands import REFUSED, UNUSABLE, add_db_option, add_event_options, event_config, open_db
+from .commands import add_db_option, add_event_options, run_report
 
 
 def add_parsers(sub) -> None:
@@ -65,28 +62,7 @@ def _common(parser, formats) -> None:
 
 
 def _run(args, command: str, make) -> int:
-    config = event_config(args, command)
-    if config is None:
-        return UNUSABLE
-    if not Path(args.db).is_file():
-        print(f"director {command}: {args.db}: no such database", file=sys.stderr)
-        return UNUSABLE
-    db = open_db(args.db, command)
-    if db is None:
-        return UNUSABLE
-    try:
-        text = make(db, config)
-    except (PrizeError, ModelError) as exc:
-        print(f"director {command}: {exc}", file=sys.stderr)
-        return REFUSED
-    finally:
-        db.close()
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8", newline="")
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    return 0
+    return run_report(args, command, make, (PrizeError, ModelError))
 
 
 def run_prizes(args) -> int:

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
 from director.event import ratings
 from director.event.correct import Ask, correct
 from director.event.corrections import CorrectionError
 from director.event.model import ModelError
-from .commands import REFUSED, UNUSABLE, add_db_option, add_event_options, event_config, open_db
+from .commands import (REFUSED, UNUSABLE, add_db_option, add_event_options, existing_db, run_report,
+                       write_text)
 from .csv_io import CsvError, read_ratings_list
 from . import rating_report, results_report
 from .standings_report import FORMATS, report
@@ -114,10 +114,10 @@ def add_parsers(sub) -> None:
 
 
 def run_correct(args) -> int:
-    config = event_config(args, "correct")
-    db = open_db(args.db, "correct") if config is not None and _exists(args.db, "correct") else None
-    if db is None:
+    opened = existing_db(args, "correct")
+    if opened is None:
         return UNUSABLE
+    config, db = opened
     kind = ("scores" if args.scores else "forfeit" if args.forfeit else
             "void" if args.void else "original")
     ask = Ask(args.round, kind, args.reason, division=args.division, table=args.table,
@@ -146,23 +146,8 @@ def _results(db, config, division, fmt) -> str:
 
 
 def run_standings(args, command: str = "standings", make=_standings) -> int:
-    config = event_config(args, command)
-    db = open_db(args.db, command) if config is not None and _exists(args.db, command) else None
-    if db is None:
-        return UNUSABLE
-    try:
-        text = make(db, config, args.division, args.format)
-    except ModelError as exc:
-        print(f"director {command}: {exc}", file=sys.stderr)
-        return REFUSED
-    finally:
-        db.close()
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8", newline="")
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    return 0
+    return run_report(args, command, lambda db, config: make(db, config, args.division, args.format),
+                      (ModelError,))
 
 
 def run_results(args) -> int:
@@ -184,10 +169,10 @@ def run_ratings(args) -> int:
     except CsvError as exc:
         print(f"director ratings: {exc}", file=sys.stderr)
         return REFUSED
-    config = event_config(args, "ratings")
-    db = open_db(args.db, "ratings") if config is not None and _exists(args.db, "ratings") else None
-    if db is None:
+    opened = existing_db(args, "ratings")
+    if opened is None:
         return UNUSABLE
+    config, db = opened
     try:
         made = rating_report.report(db, config.rules, config.tournament, args.division,
                                     args.format, system, listed)
@@ -198,16 +183,5 @@ def run_ratings(args) -> int:
         db.close()
     for note in made.notes + made.refused:
         print(f"director ratings: {note}", file=sys.stderr)
-    if args.output:
-        Path(args.output).write_text(made.text, encoding="utf-8", newline="")
-    else:
-        sys.stdout.write(made.text)
-        sys.stdout.flush()
+    write_text(made.text, args.output)
     return REFUSED if made.refused else 0
-
-
-def _exists(path: str, command: str) -> bool:
-    if Path(path).is_file():
-        return True
-    print(f"director {command}: {path}: no such database", file=sys.stderr)
-    return False
