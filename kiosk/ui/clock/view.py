@@ -5,6 +5,7 @@ and the drawing code (kiosk.ui.clock.paint) only paints what is here.
 from __future__ import annotations
 
 from common.game import clock as clk
+from common.game.challenges import hold_status
 from common.game.frozen import value
 from common.game.result import Result, TurnLine, compute
 from common.game.state import GameState, Turn
@@ -69,6 +70,8 @@ def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
     if line.type != TurnKind.PLAY:
         return line.type
     parts = [f"+{line.score}"]
+    if turn.word:
+        parts.append(turn.word)         # the word its player noted, beside its score (+74  QUARTZ)
     if turn.placed == RACK_SIZE:
         parts.append("BONUS")           # all seven tiles: a bonus word (NZASP 9.2), checked here
     if turn.blanks:
@@ -107,6 +110,23 @@ def next_change(state: GameState, now_ns: int) -> int | None:
     if state.hold is not None and now_ns >= state.hold.at_ns:  # ... the hold gains one
         changes.append(now_ns + clk.NS_PER_S - (now_ns - state.hold.at_ns) % clk.NS_PER_S)
     return min(changes, default=None)
+
+
+def hold_text(state: GameState, at: int) -> str:
+    """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
+    it has been held, when the player whose play is held may draw (named), when it lapses, or
+    that it lapsed."""
+    held, rules = hold_status(state, at), state.rules.hold
+    text = f"HOLD {mmss(held.held_s * clk.NS_PER_S)}"
+    if held.lapsed:
+        return f"{text}  ·  lapsed: the play stands"
+    if rules.draw_after_s > 0:          # who draws: the player whose play is held
+        drawer = state.players[state.turns[state.hold.turn].player]
+        text += (f"  ·  {drawer} may draw now" if held.may_draw else
+                 f"  ·  {drawer} may draw in {mmss((rules.draw_after_s - held.held_s) * clk.NS_PER_S)}")
+    if rules.lapse_s:
+        text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * clk.NS_PER_S)}"
+    return text
 
 
 def late_text(state: GameState, player: int) -> str:
