@@ -59,7 +59,7 @@ def test_the_directors_correction_shows_whole_on_the_top_line(kiosk, tmp_path, s
     words = correction_words({"round": 1, "kind": "scores", "final": [244, 377],
                               "reason": "the sheet showed 244-367, both agreed"})
     k = kiosk(size=size, orientation=orientation, names=("Featherstonehaugh-Wright, Annabel", "Nguyễn Thị Minh Khai"))
-    k.kiosk.table.info = dataclasses.replace(k.kiosk.table.info, alert=words, link="director linked")
+    k.kiosk.table.hear(DirectorNews(words="director linked", alert=words))     # as the link says it
     k.press("left", at=1)
     surface, notes = painted(k, size)
     pygame.image.save(surface, str(tmp_path / f"correction-{size[0]}x{size[1]}-{orientation}.png"))
