@@ -33,7 +33,7 @@ from table_input import Action
 from common.game import commands as cmd
 from common.game.state import GameState
 from common.game.vocabulary import Phase
-from kiosk.ui.clock.word import last_play
+from kiosk.ui.clock.word import on_half
 from kiosk.ui.widgets.base import preview
 from kiosk.ui.widgets.keys import Key, Keyboard
 
@@ -128,8 +128,7 @@ def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool, c
                                             (UNSEND, player == unsend), (UNCALL, player == calling),
                                             (FALSE_BLANK, player == false and calling is None),
                                             (CORRECT, correct), (TIMES, played),
-                                            (WORD[player], played and typing is None
-                                             and last_play(state, player) is not None))
+                                            (WORD[player], typing is None and on_half(state, player)))
                      if shown)
         halves.append(Keyboard(keys, seat=player, even=True) if keys and player != typing else None)
     return halves[0], halves[1]

@@ -50,7 +50,8 @@ class CorrectionView:
     error: str
     keyboard: Keyboard | None = None    # the on-screen keys, if the screen shows them
     director: bool = False              # opened from the director's menu (the director types)
-    names: tuple[str, ...] = ()         # the players' names the turns say (shortened where a row is short)
+    names: tuple[str, ...] = ()         # the words noted and the players' names the turns say (each
+                                        # shortened where a row is short, the words first)
 
 
 class CorrectionScreen(Screen):
@@ -199,7 +200,8 @@ class CorrectionScreen(Screen):
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
                               bottom=self.table.info.legend, error=self.table.message(now_ns),
                               keyboard=self._keyboard() if self.table.settings.keypad else None,
-                              director=self.director, names=tuple(names))
+                              director=self.director,
+                              names=tuple(t.word for t in state.turns if t.word) + tuple(names))
 
     def _word(self, key: str) -> str:
         """A key as the prompt names it: the USB keyboard's, or the on-screen key's."""

@@ -32,6 +32,7 @@ class HalfView:
     keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
     controls: Keyboard | None = None    # this player's touch controls (HOLD, FIX SCORE, TIMES), if any
     said: str = ""          # the banner's sentence for this player, under their half (kiosk.ui.clock.banner)
+    word: str = ""          # the word noted for the last turn, in ``last`` (shortened where its row is short)
 
 
 @value
@@ -150,6 +151,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         shown = face(state, p, now_ns)
         absent = awaited(state, p)
         last = last_turn_text(*mine[-1]) if mine else ""
+        word = mine[-1][1].word if mine else ""
         if absent:
             last = "ABSENT"
         elif state.phase == Phase.SETUP:
@@ -157,7 +159,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         out.append(dict(name=state.players[p], time=shown, score=str(scores[p]), last=last,
                         running=state.clock.running == p and not dimmed or absent,
                         overtime=shown.startswith("-"), penalty=result.overtime_penalty[p],
-                        dimmed=dimmed and not absent, absent=absent))
+                        dimmed=dimmed and not absent, absent=absent, word=word if last and not absent else ""))
     return out
 
 
@@ -181,7 +183,7 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
     if state.phase in OVER:
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
-            parts[p].update(score=finals[p], last=details[p], penalty=0)
+            parts[p].update(score=finals[p], last=details[p], penalty=0, word="")
     views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p],
                            keyboard=keyboard if keyboard is not None and keyboard.seat == p else None,
                            controls=controls[p], said=said[p] if banner else "")

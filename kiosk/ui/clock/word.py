@@ -2,17 +2,19 @@
 ``NoteWord``): optional under every preset, one tap and the letters. Noting a word is never a
 clock press: the clocks run on (or stand) as they were, and BACK always leaves.
 
-- WORD on a player's half (``WordLeft`` / ``WordRight``: kiosk.ui.clock.controls), while nobody
-  types: the word of that player's last play, a play still on the board;
+- WORD on a player's half (``WordLeft`` / ``WordRight``: kiosk.ui.clock.controls), while the
+  game is played and nobody types: the word of that player's last play, a play still on the
+  board (a play-out's word goes with its score, below);
 - WORD among the keys of a play being entered (``Word``; F8 on a USB keyboard): the word of that
   play, which waits beside its score (``SCORE 74 · WORD QUARTZ``) and is noted once ENTER
   records the play; F8 with nothing being entered: the word of the last play.
 
 The letters show on the player's half as the judge screen's do (kiosk.ui.widgets.entry's
 ``WordEntry``: ``?`` before a blank's letter, kept in lower case); ENTER notes the word (again:
-replaced), BACK leaves without. The keys close by themselves when the keyboard is wanted for
-something else (the opponent's turn to enter, a play sent back, the tiles left) or the game
-moves on (a challenge, the end), what was typed kept for WORD on the same play.
+replaced: the letters open on the word noted, to put right), BACK leaves without. The keys
+close by themselves when the keyboard is wanted for something else (the opponent's turn to
+enter, a play sent back, the tiles left) or the game moves on (a challenge, the end), what was
+typed kept for WORD on the same play.
 """
 from __future__ import annotations
 
@@ -42,6 +44,12 @@ def last_play(state: GameState, player: int) -> int | None:
         if turn.player == player:
             return index if turn.kind == TurnKind.PLAY and not turn.off else None
     return None
+
+
+def on_half(state: GameState, player: int) -> bool:
+    """Whether ``player``'s half offers WORD for their last play (while nobody types): while
+    the game is played (the result's screen has no room beside its small clocks for it)."""
+    return state.phase in (Phase.PLAYING, Phase.OUT) and last_play(state, player) is not None
 
 
 def typed_as(word: str) -> str:
@@ -132,9 +140,9 @@ class Words:
             self.table.say(str(exc), t)
             return
         if note.entering:
-            self.waiting, self.note = (note.turn, word), None
+            self.waiting, self.note, self._draft = (note.turn, word), None, None
         elif self.table.submit(NoteWord(note.player, note.turn + 1, word), t):
-            self.note = None
+            self.note = self._draft = None      # noted: WORD again shows it, to put right
 
     def recorded(self, t: int) -> None:
         """A turn was recorded: the word waiting for it noted, if the turn is a play."""
@@ -152,12 +160,13 @@ class Words:
         return f"{text}  ·  WORD {waiting[1]}"
 
     def hint(self, keyboard: bool) -> str:
-        """What the player typing the word reads (the keys of the keyboard at the table; the
-        on-screen BACK says itself)."""
+        """What the player typing the word reads: the keys of the keyboard at the table (a USB
+        keyboard's Esc; the on-screen BACK says itself), and which play's word it is."""
         note, turns = self.note, self.table.state.turns
+        if keyboard:
+            return f"? before a blank  ·  {key_word('Enter', keyboard)} notes it  ·  {key_word('Escape', keyboard)}: none"
         play = "this play's word" if note.entering else f"the word of your {turns[note.turn].score}"
-        back = f"  ·  {key_word('Escape', keyboard)}: none" if keyboard else ""
-        return f"{play}  ·  ? before a blank  ·  {key_word('Enter', keyboard)} notes it{back}"
+        return f"{play}  ·  ? before a blank  ·  {key_word('Enter', keyboard)} notes it"
 
 
 def entering(target, editor) -> tuple[int, int] | None:
