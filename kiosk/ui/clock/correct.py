@@ -52,6 +52,7 @@ class CorrectionView:
     director: bool = False              # opened from the director's menu (the director types)
     names: tuple[str, ...] = ()         # the words noted and the players' names the turns say (each
                                         # shortened where a row is short, the words first)
+    notice: str = ""                    # news for the bottom line, when no error shows
 
 
 class CorrectionScreen(Screen):
@@ -199,6 +200,7 @@ class CorrectionScreen(Screen):
                                        else "CORRECT A SCORE  (both players must agree)"),
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
                               bottom=self.table.info.legend, error=self.table.message(now_ns),
+                              notice=self.table.told(now_ns),
                               keyboard=self._keyboard() if self.table.settings.keypad else None,
                               director=self.director,
                               names=tuple(t.word for t in state.turns if t.word) + tuple(names))
@@ -286,4 +288,4 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int |
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     theme.blit_lines(surface, [view.prompt], theme.BAR_FG, parts["prompt"], max_size=parts["prompt"].height // 2)
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom, notice=view.notice)

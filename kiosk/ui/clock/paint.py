@@ -131,9 +131,9 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     compact = how == "typing" or (how == "reasons" and lay.narrow)
     if not (compact and len(lay.halves) == 1):      # a flat typist's half: its top line is the other's
         out.append(Region(("top",), lay.top, view.top, lambda s: bar(s, lay.top, view.top, theme.BAR_FG)))
-    out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend),
+    out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend, view.notice),
                       lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend,
-                                           names=tuple(h.name for h in view.halves))))
+                                           names=tuple(h.name for h in view.halves), notice=view.notice)))
     return out
 
 

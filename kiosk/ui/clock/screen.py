@@ -383,7 +383,7 @@ class ClockScreen(Screen):
         banner, said = self._banner(state, at)
         return clockview.build(state, at, info, banner=banner, said=said,
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
-                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
+                               notice=self.table.told(now_ns), entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
                                controls=controls, shared=shared, target=entry_target(state))
 
     def _note(self, editor) -> str:

@@ -43,6 +43,7 @@ class ClockView:
     bottom: str
     error: str
     template: str            # the widest clock face this game can show (fixes the digit size)
+    notice: str = ""         # news for the bottom line (a recovery's), when no error shows
     shared: Keyboard | None = None   # keys for either player below the banner (a stop's reasons)
     result: tuple[str, ...] = ()     # the game over: who won and by how much, both scores, the status
     legend: str = ""                 # the simulated buttons' keys, after the bottom line where it fits
@@ -163,7 +164,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
     return out
 
 
-def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
+def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="", notice="",
           entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None,
           controls: tuple[Keyboard | None, Keyboard | None] = (None, None),
           shared: Keyboard | None = None, target=None, said=("", "")) -> ClockView:
@@ -189,5 +190,5 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
                            controls=controls[p], said=said[p] if banner else "")
                   for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
-                     bottom=bottom, error=error, template=face_template(state), shared=shared,
+                     bottom=bottom, error=error, template=face_template(state), notice=notice, shared=shared,
                      result=lines, legend=info.legend, headline=headline, finals=per_player)
