@@ -23,6 +23,7 @@ BENCHES = [
     "end_of_day",
     "draw",
     "door",
+    "honest",
     "rehearsal",
 ]
 

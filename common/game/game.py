@@ -12,7 +12,7 @@ from . import commands as cmd
 from . import events as ev
 from . import challenges, incidents, late
 from .checks import (check_blanks, check_exchange_allowed, check_out_allowed, check_placed,
-                     check_player, check_score, check_tiles, ending_if_zeros, require_phase)
+                     check_placed_fits, check_player, check_score, check_tiles, ending_if_zeros, require_phase)
 from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError, GameOver, NotYourTurn
 from .result import compute, racks_needed
 from .state import GameState, replay
@@ -77,7 +77,7 @@ def _stopped_to_go_out(state: GameState, player: int) -> bool:
 
 def _play(state, c: cmd.Play, now_ns):
     return _turn(state, c.player, now_ns, kind=TurnKind.PLAY, score=check_score(c.score),
-                 blanks=check_blanks(c.blanks), placed=check_placed(c.placed))
+                 blanks=check_blanks(c.blanks), placed=check_placed_fits(state, check_placed(c.placed)))
 
 
 def _out(state, c: cmd.Out, now_ns):
@@ -85,7 +85,8 @@ def _out(state, c: cmd.Out, now_ns):
     if c.score is None:
         return _turn(state, c.player, now_ns, kind=TurnKind.PENDING, out=True)
     return _turn(state, c.player, now_ns, kind=TurnKind.PLAY, score=check_score(c.score),
-                 blanks=check_blanks(c.blanks), out=True, placed=check_placed(c.placed))
+                 blanks=check_blanks(c.blanks), out=True,
+                 placed=check_placed_fits(state, check_placed(c.placed)))
 
 
 def _press(state, c: cmd.Press, now_ns):
@@ -101,7 +102,7 @@ def _record(state, c: cmd.Record, now_ns):
     index, turn = pending[-1], state.turns[pending[-1]]
     if c.kind == TurnKind.PLAY:         # blanks declared already (a play sent back) stay
         details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks) or turn.blanks,
-                   "placed": check_placed(c.placed)}
+                   "placed": check_placed_fits(state, check_placed(c.placed))}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")
     elif c.kind == TurnKind.EXCHANGE:

@@ -149,6 +149,11 @@ class GameState:
                 placed, counted = placed + turn.placed, True
         return max(0, BAG_AFTER_DRAW - placed) if counted else None
 
+    def tiles_on_board(self) -> int:
+        """Tiles the plays still on the board placed, as entered (a play taken off put back its
+        own): never more than the set holds (tiles.SET_SIZE) in a game that can happen."""
+        return sum(t.placed for t in self.turns if t.kind == TurnKind.PLAY and not t.off)
+
     @property
     def time_runs(self) -> bool:
         """Whether time counts against someone: a player's clock runs, or a late player is

@@ -38,6 +38,9 @@ document of each table and station after it is taken as the first).
 
 9 -> 10, the prize table: a ``prize_choices`` table, empty (the config's ``[prizes]`` holds until
 the director chooses on the page).
+
+10 -> 11, each division's own tables: a ``division_tables`` table, empty (the config's
+``[divisions.NAME] tables``, else the venue's, as before).
 """
 from __future__ import annotations
 
@@ -202,6 +205,11 @@ def migrate_9_to_10(db: Database, tables: dict) -> None:
     db.create_table("prize_choices", columns, pk=pk, not_null=not_null, if_not_exists=True)
 
 
+def migrate_10_to_11(db: Database, tables: dict) -> None:
+    columns, pk, not_null = tables["division_tables"]
+    db.create_table("division_tables", columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
@@ -212,4 +220,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             6: lambda db: migrate_6_to_7(db, tables, indexes),
             7: lambda db: migrate_7_to_8(db, tables, indexes),
             8: lambda db: migrate_8_to_9(db, tables),
-            9: lambda db: migrate_9_to_10(db, tables)}
+            9: lambda db: migrate_9_to_10(db, tables),
+            10: lambda db: migrate_10_to_11(db, tables)}

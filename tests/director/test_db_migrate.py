@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -168,7 +168,7 @@ def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_divi
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
         with db.locked() as conn:
             assert conn["corrections"].count == 0
             assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [
@@ -312,14 +312,15 @@ def test_a_schema_8_file_keeps_its_challenges_and_takes_each_document_once_from_
                                        "table_name": "7", "game_id": "g7", "player": 0, "turn": 3,
                                        "words": "[]", "state": "open", "opened_wall": 1.0,
                                        "updated_wall": 1.0})
-    raw = sqlite3.connect(path)                 # schema 8: no taken_once, no prize_choices
+    raw = sqlite3.connect(path)                 # schema 8: no taken_once, prize_choices, division_tables
     raw.execute("DROP TABLE taken_once")
     raw.execute("DROP TABLE prize_choices")
+    raw.execute("DROP TABLE division_tables")
     raw.execute("PRAGMA user_version=8")
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
         with db.locked() as conn:
             assert [r["state"] for r in conn.query("SELECT state FROM challenges")] == ["open"]
             assert conn["taken_once"].count == 0
@@ -332,13 +333,14 @@ def test_a_schema_9_file_gains_the_prize_tables_choices_empty_and_keeps_its_play
         with db.transaction() as conn:
             conn["divisions"].insert({"name": "A", "position": 0, "tsh_file": "a.t", "table_offset": 0})
             conn["players"].insert({"division": "A", "number": 1, "name": "Ann", "rating": 1500})
-    raw = sqlite3.connect(path)                 # schema 9: no prize_choices
+    raw = sqlite3.connect(path)                 # schema 9: no prize_choices, division_tables
     raw.execute("DROP TABLE prize_choices")
+    raw.execute("DROP TABLE division_tables")
     raw.execute("PRAGMA user_version=9")
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
         with db.locked() as conn:
             assert conn["prize_choices"].count == 0
             assert [r["name"] for r in conn["players"].rows] == ["Ann"]

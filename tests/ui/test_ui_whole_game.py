@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from kiosk.lexicon import compiled, open_lexicon
 from common.game.vocabulary import Phase
 from kiosk.ui.clock.view import ClockView
 from kiosk.ui.judge.paint import JudgeView
@@ -208,9 +209,11 @@ _saved: set = set()
 
 @pytest.fixture(scope="module")
 def words(shared, tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("words") / "words.txt"
-    path.write_text(shared.enable.read_text() + "QI\nZAX\n")
-    return path
+    """The ENABLE list with QI and ZAX, compiled once as the table's lexicon file."""
+    folder = tmp_path_factory.mktemp("words")
+    text = folder / "words.txt"
+    text.write_text(shared.enable.read_text() + "QI\nZAX\n")
+    return compiled.write(open_lexicon(text), folder / "words.lex")
 
 
 @pytest.mark.slow

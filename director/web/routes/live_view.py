@@ -39,7 +39,8 @@ async def event_stream(request: Request, channel: str, session: str | None = Non
     the director's session it is opened under (its stream ends with the session)."""
     live = service_of(request).live
     try:
-        stream, first = await live.open(channel, client_address(request), session)
+        stream, first = await live.open(channel, client_address(request), session,
+                                        tuple(request.client) if request.client else None)
     except LimitExceeded as exc:
         return refusal(exc.code, exc.reason, exc.retry_after)
     return StreamingResponse(live.stream(stream, first), media_type="text/event-stream",
