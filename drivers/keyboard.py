@@ -10,12 +10,13 @@ word typing (letters, space, Enter) never presses a button:
     right button   F12 or Right Ctrl
 
 Typing: printable characters arrive as themselves (``"a"``, ``"7"``, ``" "``, ``"?"``);
-Enter, Backspace, Tab and Escape by those names; and six function keys by what they ask:
+Enter, Backspace, Tab and Escape by those names; and seven function keys by what they ask:
 
     F2   ``"SendBack"``  restart the mover's clock: their blank is not declared (NZASP 6.2.2)
     F3   ``"FalseBlank"`` the opponent's last play used a false blank (school 7)
     F4   ``"Hold"``      a hold on the last play
     F5   ``"Speak"``     say both times aloud (or show them large)
+    F8   ``"Word"``      note the word of the play being entered, else of the last play
     F9   ``"Correct"``   correct a score (both players agree with their buttons)
     F10  ``"Director"``  the director's menu (after its PIN); with GPIO buttons, also a long
                          press of the centre button
@@ -37,8 +38,8 @@ BUTTON_KEYS = {
 NAMED_KEYS = {
     pygame.K_RETURN: Action.ENTER, pygame.K_KP_ENTER: Action.ENTER, pygame.K_BACKSPACE: Action.BACKSPACE,
     pygame.K_TAB: Action.TAB, pygame.K_ESCAPE: Action.ESCAPE, pygame.K_F2: Action.SEND_BACK,
-    pygame.K_F3: Action.FALSE_BLANK, pygame.K_F4: Action.HOLD,
-    pygame.K_F5: Action.SPEAK, pygame.K_F9: Action.CORRECT, pygame.K_F10: Action.DIRECTOR,
+    pygame.K_F3: Action.FALSE_BLANK, pygame.K_F4: Action.HOLD, pygame.K_F5: Action.SPEAK,
+    pygame.K_F8: Action.WORD, pygame.K_F9: Action.CORRECT, pygame.K_F10: Action.DIRECTOR,
 }
 #: What the sim's bottom line says about the button keys.
 LEGEND = "keys F1 left  ·  F6 centre  ·  F12 right  ·  F10 director"

@@ -45,7 +45,8 @@ class Table(BottomLine):
     """The game at this table, its store (``session``: the journal) and what the director's
     link last said (``news``). ``info`` is the top line's: the table's own (``own``: table,
     lexicon, legend) with the link's words and the store's alert. ``notice`` (what a recovery
-    says) shows, when nothing else is said, until the next accepted command."""
+    says) shows as a notice (``told``: news in its own colour, never the error's), when nothing
+    else is told, until the next accepted command."""
 
     def __init__(self, state: GameState, session: Session, info: Info,
                  lexicon: Container[str] | None, settings: UiSettings, *, notice: str | None = None,
@@ -131,7 +132,7 @@ class Table(BottomLine):
         except StorageFull:
             self.say(f"{STORAGE_FULL}: not recorded", t_ns)
             return False
-        self._message = self.notice = None
+        self._message = self._told = self.notice = None
         return True
 
     def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
@@ -159,10 +160,10 @@ class Table(BottomLine):
 
     def restart(self, state: GameState) -> None:
         """Play ``state`` (a new game) from now on."""
-        self.state, self._message, self.notice = state, None, None
+        self.state, self._message, self._told, self.notice = state, None, None, None
 
-    def message(self, now_ns: int) -> str:
-        return super().message(now_ns) or self.notice or ""
+    def told(self, now_ns: int) -> str:
+        return super().told(now_ns) or self.notice or ""
 
     def close(self) -> None:
         self.session.close()

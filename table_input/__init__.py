@@ -46,6 +46,9 @@ class Action(StrEnum):
     DIRECTOR = "Director"           # the director's menu (after its PIN)
     ABSENT_LEFT = "AbsentLeft"      # the left player is not at the table (said by the right one)
     ABSENT_RIGHT = "AbsentRight"    # the right player is not at the table (said by the left one)
+    WORD = "Word"                   # note the word of the play being entered (else of the last play)
+    WORD_LEFT = "WordLeft"          # note the word of the left player's last play
+    WORD_RIGHT = "WordRight"        # note the word of the right player's last play
 
 
 KEY_NAMES = frozenset(Action)

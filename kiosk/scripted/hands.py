@@ -28,6 +28,7 @@ from common.game.game import decide
 from common.game.state import GameState
 from common.game.tiles import RACK_SIZE
 from common.game.vocabulary import OVER, Phase, TurnKind
+from kiosk.ui.clock.word import HALF_KEYS, last_play, on_half, typed_as
 
 NS = 1_000_000_000
 
@@ -181,6 +182,8 @@ def inputs(data: dict, state: GameState, t_ns: int, *, before: GameState, comman
         return _stop(hands, data, state)
     if name == "rack":
         return hands.keys(rack_text(str(data["tiles"])))
+    if name == "word":
+        return _word(hands, data, state)
     if name == "correct":
         return _correct(hands, data, state)
     return _director(hands, name, data, state, before, linked, command)
@@ -262,6 +265,19 @@ def _correct(hands: Hands, data: dict, state: GameState) -> list[Group]:
     if mover is not None and state.phase == Phase.PLAYING:
         groups.append((hands.press(PLAYER_SIDES[1 - mover]),))
     return groups
+
+
+def _word(hands: Hands, data: dict, state: GameState) -> list[Group]:
+    """A play's word noted: WORD on the player's half (the word of their last play), its
+    letters (``?`` before a blank's, which the line writes in lower case; a word noted before
+    deleted first), ENTER."""
+    player, turn = data["player"], data["turn"]
+    if last_play(state, player) != turn - 1 or not on_half(state, player):
+        raise CannotPlay("a table notes a word for a player's own last play while the game is "
+                         f"played: turn {turn} is not {state.players[player]}'s last play now")
+    key = next(name for name, whose in HALF_KEYS.items() if whose == player)
+    noted = state.turns[turn - 1].word          # the letters open on it: DEL each first
+    return [(Tap(key, hands._now()),)] + hands.keys("\b" * len(noted) + typed_as(str(data["word"])) + "\n")
 
 
 def _director(hands: Hands, name: str, data: dict, state: GameState, before: GameState,

@@ -106,7 +106,7 @@ def _run(state: GameState, command, now_ns: int) -> GameState:
 
 def _turn(turn: Turn) -> tuple:
     return (turn.player, str(turn.kind), turn.score, turn.tiles, turn.blanks.upper(), turn.out,
-            turn.phony, turn.challenged, turn.bonus, turn.corrected)
+            turn.phony, turn.challenged, turn.bonus, turn.corrected, turn.word)
 
 
 def position(state: GameState, *, clock: bool = True) -> tuple:

@@ -108,14 +108,15 @@ def test_a_crash_mid_turn_then_the_game_resumes_neutral_and_finishes(kiosks, tmp
     assert [h.score for h in k.view.halves] == ["24", "40"]
     assert k.view.banner[0] == RESTARTED
     assert re.fullmatch(r"The kiosk stopped at \d\d:\d\d:\d\d; clock stopped at 24:17 / 24:30; "
-                        r"Bob: press your button to restart Ann's clock", k.view.error), k.view.error
+                        r"Bob: press your button to restart Ann's clock", k.view.notice), k.view.notice
+    assert k.view.error == ""                                # news, not an error (its own colour)
     (recovered,) = [e for e in journal_events(tmp_path / "kiosk.sqlite") if isinstance(e, ev.Recovered)]
     assert recovered == ev.Recovered(T0 + 1000 * S, from_ns=T0 + 75 * S)
 
     k.press("left", at=1001)                                 # Ann's own button: refused (Bob waits)
     assert k.state.clock.running is None
     k.press("right", at=1002)                                # Bob restarts Ann's clock
-    assert k.state.clock.running == 0 and k.view.error == ""
+    assert k.state.clock.running == 0 and k.view.error == k.view.notice == ""
     k.at(1012).step()
     assert k.view.halves[0].time == "24:07"                  # down time charged to no one
     verdict, lock_s = finish(k, 1012)
@@ -132,7 +133,7 @@ def test_a_power_cut_the_new_boot_clock_starts_near_zero(kiosks, tmp_path):
     k = kiosks(boot_id="boot-B", start=-4_990)              # rebooted: 10 s of monotonic time
     assert k.state.clock.running is None and k.state.neutral_reason == "recovered"
     assert [h.time for h in k.view.halves] == ["24:17", "24:30"]
-    assert k.view.error.startswith("Power was lost at ") and k.view.banner[0] == RESTARTED
+    assert k.view.notice.startswith("Power was lost at ") and k.view.banner[0] == RESTARTED
     k.press("right", at=-4_980)
     k.at(-4_970).step()
     assert k.view.halves[0].time == "24:07"
@@ -243,7 +244,7 @@ def test_killed_with_sigkill_the_kiosk_resumes_the_game_on_the_same_file(kiosks,
     k = kiosks(boot_id="boot-A", start=1000)
     assert k.state.clock.running is None and k.state.neutral_reason == "recovered"
     assert [h.time for h in k.view.halves] == ["24:17", "24:30"]
-    assert k.view.banner[0] == RESTARTED and k.view.error.startswith("The kiosk stopped at ")
+    assert k.view.banner[0] == RESTARTED and k.view.notice.startswith("The kiosk stopped at ")
     k.press("right", at=1002)
     verdict, lock_s = finish(k, 1012)
     the_outbox_holds_the_signed_result(k, lock_s)

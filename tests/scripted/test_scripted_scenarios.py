@@ -82,3 +82,33 @@ def test_a_verdict_the_tables_lexicon_would_not_give_stops_the_script(tmp_path, 
         {"t": 20, "cmd": "challenge", "player": 1, "words": ["QI"], "valid": False}])
     assert played(tmp_path, script, words) == (f"{script}:4: the table's lexicon finds QI "
                                                "acceptable; the script says otherwise")
+
+
+def test_a_word_line_is_tapped_at_the_table_and_one_the_table_cannot_note_stops_the_script(tmp_path, words):
+    """A script's ``word``: WORD on the player's half, the letters (``?`` before a blank's),
+    ENTER (again: the word replaced); the result's turns carry them as the replay's do. A word
+    for a play that is no longer the player's last is nothing a table offers: the run stops
+    naming the line."""
+    lines = [{"preset": "school", "players": ["Lakeside Academy: Priya & Tomás", "Ridgeview MS Team 2"]},
+             {"t": 0, "cmd": "start", "first": 0},
+             {"t": 10, "cmd": "play", "player": 0, "score": 74},
+             {"t": 12, "cmd": "word", "player": 0, "turn": 1, "word": "QUaRTZ"},
+             {"t": 20, "cmd": "play", "player": 1, "score": 30},
+             {"t": 22, "cmd": "word", "player": 0, "turn": 1, "word": "QUARTZ"},   # put right
+             {"t": 25, "cmd": "word", "player": 1, "turn": 2, "word": "ZAX"},
+             {"t": 30, "cmd": "out", "player": 0, "score": 12},
+             {"t": 31, "cmd": "accept", "player": 1},
+             {"t": 35, "cmd": "rack", "player": 1, "tiles": "QI"},
+             {"t": 40, "cmd": "confirm", "player": 0},
+             {"t": 41, "cmd": "confirm", "player": 1}]
+    script = write_script(tmp_path / "words.jsonl", lines)
+    result = played(tmp_path, script, words)
+    assert result == outcome(script, words)
+    assert [t.get("word") for t in result["turns"]] == ["QUARTZ", "ZAX", None]
+    late = write_script(tmp_path / "late.jsonl", lines[:5] + [
+        {"t": 30, "cmd": "play", "player": 0, "score": 12},
+        {"t": 35, "cmd": "word", "player": 0, "turn": 1, "word": "QUARTZ"}])     # not her last now
+    (tmp_path / "late").mkdir()
+    assert played(tmp_path / "late", late, words) == (
+        f"{late}:7: a table notes a word for a player's own last play while the game is played: "
+        "turn 1 is not Lakeside Academy: Priya & Tomás's last play now")

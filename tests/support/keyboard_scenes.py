@@ -26,7 +26,8 @@ from tests.support.director_steps import PIN, PIN_HASH  # noqa: F401 - the scene
 SCENES = {
     "turn": "Ann enters her turn: the digits, BLANK TILE, PLAY/EXCH/PASS, ENTER; HOLD and TIMES on Bob's",
     "blank": "Ann typed ? for a blank: its letter",
-    "hold": "Bob's clock runs after Ann's play: HOLD and TIMES on his half, TIMES on hers",
+    "hold": "Bob's clock runs after Ann's play: HOLD and TIMES on his half, TIMES and WORD on hers",
+    "word": "Ann notes her play's word (WORD): the letters, ? and DEL, ENTER and BACK",
     "exchange": "Bob's turn as an exchange: how many tiles",
     "reasons": "a plain stop asks why: the preset's reasons and NO REASON below the banner",
     "stopped": "the clock stopped to check a score: FIX SCORE and TIMES on both halves",
@@ -87,6 +88,9 @@ def scenes(k):
     yield "blank"
     k.type("e\n", at=22)
     yield "hold"
+    k.key("Word", at=23).type("zax?e", at=24)       # Ann notes her play's word (F8, WORD)
+    yield "word"
+    k.key("Enter", at=25)
     k.press("right", at=40).key("Tab", at=41)
     yield "exchange"
     k.key("Tab").key("Tab").type("12\n", at=42)     # back round to a play: Bob scores 12

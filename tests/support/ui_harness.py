@@ -33,7 +33,7 @@ BUTTON_KEYS = {"left": pygame.K_F1, "centre": pygame.K_F6, "right": pygame.K_F12
 NAMED = {"Enter": (pygame.K_RETURN, "\r"), "Backspace": (pygame.K_BACKSPACE, "\b"),
          "Tab": (pygame.K_TAB, "\t"), "Escape": (pygame.K_ESCAPE, "\x1b"), "Hold": (pygame.K_F4, ""),
          "Speak": (pygame.K_F5, ""), "Correct": (pygame.K_F9, ""), "Director": (pygame.K_F10, ""),
-         "SendBack": (pygame.K_F2, ""), "FalseBlank": (pygame.K_F3, "")}
+         "SendBack": (pygame.K_F2, ""), "FalseBlank": (pygame.K_F3, ""), "Word": (pygame.K_F8, "")}
 #: Characters typed as their named keys.
 TEXT_KEYS = {"\n": NAMED["Enter"], "\t": NAMED["Tab"], " ": (pygame.K_SPACE, " ")}
 

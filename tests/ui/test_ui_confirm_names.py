@@ -37,7 +37,8 @@ def played_out(k, last=16, rack="qu?"):
 
 
 def words(name: str) -> set[str]:
-    return {w.strip(",") for w in name.replace("-", " ").split() if len(w.strip(",")) >= 3}
+    """A name's words of three letters or more (a line's: the colon before its score aside)."""
+    return {w.strip(",:") for w in name.replace("-", " ").split() if len(w.strip(",:")) >= 3}
 
 
 def checked(k, size, orientation, names):

@@ -32,8 +32,8 @@ def test_the_confirm_and_the_confirmed_screens_say_who_won_both_scores_and_the_m
     k = kiosk(names=("Ann", "Bob"), size=size)
     played_out(k)
     k.shot(f"end-confirm-{size[0]}x{size[1]}")
-    assert k.view.result == ("ANN WINS BY 22", "Ann 51  –  29 Bob", "played out  ·  both players confirm")
-    assert reads(k, "ANN WINS BY 22", theme.WHITE) and reads(k, "Ann 51  –  29 Bob", theme.WHITE)
+    assert k.view.result == ("ANN WINS BY 22", "Ann: 51  –  Bob: 29", "played out  ·  both players confirm")
+    assert reads(k, "ANN WINS BY 22", theme.WHITE) and reads(k, "Ann: 51  –  Bob: 29", theme.WHITE)
     lines, clocks = texts(k, size)
     down = panel.px_per_mm(size)[1]
     winner = lines["ANN WINS BY 22"]
@@ -48,7 +48,7 @@ def test_the_confirm_and_the_confirmed_screens_say_who_won_both_scores_and_the_m
     k.press("left", at=96).press("right", at=97)
     k.shot(f"end-confirmed-{size[0]}x{size[1]}")
     assert k.state.phase == "confirmed"
-    assert k.view.result == ("ANN WINS BY 22", "Ann 51  –  29 Bob", "RESULT CONFIRMED  ·  locked")
+    assert k.view.result == ("ANN WINS BY 22", "Ann: 51  –  Bob: 29", "RESULT CONFIRMED  ·  locked")
     assert reads(k, "ANN WINS BY 22", theme.WHITE)
 
 
@@ -64,7 +64,7 @@ def test_a_tie_says_so(kiosk):
     assert k.state.phase == "ended" and k.state.end == "zeros"
     k.type("ab\n", at=80).type("ab\n", at=81)
     k.shot("end-tie")
-    assert k.view.result[:2] == ("TIE AT 6", "Ann 6  –  6 Bob")
+    assert k.view.result[:2] == ("TIE AT 6", "Ann: 6  –  Bob: 6")
     assert reads(k, "TIE AT 6", theme.WHITE)
 
 
@@ -76,3 +76,22 @@ def test_a_void_game_says_it_has_no_result(kiosk):
     assert k.state.phase == "void"
     assert k.view.result == ("GAME VOID", "no result", "the director voided this game")
     assert reads(k, "GAME VOID", theme.WHITE)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_name_ending_in_a_number_is_never_read_into_its_score(kiosk, size):
+    """Issue 38 item 17: "Ridgeview MS Team 2 -18" read as Team 2-18; a colon stands between a
+    name and its score on the result's line (and on each player's line where the names do not
+    fit one)."""
+    k = kiosk(preset="school", names=("Lakeside Academy: Priya & Tomás", "Ridgeview MS Team 2"), size=size)
+    k.press("right", at=2)
+    k.press("left", at=30).type("30\n", at=31)
+    k.press("right", at=60).type("2\n", at=61)
+    k.press("centre", at=90).press("left", at=91).type("15\n", at=92)
+    k.press("right", at=93)
+    k.type("qz\n", at=95)                          # 20 on Ridgeview's rack: 2 - 20
+    assert k.view.result[1] == "Lakeside Academy: Priya & Tomás: 65  –  Ridgeview MS Team 2: -18"
+    assert k.view.finals == ("Lakeside Academy: Priya & Tomás: 65", "Ridgeview MS Team 2: -18")
+    lines, _ = texts(k, size)
+    assert k.view.result[1] in lines or "Ridgeview MS Team 2: -18" in lines
+    assert not [text for text in lines if text.endswith("Team 2 -18")]

@@ -100,7 +100,7 @@ def test_the_keyboard_never_covers_either_clock(kiosk, size, orientation):
         assert [(key, clock) for keys, clocks in drawn for key in keys for clock in clocks
                 if key.colliderect(clock)] == [], scene
         checked.append(scene)
-    assert checked == ["turn", "blank", "hold", "exchange", "reasons", "stopped", "playout", "rack"]
+    assert checked == ["turn", "blank", "hold", "word", "exchange", "reasons", "stopped", "playout", "rack"]
 
 
 def test_letters_only_where_letters_are_allowed():

@@ -2,7 +2,8 @@
 takes taps alone refuses any key: ``taps_only``; in simulation a tap on a player's half is their
 button, on the bottom line the centre's): HOLD on the half of the player who may hold, and only
 while they may; a plain stop's reasons; FIX SCORE, with both players agreeing by their buttons as
-with F9; TIMES; and after a play-out, what the opponent's half waits for."""
+with F9; TIMES; WORD on the half of a player whose last turn is a play (kiosk.ui.clock.word,
+tests/ui/test_ui_word.py); and after a play-out, what the opponent's half waits for."""
 import pytest
 
 from common.game import events as ev
@@ -62,11 +63,11 @@ def ann_played(kiosk, **options):
 @pytest.mark.parametrize("orientation", ["side", "flat"])
 def test_hold_by_a_tap_on_the_half_of_the_player_who_may_hold(kiosk, orientation):
     k = ann_played(kiosk, orientation=orientation)
-    assert controls(k) == [["TIMES"], ["HOLD", "TIMES"]]       # Bob may hold Ann's play ...
+    assert controls(k) == [["TIMES", "WORD"], ["HOLD", "TIMES"]]   # Bob may hold Ann's play ...
     assert "Hold" in half_keys(k, 1) and "Hold" not in half_keys(k, 0)   # ... on his half alone
     tap(k, ("key", "Hold"), at=25)
     assert k.events(ev.HoldCalled) == [ev.HoldCalled(T0 + 25 * S, 1, 0)]
-    assert controls(k) == [["TIMES"], ["TIMES"]]               # held: no second hold
+    assert controls(k) == [["TIMES", "WORD"], ["TIMES"]]       # held: no second hold
     assert k.view.bottom.startswith("HOLD 0:00")
     k.at(40).step()
     assert k.view.bottom.startswith("HOLD 0:15")
@@ -81,7 +82,7 @@ def test_after_a_play_out_the_opponent_holds_and_the_prompts_say_what_is_awaited
     button(k, "right", at=41)                      # ... he went out
     keys(k, "30\n", at=42)
     assert k.state.phase == "out"
-    assert controls(k) == [["HOLD", "FIX SCORE", "TIMES"], ["FIX SCORE", "TIMES"]]
+    assert controls(k) == [["HOLD", "FIX SCORE", "TIMES", "WORD"], ["FIX SCORE", "TIMES", "WORD"]]
     tap(k, ("key", "Hold"), at=43)                 # Ann holds the play-out
     assert k.events(ev.HoldCalled)[-1] == ev.HoldCalled(T0 + 43 * S, 0, 1)   # Bob's turn 2
     button(k, "left", at=50)                       # and accepts it: her rack is to enter
@@ -124,7 +125,7 @@ def test_a_score_corrected_by_taps_alone_both_players_agreeing(kiosk):
     button(k, "centre", at=30)
     button(k, "left", at=31)
     tap(k, ("key", "1"), at=32)                    # stopped to check the score
-    assert controls(k) == [["FIX SCORE", "TIMES"], ["FIX SCORE", "TIMES"]]
+    assert controls(k) == [["FIX SCORE", "TIMES", "WORD"], ["FIX SCORE", "TIMES"]]
     tap(k, ("key", "Correct"), at=33)              # either player may ask
     assert isinstance(k.screen, CorrectionScreen)
     keys(k, "1\n", at=34)                          # Ann's 24 ...
@@ -143,7 +144,7 @@ def test_times_by_a_tap_without_a_speech_program_fill_the_screen(kiosk, tmp_path
     tap(k, ("key", "Speak"), at=30)                # TIMES, on Ann's half (the first found)
     assert isinstance(k.view, BigTimesView) and k.view.times == ("24:41", "24:50")
     k.at(38).step()                                # a few seconds, then the clock again
-    assert isinstance(k.view, ClockView) and controls(k) == [["TIMES"], ["HOLD", "TIMES"]]
+    assert isinstance(k.view, ClockView) and controls(k) == [["TIMES", "WORD"], ["HOLD", "TIMES"]]
 
 
 def test_without_display_keypad_no_control_shows(kiosk):

@@ -38,8 +38,8 @@ MIN_WORDS_MM = 6.0
 SCORED = IN_PLAY + (Phase.ENDED,)
 
 # A game each preset plays in full: turns, a hold (where the book has one), a challenge each way,
-# an exchange, a pass, a stop for a reason, the book's own incident, a play-out and its
-# acceptance, the rack, both confirmations.
+# an exchange, a pass, a stop for a reason, the book's own incident, a play's word noted (WORD,
+# the letters, ENTER), a play-out and its acceptance, the rack, both confirmations.
 COMMON_OPENING = [
     {"t": 0, "cmd": "start", "first": 0},
     {"t": 40, "cmd": "play", "player": 0, "score": 24},
@@ -50,6 +50,7 @@ GAMES = {
         {"t": 60, "cmd": "challenge", "player": 1, "words": ["QI", "ZAX"], "valid": True},
         {"t": 70, "cmd": "resume", "player": 0},
         {"t": 100, "cmd": "play", "player": 1, "score": 31, "blanks": "e"},
+        {"t": 110, "cmd": "word", "player": 1, "turn": 2, "word": "OXYPHeNBUTAZONE"},   # 15 letters
         {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
         {"t": 200, "cmd": "pass", "player": 1},
         {"t": 230, "cmd": "neutral", "reason": "score"},
@@ -67,6 +68,7 @@ GAMES = {
         {"t": 60, "cmd": "challenge", "player": 1, "words": ["QI"], "valid": True},
         {"t": 70, "cmd": "resume", "player": 0},
         {"t": 100, "cmd": "play", "player": 1, "score": 31},
+        {"t": 105, "cmd": "word", "player": 1, "turn": 2, "word": "JUKEBOX"},
         {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
         {"t": 200, "cmd": "play", "player": 1, "score": 12},
         {"t": 260, "cmd": "play", "player": 0, "score": 18},
@@ -88,6 +90,7 @@ GAMES = {
         {"t": 170, "cmd": "exchange", "player": 0, "tiles": 4},
         {"t": 200, "cmd": "pass", "player": 1},
         {"t": 260, "cmd": "play", "player": 0, "score": 74, "placed": 7},      # BONUS: all seven (9.2)
+        {"t": 265, "cmd": "word", "player": 0, "turn": 5, "word": "QUIXOTe"},
         {"t": 290, "cmd": "out", "player": 1, "score": 15},
         {"t": 293, "cmd": "accept", "player": 0},
         {"t": 300, "cmd": "rack", "player": 0, "tiles": "QZ"},
@@ -104,6 +107,7 @@ GAMES = {
         {"t": 60, "cmd": "play", "player": 1, "score": 18},
         {"t": 90, "cmd": "exchange", "player": 0, "tiles": 3},
         {"t": 120, "cmd": "play", "player": 1, "score": 27},
+        {"t": 125, "cmd": "word", "player": 1, "turn": 6, "word": "ZAX"},
         {"t": 150, "cmd": "out", "player": 0, "score": 15},
         {"t": 153, "cmd": "accept", "player": 1},
         {"t": 160, "cmd": "rack", "player": 1, "tiles": "QZ"},

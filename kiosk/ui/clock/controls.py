@@ -8,6 +8,9 @@ Each control types what its USB key does, and shows only where and when it can b
   score the core would correct): either player may ask, and both agree with their buttons
   on the correction screen (kiosk.ui.clock.correct);
 - TIMES (F5) on both halves while the game is played: both times spoken, or shown large;
+- WORD on the half of each player whose last turn is a play still on the board, while the game
+  is played and nobody types: the letters of its word, noted for the record
+  (kiosk.ui.clock.word; the high word);
 - DECLARE? (F2) on the half of the player whose clock the mover's press just started, where
   the rules let them restart it for an undeclared blank (NZASP 6.2.2: ``SendBack``);
   after a play-out (the clock stopped), on the half of the player asked to accept it; once the
@@ -30,6 +33,7 @@ from table_input import Action
 from common.game import commands as cmd
 from common.game.state import GameState
 from common.game.vocabulary import Phase
+from kiosk.ui.clock.word import on_half
 from kiosk.ui.widgets.base import preview
 from kiosk.ui.widgets.keys import Key, Keyboard
 
@@ -41,6 +45,8 @@ FALSE_BLANK = Key(Action.FALSE_BLANK, "FALSE ?")
 UNSEND = Key(Action.SEND_BACK, "TAKE BACK")         # the play sent back has no blank after all
 UNCALL = Key(Action.FALSE_BLANK, "TAKE BACK")        # the false blank called stands down
 NO_REASON = Key(Action.ENTER, "NO REASON", 2)
+#: On each player's half: the word of their own last play.
+WORD = (Key(Action.WORD_LEFT, "WORD"), Key(Action.WORD_RIGHT, "WORD"))
 #: On each player's half: their opponent is absent (the key names the opponent's side).
 OPPONENT_ABSENT = (Key(Action.ABSENT_RIGHT, "OPPONENT ABSENT", 2), Key(Action.ABSENT_LEFT, "OPPONENT ABSENT", 2))
 #: Whom each of those keys declares absent.
@@ -121,7 +127,8 @@ def controls(state: GameState, now_ns: int, *, typing: int | None, busy: bool, c
         keys = tuple(key for key, shown in ((HOLD, player == hold), (SEND_BACK, player == send),
                                             (UNSEND, player == unsend), (UNCALL, player == calling),
                                             (FALSE_BLANK, player == false and calling is None),
-                                            (CORRECT, correct), (TIMES, played))
+                                            (CORRECT, correct), (TIMES, played),
+                                            (WORD[player], typing is None and on_half(state, player)))
                      if shown)
         halves.append(Keyboard(keys, seat=player, even=True) if keys and player != typing else None)
     return halves[0], halves[1]

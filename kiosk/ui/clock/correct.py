@@ -50,7 +50,9 @@ class CorrectionView:
     error: str
     keyboard: Keyboard | None = None    # the on-screen keys, if the screen shows them
     director: bool = False              # opened from the director's menu (the director types)
-    names: tuple[str, ...] = ()         # the players' names the turns say (shortened where a row is short)
+    names: tuple[str, ...] = ()         # the words noted and the players' names the turns say (each
+                                        # shortened where a row is short, the words first)
+    notice: str = ""                    # news for the bottom line, when no error shows
 
 
 class CorrectionScreen(Screen):
@@ -198,8 +200,10 @@ class CorrectionScreen(Screen):
                                        else "CORRECT A SCORE  (both players must agree)"),
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
                               bottom=self.table.info.legend, error=self.table.message(now_ns),
+                              notice=self.table.told(now_ns),
                               keyboard=self._keyboard() if self.table.settings.keypad else None,
-                              director=self.director, names=tuple(names))
+                              director=self.director,
+                              names=tuple(t.word for t in state.turns if t.word) + tuple(names))
 
     def _word(self, key: str) -> str:
         """A key as the prompt names it: the USB keyboard's, or the on-screen key's."""
@@ -284,4 +288,4 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int |
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     theme.blit_lines(surface, [view.prompt], theme.BAR_FG, parts["prompt"], max_size=parts["prompt"].height // 2)
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom, notice=view.notice)

@@ -131,9 +131,9 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     compact = how == "typing" or (how == "reasons" and lay.narrow)
     if not (compact and len(lay.halves) == 1):      # a flat typist's half: its top line is the other's
         out.append(Region(("top",), lay.top, view.top, lambda s: bar(s, lay.top, view.top, theme.BAR_FG)))
-    out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend),
+    out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend, view.notice),
                       lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend,
-                                           names=tuple(h.name for h in view.halves))))
+                                           names=tuple(h.name for h in view.halves), notice=view.notice)))
     return out
 
 
@@ -184,7 +184,8 @@ def _row_data(name: str, half: HalfView, template: str):
     if name == "time":
         return (half.time, half.overtime, half.dimmed, template)
     shown = {"name": half.name, "score": half.score, "last": half.last}[name]
-    return (shown, half.dimmed, half.absent, half.penalty, half.overtime, name == "last" and half.entry)
+    return (shown, half.dimmed, half.absent, half.penalty, half.overtime, name == "last" and half.entry,
+            name == "last" and half.word)
 
 
 def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -> None:
@@ -202,8 +203,11 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         theme.blit_figure(surface, half.score, fg, rect)
     elif name == "last" and half.entry:             # typed on a keyboard of its own: in place of the last turn
         _draw_entry(surface, rect, half.entry)
-    elif name == "last":
-        theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
+    elif name == "last":                            # a long word noted gives way, never the score
+        least = theme.least_for(surface)
+        last = theme.names_shortened(half.last, (half.word,), lambda t: theme.font(least).size(t)[0] <= rect.width,
+                                     least)
+        theme.blit_line(surface, last, theme.ABSENT_TEXT if half.absent else fg, rect)
 
 
 def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect | None = None

@@ -39,27 +39,28 @@ their half below their clock (the editor's ``keyboard``, kiosk.ui.widgets.keys),
 fill the screen, a tap, any button (the mover's too) or a key only goes back to the clock,
 nothing else (no turn ends, nothing is journaled: one press, one meaning). F9
 (``Correct``) opens the score correction (kiosk.ui.clock.correct) while the clock is neutral or
-after the game. Each has its touch control (HOLD, TIMES, FIX SCORE) on the half of a player who
-may use it, when it can be used, and a plain stop's reasons show as keys
-(kiosk.ui.clock.controls). Typing never opens the judge: only a challenge does.
+after the game. F8 (``Word``) opens the letters of a play's word, for the record
+(kiosk.ui.clock.word: never a clock press; ENTER notes it, BACK leaves). Each has its touch
+control (HOLD, TIMES, FIX SCORE, WORD) on the half of a player who may use it, when it can be
+used (WORD also among a play's keys while its score is typed), and a plain stop's reasons show
+as keys (kiosk.ui.clock.controls). Typing never opens the judge: only a challenge does.
 """
 from __future__ import annotations
 
 from table_input import PLAYERS, ButtonPressed, ButtonReleased, KeyTyped, Side
 from common.game import commands as cmd
-from common.game.challenges import hold_status
 from common.game.frozen import value
 from common.game.result import racks_needed
 from common.game.state import GameState
 from common.game.vocabulary import OVER, Phase, TurnKind
-from kiosk.ui.clock import controls as clock_keys, paint as clockdraw, view as clockview, speech
+from kiosk.ui.clock import controls as clock_keys, paint as clockdraw, view as clockview, speech, word
 from kiosk.ui.clock.incidents import Incidents
 from kiosk.ui.clock.speak_press import SpeakPress
 from kiosk.ui.end import summary
 from kiosk.ui.widgets.base import NS, Screen
 from kiosk.ui.widgets.entry import BlankEntry, EntryError, RackEntry, TurnEntry
 from kiosk.ui.widgets.keys import DIGIT_KEYS, key_word
-from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, mmss, top_line
+from kiosk.ui.widgets.words import NEUTRAL_REASONS, awaited, top_line
 
 @value
 class CentreChoice:
@@ -96,23 +97,6 @@ def entry_target(state: GameState):
     return None
 
 
-def hold_text(state: GameState, at: int) -> str:
-    """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
-    it has been held, when the player whose play is held may draw (named), when it lapses, or
-    that it lapsed."""
-    held, rules = hold_status(state, at), state.rules.hold
-    text = f"HOLD {mmss(held.held_s * NS)}"
-    if held.lapsed:
-        return f"{text}  ·  lapsed: the play stands"
-    if rules.draw_after_s > 0:          # who draws: the player whose play is held
-        drawer = state.players[state.turns[state.hold.turn].player]
-        text += (f"  ·  {drawer} may draw now" if held.may_draw else
-                 f"  ·  {drawer} may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
-    if rules.lapse_s:
-        text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * NS)}"
-    return text
-
-
 class ClockScreen(Screen):
     def __init__(self, table):
         super().__init__(table)
@@ -122,6 +106,7 @@ class ClockScreen(Screen):
         self._editor = None
         self._parked = None                         # (target, editor): a turn's, while sent back
         self.incidents = Incidents(table)           # NZASP 6.2.2's send-back, school 7's false blank
+        self.words = word.Words(table)              # a play's word noted (the high word)
         self._handover: Screen | None = None
         self._notice: tuple[str, int] | None = None
         self.speaker = speech.Speaker()
@@ -293,9 +278,13 @@ class ClockScreen(Screen):
         if key in ("SendBack", "NoBlank", "FalseBlank"):
             return self.incidents.key(key, t)
         focus = self.focus()
+        if key in word.KEYS:
+            return self.words.open(key, t, word.entering(self._target, self._editor))
         if focus is None:
             return                      # nothing to type now: keys do nothing (no lookups)
         player, editor = focus
+        if editor is self.words.editor:
+            return self.words.key(key, t)   # the word's letters; ENTER notes it, BACK leaves
         if key != "Enter":
             if editor.key(key):
                 self._unsay_entry_error(t, changed=True)
@@ -315,6 +304,7 @@ class ClockScreen(Screen):
             return
         if self.table.submit(command, t):
             self._target = None
+            self.words.recorded(t)          # the word typed with a play's score, noted
 
     def _speak(self, at: int, typed_ns: int, shown: bool = False) -> None:
         """Both times aloud where a speech program is installed, and large for a while where it
@@ -347,6 +337,9 @@ class ClockScreen(Screen):
                 self._editor.declared(self.table.state.turns[target[1]].blanks)
             else:
                 self._parked, self._editor = None, self._new_editor(target)
+        noting = self.words.focus(target)           # WORD: the word's letters meanwhile
+        if noting is not None:
+            return noting
         return None if target is None else (target[2], self._editor)
 
     def _new_editor(self, target):
@@ -355,7 +348,8 @@ class ClockScreen(Screen):
         if target[0] == "rack":
             return RackEntry()
         turn = self.table.state.turns[target[1]]
-        editor = TurnEntry(play_only=turn.out or turn.challenged, bonus=self.table.state.rules.result.bonus_words)
+        editor = TurnEntry(play_only=turn.out or turn.challenged, bonus=self.table.state.rules.result.bonus_words,
+                           word=True)
         editor.declared(turn.blanks)                # a blank declared after a send-back shows
         return editor
 
@@ -373,7 +367,7 @@ class ClockScreen(Screen):
         keypad = self.table.settings.keypad
         if focus:
             player, editor = focus
-            entries[player] = editor.text()
+            entries[player] = self.words.with_word(editor.text(), self._target, editor)
             if self._parked is not None and self._parked[1].typed():     # the score waits meanwhile
                 entries[player] = f"{self._parked[1].text()}  ·  {entries[player]}"
             notes[player] = self._note(editor)
@@ -389,7 +383,7 @@ class ClockScreen(Screen):
         banner, said = self._banner(state, at)
         return clockview.build(state, at, info, banner=banner, said=said,
                                bottom=self._bottom(state, at, now_ns), error=self.table.message(now_ns),
-                               entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
+                               notice=self.table.told(now_ns), entries=tuple(entries), notes=tuple(notes), dimmed=dimmed, keyboard=keyboard,
                                controls=controls, shared=shared, target=entry_target(state))
 
     def _note(self, editor) -> str:
@@ -397,6 +391,8 @@ class ClockScreen(Screen):
         or the on-screen keys' names)."""
         keyboard = self.table.settings.keyboard
         enter = key_word("Enter", keyboard)
+        if editor is self.words.editor:
+            return self.words.hint(keyboard)
         if isinstance(editor, RackEntry):
             return f"letters, ? for a blank  ·  {enter}"
         if isinstance(editor, BlankEntry):
@@ -486,7 +482,7 @@ class ClockScreen(Screen):
         if incident and not (self.choice or self.why):
             text = incident
         elif state.hold is not None and state.phase == Phase.PLAYING:
-            text = hold_text(state, at)
+            text = clockview.hold_text(state, at)
         elif state.phase == Phase.PLAYING and state.clock.running is not None and not (self.choice or self.why):
             mover = state.players[state.clock.running]
             text = f"{mover}: your button ends your turn  ·  centre: challenge, out or stop"

@@ -5,6 +5,7 @@ and the drawing code (kiosk.ui.clock.paint) only paints what is here.
 from __future__ import annotations
 
 from common.game import clock as clk
+from common.game.challenges import hold_status
 from common.game.frozen import value
 from common.game.result import Result, TurnLine, compute
 from common.game.state import GameState, Turn
@@ -31,6 +32,7 @@ class HalfView:
     keyboard: Keyboard | None = None    # the on-screen keys on this half (this player is typing)
     controls: Keyboard | None = None    # this player's touch controls (HOLD, FIX SCORE, TIMES), if any
     said: str = ""          # the banner's sentence for this player, under their half (kiosk.ui.clock.banner)
+    word: str = ""          # the word noted for the last turn, in ``last`` (shortened where its row is short)
 
 
 @value
@@ -41,6 +43,7 @@ class ClockView:
     bottom: str
     error: str
     template: str            # the widest clock face this game can show (fixes the digit size)
+    notice: str = ""         # news for the bottom line (a recovery's), when no error shows
     shared: Keyboard | None = None   # keys for either player below the banner (a stop's reasons)
     result: tuple[str, ...] = ()     # the game over: who won and by how much, both scores, the status
     legend: str = ""                 # the simulated buttons' keys, after the bottom line where it fits
@@ -69,6 +72,8 @@ def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
     if line.type != TurnKind.PLAY:
         return line.type
     parts = [f"+{line.score}"]
+    if turn.word:
+        parts.append(turn.word)         # the word its player noted, beside its score (+74  QUARTZ)
     if turn.placed == RACK_SIZE:
         parts.append("BONUS")           # all seven tiles: a bonus word (NZASP 9.2), checked here
     if turn.blanks:
@@ -109,6 +114,23 @@ def next_change(state: GameState, now_ns: int) -> int | None:
     return min(changes, default=None)
 
 
+def hold_text(state: GameState, at: int) -> str:
+    """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
+    it has been held, when the player whose play is held may draw (named), when it lapses, or
+    that it lapsed."""
+    held, rules = hold_status(state, at), state.rules.hold
+    text = f"HOLD {mmss(held.held_s * clk.NS_PER_S)}"
+    if held.lapsed:
+        return f"{text}  ·  lapsed: the play stands"
+    if rules.draw_after_s > 0:          # who draws: the player whose play is held
+        drawer = state.players[state.turns[state.hold.turn].player]
+        text += (f"  ·  {drawer} may draw now" if held.may_draw else
+                 f"  ·  {drawer} may draw in {mmss((rules.draw_after_s - held.held_s) * clk.NS_PER_S)}")
+    if rules.lapse_s:
+        text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * clk.NS_PER_S)}"
+    return text
+
+
 def late_text(state: GameState, player: int) -> str:
     """After a late arrival, before the game: how late, and the points it cost."""
     arrived = state.arrivals[player]
@@ -130,6 +152,7 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         shown = face(state, p, now_ns)
         absent = awaited(state, p)
         last = last_turn_text(*mine[-1]) if mine else ""
+        word = mine[-1][1].word if mine else ""
         if absent:
             last = "ABSENT"
         elif state.phase == Phase.SETUP:
@@ -137,11 +160,11 @@ def halves(state: GameState, result: Result, now_ns: int, dimmed: bool) -> list[
         out.append(dict(name=state.players[p], time=shown, score=str(scores[p]), last=last,
                         running=state.clock.running == p and not dimmed or absent,
                         overtime=shown.startswith("-"), penalty=result.overtime_penalty[p],
-                        dimmed=dimmed and not absent, absent=absent))
+                        dimmed=dimmed and not absent, absent=absent, word=word if last and not absent else ""))
     return out
 
 
-def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="",
+def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", error="", notice="",
           entries=("", ""), notes=("", ""), dimmed=None, keyboard: Keyboard | None = None,
           controls: tuple[Keyboard | None, Keyboard | None] = (None, None),
           shared: Keyboard | None = None, target=None, said=("", "")) -> ClockView:
@@ -161,11 +184,11 @@ def build(state: GameState, now_ns: int, info: Info, *, banner=(), bottom="", er
     if state.phase in OVER:
         finals, details = final_details(result)
         for p in (0, 1):       # the final score already counts the penalty: details say so
-            parts[p].update(score=finals[p], last=details[p], penalty=0)
+            parts[p].update(score=finals[p], last=details[p], penalty=0, word="")
     views = tuple(HalfView(**parts[p], entry=entries[p], note=notes[p],
                            keyboard=keyboard if keyboard is not None and keyboard.seat == p else None,
                            controls=controls[p], said=said[p] if banner else "")
                   for p in (0, 1))
     return ClockView(top=top_line(state, info), halves=views, banner=tuple(banner),
-                     bottom=bottom, error=error, template=face_template(state), shared=shared,
+                     bottom=bottom, error=error, template=face_template(state), notice=notice, shared=shared,
                      result=lines, legend=info.legend, headline=headline, finals=per_player)

@@ -64,16 +64,22 @@ def outcome_phrases(state: GameState, result: Result) -> tuple[str, ...]:
     return (state.players[result.winner].upper(), f"WINS BY {abs(result.spread)}")
 
 
+def final_of(state: GameState, result: Result, player: int) -> str:
+    """A player's name and final score, a colon between them that no name's end can be read
+    into (``Ridgeview MS Team 2: -18``, never ``Ridgeview MS Team 2 -18``)."""
+    return f"{state.players[player]}: {result.final[player]}"
+
+
 def finals_lines(state: GameState, result: Result) -> tuple[str, str]:
-    """``scores_line`` as two lines, each name beside its own score: ``("Ann 412", "Bob 315")``
+    """``scores_line`` as two lines, each name beside its own score: ``("Ann: 412", "Bob: 315")``
     (for a screen too narrow for both names on one line)."""
-    return tuple(f"{state.players[p]} {result.final[p]}" for p in (0, 1))
+    return tuple(final_of(state, result, p) for p in (0, 1))
 
 
 def scores_line(state: GameState, result: Result) -> str:
-    """Both final scores, the left player's first: ``Ann 412  –  315 Bob``."""
-    names, final = state.players, result.final
-    return f"{names[0]} {final[0]}  –  {final[1]} {names[1]}"
+    """Both final scores, the left player's first, each after its name and a colon:
+    ``Ann: 412  –  Bob: 315``."""
+    return f"{final_of(state, result, 0)}  –  {final_of(state, result, 1)}"
 
 
 def result_lines(state: GameState, result: Result, target, at: int) -> tuple[str, ...]:

@@ -35,6 +35,7 @@ class JudgeView:
     lines: tuple[str, ...]
     error: str
     keyboard: Keyboard | None = None    # the challenger's keys, if the screen shows them
+    notice: str = ""                    # news for the bottom line (a recovery's), when no error shows
 
 
 def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = None) -> dict:
@@ -98,4 +99,4 @@ def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = No
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     if parts["top"] is not None:
         frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], "", view.error)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, notice=view.notice)

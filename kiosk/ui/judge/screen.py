@@ -158,7 +158,8 @@ class JudgeScreen(Screen):
         return JudgeView(top=top_line(state, self.table.info),
                          heading=f"CHALLENGE: {me} challenges {them}'s play",
                          words=tuple(self.entry.done), typing=self.entry.current,
-                         lines=tuple(lines), error=self.table.message(now_ns), keyboard=keyboard)
+                         lines=tuple(lines), error=self.table.message(now_ns), keyboard=keyboard,
+                         notice=self.table.told(now_ns))
 
     def _keyboard(self):
         """The challenger's keys (the letters, DEL, NEXT WORD, and WITHDRAW where the rules

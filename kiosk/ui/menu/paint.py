@@ -34,6 +34,7 @@ class DirectorView:
     error: str
     keyboard: Keyboard | None = None    # the on-screen keys, if the screen shows them
     clock: tuple[str, str, bool] | None = None  # the running clock: whose (the name), its face, past zero
+    notice: str = ""                    # news for the bottom line, when no error shows
 
 
 def director_layout(size: tuple[int, int], view: DirectorView | None = None,
@@ -146,7 +147,7 @@ def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | Non
     if parts["prompt"] is not None:
         theme.blit_lines(surface, [view.prompt], theme.PROMPT, parts["prompt"], max_size=parts["prompt"].height // 2)
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom, notice=view.notice)
 
 
 def _running_clock(surface, parts: dict, clock: tuple[str, str, bool]) -> None:

@@ -277,6 +277,7 @@ class DirectorScreen(Screen):
         return DirectorView(top=top_line(state, info), heading=heading,
                             status=status_line(state, now_ns), rows=rows, entry=entry,
                             prompt=prompt, bottom=info.legend, error=self.table.message(now_ns),
+                            notice=self.table.told(now_ns),
                             keyboard=self._keyboard(rows) if self.table.settings.keypad else None,
                             clock=running_clock(state, now_ns))
 

@@ -64,7 +64,7 @@ class SelfTestScreen(Screen):
         return DirectorView(top=top_line(state, info), heading="DIRECTOR: hardware self-test",
                             status="the game waits: nothing is recorded", rows=tuple(self.test.lines[-ROWS:]),
                             entry=self.test.prompt, prompt="Esc: back to the director's menu",
-                            bottom=info.legend, error=self.table.message(now_ns),
+                            bottom=info.legend, error=self.table.message(now_ns), notice=self.table.told(now_ns),
                             keyboard=Keyboard((), (BACK,)) if self.table.settings.keypad else None)
 
     def draw(self, surface, view: DirectorView) -> None:

@@ -52,6 +52,7 @@ class EnrollView:
     prompt: str
     error: str
     keyboard: Keyboard | None
+    notice: str = ""                    # news for the bottom line, when no error shows
 
 
 class EnrollScreen(Screen):
@@ -116,7 +117,7 @@ class EnrollScreen(Screen):
         if not url:
             progress = self.enroller.progress()
             if progress.phase == "finding":
-                self.table.say("still looking for the director's service: a moment", t)
+                self.table.tell("still looking for the director's service: a moment", t)
                 return
             if len(progress.found) > 1:
                 self.step = "which"
@@ -171,7 +172,7 @@ class EnrollScreen(Screen):
             prompt, keys = progress.text or f"table {self.number.digits}: asking the director", None
         return EnrollView(top=top_line(self.table.state, self.table.info), heading="ENROLL THIS TABLE",
                           lines=lines, entry=entry, prompt=prompt, error=self.table.message(now_ns),
-                          keyboard=keys if keypad else None)
+                          keyboard=keys if keypad else None, notice=self.table.told(now_ns))
 
     def draw(self, surface, view: EnrollView) -> None:
         draw_enroll(surface, view)
@@ -219,4 +220,4 @@ def draw_enroll(surface: pygame.Surface, view: EnrollView, facing: int | None = 
         onscreen.paint(surface, view.keyboard, parts["keys"], parts["key_min"])
     theme.blit_lines(surface, [view.prompt], theme.PROMPT, parts["prompt"])
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], "", view.error)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, notice=view.notice)

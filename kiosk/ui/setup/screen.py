@@ -1,5 +1,7 @@
 """Before the game: the table, both names, the preset and the lexicon. The player going
 second presses their own button, which starts the first player's clock (core ``Start``).
+On a portrait screen, where the names stand one above the other, each says whose button it is:
+the left button's (the upper) and the right button's.
 Once the director has called the start with a player absent (the director's menu), the clock
 screen takes over: it shows the absent player's clock counting their lateness (kiosk.ui.clock.screen)."""
 from __future__ import annotations
@@ -22,6 +24,7 @@ class SetupView:
     prompt: str
     bottom: str
     error: str
+    notice: str = ""                    # news for the bottom line, when no error shows
 
 
 class SetupScreen(Screen):
@@ -44,7 +47,7 @@ class SetupScreen(Screen):
             top=top_line(state, info), names=state.players,
             lines=(state.rules.title, f"{minutes:g} minutes each", f"lexicon: {info.lexicon}"),
             prompt=prompt,
-            bottom=info.legend, error=self.table.message(now_ns))
+            bottom=info.legend, error=self.table.message(now_ns), notice=self.table.told(now_ns))
 
     def draw(self, surface: pygame.Surface, view: SetupView) -> None:
         draw_setup(surface, view)
@@ -53,29 +56,46 @@ class SetupScreen(Screen):
         draw_setup(surface, view, upright=True)
 
 
+#: Under each name where the names are stacked: whose button it is.
+BUTTONS = ("the left button", "the right button")
+
+
 def setup_layout(size: tuple[int, int], upright: bool = False) -> dict:
-    """Both names large (side by side, or one above the other on a portrait screen or a flat
-    screen's upright half), the rules, time and word list below them, the prompt in the
-    banner's colours, wrapped."""
+    """Both names large (side by side, or one above the other on a portrait screen, each with a
+    line under it saying whose button, ``buttons``, or on a flat screen's upright half), the
+    rules, time and word list below them, the prompt in the banner's colours, wrapped."""
     lay = frame.layout(size, upright)
     gap = max(4, lay.line // 4)
     body = lay.body.inflate(-2 * gap, -2 * gap)
     prompt_h = 3 * lay.line + 2 * gap
     named = frame.stack(body, [("names", None), ("lines", 3 * (lay.line + gap)), ("prompt", prompt_h)], gap)
     row = named["names"]
-    if lay.narrow:
+    buttons = None
+    if lay.narrow and not upright:              # a portrait screen: whose button each name is
+        halves = [pygame.Rect(row.left, row.top + i * row.height // 2, row.width, row.height // 2) for i in (0, 1)]
+        label = lay.line + gap
+        names = [pygame.Rect(h.left, h.top, h.width, h.height - label) for h in halves]
+        buttons = [pygame.Rect(h.left, h.bottom - label, h.width, lay.line) for h in halves]
+    elif lay.narrow:
         names = [pygame.Rect(row.left, row.top + i * row.height // 2, row.width, row.height // 2) for i in (0, 1)]
     else:
         names = [pygame.Rect(row.left + i * row.width // 2, row.top, row.width // 2, row.height) for i in (0, 1)]
-    return {"top": lay.top, "bottom": lay.bottom, "names": names, "lines": named["lines"],
+    return {"top": lay.top, "bottom": lay.bottom, "names": names, "buttons": buttons, "lines": named["lines"],
             "prompt": named["prompt"]}
 
 
 def draw_setup(surface: pygame.Surface, view: SetupView, upright: bool = False) -> None:
     parts = setup_layout(surface.get_size(), upright)
     surface.fill(theme.BG)
+    buttons = parts["buttons"]
     for name, box in zip(view.names, parts["names"]):
-        theme.blit_lines(surface, [name], theme.FG, box.inflate(-box.width // 10, -box.height // 3))   # wrapped, never cut
+        if buttons:             # stacked: the name just above whose button it is
+            theme.blit_lines(surface, [name], theme.FG, box.inflate(-box.width // 10, 0).clip(
+                box.move(0, box.height // 3)), low=True)
+        else:
+            theme.blit_lines(surface, [name], theme.FG, box.inflate(-box.width // 10, -box.height // 3))   # wrapped, never cut
+    for words, box in zip(BUTTONS, buttons or ()):
+        theme.blit_line(surface, words, theme.PROMPT, box)
     lines = parts["lines"]
     step = lines.height // len(view.lines)
     for i, line in enumerate(view.lines):
@@ -84,4 +104,4 @@ def draw_setup(surface: pygame.Surface, view: SetupView, upright: bool = False) 
     surface.fill(theme.BANNER_BG, prompt)
     theme.blit_lines(surface, [view.prompt], theme.WHITE, prompt.inflate(-prompt.height // 4, -4))
     frame.bar(surface, parts["top"], view.top, theme.BAR_FG)
-    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom)
+    frame.bottom_bar(surface, parts["bottom"], "", view.error, view.bottom, notice=view.notice)

@@ -87,27 +87,46 @@ class Table(Protocol):
         what it decides. False (and the reason shown on screen, nothing written) if refused."""
 
     def say(self, message: str, t_ns: int) -> None:
-        """Show ``message`` on the bottom line for a while."""
+        """Show ``message`` on the bottom line for a while: a refusal, or what to do instead
+        (the error colour)."""
+
+    def tell(self, message: str, t_ns: int) -> None:
+        """Show ``message`` on the bottom line for a while as news (a notice: its own colour and
+        mark, kiosk.ui.widgets.frame.bottom_bar), unless something is said meanwhile."""
 
     def menu_used(self, use: MenuUse, detail: str, t_ns: int) -> None:
         """Journal a use of the director's menu (what was done) with the game on screen."""
 
     def message(self, now_ns: int) -> str:
-        """The message to show at ``now_ns``, if any."""
+        """What was said (``say``) to show at ``now_ns``, if anything."""
+
+    def told(self, now_ns: int) -> str:
+        """The notice to show at ``now_ns`` (``tell``; a recovery's), if any."""
 
 
 class BottomLine:
-    """``say`` and ``message`` as a ``Table`` has them: what was said last, shown for
-    ``settings.message_s`` (kiosk.table.Table, and the judge station)."""
+    """``say``, ``tell``, ``message`` and ``told`` as a ``Table`` has them: what was said last
+    (a refusal) and what was told last (news), each shown for ``settings.message_s``
+    (kiosk.table.Table, and the judge station)."""
     settings: UiSettings
     _message: tuple[str, int] | None = None
+    _told: tuple[str, int] | None = None
 
     def say(self, message: str, t_ns: int) -> None:
         self._message = (message, t_ns)
 
+    def tell(self, message: str, t_ns: int) -> None:
+        self._told = (message, t_ns)
+
     def message(self, now_ns: int) -> str:
-        if self._message and now_ns - self._message[1] < self.settings.message_s * NS:
-            return self._message[0]
+        return self._recent(self._message, now_ns)
+
+    def told(self, now_ns: int) -> str:
+        return self._recent(self._told, now_ns)
+
+    def _recent(self, said: tuple[str, int] | None, now_ns: int) -> str:
+        if said and now_ns - said[1] < self.settings.message_s * NS:
+            return said[0]
         return ""
 
 
@@ -165,8 +184,8 @@ class Screen:
 
     def notify(self, message: str, t_ns: int) -> None:
         """Something a screen opened over this one has to say when it hands back (the score it
-        corrected, say): the bottom line, unless the screen shows such news itself."""
-        self.table.say(message, t_ns)
+        corrected, say): the bottom line's notice, unless the screen shows such news itself."""
+        self.table.tell(message, t_ns)
 
     def view(self, now_ns: int) -> Hashable:
         raise NotImplementedError

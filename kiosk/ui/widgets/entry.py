@@ -8,11 +8,12 @@ now (kiosk.ui.widgets.keys): letters only where letters are allowed.
 from __future__ import annotations
 
 from common.game.commands import Declare, Rack, Record
+from common.game.game import WORD_LETTERS
 from common.game.judge import MAX_LETTERS, clean_word
 from common.game.tiles import RACK_SIZE
 from common.game.vocabulary import RECORDED_KINDS, TurnKind
-from kiosk.ui.widgets.keys import (BLANK_NEXT, BLANK_TILE, BONUS, BONUS_ON, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND, LETTERS,
-                                   NEXT_WORD, NO_BLANK, Keyboard, digits)
+from kiosk.ui.widgets.keys import (BACK, BLANK_NEXT, BLANK_TILE, BONUS, BONUS_ON, DEL, DIGIT_KEYS, DIGITS, ENTER, KIND,
+                                   LETTERS, NEXT_WORD, NO_BLANK, WORD, Keyboard, digits)
 
 MAX_BLANKS = 2
 
@@ -27,14 +28,16 @@ class TurnEntry:
     is a blank's; ``?`` first says a blank's letter comes next (the on-screen keyboard then
     shows the letters). Under rules that count bonus words (``bonus``: the rules'
     result.bonus_words, NZASP 9.2) ``*`` (the BONUS key) says, or unsays, that the play used all
-    seven tiles: the play is recorded with 7 tiles placed."""
+    seven tiles: the play is recorded with 7 tiles placed. ``word``: a play's keys include WORD
+    (its word noted with its score: kiosk.ui.clock.word), which the screen answers."""
 
     KINDS = RECORDED_KINDS
     MAX_SCORE_DIGITS = 4
 
-    def __init__(self, play_only: bool = False, bonus: bool = False):
+    def __init__(self, play_only: bool = False, bonus: bool = False, word: bool = False):
         self.play_only = play_only          # a play-out or a challenged play: only its score
         self.bonus = bonus                  # the rules count bonus words: BONUS is offered
+        self.word = word                    # WORD is offered with a play's score
         self.kind, self.number, self.blanks = TurnKind.PLAY, "", ""
         self.blank_next = False             # ``?`` typed: a blank's letter comes next
         self.all_seven = False              # BONUS said: the play used all seven tiles
@@ -98,7 +101,8 @@ class TurnEntry:
         if self.kind == TurnKind.PLAY:
             blank = (BLANK_NEXT,) if len(self.blanks) < MAX_BLANKS else ()
             bonus = ((BONUS_ON if self.all_seven else BONUS),) if self.bonus else ()
-            return Keyboard(DIGITS + blank + bonus + (DEL,), kind + (ENTER,), seat=seat)
+            word = (WORD,) if self.word else ()
+            return Keyboard(DIGITS + blank + bonus + (DEL,), kind + word + (ENTER,), seat=seat)
         if self.kind == TurnKind.EXCHANGE:
             return Keyboard(DIGITS[:RACK_SIZE] + (DEL,), kind + (ENTER,), seat=seat)
         return Keyboard((), kind + (ENTER,), seat=seat)
@@ -199,6 +203,54 @@ class BlankEntry:
         if not self.letters:
             raise EntryError("type the letter the blank stands for, or NO BLANK if the play has none")
         return Declare(player, self.letters)
+
+
+class WordEntry:
+    """The word of a play, noted for the record (the director's high word): its letters in
+    capitals; ``?`` first says the next letter is a blank's, kept in lower case as the result
+    writes it (``QUaRTZ``). 2 to 15 letters (common.game.game.WORD_LETTERS)."""
+
+    def __init__(self, letters: str = ""):
+        self.letters = letters[:WORD_LETTERS]
+        self.blank_next = False
+
+    def key(self, key: str) -> bool:
+        if key == "Backspace":
+            if self.blank_next:
+                self.blank_next = False
+            elif self.letters:
+                self.letters = self.letters[:-1]
+            else:
+                return False
+            return True
+        if len(self.letters) >= WORD_LETTERS:
+            return False
+        if key == "?" and not self.blank_next:
+            self.blank_next = True
+            return True
+        letter = clean_word(key) if len(key) == 1 else ""
+        if not letter:
+            return False
+        self.letters += letter.lower() if self.blank_next else letter
+        self.blank_next = False
+        return True
+
+    def text(self) -> str:
+        return f"WORD {self.letters}{'?' if self.blank_next else ''}" if self.letters or self.blank_next \
+            else "WORD _"
+
+    def keyboard(self, seat: int | None = None) -> Keyboard:
+        """The letters, ``?`` (a blank's letter next) and DEL; ENTER notes it, BACK leaves."""
+        return Keyboard(LETTERS + (BLANK_TILE, DEL), (ENTER, BACK), seat=seat)
+
+    def word(self) -> str:
+        """The word typed; EntryError while it is shorter than two letters or a blank's letter
+        is awaited."""
+        if self.blank_next:
+            raise EntryError("type the letter the blank stands for")
+        if len(self.letters) < 2:
+            raise EntryError(f"a word is 2 to {WORD_LETTERS} letters")
+        return self.letters
 
 
 class WordsEntry:

@@ -15,7 +15,7 @@ Each layout also says where things go while a player types on the on-screen keyb
 (``Typing``: both clocks small at the top, the other player's controls in a row of their own,
 the keyboard across the whole width below what is typed) and once the game is over (``Over``: the result large across the screen, each half's final
 score large and its clock small). ``bar`` and ``bottom_bar`` paint the two lines (the bottom one
-red with an error while there is one), wrapping their text onto their lines.
+red with an error while there is one, a notice with its mark), wrapping their text onto their lines.
 """
 from __future__ import annotations
 
@@ -299,12 +299,12 @@ def upright_layout(size: tuple[int, int]) -> Layout:
     return layout(size, upright=True)
 
 
-def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()) -> None:
+def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=(), anywhere: bool = False) -> None:
     """A line of the screen: its text as large as fits (never under the smallest), wrapped onto
     the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits.
     A text that begins with one of ``names`` and a colon ("Featherstonehaugh-Wright, Annabel:
     your button ends your turn") and is longer than its lines has that name shortened first
-    (theme.shorten: its start kept). A text of several parts (``theme.SEPARATOR``: an alert
+    (theme.shorten: its start kept; ``anywhere``: a name anywhere in it, a notice's). A text of several parts (``theme.SEPARATOR``: an alert
     before the top line's usual words, the table, the round...) longer than all its lines keeps
     its first parts whole and leaves the last off; a first part longer than all the lines even
     so keeps its beginning, its last line cut short: no line starts at the bar's foot, over the
@@ -312,7 +312,7 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()
     surface.fill(theme.BAR_BG, rect)
     inner = rect.inflate(-max(8, rect.height // 4), -2)
     least = theme.least_for(surface)
-    text = _name_shortened(text, names, inner, least)
+    text = _name_shortened(text, names, inner, least, anywhere)
     if aside:
         joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
         room = inner.height // theme.line_step(least)
@@ -333,19 +333,68 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()
         theme.blit_lines(surface, [text], colour, inner, max_size=least * 5 // 4)
 
 
-def _name_shortened(text: str, names, inner: pygame.Rect, least: int) -> str:
-    """``text`` as it fits ``inner``'s lines at ``least``: whole, or with the name it begins
-    with (one of ``names``, before a colon) shortened to its start until it fits."""
+def _fits(inner: pygame.Rect, least: int):
+    """Whether a text fits ``inner``'s lines at ``least`` (as ``bar`` lays them: the last a
+    quarter on the bar at least)."""
     step, tall = theme.line_step(least), theme.font(least).get_height()
     room = 1 + max(0, (inner.height - tall // 4) // step)
-    leading = [name for name in names if name and text.startswith(f"{name}:")]
-    return theme.names_shortened(text, leading, lambda t: len(theme.wrap(t, inner.width, least)) <= room, least)
+    return lambda text: len(theme.wrap(text, inner.width, least)) <= room
 
 
-def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "", names=()) -> None:
-    """A screen's bottom line: ``error`` in red while there is one, else ``text`` (and the
-    ``legend`` where it fits); a name it begins with shortened where it is too long (``bar``)."""
+def _name_shortened(text: str, names, inner: pygame.Rect, least: int, anywhere: bool = False) -> str:
+    """``text`` as it fits ``inner``'s lines at ``least``: whole, or with the name it begins
+    with (one of ``names``, before a colon; ``anywhere``: any of them in it) shortened to its
+    start until it fits."""
+    leading = [name for name in names if name and (anywhere or text.startswith(f"{name}:"))]
+    return theme.names_shortened(text, leading, _fits(inner, least), least)
+
+
+def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "", names=(),
+               notice: str = "") -> None:
+    """A screen's bottom line: ``error`` in red while there is one, else a ``notice`` (news: the
+    information mark before it, in the notice colour), else ``text`` (and the ``legend`` where it
+    fits); a name it begins with shortened where it is too long (``bar``)."""
     if error:
         bar(surface, rect, error, theme.ERROR, names=names)
+    elif notice:
+        notice_bar(surface, rect, notice, names)
     else:
         bar(surface, rect, text, theme.BAR_FG, legend, names=names)
+
+
+def notice_bar(surface, rect: pygame.Rect, text: str, names=()) -> None:
+    """A notice on the line ``rect``: the information mark (a ring around an i) and the text after
+    it, both in the notice colour, a player's name in it (one of ``names``) shortened where the
+    text would not fit whole. The mark tells a notice from an error (red, unmarked) to a player
+    who does not see the colours apart."""
+    surface.fill(theme.BAR_BG, rect)
+    side = min(rect.height - 4, theme.line_step(theme.least_for(surface)))
+    mark = pygame.Rect(rect.left + max(8, rect.height // 4), 0, side, side)
+    mark.centery = rect.centery
+    information_mark(surface, mark, theme.NOTICE)
+    line = pygame.Rect(mark.right, rect.top, rect.right - mark.right, rect.height)
+    bar(surface, line, _first_clauses(surface, line, text, names), theme.NOTICE, names=names, anywhere=True)
+
+
+def _first_clauses(surface, rect: pygame.Rect, text: str, names) -> str:
+    """``text`` whole where it fits the bar ``rect`` (its names shortened, ``bar``), else as many
+    of its first clauses (parted by "; ") as fit: a recovery's notice on a flat half keeps when
+    and at what times the clock stopped, the banner above saying who restarts it."""
+    inner = rect.inflate(-max(8, rect.height // 4), -2)
+    least = theme.least_for(surface)
+    fits = _fits(inner, least)
+    clauses = text.split("; ")
+    while len(clauses) > 1 and not fits(_name_shortened("; ".join(clauses), names, inner, least, True)):
+        clauses.pop()
+    return "; ".join(clauses)
+
+
+def information_mark(surface, rect: pygame.Rect, colour) -> None:
+    """A ring around an i in ``rect``, drawn in strokes (noted as the mark ``notice``)."""
+    stroke = max(2, rect.width // 9)
+    radius = rect.width // 2
+    x, y = rect.center
+    pygame.draw.circle(surface, colour, (x, y), radius, stroke)
+    pygame.draw.circle(surface, colour, (x, y - radius // 2), max(1, stroke * 2 // 3))
+    pygame.draw.line(surface, colour, (x, y - radius // 6), (x, y + radius // 2), stroke)
+    theme.note(surface, "mark", rect, rect, "notice")

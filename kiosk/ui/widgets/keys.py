@@ -60,6 +60,7 @@ NEXT_WORD = Key(" ", "NEXT WORD", 3)
 BONUS = Key("*", "BONUS OFF", 3)              # a play of all seven tiles (a toggle): tap to say so
 BONUS_ON = Key("*", "BONUS ON", 3)            # ... said: tap again to unsay it
 NO_BLANK = Key(Action.NO_BLANK, "NO BLANK", 2)  # a play sent back for its blank has none (NZASP 6.2.2)
+WORD = Key(Action.WORD, "WORD", 2)            # in a play's entry: its word, noted with its score
 
 
 #: How a hint names a key: on a USB keyboard, and on the on-screen keyboard (its label).

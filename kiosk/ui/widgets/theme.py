@@ -43,6 +43,8 @@ ERROR = (255, 96, 96)
 OVERTIME_TEXT = ERROR            # words about overtime (OVER, the penalty) on the screen's black
 ABSENT_TEXT = ERROR              # ABSENT on a late player's half
 PROMPT = (120, 200, 255)
+NOTICE = PROMPT                  # news on the bottom line (a recovery, a self-test done): the hints'
+                                 # blue, after the information mark (told by a shape too: frame)
 BANNER_BG = (40, 70, 130)
 # The verdicts: light green with black ink, deep red with white ink. Their lightness keeps them
 # apart where their hue does not (deuteranopia, protanopia, tritanopia); a tick or a cross and
@@ -271,10 +273,10 @@ def lines_needed(paragraphs, width: int, px_per_mm: float) -> int:
 
 
 def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | None = None,
-               align: str = "centre") -> int:
+               align: str = "centre", low: bool = False) -> int:
     """``paragraphs`` in ``rect``, each broken into lines (``wrap``), in the largest font up to
     ``max_size`` at which all of them fit (never under the smallest, ``least_for``), centred
-    down ``rect``; the number of lines."""
+    down ``rect`` (``low``: at its foot); the number of lines."""
     least = least_for(surface)
     size = max(max_size or rect.height, least)
     while True:
@@ -284,7 +286,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
         size = max(least, int(size * 0.92))
-    top = rect.top + max(0, (rect.height - len(lines) * step) // 2)
+    top = rect.top + max(0, (rect.height - len(lines) * step) // (1 if low else 2))
     for i, line in enumerate(lines):
         blit_line(surface, line, colour, pygame.Rect(rect.left, top + i * step, rect.width, step),
                   align=align, max_size=size)
@@ -306,17 +308,20 @@ def shorten(text: str, width: int, size: int) -> str:
 def names_shortened(text: str, names, fits, size: int) -> str:
     """``text`` as ``fits(text)`` takes it: whole, or with a player's name in it (one of
     ``names``) shortened to its start and an ellipsis (``shorten``), a little more at a time,
-    until it fits; whole if nothing does."""
+    until it fits; where no one name shortened makes it fit, all of them at once; whole if
+    nothing does."""
     if fits(text):
         return text
     measure = font(size).size
-    for name in names:
-        if not name or name not in text:
-            continue
-        width = measure(name)[0]
-        while width > measure(name[:4])[0]:
-            width = int(width * 0.9)
-            shorter = text.replace(name, shorten(name, width, size))
+    named = [name for name in dict.fromkeys(names) if name and name in text]
+    for group in [[name] for name in named] + ([named] if len(named) > 1 else []):
+        share = 1.0
+        while share > 0.1:
+            share *= 0.9
+            shorter = text
+            for name in group:
+                width = max(measure(name[:4])[0], int(measure(name)[0] * share))
+                shorter = shorter.replace(name, shorten(name, width, size))
             if fits(shorter):
                 return shorter
     return text
