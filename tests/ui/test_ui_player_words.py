@@ -40,7 +40,7 @@ def test_a_touch_table_without_a_keyboard_names_the_on_screen_keys(kiosk):
     assert keyboard_words(k) == []
     tap(k, ("key", "Correct"), at=43)               # a score to correct, by taps
     assert isinstance(k.screen, CorrectionScreen)
-    assert k.view.prompt == "type the number of the turn to correct, then ENTER  ·  BACK: cancel"
+    assert k.view.prompt == "tap the number of the turn to correct, then ENTER  ·  BACK: cancel"
     assert keyboard_words(k) == []
 
 

@@ -116,7 +116,7 @@ class CorrectionScreen(Screen):
 
     def _pick(self, t: int) -> None:
         if not self.number.digits:
-            self.table.say("type the number of the turn to correct", t)
+            self.table.say(f"{self._verb()} the number of the turn to correct", t)
             return
         turn = int(self.number.digits)
         turns = self.table.state.turns
@@ -126,7 +126,7 @@ class CorrectionScreen(Screen):
 
     def _score(self, t: int) -> None:
         if not self.score.digits:
-            self.table.say("type the new score", t)
+            self.table.say(f"{self._verb()} the new score", t)
             return
         score = int(self.score.digits)
         if score == self.table.state.turns[self.turn - 1].score:
@@ -178,10 +178,10 @@ class CorrectionScreen(Screen):
                      for n, line, turn in listed)
         if self.step == "pick":
             entry = f"TURN {self.number.digits or '_'}"
-            prompt = f"type the number of the turn to correct, then {enter}  ·  {back}: cancel"
+            prompt = f"{self._verb()} the number of the turn to correct, then {enter}  ·  {back}: cancel"
         elif self.step == "score":
             entry = f"TURN {self.turn}: NEW SCORE {self.score.digits or '_'}"
-            prompt = f"type the new score, then {enter}  ·  {back}: back"
+            prompt = f"{self._verb()} the new score, then {enter}  ·  {back}: back"
         elif self.director:
             before = state.turns[self.turn - 1].score
             entry = f"TURN {self.turn}: {before} BECOMES {self.score.digits}"
@@ -208,6 +208,10 @@ class CorrectionScreen(Screen):
     def _word(self, key: str) -> str:
         """A key as the prompt names it: the USB keyboard's, or the on-screen key's."""
         return key_word(key, self.table.settings.keyboard)
+
+    def _verb(self) -> str:
+        """How a number is put in: typed on the USB keyboard, tapped on the screen's digits."""
+        return "type" if self.table.settings.keyboard else "tap"
 
     def _keyboard(self) -> Keyboard:
         """The digits while a number is typed; then ENTER (the director) or only BACK (the
