@@ -81,6 +81,7 @@ def test_table_3s_key_cannot_touch_table_5s_challenge(director, words, state):
     assert_honest_table_served(director)
 
 
+@pytest.mark.slow                       # 2,500 requests: make check leaves it out
 def test_2500_open_challenges_from_one_key_leave_one_open_and_a_bounded_list(make_director):
     # the tables' API's rate raised: what is tested is what 2,500 stored challenges leave, not
     # how many of them the rate lets through (which depends on how fast they are answered)

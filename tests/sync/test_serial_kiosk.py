@@ -4,11 +4,15 @@ and loop) on one end of a pseudo-terminal line, a real ``python -m director --se
 locked result reaches the director's database, and the top line says so."""
 import json
 
+import pytest
+
 from common.game import commands as cmd
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from bench.rigs.lossy_proxy import LossyLine
 from tests.support.wait import wait_until
+
+pytestmark = pytest.mark.slow          # a director process and a kiosk over a serial line: make check leaves it out
 
 WAIT_S = 120.0
 
