@@ -444,6 +444,13 @@ def expected_rounds(day: Day, name: str) -> dict[str, list[tuple[str, int]]]:
     return out
 
 
+def byes(day: Day, name: str) -> set[tuple[int, str]]:
+    """(round, player) of each bye: a player of the round at no table who misses no round."""
+    return {(number, player) for number in range(1, ROUNDS[name] + 1) for player in roster(name)
+            if player not in {p for g in day.played[(name, number)] for p in g["players"]}
+            and player not in MISSED.get((name, number), ())}
+
+
 def test_the_day_as_the_director_saw_it_on_the_page(day):
     said = day.said
     assert f"{LATE[0]} (8) entered late; round 1 missed (no game)" in said["late"]
@@ -577,10 +584,14 @@ def test_the_standings_and_results_csv_from_their_links_are_the_page(day):
     assert {r["grade"] for r in draw} == {"B", "C"}
     for name in "BC":
         games = {(r["round"], r["table"], frozenset((r["player"], r["opponent"])))
-                 for r in draw if r["grade"] == name and r["opponent"] != "bye"}
+                 for r in draw if r["grade"] == name and r["opponent"] not in ("bye", "no game")}
         given_first = {n: " ".join(reversed(n.split(", "))) for n in roster(name)}
         assert games == {(str(number), g["table"], frozenset(given_first[p] for p in g["players"]))
                          for (d, number), played in day.played.items() if d == name for g in played}
+    against_no_one = {(int(r["round"]), r["player"]): r["opponent"] for r in draw
+                      if r["grade"] == "B" and r["opponent"] in ("bye", "no game")}
+    assert against_no_one == {**{seat: "bye" for seat in byes(day, "B")},     # a round missed is no bye
+                              **{(n, p): "no game" for (_, n), who in MISSED.items() for p in who}}
     data, _, _ = on_the_page(day, "#export-teams")
     assert data.decode("utf-8").splitlines() == ["rank,team,members,wins,spread"]      # no teams
 
@@ -609,6 +620,8 @@ def test_the_end_of_the_days_files_from_their_pages(day):
                 starts = {0: "first", 1: "second"}.get(game["first"], "")
                 assert {"division": name, "round": str(number), "name": a, "table": game["table"],
                         "opponent": b, "starts": starts} in pairings, game
+    assert {r["name"]: r["opponent"] for r in pairings if r["division"] == "B" and not r["table"]} == {
+        WITHDRAWN: "no game", ABSENT: "no game"}                      # no bye in B's round 3
     chart = list(csv.DictReader(io.StringIO(from_its_page(day, "#print-wallchart", "#wallchart-csv").decode())))
     assert len(chart) == sum(len(roster(name)) * ROUNDS[name] for name in "ABC")
     forfeit = {r["name"]: r["result"] for r in chart if r["division"] == "A" and r["round"] == "2"}
