@@ -21,13 +21,11 @@ import io
 import json
 import re
 import urllib.error
-import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.rigs.director_process import PASSWORD, DirectorProcess
 from common.replay import replay_lines
@@ -83,6 +81,7 @@ class Day:
 
 def said(page, words: str) -> str:
     """The page's message once it says ``words`` (what it said instead, if it does not)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout   # as the browser fixture imports it
     try:
         page.wait_for_function("w => document.getElementById('message').textContent.includes(w)",
                                arg=words, timeout=TIMEOUT_MS)
@@ -141,12 +140,13 @@ def publish(page, name: str, round_number: int) -> list[str]:
     return shown
 
 
-def player_change(page, name: str, what: str, player: str, round_number: int | None = None) -> str:
+def player_change(page, name: str, what: str, player: str, words: str,
+                  round_number: int | None = None) -> str:
     box = section(page, name).locator(".players")
     box.locator(".players-who").fill(player)
     box.locator(".players-round").fill("" if round_number is None else str(round_number))
     box.locator(f".players-{what}").click()
-    return said(page, player)
+    return said(page, words)
 
 
 def standings_shown(page, name: str) -> list[list[str]]:
@@ -318,7 +318,7 @@ def round_one(day: Day) -> None:
     box.locator(".players-late button").click()
     day.said["late"] = said(page, f"{LATE[0]} (8) entered late")
     section(page, "B").locator(".draw-adjusted li").filter(has_text=f"{LATE[0]} (8) entered late").wait_for(timeout=TIMEOUT_MS)
-    day.said["withdraw"] = player_change(page, "B", "withdraw", WITHDRAWN)
+    day.said["withdraw"] = player_change(page, "B", "withdraw", WITHDRAWN, f"{WITHDRAWN} (6) withdrawn")
     section(page, "B").locator(".draw-adjusted li").filter(has_text=f"drawn again: {WITHDRAWN}").wait_for(timeout=TIMEOUT_MS)
     day.proposals["again"] = games_shown(proposal_of(page, "B", 2))
     day.proposals["reasons"] = [li.inner_text() for li in section(page, "B").locator(".draw-adjusted li").all()]
@@ -348,7 +348,7 @@ def round_two(day: Day) -> None:
     day.standings_after_forfeit = standings_shown(page, "A")
     page.screenshot(path=str(day.shots / "a-after-the-forfeit.png"), full_page=True)
     proposal_of(page, "B", 3)
-    day.said["absent"] = player_change(page, "B", "absent", ABSENT, 3)
+    day.said["absent"] = player_change(page, "B", "absent", ABSENT, f"{ABSENT} (2) absent", 3)
     section(page, "B").locator(".draw-adjusted li").filter(has_text=f"{ABSENT}").wait_for(timeout=TIMEOUT_MS)
     day.said["end 2"] = end_all(page)
 
