@@ -149,6 +149,11 @@ def player_change(page, name: str, what: str, player: str, words: str,
     return said(page, words)
 
 
+def away(page, name: str, words: str) -> None:
+    """The division's list of who is withdrawn or absent, once it says ``words``."""
+    section(page, name).locator(".players-away li").filter(has_text=words).wait_for(timeout=TIMEOUT_MS)
+
+
 def standings_shown(page, name: str) -> list[list[str]]:
     rows = section(page, name).locator(".standings tbody tr").all()
     return [[td.inner_text() for td in row.locator("td").all()] for row in rows]
@@ -320,6 +325,7 @@ def round_one(day: Day) -> None:
     section(page, "B").locator(".draw-adjusted li").filter(has_text=f"{LATE[0]} (8) entered late").wait_for(timeout=TIMEOUT_MS)
     day.said["withdraw"] = player_change(page, "B", "withdraw", WITHDRAWN, f"{WITHDRAWN} (6) withdrawn")
     section(page, "B").locator(".draw-adjusted li").filter(has_text=f"drawn again: {WITHDRAWN}").wait_for(timeout=TIMEOUT_MS)
+    away(page, "B", f"{WITHDRAWN} (6): withdrawn")
     day.proposals["again"] = games_shown(proposal_of(page, "B", 2))
     day.proposals["reasons"] = [li.inner_text() for li in section(page, "B").locator(".draw-adjusted li").all()]
     page.screenshot(path=str(day.shots / "b-round-2-drawn-again.png"), full_page=True)
@@ -349,7 +355,8 @@ def round_two(day: Day) -> None:
     page.screenshot(path=str(day.shots / "a-after-the-forfeit.png"), full_page=True)
     proposal_of(page, "B", 3)
     day.said["absent"] = player_change(page, "B", "absent", ABSENT, f"{ABSENT} (2) absent", 3)
-    section(page, "B").locator(".draw-adjusted li").filter(has_text=f"{ABSENT}").wait_for(timeout=TIMEOUT_MS)
+    section(page, "B").locator(".draw-adjusted li").filter(has_text=f"drawn again: {ABSENT} (2) absent from round 3").wait_for(timeout=TIMEOUT_MS)
+    away(page, "B", f"{ABSENT} (2): absent from round 3 only")
     day.said["end 2"] = end_all(page)
 
 
