@@ -633,3 +633,17 @@ def test_the_end_of_the_days_files_from_their_pages(day):
     assert len(chart) == sum(len(roster(name)) * ROUNDS[name] for name in "ABC")
     forfeit = {r["name"]: r["result"] for r in chart if r["division"] == "A" and r["round"] == "2"}
     assert (forfeit["Małgorzata Wójcik"], forfeit[NO_SHOW]) == ("FW", "FL")
+
+
+def test_a_players_phone_finds_their_table_or_that_they_have_no_game(day, browser):
+    phone = new_context(browser, 390, 844)              # a player's phone: the public view, no login
+    try:
+        live = phone.new_page()
+        live.goto(day.director.url + "/live")
+        for typed, words in ((ABSENT, "Division B round 3: no game"),     # absent: no bye
+                             ("tuhoe", "Division B round 3: table 23 against Łukasz Żółtowski"),
+                             ("nowak", "Division C round 2: table 1 against やまだ, たろう")):
+            live.fill("#find-name", typed)
+            live.locator("#find-results li").filter(has_text=words).wait_for(timeout=TIMEOUT_MS)
+    finally:
+        phone.close()
