@@ -72,7 +72,7 @@ class Day:
     shots: Path
     said: dict[str, str] = field(default_factory=dict)         # what the page said, by step
     played: dict[tuple[str, int], list[dict]] = field(default_factory=dict)   # each round's games
-    proposals: dict[str, list[str]] = field(default_factory=dict)            # B's round 2 box
+    proposals: dict[str, list[str]] = field(default_factory=dict)  # B's draw box, by step
     standings_after_forfeit: list[list[str]] = field(default_factory=list)
     standings_before_koth: list[list[str]] = field(default_factory=list)
 
@@ -261,6 +261,8 @@ def c_round_one() -> bytes:
 
 
 def board(index: int, player: int) -> int:
+    """The player's board in round ``index + 1`` as tsh numbers them: its games by their
+    lower-numbered player, from 1."""
     pairs = C_ROUNDS[index]
     return sorted({min(p, q) for p, q in pairs.items()}).index(min(player, pairs[player])) + 1
 
@@ -298,7 +300,8 @@ def morning(day: Day) -> None:
     players = "name,rating,division\n" + "".join(f"{n},{r},{d}\n" for n, r, d in PLAYERS)
     day.said["players"] = import_files(page, [("players.csv", players.encode("utf-8"))],
                                         "players.csv: 11 players in divisions A, B")
-    day.said["c"] = import_files(page, [("c.t", c_round_one())], "c.t: ", division="C")
+    day.said["c"] = import_files(page, [("c.t", c_round_one())],
+                                  "c.t: division C: 4 players, 1 round of pairings", division="C")
     set_draw(page, "A", "round_robin", ROUNDS["A"])
     set_draw(page, "B", "swiss", ROUNDS["B"], koth=1)
     set_draw(page, "C", "tsh", ROUNDS["C"])
@@ -347,8 +350,8 @@ def round_two(day: Day) -> None:
     noshow.locator(".noshow-who").fill(NO_SHOW)
     noshow.locator(".noshow-forfeit").click()
     day.said["no-show"] = said(page, "did not come")
-    winner = next(g for g in day.played[("A", 2)] if NO_SHOW in g["players"])
-    other = next(p for p in winner["players"] if p != NO_SHOW)
+    game = next(g for g in day.played[("A", 2)] if NO_SHOW in g["players"])
+    other = next(p for p in game["players"] if p != NO_SHOW)
     wait_until(lambda: any(row[2] == other and row[4] == "2" for row in standings_shown(page, "A")),
                60, f"{other}'s forfeit win on the page's standings")
     day.standings_after_forfeit = standings_shown(page, "A")
@@ -362,25 +365,29 @@ def round_two(day: Day) -> None:
 
 def round_three(day: Day) -> None:
     page = day.page
+    caught_up(day, "B", 2)
     day.standings_before_koth = standings_shown(page, "B")
     day.proposals["published 3"] = publish(page, "B", 3)
     publish(page, "A", 3)
     day.said["start 3"] = start_all(page)
     tables_play(day, 3, ("A", "B"))
     day.said["end 3"] = end_all(page)
+    for name in "ABC":
+        caught_up(day, name)
     page.screenshot(path=str(day.shots / "the-day-played.png"), full_page=True)
 
 
 @pytest.fixture(scope="module")
 def day(browser, tmp_path_factory):
     folder = tmp_path_factory.mktemp("event-day")
-    director = DirectorProcess(folder / "director.sqlite", KEY.encode(), tournament=TOURNAMENT).start()
-    context = new_context(browser, 1300, 1100)
-    page = context.new_page()
     shots = folder / "screenshots"
     shots.mkdir()
     print(f"screenshots in {shots}")
+    director = DirectorProcess(folder / "director.sqlite", KEY.encode(), tournament=TOURNAMENT)
+    context = new_context(browser, 1300, 1100)
     try:
+        director.start()
+        page = context.new_page()
         log_in(page, director, PASSWORD)
         played = Day(director, page, shots)
         morning(played)
@@ -391,7 +398,6 @@ def day(browser, tmp_path_factory):
     finally:
         context.close()
         director.stop()
-
 
 
 def on_the_page(day: Day, link: str) -> tuple[bytes, str, str]:
@@ -415,7 +421,6 @@ def from_its_page(day: Day, opens: str, link: str) -> bytes:
         tab.close()
 
 
-
 # --- what the day should have made of it, from this test's own inputs -----------------------------
 
 def roster(name: str) -> list[str]:
@@ -430,12 +435,12 @@ def roster(name: str) -> list[str]:
 MISSED = {("B", 1): {LATE[0]}, ("B", 2): {WITHDRAWN}, ("B", 3): {WITHDRAWN, ABSENT}}
 
 
-def expected_rounds(day: Day, name: str) -> dict[str, list[tuple[str, int]]]:
-    """Each player's rounds as tsh's line holds them: (opponent, own score), the opponent ""
-    for a round against no one, the score then the spread tsh writes (a bye +50, a missed round
-    0, the no-show's forfeit -50 and their opponent's +50)."""
+def expected_rounds(day: Day, name: str, last: int = 0) -> dict[str, list[tuple[str, int]]]:
+    """Each player's rounds (to ``last``, else all) as tsh's line holds them: (opponent, own
+    score), the opponent "" for a round against no one, the score then the spread tsh writes (a
+    bye +50, a missed round 0, the no-show's forfeit -50 and their opponent's +50)."""
     out: dict[str, list[tuple[str, int]]] = {n: [] for n in roster(name)}
-    for number in range(1, ROUNDS[name] + 1):
+    for number in range(1, (last or ROUNDS[name]) + 1):
         seated = set()
         for game in day.played[(name, number)]:
             a, b = game["players"]
@@ -456,6 +461,15 @@ def byes(day: Day, name: str) -> set[tuple[int, str]]:
     return {(number, player) for number in range(1, ROUNDS[name] + 1) for player in roster(name)
             if player not in {p for g in day.played[(name, number)] for p in g["players"]}
             and player not in MISSED.get((name, number), ())}
+
+
+def caught_up(day: Day, name: str, last: int = 0) -> None:
+    """Once the page's standings count each round to ``last`` (else all): each player's games
+    (a bye and a forfeit are games; a round missed is none) as this test played them."""
+    wanted = {player: sum(1 for against, own in rounds if against or own)
+              for player, rounds in expected_rounds(day, name, last).items()}
+    wait_until(lambda: {row[2]: int(row[7]) for row in standings_shown(day.page, name)} == wanted,
+               60, f"division {name}'s standings on the page after round {last or ROUNDS[name]}")
 
 
 def test_the_day_as_the_director_saw_it_on_the_page(day):
