@@ -3,8 +3,10 @@ table, opponent, who starts) and by table, as a sheet to pin up and as the publi
 my table". Pure: no I/O.
 
 Names sort as a reader looks for them: case and accents aside (``Ó Dálaigh`` among the O's),
-then as written. A bye has no table and no opponent; ``starts`` is None when the pairing does not
-say who starts (the players decide, as the book says).
+then as written. A bye has no table and no opponent; nor has a round a player misses (absent,
+withdrawn, entered late: against no one, no game or a forfeit loss, as its result says), which
+is no bye (``missed``). ``starts`` is None when the pairing does not say who starts (the players
+decide, as the book says).
 """
 from __future__ import annotations
 
@@ -12,15 +14,16 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from .model import NO_OPPONENT, Pairing, Player
+from .model import NO_OPPONENT, GameResult, Pairing, Player
 
 
 @dataclass(frozen=True)
 class Seat:
     player: Player
     table: str                  # "" for a bye
-    opponent: Player | None     # None: a bye
+    opponent: Player | None     # None: a bye, or a round missed
     starts: bool | None         # whether this player starts (None: not said)
+    missed: bool = False        # a round against no one that is no bye: no game, or a forfeit loss
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class RoundSeats:
     seats: tuple[Seat, ...]     # alphabetical
     games: tuple[Game, ...]     # by table
     byes: tuple[Player, ...]
+    missed: tuple[Player, ...] = ()     # paired against no one, and no bye (Seat.missed)
 
 
 def sort_key(name: str) -> tuple[str, str]:
@@ -51,10 +55,13 @@ def table_key(table: str) -> tuple:
 
 
 def round_seats(division: str, round_number: int, players: Sequence[Player],
-                pairings: Sequence[Pairing]) -> RoundSeats:
-    """The round's seats and games (``pairings``: the division's, any round)."""
+                pairings: Sequence[Pairing], results: Sequence[GameResult] = ()) -> RoundSeats:
+    """The round's seats and games (``pairings``: the division's, any round; ``results``: the
+    results that count, which tell a round missed from a bye)."""
     by_number = {p.number: p for p in players}
-    seats, games, byes = [], [], []
+    missing = {r.players[0] for r in results if r.round == round_number
+               and r.players[1] == NO_OPPONENT and r.spread <= 0}
+    seats, games, byes, missed = [], [], [], []
     for pairing in pairings:
         if pairing.round != round_number:
             continue
@@ -62,8 +69,8 @@ def round_seats(division: str, round_number: int, players: Sequence[Player],
         if a not in by_number or (b != NO_OPPONENT and b not in by_number):
             continue
         if b == NO_OPPONENT:
-            seats.append(Seat(by_number[a], "", None, None))
-            byes.append(by_number[a])
+            seats.append(Seat(by_number[a], "", None, None, a in missing))
+            (missed if a in missing else byes).append(by_number[a])
             continue
         first = pairing.first
         games.append(Game(pairing.table, (by_number[a], by_number[b]), first))
@@ -73,4 +80,5 @@ def round_seats(division: str, round_number: int, players: Sequence[Player],
     seats.sort(key=lambda s: sort_key(s.player.name))
     games.sort(key=lambda g: table_key(g.table))
     byes.sort(key=lambda p: sort_key(p.name))
-    return RoundSeats(division, round_number, tuple(seats), tuple(games), tuple(byes))
+    missed.sort(key=lambda p: sort_key(p.name))
+    return RoundSeats(division, round_number, tuple(seats), tuple(games), tuple(byes), tuple(missed))

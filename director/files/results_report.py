@@ -7,7 +7,8 @@ grades are not played as round robins, a copy of the draw for the grade must be 
   placings' order (NZASP 11.1: wins, then total spread; the standings'), every cell escaped for
   spreadsheets;
 - ``draw``: the draw of each grade not played as a round robin, as CSV (grade, round, table,
-  player, opponent: ``bye`` for a bye);
+  player, opponent: ``bye`` for a bye, ``no game`` for a round missed: absent, withdrawn,
+  entered late);
 - ``teams``: the team standings (NZASP 11.2: "the winner will be decided on the combined wins and
   spread of the team members in the same manner as Rule 11.1"), as CSV: rank, team, members,
   wins, spread; a team's members may play in any grade;
@@ -62,7 +63,7 @@ class Grade:
     name: str
     rows: list[tuple[Standing, Aggregate]]
     round_robin: bool
-    draw: list[tuple[int, str, str, str]]       # (round, table, player, opponent or "bye")
+    draw: list[tuple[int, str, str, str]]       # (round, table, player, opponent, "bye" or "no game")
     system: str = "tsh"                         # its draw (director.event.draw.SYSTEMS)
 
 
@@ -81,8 +82,14 @@ def grade(db: DirectorDB, rules: Rules, tournament: str, name: str, draws: dict 
     for r in results:
         paired.setdefault((r.round, tuple(sorted(r.players))), r.table)
     names = {p.number: full_name(p) for p in roster}
+    missed = {(r.round, r.players[0]) for r in results if r.players[1] == NO_OPPONENT and r.spread <= 0}
+
+    def against(rnd: int, pair: tuple[int, int]) -> str:
+        if NO_OPPONENT not in pair:
+            return names[pair[1]]
+        return "no game" if (rnd, max(pair)) in missed else "bye"
     draw = sorted((rnd, table_name, names[max(pair)] if NO_OPPONENT in pair else names[pair[0]],
-                   "bye" if NO_OPPONENT in pair else names[pair[1]])
+                   against(rnd, pair))
                   for (rnd, pair), table_name in paired.items() if all(n in names or n == NO_OPPONENT
                                                                        for n in pair))
     chosen, _ = next_round.settings(db, next_round.Event(rules, tournament, draws or {}), name)

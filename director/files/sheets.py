@@ -24,7 +24,7 @@ from director.config import DirectorConfig
 from director.event import counted, divisions, rounds
 from director.event.db import DirectorDB
 from director.event.model import ModelError
-from director.event.seating import RoundSeats, round_seats
+from director.event.seating import RoundSeats, Seat, round_seats
 from director.event.standings import csv_cell, format_spread, format_wins
 from director.event.wallchart import LEGEND, Cell, WallChart, wall_chart
 
@@ -53,8 +53,17 @@ def seats(db: DirectorDB, config: DirectorConfig, division: str | None = None,
         if round_number and round_number > view.last_paired:
             raise ModelError(f"division {name} has no pairings for round {round_number} (its "
                              f"last paired round is {view.last_paired or 'none yet'})")
-        out.append(round_seats(name, number or 0, view.players, view.pairings))
+        out.append(round_seats(name, number or 0, view.players, view.pairings, view.results))
     return out
+
+
+#: A round a player misses (absent, withdrawn, entered late), which is no bye.
+NO_GAME = "no game"
+
+
+def opponent_words(seat: Seat) -> str:
+    """Whom the player meets: the opponent's name, ``bye``, or ``no game`` for a round missed."""
+    return seat.opponent.name if seat.opponent else NO_GAME if seat.missed else "bye"
 
 
 def starts_word(starts: bool | None) -> str:
@@ -73,7 +82,7 @@ def pairings_report(db: DirectorDB, config: DirectorConfig, division: str | None
         lines += [f"Division {r.division} round {r.round}: by name", ""]
         width = max([len(s.player.name) for s in r.seats] + [4])
         for s in r.seats:
-            against = s.opponent.name if s.opponent else "bye"
+            against = opponent_words(s)
             lines.append(f"  {s.player.name:<{width}}  {s.table or '-':>5}  {against}"
                          + (f"  ({starts_word(s.starts)})" if s.starts is not None else ""))
         lines += ["", f"Division {r.division} round {r.round}: by table", ""]
@@ -81,7 +90,8 @@ def pairings_report(db: DirectorDB, config: DirectorConfig, division: str | None
             a, b = g.players if g.first != 1 else g.players[::-1]
             lines.append(f"  {g.table:>5}  {a.name} - {b.name}"
                          + ("  (first starts)" if g.first is not None else ""))
-        lines += [f"  {'bye':>5}  {p.name}" for p in r.byes] + [""]
+        lines += [f"  {'bye':>5}  {p.name}" for p in r.byes]
+        lines += [f"  {'-':>5}  {p.name} ({NO_GAME})" for p in r.missed] + [""]
     return "\n".join(lines)
 
 
@@ -91,7 +101,7 @@ def pairings_csv(made: Sequence[RoundSeats]) -> str:
     writer.writerow(PAIRINGS_COLUMNS)
     for r in made:
         writer.writerows([csv_cell(r.division), r.round, csv_cell(s.player.name), csv_cell(s.table),
-                          csv_cell(s.opponent.name if s.opponent else "bye"),
+                          csv_cell(opponent_words(s)),
                           starts_word(s.starts)] for s in r.seats)
     return out.getvalue()
 
@@ -108,7 +118,7 @@ def pairings_html(made: Sequence[RoundSeats]) -> str:
         for s in r.seats:
             out.append(f'<tr><td class="name">{e(s.player.name)}</td>'
                        f'<td class="table">{e(s.table) or "&ndash;"}</td>'
-                       f'<td class="name">{e(s.opponent.name) if s.opponent else "bye"}</td>'
+                       f'<td class="name">{e(opponent_words(s))}</td>'
                        f'<td class="starts">{starts_word(s.starts)}</td></tr>')
         out.append("</tbody></table></section>")
         out.append(f'<section class="sheet by-table" data-division="{e(r.division)}">'
@@ -122,6 +132,8 @@ def pairings_html(made: Sequence[RoundSeats]) -> str:
                        f'{e(a.name)}</td><td class="name">{e(b.name)}</td></tr>')
         out += [f'<tr><td class="table">bye</td><td class="name">{e(p.name)}</td><td></td></tr>'
                 for p in r.byes]
+        out += [f'<tr><td class="table">&ndash;</td><td class="name">{e(p.name)}</td><td>{NO_GAME}</td></tr>'
+                for p in r.missed]
         out.append("</tbody></table>")
         if any(g.first is None for g in r.games):
             out.append('<p class="note">Where no one is said to start, the players decide as '

@@ -5,6 +5,8 @@ red); division B is given its own tables on the page; both round ones are drawn 
 published, B first, and published A first, with no game at another division's table; a typo in
 *Move* is refused with the reason and nothing moves; the division's links read apart and its
 results to forward open as a page to print. Screenshots go to the folder the test prints."""
+import json
+
 import pytest
 
 from common.game.state import new_game
@@ -119,3 +121,28 @@ def test_the_divisions_links_read_apart_and_its_results_open_as_a_page(page, dir
     assert report.locator("h2").first.inner_text() == "Grade A"
     assert report.url.endswith("/export/results.html?division=A")
     report.close()
+
+
+def test_a_draw_form_being_typed_in_keeps_its_focus_and_words_while_the_event_changes(page, director):
+    """Found by the event day's test (tests/director/test_page_event_day.py): each change of the
+    event (a division imported, a round started) moved every division's section back into its
+    place, which took the focus from the form the director was typing in, and the draw's next
+    update then wrote the stored settings over what they had typed."""
+    rounds = box(page, "A").locator(".draw-rounds")
+    rounds.click()
+    rounds.fill("5")                                 # typed, not yet set
+    answer = director.request("POST", "/api/import?kind=players-csv&name=c.csv",
+                              "name,rating,division\nOla Nordmann,1500,C\nKari Nordmann,1400,C\n".encode(),
+                              headers={"Content-Type": "application/octet-stream"})
+    assert answer.code == 200, answer.body          # another window: a third division comes in
+    page.locator('.division[data-division="C"]').wait_for(timeout=TIMEOUT_MS)
+    answer = director.request("POST", "/api/draw/settings", json.dumps(
+        {"division": "B", "system": "swiss", "king_of_the_hill": 0, "seeding": "rating", "rounds": 3}).encode())
+    assert answer.code == 200, answer.body          # and the draw's update that follows
+    box(page, "B").locator(".draw-source").filter(has_text="set here").wait_for(timeout=TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.className") == "draw-rounds"
+    assert rounds.input_value() == "5"
+    box(page, "A").locator(".draw-system").select_option("swiss")
+    box(page, "A").locator(".draw-save").click()
+    said(page, "division A: the draw is swiss")
+    box(page, "A").locator(".draw-source").filter(has_text="next: round 1 of 5").wait_for(timeout=TIMEOUT_MS)

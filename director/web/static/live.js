@@ -152,14 +152,17 @@ function renderEvent(event) {
   for (const section of [...$("divisions").children]) {
     if (!names.includes(section.dataset.division)) section.remove();
   }
-  for (const info of event.divisions) {
+  event.divisions.forEach((info, index) => {
     const section = divisionSection(info.division);
-    $("divisions").append(section);                    // in the event's order
+    // in the event's order, moved only when out of it: a section moved loses the focus of the
+    // form the director is typing in, which the next update would then write over
+    const there = $("divisions").children[index];
+    if (there !== section) $("divisions").insertBefore(section, there || null);
     section.querySelector(".round").textContent = info.round == null ? "no pairings yet" : `Round ${info.round}`;
     section.querySelector(".round-state").textContent = info.round == null ? "" :
       info.ended_wall ? `ended ${wallText(info.ended_wall)}` :
       info.started_wall ? `started ${wallText(info.started_wall)}` : "not started";
-  }
+  });
   hooks.event(event);
 }
 

@@ -13,7 +13,7 @@ let seats = [];                             // the "seats" part: [{division, rou
 const bare = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
 function seatText(division, round, seat) {
-  const where = seat.table ? `table ${seat.table}` : "a bye";
+  const where = seat.table ? `table ${seat.table}` : seat.missed ? "no game" : "a bye";
   const against = seat.opponent ? ` against ${seat.opponent}` : "";
   const starts = seat.starts == null ? "" : seat.starts ? " (you start)" : ` (${seat.opponent} starts)`;
   return `Division ${division} round ${round}: ${where}${against}${starts}`;
