@@ -202,8 +202,10 @@ def csv_cell(value: str) -> str:
     """A CSV cell a spreadsheet shows as text: one that begins with ``=``, ``+``, ``-``, ``@``, a
     tab or a carriage return (a formula to Excel, LibreOffice and Google Sheets) gets a leading
     ``'``, as OWASP's CSV injection advice says; a number (``-35``, ``+120``, ``1.5``) stays a
-    number."""
-    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(value):
+    number, and a lone ``-`` or ``+`` (no game, in the wall chart) stays as it is: nothing follows
+    it to run."""
+    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(value) \
+            and value not in ("-", "+"):
         return "'" + value
     return value
 

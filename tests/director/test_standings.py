@@ -7,7 +7,7 @@ import pytest
 
 from director.event.model import GameResult, ModelError, Player, bye, forfeit
 from director.event.standings import (CSV_COLUMNS, as_counted, compute_standings, render_standings_html,
-                                standings_csv)
+                                csv_cell, standings_csv)
 from common.presets import load_preset
 
 PLAYERS = [Player(1, "Ann", 1800), Player(2, "Bob", 1700), Player(3, "Cat", 1900),
@@ -195,3 +195,4 @@ def test_csv_cells_a_spreadsheet_would_run_are_escaped_and_numbers_stay_numbers(
     assert sorted(r[3] for r in rows[1:]) == sorted("'" + name for name in evil)
     assert {r[0] for r in rows[1:]} == {"'=A1"}
     assert {r[7] for r in rows[1:]} == {"+20", "-20", "0"}         # spreads are numbers still
+    assert [csv_cell(v) for v in ("-", "+", "--", "-x")] == ["-", "+", "'--", "'-x"]   # no game: a dash
