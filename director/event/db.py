@@ -28,13 +28,14 @@ from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 9             # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 10            # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
                                # corrections, a tsh file's layout; 7: the judge station's
                                # challenges; 8: what counting needs in the results' columns, and
                                # a table for each thing ``meta`` held; 9: the judge station's
-                               # documents taken once (older files are brought forward by
-                               # director.event.migrate)
+                               # documents taken once; 10: the draw's Gibsonization and why a
+                               # proposed pair crosses score groups (older files are brought
+                               # forward by director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
 
@@ -60,9 +61,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     # (id 1), written by director.files.tou_layout
     "tou_layout": ({"id": int, "layout": str, "event_line_each": int}, "id", {"id", "layout"}),
     # each division's draw as the director chose it on the page (director.event.draw's
-    # DrawSettings), written by director.event.divisions
+    # DrawSettings; gibson NULL: 0), written by director.event.divisions
     "draw_choices": ({"division": str, "system": str, "king_of_the_hill": int, "seeding": str,
-                      "rounds": int}, "division",
+                      "rounds": int, "gibson": int}, "division",
                      {"division", "system", "king_of_the_hill", "seeding", "rounds"}),
     # each division's proposed next round (director.event.next_round; no table is told of it):
     # its round, when it was drawn, a digest of the results it was drawn from (``basis``), what
@@ -70,9 +71,10 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     "proposals": ({"division": str, "round": int, "made_wall": float, "basis": str,
                    "adjusted": str, "error": str}, "division", {"division", "round", "made_wall"}),
     # a proposal's games in order, then its bye: the table (NULL for the bye), the players
-    # (player1 0: the bye) and who starts (0, 1; NULL for the bye)
+    # (player1 0: the bye), who starts (0, 1; NULL for the bye) and why the two meet, in words,
+    # when they cross score groups or one is a Gibsonized leader (NULL otherwise)
     "proposed_games": ({"division": str, "position": int, "table_name": str, "player0": int,
-                        "player1": int, "first": int}, ("division", "position"),
+                        "player1": int, "first": int, "why": str}, ("division", "position"),
                        {"division", "position", "player0", "player1"}),
     # the round each division's draw published last, the digest of the results it was drawn from,
     # and whether one of them changed since (``changed`` 1), written by director.event.next_round

@@ -35,6 +35,10 @@ result keeps the columns it had). ``meta``'s keys move to their tables, and ``me
 
 8 -> 9, the judge station's documents taken once: a ``taken_once`` table, empty (the first
 document of each table and station after it is taken as the first).
+
+9 -> 10, the draw's Gibsonization and its reasons: ``draw_choices`` gains ``gibson`` (NULL: none,
+as before) and ``proposed_games`` gains ``why`` (NULL: a pair within its score group; a proposal
+made before says no more than it did).
 """
 from __future__ import annotations
 
@@ -193,6 +197,13 @@ def migrate_8_to_9(db: Database, tables: dict) -> None:
     db.create_table("taken_once", columns, pk=pk, not_null=not_null, if_not_exists=True)
 
 
+def migrate_9_to_10(db: Database) -> None:
+    for table, column, kind in (("draw_choices", "gibson", "INTEGER"),
+                                ("proposed_games", "why", "TEXT")):
+        if column not in db[table].columns_dict:     # an older file's step 8 made it
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
@@ -202,4 +213,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             5: lambda db: migrate_5_to_6(db, tables, indexes),
             6: lambda db: migrate_6_to_7(db, tables, indexes),
             7: lambda db: migrate_7_to_8(db, tables, indexes),
-            8: lambda db: migrate_8_to_9(db, tables)}
+            8: lambda db: migrate_8_to_9(db, tables),
+            9: migrate_9_to_10}

@@ -32,7 +32,7 @@ from common.game.rules import Rules
 from . import counted, divisions, tournament
 from .counted import CountedDivision
 from .db import DirectorDB
-from .draw import DrawError, DrawSettings, draw_round, round_count, starts_so_far
+from .draw import DrawError, DrawSettings, draw, round_count, starts_so_far
 from .model import NO_OPPONENT, ModelError, Pairing
 from .proposals import proposal, published, store_proposal, store_published
 from .rounds import RoundError, player_names, store_pairings
@@ -108,15 +108,17 @@ def _tables(db: DirectorDB, event: Event, name: str, round_number: int, count: i
 
 
 def _draw(db: DirectorDB, event: Event, name: str, round_number: int, now_wall: float) -> dict:
+    """The round drawn from the division as counted, by its standings as shown (its rules)."""
     chosen, _ = settings(db, event, name)
     view = _view(db, event, name)
     paired = [p for p in view.pairings if p.round < round_number]
     active = sum(1 for p in view.players if not p.withdrawn)
     tables = _tables(db, event, name, round_number, (active + 1) // 2)
-    made = draw_round(chosen, view.players, paired, view.results, round_number, tables)
+    made = draw(chosen, view.players, paired, view.results, round_number, tables, rules=view.rules)
     return {"round": round_number, "made_wall": now_wall,
             "basis": view.digest(round_number),
-            "pairings": [[p.table, p.players[0], p.players[1], p.first] for p in made],
+            "pairings": [[p.table, p.players[0], p.players[1], p.first] for p in made.pairings],
+            "why": [made.why.get(frozenset(p.players)) for p in made.pairings],
             "adjusted": []}
 
 
@@ -231,6 +233,8 @@ def swap(db: DirectorDB, name: str, a: int, b: int) -> dict:
             raise RoundError(f"players {a} and {b} already play each other")
         starts = _starts(db, name, stored["round"])
         for i in (where[a], where[b]):
+            if stored.get("why"):
+                stored["why"][i] = None         # the reason was the drawn pair's
             row = rows[i]
             row[1:3] = [b if n == a else a if n == b else n for n in row[1:3]]
             if row[2] == NO_OPPONENT:
@@ -288,8 +292,8 @@ def publish(db: DirectorDB, name: str) -> int:
 
 def state(db: DirectorDB, event: Event, name: str) -> dict:
     """What the page shows of the division's draw: its settings and where they were chosen, the
-    next round, the proposal (each game's table, players, who starts and the starts each had so
-    far) and what to tell the director (a draw that failed; a result changed after a round was
+    next round, the proposal (each game's table, players, who starts, the starts each had so far
+    and why the two meet when they cross score groups) and what to tell the director (a draw that failed; a result changed after a round was
     published). Reads what ``refresh`` keeps: no result is counted here."""
     chosen, source = settings(db, event, name)
     shown = {"division": name, "settings": asdict(chosen), "source": source,
@@ -301,12 +305,14 @@ def state(db: DirectorDB, event: Event, name: str) -> dict:
     if stored and "pairings" in stored:
         names = player_names(db, name)
         starts = _starts(db, name, stored["round"])
+        why = stored.get("why") or [None] * len(stored["pairings"])
         shown["proposal"] = {"round": stored["round"], "made_wall": stored["made_wall"],
                              "adjusted": stored.get("adjusted", []), "games": [
             {"table": table, "numbers": [a, b], "first": first,
              "players": [names.get(a, f"#{a}"), names.get(b, f"#{b}") if b else "bye"],
-             "starts": [list(starts.get(a, (0, 0))), list(starts.get(b, (0, 0)))]}
-            for table, a, b, first in stored["pairings"]]}
+             "starts": [list(starts.get(a, (0, 0))), list(starts.get(b, (0, 0)))],
+             "why": reason}
+            for (table, a, b, first), reason in zip(stored["pairings"], why)]}
     elif stored and "error" in stored:
         shown["notes"].append(f"round {stored['round']} could not be drawn: {stored['error']}")
     drawn = published(db, name)
