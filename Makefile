@@ -6,27 +6,35 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench director rehearsal lexicon screenshots wheelhouse pi-check clean
+.PHONY: run test check bench director rehearsal lexicon screenshots lock wheelhouse pi-check clean
 
-$(STAMP): pyproject.toml
+# The venv installs the dev lock (install/lock/dev.txt: the table's and the director's packages as
+# the fleet's locks have them, and the test tools), every file checked against its hash, then the
+# program itself alone, built with the lock's setuptools.
+$(STAMP): pyproject.toml install/lock/dev.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,director]'
+	$(PY) -m pip install --quiet --require-hashes -r install/lock/dev.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(PY) -m kiosk demo
 
 # The whole set-up on a fresh machine: the system programs the tests drive (install/test-packages.sh:
-# installed as root, or one line naming the command to run), the venv, then every test.
+# installed as root, or one line naming the command to run), the venv, then every test, spread
+# over TEST_WORKERS pytest-xdist workers, the slow ones first (conftest.py), an idle worker
+# taking the tests still queued at another (worksteal). More workers than cores: the slow tests
+# spend most of their time waiting on the processes they start (the rehearsals' kiosks, the
+# demos played in real time, the killed tables). docs/development.md has the figures.
+TEST_WORKERS ?= 6
 test:
 	PYTHON=$(PYTHON) bash install/test-packages.sh
 	$(MAKE) --no-print-directory $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # The tests not marked slow (no killed processes, whole demo, lossy line, browser, benchmarks or
-# hypothesis runs), spread over 4 workers (most of a test's time is waiting on a process or a
-# socket): under a minute on a 2-core machine, for work in progress. make test runs them one by one.
+# hypothesis runs), spread over 4 workers: a minute or two on the 2-core machine, for work in
+# progress. make test runs every test.
 check: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not slow" -n 4
 
@@ -66,6 +74,13 @@ screenshots: $(STAMP)
 lexicon: $(STAMP)
 	$(PY) -m kiosk lexicon import ../shared/lexicons/enable2k.txt --name enable2k \
 		--out kiosk/lexicon/data/enable2k.lex --force
+
+# The lock files (install/lock/*.txt; install/lockfile.py says what each holds) made again from
+# pyproject.toml's pins with uv, which install/lock.sh keeps in .venv-lock/: after a pin changes
+# (other locked versions stay), or UPGRADE=1 for the newest indirect packages the pins allow.
+# tests/install/test_lock.py fails until the locks agree with pyproject.toml.
+lock:
+	bash install/lock.sh --python $(PYTHON) $(if $(UPGRADE),--upgrade)
 
 # Every Python package a Pi needs (aarch64 wheels for Python 3.11 bookworm and 3.13 trixie), in
 # wheelhouse/: copy the checkout with it to a USB stick, and sudo install/pi-install.sh on the Pi

@@ -20,8 +20,10 @@ BENCHES = [
     "director",
     "live",
     "divisions",
+    "end_of_day",
     "draw",
     "door",
+    "honest",
     "rehearsal",
 ]
 

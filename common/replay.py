@@ -55,6 +55,7 @@ _FIELDS: dict[str, tuple[type, dict[str, bool]]] = {
     "resume": (cmd.Resume, {"player": True}),
     "rack": (cmd.Rack, {"player": True, "tiles": True}),
     "correct": (cmd.Correct, {"turn": True, "score": True}),
+    "word": (cmd.NoteWord, {"player": True, "turn": True, "word": True}),
     "end": (cmd.End, {}),
     "found": (cmd.Reopen, {"player": False, "tiles": False}),
     "reopen": (cmd.Reopen, {"player": False, "tiles": False}),

@@ -3,9 +3,10 @@ director's offline commands (``python -m director COMMAND``, each in its own mod
 COMMANDS).
 
 With no command it is the service, as the docs and the systemd unit run it: it reads the config
-file (``--config``), lets the options override it, opens the database and serves the tables' API
-and the page with uvicorn until stopped. A bad config, key or database exits with status 2 and
-one line naming the file, the key and what was expected. So does a service for the venue's
+file (``--config``), lets the options override it, takes its port, opens the database and serves
+the tables' API and the page with uvicorn until stopped. A bad config, key or database exits with
+status 2 and one line naming the file, the key and what was expected; so does a port in use (a
+second director), before the service says where it is. So does a service for the venue's
 network without the director's password (``python -m director passwd``); one on this machine
 only (127.0.0.1) makes a password for the run and prints it.
 """
@@ -21,7 +22,7 @@ from common.presets import preset_choices
 
 from director.tables import enroll
 from director.files import commands as file_commands
-from director.files import event_commands
+from director.files import end_commands, event_commands, player_commands
 from director.rehearsal import command as rehearsal
 from director.web import password
 from .config import ConfigError, DirectorConfig, load_config
@@ -30,9 +31,10 @@ from director.tables.serial_poll import start_pollers, stop_pollers
 
 # Each adds its subcommands to the parser's subparsers (``add_parsers(sub)``), each subcommand's
 # ``func(args) -> exit status`` set as a default: python -m director import, export, correct,
-# standings, enroll, passwd, rehearse.
-COMMANDS = [file_commands.add_parsers, event_commands.add_parsers, enroll.add_parsers,
-            password.add_parsers, rehearsal.add_parsers]
+# standings, prizes, pairings, wallchart, late-entry, withdraw, back, absent, no-show, draw,
+# enroll, passwd, rehearse.
+COMMANDS = [file_commands.add_parsers, event_commands.add_parsers, end_commands.add_parsers,
+            player_commands.add_parsers, enroll.add_parsers, password.add_parsers, rehearsal.add_parsers]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,19 +88,25 @@ def serve(args) -> int:
                  "tournament.name": args.tournament, "tournament.preset": args.preset}
     if args.key is not None or args.key_file is not None:
         overrides.update({"tournament.key": args.key or "", "tournament.key_file": args.key_file or ""})
+    from director.web.connections import ListenError, listening_socket
+    sock = None
     try:
         config = load_config(args.config, overrides)
+        sock = listening_socket(config.host, config.port)       # before anything says it is up
         password_hash = director_password(config)
         if config.db == Path("var/director.sqlite"):
             config.db.parent.mkdir(exist_ok=True)
         db = DirectorDB.open(config.db)
-    except (ConfigError, DirectorDBError) as exc:
+    except (ConfigError, DirectorDBError, ListenError) as exc:
+        if sock is not None:
+            sock.close()
         print(f"director: {exc}", file=sys.stderr)
         return 2
     try:
         pollers = start_pollers(db, config, args.serial, args.addresses, args.baud)
     except ValueError as exc:
         db.close()
+        sock.close()
         print(f"director: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=args.log_level.upper(),
@@ -131,7 +139,8 @@ def serve(args) -> int:
     try:
         uvicorn.Server(server_config(app, config.limits, access_log=args.log_level == "debug",
                                      host=config.host, port=config.port,
-                                     log_level=args.log_level, timeout_graceful_shutdown=3)).run()
+                                     log_level=args.log_level, timeout_graceful_shutdown=3)
+                       ).run(sockets=[sock])
     except KeyboardInterrupt:           # Ctrl+C: uvicorn has shut the app down already
         pass
     finally:
@@ -139,6 +148,7 @@ def serve(args) -> int:
             announced.close()
         stop_pollers(pollers)
         db.close()
+        sock.close()
     return 0
 
 

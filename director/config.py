@@ -2,7 +2,15 @@
 
 ``load_config(path, overrides)`` returns a ``DirectorConfig``; a bad file or value raises
 ``ConfigError`` naming the file, the key, what was expected and what was found (never the
-key's secret value). config/director.example.toml shows every key.
+key's secret value); an unknown key, the keys nearest to it (a typo's likely key). The paths
+the file gives (``tournament.key_file``, ``tournament.event_file``, ``service.db``,
+``service.password_file``) are relative to the file's folder, wherever the service runs; the
+defaults and the command line's are relative to the working folder. config/director.example.toml
+shows every key.
+
+Each division may have tables of its own (``[divisions.NAME] tables = "1-15"``): its games are
+drawn at them and at no other, and no other division's are (director.event.venue); two
+divisions' tables never overlap, and they are the venue's when ``tournament.tables`` is given.
 
 The tournament's rules are its preset (``tournament.preset``) with the overrides of
 ``[rules.SECTION]`` tables, as a kiosk's config gives them (common.presets, common.game.rules):
@@ -10,6 +18,7 @@ the standings follow them, and every table's result must have been played under 
 """
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -27,7 +36,27 @@ MIN_KEY_LENGTH = 16
 # a division's draw (director.event.draw's SYSTEMS and seedings; tests check they are the same)
 DRAW_SYSTEMS = ("round_robin", "double_round_robin", "swiss", "tsh")
 DRAW_SEEDINGS = ("rating", "file")
+RATING_SYSTEMS = ("naspa", "aspa", "nzasp")     # director.event.ratings' (tests check they are)
 DIVISION_NAME = re.compile(r"[\w.-]{1,40}")    # a division's name (director.event.migrate.NAME)
+# the prize table's settings (director.event.prizes.settings: the same checks and words; tests
+# check they agree): name -> (default, expected in words, check)
+MAX_PLACES = 50
+RATING_BAND = re.compile(r"(\d{1,4})\s*(?:-\s*(\d{1,4})|(\+))")
+PRIZES: dict[str, tuple[Any, str]] = {
+    "places": (3, f"a whole number of places from 0 to {MAX_PLACES}"),
+    "class_places": (0, f"a whole number of places from 0 to {MAX_PLACES} (0: no class prizes)"),
+    "bands": ([], 'a list of rating bands, each "LOW-HIGH" (both in the band) or "LOW+" (LOW and '
+                  'over)'),
+    "band_places": (1, f"a whole number of places from 1 to {MAX_PLACES}"),
+    "high_win": (True, "true or false"),
+    "high_loss": (True, "true or false"),
+    "high_game": (True, "true or false"),
+    "high_combined": (True, "true or false"),
+    "upset": (True, "true or false"),
+    "lucky_stiff": (0, f"a whole number of losses from 0 to {MAX_PLACES} (0: no lucky stiff prize)"),
+    "high_word": (True, "true or false"),
+    "one_each": (True, "true or false"),
+}
 
 # key -> (default, expected in words)
 KEYS: dict[str, tuple[Any, str]] = {
@@ -74,7 +103,17 @@ KEYS: dict[str, tuple[Any, str]] = {
     "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them: a "
                        "round robin's, a Swiss as many as a round robin of its players)"),
     "draw.gibson": (0, "a whole number of prize places from 0 to 99 (0: no Gibsonization)"),
+    **{f"prizes.{name}": given for name, given in PRIZES.items()},
+    "ratings.system": ("", "the rating system the standings estimate new ratings under: one of "
+                           + ", ".join(f'"{s}"' for s in RATING_SYSTEMS) + ', or "" for none'),
+    "ratings.list": ("", "a ratings list CSV (name, rating, games) relative to the config file, or "
+                         "\"\" (the players' file's ratings and lifeg tags)"),
 }
+# the keys of a [divisions.NAME] table: a division's own settings
+DIVISION_KEYS = {"tables": "the division's own tables, e.g. \"1-15\" (as tournament.tables): "
+                           "its games are drawn at them, no other division's are"}
+PATHS = ("tournament.key_file", "tournament.event_file", "service.db", "service.password_file",
+         "ratings.list")
 
 
 @dataclass(frozen=True)
@@ -95,7 +134,12 @@ class DirectorConfig:
     lexicon_fingerprint: str = ""       # its SHA-256
     rated: bool = True                  # the rounds count for ratings
     draw: dict = field(default_factory=dict)    # "": every division's draw, NAME: division NAME's
+    prizes: dict = field(default_factory=dict)  # "": [prizes]'s keys given, NAME: [prizes.NAME]'s
+    prizes_source: str = "default"              # the file [prizes] came from
+    rating_system: str = ""                     # the standings' estimates' system ("": none)
+    ratings_list: Path | None = None            # the ratings before the event (None: the file's)
     event_file: Path | None = None      # the event's players (tournament.event_file), for rehearse
+    division_tables: dict = field(default_factory=dict)    # NAME: its own tables ([divisions.NAME])
 
     @property
     def word_list(self) -> dict | None:
@@ -110,15 +154,38 @@ def _flatten(data: Mapping, source: str, prefix: str = "") -> dict:
     flat = {}
     for name, value in data.items():
         key = f"{prefix}{name}"
-        if prefix == "draw." and isinstance(value, dict):     # [draw.DIVISION]: one division's
+        if prefix in ("draw.", "prizes.", "divisions.") and isinstance(value, dict):   # [draw.B], [prizes.B], [divisions.B]
             flat[key] = value
         elif isinstance(value, dict) and key not in KEYS:
             flat.update(_flatten(value, source, key + "."))
         elif key not in KEYS:
-            raise ConfigError(source, key, "one of " + ", ".join(KEYS), detail="got an unknown key")
+            raise unknown_key(source, key, KEYS)
         else:
             flat[key] = value
     return flat
+
+
+def unknown_key(source: str, key: str, known) -> ConfigError:
+    """An unknown key refused with the likely one: its section's key nearest to it (a typo), or
+    the key nearest to it in another section; else the section's keys, else the sections."""
+    known = list(known)
+    section, _, name = key.rpartition(".")
+    own = [k.rpartition(".")[2] for k in known if k.rpartition(".")[0] == section]
+    if own:
+        close = difflib.get_close_matches(name, own, n=1, cutoff=0.6)
+        elsewhere = [k for k in known if k.rpartition(".")[2] == name]    # another section's
+        expected = (f"one of [{section}]'s keys, most likely {section}.{close[0]}" if close else
+                    f"one of [{section}]'s keys ({', '.join(own)})" + (
+                        f", or {elsewhere[0]} in [{elsewhere[0].rpartition('.')[0]}]" if elsewhere else ""))
+    else:
+        close = (difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+                 or [k for k in known if k.rpartition(".")[2] == name])
+        sections = ", ".join([*dict.fromkeys(f"[{k.split('.')[0]}]" for k in known),
+                              "[draw.DIVISION]", "[divisions.DIVISION]"])
+        expected = (f"one of the config's keys, most likely {close[0]}" if close
+                    else f"a key of one of the sections {sections}")
+    return ConfigError(source, key, expected + " (docs/reference.md lists every key)",
+                       detail="got an unknown key")
 
 
 def read_file(path: str | Path) -> dict:
@@ -162,7 +229,7 @@ def _overridden(rules: Rules, values: dict, sources: dict) -> Rules:
     return rules
 
 
-def _key(values: dict, sources: dict) -> bytes:
+def _key(values: dict, sources: dict, given: dict) -> bytes:
     text, path = values["tournament.key"], values["tournament.key_file"]
     if text and path:
         raise ConfigError(sources["tournament.key_file"], "tournament.key_file",
@@ -171,8 +238,13 @@ def _key(values: dict, sources: dict) -> bytes:
         try:
             lines = Path(path).read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            where = (f"{given['tournament.key_file']!r}: looked for {Path(path).absolute()}, "
+                     "relative to the config's folder" if "tournament.key_file" in given
+                     else f"{path!r}: looked for {Path(path).absolute()}")
             raise ConfigError(sources["tournament.key_file"], "tournament.key_file",
-                              "a readable UTF-8 file holding the key", detail=f"got {path!r} ({exc})") from None
+                              "a readable UTF-8 file holding the key",
+                              detail=f"got {where} ({why})") from None
         text = lines[0].strip() if lines else ""
         where, key = sources["tournament.key_file"], f"tournament.key_file ({path})"
     else:
@@ -196,7 +268,10 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     for key, value in (overrides or {}).items():
         if value is not None:
             values[key], sources[key] = value, "command line"
+    given = _beside(values, sources, path)
     draw = _draws(values, sources)
+    prizes_from = _prizes_source(sources)
+    prizes = _prizes(values, sources)
 
     def check(key: str, ok) -> Any:
         value = values[key]
@@ -241,16 +316,61 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     tables = expected_tables(check("tournament.tables", lambda v: isinstance(v, str)
                                    and expected_tables(v) is not None))
     event_file = check("tournament.event_file", lambda v: isinstance(v, (str, Path)))
-    if event_file and sources["tournament.event_file"] == str(path):
-        event_file = Path(path).parent / event_file       # beside the config, as it names it
+    rating_system = check("ratings.system", lambda v: v == "" or v in RATING_SYSTEMS)
+    ratings_list = check("ratings.list", lambda v: isinstance(v, (str, Path)))
+    division_tables = _division_tables(values, sources, tables)
     rules = _overridden(load_rules(preset, sources["tournament.preset"]), values, sources)
     overrides = {s: dict(values[f"rules.{s}"]) for s in SECTIONS if values[f"rules.{s}"]}
     return DirectorConfig(tournament=name, preset=preset, rules=rules, overrides=overrides,
-                          key=_key(values, sources) if need_key else b"",
+                          key=_key(values, sources, given) if need_key else b"",
                           host=host, port=port, db=Path(db), password_file=Path(password_file),
                           limits=limits, announce=announce, tables=tables, lexicon=lexicon,
                           lexicon_fingerprint=fingerprint.lower(), rated=rated, draw=draw,
-                          event_file=Path(event_file) if event_file else None)
+                          prizes=prizes, prizes_source=prizes_from, rating_system=rating_system,
+                          ratings_list=Path(ratings_list) if ratings_list else None,
+                          event_file=Path(event_file) if event_file else None,
+                          division_tables=division_tables)
+
+
+def _beside(values: dict, sources: dict, path: str | Path | None) -> dict:
+    """The paths the config file gave (``PATHS``), made relative to its folder: the service
+    finds them wherever it runs (an absolute path stays as it is). Returns each as written."""
+    given = {}
+    for key in PATHS:
+        value = values[key]
+        if path is not None and sources[key] == str(path) and isinstance(value, (str, Path)) and str(value):
+            given[key], values[key] = value, str(Path(path).parent / value)
+    return given
+
+
+def _division_tables(values: dict, sources: dict, venue: tuple[str, ...]) -> dict:
+    """Each ``[divisions.NAME]``'s own tables, checked: known keys, tables as
+    ``tournament.tables`` takes them, the venue's when it is given, no table two divisions'."""
+    found: dict[str, tuple[str, ...]] = {}
+    owner: dict[str, str] = {}
+    for key in [k for k in values if k.startswith("divisions.")]:
+        division, table, source = key[len("divisions."):], values.pop(key), sources.pop(key)
+        if not DIVISION_NAME.fullmatch(division):
+            raise ConfigError(source, key, "[divisions.DIVISION] with a division's name (one word "
+                              "of letters, digits, '.', '-' or '_')", division)
+        for name, value in table.items():
+            if name not in DIVISION_KEYS:
+                raise unknown_key(source, f"{key}.{name}", [f"{key}.{k}" for k in DIVISION_KEYS])
+        text = table.get("tables", "")
+        tables = expected_tables(text) if isinstance(text, str) else None
+        if not tables:
+            raise ConfigError(source, f"{key}.tables", DIVISION_KEYS["tables"], text)
+        outside = [t for t in tables if venue and t not in venue]
+        if outside:
+            raise ConfigError(source, f"{key}.tables", "the venue's tables (tournament.tables)",
+                              detail=f"got table {outside[0]}, which is not one of them")
+        for t in tables:
+            if t in owner:
+                raise ConfigError(source, f"{key}.tables", "tables no other division has",
+                                  detail=f"got table {t}, which is division {owner[t]}'s too")
+            owner[t] = division
+        found[division] = tables
+    return found
 
 
 def _draw_checks() -> dict:
@@ -277,8 +397,7 @@ def _draws(values: dict, sources: dict) -> dict:
                               "letters, digits, '.', '-' or '_')", division)
         for name, value in table.items():
             if name not in checks:
-                raise ConfigError(source, f"{key}.{name}", "one of " + ", ".join(checks),
-                                  detail="got an unknown key")
+                raise unknown_key(source, f"{key}.{name}", [f"{key}.{k}" for k in checks])
             if not checks[name](value):
                 raise ConfigError(source, f"{key}.{name}", KEYS[f"draw.{name}"][1], value)
         draws[division] = {**default, **table}
@@ -299,6 +418,55 @@ def _draw_agrees(draw: dict, prefix: str, source: str) -> None:
     if koth and rounds < koth:
         raise ConfigError(source, prefix + "rounds", f"at least king_of_the_hill ({koth}), to know "
                           "which rounds are last", rounds)
+
+
+def _prize_ok(name: str, value: Any) -> bool:
+    default = PRIZES[name][0]
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return type(value) is int and (1 if name == "band_places" else 0) <= value <= MAX_PLACES
+    return isinstance(value, list) and len(value) <= MAX_PLACES and all(
+        isinstance(v, str) and _band(v) for v in value) and len(set(map(_band, value))) == len(value)
+
+
+def _band(text: str) -> tuple | None:
+    """A rating band's (low, high) (None: no top), or None if ``text`` is none."""
+    match = RATING_BAND.fullmatch(text.strip())
+    if match is None or (match[2] and int(match[2]) < int(match[1])):
+        return None
+    return (int(match[1]), None if match[3] else int(match[2]))
+
+
+def _prizes(values: dict, sources: dict) -> dict:
+    """The prize table's keys given (``""``: ``[prizes]``'s; NAME: ``[prizes.NAME]``'s, a
+    division's own over them), each checked; the defaults are director.event.prizes.settings'.
+    Whether a division named is the event's, and a band holds a player, is known only with the
+    event (director.event.prizes refuses it then, naming the key)."""
+    given = {name: values[f"prizes.{name}"] for name in PRIZES
+             if sources[f"prizes.{name}"] != "default"}
+    for name, value in given.items():
+        if not _prize_ok(name, value):
+            raise ConfigError(sources[f"prizes.{name}"], f"prizes.{name}", PRIZES[name][1], value)
+    out = {"": given}
+    for key in [k for k in values if k.startswith("prizes.") and k not in KEYS]:
+        division, table, source = key[len("prizes."):], values.pop(key), sources.pop(key)
+        if not DIVISION_NAME.fullmatch(division):
+            raise ConfigError(source, key, "[prizes.DIVISION] with a division's name (one word of "
+                              "letters, digits, '.', '-' or '_')", division)
+        for name, value in table.items():
+            if name not in PRIZES:
+                raise ConfigError(source, f"{key}.{name}", "one of " + ", ".join(PRIZES),
+                                  detail="got an unknown key")
+            if not _prize_ok(name, value):
+                raise ConfigError(source, f"{key}.{name}", PRIZES[name][1], value)
+        out[division] = dict(table)
+    return out
+
+
+def _prizes_source(sources: dict) -> str:
+    return next((s for k, s in sources.items() if k.startswith("prizes.") and s != "default"),
+                "default")
 
 
 def expected_tables(text: str) -> tuple[str, ...] | None:

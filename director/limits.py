@@ -41,6 +41,8 @@ PAGE_BODY = 64 * KIB            # the page's requests: a round to start, a login
 IMPORT_BODY = 16 << 20          # an imported .t, .tsh or CSV file, or several (base64 in JSON)
 RESULT_BODY = 256 * KIB         # a table's result: a game of 150 turns, a challenge on each, is
                                 # 105 KiB (1000 events, MAX_EVENTS, about 140 KiB); 1 MiB before
+LIVE_BUFFER = 8 << 20           # what the live pages may hold together, queued or unread on their
+                                # connections (director.web.live: a page over its share is dropped)
 REFUSED_BYTES = 2 * KIB         # a refused request costs its sender one request more per these bytes
 BURST_S = 5.0                   # a bucket holds this many seconds' worth of requests
 MAX_ADDRESSES = 10_000          # buckets kept at most; the full ones (idle addresses) go first

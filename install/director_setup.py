@@ -6,7 +6,11 @@ standard library and common.secret_hash, from the checkout beside it):
 
 ``config`` writes DEST from the example config: a fresh tournament key (43 characters from the
 system's random source), ``host = "0.0.0.0"`` (the venue's network); it prints what it did. An
-existing DEST is kept as it is. ``password`` keeps the director's password for the page as a
+existing DEST is kept as it is, but for the lines an older example wrote for the database and the
+password file (``db = "var/director.sqlite"``, ``password_file = "var/director.password"``):
+a config's paths are relative to its own folder now, so those lines are made comments, and the
+defaults, the same files in the service's folder, hold as before. Another relative path it gives
+is named, to be checked. ``password`` keeps the director's password for the page as a
 salted scrypt hash in FILE (mode 0600), as ``python -m director passwd`` does: read from the first
 line of standard input, or made (``--generate``, or an empty line) and printed once.
 """
@@ -24,10 +28,32 @@ from common.secret_hash import make_hash   # noqa: E402 - the checkout's, after 
 MIN_PASSWORD = 10            # director.web.password.MIN_LENGTH
 
 
+OLD_DEFAULTS = re.compile(r'(?m)^((?:db = "var/director\.sqlite")|(?:password_file = '
+                          r'"var/director\.password"))[ \t]*$')
+PATH_KEYS = re.compile(r'(?m)^(key_file|event_file|db|password_file) = "([^"/][^"]*)"')
+
+
+def kept(dest: Path) -> int:
+    """An existing config kept, its older example's database and password lines made comments
+    (the defaults hold: the same files), any other relative path named."""
+    text = dest.read_text(encoding="utf-8")
+    text, made = OLD_DEFAULTS.subn(r"# \1  (the default: in the service's folder)", text)
+    if made:
+        with open(dest, "w", encoding="utf-8") as handle:      # its owner and mode kept
+            handle.write(text)
+        print(f"{dest} kept, its database and password lines left to their defaults (the same "
+              "files, in the service's folder: a config's own paths are relative to its folder)")
+    else:
+        print(f"{dest} kept as it is")
+    for key, value in PATH_KEYS.findall(text):
+        print(f"{dest}: {key} = {value!r} is relative to {dest.parent}: check it, or give the "
+              "whole path")
+    return 0
+
+
 def config(example: Path, dest: Path) -> int:
     if dest.exists():
-        print(f"{dest} kept as it is")
-        return 0
+        return kept(dest)
     text = example.read_text(encoding="utf-8")
     key = secrets.token_urlsafe(32)
     text, keys = re.subn(r'(?m)^key = ".*"$', f'key = "{key}"', text)

@@ -18,9 +18,12 @@
 #      the system user "director")
 #   3. the program in /opt/tablekeeper (a copy of this repository, without .venv and var/)
 #   4. a virtual environment /opt/tablekeeper/.venv made with the system's Python (/usr/bin/python3,
-#      the one apt's lgpio and spidev are built for), with its site packages, and the program
-#      installed into it with pip (with --director, and its [director] extra); with --wheelhouse
-#      DIR, from DIR alone (make wheelhouse builds it, for a venue without internet)
+#      the one apt's lgpio and spidev are built for), with its site packages; into it with pip,
+#      exactly the locked packages, every file checked against its hash (install/lock/table.txt,
+#      with --director director.txt: the [director] extra too; and gpio.txt where lgpio comes
+#      from its wheel, the [gpio] extra: make lock, docs/development.md), then the program itself
+#      alone (--no-deps); with --wheelhouse DIR, from DIR alone (make wheelhouse builds it, for a
+#      venue without internet)
 #   5. /var/lib/tablekeeper (the SQLite journal and outbox, the table's enrollment; the service's
 #      working directory) and /etc/tablekeeper/kiosk.toml (the example config; an existing file is
 #      never overwritten); a director's PIN if one is given (see "the director's PIN").
@@ -253,7 +256,7 @@ fi
 # 3. the program
 mkdir -p "$APP"
 if [ "$REPO" != "$(cd "$APP" && pwd)" ]; then
-    tar -C "$REPO" --exclude=./.venv --exclude=./var --exclude=./.git --exclude=./wheelhouse --exclude=./.pytest_cache --exclude='__pycache__' \
+    tar -C "$REPO" --exclude=./.venv --exclude='./.venv-*' --exclude=./var --exclude=./.git --exclude=./wheelhouse --exclude=./.pytest_cache --exclude='__pycache__' \
         --exclude='*.egg-info' -cf - . | tar -C "$APP" -xf -
     step "program: $REPO copied to $APP"
 else
@@ -268,11 +271,13 @@ if [ ! -x "$SYSTEM_PYTHON" ]; then
 fi
 python_version=$("$SYSTEM_PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 made_with="made with $SYSTEM_PYTHON (Python $python_version; $CODENAME's is $RELEASE_PYTHON)"
-extras=()
-((DIRECTOR)) && extras+=(director)
-((LGPIO_WHEEL)) && extras+=(gpio)
-WANTED=$APP
-((${#extras[@]})) && WANTED="${APP}[$(IFS=,; echo "${extras[*]}")]"
+# the locks (install/lockfile.py): every package, direct or indirect, at its locked version, each
+# file checked against the lock's hashes; the packages of the system's site (apt's) that are the
+# locked version already stay as they are, any other version gets the locked one in the venv
+locks=("install/lock/$( ((DIRECTOR)) && echo director || echo table).txt")
+((LGPIO_WHEEL)) && locks+=(install/lock/gpio.txt)
+requirements=()
+for lock in "${locks[@]}"; do requirements+=(-r "$APP/$lock"); done
 if ((PIP)); then
     "$SYSTEM_PYTHON" -m venv --system-site-packages "$APP/.venv"
     if [ -n "$WHEELHOUSE" ]; then
@@ -281,10 +286,11 @@ if ((PIP)); then
     else
         offline=()
         from="from the package index"
-        "$APP/.venv/bin/python" -m pip install --quiet --upgrade pip
     fi
-    "$APP/.venv/bin/python" -m pip install --quiet "${offline[@]}" -e "$WANTED"
-    step "venv: $APP/.venv (system site packages) $made_with; the program installed ($WANTED) $from"
+    "$APP/.venv/bin/python" -m pip install --quiet --require-hashes "${offline[@]}" "${requirements[@]}"
+    # the program alone: its dependencies are the lock's; built by the lock's setuptools
+    "$APP/.venv/bin/python" -m pip install --quiet --no-deps --no-build-isolation "${offline[@]}" -e "$APP"
+    step "venv: $APP/.venv (system site packages) $made_with; as locked (${locks[*]}, every file's hash checked), then the program ($APP) $from"
 else
     "$SYSTEM_PYTHON" -m venv --system-site-packages --without-pip "$APP/.venv"
     step "venv: $APP/.venv (system site packages) $made_with; pip install skipped (--no-pip)"

@@ -4,13 +4,16 @@
 #
 #   install/wheelhouse.sh [--python PYTHON] [--here] DIR        (make wheelhouse: DIR=wheelhouse)
 #
-# The wheels are for the Pi: aarch64 (manylinux), CPython 3.11 (Raspberry Pi OS bookworm) and
-# 3.13 (trixie), for the program's dependencies and its [director] extra as pyproject.toml pins
-# them, and for pip and setuptools (the program is installed from its own folder, built with
-# setuptools). Wheels only: nothing is compiled on the Pi. --here builds them for this machine
-# and its Python instead (the tests install from it without network). PYTHON (default python3)
-# runs pip and reads pyproject.toml. Then, on the Pi: sudo install/pi-install.sh --wheelhouse DIR
-# (the checkout's own wheelhouse/ folder is found without the option).
+# The wheels are exactly the locked files (install/lock/: table.txt, director.txt and gpio.txt,
+# install/lockfile.py), for the Pi: aarch64 (manylinux), CPython 3.11 (Raspberry Pi OS bookworm)
+# and 3.13 (trixie); each lock's markers read for that Pi (pip would read them for the Python that
+# runs it), and every file checked against the lock's hashes as it comes (a file whose hash the
+# lock does not hold stops the build, named). The lock holds pip and setuptools too (the program
+# is installed from its own folder, built with setuptools). Wheels only: nothing is compiled on
+# the Pi. --here builds them for this machine and its Python instead, the table's and the
+# director's locks (the tests install from it without network). PYTHON (default python3) runs pip
+# and reads the locks. Then, on the Pi: sudo install/pi-install.sh --wheelhouse DIR (the
+# checkout's own wheelhouse/ folder is found without the option).
 set -euo pipefail
 
 PYTHON=python3
@@ -19,7 +22,7 @@ while (($#)); do
     case "$1" in
         --python) [ $# -ge 2 ] || { echo "$0: --python PYTHON" >&2; exit 2; }; PYTHON=$2; shift 2 ;;
         --here) HERE=1; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         -*) echo "$0: unknown option $1" >&2; exit 2 ;;
         *) break ;;
     esac
@@ -29,35 +32,24 @@ OUT=$1
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mkdir -p "$OUT"
 
-# the pinned requirements: the dependencies, the [director] extra, the build backend, pip; and
-# the [gpio] extra (lgpio's wheel, where apt has no python3-lgpio) as requirements-gpio.txt, its
-# lines' markers kept (pip download would read them for this machine's Python, not the Pi's)
-mapfile -t WANTED < <("$PYTHON" - "$REPO/pyproject.toml" "$OUT/requirements-gpio.txt" <<'PY'
-import sys, tomllib
-project = tomllib.load(open(sys.argv[1], "rb"))
-extras = project["project"]["optional-dependencies"]
-for line in (project["project"]["dependencies"] + extras["director"]
-             + project["build-system"]["requires"] + ["pip"]):
-    print(line)
-with open(sys.argv[2], "w") as gpio:
-    gpio.write("".join(line + "\n" for line in extras["gpio"]))
-PY
-)
-printf '%s\n' "${WANTED[@]}" > "$OUT/requirements.txt"
+# The locks' entries a machine installs (install/lockfile.py pick), one package a line with its
+# hashes and no marker, in DIR/locked-WHERE.txt; then their files, each checked against its hashes
+# (--no-deps: the lock holds every dependency)
+download=("$PYTHON" -m pip download --quiet --require-hashes --no-deps --only-binary=:all: -d "$OUT")
 
 if ((HERE)); then
-    "$PYTHON" -m pip download --quiet --only-binary=:all: -d "$OUT" -r "$OUT/requirements.txt"
-    echo "wheelhouse: $OUT, for this machine ($(uname -m), $("$PYTHON" -V))"
+    "$PYTHON" "$REPO/install/lockfile.py" pick table director > "$OUT/locked-here.txt"
+    "${download[@]}" -r "$OUT/locked-here.txt"
+    echo "wheelhouse: $OUT, for this machine ($(uname -m), $("$PYTHON" -V)), as locked"
     exit 0
 fi
 for version in 3.11 3.13; do
-    # the [gpio] lines whose marker holds for this version (python_version < or >= 3.13)
-    mapfile -t gpio < <(sed -n "s/; python_version $([ "$version" = 3.13 ] && echo '>=' || echo '<') '3.13'\$//p" \
-        "$OUT/requirements-gpio.txt")
-    "$PYTHON" -m pip download --quiet --only-binary=:all: --implementation cp --python-version "$version" \
+    picked=$OUT/locked-cp${version/./}-aarch64.txt
+    "$PYTHON" "$REPO/install/lockfile.py" pick --pi "$version" table gpio director > "$picked"
+    "${download[@]}" --implementation cp --python-version "$version" \
         --platform manylinux_2_36_aarch64 --platform manylinux_2_34_aarch64 \
         --platform manylinux_2_28_aarch64 --platform manylinux_2_17_aarch64 \
-        --platform manylinux2014_aarch64 -d "$OUT" -r "$OUT/requirements.txt" "${gpio[@]}"
+        --platform manylinux2014_aarch64 -r "$picked"
 done
 count=$(find "$OUT" -name '*.whl' | wc -l)
-echo "wheelhouse: $OUT: $count wheels for the Pi (aarch64; Python 3.11 bookworm, 3.13 trixie), $(du -sh "$OUT" | cut -f1)"
+echo "wheelhouse: $OUT: $count wheels for the Pi (aarch64; Python 3.11 bookworm, 3.13 trixie), as locked, $(du -sh "$OUT" | cut -f1)"

@@ -24,11 +24,12 @@ def add_parser(sub) -> None:
     parser.add_argument("--config", metavar="FILE", help="the kiosk's config (where the "
                         "enrollment goes: kiosk.enrollment)")
     parser.add_argument("--table", required=True, help="this table's number or name: 7")
-    ways = parser.add_mutually_exclusive_group()
-    ways.add_argument("--code", help="the table's one-time code (asked at a terminal otherwise)")
-    ways.add_argument("--stick", nargs="?", const="", metavar="DIR",
-                      help="from a USB stick: its tablekeeper/table-TABLE.toml (mounted on DIR; "
-                           f"default: looked for under {', '.join(enroll.STICK_ROOTS)})")
+    parser.add_argument("--code", help="the table's one-time code, or with --stick the code "
+                        "printed beside the stick's file (asked at a terminal otherwise)")
+    parser.add_argument("--stick", nargs="?", const="", metavar="DIR",
+                        help="from a USB stick: its tablekeeper/table-TABLE.toml (mounted on DIR; "
+                             f"default: looked for under {', '.join(enroll.STICK_ROOTS)}), taken "
+                             "only if sealed under --code")
     parser.add_argument("--director", metavar="URL", help="the director's address "
                         "(http://192.168.1.10:8080); default: found on the network (DNS-SD)")
     parser.add_argument("--wait", type=float, default=3.0, metavar="SECONDS",
@@ -48,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.stick is not None:
             roots = (args.stick,) if args.stick else enroll.STICK_ROOTS
-            enrolled = enroll.from_stick(args.table, roots)
+            code = args.code if args.code is not None else getpass.getpass(
+                "the code printed beside the stick's file: ")
+            enrolled = enroll.from_stick(args.table, code, roots)
         else:
             code = args.code if args.code is not None else getpass.getpass("the table's code: ")
             url = args.director or _found(args.wait, args.interface)

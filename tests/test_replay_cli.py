@@ -1,22 +1,20 @@
-"""``python -m kiosk replay SCRIPT.jsonl`` as a director uses it: a real process, real files."""
+"""``python -m kiosk replay SCRIPT.jsonl`` as a director uses it, on real files: the result
+printed by the real process; the refusals and the rest by the same command in the test's
+process (tests/support/cli.py)."""
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from kiosk.lexicon import BUNDLED_LEXICON
+from tests.support import cli
 
-ROOT = Path(__file__).resolve().parents[1]
 ENABLE = BUNDLED_LEXICON
 
 
-def run_replay(tmp_path, lines, *extra):
+def run_replay(tmp_path, lines, *extra, command=cli.run):
     script = tmp_path / "game.jsonl"
     script.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "kiosk", "replay", str(script), *extra],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return command("kiosk", "replay", script, *extra)
 
 
 GAME = [
@@ -36,7 +34,7 @@ GAME = [
 
 
 def test_replay_prints_the_result(tmp_path):
-    out = run_replay(tmp_path, GAME)
+    out = run_replay(tmp_path, GAME, command=cli.spawn)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     # Ann's clock: 0-61.5, 120-130, 1700-1710; Bob's: 61.5-90, 95-120 and 130-1700 (123.5 s over)
@@ -121,8 +119,7 @@ def test_a_lexicon_that_cannot_be_read_is_a_clear_error(tmp_path):
 
 
 def test_presets_command_prints_one_preset_or_refuses_an_unknown_one():
-    run = lambda *args: subprocess.run([sys.executable, "-m", "kiosk", "presets", *args],  # noqa: E731
-                                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    run = lambda *args: cli.run("kiosk", "presets", *args)      # noqa: E731
     out = run("school")
     assert out.returncode == 0 and json.loads(out.stdout)["result"]["spread_caps"] == [100, 150, 250]
     bad = run("wespa9")

@@ -56,6 +56,8 @@ class DirectorProcess:
     def __init__(self, db: Path, key: bytes, *, tournament: str, preset: str = "aspa",
                  log: Path | None = None, args: tuple[str, ...] = ()):
         self.db, self.key, self.tournament, self.preset = Path(db), key, tournament, preset
+        self.db_path = self.db                                  # as the in-process harness names it
+        self.key_file = self.db.with_suffix(".key")
         self.args = tuple(args)             # more options: --serial PORT --addresses 7
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -64,7 +66,7 @@ class DirectorProcess:
         self.page = PageSession(self.url, PASSWORD)
 
     def start(self, key: bytes | None = None) -> "DirectorProcess":
-        key_file, password_file = self.db.with_suffix(".key"), self.db.with_suffix(".password")
+        key_file, password_file = self.key_file, self.db.with_suffix(".password")
         key_file.write_bytes((key or self.key) + b"\n")
         if not password_file.exists():
             write_password_file(password_file, hash_password(PASSWORD))

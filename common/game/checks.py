@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import events as ev
 from .errors import (BadTurn, ChallengeRefused, GameError, GameOver, NotStarted, ResultLocked)
 from .state import GameState, replay
+from .tiles import SET_SIZE
 from .vocabulary import EndReason, Phase
 
 #: The most one play can score: the highest-scoring play known on a standard board with a tournament
@@ -88,6 +89,16 @@ def check_placed(placed) -> int:
     """Tiles a play put on the board: 1 to 7, or 0 when not entered."""
     if isinstance(placed, bool) or not isinstance(placed, int) or not 0 <= placed <= 7:
         raise BadTurn(f"a play places 1 to 7 tiles, not {placed!r}")
+    return placed
+
+
+def check_placed_fits(state: GameState, placed: int) -> int:
+    """``placed`` tiles more on the board, as long as the set holds them (a bonus word typed by
+    mistake once too often: 100 tiles make at most 14)."""
+    on_board = state.tiles_on_board()
+    if on_board + placed > SET_SIZE:
+        raise BadTurn(f"the set has {SET_SIZE} tiles and the plays on the board placed {on_board}: "
+                      f"this play cannot place {placed} more")
     return placed
 
 

@@ -140,6 +140,16 @@ class Correct:
 
 
 @value
+class NoteWord:
+    """A player notes the word of one of their plays, for the record (the director's high word
+    prize): letters, a blank's in lower case. Optional, and at any time before the result is
+    locked; noting it again replaces it. Nothing of the game changes."""
+    player: int
+    turn: int                       # 1-based, every turn counted
+    word: str
+
+
+@value
 class End:
     """The director ends the game (round over)."""
 

@@ -82,6 +82,14 @@ class TurnRecorded(Event):
 
 
 @value
+class WordNoted(Event):
+    """A player noted the word of one of their plays (optional; for the high word prize)."""
+    player: int
+    turn: int                       # 0-based
+    word: str
+
+
+@value
 class HoldCalled(Event):
     player: int
     turn: int                       # 0-based index of the held play

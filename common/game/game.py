@@ -12,7 +12,7 @@ from . import commands as cmd
 from . import events as ev
 from . import challenges, incidents, late
 from .checks import (check_blanks, check_exchange_allowed, check_out_allowed, check_placed,
-                     check_player, check_score, check_tiles, ending_if_zeros, require_phase)
+                     check_placed_fits, check_player, check_score, check_tiles, ending_if_zeros, require_phase)
 from .errors import BadCorrection, BadRack, BadTurn, ClockStateError, GameError, GameOver, NotYourTurn
 from .result import compute, racks_needed
 from .state import GameState, replay
@@ -77,7 +77,7 @@ def _stopped_to_go_out(state: GameState, player: int) -> bool:
 
 def _play(state, c: cmd.Play, now_ns):
     return _turn(state, c.player, now_ns, kind=TurnKind.PLAY, score=check_score(c.score),
-                 blanks=check_blanks(c.blanks), placed=check_placed(c.placed))
+                 blanks=check_blanks(c.blanks), placed=check_placed_fits(state, check_placed(c.placed)))
 
 
 def _out(state, c: cmd.Out, now_ns):
@@ -85,7 +85,8 @@ def _out(state, c: cmd.Out, now_ns):
     if c.score is None:
         return _turn(state, c.player, now_ns, kind=TurnKind.PENDING, out=True)
     return _turn(state, c.player, now_ns, kind=TurnKind.PLAY, score=check_score(c.score),
-                 blanks=check_blanks(c.blanks), out=True, placed=check_placed(c.placed))
+                 blanks=check_blanks(c.blanks), out=True,
+                 placed=check_placed_fits(state, check_placed(c.placed)))
 
 
 def _press(state, c: cmd.Press, now_ns):
@@ -101,7 +102,7 @@ def _record(state, c: cmd.Record, now_ns):
     index, turn = pending[-1], state.turns[pending[-1]]
     if c.kind == TurnKind.PLAY:         # blanks declared already (a play sent back) stay
         details = {"score": check_score(c.score), "blanks": check_blanks(c.blanks) or turn.blanks,
-                   "placed": check_placed(c.placed)}
+                   "placed": check_placed_fits(state, check_placed(c.placed))}
     elif turn.out or turn.challenged or (state.challenge and state.challenge.turn == index):
         raise BadTurn("that turn was a play: enter its score")
     elif c.kind == TurnKind.EXCHANGE:
@@ -217,6 +218,24 @@ def _correct(state, c: cmd.Correct, now_ns):
     return [ev.ScoreCorrected(now_ns, c.turn - 1, check_score(c.score))]
 
 
+WORD_LETTERS = 15           # a play's word: at most the board's width
+
+
+def _note_word(state, c: cmd.NoteWord, now_ns):
+    require_phase(state, Phase.PLAYING, Phase.CHALLENGE, Phase.OUT, Phase.ENDED)
+    player = check_player(c.player)
+    if isinstance(c.turn, bool) or not isinstance(c.turn, int) or not 1 <= c.turn <= len(state.turns):
+        raise BadTurn(f"there is no turn {c.turn!r} (turns 1 to {len(state.turns)})")
+    turn = state.turns[c.turn - 1]
+    if turn.player != player or turn.kind != TurnKind.PLAY:
+        raise BadTurn(f"turn {c.turn} is not a play of {state.players[player]}'s")
+    word = c.word.strip() if isinstance(c.word, str) else ""
+    if not (2 <= len(word) <= WORD_LETTERS and word.isascii() and word.isalpha()):
+        raise BadTurn(f"a word is 2 to {WORD_LETTERS} letters A to Z (a blank's in lower case); "
+                      f"got {c.word!r}")
+    return [ev.WordNoted(now_ns, player, c.turn - 1, word)]
+
+
 def _end(state, c: cmd.End, now_ns):
     if state.phase == Phase.ENDED:
         return []      # already over: a forfeit on time, say; the director's end changes nothing
@@ -290,7 +309,7 @@ _HANDLERS = {
     cmd.Hold: challenges.hold, cmd.Challenge: challenges.challenge, cmd.Rule: challenges.rule,
     cmd.Withdraw: challenges.withdraw, cmd.Accept: challenges.accept,
     cmd.CallStart: late.call_start, cmd.DeclareAbsent: late.declare_absent, cmd.Arrive: late.arrive, cmd.Neutral: _neutral, cmd.Resume: _resume, cmd.Rack: _rack,
-    cmd.Correct: _correct, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
+    cmd.Correct: _correct, cmd.NoteWord: _note_word, cmd.End: _end, cmd.Reopen: incidents.found, cmd.Forfeit: _forfeit, cmd.Void: _void,
     cmd.SendBack: incidents.send_back, cmd.Declare: incidents.declare, cmd.NoBlank: incidents.no_blank,
     cmd.FalseBlank: incidents.false_blank, cmd.ClockIn: incidents.clock_in,
     cmd.Recheck: challenges.recheck,

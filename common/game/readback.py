@@ -12,7 +12,9 @@ stands before folding it in, and refuses the first that cannot happen here with
   declaration (or its undoing: no blank) a play sent back for it, the time it moves no more than
   the mover's clock ran since;
 - the clock runs only once the game has started, and a play-out ends a game that had a turn;
-- time never runs backwards (the clock's own check), a recovery included (its ``from_ns``).
+- time never runs backwards (the clock's own check), a recovery included (its ``from_ns``);
+- the plays on the board never placed more tiles than the set holds (tiles.SET_SIZE, 100): a
+  game's tallies (its bonus words, plays of seven tiles) are what such a game can hold.
 
 ``result_of`` is the whole read-back: the game the events give under ``rules``, and its result
 computed by ``result.compute`` as of the last event (a kiosk computes its result document when
@@ -27,7 +29,7 @@ from . import events as ev
 from .result import Result, compute
 from .rules import Rules
 from .state import GameState, apply, new_game
-from .tiles import normalise_rack
+from .tiles import SET_SIZE, normalise_rack
 from .vocabulary import EndReason
 
 _SIDES = ("player", "side", "first")
@@ -79,6 +81,14 @@ def _problem(state: GameState, event: ev.Event) -> str | None:
     return None
 
 
+def _too_many_tiles(state: GameState) -> str | None:
+    """Why the board as ``state`` has it cannot be: its plays placed more tiles than a set has."""
+    on_board = state.tiles_on_board()
+    if on_board > SET_SIZE:
+        return f"the plays on the board placed {on_board} tiles; a set has {SET_SIZE}"
+    return None
+
+
 def read_back(state: GameState, events: Sequence[ev.Event]) -> GameState:
     """``state`` with every event folded in, each checked first; ImpossibleEvent for the first
     that cannot happen."""
@@ -86,10 +96,13 @@ def read_back(state: GameState, events: Sequence[ev.Event]) -> GameState:
         problem = _problem(state, event)
         if problem is None:
             try:
-                state = apply(state, event)
-                continue
+                before, state = state, apply(state, event)
             except ValueError as exc:           # the clock's own check: time ran backwards
                 problem = str(exc)
+            else:
+                problem = None if state.turns is before.turns else _too_many_tiles(state)
+                if problem is None:
+                    continue
         raise ImpossibleEvent(index, type(event).__name__, problem)
     return state
 

@@ -30,6 +30,7 @@ class TurnLine:
     type: str           # play, exchange, pass, phony (challenged off), lost (turn lost)
     score: int
     cumulative: int     # the player's running total, challenge points included
+    word: str = ""      # the word its player noted ("": none; left out of to_dict)
 
 
 @value
@@ -64,6 +65,8 @@ def _plain(value):
     """``dataclasses.asdict`` as JSON has it, without asdict's deep copies."""
     if isinstance(value, StrEnum):
         return str(value)
+    if isinstance(value, TurnLine) and not value.word:        # older documents' turns
+        return {name: _plain(item) for name, item in vars(value).items() if name != "word"}
     if isinstance(value, (Result, TurnLine)):
         return {name: _plain(item) for name, item in vars(value).items()}
     if isinstance(value, dict):
@@ -125,7 +128,7 @@ def _turn_lines(state: GameState) -> tuple[TurnLine, ...]:
     running, lines = [0, 0], []
     for turn in state.turns:
         running[turn.player] += turn.points + turn.bonus
-        lines.append(TurnLine(turn.player, turn.label, turn.points, running[turn.player]))
+        lines.append(TurnLine(turn.player, turn.label, turn.points, running[turn.player], turn.word))
     return tuple(lines)
 
 

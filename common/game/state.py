@@ -28,6 +28,7 @@ class Turn:
     bonus: int = 0                  # challenge points this play earned its player
     corrected: bool = False         # the score was corrected after it was entered
     declared: bool = False          # its blank declared after a send-back (NZASP 6.2.2): once only
+    word: str = ""                  # the word its player noted for it ("" : none)
     at_ns: int = 0
 
     @property
@@ -147,6 +148,11 @@ class GameState:
             if turn.kind == TurnKind.PLAY and not turn.off:
                 placed, counted = placed + turn.placed, True
         return max(0, BAG_AFTER_DRAW - placed) if counted else None
+
+    def tiles_on_board(self) -> int:
+        """Tiles the plays still on the board placed, as entered (a play taken off put back its
+        own): never more than the set holds (tiles.SET_SIZE) in a game that can happen."""
+        return sum(t.placed for t in self.turns if t.kind == TurnKind.PLAY and not t.off)
 
     @property
     def time_runs(self) -> bool:
@@ -379,6 +385,10 @@ def _score_corrected(s: GameState, e: ev.ScoreCorrected) -> GameState:
     return evolve(_set_turn(s, e.turn, score=e.score, corrected=True), confirmed=(False, False))
 
 
+def _word_noted(s: GameState, e: ev.WordNoted) -> GameState:
+    return _set_turn(s, e.turn, word=e.word)
+
+
 def _time_adjusted(s: GameState, e: ev.TimeAdjusted) -> GameState:
     return evolve(s, clock=clk.adjust(s.clock, e.player, e.delta_ns), confirmed=(False, False))
 
@@ -415,7 +425,7 @@ _APPLY = {
     ev.SendBackUndone: _send_back_undone,
     ev.FalseBlankFound: _false_blank_found, ev.TimeDivided: _time_divided,
     ev.ChallengeRechecked: _challenge_rechecked,
-    ev.ScoreCorrected: _score_corrected,
+    ev.ScoreCorrected: _score_corrected, ev.WordNoted: _word_noted,
     ev.TimeAdjusted: _time_adjusted, ev.Forfeited: _forfeited,
     ev.Recovered: _recovered, ev.ResultConfirmed: _result_confirmed, ev.ResultLocked: _result_locked,
 }

@@ -16,6 +16,8 @@ TILE_COUNTS = {
     "W": 2, "X": 1, "Y": 2, "Z": 1, "?": 2,
 }
 RACK_SIZE = 7
+#: Tiles in the set: no game puts more on the board.
+SET_SIZE = sum(TILE_COUNTS.values())
 
 
 def normalise_rack(letters: str) -> str:

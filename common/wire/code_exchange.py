@@ -390,6 +390,54 @@ def stick_name(table: str) -> str:
     return ENROLLMENT_FILE.format(table=re.sub(r"[^A-Za-z0-9_-]", "_", table))
 
 
+# --- a USB stick's file, sealed by a code ------------------------------------------------------------
+
+STICK_SEAL = "\n[stick]\n"         # the file's last table: the seal of the lines before it
+
+
+class StickNotSealed(EnrollmentError):
+    """A stick's file that is not the director's for the code typed at the table: made by
+    someone else, changed since, or the code of another stick."""
+
+
+def _stick_mac(text: str, code: str, salt: bytes) -> str:
+    """HMAC-SHA256 of ``text`` under the code stretched by scrypt with the file's own ``salt``:
+    whoever holds the file tests guesses of the code at scrypt's pace, one file at a time."""
+    key = hashlib.scrypt(normal_code(code).encode(), salt=b"tablekeeper stick:" + salt,
+                         n=2 ** 14, r=8, p=1, dklen=32)
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def stick_seal(text: str, code: str) -> str:
+    """An enrollment's config lines (``enrollment_toml``) as a USB stick's file: the lines, then
+    a ``[stick]`` table with a random ``salt`` and the HMAC-SHA256 of them (``mac``) under
+    ``code`` stretched by scrypt with that salt (a one-time code the director prints beside the
+    file, never written on the stick). The table takes the file only with that
+    code typed at it (``stick_open``): a stick from anyone else is refused."""
+    body, salt = text.rstrip("\n") + "\n", secrets.token_bytes(16)
+    return (f"{body}{STICK_SEAL}# the seal of the lines above: the table takes them only with the "
+            f'code printed beside this file\nsalt = "{salt.hex()}"\n'
+            f'mac = "{_stick_mac(body, code, salt)}"\n')
+
+
+def stick_open(file_text: str, code: str) -> str:
+    """The enrollment's lines of a stick's file sealed under ``code`` (the code typed at the
+    table); StickNotSealed for a file without its seal or sealed otherwise, EnrollmentError
+    for a code that is not 6 digits."""
+    code = normal_code(code)
+    at = file_text.rfind(STICK_SEAL)
+    if at < 0:
+        raise StickNotSealed("the file carries no seal: a stick's file is the director's only with "
+                             "the code it printed beside it (python -m director enroll --stick)")
+    text, seal = file_text[:at], file_text[at + len(STICK_SEAL):]
+    found = re.fullmatch(r'(?:#[^\n]*\n)*salt = "([0-9a-f]{32})"\nmac = "([0-9a-f]{64})"\n?', seal)
+    if found is None or not hmac.compare_digest(found[2], _stick_mac(text, code, bytes.fromhex(found[1]))):
+        raise StickNotSealed("the file is not sealed under the code typed: not the director's "
+                             "file for this code (a stick from someone else, a file changed since, "
+                             "or another table's code)")
+    return text
+
+
 def enrollment_toml(enrolled: dict, *, url: str = "", serial: str = "", how: str = "") -> str:
     """The enrollment as kiosk config lines (what kiosk.config reads from the table's data
     partition, or from a USB stick): the table, the tournament, the rules, the link (``url`` or

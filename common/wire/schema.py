@@ -12,11 +12,10 @@ does (what is deeper is refused at the first level the schema does not have).
 What a table sends: ``SignedResult`` and ``SignedStatus`` (a ``ResultDocument`` or a
 ``StatusDocument`` with its ``signature``), ``EnrollStart`` and ``EnrollConfirm`` (enrolling by
 its code); what the director sends a table: ``SignedAssignment`` and ``Answer`` (its reply).
-The director's page's bodies are made of the same types (director.web.bodies). The game's
-events and rules are not written twice: their types are made here from the core's own
-(common.game.events, common.game.rules), so a new event or setting is on the wire as soon as the
-core has it. docs/sync-protocol.md's tables of fields are made from this module
-(common.wire.schema_doc) and a test holds them to it.
+The director's page's bodies are of the same types (director.web.bodies). The game's events and
+rules are not written twice: their types are made here from the core's own (common.game.events,
+common.game.rules), so a new event or setting is on the wire once the core has it. The tables of
+fields in docs/sync-protocol.md are made from this module (common.wire.schema_doc), held by a test.
 """
 from typing import Annotated, Any, Literal, Union
 
@@ -27,7 +26,7 @@ from common.game import events as ev
 from common.game.rules import SECTIONS, describe_settings
 from common.game.vocabulary import TURN_LABELS, EndReason, ForfeitReason, MenuUse, Phase, TurnKind
 from common.wire.decoders import built, decoder
-from common.wire.schema_tallies import BonusWords, Forfeit, setting_fields
+from common.wire.schema_tallies import BonusWords, Forfeit, NotedWord, setting_fields
 
 SCHEMA_VERSION = 1
 MAX_EVENTS = 1000               # a real game has at most ~100 turns: 500 events with a challenge
@@ -178,6 +177,7 @@ class TurnLine(Strict):
     type: one_of(TURN_LABELS)
     score: Points
     cumulative: Points
+    word: NotedWord | UnsetType = UNSET
 
 
 class Result(Strict):

@@ -5,6 +5,8 @@ and the core's vocabulary only: common.wire.schema imports this module, never th
 - ``BonusWords``: each player's bonus words (plays of all seven tiles), which a result carries
   under rules that count them (``result.bonus_words``: NZASP 9.2, 10.2); a document without
   them (the other presets', an older table's) is accepted as it is.
+- ``NotedWord``: the word a player noted for one of their plays (optional: the director's high
+  word prize shows it), which a result's turn carries when there is one.
 - ``setting_fields``: a rules section's fields on the wire; a quiet setting (common.game.rules:
   ``Rules.to_dict`` leaves it out at its legacy value) may be absent, as in the documents of the
   presets without it and of a table that predates it, and reads as its legacy value.
@@ -24,6 +26,10 @@ MAX_FORFEIT_SPREAD = 1000       # a preset's forfeit spread (50, 75, 150...)
 
 _Count = Annotated[int, Meta(ge=0, le=MAX_BONUS_WORDS)]
 BonusWords = tuple[_Count, _Count]
+NotedWord = Annotated[str, Meta(min_length=2, max_length=15, pattern="^[A-Za-z]+\\Z",
+                                description="the word its player noted (optional): 2 to 15 "
+                                            "letters A to Z, a blank's in lower case")]
+
 _Side = Annotated[int, Meta(ge=0, le=1, description="a player: 0 (left) or 1 (right)")]
 
 

@@ -59,6 +59,16 @@ def station_proof(key: bytes, station: str) -> str:
     return hmac.new(key, b"challenges:" + str(station).encode("utf-8"), hashlib.sha256).hexdigest()
 
 
+TABLE_PROOF = "X-Table-Proof"           # the header of a table's proof of its key
+
+
+def table_proof(key: bytes, table: str) -> str:
+    """What table ``table`` sends (``X-Table-Proof``) when it asks for its assignment, to be
+    given its corrections' reasons (which the director gives no one else): HMAC-SHA256(its key,
+    "assignment:" + table), hex; the same each time, as a station's proof."""
+    return hmac.new(key, b"assignment:" + str(table).encode("utf-8"), hashlib.sha256).hexdigest()
+
+
 def key_hex(key: bytes) -> str:
     """A table's key as it is written in a key file or a config: 64 lowercase hex digits."""
     return key.hex()

@@ -180,6 +180,11 @@ class CountedDivision:
     def round_pairings(self, round_number: int) -> tuple[Pairing, ...]:
         return self.paired.get(round_number, ())
 
+    @property
+    def last_paired(self) -> int:
+        """The division's last round with pairings (0 before any)."""
+        return max(self.paired, default=0)
+
     def complete(self, round_number: int) -> bool:
         """Whether every player paired in the round has its result."""
         paired = self.round_pairings(round_number)

@@ -28,14 +28,16 @@ from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 10            # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 12            # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
                                # corrections, a tsh file's layout; 7: the judge station's
                                # challenges; 8: what counting needs in the results' columns, and
                                # a table for each thing ``meta`` held; 9: the judge station's
-                               # documents taken once; 10: the draw's Gibsonization and why a
-                               # proposed pair crosses score groups (older files are brought
-                               # forward by director.event.migrate)
+                               # documents taken once; 10: the prize table's settings chosen on
+                               # the page; 11: each division's own tables as the page gives them;
+                               # 12: the draw's Gibsonization and why a proposed pair crosses
+                               # score groups (older files are brought forward by
+                               # director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
 
@@ -65,6 +67,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     "draw_choices": ({"division": str, "system": str, "king_of_the_hill": int, "seeding": str,
                       "rounds": int, "gibson": int}, "division",
                      {"division", "system", "king_of_the_hill", "seeding", "rounds"}),
+    # each division's own tables as the director gave them on the page (JSON: the tables in
+    # order), over the config's ``[divisions.NAME] tables``, written by director.event.divisions
+    "division_tables": ({"division": str, "tables": str}, "division", {"division", "tables"}),
     # each division's proposed next round (director.event.next_round; no table is told of it):
     # its round, when it was drawn, a digest of the results it was drawn from (``basis``), what
     # the director changed in it (JSON: a list of words), or why it could not be drawn (``error``)
@@ -76,13 +81,19 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     "proposed_games": ({"division": str, "position": int, "table_name": str, "player0": int,
                         "player1": int, "first": int, "why": str}, ("division", "position"),
                        {"division", "position", "player0", "player1"}),
+    # each division's prize table settings as the director chose them on the page
+    # (director.event.prizes.choices: JSON of director.event.prizes.settings' FIELDS), over the
+    # config's [prizes]
+    "prize_choices": ({"division": str, "settings": str, "chosen_wall": float}, "division",
+                      {"division", "settings", "chosen_wall"}),
     # the round each division's draw published last, the digest of the results it was drawn from,
     # and whether one of them changed since (``changed`` 1), written by director.event.next_round
     "published_draws": ({"division": str, "round": int, "basis": str, "changed": int}, "division",
                         {"division", "round", "basis", "changed"}),
     # the event's divisions in the order they came; a tsh board is table - table_offset;
-    # tsh_layout: the column where a .t line's rating ends as the imported file had it (0: one
-    # space after the name; NULL: ours, director.files.tsh.NAME_WIDTH)
+    # tsh_layout: how the imported .t file laid its names and ratings out (28: tsh's %-22s %5s,
+    # the column where a rating ends; 0: one space after the name; NULL: tsh's, as we write;
+    # director.files.tsh_line)
     "divisions": ({"name": str, "position": int, "tsh_file": str, "table_offset": int,
                    "tsh_layout": int},
                   "name", {"name", "position", "table_offset"}),

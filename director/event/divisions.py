@@ -9,8 +9,9 @@ offset when a division's boards would take another division's tables).
 The event's settings come from a tsh config (director.files.tsh_config): its name and date (the .TOU
 file's event line) and its spread cap, which replaces the preset's ``result.spread_caps`` in the
 standings. Names given by a director (``--division a``) match case aside, as tsh's do. The
-settings (``event_settings``) and each division's draw as the director chose it on the page
-(``draw_choices``) are written here only.
+settings (``event_settings``), each division's draw as the director chose it on the page
+(``draw_choices``) and its own tables as the page gave them (``division_tables``:
+director.event.venue reads them) are written here only.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ class Division:
     position: int
     tsh_file: str | None
     table_offset: int
-    tsh_layout: int | None = None       # where an imported .t file's ratings end (director.files.tsh)
+    tsh_layout: int | None = None       # an imported .t file's layout (director.files.tsh_line)
 
 
 def check_name(name: str, where: str) -> str:
@@ -187,4 +188,22 @@ def choose_draw(db: DirectorDB, name: str, settings: dict) -> None:
     with db.transaction() as conn:
         conn["draw_choices"].upsert({"division": name, **{key: settings[key] for key in DRAW_FIELDS}},
                                     pk="division")
+    db.changed("draw")
+
+
+def tables_choice(db: DirectorDB, name: str) -> tuple[str, ...] | None:
+    """The division's own tables as the director gave them on the page, in order; None if they
+    gave none (the config's ``[divisions.NAME] tables`` then holds, else the venue's)."""
+    with db.locked() as conn:
+        row = conn.execute("SELECT tables FROM division_tables WHERE division = ?", [name]).fetchone()
+    return tuple(json.loads(row[0])) if row else None
+
+
+def choose_tables(db: DirectorDB, name: str, tables: tuple[str, ...] | None) -> None:
+    """Keep ``tables`` as the division's own (the page's choice, over the config's); None: the
+    page's choice dropped."""
+    with db.transaction() as conn:
+        conn.execute("DELETE FROM division_tables WHERE division = ?", [name])
+        if tables is not None:
+            conn["division_tables"].insert({"division": name, "tables": json.dumps(list(tables))})
     db.changed("draw")

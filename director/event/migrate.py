@@ -36,7 +36,13 @@ result keeps the columns it had). ``meta``'s keys move to their tables, and ``me
 8 -> 9, the judge station's documents taken once: a ``taken_once`` table, empty (the first
 document of each table and station after it is taken as the first).
 
-9 -> 10, the draw's Gibsonization and its reasons: ``draw_choices`` gains ``gibson`` (NULL: none,
+9 -> 10, the prize table: a ``prize_choices`` table, empty (the config's ``[prizes]`` holds until
+the director chooses on the page).
+
+10 -> 11, each division's own tables: a ``division_tables`` table, empty (the config's
+``[divisions.NAME] tables``, else the venue's, as before).
+
+11 -> 12, the draw's Gibsonization and its reasons: ``draw_choices`` gains ``gibson`` (NULL: none,
 as before) and ``proposed_games`` gains ``why`` (NULL: a pair within its score group; a proposal
 made before says no more than it did).
 """
@@ -192,12 +198,23 @@ def _meta_forward(db: Database, meta: dict[str, str]) -> None:
                  "player0": a, "player1": b, "first": first}
                 for i, (table, a, b, first) in enumerate(stored.get("pairings", [])))
 
+
 def migrate_8_to_9(db: Database, tables: dict) -> None:
     columns, pk, not_null = tables["taken_once"]
     db.create_table("taken_once", columns, pk=pk, not_null=not_null, if_not_exists=True)
 
 
-def migrate_9_to_10(db: Database) -> None:
+def migrate_9_to_10(db: Database, tables: dict) -> None:
+    columns, pk, not_null = tables["prize_choices"]
+    db.create_table("prize_choices", columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
+def migrate_10_to_11(db: Database, tables: dict) -> None:
+    columns, pk, not_null = tables["division_tables"]
+    db.create_table("division_tables", columns, pk=pk, not_null=not_null, if_not_exists=True)
+
+
+def migrate_11_to_12(db: Database) -> None:
     for table, column, kind in (("draw_choices", "gibson", "INTEGER"),
                                 ("proposed_games", "why", "TEXT")):
         if column not in db[table].columns_dict:     # an older file's step 8 made it
@@ -214,4 +231,6 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             6: lambda db: migrate_6_to_7(db, tables, indexes),
             7: lambda db: migrate_7_to_8(db, tables, indexes),
             8: lambda db: migrate_8_to_9(db, tables),
-            9: migrate_9_to_10}
+            9: lambda db: migrate_9_to_10(db, tables),
+            10: lambda db: migrate_10_to_11(db, tables),
+            11: migrate_11_to_12}

@@ -89,6 +89,52 @@ def store_pairings(db: DirectorDB, pairings: Iterable[Pairing], *, division: str
     return len(rows)
 
 
+def add_player(db: DirectorDB, division: str, player: Player) -> None:
+    """A player added to the division after its last (a late entry: director.event.entries),
+    its other players as they were. Call inside a transaction."""
+    bad = name_refusal(player.name)
+    if bad:
+        raise RoundError(f"the name {player.name[:40]!r} is {bad}")
+    with db.transaction() as conn:
+        conn["players"].insert({"division": division, "number": player.number,
+                                "name": player.name, "rating": player.rating, "tsh_tags": None},
+                               pk=("division", "number"))
+
+
+def add_pairings(db: DirectorDB, pairings: Iterable[Pairing], *, division: str) -> int:
+    """Add pairings to the division's rounds, the pairings they have kept (a missed round's
+    pairing against no one: director.event.entries); checked as ``store_pairings`` checks."""
+    rows = list(pairings)
+    if not rows:
+        return 0
+    with db.transaction() as conn:
+        revision = db.next_revision()
+        rounds = sorted({p.round for p in rows})
+        held = [Pairing(r["round"], r["table_name"] or "", (r["player0"], r["player1"]), None,
+                        division) for r in conn.query(
+            f"SELECT * FROM pairings WHERE division = ? AND round IN ({', '.join('?' * len(rounds))})",
+            [division, *rounds])]
+        _check_pairings(conn, division, held + rows)
+        conn["pairings"].insert_all([{
+            "division": division, "round": p.round,
+            "table_name": (p.table or None) if p.players[1] != NO_OPPONENT else None,
+            "player0": p.players[0], "player1": p.players[1], "first": p.first,
+            "revision": revision} for p in rows], pk="id")
+    db.changed("pairings")
+    return len(rows)
+
+
+def remove_round(db: DirectorDB, division: str, round_number: int) -> int:
+    """Take away the division's pairings of a round (a published round taken back before it
+    started: director.event.published); the number of pairings taken away."""
+    with db.transaction() as conn:
+        gone = conn.execute("DELETE FROM pairings WHERE division = ? AND round = ?",
+                            [division, round_number]).rowcount
+        db.next_revision()
+    db.changed("pairings")
+    return gone
+
+
 def _check_pairings(conn, name: str, group: list[Pairing]) -> None:
     known = {r["number"] for r in conn.query("SELECT number FROM players WHERE division = ?", [name])}
     taken = {(r["round"], r["table_name"]): r["division"] for r in conn.query(
@@ -203,10 +249,12 @@ def _has_result(db: DirectorDB, pairing: dict, tournament: str) -> bool:
                          pairing["round"], pairing["player0"]]).fetchone())
 
 
-def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None) -> dict | None:
+def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | None = None, *,
+               reasons: bool = True) -> dict | None:
     """The table's assignment (unsigned), or None if no division's current round pairs it;
     ``word_list`` (the director's config: ``lexicon`` name and fingerprint, ``rated``) is carried
-    when the director names one."""
+    when the director names one; ``reasons=False``: each correction's reason left empty (for
+    anyone but the table, who shows it on its screen)."""
     candidates = table_pairings(db, table)
     if not candidates:
         return None
@@ -224,16 +272,18 @@ def assignment(db: DirectorDB, table: str, tournament: str, word_list: dict | No
                     names.get(pairing["player1"], f"#{pairing['player1']}")],
         "first": pairing["first"],
         "round_started_wall": times["started_wall"], "round_ended_wall": times["ended_wall"],
-        "corrections": [corrections.for_assignment(c) for c in told],
+        "corrections": [{**corrections.for_assignment(c), **({} if reasons else {"reason": ""})}
+                        for c in told],
         "revision": max(pairing["revision"], times["revision"], *(c.revision for c in told)),
         **(word_list or {}),
     }
 
 
 def signed_assignment(db: DirectorDB, table: str, tournament: str, tournament_key: bytes,
-                      word_list: dict | None = None) -> dict | None:
-    """The table's assignment signed with that table's own key, or None if it has none."""
-    document = assignment(db, table, tournament, word_list)
+                      word_list: dict | None = None, *, reasons: bool = True) -> dict | None:
+    """The table's assignment signed with that table's own key, or None if it has none
+    (``reasons``: as ``assignment``'s)."""
+    document = assignment(db, table, tournament, word_list, reasons=reasons)
     return None if document is None else sign(document, table_key(tournament_key, document["table"]))
 
 
@@ -242,10 +292,13 @@ class DivisionMismatch(ValueError):
     needed: says which."""
 
 
-def division_for(db: DirectorDB, round_number: int, table: str, named: str | None) -> str | None:
+def division_for(db: DirectorDB, round_number: int, table: str, named: str | None, *,
+                 needed: bool = True) -> str | None:
     """The division a table's document (result or status) of ``round_number`` belongs to: the
     division of the table's pairing in that round, which a division the document names must be;
-    without a pairing, the division it names (one of the event's), or the event's only one."""
+    without a pairing, the division it names (one of the event's), or the event's only one.
+    ``needed=False`` (a status): a table no pairing places yet, naming no division in an event
+    of several, is no division's (None): it waits for its round, heard from all the same."""
     with db.locked() as conn:
         row = next(conn.query("SELECT division FROM pairings WHERE round = ? AND table_name = ?",
                               [round_number, str(table)]), None)
@@ -261,6 +314,8 @@ def division_for(db: DirectorDB, round_number: int, table: str, named: str | Non
             raise DivisionMismatch(f"division: {named!r} is none of the event's divisions "
                                    f"({', '.join(known)})")
         return named
+    if len(known) > 1 and not needed:
+        return None
     if len(known) > 1:
         raise DivisionMismatch(f"division: missing, and {where} has no pairing to tell which of "
                                f"the divisions ({', '.join(known)}) it is")

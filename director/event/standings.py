@@ -39,11 +39,12 @@ import html
 import io
 import re
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from common.game.rules import Rules
 
 from .model import NO_OPPONENT, GameResult, ModelError, Player, name_key
+from .ratings.base import Estimate
 
 COLUMNS = ("rank", "number", "name", "rating", "wins", "losses", "spread", "games")
 CSV_COLUMNS = ("division", *COLUMNS)        # one file for every division of the event
@@ -164,15 +165,37 @@ def _row(s: Standing) -> tuple[str, ...]:
             format_wins(s.wins), format_wins(s.losses), format_spread(s.spread), str(s.games))
 
 
-def render_standings_html(standings: Sequence[Standing]) -> str:
-    """An HTML <table> fragment of the standings, every value escaped."""
+def render_standings_html(standings: Sequence[Standing],
+                          estimates: Mapping[int, Estimate] | None = None, note: str = "") -> str:
+    """An HTML <table> fragment of the standings, every value escaped; with ``estimates`` (by
+    player number: director.event.ratings), a last column of each player's rating estimate and
+    its change, marked as an estimate, and ``note`` under the table (which system, and that it
+    is an estimate)."""
     head = "".join(f"<th>{c.capitalize()}</th>" for c in COLUMNS)
+    if estimates is not None:
+        head += '<th class="estimate" title="an estimate, not the published rating">Estimate</th>'
     rows = []
     for s in standings:
         cells = "".join(f"<td>{html.escape(v)}</td>" for v in _row(s))
+        if estimates is not None:
+            cells += _estimate_cell(estimates.get(s.player.number))
         rows.append(f'<tr data-player="{s.player.number}">{cells}</tr>')
+    shown = f'<p class="estimate-note">{html.escape(note)}</p>\n' if note else ""
     return ('<table class="standings">\n<thead><tr>' + head + "</tr></thead>\n<tbody>\n"
-            + "\n".join(rows) + ("\n" if rows else "") + "</tbody>\n</table>\n")
+            + "\n".join(rows) + ("\n" if rows else "") + "</tbody>\n</table>\n" + shown)
+
+
+def estimate_text(estimate: Estimate | None) -> str:
+    """A rating estimate as the standings show it: ``1532 (+23)``, ``1410 (new)``, or ``-``."""
+    if estimate is None or estimate.new is None:
+        return "-"
+    change = "new" if not estimate.old else f"{estimate.new - estimate.old:+d}"
+    return f"{estimate.new} ({change})"
+
+
+def _estimate_cell(estimate: Estimate | None) -> str:
+    why = f' title="{html.escape(estimate.why)}"' if estimate is not None and estimate.why else ""
+    return f'<td class="estimate"{why}>{html.escape(estimate_text(estimate))}</td>'
 
 
 def csv_cell(value: str) -> str:

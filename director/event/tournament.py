@@ -15,9 +15,10 @@ from .db import DirectorDB
 from .model import NO_OPPONENT, GameResult, Pairing, Player
 from .standings import Standing
 
-__all__ = ["Counted", "DivisionStandings", "SOURCES", "as_t", "counted_results", "event_standings",
-           "imported_results", "pairings", "players", "standings", "store_imported_results",
-           "unfiled_results"]
+__all__ = ["Counted", "DivisionStandings", "SOURCES", "add_results", "as_t", "counted_results",
+           "event_standings", "imported_results", "pairings", "players", "remove_forfeits",
+           "remove_results",
+           "standings", "store_imported_results", "unfiled_results"]
 
 
 @dataclass(frozen=True)
@@ -58,14 +59,54 @@ def store_imported_results(db: DirectorDB, results: Iterable[GameResult], *,
     """Replace the division's imported results (a whole .t file's)."""
     with db.transaction() as conn:
         name = divisions.resolve(db, division)
-        rows = [{"division": name, "round": r.round, "table_name": r.table or None,
-                 "player0": r.players[0], "player1": r.players[1], "score0": r.scores[0],
-                 "score1": r.scores[1], "first": r.first, "kind": r.kind, "winner": r.winner}
-                for r in results]
+        rows = [_row(name, r) for r in results]
         conn["imported_results"].delete_where("division = ?", [name])
         conn["imported_results"].insert_all(rows, pk="id")
     db.changed("imported_results")
     return len(rows)
+
+
+def add_results(db: DirectorDB, results: Iterable[GameResult], *, division: str) -> int:
+    """Add results the director enters (a missed round, a no-show's forfeit:
+    director.event.entries) to the division's imported ones, which stay."""
+    rows = [_row(division, r) for r in results]
+    with db.transaction() as conn:
+        conn["imported_results"].insert_all(rows, pk="id")
+    db.changed("imported_results")
+    return len(rows)
+
+
+def remove_results(db: DirectorDB, division: str, round_number: int, players: Iterable[int]) -> int:
+    """Take away the division's imported results of ``round_number`` against no one of
+    ``players`` (missed rounds that are played after all)."""
+    numbers = list(players)
+    if not numbers:
+        return 0
+    with db.transaction() as conn:
+        gone = conn.execute(f"DELETE FROM imported_results WHERE division = ? AND round = ? AND "
+                            f"player1 = 0 AND player0 IN ({', '.join('?' * len(numbers))})",
+                            [division, round_number, *numbers]).rowcount
+    db.changed("imported_results")
+    return gone
+
+
+def remove_forfeits(db: DirectorDB, division: str, round_number: int, player: int) -> int:
+    """Take away the forfeits of ``player`` at a table the division's imported results hold in
+    the round (a no-show's forfeit entered by mistake: director.event.entries; not a round
+    missed, which has no table); how many."""
+    with db.transaction() as conn:
+        gone = conn.execute("DELETE FROM imported_results WHERE division = ? AND round = ? AND "
+                            "kind = 'forfeit' AND ((player1 = 0 AND player0 = ? AND table_name IS NOT "
+                            "NULL) OR (player1 != 0 AND ? IN (player0, player1)))",
+                            [division, round_number, player, player]).rowcount
+    db.changed("imported_results")
+    return gone
+
+
+def _row(name: str, r: GameResult) -> dict:
+    return {"division": name, "round": r.round, "table_name": r.table or None,
+            "player0": r.players[0], "player1": r.players[1], "score0": r.scores[0],
+            "score1": r.scores[1], "first": r.first, "kind": r.kind, "winner": r.winner}
 
 
 def counted_results(db: DirectorDB, rules: Rules, tournament: str,

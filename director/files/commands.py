@@ -16,7 +16,9 @@ working without a browser.
   the event's .TOU file (its completed rounds: the round in play is left out, and said on
   standard error), the standings CSV (every division's, or ``--division``'s) or a tsh archive of
   the event, to OUT or standard output. The results counted are the tournament's (``--config``,
-  ``--tournament``: the service's name for it) under the preset's rules.
+  ``--tournament``: the service's name for it) under the preset's rules. A .t file and the
+  archive are in the event's tsh encoding (``--encoding auto``: ISO-8859-1, else UTF-8, said on
+  standard error with what tsh needs), the .TOU in Windows-1252 (a name romanised, said too).
 
 A bad option, config or database exits with status 2.
 """
@@ -30,6 +32,7 @@ from pathlib import Path
 from common.presets import preset_choices
 
 from . import exports, imports
+from .beside import read_beside
 from director.config import ConfigError, load_config
 from director.event.db import DirectorDB, DirectorDBError
 
@@ -79,8 +82,9 @@ def add_parsers(sub) -> None:
                           "csv: its standings only)")
     exp.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
     add_event_options(exp)
-    exp.add_argument("--encoding", choices=["iso-8859-1", "utf-8"], default="iso-8859-1",
-                     help="of a .t file or archive (tsh's default: iso-8859-1)")
+    exp.add_argument("--encoding", choices=["auto", *exports.ENCODINGS], default="auto",
+                     help="of a .t file or archive (auto: the event's, iso-8859-1 unless a name "
+                          "needs utf-8, which tsh is then told)")
     exp.add_argument("--date", type=dt.date.fromisoformat, metavar="YYYY-MM-DD",
                      help="the .TOU file's date when the event has none (default: today)")
     exp.set_defaults(func=run_export)
@@ -124,12 +128,6 @@ def open_db(path: str, command: str) -> DirectorDB | None:
         return None
 
 
-def _beside(config_name: str, file: str) -> bytes | None:
-    """A division's file beside the config (director.files.imports allows a .t name only)."""
-    path = Path(config_name).parent / file
-    return path.read_bytes() if path.is_file() else None
-
-
 def run_import(args) -> int:
     uploads = []
     for name in args.paths:
@@ -146,7 +144,7 @@ def run_import(args) -> int:
                               as_corrections=args.as_corrections)
     try:
         messages = imports.import_files(db, uploads, kind=args.kind, division=args.division,
-                                        beside=_beside, options=options)
+                                        beside=read_beside, options=options)
     except imports.FileRefused as exc:
         print(f"director import: {exc}; nothing imported, {args.db} is unchanged", file=sys.stderr)
         return REFUSED
@@ -168,21 +166,27 @@ def run_export(args) -> int:
         return UNUSABLE
     rules, tournament = config.rules, config.tournament
     left_out: list[str] = []
+    encoding = None if args.encoding == "auto" else args.encoding
     try:
+        if args.format in ("t", "tsh") and encoding is None:
+            encoding = exports.tsh_encoding(db, rules, tournament)
+            if encoding == "utf-8":
+                left_out.append(exports.utf8_note(db, rules, tournament, archive=args.format == "tsh"))
         if args.format == "t":
-            data = exports.export_t(db, rules, tournament, args.division, args.encoding)
+            data = exports.export_t(db, rules, tournament, args.division, encoding)
         elif args.format == "tou":
-            data = exports.export_tou(db, rules, tournament, args.date or dt.date.today(), left_out)
+            data = exports.export_tou(db, rules, tournament, args.date or dt.date.today(), left_out,
+                                      left_out)
         elif args.format == "csv":
             data = exports.export_standings_csv(db, rules, tournament, args.division)
         else:
-            data = exports.export_archive(db, rules, tournament, args.encoding)
+            data = exports.export_archive(db, rules, tournament, encoding)
     except imports.FileRefused as exc:
         print(f"director export: {exc}", file=sys.stderr)
         return REFUSED
     finally:
         db.close()
-    for note in left_out:
+    for note in left_out:                       # what the file leaves out, what to know of it
         print(f"director export: {note}", file=sys.stderr)
     if args.output:
         Path(args.output).write_bytes(data)

@@ -13,6 +13,9 @@ starts: ``1`` (player1) or ``2`` (player2), or that player's name; empty for not
 A ratings list (for rating estimates, director.event.ratings): ``name``, ``rating`` and ``games``
 (the player's rated games before the event), all three required; a name once only.
 A bad row is a CsvError naming the file, the line and the column; nothing is half imported.
+A player's name is refused where a table would refuse it (director.event.model.name_refusal)
+and where tsh would read it otherwise in a ``.t`` file (``Player 7``: director.files.tsh_line),
+so the files out at the end of the day take every name that came in.
 The files are UTF-8 (a byte order mark, as spreadsheets write, is fine).
 """
 from __future__ import annotations
@@ -29,6 +32,7 @@ from director.event.model import (
     NO_OPPONENT, ModelError, Pairing, Player, UnknownPlayer, name_key, name_refusal, not_one_line,
     player_by_name)
 from director.event.standings import Standing, standings_csv
+from . import tsh_line
 
 PLAYER_COLUMNS = ("number", "name", "rating", "division", "club", "team", "members")
 #: A player's words a players CSV may give, kept as the .t line's tags of the same names (``; club
@@ -55,6 +59,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Player]:
         bad = name_refusal(name)
         if bad:
             raise CsvError(f"{source}:{line}: column 'name': {name[:40]!r} is {bad}")
+        misread = tsh_line.misread(name)
+        if misread:
+            raise CsvError(f"{source}:{line}: column 'name': {misread}")
         has_number = bool(row.get("number", "").strip())
         if numbered is None:
             numbered = has_number

@@ -136,13 +136,22 @@ def run_correct(args) -> int:
     return 0
 
 
-def run_standings(args, command: str = "standings", make=report) -> int:
+def _standings(db, config, division, fmt) -> str:
+    return report(db, config.rules, config.tournament, division, fmt)
+
+
+def _results(db, config, division, fmt) -> str:
+    """The results to forward; the config's draws say which grades are round robins."""
+    return results_report.report(db, config.rules, config.tournament, division, fmt, config.draw)
+
+
+def run_standings(args, command: str = "standings", make=_standings) -> int:
     config = event_config(args, command)
     db = open_db(args.db, command) if config is not None and _exists(args.db, command) else None
     if db is None:
         return UNUSABLE
     try:
-        text = make(db, config.rules, config.tournament, args.division, args.format)
+        text = make(db, config, args.division, args.format)
     except ModelError as exc:
         print(f"director {command}: {exc}", file=sys.stderr)
         return REFUSED
@@ -157,7 +166,7 @@ def run_standings(args, command: str = "standings", make=report) -> int:
 
 
 def run_results(args) -> int:
-    return run_standings(args, "results", results_report.report)
+    return run_standings(args, "results", _results)
 
 
 def run_ratings(args) -> int:

@@ -1,15 +1,25 @@
 """The database out as files, for the page's downloads and ``python -m director export`` alike:
 
 - ``export_t``: one division as a tsh ``.t`` file (its boards: the venue's tables less the
-  division's table offset; its players' other tags as they were imported);
+  division's table offset; its players' other tags as they were imported), in the event's tsh
+  encoding (``tsh_encoding``);
 - ``export_tou``: the whole event as one ``.TOU`` file for the ratings, a block per division
-  under one event line (AUPAIR's layout), dated the event's date (its tsh config's) or today;
+  under one event line (AUPAIR's layout), dated the event's date (its tsh config's) or today,
+  in Windows-1252 (director.files.code_page: the names a Windows-1252 form romanises, said in
+  ``notes``);
 - ``export_standings_csv``: the standings of every division (or one), with a division column;
 - ``export_results``: the results a tournament forwards (NZASP 11.4; director.files.results_report)
   as a page or CSV: 11.4's columns, the draws, the team standings;
 - ``export_archive``: the whole event as a tsh archive (``.tsh``): the imported config (or one
-  made of the event's settings, the spread caps the standings apply among them) and every
-  division's ``.t`` file inside it.
+  made of the event's settings, the spread caps the standings apply among them, its name the
+  tournament's when no config gave one) and every division's ``.t`` file inside it.
+
+tsh reads all of an event's ``.t`` files in one encoding, ISO-8859-1 unless its config says
+UTF-8: so the event's tsh files are ISO-8859-1 while every name and tag of every division fits
+it and no imported config says UTF-8, else every one of them is UTF-8, the archive's config
+then saying so (``config tfile_encoding = 'utf8'``; ``utf8_note`` tells the director to put
+that line in tsh's ``config.tsh`` for a lone ``.t`` file). A caller may ask for one encoding; a
+name it cannot hold is then refused naming it.
 
 Which scores each file holds: the ``.t`` files, the archive and the ``.TOU`` hold the results
 that count (director.event.counted: the division as counted) with their scores as recorded: a file's as
@@ -33,11 +43,14 @@ from .imports import FileRefused, tsh_config_lines
 from director.event.model import ModelError
 from director.event.standings import standings_csv
 from director.event.tournament import event_standings, standings
-from .tsh_config import format_archive
+from .code_page import changed
+from .tsh_config import UTF8_LINE, format_archive, says_utf8
 
 FORMATS = {"t": ".t", "tou": ".TOU", "csv": " standings.csv", "tsh": ".tsh"}   # --format: suffix
+SHOWN = 3           # names a note lists before "and n more"
 #: The results' downloads (``/export/NAME``): the report's format of each.
 RESULTS = {"results.html": "html", "results.csv": "csv", "draw.csv": "draw", "teams.csv": "teams"}
+ENCODINGS = ("iso-8859-1", "utf-8")        # a tsh file's; None: the event's (tsh_encoding)
 
 
 def board(table: str, offset: int) -> str:
@@ -55,27 +68,72 @@ def division_text(db: DirectorDB, rules: Rules, tournament: str, division: str) 
                         layout=view.division.tsh_layout if view.division else None)
 
 
+def tsh_encoding(db: DirectorDB, rules: Rules, tournament: str) -> str:
+    """The encoding of the event's tsh files (see the module's docstring)."""
+    if says_utf8(tsh_config_lines(db)) or _not_latin1(db, rules, tournament):
+        return "utf-8"
+    return tsh.ENCODING
+
+
+def _not_latin1(db: DirectorDB, rules: Rules, tournament: str) -> str:
+    """What of the event's .t files ISO-8859-1 cannot hold, in words ("'ā' of 'Te Whatu Māori',
+    division B"), or "": a name, or a tag kept from an imported file (all a .t line holds but
+    digits)."""
+    for name in divisions.names(db):
+        view = counted.load(db, rules, tournament, name)
+        tags = dict(view.tags)
+        for player in view.players:
+            words = " ".join(" ".join(map(str, tag)) for tag in tags.get(player.number, ()))
+            for text, where in ((player.name, ""), (words, " (in a tag)")):
+                if not _latin1(text):
+                    char = next(c for c in text if not _latin1(c))
+                    return f"{char!r} of {player.name!r}{where}, division {name}"
+    return ""
+
+
 def export_t(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
-             encoding: str = tsh.ENCODING) -> bytes:
-    """The division (the event's only one if not named) as a tsh .t file."""
+             encoding: str | None = None) -> bytes:
+    """The division (the event's only one if not named) as a tsh .t file, in ``encoding`` (None:
+    the event's, ``tsh_encoding``; utf8_note says what tsh then needs)."""
     try:
         name = divisions.resolve(db, division)
         text = division_text(db, rules, tournament, name)
+        encoding = encoding or tsh_encoding(db, rules, tournament)
         return text.encode(encoding)
     except UnicodeEncodeError as exc:
         raise FileRefused(f"{text[exc.start:exc.end]!r} (line {text.count(chr(10), 0, exc.start) + 1}) "
-                          f"cannot be written in {encoding}: download with ?encoding=utf-8 and "
-                          "tell tsh the file is UTF-8") from None
+                          f"cannot be written in {encoding}: download it in the event's encoding "
+                          "(without ?encoding; --encoding auto), UTF-8 then") from None
     except (ModelError, LookupError) as exc:
         raise FileRefused(f".t export: {exc}") from None
 
 
+def _latin1(text: str) -> bool:
+    try:
+        text.encode(tsh.ENCODING)
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def utf8_note(db: DirectorDB, rules: Rules, tournament: str, *, archive: bool = False) -> str:
+    """Why the event's tsh files are UTF-8, and what tsh needs to read them (a lone .t file: a
+    line of its config.tsh; the archive: nothing, its config has the line)."""
+    why = _not_latin1(db, rules, tournament)
+    why = f"{why} is not ISO-8859-1" if why else "its tsh config says so"
+    if archive:
+        return f"the event's tsh files are UTF-8 ({why}): the archive's config says so to tsh ({UTF8_LINE})"
+    return (f"the event's tsh files are UTF-8 ({why}): tsh reads them with the line {UTF8_LINE} "
+            "in its config.tsh (the tsh archive has it)")
+
+
 def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
-               left_out: list[str] | None = None) -> bytes:
+               left_out: list[str] | None = None, notes: list[str] | None = None) -> bytes:
     """Every division's completed rounds as one .TOU file for the ratings: each division's rounds
     up to the last of its first rounds in which every pairing has its result (a player with no
     pairing there is written absent); a later round (the one in play) is left out, and said in
-    ``left_out`` ("division A: round 3 left out: 2 of its 6 games have no result yet")."""
+    ``left_out`` ("division A: round 3 left out: 2 of its 6 games have no result yet"). The names
+    Windows-1252 cannot hold as typed are said in ``notes`` with the form written."""
     settings = divisions.event_settings(db)
     date = divisions.event_date(settings.date) or today
     layout, each = tou_layout.load(db), tou_layout.event_line_each(db)
@@ -95,7 +153,19 @@ def export_tou(db: DirectorDB, rules: Rules, tournament: str, today: dt.date,
                               event_line=layout.get("event_line"), tail=layout.get("tail"))
     except ModelError as exc:
         raise FileRefused(f".TOU export: {exc}") from None
+    if notes is not None:
+        notes += _romanised(blocks)
     return text.encode(tou.ENCODING)
+
+
+def _romanised(blocks: list) -> list[str]:
+    """The names the .TOU writes in Windows-1252's form, in words, at most a few."""
+    names = [p.name for d in blocks for p in d.players if changed(p.name)]
+    if not names:
+        return []
+    shown = "; ".join(f"{n} as {tou.tou_text(tou.tou_name(n), where='')}" for n in names[:SHOWN])
+    more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
+    return [f"names in Windows-1252, the .TOU's code page: {shown}{more}"]
 
 
 def completed_rounds(paired: list, results: list) -> tuple[int, str]:
@@ -131,29 +201,33 @@ def export_standings_csv(db: DirectorDB, rules: Rules, tournament: str,
 
 
 def export_results(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
-                   fmt: str = "html") -> bytes:
+                   fmt: str = "html", draws: dict | None = None) -> bytes:
     """The results to forward (NZASP 11.4) of every grade (or the one named), in ``fmt`` (one of
-    director.files.results_report.FORMATS)."""
+    director.files.results_report.FORMATS); ``draws``: the config's."""
     try:
-        return results_report.report(db, rules, tournament, division, fmt).encode("utf-8")
+        return results_report.report(db, rules, tournament, division, fmt, draws).encode("utf-8")
     except ModelError as exc:
         raise FileRefused(f"results: {exc}") from None
 
 
 def export_archive(db: DirectorDB, rules: Rules, tournament: str,
-                   encoding: str = tsh.ENCODING) -> bytes:
-    """The whole event as a tsh archive."""
+                   encoding: str | None = None) -> bytes:
+    """The whole event as a tsh archive, in ``encoding`` (None: the event's; its config says
+    UTF-8 to tsh)."""
     lines = tsh_config_lines(db)
     try:
         files = [(d.name, d.tsh_file or f"{d.name}.t", division_text(db, rules, tournament, d.name))
                  for d in divisions.divisions(db)]
         caps = divisions.counting_rules(db, rules).result.spread_caps
-        settings = replace(divisions.event_settings(db), spread_caps=tuple(caps) or None)
-        text = format_archive(lines, files, settings)
+        settings = divisions.event_settings(db)
+        settings = replace(settings, name=settings.name or tournament, spread_caps=tuple(caps) or None)
+        encoding = encoding or tsh_encoding(db, rules, tournament)
+        text = format_archive(lines, files, settings, utf8=encoding == "utf-8")
     except ModelError as exc:
         raise FileRefused(f"archive export: {exc}") from None
     try:
         return text.encode(encoding)
     except UnicodeEncodeError as exc:
-        raise FileRefused(f"{text[exc.start:exc.end]!r} cannot be written in {encoding}: ask for "
-                          "utf-8 and tell tsh the files are UTF-8") from None
+        raise FileRefused(f"{text[exc.start:exc.end]!r} cannot be written in {encoding}: download "
+                          "the archive in the event's encoding (without ?encoding; --encoding "
+                          "auto), UTF-8 then") from None

@@ -14,7 +14,11 @@ What a file is (``kind_of``, unless the caller says):
   it (or by the caller, for a file of one division), its players, pairings and results; the
   event's name and date from its ``*M`` line; a bye the book's forfeit spread (``bye_spread``);
 - ``players-csv``, ``pairings-csv``: director.files.csv_io's columns (a ``division`` column, else the
-  division the caller names, else the event's only one).
+  division the caller names, else the event's only one). A players CSV into a division that has
+  its players keeps what it does not name: each player's other tags (``off`` too), a rating
+  without a rating column, their numbers once the division is paired; a new name then is a late
+  entry (director.files.players_again). A .t file again keeps the director's own marks of its
+  players (director.event.roster).
 
 A division's file must agree with the results the tables sent for its games: where it differs it
 is refused listing each difference, unless the caller asks for its scores to stand as corrections
@@ -48,12 +52,13 @@ from typing import Callable, Iterable, Sequence
 
 from common.game.rules import Rules
 
-from . import conflicts, csv_io, tou, tou_layout, tsh
-from director.event import divisions
+from . import conflicts, csv_io, players_again, tou, tou_layout, tsh
+from director.event import divisions, roster
 from director.event.db import DirectorDB
-from director.event.model import NO_OPPONENT, EventSettings, ModelError, Pairing
+from director.event.model import NO_OPPONENT, EventSettings, ModelError, Pairing, name_key
 from director.event.rounds import RoundError, store_pairings, store_players
 from director.event.tournament import imported_results, pairings, players, store_imported_results
+from .beside import DIVISION_FILE, OutsideTheFolder, plain_t_name
 from .removal import count, removal
 from .tsh_config import TshConfig, is_config, parse_config
 
@@ -72,7 +77,8 @@ class Upload:
     data: bytes
 
 
-Beside = Callable[[str, str], "bytes | None"]       # (config's name, file it names) -> its bytes
+#: (config's name, file it names) -> its bytes, None if missing; OutsideTheFolder if not its to read
+Beside = Callable[[str, str], "bytes | None"]
 
 
 def decode(data: bytes, name: str, *, fallback: str | None) -> str:
@@ -202,11 +208,13 @@ def _import_config(db: DirectorDB, upload: Upload, config: TshConfig, given: dic
             found = given[PurePath(line.file).name]
             text, source = decode(found.data, found.name, fallback=tsh.ENCODING), found.name
         else:
-            if beside and not _plain_t_name(line.file):
+            if beside and not plain_t_name(line.file):
                 raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
-                                  "must be a .t file beside the config (a name without a folder), "
-                                  f"not {line.file[:80]!r}")
-            data = beside(upload.name, line.file) if beside else None
+                                  f"{DIVISION_FILE}, not {line.file[:80]!r}")
+            try:
+                data = beside(upload.name, line.file) if beside else None
+            except OutsideTheFolder as exc:
+                raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: {exc}") from None
             if data is None:
                 raise FileRefused(f"{upload.name}:{line.line_no}: division {line.name}: its file "
                                   f"{line.file} is not in the archive, nor among the files "
@@ -229,14 +237,6 @@ def tsh_config_lines(db: DirectorDB) -> list[str]:
     with db.locked() as conn:
         row = conn.execute("SELECT lines FROM tsh_config WHERE id = 1").fetchone()
     return json.loads(row[0]) if row else []
-
-
-def _plain_t_name(file: str) -> bool:
-    """Whether a config's division ``file`` names a .t file beside it, and nothing else (no
-    folder, no ``..``: a config cannot make the director read a table's key file)."""
-    path = PurePath(file)
-    return (path.name == file and file not in (".", "..") and "\\" not in file
-            and path.suffix.lower() == ".t")
 
 
 def _import_t(db: DirectorDB, upload: Upload, division: str | None, options: Options) -> str:
@@ -292,6 +292,7 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None,
                                   "that the division holds; import it to replace the division "
                                   "whole (--replace; on the page, 'replace the division whole'), "
                                   "or import the division's whole file")
+            own = _directors_marks(db, name)
             conn["players"].delete_where("division = ?", [name])
         conn["pairings"].delete_where("division = ?", [name])
         taken = _tables_of_others(db, name)
@@ -300,6 +301,9 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None,
         store_players(db, division.players, division=name)
         for number, tags in division.extras.items():
             conn["players"].update((name, number), {"tsh_tags": json.dumps([list(t) for t in tags])})
+        if known is not None:
+            _keep_marks(db, name, division.players, own,
+                        max((p.round for p in division.pairings), default=0))
         played = {(r.round, n) for r in division.results for n in r.players}
         moved = [replace(p, table=venue_table(p.table, offset), division=name)
                  for p in division.pairings]
@@ -312,6 +316,30 @@ def _store_division(db: DirectorDB, division: tsh.TshDivision, file: str | None,
     return (f"{source}: division {name}: {count(len(division.players), 'player')}, "
             f"{count(rounds, 'round')} of pairings, {count(len(division.results), 'result')}{where}"
             + corrected)
+
+
+def _directors_marks(db: DirectorDB, name: str) -> dict[str, list]:
+    """The director's own tags of each player by name (director.event.roster: a tag whose name
+    begins with a space, such as an absence for the next round), which no .t file holds."""
+    held = {p.number: p.name for p in players(db, name)}
+    marks = {}
+    for number, tags in roster.tags_of(db, name).items():
+        own = [list(t) for t in tags if t[0].startswith(" ") and t[0] != tsh.RATING_TAG]
+        if own and number in held:
+            marks[name_key(held[number])] = own
+    return marks
+
+
+def _keep_marks(db: DirectorDB, name: str, given, marks: dict[str, list], paired: int) -> None:
+    """A .t file imported again keeps the director's own marks of the players it still has (an
+    absence from a round the file pairs is over: the file says who played it)."""
+    tags = roster.tags_of(db, name)
+    for player in given:
+        for tag, values in marks.get(name_key(player.name), ()):
+            if tag == roster.ABSENT and roster.absent_in([(tag, values)])[0] <= paired:
+                continue
+            roster.store_tags(db, name, player.number,
+                              roster.with_tag(tags.get(player.number, ()), tag, values))
 
 
 def _key(record) -> tuple:
@@ -341,13 +369,7 @@ def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None,
                 options: Options) -> str:
     text = decode(upload.data, upload.name, fallback=None)
     if kind == "players-csv":
-        roster = csv_io.parse_players_csv(text, source=upload.name)
-        if not options.replace:
-            _keep_players_who_played(db, roster, division, upload.name)
-        count = store_players(db, roster, division=division)
-        names = sorted({divisions.for_import(db, p.division or division) for p in roster})
-        return f"{upload.name}: {count} players" + (
-            f" in divisions {', '.join(names)}" if len(names) > 1 else "")
+        return _import_players(db, upload, text, division, options)
     given = csv_io.parse_pairings_csv(text, players(db), source=upload.name, division=division)
     out = []
     for name in dict.fromkeys(p.division for p in given):
@@ -355,6 +377,36 @@ def _import_csv(db: DirectorDB, upload: Upload, kind: str, division: str | None,
     count = store_pairings(db, out, division=division)
     return f"{upload.name}: {count} pairings for round(s) " + ", ".join(
         str(r) for r in sorted({p.round for p in given}))
+
+
+def _import_players(db: DirectorDB, upload: Upload, text: str, division: str | None,
+                    options: Options) -> str:
+    """A players CSV: into a division that has players, what it does not name kept
+    (director.files.players_again)."""
+    given = csv_io.parse_players_csv(text, source=upload.name)
+    named = players_again.columns(text)
+    groups: dict[str, list] = {}
+    for p in given:
+        groups.setdefault(divisions.for_import(db, p.division or division), []).append(p)
+    roster, tags, late = [], {}, {}
+    for name, group in groups.items():
+        if divisions.find(db, name) is None:
+            roster += group
+            continue
+        kept, tags[name], late[name] = players_again.merged(db, name, group, named,
+                                                            keep_numbers=not options.replace)
+        roster += kept
+    if not options.replace:
+        _keep_players_who_played(db, roster, division, upload.name)
+    count = store_players(db, roster, division=division)
+    words = ""
+    with db.transaction() as conn:
+        for name, own in tags.items():
+            for number, values in own.items():
+                conn["players"].update((name, number), {"tsh_tags": json.dumps(values) if values else None})
+            words += players_again.late_entries(db, name, late[name])
+    return f"{upload.name}: {count} players" + (
+        f" in divisions {', '.join(sorted(groups))}" if len(groups) > 1 else "") + words
 
 
 def _keep_players_who_played(db: DirectorDB, roster, division: str | None, source: str) -> None:

@@ -23,7 +23,8 @@ from typing import Sequence
 
 from common.game.rules import Rules
 
-from director.event import divisions
+from director.config import DirectorConfig
+from director.event import divisions, ratings
 from director.event.db import DirectorDB
 from director.event.model import Player, name_key
 from director.event.ratings import Entrant, Estimate, GamesNotKnown, RatingSystem
@@ -31,7 +32,7 @@ from director.event.ratings.event_input import DivisionInput, division_input
 from director.event.standings import csv_cell
 from director.event.tournament import players as event_players
 
-from .csv_io import ListedRating
+from .csv_io import CsvError, ListedRating, read_ratings_list
 from .tou import tou_name
 
 FORMATS = ("text", "csv")
@@ -59,26 +60,69 @@ def report(db: DirectorDB, rules: Rules, tournament: str, division: str | None, 
         out.notes += _unknown_names(listed, event_players(db))
     done = []
     for name in names:
-        given = division_input(db, rules, tournament, name)
-        out.notes += [f"division {name}: {p}" for p in given.problems]
-        entrants = given.entrants
-        if listed is not None:
-            entrants, missing = _from_list(given.players, listed)
-            if missing:
-                out.notes.append(f"division {name}: not in the ratings list, rated as newcomers "
-                                 f"(check the spelling): {_some(missing, 20)}")
-        try:
-            done.append(_Division(given, system.estimate(entrants, given.games, given.rounds)))
-        except GamesNotKnown as exc:
-            who = _some([p.name for p in given.players if p.number in exc.players])
-            out.refused.append(f"division {name}: no estimate: the rated games before the event of "
-                               f"{who} are not known (no lifeg tag in the players' file; give "
-                               f"them in a ratings list, --ratings LIST.csv): {exc.why}")
+        made = _estimated(db, rules, tournament, name, system, listed, out)
+        if made is not None:
+            done.append(made)
     out.text = _csv(done) if fmt == "csv" else _text(done, system)
     if fmt == "csv":
         out.notes += [f"division {d.input.division}: {_name(d, e.player)}: no estimate: {e.why}"
                       for d in done for e in d.estimates if e.new is None]
     return out
+
+
+def _estimated(db: DirectorDB, rules: Rules, tournament: str, name: str, system: RatingSystem,
+               listed: Sequence[ListedRating] | None, out: Report) -> _Division | None:
+    """The division's estimates (None: refused, said in ``out.refused``; what was left out in
+    ``out.notes``)."""
+    given = division_input(db, rules, tournament, name)
+    out.notes += [f"division {name}: {p}" for p in given.problems]
+    entrants = given.entrants
+    if listed is not None:
+        entrants, missing = _from_list(given.players, listed)
+        if missing:
+            out.notes.append(f"division {name}: not in the ratings list, rated as newcomers "
+                             f"(check the spelling): {_some(missing, 20)}")
+    try:
+        return _Division(given, system.estimate(entrants, given.games, given.rounds))
+    except GamesNotKnown as exc:
+        who = _some([p.name for p in given.players if p.number in exc.players])
+        out.refused.append(f"division {name}: no estimate: the rated games before the event of "
+                           f"{who} are not known (no lifeg tag in the players' file; give "
+                           f"them in a ratings list, --ratings LIST.csv or the config's "
+                           f"ratings.list): {exc.why}")
+        return None
+
+
+def division_estimates(db: DirectorDB, rules: Rules, tournament: str, name: str,
+                       system: RatingSystem, listed: Sequence[ListedRating] | None
+                       ) -> tuple[dict[int, Estimate], str]:
+    """The division's estimates by player number, for the standings (director.event.standings'
+    estimate column), and why there are none when the system gives none ("" otherwise)."""
+    out = Report("")
+    made = _estimated(db, rules, tournament, name, system, listed, out)
+    if made is None:
+        return {}, "; ".join(out.refused)
+    return {e.player: e for e in made.estimates}, ""
+
+
+def standings_estimates(db: DirectorDB, config: DirectorConfig,
+                        name: str) -> tuple[dict[int, Estimate] | None, str]:
+    """What the standings show of the division's rating estimates under the config's
+    ``ratings.system`` (and ``ratings.list``): the estimates by player number and the note under
+    the table; (None, "") without a system, (None, why) when there is none to give."""
+    if not config.rating_system:
+        return None, ""
+    system = ratings.system(config.rating_system)
+    try:
+        listed = read_ratings_list(config.ratings_list) if config.ratings_list else None
+    except (OSError, CsvError) as exc:
+        return None, f"No rating estimates: the ratings list {config.ratings_list}: {exc}"
+    made, why = division_estimates(db, config.rules, config.tournament, name, system, listed)
+    if why:
+        return None, f"No rating estimates ({system.title}): {why}"
+    return made, (f"Estimate: each player's rating after the event by the published rules of "
+                  f"{system.title}, worked out here from the results so far: an estimate, not "
+                  "the published rating.")
 
 
 def _matches(listed: ListedRating, player: Player) -> bool:

@@ -11,16 +11,19 @@ grades are not played as round robins, a copy of the draw for the grade must be 
 - ``teams``: the team standings (NZASP 11.2: "the winner will be decided on the combined wins and
   spread of the team members in the same manner as Rule 11.1"), as CSV: rank, team, members,
   wins, spread; a team's members may play in any grade;
-- ``html``: a page of its own, for printing or mailing: each grade's table and its draw if it is
-  not a round robin, then the team standings when players have teams.
+- ``html``: a page of its own, for printing (A4) or mailing: each grade's table and its draw if
+  it is not a round robin, then the team standings when players have teams. The page shows it
+  in the browser (director.web.routes.downloads), to print or to save.
 
 A grade is a division. The full name is given name first (``Smylie, Jackson`` is Jackson Smylie),
 as the ratings keep it; a team of two's members follow its name (school: "students play in teams
 of two"). The club, the team and the members are the players' file's (a players CSV's columns, a
 .t line's tags). Wins and spread are the standings' (director.event.standings), the average
 points per game director.event.aggregates' (NZASP 9.2, 10.2's credits leave an average as it is).
-A grade is a round robin when every two of its players (the withdrawn aside) were paired with
-each other, each pair as often as every other.
+A grade is a round robin when its draw is one (``round_robin``, ``double_round_robin``: the
+page's choice or the config's, director.event.next_round.settings), from its first round on; a
+grade paired in tsh is one when every two of its players (the withdrawn aside) were paired with
+each other, each pair as often as every other. A grade drawn as a Swiss is said to be one.
 """
 from __future__ import annotations
 
@@ -31,7 +34,8 @@ from dataclasses import dataclass
 
 from common.game.rules import Rules
 
-from director.event import counted, divisions
+from director.event import counted, divisions, next_round
+from director.event.draw import ROUND_ROBINS
 from director.event.aggregates import Aggregate
 from director.event.db import DirectorDB
 from director.event.model import NO_OPPONENT, Player
@@ -59,6 +63,7 @@ class Grade:
     rows: list[tuple[Standing, Aggregate]]
     round_robin: bool
     draw: list[tuple[int, str, str, str]]       # (round, table, player, opponent or "bye")
+    system: str = "tsh"                         # its draw (director.event.draw.SYSTEMS)
 
 
 def full_name(player: Player) -> str:
@@ -67,8 +72,9 @@ def full_name(player: Player) -> str:
     return f"{name} ({player.members})" if player.members else name
 
 
-def grade(db: DirectorDB, rules: Rules, tournament: str, name: str) -> Grade:
-    """One division's results as 11.4 forwards them."""
+def grade(db: DirectorDB, rules: Rules, tournament: str, name: str, draws: dict | None = None) -> Grade:
+    """One division's results as 11.4 forwards them; ``draws``: the config's draws ({"": every
+    division's, NAME: one's}), under the page's choice."""
     view = counted.load(db, rules, tournament, name)
     roster, results, table, sums = list(view.players), view.results, view.standings, view.aggregates
     paired = {(p.round, tuple(sorted(p.players))): p.table for p in view.pairings}
@@ -79,8 +85,9 @@ def grade(db: DirectorDB, rules: Rules, tournament: str, name: str) -> Grade:
                    "bye" if NO_OPPONENT in pair else names[pair[1]])
                   for (rnd, pair), table_name in paired.items() if all(n in names or n == NO_OPPONENT
                                                                        for n in pair))
-    return Grade(name, [(s, sums[s.player.number]) for s in table], _round_robin(roster, paired),
-                 draw)
+    chosen, _ = next_round.settings(db, next_round.Event(rules, tournament, draws or {}), name)
+    robin = chosen.system in ROUND_ROBINS or _round_robin(roster, paired)
+    return Grade(name, [(s, sums[s.player.number]) for s in table], robin, draw, chosen.system)
 
 
 def _round_robin(roster: list[Player], paired: dict) -> bool:
@@ -113,10 +120,11 @@ def team_standings(table: list[Standing]) -> list[TeamStanding]:
 
 
 def report(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
-           fmt: str = "html") -> str:
-    """Every grade's results (or the one named) in ``fmt`` (one of FORMATS)."""
+           fmt: str = "html", draws: dict | None = None) -> str:
+    """Every grade's results (or the one named) in ``fmt`` (one of FORMATS); ``draws``: the
+    config's (which grades are round robins)."""
     names = [divisions.resolve(db, division)] if division else divisions.names(db)
-    grades = [grade(db, rules, tournament, name) for name in names]
+    grades = [grade(db, rules, tournament, name, draws) for name in names]
     if fmt == "csv":
         return _csv(COLUMNS, [row for g in grades for row in _rows(g)])
     if fmt == "draw":
@@ -163,7 +171,8 @@ def _html(grades: list[Grade], teams: list[TeamStanding], event: str, date: str)
         body.append(f"<h2>Grade {html.escape(g.name)}</h2>")
         body.append(_table(COLUMNS, _rows(g), 3))
         if not g.round_robin:
-            body.append(f"<h3>The draw for grade {html.escape(g.name)} (not a round robin)</h3>")
+            what = "not a round robin: a Swiss" if g.system == "swiss" else "not a round robin"
+            body.append(f"<h3>The draw for grade {html.escape(g.name)} ({what})</h3>")
             body.append(_table(DRAW_COLUMNS[1:], [(str(r), t, a, b) for r, t, a, b in g.draw], 9))
     if teams:
         body.append("<h2>Teams: the members' wins and spread combined</h2>")
@@ -171,5 +180,6 @@ def _html(grades: list[Grade], teams: list[TeamStanding], event: str, date: str)
     return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{html.escape(event)}: results</title>\n<style>body{{font-family:sans-serif}}"
             "table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ccc;"
-            "text-align:left}.n{text-align:right}</style>\n"
+            "text-align:left}.n{text-align:right}@page{size:A4;margin:15mm}"
+            "thead{display:table-header-group}tr{break-inside:avoid}</style>\n"
             "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")

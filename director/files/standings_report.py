@@ -19,6 +19,7 @@ import csv
 import html
 import io
 from dataclasses import dataclass
+from typing import Callable
 
 from common.game.rules import Rules
 
@@ -28,6 +29,7 @@ from director.event.standings import ORDERS, Standing, csv_cell, render_standing
 from .exports import completed_rounds
 
 FORMATS = ("text", "csv", "html")
+Estimates = Callable[[str], tuple]          # a division's name -> (estimates or None, note)
 TEXT_COLUMNS = (("Rank", 4), ("No", 4), ("Name", -24), ("Rating", 6), ("Wins", 5), ("Losses", 6),
                 ("Spread", 7), ("Games", 5))
 
@@ -55,15 +57,16 @@ def report(db: DirectorDB, rules: Rules, tournament: str, division: str | None =
     return _text(parts, event, settings.date)
 
 
-def html_body(db: DirectorDB, rules: Rules, tournament: str,
-              division: str | None = None) -> tuple[str, str]:
+def html_body(db: DirectorDB, rules: Rules, tournament: str, division: str | None = None,
+              estimates: Estimates | None = None) -> tuple[str, str]:
     """The event's name and the ``html`` format's body: its heading, each division's line and
-    table."""
+    table; ``estimates(division)``: each player's rating estimate and the note under the table
+    (director.files.rating_report.standings_estimates), shown in a last column."""
     settings = divisions.event_settings(db)
     event = settings.name or tournament or "Tournament"
     names = [divisions.resolve(db, division)] if division else divisions.names(db)
     return event, _body([_division(db, rules, tournament, name) for name in names], event,
-                        settings.date)
+                        settings.date, estimates)
 
 
 def _division(db: DirectorDB, rules: Rules, tournament: str, name: str) -> DivisionReport:
@@ -117,13 +120,15 @@ def _csv(parts: list[DivisionReport], event: str, date: str) -> str:
     return out.getvalue()
 
 
-def _body(parts: list[DivisionReport], event: str, date: str) -> str:
+def _body(parts: list[DivisionReport], event: str, date: str,
+          estimates: Estimates | None = None) -> str:
     body = [f"<h1>{html.escape(event)}</h1>"] + ([f"<p>{html.escape(date)}</p>"] if date else [])
     for part in parts:
         body.append(f"<h2>Division {html.escape(part.name)} {html.escape(part.after)}</h2>")
         body.append(f"<p>Ranked by {html.escape(part.order)}"
                     + (f"; {html.escape(part.caps)}" if part.caps else "") + ".</p>")
-        body.append(render_standings_html(part.standings))
+        body.append(render_standings_html(part.standings, *(estimates(part.name) if estimates
+                                                            else (None, ""))))
     return "\n".join(body)
 
 

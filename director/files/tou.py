@@ -2,8 +2,8 @@
 read (AUPAIR's fixed columns, or the free-form layout of names and numbers separated by spaces)
 into players and results for an import.
 
-Layout (ASCII, or Windows-1252 as a Windows ratings program wrote it; CRLF line ends), as
-AUPAIR writes it:
+Layout (Windows-1252, the code page the rating programs read; CRLF line ends), as AUPAIR
+writes it:
 
     *M01.03.2020 The Twelfth Israeli Open Tournament      event line: *M, date dd.mm.yyyy, name
     *A                                                   division line: *, division name
@@ -23,8 +23,10 @@ over 99 players overflows the block, `` 2503 +116``, as AUPAIR writes it). Resul
 one number, result x 1000 + score: 2478 is a win scoring 478, 1425 a tie at 425, 349 a loss
 scoring 349; a penalty score keeps its sign (``2-10`` a win scoring -10). The opponent's score
 is on the opponent's line. Reading (director.files.tou_read) takes what real files hold besides.
-Names are written given name first, as the rating programs keep them: a
-tsh name ``Smylie, Jackson`` is written ``Jackson Smylie``.
+Names are written given name first, as the rating programs keep them (a tsh name ``Smylie,
+Jackson`` is written ``Jackson Smylie``), in Windows-1252, every character it lacks romanised
+(``Małgorzata`` is ``Malgorzata``, ``Seán`` stays ``Seán``), two alike told apart or refused
+(director.files.tou_names); so are the event's and the divisions' names.
 A bye is AUPAIR's ``2001 +n`` (a win "scoring" 1 against oneself), a forfeit loss or an absence
 (a round against no one scoring 0: no game, director.event.model.GameResult.no_game) ``   0  n``
 (a loss scoring 0 against oneself), as AUPAIR writes a missed round: ratings programs skip games
@@ -34,24 +36,24 @@ against oneself (or against 0) is a bye of the book's forfeit spread (the file h
 or a tie against oneself no game. A player without a result in a round the division writes is
 absent there. An imported file's lines are written back as it wrote them while their results
 stand (``KeptLine``: its line ends, event, division and high-word lines, names, blocks and
-trailing spaces). Pure text functions, plus ``write_tou`` which only writes the file.
+trailing spaces); what such a file wrote that Windows-1252 lacks (a UTF-8 file's event line,
+division line or what followed its END line) is written in Windows-1252's form, so the file
+always goes out. Pure text functions, plus ``write_tou`` which only writes the file.
 """
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from director.event.model import NO_OPPONENT, GameResult, not_one_line
+from director.event.model import NO_OPPONENT, GameResult
+from .code_page import ENCODING, cp1252_form, held  # noqa: F401  (ENCODING: the file's)
+from .tou_names import name_columns, tou_name, tou_text  # noqa: F401
 from .tou_read import (END, HIGH_WORD_LINE, NAME_WIDTH, TouEntry, TouError, TouRow, TouSection,  # noqa: F401
                        block_text, division_results, parse_tou)
 
 CRLF = "\r\n"
-ENCODING = "cp1252"     # what the Windows ratings programs read and write; ASCII is the same in it
-_PUNCTUATION = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                              "\u2013": "-", "\u2014": "-"})
 
 
 @dataclass(frozen=True)
@@ -76,26 +78,6 @@ class TouDivision:
     kept: Mapping[int, KeptLine] = field(default_factory=dict)   # player number -> as written
 
 
-def ascii_name(name: str, *, where: str) -> str:
-    """The name in ASCII (accents dropped: Zoë -> Zoe; typographic quotes and dashes plain:
-    D’Souza -> D'Souza); a TouError if a letter has no ASCII form or the name is not one line."""
-    if not_one_line(name):
-        raise TouError(f"{where}: {name!r} is not one line of text ({not_one_line(name)})")
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name.translate(_PUNCTUATION))
-                    if not unicodedata.combining(c))
-    if not plain.isascii():
-        bad = next(c for c in plain if not c.isascii())
-        raise TouError(f"{where}: {name!r}: {bad!r} has no ASCII form for a .TOU file")
-    return plain
-
-
-def tou_name(name: str) -> str:
-    """A name as the rating programs keep it, given name first: ``Smylie, Jackson`` -> ``Jackson
-    Smylie`` (tsh's surname-first order turned round); any other name as it is."""
-    family, comma, given = name.partition(",")
-    return f"{given.strip()} {family.strip()}" if comma and given.strip() and "," not in given else name
-
-
 def format_tou(event: str, date: dt.date, divisions: Sequence[TouDivision], *,
                event_line_each: bool = False, newline: str = CRLF,
                event_line: str | None = None, tail: str | None = None) -> str:
@@ -104,23 +86,25 @@ def format_tou(event: str, date: dt.date, divisions: Sequence[TouDivision], *,
     Names given name first (``tou_name``), cut to 20 characters, as the ratings programs' name
     column is. What an imported file wrote is written back as it was (``event_line`` if it
     names the same event and date, each division's ``line``, ``high_word`` and ``kept`` lines)
-    with its ``newline`` and what followed its END line (``tail``)."""
-    ours = f"*M{date:%d.%m.%Y} {ascii_name(event, where='event')}"
-    if event_line is not None:
+    with its ``newline`` and what followed its END line (``tail``), in Windows-1252's form where
+    it wrote what the code page lacks."""
+    ours = f"*M{date:%d.%m.%Y} {tou_text(event, where='event')}"
+    if event_line is not None and _writable(event_line):
         try:
             [kept] = parse_tou(f"{event_line}\n*A\n{END}\n")
             ours = event_line if (kept.date, kept.event) == (date, event.strip()) else ours
         except (TouError, ValueError):
             pass
+    columns = name_columns((d.name, p, p.number in d.kept) for d in divisions for p in d.players)
     lines = [] if event_line_each else [ours]
     for division in divisions:
         lines += [ours] if event_line_each else []
-        lines.append(division.line if division.line is not None
-                     else "*" + ascii_name(division.name, where="division"))
-        lines += [division.high_word] if division.high_word is not None else []
-        lines += _player_lines(division)
+        lines.append(cp1252_form(division.line) if division.line is not None
+                     else "*" + tou_text(division.name, where="division"))
+        lines += [cp1252_form(division.high_word)] if division.high_word is not None else []
+        lines += _player_lines(division, {n: columns[(d, n)] for d, n in columns if d == division.name})
     lines.append(END)
-    return newline.join(lines) + (newline if tail is None else tail)
+    return newline.join(lines) + (newline if tail is None else cp1252_form(tail))
 
 
 def write_tou(path: str | Path, event: str, date: dt.date, divisions: Sequence[TouDivision], *,
@@ -130,8 +114,14 @@ def write_tou(path: str | Path, event: str, date: dt.date, divisions: Sequence[T
                                       event_line_each=event_line_each).encode(ENCODING))
 
 
-def our_lines(division: TouDivision) -> dict[int, tuple[str, list[str]]]:
-    """Each player's line as we write it, before any kept text: number -> (name column, blocks)."""
+def our_lines(division: TouDivision, columns: Mapping[int, str] | None = None
+              ) -> dict[int, tuple[str, list[str]]]:
+    """Each player's line as we write it, before any kept text: number -> (name column, blocks);
+    ``columns`` each player's name column (director.files.tou_names.name_columns, across the file),
+    else the division's own."""
+    if columns is None:
+        columns = {n: c for (_, n), c in name_columns((division.name, p, False)
+                                                      for p in division.players).items()}
     players = sorted(division.players, key=lambda p: p.number)
     row_of = {p.number: i for i, p in enumerate(players, 1)}
     table: dict[tuple[int, int], str] = {}
@@ -149,16 +139,15 @@ def our_lines(division: TouDivision) -> dict[int, tuple[str, list[str]]]:
             table[(number, result.round)] = _block(result, side, row_of, where)
     out = {}
     for p in players:
-        name = ascii_name(tou_name(p.name), where=f"player {p.number}")[:NAME_WIDTH]
         absent = block_text(" ", 0, False, row_of[p.number])
-        out[p.number] = (f"{name:<{NAME_WIDTH}}",
+        out[p.number] = (f"{columns[p.number]:<{NAME_WIDTH}}",
                          [table.get((p.number, r), absent) for r in range(1, rounds + 1)])
     return out
 
 
-def _player_lines(division: TouDivision) -> list[str]:
+def _player_lines(division: TouDivision, columns: Mapping[int, str]) -> list[str]:
     out = []
-    for number, (name, blocks) in our_lines(division).items():
+    for number, (name, blocks) in our_lines(division, columns).items():
         kept = division.kept.get(number)
         line = name + "".join(blocks)
         if kept is None:
@@ -178,9 +167,9 @@ def kept_lines(section: TouSection, division: TouDivision) -> dict[int, KeptLine
     the section read), per player: written back by format_tou while the results stand."""
     kept = {}
     try:
-        ours_by_player = our_lines(division)
+        ours_by_player = our_lines(division, _own_columns(division))
     except TouError:
-        return {}                       # a name the file cannot hold: the export says which
+        return {}                       # what the file cannot hold: the export says which
     columns = [_in_columns(row) for row in section.rows]
     for (number, (name, blocks)), row, fixed in zip(ours_by_player.items(), section.rows, columns):
         ours, text = name + "".join(blocks), row.text
@@ -201,11 +190,19 @@ def _in_columns(row: TouRow) -> bool:
 
 
 def _writable(text: str) -> bool:
-    try:
-        text.encode(ENCODING)
-        return True
-    except UnicodeEncodeError:
-        return False
+    return all(held(char) for char in text)
+
+
+def _own_columns(division: TouDivision) -> dict[int, str]:
+    """Each player's name column as the division alone would have it, a name that cannot be
+    written left blank (not kept then: the export says why)."""
+    columns = {}
+    for p in division.players:
+        try:
+            columns[p.number] = tou_text(tou_name(p.name), where="")[:NAME_WIDTH].rstrip()
+        except TouError:
+            columns[p.number] = ""
+    return columns
 
 
 def _block(result: GameResult, side: int, row_of: dict, where: str) -> str:

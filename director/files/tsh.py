@@ -13,19 +13,23 @@ a bye, -50 a forfeit loss, 0 no game at all), then ``; tag values...`` groups. T
 read as not known) and ``board`` (per round, the table; board 0 is no table). A bye or a forfeit
 against opponent 0 takes no table, whatever board tsh gave it (tsh gives two byes of a round the
 same board). Every other tag (``off``, ``id``, ``class``, ``rtime``...) is kept verbatim per
-player and written back, tags sorted by name as tsh writes them.
+player and written back, tags sorted by name as tsh writes them; a tag whose name begins with a
+space is the director's own (no tsh tag has one: a player absent for one round,
+director.event.roster), kept beside the line and never written.
 
-As tsh reads a line, the name runs up to the first rating followed by opponent numbers only
-(``St. Patrick's 3 Blue 1500 2 5`` is a name with a word of digits); a name tsh would read
-otherwise (``Player 7``, whose 7 it takes for the rating) is refused on writing, naming the player.
-A file comes back as it went in: the scores as written (a spread cap is applied when the
-standings are computed, never to the file), and a player's ``p12`` or ``board`` list that
-differs from what the games would give is kept verbatim for the rounds it covers (real files
-hold ``p12 3``, pairs where both players say 1, a game's table given only by its lower-numbered
-player, a bye's board); rounds added later are written from the games. The column where the
-ratings end is the file's (``TshDivision.layout``: tsh's versions pad names to different widths;
-0 when every line has one space after the name, as Woogles writes), else names are padded to
-NAME_WIDTH as tsh does. A player marked ``off`` is withdrawn (director.event.model.Player).
+Each line is laid out as tsh writes it (director.files.tsh_line: the name in 22 columns, the
+rating right-aligned in 5, ``1575 ; ; class A`` for a player with no games yet). As tsh reads a
+line, the name runs up to the first rating followed by opponent numbers only (``St. Patrick's 3
+Blue 1500 2 5`` is a name with a word of digits); a name tsh would read otherwise (``Player 7``,
+whose 7 it takes for the rating) is refused on writing, naming the player (and where a name is
+entered: director.files.tsh_line.misread). A file comes back as it went in: the scores as
+written (a spread cap is applied when the standings are computed, never to the file), and a
+player's ``p12`` or ``board`` list that differs from what the games would give is kept verbatim
+for the rounds it covers (real files hold ``p12 3``, pairs where both players say 1, a game's
+table given only by its lower-numbered player, a bye's board); rounds added later are written
+from the games. The layout of the name and the rating is the file's (``TshDivision.layout``:
+older tsh wrote the rating in 4 columns, Woogles one space after the name), else tsh's. A player
+marked ``off`` is withdrawn (director.event.model.Player).
 A tsh archive or config.tsh is read by director.files.tsh_config.
 
 A game's ``p12`` is its result's ``first``, else its pairing's (who the draw,
@@ -37,7 +41,6 @@ Files are ISO-8859-1 unless told otherwise, as tsh reads them. Pure text functio
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -45,13 +48,13 @@ from typing import Iterable, Mapping, Sequence
 from director.event.model import (NO_OPPONENT, GameResult, ModelError, Pairing, Player, name_refusal,
                                   not_one_line)
 from common.wire.schema import MAX_ROUND
+from . import tsh_line
+from .tsh_line import HEAD as _HEAD, NAME_WIDTH  # noqa: F401  (NAME_WIDTH: tsh's, for callers)
 
 ENCODING = "iso-8859-1"
-NAME_WIDTH = 22          # tsh pads names to this (wider names push the rating right)
 OUR_TAGS = ("board", "p12")
 MAX_PLAYERS = 1000      # what a .t file may hold (a 400-player division over 50 rounds fits):
 MAX_GAMES = 10_000      # 80,000 rounds took 20 s to import, then 10 s each page load
-_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+(?:[.+]\d+)*)(?P<opponents>(?:\s+\d+)*)\s*$")
 RATING_TAG = " rating"     # a rating as written where it is no whole number (kept as a tag of ours)
 _P12_FIRST = {"1": 0, "2": 1}          # p12 -> index of who went first, seen from the player
 
@@ -69,7 +72,7 @@ class TshDivision:
     pairings: tuple[Pairing, ...]
     results: tuple[GameResult, ...]
     extras: Mapping[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
-    layout: int | None = None       # the column where the ratings end (0: one space after names)
+    layout: int | None = None       # how its names and ratings are laid out (tsh_line: None, tsh's)
 
 
 @dataclass
@@ -81,8 +84,7 @@ class _Line:
     opponents: list[int]
     scores: list[int]
     tags: dict[str, list[str]]
-    rating_end: int = 0             # the column where the rating ends
-    single_space: bool = False      # one space between the name and the rating
+    head: str = ""                  # the line up to its rating's end, as written
     rating_text: str = ""           # as written: 1500, 1500.5, 1500+1400
 
 
@@ -139,12 +141,8 @@ def parse_t(text: str, *, source: str = "<text>", division: str = "") -> TshDivi
 
 
 def _layout(lines: list[_Line]) -> int | None:
-    """The column where every line's rating ends, or 0 if every line has one space after the
-    name, else None (written as ours)."""
-    ends = {line.rating_end for line in lines}
-    if len(ends) == 1:
-        return ends.pop()
-    return 0 if lines and all(line.single_space for line in lines) else None
+    """How the file lays its names and ratings out (director.files.tsh_line.layout_of)."""
+    return tsh_line.layout_of([(line.name, line.rating_text, line.head) for line in lines])
 
 
 def _ours(tag: str, line: _Line, lines: list[_Line]) -> list[str]:
@@ -167,8 +165,8 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
     """The .t text for one division. Players are written in number order and must be numbered
     1..n (a .t file numbers players by line). A round with a result uses it; a round with only a
     pairing writes the opponent without a score. ``extras`` are tags to keep per player (a kept
-    ``p12`` or ``board`` list for the rounds it covers); ``layout`` the column where ratings end
-    (TshDivision.layout; None: names padded to NAME_WIDTH, or to the longest)."""
+    ``p12`` or ``board`` list for the rounds it covers); ``layout`` how names and ratings are
+    laid out (TshDivision.layout; None: as tsh writes them, director.files.tsh_line)."""
     players = sorted(players, key=lambda p: p.number)
     if [p.number for p in players] != list(range(1, len(players) + 1)):
         raise TshError("players must be numbered 1 to n, one per line; got "
@@ -177,9 +175,8 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
         if not_one_line(p.name):
             raise TshError(f"player {p.number}: the name {p.name!r} is not one line of text "
                            f"({not_one_line(p.name)}): a .t line cannot hold it")
-        if ";" in p.name or p.name.startswith("#"):
-            raise TshError(f"player {p.number}: the name {p.name!r} cannot be read back from a .t "
-                           "line (a ';' or a leading '#')")
+        if ";" in p.name or p.name.lstrip().startswith("#"):
+            raise TshError(f"player {p.number}: {tsh_line.misread(p.name)}")
     by_number = {p.number: p for p in players}
     rounds: dict[int, dict[int, tuple[int, int | None, int, str]]] = {n: {} for n in by_number}
     #        player -> round -> (opponent, own score or None, p12, table)
@@ -198,7 +195,6 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
                 _put(rounds, by_number, result, number, entry, replace=True)
     any_first = any(e[2] for entries in rounds.values() for e in entries.values())
     any_table = any(e[3] for entries in rounds.values() for e in entries.values())
-    width = max([NAME_WIDTH] + [len(p.name) for p in players])
     out = []
     for p in players:
         entries = _contiguous(p, rounds[p.number])
@@ -213,16 +209,16 @@ def format_t(players: Sequence[Player], pairings: Iterable[Pairing], results: It
             tags["board"] = " ".join(boards)
         kept = dict(extras.get(p.number, ())) if extras else {}
         written = kept.pop(RATING_TAG, None)
+        kept = {tag: values for tag, values in kept.items() if not tag.startswith(" ")}
         rating = written if written is not None and rating_value(written) == p.rating else str(p.rating)
-        head = _head(p, rating, width, layout) + "".join(f" {e[0]}" for e in entries)
-        _reads_back(p, head, rating)
+        head = tsh_line.head(p.name, rating, layout)
+        _reads_back(p, head + "".join(f" {e[0]}" for e in entries), rating)
         for tag in OUR_TAGS:
             if tag in kept:
                 tags[tag] = _merged(kept.pop(tag).split(), tags.get(tag, "").split())
         tags.update(kept)                                             # kept verbatim
-        line = head + ";" + "".join(f" {s}" for s in scores)
-        line += "".join(f"; {tag} {tags[tag]}" for tag in sorted(tags))
-        out.append(line + "\n")
+        out.append(tsh_line.line(head, [e[0] for e in entries], scores,
+                                 [(tag, tags[tag]) for tag in sorted(tags)]) + "\n")
     return "".join(out)
 
 
@@ -247,13 +243,6 @@ def _reads_back(player: Player, head: str, rating: str) -> None:
                        "after the number, or none: 'Player 7' as 'Player Seven')")
 
 
-def _head(player: Player, rating: str, width: int, layout: int | None) -> str:
-    """The name and the rating, the rating ending at the layout's column."""
-    if layout is None:
-        return f"{player.name:<{width}} {rating:>4}"
-    return player.name + " " * max(1, layout - len(player.name) - len(rating)) + rating
-
-
 def write_t(path: str | Path, players: Sequence[Player], pairings: Iterable[Pairing],
             results: Iterable[GameResult], *, extras=None, layout: int | None = None,
             encoding: str = ENCODING) -> None:
@@ -273,9 +262,10 @@ def _read_lines(text: str, source: str) -> list[_Line]:
     lines: list[_Line] = []
     games = 0                       # each player's rounds (a game is counted by both players)
     for line_no, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
+        raw = raw.strip()
+        if not raw or raw.startswith("#"):
             continue
-        parts = raw.split(";")
+        parts = raw.split(";", 2)
         head = _HEAD.match(parts[0])
         if head is None:
             raise TshError(f"{source}:{line_no}: expected 'name rating opponents...;' "
@@ -299,7 +289,7 @@ def _read_lines(text: str, source: str) -> list[_Line]:
             raise TshError(f"{source}:{line_no}: {len(scores)} scores for {len(opponents)} "
                            "rounds paired")
         tags: dict[str, list[str]] = {}
-        for group in parts[2:]:
+        for group in tsh_line.tag_groups(";" + parts[2]) if len(parts) > 2 else []:
             words = group.split()
             if not words:
                 continue
@@ -308,8 +298,7 @@ def _read_lines(text: str, source: str) -> list[_Line]:
             tags[words[0]] = words[1:]
         rating = head.group("rating")
         lines.append(_Line(len(lines) + 1, line_no, head.group("name"), rating_value(rating),
-                           opponents, scores, tags, head.end("rating"),
-                           parts[0][head.end("name"):head.start("rating")] == " ", rating))
+                           opponents, scores, tags, parts[0][:head.end("rating")], rating))
     return lines
 
 

@@ -9,7 +9,12 @@ later rounds, as the presets' ``result.spread_caps``; a single number caps every
 ``standings_spread_cap``, which caps the spread its ranks count, is read alike when there is no
 ``spread_cap``). A line
 that starts with ``#`` is a comment to tsh and to us, ``# config ...`` included. Every line is
-kept verbatim and written back into an archive of the event. Pure text functions.
+kept verbatim and written back into an archive of the event.
+
+tsh reads every ``.t`` file of an event in one encoding, ISO-8859-1 unless its config says
+``config tfile_encoding = 'utf8'`` (tsh's Config.pm; its Polish realm, ``config realm = 'pol'``,
+says so too): ``says_utf8`` reads that, and an archive whose files are UTF-8 carries the line
+(``format_archive``; an imported config's ``tfile_encoding`` line made so). Pure text functions.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ _CONFIG = re.compile(r"^\s*config\s+(\w+)\s*=\s*(.*?)\s*;?\s*$", re.I)
 _BEGIN = re.compile(r"^#begin_file\s+name=(\S+)\s*$")
 _END = re.compile(r"^#end_file(?:\s+name=(\S+))?\s*$")
 HEADER = "# tsh archive file written by tablekeeper"
+UTF8_LINE = "config tfile_encoding = 'utf8'"      # what tells tsh its .t files are UTF-8
 
 
 class TshConfigError(ModelError):
@@ -119,11 +125,26 @@ def parse_config(text: str, *, source: str = "config.tsh") -> TshConfig:
                      files)
 
 
+def says_utf8(config_lines: Sequence[str]) -> bool:
+    """Whether a config tells tsh its .t files are UTF-8 (``tfile_encoding`` utf8 or UTF-8, or the
+    Polish realm, whose default it is)."""
+    said = {}
+    for line in config_lines:
+        config = None if line.lstrip().startswith("#") else _CONFIG.match(line)
+        if config and config.group(1).lower() in ("tfile_encoding", "realm"):
+            said[config.group(1).lower()] = _plain(config.group(2)).lower()
+    if "tfile_encoding" in said:
+        return said["tfile_encoding"].replace("-", "") == "utf8"
+    return said.get("realm") == "pol"
+
+
 def format_archive(config_lines: Sequence[str], divisions: Sequence[tuple[str, str, str]],
-                   settings: EventSettings) -> str:
+                   settings: EventSettings, *, utf8: bool = False) -> str:
     """A tsh archive: the config (``config_lines`` as an imported config had them, its division
     lines made the event's; else a config of the event's settings), then each division's file
-    (``(name, file, .t text)``) between ``#begin_file`` and ``#end_file``."""
+    (``(name, file, .t text)``) between ``#begin_file`` and ``#end_file``. ``utf8``: the files are
+    UTF-8, and the config says so to tsh (UTF8_LINE, in place of a ``tfile_encoding`` line that
+    says otherwise)."""
     division_lines = [f"division {name} {file}" for name, file, _ in divisions]
     out: list[str] = []
     if config_lines:
@@ -131,6 +152,8 @@ def format_archive(config_lines: Sequence[str], divisions: Sequence[tuple[str, s
             if not line.lstrip().startswith("#") and _DIVISION.match(line):
                 out += division_lines
                 division_lines = []
+            elif utf8 and _is_encoding_line(line) and not says_utf8([line]):
+                continue                                   # said otherwise: UTF8_LINE below
             else:
                 out.append(line)
         out += division_lines
@@ -142,9 +165,24 @@ def format_archive(config_lines: Sequence[str], divisions: Sequence[tuple[str, s
             out.append(f"config event_date = {_quote(settings.date)}")
         if settings.spread_caps:
             out.append("config spread_cap = [" + ", ".join(map(str, settings.spread_caps)) + "]")
+    if utf8 and not says_utf8(out):
+        out.append(UTF8_LINE)
     for _, file, text in divisions:
         out += [f"#begin_file name={file}", *text.splitlines(), f"#end_file name={file}"]
     return "\n".join(out) + "\n"
+
+
+def _is_encoding_line(line: str) -> bool:
+    config = _CONFIG.match(line)
+    return bool(config) and config.group(1).lower() == "tfile_encoding"
+
+
+def _plain(text: str) -> str:
+    """A config value without its quotes (no error for a bad one: tsh's own reading says)."""
+    try:
+        return _value(text, "", 0)
+    except TshConfigError:
+        return text
 
 
 def _value(text: str, source: str, line_no: int) -> str:

@@ -48,7 +48,8 @@ def plan_rounds(folder: Path, options: Options, config: DirectorConfig, people,
     path = folder / "draw-plan.sqlite"
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
-    drawing = next_round.Event(config.rules, config.tournament, config.draw, config.tables)
+    drawing = next_round.Event(config.rules, config.tournament, config.draw, config.tables,
+                               config.division_tables)
     paired: list[Pairing] = []
     games: dict = {}
     with DirectorDB.open(path) as db:

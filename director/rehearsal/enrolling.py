@@ -6,7 +6,8 @@
   own end of the exchange, as its ENROLL screen runs it), the URL the one the table reaches the
   director by (the network relay's, for the table that loses its network);
 - the table on a serial line from a USB stick: its file made on the page (*Its file for a USB
-  stick*), written to the folder's ``stick/tablekeeper/``, then ``python -m kiosk enroll --stick``.
+  stick*), written to the folder's ``stick/tablekeeper/``, then ``python -m kiosk enroll --stick
+  --code`` with the code the page gave beside it (the file is sealed under it).
 
 Every table enrolls from this machine's one address, which the director lets start
 ``STARTS_AT_ONCE`` exchanges and then one every ``START_EVERY_S`` (director.tables.exchange: a
@@ -80,5 +81,5 @@ def by_stick(page: Page, root: Path, table: str, serial: str) -> tuple[Path, str
     stick.mkdir(parents=True, exist_ok=True)
     (stick / made["file_name"]).write_text(made["file_text"])
     config = kiosk_config(folder)
-    _enroll(["--stick", str(folder / "stick")], config, table)
+    _enroll(["--stick", str(folder / "stick"), "--code", made["code"]], config, table)
     return config, made["pin"]

@@ -33,6 +33,7 @@ from director.event.rounds import start_round
 from director.event.tournament import imported_results, pairings as stored_pairings, players
 from director.event.tournament import store_imported_results
 from director.files import exports, imports
+from director.files.beside import OutsideTheFolder, read_beside
 from . import event
 
 PAIRINGS_FILE = "rehearsal-pairings.csv"
@@ -82,20 +83,29 @@ def made_up(tables: int) -> EventPlan:
 
 
 def event_uploads(path: Path) -> list[imports.Upload]:
-    """The event's file and, for a tsh config, the .t files it names (from beside it)."""
+    """The event's file and, for a tsh config, the .t files it names, each a .t file in the
+    config's own folder (director.files.beside, as ``python -m director import`` reads them):
+    a config naming any other file is refused by its line before that file is read."""
     if not path.is_file():
         raise EventFileError(f"tournament.event_file: {path}: no such file")
     first = imports.Upload(path.name, path.read_bytes())
     uploads = [first]
     if imports.kind_of(first) == "tsh-config":
-        config = imports.parse_tsh_config(first)
+        try:
+            config = imports.parse_tsh_config(first)
+        except imports.FileRefused as exc:
+            raise EventFileError(f"tournament.event_file: {exc}") from None
         for line in config.divisions:
             if line.file in config.files:
                 continue                            # an archive holds its .t files
-            beside = path.parent / line.file
-            if not beside.is_file():
-                raise EventFileError(f"{path}: division {line.name}: its file {beside} is missing")
-            uploads.append(imports.Upload(beside.name, beside.read_bytes()))
+            where = f"tournament.event_file: {path}:{line.line_no}: division {line.name}"
+            try:
+                data = read_beside(path, line.file)
+            except OutsideTheFolder as exc:
+                raise EventFileError(f"{where}: {exc}") from None
+            if data is None:
+                raise EventFileError(f"{where}: its file {path.parent / line.file} is missing")
+            uploads.append(imports.Upload(line.file, data))
     return uploads
 
 

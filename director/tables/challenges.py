@@ -8,8 +8,9 @@ its state: ``open``, then ``withdrawn`` if the players withdrew it, or ``ruled``
 has the station's verdict. The station (``python -m kiosk judge`` with ``director.station``)
 reads the challenges open (``open_challenges``, signed with the station's own key,
 common.wire.signing.station_key) and sends its one verdict as a ``verdict`` document signed with
-its key. The director takes it only for a challenge a table has open: a verdict for a table
-without one, for a challenge withdrawn or already ruled, or with other words than the table
+its key, naming the challenge it rules on (a verdict without its ``challenge_id`` is refused
+400: it is never applied to whatever challenge is open). The director takes it only for a
+challenge a table has open: a verdict for a table without one, for a challenge withdrawn or already ruled, or with other words than the table
 sent, is refused (409, saying which) and nothing changes. The table reads the verdict back
 (``verdict_for``, signed with the table's key) and rules with it as if it had judged.
 
@@ -233,8 +234,8 @@ def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wa
     try:
         document = _signed(raw, own_key, "verdict", station, "station")
         table = _need(document, "table", lambda v: _text(v, 20), "the table's name")
-        wanted = _need(document, "challenge_id", lambda v: v is None or _text(v, 200),
-                       "the challenge's id or null")
+        wanted = _need(document, "challenge_id", lambda v: _text(v, 200),
+                       "the id of the challenge it rules on (the station's list names each)")
         words = _words(document)
         valid = _need(document, "valid", lambda v: isinstance(v, bool), "true or false")
         lexicon = _need(document, "lexicon", lambda v: isinstance(v, str) and len(v) <= 200,
@@ -245,8 +246,7 @@ def receive_verdict(db: DirectorDB, station: str, raw: bytes, key: bytes, now_wa
         with db.transaction() as conn:
             rows = list(conn.query("SELECT * FROM challenges WHERE table_name = ? ORDER BY "
                                    "opened_wall DESC", [table]))
-            row = next((r for r in rows if r["id"] == wanted), None) if wanted else \
-                next((r for r in rows if r["state"] == "open" and not r["station"]), rows[0] if rows else None)
+            row = next((r for r in rows if r["id"] == wanted), None)
             if row is None:
                 raise Refused(409, f"table {table} has no challenge open")
             answer = {"table": table, "challenge_id": row["id"],

@@ -6,8 +6,9 @@ tournament, the rules, the link), and the three ways it gets it.
   volunteer types T and the code at the table, which fetches ``sealed_enrollment(config, T)``
   over the network, sealed (director.tables.exchange, common.wire.code_exchange).
 - **By USB stick**, for a table on a serial line: ``--stick DIR`` writes one file per table,
-  ``DIR/tablekeeper/table-T.toml`` (``stick_file``), which the table reads from the stick by its
-  number.
+  ``DIR/tablekeeper/table-T.toml`` (``stick_file``), sealed under a one-time code printed beside
+  it (never on the stick); the table reads the file from the stick by its number and takes it
+  only with that code typed at it (a stick from anyone else is refused).
 - **By hand**: ``--out DIR`` writes the key file and the config lines (``enroll``), as before;
   the venue's judge station is enrolled this way (``--station --out DIR``: ``enroll_station``,
   its own key derived as a table's from "station:" + its name).
@@ -30,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from common.secret_hash import make_hash
-from common.wire.code_exchange import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, shown_code,
-                                   stick_name, table_pin)
+from common.wire.code_exchange import (CODE_MINUTES, TRIES, enrollment, enrollment_toml, make_code,
+                                   shown_code, stick_name, stick_seal, table_pin)
 from common.wire.signing import key_hex, station_key, table_key
 
 from director.config import ConfigError, DirectorConfig, load_config
@@ -177,9 +178,11 @@ def sealed_enrollment(config: DirectorConfig, table: str) -> dict:
 
 
 def stick_file(config: DirectorConfig, table: str, *, url: str | None = None,
-               serial: str | None = None) -> tuple[str, str]:
-    """(file name, text) of table ``table``'s enrollment for a USB stick: on a serial line
-    (``serial``: the table's port) or over the network (``url``, default this director's)."""
+               serial: str | None = None) -> tuple[str, str, str]:
+    """(file name, text, code) of table ``table``'s enrollment for a USB stick: on a serial
+    line (``serial``: the table's port) or over the network (``url``, default this director's),
+    sealed under a new one-time ``code`` (common.wire.code_exchange.stick_seal) that is shown to
+    the director and never written: the table takes the file only with it typed."""
     table = check_table(table)
     if serial is not None:
         if not (re.fullmatch(r"[1-9][0-9]{0,2}", table) and int(table) <= 254):
@@ -190,7 +193,8 @@ def stick_file(config: DirectorConfig, table: str, *, url: str | None = None,
         link = {"url": _checked_url(url or director_url(config))}
     text = enrollment_toml(sealed_enrollment(config, table), how="from a USB stick (python -m "
                            f"director enroll {table} --stick)", **link)
-    return stick_name(table), text
+    code = make_code()
+    return stick_name(table), stick_seal(text, code), code
 
 
 def _checked_url(url: str) -> str:
@@ -310,14 +314,15 @@ def _write_stick(config: DirectorConfig, tables: list[str], stick: Path, *, url,
     folder = stick / "tablekeeper"
     folder.mkdir(parents=True, exist_ok=True)
     for table in tables:
-        name, text = stick_file(config, table, url=url, serial=serial)
+        name, text, code = stick_file(config, table, url=url, serial=serial)
         path = folder / name
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-        print(f"table {table}: {path} (it holds the table's key: keep the stick safe); its "
-              f"director's PIN {pin(config, table)}")
-    print("At each table: ENROLL, its number, STICK (the table reads its own file).")
+        print(f"table {table}: {path} (it holds the table's key: keep the stick safe); its code "
+              f"{shown_code(code)} (not on the stick); its director's PIN {pin(config, table)}")
+    print("At each table: ENROLL, its number, its code, STICK (the table reads its own file and "
+          "takes it only if it was sealed under that code).")
     return 0
 
 

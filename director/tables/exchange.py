@@ -21,7 +21,9 @@ which does not match, and the log says so (``the code typed at table 7 was wrong
 the start's line says a try was spent, not whether it was right.
 
 A bad try costs the guesser, not the table. Each address (``source``) may spend ``TRIES`` of a
-code, of its ``codes.TRIES_IN_ALL``: one phone cannot end another table's code. Starts and
+code, of its ``codes.TRIES_IN_ALL``: one phone cannot end another table's code. Where an
+address has spent its tries the code has ended for it (``ended_at``: the tables page says so, as
+the table there does). Starts and
 confirmations are each counted per address (``STARTS_*``, ``CONFIRMS_*``: 429 with
 Retry-After); a message that is not a point of SPAKE2's group is refused 400 before a try is
 spent; at most ``STARTS_AT_ONCE_IN_ALL`` starts are worked on at once and ``MAX_PENDING``
@@ -184,6 +186,17 @@ class Exchanges:
         log.info("table %s enrolled by its code from %s: the code was right", pending.table,
                  source)                                                # once a code
         return Reply(200, {"outcome": "enrolled", "table": pending.table})
+
+    def ended_at(self) -> dict[tuple[str, str], list[str]]:
+        """(table, code) -> the addresses that spent their ``TRIES`` of it: the code has ended
+        there (the table at that address says so), though other addresses may still try it."""
+        with self._lock:
+            spent = [(key, count) for key, (count, _) in self._spent.items()]
+        ended: dict[tuple[str, str], list[str]] = {}
+        for (table, code, source), count in spent:
+            if count >= TRIES:
+                ended.setdefault((table, code), []).append(source)
+        return ended
 
     def _urls(self, reached: tuple[str, int] | None) -> list[str]:
         """The director's own addresses a table is sealed: the one its start came in on, then

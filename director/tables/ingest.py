@@ -18,7 +18,10 @@ names (``common.wire.signing.table_key``), never under the tournament key itself
 - 422 an unknown ``schema`` version or a ``kind`` that is not the path's;
 - 409 the document's table is not the table it was posted for (replayed under another table),
   or its ``division`` is not the division of the table's pairing in that round
-  (director.event.rounds.division_for: a document without one is filed under the pairing's division);
+  (director.event.rounds.division_for: a document without one is filed under the pairing's
+  division; a result of a table no pairing places, naming none in an event of several
+  divisions, is refused, while such a status is taken as no division's: a table enrolled before
+  any round is drawn is heard from, waiting for its round);
 - then a result is checked by director.tables.verify: 409 its round has not started, or its
   round and players are not its table's pairing, or its rules are not the tournament's; 422 its
   events do not give its result; and 409 unless its revision is the next of its game: 1 when
@@ -93,7 +96,7 @@ def receive(db: DirectorDB, table: str, path: str, raw: bytes, key: bytes, now_w
         document = checked.document
         if path == "results" and _held_already(db, checked):
             return _receipted(Reply(200, {"outcome": "duplicate", **_ident(document)}), checked, key)
-        division = _division(db, document)
+        division = _division(db, document, needed=path == "results")
         if path == "results":
             check_result(db, rules, document, checked.events)
             return _receipted(_store_result(db, checked, division, now_wall, source), checked, key)
@@ -150,10 +153,12 @@ def _held_already(db: DirectorDB, checked: Checked) -> bool:
             "AND table_name = ? AND sha256 = ? AND reason = 'replaced'", ident * 2).fetchone() is not None
 
 
-def _division(db: DirectorDB, document: dict) -> str | None:
-    """The division the document is filed under, checked against the table's pairing."""
+def _division(db: DirectorDB, document: dict, *, needed: bool) -> str | None:
+    """The division the document is filed under, checked against the table's pairing; a status
+    (``needed`` False) of a table no pairing places yet is no division's (it waits for its round)."""
     try:
-        return division_for(db, document["round"], document["table"], document.get("division"))
+        return division_for(db, document["round"], document["table"], document.get("division"),
+                            needed=needed)
     except DivisionMismatch as exc:
         raise Refused(409, str(exc)[:200]) from None
 

@@ -28,12 +28,13 @@ from director.tables.announce import Announcement
 from director.tables.exchange import Exchanges
 from . import parts
 from .addresses import service_addresses
+from .connections import Wires
 from .draw_page import watch
 from .guard import Guard, table_rate
 from .live import Broadcaster
 from .routes import (corrections, director_page, downloads, draw, enrolling, import_files,
-                     judge_api, live_view, login, print_pages, round_actions, tables_api,
-                     tables_page)
+                     judge_api, live_view, login, players, print_pages, prizes, round_actions,
+                     sheets, tables_api, tables_page)
 from .service import Service
 from .sessions import LoginThrottle, SessionStore
 
@@ -41,7 +42,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 ROUTES: list[BaseRoute] = [
     *tables_api.routes, *judge_api.routes, *live_view.routes, *login.routes,
     *director_page.routes, *round_actions.routes, *import_files.routes, *corrections.routes,
-    *enrolling.routes, *downloads.routes, *tables_page.routes, *draw.routes, *print_pages.routes,
+    *enrolling.routes, *downloads.routes, *tables_page.routes, *draw.routes, *players.routes,
+    *print_pages.routes, *prizes.routes, *sheets.routes,
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 
@@ -77,12 +79,13 @@ def make_service(db: DirectorDB, config: DirectorConfig, password_hash: str,
     """The service's parts, each made once for the app."""
     snapshot = parts.Snapshot(db, config, now, clock)
     limits = config.limits
+    wires = Wires()     # the door's connections, asked by the live pages' budget (issue 39)
     live = Broadcaster(snapshot, {"public": parts.PUBLIC, "director": parts.DIRECTOR},
                        Slots(limits.live_per_address, limits.live_total, limits.live_director),
-                       held_for=snapshot.held_for)
+                       held_for=snapshot.held_for, wires=wires)
     return Service(db=db, config=config, now=now, clock=clock, live=live, snapshot=snapshot,
                    exchanges=Exchanges(db, config, clock=clock),
                    addresses=service_addresses(config), sessions=SessionStore(clock),
                    throttle=LoginThrottle(clock), password_hash=password_hash,
                    table_requests=table_rate(limits, clock),     # the guard's and the door's
-                   announcement=announcement)
+                   announcement=announcement, wires=wires)

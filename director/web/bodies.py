@@ -72,9 +72,61 @@ class DrawChoice(Strict):
 
 
 class DrawAction(Strict):
-    """POST /api/draw/propose, /swap, /table, /publish: a division's proposed round; ``players``
-    the two to swap, ``player`` and ``table`` the game to move and where."""
+    """POST /api/draw/propose, /swap, /table, /publish, /takeback, /tables: a division's proposed
+    round (``round``: the one the page shows; ``published``: the change is of the published
+    round, not started, instead); ``players`` the two to swap, ``player`` and ``table`` the game
+    to move and where; ``tables`` the division's own tables ("1-15"; "": the page's choice
+    dropped)."""
     division: Division
     players: pair(PlayerNumber) | None = None
     player: PlayerNumber | None = None
     table: Table | None = None
+    round: Round | None = None
+    published: bool = False
+    tables: text(300) | None = None
+
+
+MISSED = ("none", "forfeit")        # director.event.roster.MISSED
+Someone = text(MAX_NAME, 1)         # a player: their number or their name
+
+
+class PlayerAction(Strict):
+    """POST /api/players/late, /withdraw, /back, /absent, /noshow (director.event.entries): a
+    late entry's ``name`` and ``rating``; the ``player`` (number or name) withdrawn, back or
+    absent, from ``round`` (default: the first not started); the ``players`` (one, or a game's
+    two) who did not come in ``round`` (``undo``: a no-show's forfeit taken back); ``missed``:
+    each round missed is no game or a forfeit loss."""
+    division: Division | None = None
+    name: Name | None = None
+    rating: whole(0, 4000) | None = None
+    player: Someone | None = None
+    players: Annotated[list[Someone], Meta(min_length=1, max_length=2)] | None = None
+    round: Round | None = None
+    missed: one_of(MISSED) = "none"
+    undo: bool = False
+
+
+Places = whole(0, 50)
+
+
+class PrizeChoice(Strict):
+    """POST /api/prizes/settings: a division's prize table settings chosen on the page
+    (director.event.prizes.settings' FIELDS; those not given stay as they are)."""
+    division: Division
+    places: Places | None = None
+    class_places: Places | None = None
+    bands: Annotated[list[text(20)], Meta(max_length=50)] | None = None
+    band_places: whole(1, 50) | None = None
+    lucky_stiff: Places | None = None
+    high_win: bool | None = None
+    high_loss: bool | None = None
+    high_game: bool | None = None
+    high_combined: bool | None = None
+    upset: bool | None = None
+    high_word: bool | None = None
+    one_each: bool | None = None
+
+
+class PrizeForget(Strict):
+    """POST /api/prizes/forget: a division's prize table as the config sets it again."""
+    division: Division

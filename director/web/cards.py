@@ -3,11 +3,15 @@
 on each table. The QR codes are SVG made by segno, inline in the page (nothing fetched from
 elsewhere; its style is static/cards.css, laid out in millimetres): two cards to an A4 sheet,
 each sheet its own page, the number on one line (``Table`` above it), the QR code 60 mm square
-with its caption right under it. Nothing on a card is secret.
+with its caption right under it. Nothing on a card is secret. When that address is this machine's
+only (127.0.0.1: the service does not listen on the venue's network) the page warns, above the
+cards and never on them (``loopback_warning``): no phone could open it.
 """
 from __future__ import annotations
 
 import html
+import ipaddress
+import urllib.parse
 
 import segno
 
@@ -35,8 +39,23 @@ def card(table: str, code: str, live: str, name: str) -> str:
             f'{html.escape(live)}</figcaption></figure></section>')
 
 
+def loopback_warning(live: str) -> str:
+    """What the cards' page says when the QR code's address is this machine's only, else ""."""
+    host = urllib.parse.urlsplit(live).hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        return ""
+    return (f"These cards' QR code is {live}, this machine's own address: no player's phone can "
+            "open it. Let the service listen on the venue's network (service.host = \"0.0.0.0\" "
+            "in its config, or --host 0.0.0.0), start it again, and print the cards then.")
+
+
 def cards_page(tables: list[str], live: str, tournament: str) -> str:
-    """The printable sheets of table cards for ``tables``, each with a QR code of ``live``."""
+    """The printable sheets of table cards for ``tables``, each with a QR code of ``live``; a
+    warning above them when ``live`` is this machine's only (``loopback_warning``)."""
     code = qr_svg(live)
     name = html.escape(tournament or "")
     cards = [card(t, code, live, name) for t in tables]
@@ -47,7 +66,9 @@ def cards_page(tables: list[str], live: str, tournament: str) -> str:
             if not tables else f"{len(tables)} table cards on {pages} A4 "
             f"page{'s' if pages != 1 else ''} (two to a page): "
             '<button id="print" type="button">Print</button> (A4, portrait)')
+    warning = loopback_warning(live)
+    warned = f'<p class="warning" role="alert">{html.escape(warning)}</p>\n' if warning else ""
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Table cards'
             f'</title><link rel="stylesheet" href="/static/cards.css">'
             f'<script type="module" src="/static/print.js"></script></head><body>'
-            f'<p class="hint">{hint}</p>\n{sheets}\n</body></html>\n')
+            f'<p class="hint">{hint}</p>\n{warned}{sheets}\n</body></html>\n')

@@ -27,6 +27,17 @@ service. ``DoorProtocol``, uvicorn's own HTTP/1.1 protocol (h11) with a watch on
   request (closed first to make room). An address merely at its rate, not in debt, is the
   guard's to answer 429 (it reads the request's headers, never its body).
 
+The service's socket is bound before anything says it is up (``listening_socket``): a port in
+use (a second director on this machine) or an address not this machine's is a ``ListenError``
+in words, which ``python -m director`` prints as its one line (status 2).
+
+- a request whose body is not declared by its ``Content-Length`` (``Transfer-Encoding``:
+  chunked) is answered 411 and closed as soon as its headers are read, before a byte of its
+  body is parsed (``DoorConnection``): no table, station, kiosk or browser of the page sends
+  one, and h11 parsed a chunk at a time, each appended to the body uvicorn kept so far, so that
+  80 KB sent in 2-byte chunks cost 300 ms of the service's CPU (and in 100-byte chunks 10 ms,
+  against 2-3 ms for the same 80 KB of escaped quotes sent with its length).
+
 A request answered and streams open (the live pages) are the app's: their limits are
 director.limits' (requests per second, live slots). Connections closed by the door are counted
 and logged once a minute at most, however many (``Counts``): the log never grows by a line per
@@ -35,9 +46,11 @@ connection.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import resource
+import socket
 from typing import Callable
 
 import h11
@@ -86,13 +99,48 @@ class Counts:
             self.counts = {}
 
 
+class Wires:
+    """The connections the door let in, by their client's (address, port) as the app's scope
+    names it: how many bytes each holds that its reader has not taken yet (its transport's write
+    buffer: what the kernel's buffers could not take), that buffer held to a bound (a write past
+    it waits for the reader: uvicorn's flow control), and cutting one (its transport aborted,
+    those bytes let go). The live pages ask it (director.web.live.Unsent)."""
+
+    def __init__(self):
+        self.open: dict[tuple, "DoorProtocol"] = {}
+
+    def add(self, connection: "DoorProtocol") -> None:
+        if connection.client:
+            self.open[tuple(connection.client)] = connection
+
+    def remove(self, connection: "DoorProtocol") -> None:
+        if connection.client and self.open.get(tuple(connection.client)) is connection:
+            del self.open[tuple(connection.client)]
+
+    def unsent(self, client: tuple | None) -> int:
+        connection = self.open.get(client) if client else None
+        return 0 if connection is None else connection.unsent()
+
+    def hold_to(self, client: tuple | None, high: int) -> None:
+        connection = self.open.get(client) if client else None
+        if connection is not None:
+            connection.hold_to(high)
+
+    def cut(self, client: tuple | None, why: str) -> None:
+        connection = self.open.get(client) if client else None
+        if connection is not None:
+            connection.cut(why)
+
+
 class Door:
     """The open connections of one server, per address and in all, and those waiting for their
     request (oldest first, to make room); ``rates``: the tables' API's requests per address
-    (director.web.guard.table_rate, the guard's own), if the door refuses those over it."""
+    (director.web.guard.table_rate, the guard's own), if the door refuses those over it;
+    ``wires``: where the connections it lets in are found by their client (``Wires``)."""
 
-    def __init__(self, limits: Limits, rates: RateLimiter | None = None):
-        self.limits, self.rates = limits, rates
+    def __init__(self, limits: Limits, rates: RateLimiter | None = None,
+                 wires: Wires | None = None):
+        self.limits, self.rates, self.wires = limits, rates, wires or Wires()
         self.per_address: dict[str, int] = {}
         self.total = 0
         self.waiting: dict["DoorProtocol", None] = {}
@@ -118,6 +166,7 @@ class Door:
         self.per_address[address] = self.per_address.get(address, 0) + 1
         self.total += 1
         connection.admitted = True
+        self.wires.add(connection)
         return None
 
     def in_debt(self, address: str) -> float:
@@ -147,6 +196,7 @@ class Door:
 
     def leave(self, connection: "DoorProtocol") -> None:
         self.served(connection)
+        self.wires.remove(connection)
         if connection.admitted:
             connection.admitted = False
             self.total -= 1
@@ -157,6 +207,27 @@ class Door:
                 self.per_address.pop(connection.address, None)
 
 
+class DoorConnection(h11.Connection):
+    """h11's server end of a connection that goes no further than the headers of a request whose
+    body is not declared by its length (a ``Transfer-Encoding``): it says ``PAUSED`` (uvicorn
+    stops reading, parses nothing more and starts no app) and ``unmeasured`` is set, for the
+    door to answer 411."""
+
+    def __init__(self, max_incomplete_event_size: int):
+        super().__init__(h11.SERVER, max_incomplete_event_size=max_incomplete_event_size)
+        self.unmeasured = False
+
+    def next_event(self):
+        if self.unmeasured:
+            return h11.PAUSED
+        event = super().next_event()
+        if isinstance(event, h11.Request) and any(name == b"transfer-encoding"
+                                                  for name, _ in event.headers):
+            self.unmeasured = True          # h11 gives header names in lower case
+            return h11.PAUSED
+        return event
+
+
 class DoorProtocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with the door's watch (``door``: set on a subclass made by
     ``server_config``)."""
@@ -165,6 +236,7 @@ class DoorProtocol(H11Protocol):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.conn = DoorConnection(MAX_HEADERS)         # server_config sets uvicorn's the same
         self.address, self.admitted = "unknown", False
         self.phase: str | None = None
         self.deadline: asyncio.TimerHandle | None = None
@@ -204,7 +276,19 @@ class DoorProtocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
+        if self.conn.unmeasured:
+            self._refuse_unmeasured()
+            return
         self._follow()
+
+    def _refuse_unmeasured(self) -> None:
+        if self.transport.is_closing():
+            return
+        self.door.counts.add("refused: a body without its Content-Length (Transfer-Encoding)")
+        self.transport.write(refusal_bytes(
+            411, "Length Required", "a request's body is sent with its Content-Length, not in "
+            "chunks (Transfer-Encoding): the tables, the stations and the page all send it so"))
+        self.close_now()
 
     def on_response_complete(self) -> None:
         wait = self.door.in_debt(self.address)
@@ -262,6 +346,27 @@ class DoorProtocol(H11Protocol):
             self.door.counts.add("closed: body not in time (limits.body_timeout_s)")
         self.close_now()
 
+    def unsent(self) -> int:
+        """Bytes written to the connection that its reader has not taken (nor the kernel's
+        buffers): what it holds of the service's memory."""
+        return 0 if self.transport is None else self.transport.get_write_buffer_size()
+
+    def hold_to(self, high: int) -> None:
+        """Writes to the connection wait once ``high`` bytes are unread (a live page's share),
+        and the kernel's send buffer for it is held to as much (a reader that takes nothing
+        makes the writes wait at once, rather than once the kernel's buffer has grown)."""
+        self.transport.set_write_buffer_limits(high=high)
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, high)
+
+    def cut(self, why: str) -> None:
+        """End the connection at once, what it holds unsent let go (a live reader that took
+        nothing, director.web.live)."""
+        self.door.counts.add(f"cut: {why}")
+        self.door.leave(self)
+        self.transport.abort()
+
     def close_now(self) -> None:
         """Close the connection; it leaves the door's counts at once (the room it made is there
         for the next connection, not when the transport says it is lost)."""
@@ -298,10 +403,44 @@ def server_config(app, limits: Limits, *, access_log: bool = False, **settings) 
     """uvicorn's settings for the director's service, the door in its HTTP protocol: the
     service's and the tests' alike (``app``: director.web.app's, whose tables' API rate the
     door keeps too). ``settings``: host, port, log_level..."""
-    door = Door(limits, app.state.service.table_requests)
+    door = Door(limits, app.state.service.table_requests, app.state.service.wires)
     protocol = type("DirectorDoorProtocol", (DoorProtocol,), {"door": door})
     config = uvicorn.Config(app, http=protocol, timeout_keep_alive=KEEP_ALIVE_S,
                             h11_max_incomplete_event_size=MAX_HEADERS, backlog=BACKLOG,
                             access_log=access_log, **settings)
     config.door = door
     return config
+
+
+class ListenError(OSError):
+    """The service cannot listen where its config says: why, in words, and what to do."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` for uvicorn to serve on (``Server.run(sockets=...)``),
+    bound before the service says where it is; ListenError in words when it cannot be. It is
+    made as TCP by name (``IPPROTO_TCP``), so that each connection it accepts is too and asyncio
+    turns Nagle's delay off for it: made with protocol 0 it was not, and a table's or a page's
+    request on a kept-alive connection was answered some 40 ms late."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ListenError(f"cannot listen on {host}:{port}: {_why_not(exc, host, port)}") from None
+    return sock
+
+
+def _why_not(exc: OSError, host: str, port: int) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return (f"the port is in use (another director, or another service, listens on port "
+                f"{port}): stop it, or give this one another port (--port, service.port)")
+    if exc.errno == errno.EACCES:
+        return (f"port {port} needs the administrator's rights: give a port from 1024 "
+                "(--port, service.port; 8080 is the usual)")
+    if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+        return (f"{host} is not an address of this machine (--host, service.host: 127.0.0.1 for "
+                "this machine only, 0.0.0.0 for the venue's network)")
+    return exc.strerror or str(exc)

@@ -55,6 +55,8 @@ PUBLIC = {
     "enroll.confirm": "a table confirming its enrollment: a MAC only the exchange's key makes",
     "live": "the public live view, for players' phones: it shows, it changes nothing",
     "live.events": "the public live view's server-sent events",
+    "live.wallchart": "the public view's wall chart: the results the standings show, round by round",
+    "live.prizes": "the public view's prize table, of the divisions whose last round is in",
     "login": "the login page",
     "login.post": "the login itself (its form's own CSRF token, checked by the handler)",
     "static": "the pages' scripts and styles",

@@ -10,7 +10,9 @@ director's menu at each table, as its result of the round carries them) and ``ta
 (the results the tables sent again because this director lacked them: restored from a backup)
 and ``draw`` (each division's draw and its proposed round, director.web.draw_page).
 ``corrections`` (public: what each corrected game is now) and ``correction_log`` (the
-director's: every correction with its reason) come from director.web.corrected.
+director's: every correction with its reason) come from director.web.corrected; ``seats``
+(public: where each player sits in their division's round, for the phone view's "find my
+table", and whether the division is over) from director.web.seats.
 
 ``Snapshot(db, config, now)`` computes them; the standings are computed again only after
 something but a table's status changed (a status changes no standing, and a venue sends a
@@ -25,24 +27,27 @@ from typing import Callable
 from director.event import corrections, divisions, tournament
 from . import corrected, view
 from .draw_page import draw_part
+from .seats import seats_part
 from director.config import DirectorConfig
 from director.event.db import DirectorDB
 from director.event.model import ModelError
 from director.tables.refusal import refused_results
 from director.event.standings import render_standings_html
+from director.files.rating_report import standings_estimates
 
-PUBLIC = ("clock", "event", "tiles", "results", "standings", "corrections")
+PUBLIC = ("clock", "event", "tiles", "results", "standings", "corrections", "seats")
 STANDINGS_EVERY_S = 2.0
 DIRECTOR = PUBLIC + ("problems", "menu_uses", "correction_log", "taken_back", "draw")
 
 
 def standings_part(db: DirectorDB, config: DirectorConfig) -> dict:
-    """Each division's standings as HTML, with what was left out of them; the event's problems."""
+    """Each division's standings as HTML (with each player's rating estimate under the config's
+    ``ratings.system``, marked as one), with what was left out of them; the event's problems."""
     groups = []
     for name in divisions.names(db):
         try:
             table, problems = tournament.standings(db, config.rules, config.tournament, name)
-            html = render_standings_html(table)
+            html = render_standings_html(table, *standings_estimates(db, config, name))
         except ModelError as exc:
             html, problems = "", [f"standings: {exc}"]
         groups.append({"division": name, "html": html, "problems": problems})
@@ -103,6 +108,7 @@ class Snapshot:
                                            for g in standings["divisions"]]},
                 "menu_uses": view.round_menu_uses(db),
                 "taken_back": view.taken_back(db),
+                "seats": seats_part(db, self.config),
                 "draw": draw_part(db, self.config)}
 
     @staticmethod

@@ -15,6 +15,7 @@ from director.limits import RateLimiter
 from director.tables.announce import Announcement
 from director.tables.exchange import Exchanges
 from .addresses import Addresses
+from .connections import Wires
 from .live import Broadcaster
 from .parts import Snapshot
 from .sessions import LoginThrottle, SessionStore
@@ -42,6 +43,7 @@ class Service:
     password_hash: str
     table_requests: RateLimiter
     announcement: Announcement | None = None
+    wires: Wires | None = None          # the door's connections (director.web.connections)
 
 
 def service_of(request: Request) -> Service:

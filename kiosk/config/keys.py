@@ -65,7 +65,7 @@ _UI_HELP = {
     "choice_timeout_s": ("how long the questions after a centre press (what for? why?) stay open; "
                          "unanswered, the stop stands with no stated reason", _seconds(1, 120)),
     "message_s": ("how long a refusal stays on the bottom line", _seconds(1, 60)),
-    "big_times_s": ("how long the times fill the screen when asked for (no speech available)",
+    "big_times_s": ("how long the times fill the screen when asked for (TIMES, F5; spoken times without speech)",
                     _seconds(1, 60)),
     "failsafe_ignore_s": ("presses this soon after a failure do not restart the screens",
                           _seconds(0, 10)),

@@ -11,9 +11,10 @@ from then on.
   not merely the one that answered: a relay in the director's place (a rogue that announced
   the tournament's name first) is not the table's director afterwards. The confirmation goes
   to that address, so a table that cannot reach it is not enrolled.
-- ``from_stick(table, roots)``: the file ``tablekeeper/table-T.toml`` on a stick mounted under
-  one of ``roots`` (``STICK_ROOTS``), as ``python -m director enroll T --stick`` wrote it,
-  checked as an enrollment.
+- ``from_stick(table, code, roots)``: the file ``tablekeeper/table-T.toml`` on a stick mounted
+  under one of ``roots`` (``STICK_ROOTS``), as ``python -m director enroll T --stick`` wrote it,
+  taken only if it is sealed under the code typed at the table (the one the director printed
+  beside the file), and checked as an enrollment: a fresh table takes no stick from anyone else.
 - ``save(enrolled, path)``: the enrollment written, durably, readable by the kiosk only.
 
 Every failure is ``EnrollFailed`` with a sentence for the volunteer (the screen shows it).
@@ -27,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.config import enrolled as enrollment_file
-from common.wire.code_exchange import (EnrollmentError, TableExchange, WrongCode, enrollment_toml,
-                                   kept_url, parse_start_answer, refusal_words, stick_name)
+from common.wire.code_exchange import (EnrollmentError, StickNotSealed, TableExchange, WrongCode,
+                                   enrollment_toml, kept_url, parse_start_answer, refusal_words,
+                                   stick_name, stick_open)
 
 TIMEOUT_S = 10.0
 STICK_ROOTS = ("/media", "/mnt", "/run/media")      # where a USB stick is mounted
@@ -105,9 +107,11 @@ def _tell_wrong(base: str, exchange: TableExchange, exchange_id: str, timeout_s:
         pass
 
 
-def from_stick(table: str, roots: tuple[str, ...] = STICK_ROOTS) -> Enrolled:
+def from_stick(table: str, code: str, roots: tuple[str, ...] = STICK_ROOTS) -> Enrolled:
     """Table ``table``'s enrollment file from a USB stick mounted under one of ``roots`` (the
-    root itself, or a folder in it: /media/usb, /media/pi/STICK)."""
+    root itself, or a folder in it: /media/usb, /media/pi/STICK), taken only if it is sealed
+    under ``code``, the one the director printed beside it (common.wire.code_exchange.stick_open):
+    a stick from anyone else, or a file changed since, is refused and nothing is written."""
     name = stick_name(table)
     candidates = []
     for root in map(Path, roots):
@@ -118,10 +122,12 @@ def from_stick(table: str, roots: tuple[str, ...] = STICK_ROOTS) -> Enrolled:
         raise EnrollFailed(f"no tablekeeper/{name} on a USB stick (looked in {', '.join(roots)}): "
                            f"the director writes it with python -m director enroll {table} --stick")
     try:
-        text = found.read_text(encoding="utf-8")
-        values = enrollment_file.read_enrollment(found, _check)
+        text = stick_open(found.read_text(encoding="utf-8"), code)
+        values = enrollment_file.parse_enrollment(text, str(found), _check)
     except (OSError, UnicodeDecodeError) as exc:
         raise EnrollFailed(f"{found}: cannot be read ({exc})") from None
+    except StickNotSealed as exc:
+        raise EnrollFailed(f"{found} refused: {exc}; nothing was written") from None
     except ValueError as exc:
         raise EnrollFailed(str(exc)) from None
     if values["kiosk.table"] != table:

@@ -88,13 +88,13 @@ class EnrollWorker:
             self._finish(lambda: enroll.by_code(url, table, code), found)
         self._start(work)
 
-    def from_stick(self, table: str) -> None:
+    def from_stick(self, table: str, code: str) -> None:
         found = self.progress().found
 
         def work():
             self._set("working", f"table {table}: reading its file from the USB stick", found)
             from kiosk.link import enroll
-            self._finish(lambda: enroll.from_stick(table), found)
+            self._finish(lambda: enroll.from_stick(table, code), found)
         self._start(work)
 
     def _finish(self, get: Callable[[], enroll.Enrolled], found) -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from common.wire import schema
 from kiosk.link.answers import Verdict, checked
 from kiosk.link.assignment import AssignmentFormatError, check
-from common.wire.signing import SignatureError, verify, wire
+from common.wire.signing import TABLE_PROOF, SignatureError, table_proof, verify, wire
 
 DELIVERED, REFUSED, UNREACHABLE = "delivered", "refused", "unreachable"
 TOO_MANY_REQUESTS = 429
@@ -74,7 +74,8 @@ class DirectorClient:
     def assignment(self) -> dict | None:
         """The table's assignment (checked), None if the director has none for it (404);
         ConnectionError if the director cannot be reached, AssignmentError if not believed."""
-        answer = self._answer(urllib.request.Request(f"{self.base}/assignment", method="GET"))
+        answer = self._answer(urllib.request.Request(f"{self.base}/assignment", method="GET",
+                                                     headers={TABLE_PROOF: table_proof(self.key, self.table)}))
         if answer.code == 404:
             return None
         if answer.code == 200 and answer.body is None:

@@ -110,4 +110,15 @@ def _message(state: GameState, stopped: Mark, power_lost: bool, now_ns: int) -> 
     cause = "Power was lost" if power_lost else "The kiosk stopped"
     at = time.strftime("%H:%M:%S", time.localtime(stopped.wall))
     faces = " / ".join(clk.display(clk.remaining(state.clock, p, now_ns)) for p in (0, 1))
-    return f"{cause} at {at}; clock stopped at {faces}; {_NEXT[state.phase]}"
+    return f"{cause} at {at}; clock stopped at {faces}; {_next(state)}"
+
+
+def _next(state: GameState) -> str:
+    """What the players do next, naming who restarts the clock in play (as the clock screen's
+    banner does): the waiting player, or either where the rules let either."""
+    if state.phase != Phase.PLAYING or state.to_move is None:
+        return _NEXT[state.phase]
+    mover = state.players[state.to_move]
+    if state.rules.clock.resume_by == "waiting":
+        return f"{state.players[1 - state.to_move]}: press your button to restart {mover}'s clock"
+    return f"either player's button restarts {mover}'s clock"

@@ -1,6 +1,7 @@
-"""``python -m kiosk run --config FILE`` and ``python -m kiosk config`` as real processes
-(headless): a bad file exits 2 naming the file, the key and what was expected; a good one is
-what the kiosk runs with, the command line overriding it; the store is the file's."""
+"""``python -m kiosk run --config FILE`` as the real process (headless) and ``python -m kiosk
+config`` (in the test's process, tests/support/cli.py): a bad file exits 2 naming the file, the
+key and what was expected; a good one is what the kiosk runs with, the command line overriding
+it; the store is the file's."""
 import os
 import sqlite3
 import subprocess
@@ -11,12 +12,15 @@ import pygame
 
 from kiosk.config import EXAMPLE
 from kiosk.pin import hash_pin
+from tests.support import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 def kiosk(*args, cwd=ROOT, timeout=120):
+    if args[0] == "config":
+        return cli.run("kiosk", *args, cwd=cwd)
     return subprocess.run([sys.executable, "-m", "kiosk", *args], cwd=cwd,
                           env=dict(ENV, PYTHONPATH=str(ROOT)), capture_output=True, text=True,
                           timeout=timeout)

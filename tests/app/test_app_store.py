@@ -108,7 +108,7 @@ def test_a_crash_mid_turn_then_the_game_resumes_neutral_and_finishes(kiosks, tmp
     assert [h.score for h in k.view.halves] == ["24", "40"]
     assert k.view.banner[0] == RESTARTED
     assert re.fullmatch(r"The kiosk stopped at \d\d:\d\d:\d\d; clock stopped at 24:17 / 24:30; "
-                        r"press to resume", k.view.error), k.view.error
+                        r"Bob: press your button to restart Ann's clock", k.view.error), k.view.error
     (recovered,) = [e for e in journal_events(tmp_path / "kiosk.sqlite") if isinstance(e, ev.Recovered)]
     assert recovered == ev.Recovered(T0 + 1000 * S, from_ns=T0 + 75 * S)
 

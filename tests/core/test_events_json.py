@@ -22,6 +22,7 @@ def test_every_event_type_round_trips():
         ev.FalseBlankFound(31, 0, 4), ev.TimeDivided(32, 600_000_000_000),
         ev.ChallengeRechecked(33, 0, 2, False), ev.AbsentDeclared(34, (1,)),
         ev.SendBackUndone(35, 1, 3, 9_000_000_000),
+        ev.WordNoted(35, 0, 2, "QUaRTZ"),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for event in samples:

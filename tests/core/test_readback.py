@@ -89,6 +89,23 @@ def test_events_out_of_their_place_in_a_game_are_refused(events, reason):
     assert str(refused.value).startswith(f"events[{last}] ({type(events[last]).__name__}): {reason}")
 
 
+def test_a_game_placing_more_tiles_than_a_set_has_is_refused_where_it_goes_past():
+    """Fifteen plays of seven tiles (105 on a board of 100 tiles: a tally of bonus words no game
+    can hold) are refused at the fifteenth; fourteen read back. A play taken off the board gave
+    its tiles back: it does not count."""
+    plays = [ev.TurnEnded((n + 1) * S, n % 2, TurnKind.PLAY, score=60, placed=7) for n in range(15)]
+    nzasp = load_preset("nzasp")
+    state, result = result_of(nzasp, 1, ("Ann", "Bob"), [ev.GameStarted(0, 0), *plays[:14]])
+    assert (state.tiles_on_board(), result.bonus_words) == (98, (7, 7))
+    with pytest.raises(ImpossibleEvent) as refused:
+        read_back(new_game(nzasp), [ev.GameStarted(0, 0), *plays])
+    assert str(refused.value) == ("events[15] (TurnEnded): the plays on the board placed 105 tiles; "
+                                  "a set has 100")
+    taken_off = ev.PhonyWithdrawn(int(14.5 * S), 13)
+    assert read_back(new_game(nzasp), [ev.GameStarted(0, 0), *plays[:14], taken_off,
+                                       plays[14]]).tiles_on_board() == 98
+
+
 def test_the_result_is_computed_as_of_the_last_event():
     state, result = result_of(ASPA, 1, ("Ann", "Bob"), GAME)
     assert state.last_ns == 20 * S and result.time_used_ms == (10_000, 10_000)

@@ -51,3 +51,21 @@ def test_nzasp_rules_say_both_settings_and_read_back():
     data = rules.to_dict()
     assert data["result"]["bonus_words"] is True and data["result"]["average_credit"] is True
     assert rules_from_preset(data, "nzasp") == rules
+
+
+def test_no_more_bonus_words_than_a_set_of_100_tiles_holds(table):
+    """A set has 100 tiles: fourteen plays of seven are 98 on the board, and a fifteenth cannot
+    be (a BONUS pressed once too often); the table says so and records nothing. A play taken off
+    gives its tiles back, so the board has room again."""
+    from common.game.errors import BadTurn
+    import pytest
+    t = table("nzasp")
+    t.start()
+    for n in range(14):
+        t.play(10 * (n + 1), n % 2, 60, placed=7)
+    with pytest.raises(BadTurn, match="the set has 100 tiles and the plays on the board placed 98: "
+                                      "this play cannot place 7 more"):
+        t.play(150, 0, 60, placed=7)
+    assert t.result().bonus_words == (7, 7)
+    t.play(150, 0, 4, placed=2)
+    assert t.state.tiles_on_board() == 100

@@ -147,10 +147,21 @@ def test_school_22_an_empty_bag_allows_any_rack(placed):
 
 
 def test_school_22_an_unknown_bag_and_other_books_take_the_rack_as_entered(table):
-    t = school_round_end(0)                     # placed not entered: the kiosk does not know
+    # School 22 asks a full rack only "unless there are no tiles left in the bag": a kiosk that
+    # does not know the bag (the tiles placed were not entered) cannot refuse a short one
+    t = school_round_end(0)
+    assert t.state.bag() is None and t.state.rules.end.full_racks
     t.at(2650, c.Rack(0, "QZ"))
+    assert t.state.racks[0] == "QZ"
+    t.at(2650, c.Rack(1, "E"))
+    assert t.state.racks == ("QZ", "E")
+    assert t.result().rack_adjust == (-20, -1)      # 23: each team minus its own tiles
+    # ASPA has no such rule: a short rack at the end of a game stopped (11.3a: only without a
+    # clock), the bag holding 100 - 14 - 5 = 81 tiles, is taken too
     t = table("aspa")
     t.start(first=0)
     t.play(10, 0, 30, placed=5)
     t.at(20, c.End())
-    t.at(21, c.Rack(0, "QZ"))                   # ASPA 11.3a: only without a clock
+    assert t.state.bag() == 81 and not t.state.rules.end.full_racks
+    t.at(21, c.Rack(0, "QZ"))
+    assert t.state.racks[0] == "QZ" and t.result().rack_adjust[0] == -20

@@ -1,16 +1,9 @@
 """Director tests: a real server (uvicorn on a free 127.0.0.1 port, tests/support/
-director_harness.py) with its SQLite file in tmp_path; real signed documents from the replay core."""
+director_harness.py; the ``director`` fixture of tests/support/fixtures.py) with its SQLite file
+in tmp_path; real signed documents from the replay core."""
 import pytest
 
-from tests.support.director_harness import Director
 from tests.support.page_browser import launch
-
-
-@pytest.fixture
-def director(tmp_path):
-    running = Director(tmp_path / "director.sqlite").start()
-    yield running
-    running.stop()
 
 
 @pytest.fixture(scope="module")

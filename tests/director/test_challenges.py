@@ -63,7 +63,7 @@ def test_a_challenge_open_reaches_the_station_and_its_verdict_the_table(db):
 
 
 def test_a_verdict_for_a_challenge_withdrawn_or_not_open_is_refused(db):
-    refused = receive_verdict(db, "1", verdict(cid=None), KEY, NOW)
+    refused = receive_verdict(db, "1", verdict(), KEY, NOW)
     assert (refused.code, refused.body["error"]) == (409, "table 7 has no challenge open")
     receive_challenge(db, "7", challenge(), KEY, NOW)
     receive_challenge(db, "7", challenge("withdrawn"), KEY, NOW + 1)
@@ -80,7 +80,8 @@ def test_the_station_rules_on_the_words_the_table_typed_or_types_them_itself(db)
     refused = receive_verdict(db, "1", verdict(words=("QUIRE",)), KEY, NOW + 1)
     assert (refused.code, refused.body["error"]) == (409, "words: table 7 challenged QUIRE ZEBRA, not QUIRE")
     receive_challenge(db, "8", challenge(words=(), table="8", cid="g8:turn-1:5"), KEY, NOW)
-    taken = receive_verdict(db, "1", verdict(words=("JINX",), table="8", cid=None), KEY, NOW + 2)
+    taken = receive_verdict(db, "1", verdict(words=("JINX",), table="8", cid="g8:turn-1:5"), KEY,
+                            NOW + 2)                  # the station names it (issue 39: never null)
     assert taken.code == 200 and taken.body["challenge_id"] == "g8:turn-1:5"
     assert verify(verdict_for(db, "8", "T", KEY), table_key(KEY, "8"))["words"] == ["JINX"]
 

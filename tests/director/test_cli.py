@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from director.config import ConfigError, load_config
+from tests.support import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "config" / "director.example.toml"
@@ -21,8 +22,9 @@ TIMEOUT_S = 60
 
 
 def run_director(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "director", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=TIMEOUT_S)
+    """``python -m director *args`` in the test's process (tests/support/cli.py); the service's
+    own start and stop is a process below."""
+    return cli.run("director", *args, cwd=cwd)
 
 
 def test_help_lists_the_options():

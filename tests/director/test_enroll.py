@@ -2,8 +2,6 @@
 only) and the kiosk config lines; a kiosk configured with them signs results the director takes,
 for that table only; the tournament key is never written or printed."""
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,14 +11,14 @@ from director.tables.enroll import EnrollError, enroll
 from kiosk.config import kiosk_config, load
 from common.wire.signing import sign, table_key, wire
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc
+from tests.support import cli
 
-ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT_S = 60
 
 
 def enroll_command(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "director", "enroll", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=TIMEOUT_S)
+    """``python -m director enroll`` in the test's process (tests/support/cli.py; as a process
+    of its own: tests/sync/test_enroll_by_code.py's first journey)."""
+    return cli.run("director", "enroll", *args, cwd=cwd)
 
 
 def director_config(tmp_path) -> Path:

@@ -1,29 +1,31 @@
-"""``python -m director import`` and ``export`` as a director scripts them: real processes, real
-files. A config.tsh with its .t files beside it goes in, every format comes out; a bad file among
-good ones is refused whole, naming the file, the line and the reason, and the database file is
-unchanged byte for byte."""
+"""``python -m director import`` and ``export`` as a director scripts them, on real files. A
+config.tsh with its .t files beside it goes in, every format comes out (those commands as the
+processes they are); a bad file among good ones is refused whole, naming the file, the line and
+the reason, and the database file is unchanged byte for byte (the same commands in the test's
+process, tests/support/cli.py)."""
 import csv
 import io
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from director.files.tou import parse_tou
 from director.files.tsh import parse_t
-
-pytestmark = pytest.mark.slow          # subprocesses: make check leaves them out
+from tests.support import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT_S = 120
 
 
-def director(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "director", *map(str, args)], cwd=cwd,
-                          capture_output=True, timeout=TIMEOUT_S)
+def director(*args, cwd=ROOT, command=cli.run):
+    """``python -m director *args``; its output as bytes."""
+    return command("director", *args, cwd=cwd, text=False)
+
+
+def process(*args, cwd=ROOT):
+    """The same, as a process of its own."""
+    return director(*args, cwd=cwd, command=cli.spawn)
 
 
 @pytest.fixture
@@ -44,25 +46,26 @@ def dump(path):
         return list(conn.iterdump())
 
 
+@pytest.mark.slow                       # processes: make check leaves it out
 def test_a_config_goes_in_and_every_format_comes_out(event_dir, tmp_path):
     db = tmp_path / "event.sqlite"
-    done = director("import", "--db", db, event_dir / "config.tsh")
+    done = process("import", "--db", db, event_dir / "config.tsh")
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().splitlines()[:2] == [
         f"{event_dir / 'a.t'}: division A: 26 players, 23 rounds of pairings, 303 results",
         f"{event_dir / 'b.t'}: division B: 109 players, 14 rounds of pairings, 770 results, "
         "its boards at tables 14 onwards"]
-    out = director("export", "--db", db, "--format", "t", "--division", "b", "-o", tmp_path / "b.t")
+    out = process("export", "--db", db, "--format", "t", "--division", "b", "-o", tmp_path / "b.t")
     assert out.returncode == 0 and out.stdout == b"", out.stderr
     again, original = parse_t((tmp_path / "b.t").read_text("iso-8859-1")), parse_t((event_dir / "b.t").read_text("iso-8859-1"))
     assert (again.players, again.results, again.extras) == (original.players, original.results, original.extras)
-    tou = director("export", "--db", db, "--format", "tou")
+    tou = process("export", "--db", db, "--format", "tou")
     sections = parse_tou(tou.stdout.decode("ascii"))
     assert [(s.division, s.event, str(s.date), len(s.rows)) for s in sections] == [
         ("A", "Winter Open", "2023-02-17", 26), ("B", "Winter Open", "2023-02-17", 109)]
-    rows = list(csv.DictReader(io.StringIO(director("export", "--db", db, "--format", "csv").stdout.decode())))
+    rows = list(csv.DictReader(io.StringIO(process("export", "--db", db, "--format", "csv").stdout.decode())))
     assert {r["division"] for r in rows} == {"A", "B"} and len(rows) == 135
-    archive = director("export", "--db", db, "--format", "tsh").stdout.decode("iso-8859-1")
+    archive = process("export", "--db", db, "--format", "tsh").stdout.decode("iso-8859-1")
     assert archive.startswith("division A a.t\ndivision B b.t\nconfig event_name")
     assert archive.count("#begin_file") == 2
 

@@ -5,9 +5,6 @@ play is left out and named, over HTTP and on the command line."""
 import datetime as dt
 import re
 import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +15,9 @@ from director.files.imports import FileRefused, Options, Upload, import_files
 from director.files.tou import parse_tou
 from common.presets import load_preset
 from tests.support.director_harness import result_doc, signed_bytes
+from tests.support import cli
 
 RULES = load_preset("aspa")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def dump(path):
@@ -130,11 +127,9 @@ def test_the_tou_of_the_completed_rounds_leaves_the_round_in_play_out_and_names_
     assert export_tou(director.db, RULES, director.config.tournament, dt.date(2030, 1, 1))
 
 
-@pytest.mark.slow
 def test_the_command_line_says_what_the_tou_leaves_out_and_imports_with_replace(shared, tmp_path):
     db = tmp_path / "event.sqlite"
-    run = lambda *args: subprocess.run([sys.executable, "-m", "director", *map(str, args)],
-                                       cwd=ROOT, capture_output=True, timeout=120)
+    run = lambda *args: cli.run("director", *args, text=False)       # noqa: E731
     events = tmp_path / "a.t"
     events.write_bytes(b"Ann 1500 2 2; 400\nBob 1400 1 1; 350\nCat 1300 4; 300\nDan 1200 3; 310\n"
                        b"Eve 1100 0 6; 0 380\nFay 1000 0 5; 0 360\n")

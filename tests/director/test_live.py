@@ -1,12 +1,15 @@
 """The live pages' events (director.web.live): rendered once and shared by every open page, a burst
-of changes sent as one update, a page too slow to read sent everything afresh instead of
+of changes sent as one update, a page that falls behind dropped with its reason rather than
 piling up; the public stream carries none of the director's own parts."""
 import asyncio
+import json
 import socket
 import threading
 
+import pytest
+
 from director.limits import Slots
-from director.web.live import MAX_QUEUED, Broadcaster, Stream
+from director.web.live import BEHIND_S, MAX_QUEUED, Broadcaster, Stream
 
 WAIT_S = 30
 
@@ -94,24 +97,82 @@ def test_the_updates_outlive_a_read_that_failed():
     asyncio.run(scenario())
 
 
-def test_a_page_too_slow_to_read_gets_everything_afresh_instead_of_a_pile():
+@pytest.mark.parametrize("waiting, at", [(MAX_QUEUED, 0.0), (1, BEHIND_S + 1)],
+                         ids=["MAX_QUEUED updates waiting", "an update waiting over BEHIND_S"])
+def test_a_page_that_falls_behind_is_dropped_with_its_reason_and_sent_nothing_more(waiting, at):
+    """A page whose updates wait (its connection holds its share: the stream cannot write) has
+    fallen behind once MAX_QUEUED wait or the oldest has waited over BEHIND_S (issue 39: before,
+    a page too slow was sent every part whole again, and 300 that never read held 150 KB each):
+    the updates waiting are let go, it is sent a ``dropped`` event with the reason, and its
+    stream ends, its slot free for the page opened again."""
+    calls, now = [], [0.0]
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {}), {"public": ("clock", "tiles")}, Slots(10, 10),
+                           tick=3600, clock=lambda: now[0])
+        live.attach(asyncio.get_running_loop())
+        stream, first = await live.open("public", "a")
+        reader = live.stream(stream, first)
+        assert await reader.__anext__() == first        # every part whole, at once
+        for n in range(waiting):
+            assert stream.push(b"update %d" % n, 0.0)
+        now[0] = at
+        live.publish({"clock": {"now": 99}, "tiles": []})   # the update that finds it behind
+        assert stream.dropped is not None and not stream.queued
+        dropped = await reader.__anext__()
+        assert dropped.startswith(b"event: dropped\ndata: ")
+        reason = json.loads(dropped.split(b"data: ", 1)[1])["reason"]
+        assert reason == (f"this page fell behind the live updates: {waiting} waited, the oldest "
+                          f"{at:.0f} s, while its connection held its share ({live.share // 1024} "
+                          "KB) of the 8192 KB all live pages may hold together; it opens again by "
+                          "itself, with everything afresh")
+        with pytest.raises(StopAsyncIteration):
+            await reader.__anext__()
+        assert live.streams == set() and live.slots.count == 0
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_page_reading_its_updates_is_never_behind():
+    """Updates taken as they come never wait: however long the stream is open, none is dropped."""
+    calls, now = [], [0.0]
+
+    async def scenario():
+        live = Broadcaster(parts_counting(calls, {}), {"public": ("clock",)}, Slots(10, 10),
+                           tick=3600, clock=lambda: now[0])
+        live.attach(asyncio.get_running_loop())
+        stream, first = await live.open("public", "a")
+        reader = live.stream(stream, first)
+        await reader.__anext__()
+        for n in range(3 * MAX_QUEUED):
+            now[0] = n * BEHIND_S
+            live.publish({"clock": {"now": 1000 + n}})
+            assert (await reader.__anext__()).startswith(b"event: clock")
+        assert stream.dropped is None
+        await reader.aclose()
+        await live.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_new_page_is_sent_the_parts_whole_shared_and_half_a_share_at_a_time():
+    """Every page opened between two updates is handed the same bytes (no copy of its own), and
+    its stream writes them half its share at a time: what its connection may hold unread."""
     calls = []
 
     async def scenario():
         live = Broadcaster(parts_counting(calls, {}), {"public": ("clock", "tiles")}, Slots(10, 10),
-                           tick=3600)
+                           tick=3600, budget=10 * 4096)
         live.attach(asyncio.get_running_loop())
-        stream, first = await live.open("public", "a")
-        reader = live.stream(stream, first)
-        assert await reader.__anext__() == first
-        for n in range(MAX_QUEUED + 1):
-            stream.push(b"update %d" % n)
-        assert not stream.queued and stream.resync
-        await live.refresh()                            # the latest parts, whole
-        assert await reader.__anext__() == live._whole("public")
-        assert b'"now":2' in live._whole("public") and not stream.queued
+        live.publish({"clock": {"now": 1}, "tiles": [{"division": "A", "tiles": [
+            {"table": str(t), "state": "playing"} for t in range(500)]}]})
+        (one, first), (two, again) = await live.open("public", "a"), await live.open("public", "b")
+        assert first is again and len(first) > live.share == 4096
+        reader = live.stream(one, first)
+        pieces = [await reader.__anext__() for _ in range(-(-len(first) // 2048))]
+        assert b"".join(pieces) == first and max(map(len, pieces)) == 2048
         await reader.aclose()
-        assert live.streams == set() and live.slots.count == 0
         await live.close()
 
     asyncio.run(scenario())

@@ -14,6 +14,7 @@ import pytest
 from bench.rigs.page_session import PageSession
 from director.web.password import PasswordError, hash_password, load_password_hash, verify_password
 from tests.director.test_cli import free_port
+from tests.support import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
@@ -22,8 +23,9 @@ GOOD = "correct horse battery"
 
 
 def passwd(*args, stdin: str, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "director", "passwd", *args], input=stdin,
-                          cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S)
+    """``python -m director passwd`` in the test's process, the password on its standard input
+    (tests/support/cli.py); the service that logs in with it is a process below."""
+    return cli.run("director", "passwd", *args, input=stdin, cwd=cwd)
 
 
 def test_passwd_keeps_a_salted_hash_readable_by_its_owner_only(tmp_path):

@@ -5,9 +5,6 @@ director's own import, ingest, aggregates and report."""
 import csv
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +21,8 @@ from common.presets import load_preset
 from common.replay import replay_lines
 from common.wire.document import result_document
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
+from tests.support import cli
 
-ROOT = Path(__file__).resolve().parents[2]
 NZASP = load_preset("nzasp")
 PLAYERS_CSV = ("name,rating,club,team\n"
                "\"Lee, Ann\",1500,WLG,Kiwis\n"
@@ -201,9 +198,8 @@ def test_a_team_of_two_is_listed_with_both_members(tmp_path):
 
 def test_python_m_director_results_writes_the_report(grade, tmp_path):
     out = tmp_path / "results.csv"
-    done = subprocess.run([sys.executable, "-m", "director", "results", "--db", str(grade.path), "--preset",
-                           "nzasp", "--tournament", TOURNAMENT, "--format", "csv", "-o", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = cli.run("director", "results", "--db", grade.path, "--preset", "nzasp", "--tournament",
+                   TOURNAMENT, "--format", "csv", "-o", out)
     assert done.returncode == 0, done.stderr
     assert out.read_text().splitlines()[0] == ",".join(COLUMNS)
 

@@ -3,10 +3,7 @@ numbers as the page, with the event's name and date, each division's round and t
 and a correction from the command line, counted in them."""
 import csv
 import io
-import subprocess
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +13,8 @@ from director.event.tournament import standings
 from director.files.imports import Upload, import_files
 from director.files.standings_report import report
 from common.presets import load_preset
+from tests.support import cli
 
-ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ('division A a.t\nconfig event_name = "Winter Open"\nconfig event_date = "February 17-19, 2023"\n'
           "config spread_cap = [100]\n")
 
@@ -68,10 +65,8 @@ def test_the_csv_has_the_pages_columns_and_the_event_on_every_row(event):
         ("Winter Open", "February 17-19, 2023", "after round 23")}
 
 
-@pytest.mark.slow
 def test_the_commands_correct_a_result_and_print_the_standings_that_count_it(event, tmp_path):
-    run = lambda *args: subprocess.run([sys.executable, "-m", "director", *map(str, args)],
-                                       cwd=ROOT, capture_output=True, timeout=120)
+    run = lambda *args: cli.run("director", *args, text=False)       # noqa: E731
     # round 23: Smylie (1) 320 - Sokol (2) 401, board 1; the sheet says Sokol scored 400
     done = run("correct", "--db", event, "--round", "23", "--players", "Sokol, Joshua", "1",
                "--scores", "400", "320", "--reason", "the sheet says 400")

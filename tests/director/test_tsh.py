@@ -165,6 +165,7 @@ PLAYERS = [Player(1, "Ann Smith", 1800), Player(2, "Bob Jones", 1650), Player(3,
 
 
 def test_our_results_are_written_as_tsh_lines():
+    """tsh's FormatLine: the name in 22 columns, a space, the rating right-aligned in 5."""
     results = [
         GameResult(1, "1", (1, 2), (420, 380), first=1),     # Bob went first; Ann won by 40
         bye(1, 3, 50),                                         # Cat's bye: opponent 0, +50
@@ -173,9 +174,9 @@ def test_our_results_are_written_as_tsh_lines():
     ]
     pairings = [Pairing(3, "2", (2, 3), first=0)]            # round 3 paired, not played yet
     assert format_t(PLAYERS, pairings, results) == (
-        "Ann Smith              1800 2 0; 420 -50; board 1 1; p12 2 0\n"
-        "Bob Jones              1650 1 0 3; 380 50; board 1 0 2; p12 1 0 1\n"
-        "Cat Lee                1500 0 0 2; 50 50; board 0 1 2; p12 0 0 2\n")
+        "Ann Smith               1800 2 0; 420 -50; board 1 1; p12 2 0\n"
+        "Bob Jones               1650 1 0 3; 380 50; board 1 0 2; p12 1 0 1\n"
+        "Cat Lee                 1500 0 0 2; 50 50; board 0 1 2; p12 0 0 2\n")
 
 
 def test_what_a_t_file_cannot_hold_is_refused_with_the_player_and_round():

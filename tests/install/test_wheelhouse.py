@@ -1,7 +1,9 @@
 """make wheelhouse (install/wheelhouse.sh) and the offline install: the wheelhouse holds a wheel
 for every pinned package on the Pi (aarch64, CPython 3.11 and 3.13), and the install script,
 given a wheelhouse, installs everything from it with no network at all (in a network namespace
-the test makes, without even a loopback up). Both download from the package index, so slow."""
+the test makes, without even a loopback up). Both download from the package index, so slow. And
+a file that is not the locked one (its hash not in the lock) stops the build: from a local
+folder, quick."""
 import os
 import re
 import shutil
@@ -9,10 +11,12 @@ import subprocess
 import sys
 import tomllib
 import uuid
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from install import lockfile
 from tests.install.test_pi_install import TIMEOUT_S, fake_root, installed_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,6 +29,31 @@ def test_the_wheelhouse_script_is_shellcheck_clean():
         pytest.fail("shellcheck is not installed: apt install shellcheck (make test installs it)")
     out = subprocess.run([shellcheck, "-x", str(SCRIPT)], capture_output=True, text=True, timeout=TIMEOUT_S)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_wheel_whose_hash_the_lock_does_not_hold_stops_the_build_and_is_named(tmp_path):
+    """A wheel of the locked name and version, but not the locked file (its bytes, so its sha256,
+    differ): pip download refuses it, and the wheelhouse is not made."""
+    checkout = tmp_path / "checkout"
+    (checkout / "install" / "lock").mkdir(parents=True)
+    for name in ("wheelhouse.sh", "lockfile.py"):
+        shutil.copy(ROOT / "install" / name, checkout / "install" / name)
+    pyserial = next(e for e in lockfile.read("table") if e.name == "pyserial")
+    (checkout / "install" / "lock" / "table.txt").write_text(" \\\n    ".join(
+        [f"pyserial=={pyserial.version}", *(f"--hash=sha256:{h}" for h in pyserial.hashes)]) + "\n")
+    (checkout / "install" / "lock" / "director.txt").write_text("")
+    index = tmp_path / "index"
+    index.mkdir()
+    with zipfile.ZipFile(index / f"pyserial-{pyserial.version}-py2.py3-none-any.whl", "w") as forged:
+        forged.writestr("serial/__init__.py", "raise SystemExit('not the locked pyserial')\n")
+    env = {**os.environ, "PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(index)}
+    out = subprocess.run(["bash", str(checkout / "install" / "wheelhouse.sh"), "--python", sys.executable,
+                          "--here", str(tmp_path / "wh")], capture_output=True, text=True, env=env,
+                         timeout=TIMEOUT_S)
+    assert out.returncode != 0
+    assert "DO NOT MATCH THE HASHES" in out.stderr and "pyserial" in out.stderr, out.stderr[-2000:]
+    assert not list((tmp_path / "wh").glob("*.whl"))
+    assert "wheelhouse:" not in out.stdout
 
 
 def pinned() -> list[str]:

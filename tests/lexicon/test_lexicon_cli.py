@@ -1,15 +1,14 @@
-"""``python -m kiosk lexicon ...`` run as a real process: exit codes, messages, files written."""
+"""``python -m kiosk lexicon ...`` as the organiser types it: exit codes, messages, files
+written (the command in the test's process, tests/support/cli.py)."""
 from __future__ import annotations
-
-import subprocess
-import sys
 
 import pytest
 
+from tests.support import cli
+
 
 def kiosk(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "kiosk", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return cli.run("kiosk", *args, cwd=cwd)
 
 
 def test_import_writes_the_lexicon_where_it_says(tmp_path, clean_list, enable_words,

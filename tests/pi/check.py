@@ -48,9 +48,10 @@ def tool_pins() -> list[str]:
 
 
 def wheelhouse(cache: Path) -> tuple[Path, float | None]:
-    """make wheelhouse's folder for this checkout's pins, in the cache (built when missing)."""
-    digest = hashlib.sha256((REPO / "pyproject.toml").read_bytes()
-                            + (REPO / "install" / "wheelhouse.sh").read_bytes()).hexdigest()[:12]
+    """make wheelhouse's folder for this checkout's locks, in the cache (built when missing)."""
+    made_from = [REPO / "install" / "wheelhouse.sh", REPO / "install" / "lockfile.py",
+                 *sorted((REPO / "install" / "lock").glob("*.txt"))]
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in made_from)).hexdigest()[:12]
     folder = cache / f"wheelhouse-{digest}"
     if folder.exists():
         return folder, None

@@ -114,6 +114,29 @@ def test_an_event_it_cannot_play_is_refused_with_the_reason(tmp_path, shared):
         from_event_file(tmp_path, tmp_path / "missing.tsh", ())
 
 
+@pytest.mark.parametrize("named", ["../outside/a.t", "/etc/shadow", "/proc/self/environ",
+                                   "sub/a.t", "a.key", "link.t"])
+def test_a_config_naming_a_file_not_a_t_file_in_its_own_folder_is_refused_by_its_line(tmp_path, named):
+    """Only .t files in the config's own folder, as ``python -m director import`` reads them: a
+    folder, an absolute path, another suffix, or a link out of the folder (``link.t`` to
+    ``../outside/a.t``) is refused naming the config's line, before the file is read."""
+    outside, event_dir = tmp_path / "outside", tmp_path / "event"
+    outside.mkdir()
+    (event_dir / "sub").mkdir(parents=True)
+    (outside / "a.t").write_bytes((EXAMPLE.parent / "a.t").read_bytes())
+    (event_dir / "sub" / "a.t").write_bytes((EXAMPLE.parent / "a.t").read_bytes())
+    (event_dir / "link.t").symlink_to(outside / "a.t")
+    config = event_dir / "config.tsh"
+    config.write_text(f"# an event\ndivision A {named}\n")
+    said = ("is a link out of the config's folder" if named == "link.t"
+            else f"must be a .t file beside the config (a name without a folder), not {named!r}")
+    with pytest.raises(EventFileError) as refused:
+        from_event_file(tmp_path / "work", config, ())
+    assert str(refused.value).startswith(f"tournament.event_file: {config}:2: division A: its file")
+    assert said in str(refused.value)
+    assert not (tmp_path / "work" / "event.sqlite").exists()           # nothing imported
+
+
 def test_a_made_up_event_is_drawn_at_the_configs_table_names(tmp_path):
     options = Options(tables=3, rounds=2, names=("A1", "A2", "B1"))
     path = tmp_path / "rehearsal.toml"

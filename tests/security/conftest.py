@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import time
 
 import pytest
 
@@ -22,24 +21,16 @@ from common.replay import replay_lines
 from common.wire.document import journal_hash, result_document
 from common.wire.framing import ACK, DATA, POLL, Frame, FrameReader, encode
 from tests.support.director_harness import KEY, TOURNAMENT, Director, game_script, signed_bytes
+from tests.support.wait import wait_until
 
 WAIT_S = 60.0
 
 
 @pytest.fixture
-def director(tmp_path):
-    running = Director(tmp_path / "director.sqlite").start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def limited(tmp_path, request):
+def limited(make_director, request):
     """A director with the limits the test names (``@pytest.mark.parametrize("limited",
     [{"limits.requests_per_s": 1}], indirect=True)``)."""
-    running = Director(tmp_path / "limited.sqlite", settings=request.param).start()
-    yield running
-    running.stop()
+    return make_director(settings=request.param)
 
 
 class SerialTable:
@@ -50,13 +41,13 @@ class SerialTable:
         self.pty, self.address, self.reader, self.seq = pty, address, FrameReader(), 100
 
     def _frames(self, until):
-        deadline = time.monotonic() + WAIT_S
-        while True:
-            assert time.monotonic() < deadline, "the director did not answer on the serial line"
+        def heard():
             if select.select([self.pty.fd], [], [], 0.05)[0]:
                 for frame in self.reader.feed(os.read(self.pty.fd, 65536)):
                     if frame.address == self.address and until(frame):
                         return frame
+            return None
+        return wait_until(heard, WAIT_S, "the director's answer on the serial line", every=0)
 
     def send(self, path: str, raw: bytes) -> Frame:
         """At the next POLL, DATA ``path`` + the signed document's bytes; the director's ACK."""
@@ -78,15 +69,13 @@ def serial_director(tmp_path):
 
 
 @pytest.fixture
-def paired_director(tmp_path):
+def paired_director(director):
     """The director (aspa) with round 1's pairings, started: Ann v Bob at table 5, Cat v Dan at
     table 6."""
-    running = Director(tmp_path / "director.sqlite").start()
-    store_players(running.db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")])
-    store_pairings(running.db, [Pairing(1, "5", (1, 2), 0), Pairing(1, "6", (3, 4), 1)])
-    start_round(running.db, 1, 1000.0)
-    yield running
-    running.stop()
+    store_players(director.db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")])
+    store_pairings(director.db, [Pairing(1, "5", (1, 2), 0), Pairing(1, "6", (3, 4), 1)])
+    start_round(director.db, 1, 1000.0)
+    return director
 
 
 def played(table="5", round_number=1, players=("Ann", "Bob"), scores=(30, 20), preset="aspa",
@@ -123,35 +112,26 @@ def assert_refused_and_nothing_stored(director: Director, answer, code: int, rea
 
 
 def assert_still_serving(director: Director) -> None:
-    """The service answers, and takes the table's true result."""
+    """The service answers, and takes the table's true result (under its own preset)."""
     assert director.up()
-    true = director.post(5, "results", signed_bytes(played()))
+    true = director.post(5, "results", signed_bytes(played(preset=director.config.preset)))
     assert true.code == 200 and true.body["outcome"] == "stored"
 
 
-HONEST_S = 1.0          # an honest table's post is answered within a second, whatever the attack
-
-
-def honest_post_seconds(director, table: str = "8", tries: int = 3) -> float:
-    """The quickest of ``tries`` honest status posts of ``table`` (a fresh connection each, as a
-    kiosk's), from sending to the answer, each answered 200."""
+def assert_honest_table_served(director, table: str = "8", tries: int = 3) -> None:
+    """``tries`` honest status posts of ``table`` (a fresh connection each, as a kiosk's), each
+    answered 200 and stored, within the harness's generous timeout. How fast they are answered
+    under each attack is a figure of ``python -m bench honest``, not a test's."""
     from tests.support.director_harness import status_doc
-    best = float("inf")
     for n in range(tries):
-        started = time.monotonic()
         answer = director.post(table, "status", signed_bytes(status_doc(table, sent_wall=float(n))))
-        best = min(best, time.monotonic() - started)
         assert answer.code == 200, answer
-    return best
-
-
-def assert_honest_table_served(director, table: str = "8") -> None:
-    assert honest_post_seconds(director, table) < HONEST_S
+    assert table in {row["table_name"] for row in director.rows("status")}
 
 
 class Attack:
     """``attack()`` called again and again in a thread of its own until the block ends (at least
-    ``least`` times): the honest table's post is timed while it runs."""
+    ``least`` times): the honest table posts while it runs."""
 
     def __init__(self, attack, least: int = 1):
         import threading

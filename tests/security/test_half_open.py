@@ -4,14 +4,15 @@ partial requests never reached a handler or a limit, and the open files ran out.
 socket (director/web/connections.py) closes a request whose headers (408) or body do not
 arrive in time, holds each address and everyone to a number of connections, and makes room by
 closing the oldest connection still waiting for its request: an honest table's post is answered
-within a second while hundreds of sockets from several addresses are held open against it, and
-nothing is stored. (5,000 sockets against the service's own limits: python -m bench door.)"""
+while hundreds of sockets from several addresses are held open against it, and nothing is
+stored. (How fast: python -m bench honest; 5,000 sockets against the service's own limits:
+python -m bench door.)"""
 import socket
-import time
 
 import pytest
 
-from tests.security.conftest import HONEST_S, WAIT_S, assert_honest_table_served, honest_post_seconds
+from tests.security.conftest import WAIT_S, assert_honest_table_served
+from tests.support.wait import wait_until
 
 LIMITS = {"limits.header_timeout_s": 1.0, "limits.body_timeout_s": 1.0,
           "limits.connections_per_address": 40, "limits.connections_total": 120,
@@ -68,10 +69,8 @@ def nothing_stored(director) -> None:
 @pytest.mark.parametrize("limited", [LIMITS], indirect=True)
 def test_a_request_whose_headers_never_end_is_answered_408_and_closed(limited):
     sock = held(limited, ATTACKERS[0], HEADERS)
-    started = time.monotonic()
-    answer = ended(sock)
+    answer = ended(sock)                        # (its timeout, WAIT_S, fails the test first)
     assert answer.startswith(b"HTTP/1.1 408 Request Timeout") and b"limits.header_timeout_s" in answer
-    assert time.monotonic() - started < WAIT_S
     assert ended(held(limited, ATTACKERS[0], b"")) .startswith(b"HTTP/1.1 408")    # nor a silent one
     nothing_stored(limited)
     assert limited.up()
@@ -91,12 +90,14 @@ def test_an_honest_table_is_answered_while_hundreds_of_half_open_sockets_are_hel
     120): the oldest waiting are closed to make room, and the honest table is served in time."""
     socks = [held(limited, address, HEADERS if n % 2 else PROMISE)
              for address in ATTACKERS for n in range(60)]
-    assert honest_post_seconds(limited) < HONEST_S
+    assert_honest_table_served(limited)
     open_now = [s for s in socks if is_open(s)]                # the closed ones' ends arrive
-    deadline = time.monotonic() + WAIT_S
-    while len(open_now) > LIMITS["limits.connections_total"] and time.monotonic() < deadline:
-        open_now = [s for s in open_now if is_open(s)]
-    assert len(open_now) <= LIMITS["limits.connections_total"]
+
+    def room_made() -> bool:
+        open_now[:] = [s for s in open_now if is_open(s)]
+        return len(open_now) <= LIMITS["limits.connections_total"]
+    wait_until(room_made, WAIT_S, lambda: f"{len(open_now)} connections held open, not at most "
+               f"{LIMITS['limits.connections_total']}")
     for sock in socks:
         sock.close()
     nothing_stored(limited)

@@ -7,8 +7,9 @@ later assignment, stayed on round 1's pairing, and said so only in its log.
 Both ends now check the protocol's one schema (common.wire.schema: ``Name``, ``Reason``...): what
 the director takes at entry, every table takes (a no-break space is a space; a name up to 100
 characters), and what a table would refuse the director refuses at entry, naming the file, the
-line and the field. Each attack runs against the real director (``python -m director`` on
-127.0.0.1) and a real kiosk linked to it (bench/rigs/linked_kiosk.py): the table takes the
+line and the field. Each attack runs against the real director's service on 127.0.0.1 (in the
+test's process, tests/support/fixtures.py; its commands too, tests/support/cli.py) and a real
+kiosk linked to it (bench/rigs/linked_kiosk.py): the table takes the
 correction, says it, and takes every later assignment (round 2's pairing, then its start).
 A table that cannot take an assignment all the same (a name an older director stored) says so
 on its top line and in its status, and the director's tables page shows it on the table's row.
@@ -16,14 +17,10 @@ on its top line and in its status, and the director's tables page shows it on th
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from bench.rigs.director_process import ROOT, DirectorProcess
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from director.event.db import DirectorDB
@@ -31,7 +28,8 @@ from director.event.model import Pairing, Player
 from director.event.rounds import start_round, store_pairings, store_players
 from common.game import commands as cmd
 from common.presets import load_preset
-from tests.support.sync_wait import eventually
+from tests.support import cli
+from tests.support.wait import wait_until
 
 LONG = "Wijesinghe-Seneviratne, Anuradha Chathura"      # 41 characters: the kiosk took 40
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -41,33 +39,30 @@ GAME = ((cmd.Start(0), 1), (cmd.Play(0, 30), 20), (cmd.Out(1, 24), 40), (cmd.Acc
 
 
 @pytest.fixture
-def event(tmp_path):
+def event(tmp_path, make_director):
     """(the director's service, the kiosk of table 7): round 1 started (Ann v Bob at table 7, Cy
     v the 41-character name at table 8), round 2 paired (Cy v the long name at table 7)."""
-    db = tmp_path / "director.sqlite"
     assert len(LONG) == 41
-    with DirectorDB.open(db) as director_db:
-        store_players(director_db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cy"), Player(4, LONG)])
-        store_pairings(director_db, [Pairing(1, "7", (1, 2), 0), Pairing(1, "8", (3, 4), 0),
-                                     Pairing(2, "7", (3, 4), 0), Pairing(2, "8", (1, 2), 0)])
-        start_round(director_db, 1, 1.7e9)
-    director = DirectorProcess(db, KEY, tournament=TOURNAMENT).start()
+    director = make_director(key=KEY, tournament=TOURNAMENT)
+    store_players(director.db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cy"), Player(4, LONG)])
+    store_pairings(director.db, [Pairing(1, "7", (1, 2), 0), Pairing(1, "8", (3, 4), 0),
+                                 Pairing(2, "7", (3, 4), 0), Pairing(2, "8", (1, 2), 0)])
+    start_round(director.db, 1, 1.7e9)
     kiosk = LinkedKiosk(tmp_path / "kiosk.sqlite", director.url)
     yield director, kiosk
     kiosk.close()
-    director.stop()
 
 
 def until(kiosk, check, what: str):
     """Step the kiosk's loop until ``check()`` holds (its link's worker runs alongside)."""
-    return eventually(lambda: kiosk.step() is not None and check(), what=what)
+    return wait_until(lambda: kiosk.step() is not None and check(), what=what)
 
 
 def play_round_1(director, kiosk) -> None:
     until(kiosk, lambda: kiosk.state.players == ("Ann", "Bob"), "round 1's assignment")
     for command, at in GAME:
         assert kiosk.submit(command, at), command
-    eventually(lambda: director.rows("results"), what="the table's result at the director")
+    wait_until(lambda: director.rows("results"), what="the table's result at the director")
 
 
 def status_of(director, table: str = "7") -> dict:
@@ -90,7 +85,7 @@ def assert_later_assignments_taken(director, kiosk) -> None:
     director.round_action("start", 2)
     until(kiosk, lambda: kiosk.state.start_called_ns is not None, "round 2's start taken")
     assert "refused" not in kiosk.view.top and kiosk.kiosk.table.info.alert == ""
-    eventually(lambda: status_of(director).get("round") == 2, what="round 2's status")
+    wait_until(lambda: status_of(director).get("round") == 2, what="round 2's status")
     assert "assignment_refused" not in status_of(director)
     assert tables_row(director)["assignment_refused"] == ""
 
@@ -120,10 +115,8 @@ def test_a_reason_with_a_narrow_no_break_space_from_the_command_line_is_taken_by
     director, kiosk = event
     play_round_1(director, kiosk)
     reason = f"Bob's 36{NNBSP}pts, the sheet"
-    done = subprocess.run(
-        [sys.executable, "-m", "director", "correct", "--db", str(director.db), "--tournament",
-         TOURNAMENT, "--round", "1", "--table", "7", "--scores", "28", "36", "--reason", reason],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = cli.run("director", "correct", "--db", director.db_path, "--tournament", TOURNAMENT,
+                   "--round", "1", "--table", "7", "--scores", "28", "36", "--reason", reason)
     assert done.returncode == 0, done.stderr
     assert_correction_taken(director, kiosk, reason)
     assert_later_assignments_taken(director, kiosk)
@@ -134,7 +127,7 @@ def test_an_as_corrections_import_whose_file_name_has_a_no_break_space_is_taken_
     from director.files import exports, tsh
     director, kiosk = event
     play_round_1(director, kiosk)
-    with DirectorDB.open(director.db) as db:                # the director's own .t, Bob's 26 a 36
+    with DirectorDB.open(director.db_path) as db:                # the director's own .t, Bob's 26 a 36
         exported = tsh.parse_t(exports.export_t(db, load_preset("aspa"), TOURNAMENT, "A").decode(
             tsh.ENCODING), division="A")
     results = [replace(r, scores=(28, 36), winner=None) if r.round == 1 and r.table == "7" else r
@@ -142,10 +135,8 @@ def test_an_as_corrections_import_whose_file_name_has_a_no_break_space_is_taken_
     path = tmp_path / f"round 1{NBSP}sheets.t"
     path.write_text(tsh.format_t(exported.players, exported.pairings, results,
                                  extras=exported.extras, layout=exported.layout), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "director", "import", "--db", str(director.db), "--tournament",
-         TOURNAMENT, "--division", "A", "--as-corrections", str(path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = cli.run("director", "import", "--db", director.db_path, "--tournament", TOURNAMENT,
+                   "--division", "A", "--as-corrections", path)
     assert done.returncode == 0, done.stderr
     assert_correction_taken(director, kiosk, f"the scores of {path}, imported to stand")
     assert_later_assignments_taken(director, kiosk)
@@ -158,10 +149,8 @@ def test_a_name_of_41_characters_is_taken_and_one_over_the_limit_is_refused_at_e
     before = director.rows("players")
     roster = tmp_path / "players.csv"
     roster.write_text("name,rating\nAnn,0\nBob,0\nCy,0\n" + f"{'L' * 101},0\n", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "director", "import", "--db", str(director.db), "--tournament",
-         TOURNAMENT, "--division", "A", "--replace", str(roster)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = cli.run("director", "import", "--db", director.db_path, "--tournament", TOURNAMENT,
+                   "--division", "A", "--replace", roster)
     assert done.returncode == 1
     assert f"{roster}:5: column 'name': " in done.stderr
     assert "is 101 characters long: a player's name is at most 100 (what a table takes)" in done.stderr
@@ -174,7 +163,7 @@ def test_an_assignment_the_table_cannot_take_shows_on_its_screen_and_the_tables_
     carries it, and the tables page shows it on table 7's row; put right, all of it clears."""
     director, kiosk = event
     play_round_1(director, kiosk)
-    with DirectorDB.open(director.db) as db, db.transaction() as conn:
+    with DirectorDB.open(director.db_path) as db, db.transaction() as conn:
         conn.execute("UPDATE players SET name = ? WHERE number = 4", ["L" * 120])
     director.round_action("end", 1)
     why = "players[1]: Expected `str` of length <= 100"
@@ -182,13 +171,13 @@ def test_an_assignment_the_table_cannot_take_shows_on_its_screen_and_the_tables_
         f"call the director: this table refused the director's last assignment ({why})"),
         "the refusal first on the table's top line")
     assert (kiosk.state.round, kiosk.state.players) == (1, ("Ann", "Bob"))   # round 1's game stays
-    eventually(lambda: status_of(director).get("assignment_refused") == why,
+    wait_until(lambda: status_of(director).get("assignment_refused") == why,
                what="the refusal in the table's status")
     assert tables_row(director)["assignment_refused"] == why
-    with DirectorDB.open(director.db) as db, db.transaction() as conn:
+    with DirectorDB.open(director.db_path) as db, db.transaction() as conn:
         conn.execute("UPDATE players SET name = ? WHERE number = 4", [LONG])
     until(kiosk, lambda: kiosk.state.players == ("Cy", LONG), "round 2 taken once put right")
     assert "refused" not in kiosk.view.top
-    eventually(lambda: "assignment_refused" not in status_of(director) and status_of(director),
+    wait_until(lambda: "assignment_refused" not in status_of(director) and status_of(director),
                what="the refusal gone from the status")
     assert tables_row(director)["assignment_refused"] == ""

@@ -24,7 +24,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from bench.rigs.director_process import DirectorProcess
 from bench.rigs.linked_kiosk import LinkedKiosk
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from kiosk.config import load
@@ -37,7 +36,7 @@ from kiosk.link.station_link import StationClient
 from kiosk.ui.setup.enroll import EnrollScreen
 from kiosk.ui.widgets.failsafe import FailsafeScreen
 from tests.support.protocol_director import ProtocolDirector
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 from tests.support.enroll_steps import new_code, until
 from tests.support.ui_harness import Harness
 from tests.support.dummy_display import display  # noqa: F401 - the session's display
@@ -93,10 +92,9 @@ class HostileDoor:
 
 
 @pytest.fixture
-def director(tmp_path):
-    process = DirectorProcess(tmp_path / "director.sqlite", KEY, tournament=TOURNAMENT).start()
-    yield process
-    process.stop()
+def director(make_director):
+    """The real director's service (in this process, tests/support/fixtures.py)."""
+    return make_director(key=KEY, tournament=TOURNAMENT)
 
 
 def sealed_by_a_hostile_director(code: str, **fields):
@@ -197,7 +195,7 @@ def assign(server, **fields) -> None:
 def passes(kiosk, count: int = 20) -> None:
     """``count`` passes of the table's loop after its link has fetched the assignment again."""
     fetched = kiosk.link.sender.link
-    eventually(lambda: kiosk.step() is not None and kiosk.link.sender.link is not fetched,
+    wait_until(lambda: kiosk.step() is not None and kiosk.link.sender.link is not fetched,
                what="the link's next pass")
     for _ in range(count):
         kiosk.step()
@@ -224,10 +222,10 @@ def test_a_signed_assignment_out_of_the_schema_is_refused_said_and_the_table_pla
     server, make = linked
     assign(server, players=["Cy", "Dee"])
     kiosk = make()
-    eventually(lambda: kiosk.step() is not None and kiosk.state.players == ("Cy", "Dee"),
+    wait_until(lambda: kiosk.step() is not None and kiosk.state.players == ("Cy", "Dee"),
                what="the honest assignment")
     assign(server, **({"players": ["Cy", "Dee"], "revision": 2} | fields))
-    eventually(lambda: kiosk.step() is not None and why in kiosk.kiosk.table.info.alert,
+    wait_until(lambda: kiosk.step() is not None and why in kiosk.kiosk.table.info.alert,
                what="the refusal on the table's top line")
     assert kiosk.view.top.startswith("call the director: this table refused the director's last assignment")
     passes(kiosk)
@@ -247,7 +245,7 @@ def test_a_correction_naming_a_game_no_journal_holds_is_said_and_the_table_plays
     assign(server, corrections=[{"id": 3, "round": 1, "game_id": game_id, "kind": "void", "final": None,
                                  "reason": "wrong pairing", "wall": 1.7e9}])
     kiosk = make()
-    eventually(lambda: kiosk.step() is not None
+    wait_until(lambda: kiosk.step() is not None
                and "the director corrected round 1: void, no game (wrong pairing)" in kiosk.view.top,
                what="the correction said on the top line")
     passes(kiosk)
@@ -262,7 +260,7 @@ def test_a_superscript_in_a_name_is_a_name_and_the_game_is_played(linked):
     server, make = linked
     assign(server, players=["Ann²", "Bob"])
     kiosk = make()
-    eventually(lambda: kiosk.step() is not None and kiosk.state.players == ("Ann²", "Bob"),
+    wait_until(lambda: kiosk.step() is not None and kiosk.state.players == ("Ann²", "Bob"),
                what="the assignment taken")
     passes(kiosk)
     assert_playing(kiosk)
@@ -300,7 +298,7 @@ def test_a_hostile_answer_to_the_link_is_not_believed_and_the_table_plays_on(lin
               else client.post("status", {"document": {"table": "7"}, "signature": "0" * 64}))
     assert reason in answer.reason and answer.reason.isprintable() and len(answer.reason) <= 300
     kiosk = make()
-    eventually(lambda: kiosk.step() is not None and shown in kiosk.view.top,
+    wait_until(lambda: kiosk.step() is not None and shown in kiosk.view.top,
                what=f"{shown!r} on the table's top line")
     passes(kiosk)
     assert_playing(kiosk)
@@ -317,11 +315,11 @@ def test_a_results_acknowledgement_out_of_the_schema_leaves_the_result_to_send_a
     assign(server)
     server.raw["/api/tables/7/results"] = (200, json.dumps({"outcome": ["stored"]}).encode())
     kiosk = make()
-    eventually(lambda: kiosk.step() is not None and kiosk.state.players == ("Ann", "Bob"),
+    wait_until(lambda: kiosk.step() is not None and kiosk.state.players == ("Ann", "Bob"),
                what="the assignment taken")
     for command, at in GAME:
         assert kiosk.submit(command, at), command
-    eventually(lambda: kiosk.step() is not None and ("results", 200) in server.posts,
+    wait_until(lambda: kiosk.step() is not None and ("results", 200) in server.posts,
                what="the result posted")
     passes(kiosk)
     assert_playing(kiosk)

@@ -3,7 +3,7 @@ a regular expression, quadratic on ``"`` followed by many ``\\"``: 80 KB posted 
 held the service 17 s. Every body from the network is now parsed and checked against the one
 schema in a single linear pass (common.wire.schema) before anything else reads it. Each hostile
 shape at a status's full 1 MiB and a result's full 256 KiB (bench/rigs/hostile.py; a result
-over that is refused 413 before it is read) is refused 400 naming what is wrong, nothing is stored, and an honest table's post is answered within a second while they pour in;
+over that is refused 413 before it is read) is refused 400 naming what is wrong, nothing is stored, and an honest table's post is answered while they pour in (how fast: python -m bench honest);
 the page's JSON bodies are checked by the same schema. (What each costs: python -m bench door.)"""
 import http.client
 import json

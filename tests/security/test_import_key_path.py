@@ -3,17 +3,14 @@ file (``division a ../var/tables/table-7.key``): the director read it and printe
 in its error. A division's file must be a .t file beside the config: anything with a folder,
 ``..`` or another suffix is refused, naming the line, before any file is read; the key never
 appears in what the command prints, and nothing is imported. (The page's import reads only the
-files it is sent.) An honest table's post is answered within a second meanwhile."""
-import subprocess
-import sys
-from pathlib import Path
+files it is sent.) An honest table's post is answered meanwhile."""
 
 import pytest
 
 from common.wire.signing import key_hex, table_key
 from tests.security.conftest import assert_honest_table_served
+from tests.support import cli
 
-ROOT = Path(__file__).resolve().parents[2]
 KEY = table_key(b"the tournament key of the test", "7")
 
 
@@ -28,8 +25,7 @@ def test_a_config_naming_a_file_outside_its_folder_or_not_a_t_file_is_refused(tm
     config = tmp_path / "event" / "config.tsh"
     config.write_text(f"division a {named.replace('/SECRET', str(secret))}\n")
     db = tmp_path / "director.sqlite"
-    out = subprocess.run([sys.executable, "-m", "director", "import", "--db", str(db), str(config)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    out = cli.run("director", "import", "--db", db, config)
     assert out.returncode != 0
     assert "must be a .t file beside the config" in out.stderr and "config.tsh:1" in out.stderr
     said = out.stdout + out.stderr

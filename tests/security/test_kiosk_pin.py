@@ -4,16 +4,13 @@ before it touches its store; without any PIN (a table not enrolled yet) its menu
 whatever is typed; the PIN is kept as a salted slow hash, never in clear, and 0000 opens no
 kiosk that has its own."""
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from kiosk.pin import DEFAULT_PIN, hash_pin, verify_pin
 from kiosk.ui.menu.pin_prompt import DirectorDoor
+from tests.support import cli
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 REFUSED = ("director.pin_hash: expected the hash of this table's own director's PIN (enrolling the "
            "table gives it one; python -m kiosk pin makes one): a kiosk on its buttons does not take "
@@ -21,8 +18,11 @@ REFUSED = ("director.pin_hash: expected the hash of this table's own director's 
 
 
 def kiosk(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "kiosk", *args], cwd=ROOT, env=ENV, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    """``python -m kiosk *args``: ``run`` as the process a table starts; the other commands (pin,
+    config) in the test's process (tests/support/cli.py)."""
+    if args[0] == "run":
+        return cli.spawn("kiosk", *args, input=stdin, env=ENV)
+    return cli.run("kiosk", *args, input=stdin or "")
 
 
 def test_a_kiosk_on_its_buttons_with_the_default_pin_refuses_to_start(tmp_path):

@@ -3,7 +3,7 @@ director's own page got 503. The public view's streams are now capped per addres
 below the total, and the director's page (behind the director's session) has a reserve of its
 own: phones from many addresses fill the public view, are refused 429 and 503, and the
 director's page still gets its stream; nothing is stored; an honest table's post is answered
-within a second while they hold their streams."""
+while they hold their streams."""
 import socket
 
 import pytest

@@ -3,7 +3,7 @@ code are answered 404 and each wrote a line (200-500 lines a second from one pho
 now counted per address (director.tables.exchange: 10, then 429 with Retry-After, unlogged), and
 the lines about one address are bounded besides (director.limits.LogLimiter: a burst, then one
 a second; the next line written says how many were not): nothing is stored, and an honest
-table's post is answered within a second while the flood runs. The same bound holds for the
+table's post is answered while the flood runs (how fast: python -m bench honest). The same bound holds for the
 tables' API's refusals of what a browser sends (director.web.guard), which are not otherwise
 counted but by the address's requests a second."""
 import logging

@@ -2,7 +2,7 @@
 password after checking it, and a check takes a while (a slow hash): all hundred were checked
 before the first counted. Each try now counts before its check: of a hundred at once from one
 address, five are checked (401) and the rest refused 429 at once; no session is made, nothing is
-stored, and an honest table's post is answered within a second while they run."""
+stored, and an honest table's post is answered while they run (how fast: python -m bench honest)."""
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest

@@ -1,6 +1,6 @@
 """Attack: a phone on the venue's Wi-Fi acts as the director without the password. Every route
 of the app is either in director.web.guard's PUBLIC list (the tables' API, signed; the public live
-view; the login; the pages' scripts) or refused without a session before its handler runs: a
+view, its wall chart and its prize table; the login; the pages' scripts) or refused without a session before its handler runs: a
 route added later is refused unless it is added to that list. Nothing is stored; the service
 still serves."""
 import re
@@ -33,7 +33,8 @@ def test_the_public_routes_are_the_tables_api_the_live_view_the_login_and_the_sc
                            "live.events", "login", "login.post", "static",
                            "enroll.start", "enroll.confirm",    # a code is the table's proof
                            "tables.challenge", "tables.verdict",     # signed by or for a table
-                           "stations.challenges", "stations.verdicts"}   # by or for a station
+                           "stations.challenges", "stations.verdicts",   # by or for a station
+                           "live.wallchart", "live.prizes"}     # the public view's, as the standings
     names = {route.name for route in director.app.routes}
     assert set(PUBLIC) <= names
     assert all(isinstance(r, Mount) == (r.name == "static") for r in director.app.routes)

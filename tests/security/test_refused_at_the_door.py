@@ -15,7 +15,7 @@ from bench.rigs.hostile import forged_result
 from director.limits import RESULT_BODY
 from tests.security.conftest import WAIT_S, assert_honest_table_served, played
 from tests.security.test_half_open import ended
-from tests.support.director_harness import Director, signed_bytes, status_doc
+from tests.support.director_harness import signed_bytes, status_doc
 
 PHONE = "127.0.0.9"             # the flooding address; the tables post from 127.0.0.1
 FORGED = b"a phone's own key"
@@ -48,12 +48,9 @@ def answer_to_silence(director, address: str) -> bytes:
 
 
 @pytest.fixture
-def slow_tables(tmp_path):
+def slow_tables(make_director):
     """A director whose tables' API allows one request a second per address (5 at once)."""
-    running = Director(tmp_path / "director.sqlite",
-                       settings={"limits.table_requests_per_s": 1}).start()
-    yield running
-    running.stop()
+    return make_director(settings={"limits.table_requests_per_s": 1})
 
 
 def test_an_address_in_debt_is_refused_at_connect_before_anything_is_read(slow_tables):

@@ -33,7 +33,7 @@ from common.wire.schema_receipt import receipt, result_sha256
 from kiosk.link.sender import Sender, link_text
 from common.wire.signing import sign, table_key
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 TABLE = "5"
 TABLE_KEY = table_key(KEY.encode(), TABLE)
@@ -165,11 +165,11 @@ def test_a_rogue_found_first_is_not_the_tables_director_after_enrollment(directo
 
     worker = EnrollWorker(str(path), finder=finder)
     worker.find()
-    found = eventually(lambda: worker.progress().found, what="the directors found")
+    found = wait_until(lambda: worker.progress().found, what="the directors found")
     assert found[0] == (TOURNAMENT, relay.url)
     worker.by_code(found[0][1], "7", code)      # the volunteer takes the first one
-    progress = eventually(lambda: worker.progress().phase in ("enrolled", "failed")
-                          and worker.progress(), timeout_s=120, what="the enrollment")
+    progress = wait_until(lambda: worker.progress().phase in ("enrolled", "failed")
+                          and worker.progress(), timeout=120, what="the enrollment")
     assert progress.phase == "enrolled", progress.text
     assert director.url in progress.text and f"came through {relay.url}" in progress.text
     values = enrollment_file.read_enrollment(path, _check)

@@ -32,7 +32,7 @@ from tests.support.director_harness import KEY, TOURNAMENT
 from tests.support.dummy_display import display  # noqa: F401 - the station's screen
 from tests.support.station_harness import StationHarness
 from tests.support.station_relay import Relay
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 STATION_KEY = station_key(KEY.encode(), "1")
 
@@ -55,7 +55,7 @@ def table(tmp_path, sniffer):
 
 
 def until(kiosk, check, what: str):
-    return eventually(lambda: kiosk.step() is not None and check(), what=what)
+    return wait_until(lambda: kiosk.step() is not None and check(), what=what)
 
 
 def challenges(director) -> list[tuple]:
@@ -124,11 +124,11 @@ def test_an_open_replayed_after_the_withdrawal_is_refused_and_the_station_takes_
     link = StationLink.open(director.url, "1", STATION_KEY, tournament=TOURNAMENT)
     station = StationHarness(tmp_path / "station", link=link)
     try:
-        eventually(lambda: link.news.challenges, what="the station's list")
+        wait_until(lambda: link.news.challenges, what="the station's list")
         station.keys("7\n", at=1)
         assert station.view.words == ("ZEBRA",)             # the table's challenge, not the stale one
         station.keys("\t", at=2)                            # VERDICT
-        eventually(lambda: station.keys("", at=3) and isinstance(station.view, VerdictView),
+        wait_until(lambda: station.keys("", at=3) and isinstance(station.view, VerdictView),
                    what="the verdict taken")
     finally:
         link.close()

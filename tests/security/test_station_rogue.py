@@ -36,7 +36,7 @@ from tests.support.director_harness import KEY, TOURNAMENT
 from tests.support.dummy_display import display  # noqa: F401 - the station's screen
 from tests.support.station_harness import StationHarness
 from tests.support.station_relay import Relay
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 MODES = ["no receipt", "another's key", "the previous receipt"]
 
@@ -123,9 +123,9 @@ def test_a_verdict_the_rogue_swallows_is_not_shown_the_station_says_so_and_keeps
     link = StationLink.open(rogue.url, "1", STATION_KEY, tournament=TOURNAMENT)
     station = StationHarness(tmp_path / "station", link=link)
     try:
-        eventually(lambda: link.news.challenges, what="the station's list")
+        wait_until(lambda: link.news.challenges, what="the station's list")
         station.keys("7\n", at=1).keys("\t", at=2)         # passed on: taken, its receipt seen
-        eventually(lambda: station.keys("", at=3) and isinstance(station.view, VerdictView),
+        wait_until(lambda: station.keys("", at=3) and isinstance(station.view, VerdictView),
                    what="the first verdict taken")
         station.keys("\n", at=20)                           # NEXT CHALLENGE
         assert director.post(7, "challenge", document("A", 2, "ruled")).code == 200
@@ -133,10 +133,10 @@ def test_a_verdict_the_rogue_swallows_is_not_shown_the_station_says_so_and_keeps
         before = challenges(director), director.rows("taken_once")
 
         swallowing(rogue, "/verdicts", mode, "verdict", station_key(KEY.encode(), "2"), "1")
-        eventually(lambda: any(c.challenge_id == "B" for c in link.news.challenges),
+        wait_until(lambda: any(c.challenge_id == "B" for c in link.news.challenges),
                    what="the next challenge listed")
         station.keys("7\n", at=30).keys("\t", at=31)       # VERDICT at 31
-        eventually(lambda: len(rogue.swallowed) >= 2 and link.news.answer.outcome == "unconfirmed",
+        wait_until(lambda: len(rogue.swallowed) >= 2 and link.news.answer.outcome == "unconfirmed",
                    what="the verdict sent again, unconfirmed")
         station.keys("", at=32)
         assert station.view.heading == "Table 7" and station.view.error == (
@@ -148,12 +148,12 @@ def test_a_verdict_the_rogue_swallows_is_not_shown_the_station_says_so_and_keeps
         assert station.view.heading == "Table number" and station.view.error == (
             "the director did not confirm table 7's verdict in 2 minutes: call the director")
         sent = len(rogue.swallowed)
-        eventually(lambda: link.sending() == (), what="the link stopping")
+        wait_until(lambda: link.sending() == (), what="the link stopping")
         assert len(rogue.swallowed) <= sent + 1             # given up: not sent on and on
 
         rogue.swallow = None                                # it leaves: the operator rules again
         station.keys("7\n", at=160).keys("\t", at=161)
-        eventually(lambda: station.keys("", at=162) and isinstance(station.view, VerdictView),
+        wait_until(lambda: station.keys("", at=162) and isinstance(station.view, VerdictView),
                    what="the verdict taken")
         assert ("B", "open", ["ZEBRA"], "1") in challenges(director)
     finally:

@@ -80,7 +80,7 @@ def test_a_power_cut_resumes_neutral_with_the_checkpointed_times(kiosk, reboot):
     assert used(got.state, 7 * S) == used(got.state, 900 * S) == (65 * S, round(45.4 * S))
     stopped_at = time.strftime("%H:%M:%S", time.localtime(k.wall(110.4)))
     assert got.message == (f"Power was lost at {stopped_at}; "
-                           "clock stopped at 23:55 / 24:14; press to resume")
+                           "clock stopped at 23:55 / 24:14; Ann: press your button to restart Bob's clock")
     assert got.fell_due == [] and got.recovered == ev.Recovered(7 * S, from_ns=k.ns(110.4))
     assert got.events == k.events + [got.recovered]
     assert r.journal.load(k.game_id) == (got.state, got.events)
@@ -110,7 +110,7 @@ def test_a_checkpoint_older_than_the_last_event_is_not_used(kiosk, reboot):
     got = reboot(k.game_id).recover(5)
     assert got.source == "event" and got.recovered == ev.Recovered(5 * S, from_ns=k.ns(70))
     assert used(got.state, 5 * S) == (40 * S, 30 * S)
-    assert got.message.endswith("clock stopped at 24:20 / 24:30; press to resume")
+    assert got.message.endswith("clock stopped at 24:20 / 24:30; Bob: press your button to restart Ann's clock")
 
 
 def test_an_app_crash_on_the_same_boot_says_so_and_charges_the_gap_to_no_one(kiosk, reboot):

@@ -2,15 +2,24 @@
 SQLite file in a temporary folder, and real signed documents built by the replay core, each
 signed with the key of the table it names (``signed_bytes``) as that table's kiosk signs it.
 Its page's requests log in with the director's password (``PASSWORD``) as the page does
-(bench/rigs/page_session.py); ``anonymous=True`` sends one without the session."""
+(bench/rigs/page_session.py); ``anonymous=True`` sends one without the session.
+
+It is the director's own app (director.web.app.create_app) behind the service's own door
+(director.web.connections.server_config), as ``python -m director`` serves it, in the test's
+process: it starts in a tenth of a second, where the process takes a second or more of a loaded
+machine. The process (bench/rigs/director_process.py) is for what only a process shows: a
+director killed and started again, its command line, its serial lines. The fixtures that make
+either are in tests/support/fixtures.py."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.client
 import json
+import logging
 import socket
+import sqlite3
 import threading
-import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
@@ -19,7 +28,7 @@ from pathlib import Path
 import uvicorn
 
 from director.web.app import create_app
-from director.web.connections import server_config
+from director.web.connections import listening_socket, server_config
 from director.config import load_config
 from director.event.db import DirectorDB
 from director.web.password import hash_password
@@ -27,11 +36,12 @@ from bench.rigs.page_session import PageSession
 from common.replay import replay_lines
 from common.wire.document import result_document
 from common.wire.signing import sign, table_key, wire
+from tests.support.wait import wait_until
 
 KEY = "director-test-key-0123"
 TOURNAMENT = "Test Open"
 PASSWORD = "the director's test password"
-START_TIMEOUT_S = 30
+START_TIMEOUT_S = 60
 
 
 def game_script(round_number: int, players: tuple[str, str], scores: tuple[int, int],
@@ -100,42 +110,92 @@ def password_hash() -> str:
 
 
 class Director:
-    """A running director: ``url``, ``db`` (its DirectorDB), ``post``/``request`` over real
-    HTTP; ``settings``: more of its config's keys ({"limits.requests_per_s": 5})."""
+    """A running director: ``url``, ``db`` (its DirectorDB, ``db_path`` its file), ``post`` and
+    ``request`` over real HTTP; ``settings``: more of its config's keys ({"limits.requests_per_s":
+    5}) over those of the file ``config``, if any; ``key`` and ``tournament``: the tournament's
+    (``key_file`` holds the key, for the director's commands: ``python -m director enroll
+    --key-file``). ``log`` is a file of what its modules log at WARNING and above while it
+    runs, as the service's journal would show. ``stop()`` (or ``kill()``, which does not wait
+    for a request under way) and ``start()`` again: the service back on the same port and
+    file, its page's sessions gone, as after a restart of the process."""
 
     def __init__(self, db_path: Path, preset: str = "aspa", settings: dict | None = None,
-                 announcement=None):
-        self.config = load_config(None, {"tournament.name": TOURNAMENT, "tournament.key": KEY,
-                                         "tournament.preset": preset, "service.db": str(db_path),
-                                         **(settings or {})})
-        self.db = DirectorDB.open(db_path)
-        self.app = create_app(self.db, self.config, password_hash=password_hash(),
-                              announcement=announcement)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
+                 announcement=None, *, key: str | bytes = KEY, tournament: str = TOURNAMENT,
+                 config: Path | None = None):
+        key = key.decode() if isinstance(key, bytes) else key
+        self.key, self.tournament, self.announcement = key.encode(), tournament, announcement
+        self.db_path = Path(db_path)
+        self.key_file, self.log = self.db_path.with_suffix(".key"), self.db_path.with_suffix(".log")
+        self.key_file.write_bytes(self.key + b"\n")
+        self._config_file = config
+        self._settings = {"tournament.name": tournament, "tournament.key": key,
+                          "tournament.preset": preset, "service.db": str(db_path), **(settings or {})}
+        self.config = load_config(config, self._settings)
+        self.port = 0                               # a free port, the first start's from then on
+        self.server: uvicorn.Server | None = None
+        self._open()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.page = PageSession(self.url, PASSWORD)
+        self.logged = logging.FileHandler(self.log, encoding="utf-8")
+        self.logged.setLevel(logging.WARNING)
+        self.logged.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+
+    def _open(self) -> None:
+        """The database, the app and its server, as the service's start makes them."""
+        self.db = DirectorDB.open(self.db_path)
+        self.app = create_app(self.db, self.config, password_hash=password_hash(),
+                              announcement=self.announcement)
+        self.sock = listening_socket("127.0.0.1", self.port)      # the service's own
+        self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(server_config(self.app, self.config.limits, log_level="warning",
                                                    timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        daemon=True)
-        self.page = PageSession(self.url, PASSWORD)
 
-    def start(self) -> "Director":
+    def start(self, key: str | bytes | None = None) -> "Director":
+        """The service started (again, after ``stop``: with the tournament key ``key`` if given,
+        as ``python -m director`` given another key file)."""
+        if key is not None:
+            assert self.server is None or not self.server.started, "a new key needs a stopped service"
+            key = key.decode() if isinstance(key, bytes) else key
+            self.key = key.encode()
+            self.key_file.write_bytes(self.key + b"\n")
+            self._settings["tournament.key"] = key
+            self.config = load_config(self._config_file, self._settings)
+        if self.server is None:                     # stopped before: started again
+            self._open()
+            self.page.token = None                  # the sessions were the last server's
+        logging.getLogger("director").addHandler(self.logged)
         self.thread.start()
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the director's server did not start")
-            time.sleep(0.01)
+        wait_until(lambda: self.server.started or not self.thread.is_alive(), START_TIMEOUT_S,
+                   "the director's server started")
+        if not self.server.started:
+            raise RuntimeError("the director's server did not start")
         return self
 
-    def stop(self) -> None:
+    def stop(self, *, wait: bool = True) -> None:
+        """The service stopped (at once, a request under way cut short, unless ``wait``)."""
+        if self.server is None:
+            return
+        self.server.force_exit = not wait
         self.server.should_exit = True
         self.thread.join(timeout=START_TIMEOUT_S)
         self.sock.close()
         self.db.close()
+        logging.getLogger("director").removeHandler(self.logged)
+        self.logged.close()
+        self.server = None
+
+    def kill(self) -> None:
+        """Gone at once, as the process killed would be: what SQLite committed stays."""
+        self.stop(wait=False)
+
+    def round_action(self, action: str, round: int) -> dict:
+        """The page's buttons: start or end a round (POST /api/rounds/start|end), logged in."""
+        answer = self.request("POST", f"/api/rounds/{action}", json.dumps({"round": round}).encode())
+        if answer.code != 200:
+            raise RuntimeError(f"{action} round {round}: {answer.code} {answer.body}")
+        return answer.body
 
     def request(self, method: str, path: str, data: bytes | None = None,
                 headers: dict | None = None, *, anonymous: bool = False) -> Answer:
@@ -178,5 +238,10 @@ class Director:
         return {name: self.rows(name) for name in names}
 
     def rows(self, table: str) -> list[dict]:
+        """A table of the database; read from its file while the service is stopped."""
+        if self.server is None:
+            with contextlib.closing(sqlite3.connect(self.db_path)) as conn:
+                conn.row_factory = sqlite3.Row
+                return [dict(r) for r in conn.execute(f"SELECT * FROM [{table}]")]
         with self.db.locked() as conn:
             return list(conn[table].rows)

@@ -8,23 +8,25 @@ import time
 from director.event.db import DirectorDB
 from director.tables import codes
 
-#: How long an enrollment may take on a busy machine before a test gives up.
-WAIT_S = 60
+from tests.support.wait import WAIT_S, wait_until
 
 
 def new_code(director, table: str) -> str:
-    """A one-time code for ``table`` on ``director`` (bench.rigs.director_process)."""
-    with DirectorDB.open(director.db) as db:
+    """A one-time code for ``table`` on ``director`` (either harness: in this process or not)."""
+    with DirectorDB.open(director.db_path) as db:
         return codes.make(db, table, time.time()).code
 
 
 def until(k, done, second: float, wait_s: float = WAIT_S) -> float:
     """Pass the loop of kiosk ``k`` (the enroller works on its own thread) until ``done()``,
     moving its clock a tenth of a second a pass from ``second``; the second it got to."""
-    deadline = time.monotonic() + wait_s
-    while not done():
-        assert time.monotonic() < deadline, f"not done; the screen says {k.view}"
-        time.sleep(0.05)
-        second += 0.1
-        k.at(second).step()
-    return second
+    reached = [second]
+
+    def passed() -> bool:
+        if done():
+            return True
+        reached[0] += 0.1
+        k.at(reached[0]).step()
+        return False
+    wait_until(passed, wait_s, lambda: f"not done; the screen says {k.view}", every=0.05)
+    return reached[0]

@@ -3,9 +3,8 @@ records what it was asked to say, and a wait for the file it writes."""
 from __future__ import annotations
 
 import stat
-import time
 
-WAIT_S = 60.0                   # generous: a real process on a busy machine
+from tests.support.wait import wait_until
 
 
 def fake_espeak(folder, body):
@@ -18,7 +17,8 @@ def fake_espeak(folder, body):
 
 
 def wait_for(path):
-    deadline = time.monotonic() + WAIT_S
-    while not path.exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return path.exists()
+    """Until the stand-in has written ``path`` (it runs as a process of its own); whether it did."""
+    try:
+        return wait_until(path.exists, what=f"{path.name} written")
+    except AssertionError:
+        return False

@@ -5,7 +5,9 @@ does the same on the judge station (tests.support.station_harness). ``painted(k)
 ``painted_station(s)``) draws the screen afresh while theme.recording notes what went where,
 ``layout_problems`` says what overflows or overlaps in it, ``small_keys`` which keys are
 smaller than 9 mm, ``small_text`` which texts are under 3 mm capital height on the panel and
-``small_clocks`` which clock faces are under 6 mm (or which names an ellipsis alone).
+``small_clocks`` which clock faces are under 6 mm (or which names an ellipsis alone),
+``score_problems`` which player's score is missing from a clock screen or under 6 mm and
+``missing_glyph_texts`` which texts hold a letter the font has no glyph for.
 """
 from __future__ import annotations
 
@@ -319,3 +321,34 @@ def layout_problems(notes: list[theme.Painted]) -> list[str]:
                 continue
             problems.append(f"{a.kind} {a.text!r} at {a.ink} overlaps {b.kind} {b.text!r} at {b.ink}")
     return problems
+
+
+def down_of(note: theme.Painted, size: tuple[int, int], orientation: str) -> float:
+    """Pixels a millimetre down the surface ``note`` went on (a flat screen's upright halves:
+    the panel's across)."""
+    return panel.px_per_mm(size)[0 if orientation == "flat" and note.surface.get_size() != size else 1]
+
+
+def score_problems(notes: list[theme.Painted], view, size: tuple[int, int], orientation: str = "side") -> list[str]:
+    """What a player could not read of the scores on a clock screen (``view`` a ClockView):
+    either player's score not drawn (``theme.SCORE``), or drawn with digits under
+    ``panel.MIN_SCORE_MM`` tall on the panel."""
+    scores = [n for n in notes if n.kind == "text" and n.role == theme.SCORE]
+    problems = []
+    drawn = [n.text for n in scores]
+    for p, half in enumerate(view.halves):
+        if half.score in drawn:
+            drawn.remove(half.score)
+        else:
+            problems.append(f"player {p}'s score {half.score!r} not shown")
+    for note in scores:
+        down = down_of(note, size, orientation)
+        if note.ink.height < panel.MIN_SCORE_MM * down - 0.01:
+            problems.append(f"score {note.text!r}: digits {note.ink.height / down:.1f} mm tall")
+    return problems
+
+
+def missing_glyph_texts(notes: list[theme.Painted]) -> list[str]:
+    """The texts painted with a letter the screens' font has no glyph for (an empty box)."""
+    return [f"text {n.text!r}: no glyph for {theme.missing_glyphs(n.text)!r}" for n in notes
+            if n.kind == "text" and theme.missing_glyphs(n.text)]

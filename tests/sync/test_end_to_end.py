@@ -15,7 +15,7 @@ from kiosk.link.http_client import DirectorClient
 from kiosk.link.sender import Sender
 from common.wire.signing import table_key
 from bench.rigs.sync_kiosks import KEY, TOURNAMENT, play, script
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 # round -> table -> (left, right, (left's play, right's play going out)); the left player is
@@ -30,10 +30,11 @@ FAST = dict(idle_s=0.02, status_s=0.5, poll_s=0.5, base_delay_s=0.05, max_delay_
 
 
 @pytest.fixture
-def director(real_director):
-    """The director's service with the players and both rounds' pairings."""
-    process = real_director({round: {t: (a, b, 0) for t, (a, b, _) in tables.items()}
-                             for round, tables in ROUNDS.items()})
+def director(director_process):
+    """The director's service (``python -m director``: it is killed) with the players and both
+    rounds' pairings."""
+    pairings = {round: {t: (a, b, 0) for t, (a, b, _) in tables.items()} for round, tables in ROUNDS.items()}
+    process = director_process(key=KEY, tournament=TOURNAMENT, pairings=pairings)
     assert [r["name"] for r in process.rows("players")] == NAMES
     return process
 
@@ -88,18 +89,18 @@ def expected_standings(finals: dict) -> dict:
 
 def test_every_result_arrives_once_through_a_director_killed_in_the_middle(tmp_path, director, kiosks):
     finals = play_round(tmp_path, 1, ["1", "2"])
-    eventually(lambda: len(stored_results(director)) == 2, what="the first two results")
+    wait_until(lambda: len(stored_results(director)) == 2, what="the first two results")
     finals |= play_round(tmp_path, 1, ["3", "4"])
     director.kill()                                          # mid-traffic, as a power cut would
     finals |= play_round(tmp_path, 2, ["1", "2"])
-    eventually(lambda: sum(s.link.pending for s in kiosks.values()) >= 2
+    wait_until(lambda: sum(s.link.pending for s in kiosks.values()) >= 2
                and any(s.link.reached is False for s in kiosks.values()),
                what="the kiosks finding the director gone, results waiting")
     director.start()                                         # the same port and database
     finals |= play_round(tmp_path, 2, ["3", "4"])
-    eventually(lambda: all(pending(tmp_path, table) == 0 for table in kiosks),
+    wait_until(lambda: all(pending(tmp_path, table) == 0 for table in kiosks),
                what="every kiosk's results acknowledged")
-    eventually(lambda: all(s.link.pending == 0 and s.link.delivered_wall for s in kiosks.values()),
+    wait_until(lambda: all(s.link.pending == 0 and s.link.delivered_wall for s in kiosks.values()),
                what="every kiosk's link saying so")
 
     rows = stored_results(director)

@@ -1,18 +1,17 @@
-"""Enrolling a table by its one-time code, for real: the director's service as a process on
-127.0.0.1, its code made by ``python -m director enroll``, the table's side as ``python -m kiosk
-enroll`` (a process of its own) or the protocol's code over real sockets; the enrollment on the
-table's data partition read as its config, its results then taken.
+"""Enrolling a table by its one-time code, for real: the director's service on 127.0.0.1, its
+code made by ``python -m director enroll``, the table's side as ``python -m kiosk enroll`` or the
+protocol's code over real sockets; the enrollment on the table's data partition read as its
+config, its results then taken. The first journey runs every part as the process it is on the
+day (``python -m director``, both commands as processes of their own); the others run the same
+service and commands in the test's process (tests/support/cli.py, tests/support/fixtures.py).
 
 And the attacks: a wrong code (each a try, three from one address end it there), an expired code, a used code, a
 replayed exchange (either message again), and a sniffed exchange, recorded by a proxy between
-the two processes, that gives no key, not even to someone who then learns the code."""
+the table and the director, that gives no key, not even to someone who then learns the code."""
 import json
-import os
 import re
 import socket
 import stat
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -21,34 +20,28 @@ from pathlib import Path
 
 import pytest
 
-from bench.rigs.director_process import DirectorProcess
 from director.event.db import DirectorDB
 from director.tables import codes
 from kiosk.config import kiosk_config, load
 from kiosk.pin import verify_pin
 from common.wire import code_exchange as protocol
 from common.wire.signing import sign, table_key, wire
+from tests.support import cli
 from tests.support.director_harness import result_doc
 
-ROOT = Path(__file__).resolve().parents[2]
 KEY = b"enrollment-test-key-0123"
 TOURNAMENT = "Newcomer Open"
-TIMEOUT_S = 120
 
 
 @pytest.fixture
-def director(tmp_path):
-    process = DirectorProcess(tmp_path / "director.sqlite", KEY, tournament=TOURNAMENT).start()
-    yield process
-    process.stop()
+def director(make_director):
+    return make_director(key=KEY, tournament=TOURNAMENT)
 
 
-def director_enroll(director, *tables, extra=()):
+def director_enroll(director, *tables, extra=(), command=cli.run):
     """``python -m director enroll`` as the director types it: {table: (code, PIN)}."""
-    out = subprocess.run([sys.executable, "-m", "director", "enroll", *tables, "--db", str(director.db),
-                          "--key-file", str(director.db.with_suffix(".key")), "--tournament",
-                          TOURNAMENT, *extra], cwd=ROOT, capture_output=True, text=True,
-                         timeout=TIMEOUT_S)
+    out = command("director", "enroll", *tables, "--db", director.db_path, "--key-file",
+                  director.key_file, "--tournament", TOURNAMENT, *extra)
     assert out.returncode == 0, out.stderr
     made = re.findall(r"table (\S+): code (\d{3} \d{3}) \(until \d\d:\d\d, 3 tries\); its "
                       r"director's PIN (\d{8})", out.stdout)
@@ -61,10 +54,9 @@ def table_config(tmp_path) -> Path:
     return path
 
 
-def kiosk_enroll(config: Path, table: str, code: str, url: str):
-    return subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config),
-                           "--table", table, "--code", code, "--director", url],
-                          cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S)
+def kiosk_enroll(config: Path, table: str, code: str, url: str, command=cli.run):
+    return command("kiosk", "enroll", "--config", config, "--table", table, "--code", code,
+                   "--director", url)
 
 
 def code_row(director, table: str) -> dict:
@@ -72,12 +64,13 @@ def code_row(director, table: str) -> dict:
     return row
 
 
-def test_a_table_enrolls_by_its_code_and_signs_what_the_director_takes(tmp_path, director):
-    made = director_enroll(director, "7", "8")
+def test_a_table_enrolls_by_its_code_and_signs_what_the_director_takes(tmp_path, director_process):
+    director = director_process(key=KEY, tournament=TOURNAMENT)      # every part a real process
+    made = director_enroll(director, "7", "8", command=cli.spawn)
     code, pin = made["7"]
     assert made["8"][1] != pin and made["8"][0] != code          # each table its own code, PIN
     config = table_config(tmp_path)
-    out = kiosk_enroll(config, "7", code, director.url)
+    out = kiosk_enroll(config, "7", code, director.url, command=cli.spawn)
     assert out.returncode == 0, out.stderr
     enrollment = tmp_path / "data" / "enrollment.toml"
     assert out.stdout.strip() == (f"table 7 of {TOURNAMENT} enrolled by its code, from the "
@@ -97,7 +90,7 @@ def test_a_table_enrolls_by_its_code_and_signs_what_the_director_takes(tmp_path,
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert json.loads(answer.read())["outcome"] == "stored"
     assert "was wrong" not in director.log.read_text()            # a right code is not called wrong
-    again = kiosk_enroll(config, "7", code, director.url)         # a code works once
+    again = kiosk_enroll(config, "7", code, director.url, command=cli.spawn)  # a code works once
     assert again.returncode == 1 and "table 7's code was used already" in again.stderr
 
 
@@ -128,7 +121,7 @@ def test_wrong_codes_spend_the_tries_and_three_end_the_code_for_that_address(tmp
 
 
 def test_an_expired_code_is_refused(tmp_path, director):
-    with DirectorDB.open(director.db) as db:                     # made an hour ago, 10 minutes
+    with DirectorDB.open(director.db_path) as db:                     # made an hour ago, 10 minutes
         made = codes.make(db, "7", time.time() - 3600)
     out = kiosk_enroll(table_config(tmp_path), "7", made.code, director.url)
     assert out.returncode == 1 and "table 7's code expired" in out.stderr
@@ -246,22 +239,19 @@ def test_a_sniffed_exchange_yields_no_key_even_to_someone_who_learns_the_code(tm
 def test_a_table_on_a_serial_line_enrolls_from_a_usb_stick_by_its_number(tmp_path):
     (tmp_path / "t.key").write_bytes(KEY + b"\n")
     stick = tmp_path / "stick"
-    made = subprocess.run([sys.executable, "-m", "director", "enroll", "7", "8", "--serial",
-                           "/dev/serial0", "--stick", str(stick), "--key-file", str(tmp_path / "t.key"),
-                           "--tournament", TOURNAMENT], cwd=ROOT, capture_output=True, text=True,
-                          timeout=TIMEOUT_S)
+    made = cli.run("director", "enroll", "7", "8", "--serial", "/dev/serial0", "--stick", stick,
+                   "--key-file", tmp_path / "t.key", "--tournament", TOURNAMENT)
     assert made.returncode == 0, made.stderr
     assert sorted(p.name for p in (stick / "tablekeeper").iterdir()) == ["table-7.toml", "table-8.toml"]
     assert stat.S_IMODE((stick / "tablekeeper" / "table-7.toml").stat().st_mode) == 0o600
+    code = re.search(r"table 7: .* its code (\d{3} \d{3}) \(not on the stick\)", made.stdout)[1]
+    assert code.replace(" ", "") not in (stick / "tablekeeper" / "table-7.toml").read_text()
     config = table_config(tmp_path)
-    out = subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config), "--table",
-                          "7", "--stick", str(stick)], cwd=ROOT, capture_output=True, text=True,
-                         timeout=TIMEOUT_S)
+    out = cli.run("kiosk", "enroll", "--config", config, "--table", "7", "--stick", stick, "--code", code)
     assert out.returncode == 0, out.stderr
+    assert "[stick]" not in (tmp_path / "data" / "enrollment.toml").read_text()   # the seal stays behind
     kiosk = kiosk_config(load(config))
     assert (kiosk.table, kiosk.director_serial, kiosk.director_serial_address) == ("7", "/dev/serial0", 7)
     assert kiosk.key == table_key(KEY, "7") and kiosk.director_url == ""
-    missing = subprocess.run([sys.executable, "-m", "kiosk", "enroll", "--config", str(config),
-                              "--table", "9", "--stick", str(stick)], cwd=ROOT, capture_output=True,
-                             text=True, timeout=TIMEOUT_S)
+    missing = cli.run("kiosk", "enroll", "--config", config, "--table", "9", "--stick", stick, "--code", code)
     assert missing.returncode == 1 and "no tablekeeper/table-9.toml on a USB stick" in missing.stderr

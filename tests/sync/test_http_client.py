@@ -57,7 +57,7 @@ def test_no_director_and_a_failing_director_are_unreachable(director, result):
 
 def test_the_directors_limit_of_requests_is_waited_out_not_taken_for_a_refusal(real_director, result, tmp_path):
     (tmp_path / "limits.toml").write_text("[limits]\ntable_requests_per_s = 1\n")
-    director = real_director(PAIRINGS, args=("--config", str(tmp_path / "limits.toml")))
+    director = real_director(PAIRINGS, config=tmp_path / "limits.toml")
     client = DirectorClient(director.url, "4", KEY4)
     answers = [client.post("results", result) for _ in range(12)]      # a bucket of 5 a second
     limited = [a for a in answers if a.code == 429]

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 from common.replay import replay_lines
 from kiosk.store.outbox import Outbox
 from kiosk.link.http_client import DirectorClient
@@ -53,12 +53,12 @@ def test_locked_results_reach_the_director_once_and_the_screen_says_so(tmp_path,
     store = tmp_path / "kiosk.sqlite"
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     sender = senders(store, director.url)
-    eventually(lambda: len(director.rows("results")) == 1, what="the first result")
+    wait_until(lambda: len(director.rows("results")) == 1, what="the first result")
     play(store, "3", script(2, ("Ann", "Cy"), (10, 50)))     # locked while the worker runs
-    eventually(lambda: len(director.rows("results")) == 2, what="the second result")
+    wait_until(lambda: len(director.rows("results")) == 2, what="the second result")
     assert stored(director) == [(1, "3", 30 - 2, 24 + 2), (2, "3", 10 - 2, 50 + 2)]
-    eventually(lambda: len(sender.posted) == 2, what="both answers")
-    eventually(lambda: link_text(sender.link) == "result sent to director")
+    wait_until(lambda: len(sender.posted) == 2, what="both answers")
+    wait_until(lambda: link_text(sender.link) == "result sent to director")
     assert sender.posted == ["stored", "stored"]             # acknowledged: never sent again
     with Outbox.open(store) as outbox:
         assert outbox.pending("result") == 0
@@ -72,12 +72,12 @@ def test_while_the_director_is_away_results_wait_and_arrive_when_it_is_back(tmp_
     for round, players, scores in ((1, ("Ann", "Bob"), (30, 24)), (2, ("Ann", "Cy"), (12, 40))):
         play(store, "3", script(round, players, scores))
     sender = senders(store, director.url)
-    eventually(lambda: sender.link.reached is False, what="the worker finding no director")
-    eventually(lambda: _attempts(store) >= 2, what="retries with backoff")
+    wait_until(lambda: sender.link.reached is False, what="the worker finding no director")
+    wait_until(lambda: _attempts(store) >= 2, what="retries with backoff")
     assert link_text(sender.link) == "result waiting to send (2)"
     director.start()                                         # the same port and database
-    eventually(lambda: len(director.rows("results")) == 2, what="both results after its return")
-    eventually(lambda: len(sender.posted) == 2 and link_text(sender.link) == "result sent to director")
+    wait_until(lambda: len(director.rows("results")) == 2, what="both results after its return")
+    wait_until(lambda: len(sender.posted) == 2 and link_text(sender.link) == "result sent to director")
     assert sender.posted == ["stored", "stored"]
 
 
@@ -87,7 +87,7 @@ def test_a_refused_result_is_kept_with_the_directors_reason_shown_and_retried(tm
     store = tmp_path / "kiosk.sqlite"
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     sender = senders(store, director.url)
-    eventually(lambda: sender.link.refused, what="the refusal")
+    wait_until(lambda: sender.link.refused, what="the refusal")
     assert link_text(sender.link).startswith("the director refused the result: the signature ")
     assert "signature" in sender.link.refused and sender.link.pending == 1
     assert director.rows("results") == [] and director.rows("rejections")[0]["code"] == 403
@@ -96,8 +96,8 @@ def test_a_refused_result_is_kept_with_the_directors_reason_shown_and_retried(tm
         assert doc.last_error.startswith("refused: 403 ") and doc.acked is None
     director.stop()
     director.start(key=KEY)                                  # the director's key put right
-    eventually(lambda: len(director.rows("results")) == 1, what="the result, retried at the cap")
-    eventually(lambda: link_text(sender.link) == "result sent to director")
+    wait_until(lambda: len(director.rows("results")) == 1, what="the result, retried at the cap")
+    wait_until(lambda: link_text(sender.link) == "result sent to director")
 
 
 def test_pending_results_survive_a_restart_of_the_kiosk(tmp_path, real_director, senders):
@@ -106,12 +106,12 @@ def test_pending_results_survive_a_restart_of_the_kiosk(tmp_path, real_director,
     store = tmp_path / "kiosk.sqlite"
     play(store, "3", script(1, ("Ann", "Bob"), (30, 24)))
     first = senders(store, director.url)
-    eventually(lambda: first.link.reached is False)
+    wait_until(lambda: first.link.reached is False)
     assert first.stop(60)                                    # the kiosk goes off ...
     director.start()
     second = senders(store, director.url)                    # ... and comes back
-    eventually(lambda: len(director.rows("results")) == 1, what="the result sent after the restart")
-    eventually(lambda: link_text(second.link) == "result sent to director")
+    wait_until(lambda: len(director.rows("results")) == 1, what="the result sent after the restart")
+    wait_until(lambda: link_text(second.link) == "result sent to director")
 
 
 def test_the_status_of_the_published_game_reaches_the_director_and_follows_changes(
@@ -127,23 +127,23 @@ def test_the_status_of_the_published_game_reaches_the_director_and_follows_chang
     def status():
         rows = director.rows("status")
         return json.loads(rows[0]["document"]) if rows else None
-    now = eventually(status, what="a status")
+    now = wait_until(status, what="a status")
     assert (now["phase"], now["running"], now["scores"], now["round"]) == ("playing", 1, [30, 0], 2)
     assert now["times_ms"][0] == 1500_000 - 20_000 and now["outbox_pending"] == 0
     ended = replay_lines(json.dumps(line) for line in lines[:5]).state
     sender.publish(ended, "table-3-round-2-game-1", TOURNAMENT, "3")
-    eventually(lambda: status()["phase"] == "ended", what="the new status")
+    wait_until(lambda: status()["phase"] == "ended", what="the new status")
     assert link_text(sender.link) == "director linked"
 
 
 def test_the_assignment_is_polled_and_a_forged_one_is_not_believed(tmp_path, real_director, senders):
     director = real_director({1: {"3": ("Dee", "Eve", 1)}})
     sender = senders(tmp_path / "kiosk.sqlite", director.url)
-    assignment = eventually(lambda: sender.link.assignment, what="the assignment")
+    assignment = wait_until(lambda: sender.link.assignment, what="the assignment")
     assert (assignment["round"], assignment["players"], assignment["first"]) == (1, ["Dee", "Eve"], 1)
     director.stop()
     director.start(key=b"a forger's key of some length")
-    eventually(lambda: sender.link.assignment_error, what="the forged assignment refused")
+    wait_until(lambda: sender.link.assignment_error, what="the forged assignment refused")
     assert sender.link.assignment == assignment                 # the believed one stays
     assert assignment_alert(sender.link).startswith("call the director: this table refused the "
                                                     "director's last assignment (the signature does not match")
@@ -156,7 +156,7 @@ def test_a_director_that_refuses_the_status_says_so_before_any_result(tmp_path, 
     sender = senders(store, director.url)
     state = replay_lines(json.dumps(line) for line in script(1, ("Ann", "Bob"), (30, 24))[:2]).state
     sender.publish(state, "table-3-round-1-game-1", TOURNAMENT, "3")
-    eventually(lambda: sender.link.status_refused, what="the status refused")
+    wait_until(lambda: sender.link.status_refused, what="the status refused")
     assert link_text(sender.link).startswith("the director refused the status: the signature ")
     assert director.rows("status") == []
 

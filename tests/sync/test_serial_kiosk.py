@@ -6,23 +6,24 @@ import json
 
 from common.game import commands as cmd
 from bench.rigs.linked_kiosk import LinkedKiosk
+from bench.rigs.sync_kiosks import KEY, TOURNAMENT
 from bench.rigs.lossy_proxy import LossyLine
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 WAIT_S = 120.0
 
 
 def test_a_kiosk_on_a_serial_line_gets_its_assignment_and_delivers_its_locked_result(
-        tmp_path, real_director):
+        tmp_path, director_process):
     line = LossyLine(1, drop=0, corrupt=0, duplicate=0).start()      # a clean line
     kiosk = director = None
     try:
-        director = real_director({3: {"7": ("Cy", "Di", 0)}}, started=False,
-                                 args=("--serial", line.director_port, "--addresses", "7"))
+        director = director_process(key=KEY, tournament=TOURNAMENT, pairings={3: {"7": ("Cy", "Di", 0)}},
+                                    started=False, args=("--serial", line.director_port, "--addresses", "7"))
         kiosk = LinkedKiosk(tmp_path / "kiosk.sqlite", serial=line.table_ports[0], tournament="")
 
         def step_until(check, what):
-            return eventually(lambda: kiosk.step() is not None and check(), WAIT_S, what)
+            return wait_until(lambda: kiosk.step() is not None and check(), WAIT_S, what)
 
         step_until(lambda: (kiosk.state.round, kiosk.state.players) == (3, ("Cy", "Di")),
                    "the assignment over the serial line")
@@ -38,7 +39,7 @@ def test_a_kiosk_on_a_serial_line_gets_its_assignment_and_delivers_its_locked_re
         assert (row["source"], row["table_name"], row["round"], row["player0"], row["player1"]) == (
             "serial", "7", 3, "Cy", "Di")
         assert (row["tournament"], row["score0"], row["score1"]) == ("Link Open", 30 - 2, 24 + 2)
-        status = eventually(lambda: [json.loads(r["document"]) for r in director.rows("status")
+        status = wait_until(lambda: [json.loads(r["document"]) for r in director.rows("status")
                                      if json.loads(r["document"])["phase"] == "confirmed"],
                             WAIT_S, "the status of the locked game")
         assert status[0]["table"] == "7" and status[0]["players"] == ["Cy", "Di"]

@@ -18,7 +18,7 @@ from common.wire.signing import sign, station_key, wire
 from kiosk.link.sender import CHALLENGE
 from kiosk.store.outbox import Outbox
 from kiosk.ui.widgets.words import remaining
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 
 NAMES = ("Ann", "Bob")
 
@@ -37,7 +37,7 @@ def table(tmp_path):
 
 
 def until(kiosk, check, what):
-    return eventually(lambda: kiosk.step() is not None and check(), what=what)
+    return wait_until(lambda: kiosk.step() is not None and check(), what=what)
 
 
 def challenged(k: LinkedKiosk, at: float = 30) -> int:

@@ -9,7 +9,7 @@ import pytest
 from director.event.db import DirectorDB
 from director.event.model import Pairing, Player
 from director.event.rounds import store_pairings, store_players
-from tests.support.sync_wait import eventually
+from tests.support.wait import wait_until
 from common.game import commands as cmd
 from common.game import events as ev
 from kiosk.store import Journal
@@ -33,7 +33,7 @@ def linked(tmp_path):
 
 def until(kiosk, check, what):
     """Step the kiosk's loop until ``check()`` holds (the link's worker runs alongside)."""
-    return eventually(lambda: kiosk.step() is not None and check(), what=what)
+    return wait_until(lambda: kiosk.step() is not None and check(), what=what)
 
 
 def journaled(store, kind):
@@ -60,7 +60,7 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     def status():
         rows = director.rows("status")
         return rows and json.loads(rows[0]["document"])
-    now = eventually(lambda: status() and status()["phase"] == "playing" and status(),
+    now = wait_until(lambda: status() and status()["phase"] == "playing" and status(),
                      what="the status of the started game")
     assert (now["round"], now["players"], now["running"], now["table"]) == (2, ["Dee", "Eve"], 1, "7")
     assert now["division"] == "A"                   # the assignment's: the status names it
@@ -68,10 +68,10 @@ def test_the_assignment_sets_round_players_and_who_starts_before_the_game(tmp_pa
     for command, at in ((cmd.Play(1, 30), 20), (cmd.Out(0, 24), 40), (cmd.Accept(1), 45),
                         (cmd.Rack(1, "AE"), 50), (cmd.Confirm(0), 60), (cmd.Confirm(1), 61)):
         assert k.submit(command, at), command
-    eventually(lambda: "round 2 has not started" in (k.link.sender.link.refused or ""),
+    wait_until(lambda: "round 2 has not started" in (k.link.sender.link.refused or ""),
                what="the result refused until the director starts round 2")
     director.round_action("start", 2)
-    row = eventually(lambda: director.rows("results") and director.rows("results")[0],
+    row = wait_until(lambda: director.rows("results") and director.rows("results")[0],
                      what="the result")
     assert (row["tournament"], row["round"], row["player0"], row["player1"], row["first"]) == (
         "Link Open", 2, "Dee", "Eve", 1)
@@ -141,7 +141,7 @@ def test_a_result_the_director_refuses_stays_in_the_outbox_with_the_reason_on_sc
     director = real_director({4: {"7": ("Ann", "Bob", 0)}})
     k = linked(director.url, round=4)
     until(k, lambda: (k.state.round, k.state.players) == (4, ("Ann", "Bob")), "the assignment")
-    with DirectorDB.open(director.db) as db:
+    with DirectorDB.open(director.db_path) as db:
         store_players(db, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")])
         store_pairings(db, [Pairing(4, "7", (1, 3), 0)])
     for command, at in GAME:
@@ -154,7 +154,7 @@ def test_a_result_the_director_refuses_stays_in_the_outbox_with_the_reason_on_sc
         [kept] = outbox.due(float("inf"))
         assert kept.acked is None and kept.last_error == f"refused: 409 {reason}"
     assert director.rows("results") == [] and director.rows("rejections")[0]["reason"] == reason
-    with DirectorDB.open(director.db) as db:
+    with DirectorDB.open(director.db_path) as db:
         store_pairings(db, [Pairing(4, "7", (1, 2), 0)])            # the director puts it right
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
     [row] = director.rows("results")
@@ -200,7 +200,7 @@ def test_a_correction_the_director_makes_reaches_the_tables_screen_and_journal_o
     for command, at in GAME:
         assert k.submit(command, at), command
     until(k, lambda: k.view.top.endswith("result sent to director"), "the result delivered")
-    with DirectorDB.open(director.db) as db:
+    with DirectorDB.open(director.db_path) as db:
         made = correct(db, load_preset("aspa"), TOURNAMENT,
                        Ask(4, "scores", "the sheet says 36", table="7", scores=(36, 26)),
                        now_wall=2e9, source="command line")

@@ -40,11 +40,11 @@ def director_config(tmp_path, fingerprint: str, rated: bool = True):
     path = tmp_path / "director.toml"
     path.write_text(f'[tournament]\nlexicon = "CSW21"\nlexicon_fingerprint = "{fingerprint}"\n'
                     f'rated = {"true" if rated else "false"}\n', encoding="utf-8")
-    return ("--config", str(path))
+    return path
 
 
 def test_a_table_on_another_word_list_does_not_start_a_rated_game(tmp_path, real_director, linked):
-    director = real_director({1: {"7": ("Ann", "Bob", None)}}, args=director_config(tmp_path, OTHER))
+    director = real_director({1: {"7": ("Ann", "Bob", None)}}, config=director_config(tmp_path, OTHER))
     k = linked(director.url)
     until(k, lambda: k.link.sender.link.assignment, "the assignment")
     until(k, lambda: k.kiosk.table.start_refusal, "the refusal")
@@ -55,7 +55,7 @@ def test_a_table_on_another_word_list_does_not_start_a_rated_game(tmp_path, real
 
 
 def test_the_directors_own_word_list_or_an_unrated_round_starts(tmp_path, real_director, linked):
-    director = real_director({1: {"7": ("Ann", "Bob", None)}}, args=director_config(tmp_path, ENABLE))
+    director = real_director({1: {"7": ("Ann", "Bob", None)}}, config=director_config(tmp_path, ENABLE))
     k = linked(director.url)
     until(k, lambda: k.link.sender.link.assignment, "the assignment")
     assert k.link.sender.link.assignment["lexicon"] == {"name": "CSW21", "fingerprint": ENABLE}

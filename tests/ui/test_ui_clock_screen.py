@@ -198,9 +198,9 @@ def test_a_hold_shows_its_timer(kiosk):
     assert k.events(ev.HoldCalled) == [ev.HoldCalled(T0 + 22 * S, 0, 0)]
     k.at(47).step()
     k.shot("hold")
-    assert k.view.bottom.startswith("HOLD 0:25  ·  may draw in 0:35")
+    assert k.view.bottom.startswith("HOLD 0:25  ·  Bob may draw in 0:35")
     k.at(83).step()
-    assert k.view.bottom.startswith("HOLD 1:01  ·  may draw now")
+    assert k.view.bottom.startswith("HOLD 1:01  ·  Bob may draw now")
 
 
 def test_a_hold_that_lapses_says_so_when_the_core_says_so(kiosk):
@@ -208,9 +208,9 @@ def test_a_hold_that_lapses_says_so_when_the_core_says_so(kiosk):
     k.press("right", at=20).type("20\n", at=21)
     k.key("Hold", at=22)
     k.at(32.5).step()
-    assert k.view.bottom.startswith("HOLD 0:10  ·  may draw in 0:10  ·  lapses in 0:50")
+    assert k.view.bottom.startswith("HOLD 0:10  ·  Bob may draw in 0:10  ·  lapses in 0:50")
     k.at(81.9).step()
-    assert k.view.bottom.startswith("HOLD 0:59  ·  may draw now  ·  lapses in 0:01")
+    assert k.view.bottom.startswith("HOLD 0:59  ·  Bob may draw now  ·  lapses in 0:01")
     k.at(82).step()
     assert hold_status(k.state, k.now).lapsed
     assert k.view.bottom.startswith("HOLD 1:00  ·  lapsed: the play stands")

@@ -169,3 +169,26 @@ def test_after_the_game_a_correction_undoes_a_confirmation_and_after_locking_non
     assert k.state.phase == "confirmed"
     k.key("Correct", at=108)
     assert isinstance(k.screen, ClockScreen) and k.view.error == "the result is confirmed and locked"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_with_long_names_each_listed_turn_shows_its_score_whole(kiosk, size):
+    """Issue 38 item 10: with a long name the recorded score (the very number being corrected)
+    was cut at 720x1280, and 800x480 listed only the last 4-5 turns: now each row keeps its
+    score whole (the name shortened to its start) and six turns at least are listed."""
+    from tests.support.keyboard_scenes import layout_problems, painted, small_text
+    names = ("Featherstonehaugh-Wright, Annabel", "Wiremu Te Rangi-Hēnare Walker")
+    k = kiosk(size=size, names=names)
+    k.press("left", at=1)
+    for i, score in enumerate((35, 12, 40, 18, 27, 9, 31)):       # seven turns, each side in turn
+        k.press("right" if i % 2 == 0 else "left", at=10 + 10 * i).type(f"{score}\n", at=11 + 10 * i)
+    k.press("centre", at=90).press("right", at=91).key("Enter", at=92)
+    k.key("Correct", at=93)
+    assert isinstance(k.screen, CorrectionScreen)
+    _, notes = painted(k, size)
+    assert layout_problems(notes) == [] and small_text(notes, size) == []
+    rows = correction_layout(size, k.view)["rows"]
+    assert len(rows) >= 6
+    drawn = [n.text for n in notes if n.kind == "text" and any(r.contains(n.ink) for r in rows)]
+    for number, score in zip(range(7, 7 - len(rows), -1), (31, 9, 27, 18, 40, 12)):
+        assert any(text.startswith(f"{number} ") and text.endswith(f"+{score}") for text in drawn), (number, drawn)

@@ -1,13 +1,11 @@
 """The ENROLL screen at the table: a table on its buttons never enrolled (no PIN, no key) opens on
 it; the volunteer types the table's number and the director's code, and the table enrolls with
-the real director's service (a process on 127.0.0.1), writes its enrollment to its data
+the real director's service (on 127.0.0.1, tests/support/fixtures.py), writes its enrollment to its data
 partition and asks to start again; a wrong code says so and writes nothing. An enrolled table
 enrolls again from the director's menu (E), behind its PIN. Screens saved as PNG."""
-from pathlib import Path
 
 import pytest
 
-from bench.rigs.director_process import DirectorProcess
 from kiosk.config import kiosk_config, load
 from kiosk.pin import hash_pin, verify_pin
 from common.wire.code_exchange import table_pin
@@ -21,10 +19,8 @@ TOURNAMENT = "Newcomer Open"
 
 
 @pytest.fixture
-def director(tmp_path):
-    process = DirectorProcess(tmp_path / "director.sqlite", KEY, tournament=TOURNAMENT).start()
-    yield process
-    process.stop()
+def director(make_director):
+    return make_director(key=KEY, tournament=TOURNAMENT)
 
 
 def test_a_fresh_table_opens_on_enroll_and_enrolls_by_its_code(tmp_path, director):

@@ -69,7 +69,7 @@ def test_six_zero_turns_end_the_game_and_both_racks_are_entered(kiosk):
         k.press(side, at=10 + 10 * i)
         k.key("Tab", at=11 + 10 * i).key("Tab").key("Enter")       # a pass
     assert k.state.phase == "ended" and k.state.end == "zeros"
-    assert k.view.banner[0] == "GAME OVER: zero-score run"
+    assert k.view.banner[0] == "GAME OVER: six scoreless turns"
     k.type("ab\n", at=80)                       # Ann's rack first, then Bob's
     k.type("z\n", at=81)
     assert k.state.racks == ("AB", "Z")

@@ -12,9 +12,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kiosk.ui.clock import flat
-from kiosk.ui.widgets.frame import upright_layout
-
 from tests.support.keyboard_scenes import (INCIDENT_SCENES, LONG_NAMES, OTHER_SCENES, PIN, PIN_HASH, SCENES,
                                            SHORT_NAMES, STATION_PIN, STATION_SCENES, incident_scenes,
                                            layout_problems, other_scenes, painted, painted_station, scenes,
@@ -86,16 +83,6 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
     assert seen == list(SCENES)
 
 
-def without_bottom_lines(notes, size):
-    """``notes`` but the texts of a flat screen's bottom lines: there a long name's "your button
-    ends your turn" and the centre's choices wrap past the upright half's room for them (the
-    bottom line's words are issue 26's banner work, kiosk.ui.clock.screen ``_bottom``)."""
-    upright = flat.portrait_size(size)
-    bottom = upright_layout(upright).bottom
-    return [n for n in notes if not (n.kind == "text" and n.surface.get_size() == upright
-                                     and n.box.bottom > bottom.top)]
-
-
 @pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
 @pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
 def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orientation, names):
@@ -106,8 +93,6 @@ def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orien
     for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options),
                                     names):
         surface, notes = painted(k, size)
-        if names == LONG_NAMES and orientation == "flat":
-            notes = without_bottom_lines(notes, size)
         checked(surface, notes, scene, size, orientation)
         assert small_keys(size, k.view, orientation) == [], scene
         suffix = "" if names == SHORT_NAMES else "-long"
@@ -270,3 +255,36 @@ def test_the_directors_menu_after_a_forfeit_keeps_its_keys_9_mm(kiosk, shots, si
     pygame.image.save(surface, str(shots / f"menu-after-forfeit-{size[0]}x{size[1]}.png"))
     checked(surface, notes, "menu after a forfeit", size)
     assert small_keys(size, k.view) == []
+
+
+def test_back_is_never_green_beside_enter(kiosk):
+    """Issue 38 item 17: green says what goes on (ENTER, RECORD, NEXT WORD); BACK, among the
+    action keys of the PIN's keypad and a correction's digits, is a plain key."""
+    from kiosk.ui.widgets import keyboard as onscreen, theme
+    from kiosk.ui.widgets.keys import BACK, ENTER, digits
+    faces = onscreen.faces(digits(actions=(ENTER, BACK)), pygame.Rect(0, 0, 800, 300), onscreen.key_min((800, 480)))
+    colours = {face.key.label: face.colour for face in faces}
+    assert colours["ENTER"] == theme.KEY_ACTION_BG and colours["BACK"] == colours["1"] == theme.KEY_BG
+
+
+@pytest.mark.parametrize("size, orientation", [((800, 480), "side"), ((1280, 720), "side"), ((720, 1280), "side"),
+                                               ((800, 480), "flat")], ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_the_setup_and_the_large_times_show_real_names_whole(kiosk, shots, size, orientation):
+    """Issue 38 item 12: long names were cut on the setup screen and beside the large times;
+    now wrapped whole (every check of the other screens, and every letter with its glyph)."""
+    from kiosk.ui.clock import speech
+    from tests.support.keyboard_scenes import missing_glyph_texts
+    from tests.support.names import PAIRS
+    for preset in ("aspa", "school"):
+        k = kiosk(size=size, orientation=orientation, names=PAIRS[preset], preset=preset)
+        for scene in ("setup", "times"):
+            if scene == "times":
+                k.press("left", at=1)
+                k.kiosk.machine.screen.speaker = speech.Speaker(program="tablekeeper-no-such-speaker")
+                k.key("Speak", at=5)
+            surface, notes = painted(k, size)
+            pygame.image.save(surface, str(shots / f"names-{scene}-{preset}-{size[0]}x{size[1]}-{orientation}.png"))
+            checked(surface, notes, f"{preset} {scene}", size, orientation)
+            assert missing_glyph_texts(notes) == [], scene
+            shown = " ".join(n.text for n in notes if n.kind == "text").replace("- ", "-")
+            assert all(name in shown for name in PAIRS[preset]), (scene, shown)

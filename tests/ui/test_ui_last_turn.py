@@ -90,3 +90,13 @@ def test_nzasp_points_for_a_failed_challenge_show_on_the_play(kiosk, words, bonu
     k.shot(f"last-bonus-{bonus}")
     assert compute(k.state, k.now).challenge_points == (0, bonus)
     assert sees(k, 1, f"+35  +{bonus} challenge") and k.view.halves[1].score == str(35 + bonus)
+
+
+def test_school_a_play_off_for_a_false_blank_says_so_in_words(kiosk):
+    """School 7 (issue 38 item 17): the play taken off for a false blank read `false_blank`."""
+    k = opened(kiosk, preset="school")
+    k.press("right", at=20).type("35\n", at=21)
+    k.key("FalseBlank", at=25).press("right", at=26)        # Ann calls it; Bob restarts her clock
+    k.at(40).step()
+    assert core_turns(k)[0][1] == "false_blank"
+    assert sees(k, 1, "off for a false blank  +0")

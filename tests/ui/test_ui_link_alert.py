@@ -46,3 +46,23 @@ def test_the_refusal_is_the_top_lines_first_words_and_stays_on_the_bar(kiosk, tm
     on_bar = [n for n in notes if n.kind == "text" and bar.contains(n.box)]
     assert " ".join(n.text for n in on_bar).startswith(alert)   # the alert whole, first
     assert all(not n.cut for n in on_bar[:-1])
+
+
+@pytest.mark.parametrize("size, orientation", [((800, 480), "side"), ((1280, 720), "side"), ((720, 1280), "side"),
+                                               ((800, 480), "flat")], ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_the_directors_correction_shows_whole_on_the_top_line(kiosk, tmp_path, size, orientation):
+    """Issue 38 item 16: the director's correction ("the director corrected round 1: 244-…" once)
+    shows whole, the score and the reason; the top line's usual words after it give way whole,
+    nothing is cut short."""
+    from kiosk.link.assignment import correction_words
+    from tests.support.keyboard_scenes import small_text
+    words = correction_words({"round": 1, "kind": "scores", "final": [244, 377],
+                              "reason": "the sheet showed 244-367, both agreed"})
+    k = kiosk(size=size, orientation=orientation, names=("Featherstonehaugh-Wright, Annabel", "Nguyễn Thị Minh Khai"))
+    k.kiosk.table.hear(DirectorNews(words="director linked", alert=words))     # as the link says it
+    k.press("left", at=1)
+    surface, notes = painted(k, size)
+    pygame.image.save(surface, str(tmp_path / f"correction-{size[0]}x{size[1]}-{orientation}.png"))
+    assert layout_problems(notes) == [] and small_text(notes, size, orientation) == []
+    shown = " ".join(n.text for n in notes if n.kind == "text")
+    assert words in shown

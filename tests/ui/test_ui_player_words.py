@@ -8,7 +8,7 @@ import re
 import pygame
 
 from common.game import events as ev
-from kiosk.ui.clock.paint import over_line
+from kiosk.ui.clock.overtime import over_line
 from kiosk.ui.clock.correct import CorrectionScreen
 from kiosk.ui.widgets import theme
 from tests.support.keyboard_scenes import painted
@@ -88,3 +88,25 @@ def test_overtime_says_points_and_a_long_name_gives_way(kiosk):
     long = over_line(surface, row, "Zoë Ó Dálaigh-Featherstonehaugh", 30)
     assert long.endswith("… OVER -30 points") and long.startswith("Zoë Ó")     # closed up, then cut
     assert theme.font(theme.least_for(surface)).size(long)[0] <= row.width
+
+
+def test_the_directors_screens_at_a_touch_table_name_the_keys_shown(kiosk):
+    """Issue 38 item 17: the director at a table with no keyboard reads "tap" and the keys
+    on the screen (RECORD, ENTER, BACK), never "type the number", Enter or Esc."""
+    from tests.support.director_steps import PIN, PIN_HASH, centre_down, centre_up
+    k = kiosk(gpio=True, names=("Ann", "Bob"), pin_hash=PIN_HASH)     # GPIO buttons, no keyboard
+    assert not k.table.settings.keyboard
+    centre_down(k, at=10)                           # the director's long press
+    centre_up(k, at=14)
+    assert keyboard_words(k) == []                  # the PIN: ENTER, BACK
+    k.type(PIN + "\n", at=15)
+    assert k.view.prompt == "tap what to do  ·  BACK: back to the game"
+    assert keyboard_words(k) == []
+    k.type("3", at=16)                              # adjust a time: whose?
+    assert k.view.prompt == "whose time? tap one  ·  BACK: back"
+    assert keyboard_words(k) == []
+    k.type("1", at=17)
+    assert keyboard_words(k) == []                  # the seconds: then ENTER
+    k.type("+30\n", at=18)
+    assert k.view.prompt == "RECORD records it  ·  BACK: back"
+    assert keyboard_words(k) == [] and "type the number" not in k.view.prompt

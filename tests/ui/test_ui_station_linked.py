@@ -8,7 +8,6 @@ time limit (or at Escape), the verdict kept in the station's journal. A real HTT
 from __future__ import annotations
 
 import socket
-import time
 
 import pygame
 import pytest
@@ -19,6 +18,7 @@ from kiosk.ui.judge.verdict import VerdictView
 from tests.support.director_harness import KEY, TOURNAMENT, Director, signed_bytes
 from tests.support.station_relay import Relay
 from tests.support.ui_harness import STATION_LABEL
+from tests.support.wait import wait_until
 
 
 @pytest.fixture
@@ -26,13 +26,6 @@ def director(tmp_path):
     running = Director(tmp_path / "director.sqlite").start()
     yield running
     running.stop()
-
-
-def until(condition, timeout_s: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 def closed_port() -> int:
@@ -45,7 +38,7 @@ def test_a_station_that_cannot_reach_the_director_says_so(station):
     link = StationLink.open(f"http://127.0.0.1:{closed_port()}", "1", b"k" * 32)
     try:
         s = station(link=link)
-        until(lambda: link.news.reached is False)
+        wait_until(lambda: link.news.reached is False, what="the link's news that the director is unreachable")
         s.keys("", at=1)
         assert s.view.error == "the director cannot be reached: no challenge can be ruled until it is"
         s.keys("7\n", at=2)
@@ -63,13 +56,13 @@ def test_the_station_rules_on_a_challenge_open_and_shows_its_verdict_once_taken(
     link = StationLink.open(director.url, "1", station_key(KEY.encode(), "1"), tournament=TOURNAMENT)
     try:
         s = station(link=link)
-        until(lambda: link.news.challenges)
+        wait_until(lambda: link.news.challenges, what="the challenges open")
         s.keys("", at=1)
         assert "waiting: table 4 (QUIRE)" in s.view.lines
         s.keys("4\n", at=2)
         assert s.view.heading == "Table 4" and s.view.words == ("QUIRE",)   # the table's words
         s.keys("\t", at=3)                                      # VERDICT: judged, journaled, sent
-        until(lambda: link.news.answer is not None)
+        wait_until(lambda: link.news.answer is not None, what="the director's answer to the verdict")
         s.keys("", at=4)
         assert s.view == VerdictView(True, ("QUIRE",), STATION_LABEL, s.view.keyboard)
         assert [e["table"] for e in s.logged()] == ["4"]
@@ -89,10 +82,11 @@ def cut_off(director, station, **options):
     relay = Relay(director.url)
     link = StationLink.open(relay.url, "1", station_key(KEY.encode(), "1"), tournament=TOURNAMENT)
     s = station(link=link, **options)
-    until(lambda: link.news.challenges)
+    wait_until(lambda: link.news.challenges, what="the challenges open")
     relay.close()                                       # the line to the director is cut
     s.keys("4\n", at=2).keys("\t", at=3)               # VERDICT at 3: journaled, sent
-    until(lambda: link.news.answer is not None and link.news.answer.outcome == "unreachable")
+    wait_until(lambda: link.news.answer is not None and link.news.answer.outcome == "unreachable",
+               what="the verdict unsent, the director unreachable")
     s.keys("", at=4)
     assert s.view.heading == "Table 4" and "Esc: stop sending it" in s.view.lines
     assert s.view.error == "the director cannot be reached: sending the verdict again"

@@ -134,7 +134,7 @@ def test_school_false_blank_asks_and_the_play_comes_off_only_when_the_other_team
     tap(k, ("key", "FalseBlank"), at=30)              # called again, and this time ...
     button(k, "left", at=32)                          # ... A turns the tile over and agrees
     assert k.events(ev.FalseBlankFound) == [ev.FalseBlankFound(T0 + 32 * S, 1, 2)]
-    assert k.state.scores() == (22, 18) and k.view.halves[0].last == "false blank: off  +0"
+    assert k.state.scores() == (22, 18) and k.view.halves[0].last == "off for a false blank  +0"
     assert "FIX SCORE" in controls(k)[0]              # the other scores may still be corrected
     assert readable(k) == []
 

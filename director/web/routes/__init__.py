@@ -7,6 +7,6 @@ The tables' API, public (signed by or for a table): ``tables_api`` (results, sta
 assignment), ``judge_api`` (challenges and verdicts, the judge station's too), ``enrolling``
 (a table enrolling by its code; and the code the tables page asks for). The public live view:
 ``live_view``. The login: ``login``. Behind the director's session: ``director_page`` (the page,
-its events and state), ``round_actions``, ``draw``, ``corrections``, ``import_files``,
+its events and state), ``round_actions``, ``draw``, ``players``, ``corrections``, ``import_files``,
 ``downloads``, ``tables_page``, ``print_pages``. What they share: ``base``.
 """

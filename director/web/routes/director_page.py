@@ -7,8 +7,8 @@
   stream ends with the session);
 - ``state``: ``GET /api/state``, every part as JSON.
 
-What its buttons send are the routes of director.web.routes.round_actions, draw, corrections,
-import_files and downloads.
+What its buttons send are the routes of director.web.routes.round_actions, draw, players,
+corrections, import_files and downloads.
 """
 from __future__ import annotations
 

@@ -4,8 +4,14 @@ director.web.draw_page's):
 - ``draw.settings``: ``POST /api/draw/settings``, a division's draw chosen;
 - ``draw.propose``: ``POST /api/draw/propose``, its next round drawn now;
 - ``draw.swap``: ``POST /api/draw/swap``, two players of the proposal swapped;
-- ``draw.table``: ``POST /api/draw/table``, a player's game moved to another table;
-- ``draw.publish``: ``POST /api/draw/publish``, the proposal published.
+- ``draw.table``: ``POST /api/draw/table``, a player's game moved to another table (one of
+  the event's: a typo is refused with the reason, nothing stored);
+- ``draw.tables``: ``POST /api/draw/tables``, a division's own tables given;
+- ``draw.publish``: ``POST /api/draw/publish``, the proposal published;
+- ``draw.takeback``: ``POST /api/draw/takeback``, the published round, not started, taken back
+  (it is the proposal again).
+
+A swap or a move with ``"published": true`` repairs the published round, not started, instead.
 
 A body that is not what its route asks is refused 400 naming the field; a refused action
 answers 409 with the reason.

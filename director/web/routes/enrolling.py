@@ -40,11 +40,11 @@ async def enroll_table(request: Request) -> Response:
     config = service.config
     try:
         if body.stick:
-            name, text = stick_file(config, body.table, url=body.url or None,
-                                    serial=body.serial or None)
+            name, text, code = stick_file(config, body.table, url=body.url or None,
+                                          serial=body.serial or None)
             log.info("table %s's USB stick file made from the page (%s)", body.table[:40], source)
             return JSONResponse({"table": body.table, "file_name": name, "file_text": text,
-                                 "pin": pin(config, body.table)}, headers=NO_STORE)
+                                 "code": code, "pin": pin(config, body.table)}, headers=NO_STORE)
         table = body.table
         made_pin = pin(config, table)
     except EnrollError as exc:

@@ -6,12 +6,16 @@ signature only, director.web.guard):
   cap, ``director.tables.ingest.body_cap``, is refused with 413 before more is read, and the
   connection closed after the answer);
 - ``tables.assignment``: ``GET /api/tables/{table}/assignment``, the table's assignment signed
-  with that table's own key, 404 when it has none.
+  with that table's own key, 404 when it has none; its corrections' reasons only to the request
+  with the table's proof of its key (``X-Table-Proof``, common.wire.signing.table_proof; empty
+  otherwise).
 
 The judge station's relay of a table's challenges is director.web.routes.judge_api's; a table
 enrolling by its code, director.web.routes.enrolling's.
 """
 from __future__ import annotations
+
+import functools
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
@@ -19,8 +23,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from director.event import rounds
+from common.wire.signing import TABLE_PROOF, table_key, table_proof
 from director.tables.ingest import body_cap, receive
 from ..service import service_of
+from ..sessions import same_secret
 from .base import read_limited
 
 
@@ -42,8 +48,12 @@ async def post_document(request: Request) -> Response:
 async def assignment(request: Request) -> Response:
     service, table = service_of(request), request.path_params["table"]
     config = service.config
-    signed = await run_in_threadpool(rounds.signed_assignment, service.db, table,
-                                     config.tournament, config.key, config.word_list)
+    # the corrections' reasons for the table alone, which proves its key (issue 39)
+    mine = same_secret(request.headers.get(TABLE_PROOF),
+                       table_proof(table_key(config.key, table), table))
+    signed = await run_in_threadpool(functools.partial(rounds.signed_assignment, reasons=mine),
+                                     service.db, table, config.tournament, config.key,
+                                     config.word_list)
     if signed is None:
         return JSONResponse({"error": f"no assignment for table {table} in the current round"},
                             status_code=404)

@@ -2,13 +2,15 @@
 // round buttons and .t download, every division's round buttons, the import form, the .TOU
 // download (saying what it leaves out), the problems of the standings, the uses of the director's
 // menu beside each table's result, correcting a result (its form, each result's Correct button,
-// the log of every correction), each division's draw (draw.js), and logging out. Every request that changes something carries
+// the log of every correction), each division's draw (draw.js) and its players who come and go
+// (players.js), and logging out. Every request that changes something carries
 // the session's CSRF token (the page's <meta name="csrf-token">) in X-CSRF-Token; the service
 // refuses it without (director/web/guard.py).
 "use strict";
 
 import { $, divisionSection, el, part, renderResults, startLive, state, wallText } from "./live.js";
 import { drawPart, drawSection } from "./draw.js";
+import { playersPart, playersSection } from "./players.js";
 
 const csrf = document.querySelector('meta[name="csrf-token"]').content;
 let menuUses = [];                  // the "menu_uses" part: [{division, tables: {table: uses}}]
@@ -57,19 +59,24 @@ async function importFiles(event) {
 }
 
 // The .TOU download says what it leaves out (the round in play: only complete rounds are rated).
-async function downloadTou(event) {
+// Every export link downloads its file here, so that what cannot be made is said on the page (never
+// a raw error), and what the file leaves out (X-Left-Out) or the director should know of it
+// (X-Note: the line tsh's config needs for a UTF-8 .t file, the names the .TOU romanises) is said.
+async function download(event) {
   event.preventDefault();
+  const href = event.currentTarget.href;
+  const fallback = decodeURIComponent(new URL(href).pathname.split("/").pop());
   try {
-    const response = await fetch($("export-tou").href);
+    const response = await fetch(href);
     if (response.status === 401) { location.assign("/login"); return; }
     if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
-    const name = decodeURIComponent((response.headers.get("Content-Disposition") || "").split("''")[1] || "ratings.TOU");
+    const name = decodeURIComponent((response.headers.get("Content-Disposition") || "").split("''")[1] || fallback);
     const link = el("a", { href: URL.createObjectURL(await response.blob()), download: name });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-    const leftOut = response.headers.get("X-Left-Out");
-    say(leftOut ? `${name}: ${decodeURIComponent(leftOut)}.` : `${name}: every round with results.`);
-  } catch (error) { say(`.TOU: ${error.message}`, true); }
+    const told = ["X-Left-Out", "X-Note"].map((h) => response.headers.get(h)).filter(Boolean).map(decodeURIComponent);
+    say(told.length ? `${name}: ${told.join("; ")}.` : (fallback === "ratings.TOU" ? `${name}: every round with results.` : `${name}: downloaded.`));
+  } catch (error) { say(`${fallback}: ${error.message}`, true); }
 }
 
 async function logout() {
@@ -86,14 +93,22 @@ function sectionMade(node, name) {
   const end = el("button", { class: "end-round", type: "button" }, "End round");
   start.addEventListener("click", () => roundAction("start", name));
   end.addEventListener("click", () => roundAction("end", name));
-  const download = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
+  const tFile = el("a", { class: "export-t", href: `/export/division.t?division=${encodeURIComponent(name)}` }, "tsh .t file");
   const grade = `?division=${encodeURIComponent(name)}`;       // the results to forward (NZASP 11.4)
-  const results = el("a", { class: "export-results", href: `/export/results.html${grade}` }, "results");
-  const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "results CSV");
-  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, download, results, resultsCsv));
+  const results = el("a", { class: "export-results", href: `/export/results.html${grade}`, target: "_blank" }, "results to forward");
+  const resultsCsv = el("a", { class: "export-results-csv", href: `/export/results.csv${grade}` }, "as CSV");
+  for (const link of [tFile, resultsCsv]) link.addEventListener("click", download);
+  const links = el("span", { class: "division-files" }, tFile, " · ", results, " (", resultsCsv, ")");
+  node.querySelector("h2").after(el("div", { class: "buttons" }, start, end, links));
   node.querySelector(".results thead tr").append(el("th", {}, "Director's menu"), el("th", {}, "Correct"));
   node.append(el("ul", { class: "problems" }));
   drawSection(node, name, post, say);
+  playersSection(node, name, post, say);
+}
+
+function drawn(groups) {
+  drawPart(groups);
+  playersPart(groups);
 }
 
 function event(event) {
@@ -196,11 +211,12 @@ document.addEventListener("DOMContentLoaded", () => {
   $("start-all").addEventListener("click", () => roundAction("start", null));
   $("end-all").addEventListener("click", () => roundAction("end", null));
   $("import-form").addEventListener("submit", importFiles);
-  $("export-tou").addEventListener("click", downloadTou);
+  // the files (the results page, .html, opens as a page)
+  for (const link of document.querySelectorAll(".exports a[href^='/export/']:not([href*='.html'])")) link.addEventListener("click", download);
   $("correct-form").addEventListener("submit", correctResult);
   $("correct-kind").addEventListener("change", showKind);
   $("logout").addEventListener("click", logout);
   startLive("/events", { section: sectionMade, event, closed, resultRow,
                          parts: { problems, menu_uses: menuUsesChanged, correction_log: correctionLog,
-                                  taken_back: takenBack, draw: drawPart } });
+                                  taken_back: takenBack, draw: drawn } });
 });

@@ -216,9 +216,12 @@ function connect(url) {
   on("standings", (data) => renderStandings(apply("standings", data)));
   on("corrections", renderCorrections);
   for (const [name, render] of Object.entries(hooks.parts)) on(name, render);
-  source.onopen = () => { $("link").textContent = "live"; $("link").className = "link up"; };
+  // fell behind: the service ends the stream, says why, and the browser opens it again
+  source.addEventListener("dropped", (event) => { $("link").title = JSON.parse(event.data).reason; });
+  source.onopen = () => { $("link").textContent = "live"; $("link").className = "link up"; $("link").title = ""; };
   source.onerror = () => {
-    $("link").textContent = "reconnecting"; $("link").className = "link down";
+    $("link").textContent = $("link").title ? "reconnecting (this page fell behind)" : "reconnecting";
+    $("link").className = "link down";
     if (source.readyState === EventSource.CLOSED) {      // refused: EventSource gives up by itself
       hooks.closed().then((again) => { if (again) setTimeout(() => connect(url), REOPEN_MS); });
     }

@@ -62,7 +62,8 @@ async function stickFile(event) {
     const link = $("stick-file");
     link.href = URL.createObjectURL(new Blob([made.file_text], { type: "text/plain" }));
     link.download = made.file_name;
-    link.textContent = `download ${made.file_name} (put it in the folder tablekeeper/ of the stick; it holds the table's key)`;
+    link.textContent = `download ${made.file_name} (put it in the folder tablekeeper/ of the stick; it holds the table's key). ` +
+      `At the table: ENROLL, ${made.table}, the code ${made.code.slice(0, 3)} ${made.code.slice(3)} (not on the stick), STICK`;
     link.hidden = false;
   } catch (error) { say(`USB stick file for table ${table}: ${error.message}`, true); }
 }
@@ -84,7 +85,8 @@ function row(t, now) {
     el("td", { class: "code" }, t.code ? `${t.code.slice(0, 3)} ${t.code.slice(3)}` : ""),
     el("td", { class: "until" }, t.code_until ? clock(t.code_until) : ""),
     el("td", {}, ago(t.heard_wall, now)), el("td", {}, t.link), el("td", {}, t.software),
-    el("td", {}, lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
+    el("td", { class: "lexicon", title: t.lexicon_table ? `the table calls it ${t.lexicon_table}` : "" },
+       lexicon + (t.lexicon_differs ? " (DIFFERS from the other tables')" : "")),
     el("td", {}, t.selftest),
     el("td", {}, ...(t.assignment_refused
       ? [el("strong", { class: "refused" }, `REFUSED the assignment: ${t.assignment_refused}`), " · "] : []),

@@ -22,7 +22,7 @@ from functools import lru_cache
 import pygame
 
 from common.game.frozen import value
-from kiosk.ui.widgets import theme
+from kiosk.ui.widgets import panel, theme
 from kiosk.ui.widgets.frame import Layout, layout
 from kiosk.ui.clock.view import ClockView
 
@@ -160,19 +160,26 @@ def face_scale(lay: Layout, template: str) -> float:
     return min(theme.clock_scale(template, rows["time"].width, rows["time"].height)[1] for rows in lay.rows)
 
 
+def _least_face(lay: Layout) -> float:
+    """The smallest height scale of a clock face a banner may leave: its digits
+    ``panel.MIN_CLOCK_MM`` tall."""
+    top, bottom = theme.digit_rows()
+    return panel.MIN_CLOCK_MM * lay.line_density / (bottom - top)
+
+
 def candidates(lay: Layout, want: Wanted):
     """The layouts the banner may take, smallest first: the usual, the strips given up when
     they are empty, then a third of a line more at a time from the clocks' rows while the
-    faces keep ``KEPT`` of their height."""
+    faces keep ``KEPT`` of their height, and ``panel.MIN_CLOCK_MM`` at the least."""
     upright = len(lay.halves) == 1
     yield lay
     if want.free:
         yield layout(lay.size, upright, strip=False)
-    least_face = face_scale(lay, want.template) * KEPT
+    least_face = max(face_scale(lay, want.template) * KEPT, _least_face(lay))
     step = max(2, lay.line // 3)
     grow = step
     while grow < lay.size[1]:
-        bigger = layout(lay.size, upright, grow=grow, strip=not want.free)
+        bigger = layout(lay.size, upright, grow=grow, strip=not want.free, strip_rows=lay.strip_rows)
         if min(rows["time"].height for rows in bigger.rows) <= 0 or face_scale(bigger, want.template) < least_face:
             return
         yield bigger
@@ -205,12 +212,12 @@ def fitted(lay: Layout, view: ClockView, players=(0, 1)) -> tuple[Layout, list[B
     worked out once for what it depends on (``Wanted``), not at each second a clock shows."""
     if not view.banner:
         return lay, []
-    return _fitted(lay.size, len(lay.halves) == 1, wanted(view, tuple(players)))
+    return _fitted(lay.size, len(lay.halves) == 1, wanted(view, tuple(players)), lay.strip_rows)
 
 
 @lru_cache(maxsize=32)
-def _fitted(size: tuple[int, int], upright: bool, want: Wanted) -> tuple[Layout, list[Block]]:
-    return next(_plans(layout(size, upright), want))
+def _fitted(size: tuple[int, int], upright: bool, want: Wanted, strip_rows: int = 1) -> tuple[Layout, list[Block]]:
+    return next(_plans(layout(size, upright, strip_rows=strip_rows), want))
 
 
 def paint(surface, rect: pygame.Rect, blocks: list[Block]) -> None:

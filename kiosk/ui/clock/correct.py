@@ -31,7 +31,9 @@ from kiosk.ui.widgets.words import top_line
 from kiosk.ui.widgets.entry import DigitsEntry
 from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, key_word
 
-LISTED = 6                  # how many of the latest turns are listed
+LISTED = 12                 # the most of the latest turns listed (as many as the screen has room for)
+FEWEST = 6                  # two columns rather than fewer of them listed, where the width allows
+LISTED_MM = 60.0            # the narrowest a column of turns may be (a long name shortened in it)
 #: The phases in which the flow may be open (the clock screen opens it only with the clock neutral).
 PHASES = (Phase.PLAYING, Phase.OUT, Phase.ENDED)
 
@@ -48,6 +50,7 @@ class CorrectionView:
     error: str
     keyboard: Keyboard | None = None    # the on-screen keys, if the screen shows them
     director: bool = False              # opened from the director's menu (the director types)
+    names: tuple[str, ...] = ()         # the players' names the turns say (shortened where a row is short)
 
 
 class CorrectionScreen(Screen):
@@ -196,7 +199,7 @@ class CorrectionScreen(Screen):
                               turns=rows, chosen=self.turn, entry=entry, prompt=prompt,
                               bottom=self.table.info.legend, error=self.table.message(now_ns),
                               keyboard=self._keyboard() if self.table.settings.keypad else None,
-                              director=self.director)
+                              director=self.director, names=tuple(names))
 
     def _word(self, key: str) -> str:
         """A key as the prompt names it: the USB keyboard's, or the on-screen key's."""
@@ -239,9 +242,13 @@ def correction_layout(size: tuple[int, int], view: CorrectionView | None = None,
     row_h = line + max(2, gap)
     turns = view.turns if view is not None else ()
     widest = max((theme.font(theme.least_size(lay.line_density)).size(t)[0] for t in turns), default=0) + 24
-    columns = 2 if turns and 2 * widest <= listing.width else 1
     per_column = max(0, listing.height // row_h)
-    shown = min(LISTED, per_column * columns)
+    # two columns where the rows fit them, or where one column lists fewer than FEWEST turns and
+    # half the width keeps LISTED_MM for a row (its name shortened: draw_correction)
+    wanted = min(FEWEST, len(turns))
+    columns = 2 if turns and (2 * widest <= listing.width or (
+        per_column < wanted and listing.width // 2 >= LISTED_MM * lay.key_min.width / onscreen.MIN_KEY_MM)) else 1
+    shown = min(LISTED, per_column * columns, len(turns) if view is not None else LISTED)
     col_w = listing.width // columns
     rows = [pygame.Rect(listing.left + (i // per_column) * col_w, listing.top + (i % per_column) * row_h,
                         col_w, row_h) for i in range(shown)]
@@ -261,12 +268,16 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int |
     parts = correction_layout(surface.get_size(), view, facing)
     surface.fill(theme.BG)
     theme.blit_lines(surface, [view.heading], theme.PROMPT, parts["heading"], max_size=parts["heading"].height)
-    shown = view.turns[len(view.turns) - len(parts["rows"]):] if parts["rows"] else ()
+    shown = view.turns[max(0, len(view.turns) - len(parts["rows"])):] if parts["rows"] else ()
+    least = theme.least_for(surface)
     for row, line in zip(shown, parts["rows"]):
         chosen = view.chosen is not None and row.split(" ", 1)[0] == str(view.chosen)
         if chosen:
             surface.fill(theme.BANNER_BG, line)
-        theme.blit_line(surface, row, theme.WHITE if chosen else theme.FG, line.inflate(-8, 0), align="left")
+        room = line.inflate(-8, 0)      # the score recorded always whole: a long name gives way
+        row = theme.names_shortened(row, view.names, lambda text: theme.font(least).size(text)[0] <= room.width,
+                                    least)
+        theme.blit_line(surface, row, theme.WHITE if chosen else theme.FG, room, align="left")
     pygame.draw.rect(surface, theme.PROMPT, parts["entry"], width=2)
     theme.blit_line(surface, view.entry, theme.WHITE, parts["entry_text"])
     if parts["keys"] is not None:

@@ -9,8 +9,10 @@ nothing cut, nothing over anything else.
 - Each half (``frame.Over``): the name (wrapped onto two lines if it must), the clock small
   with the player's controls at the row's outer end (the key that fixes a score, far from the
   prompt: confirming is the one obvious thing to do), the final score large, what went into it,
-  and the prompt to confirm, last, nearest the player's own button. A flat half has neither
-  name nor score of its own (no room for them): its result says each name beside its score.
+  and the prompt to confirm, last, nearest the player's own button. A flat half has no name
+  of its own (no room for it): its result says each name beside its score, and its player's
+  final score is large under the result (before the clock, in its row), as on the screen both
+  sign at the side.
 
 ``regions`` gives (key, rect, data, paint) for each part; kiosk.ui.clock.paint makes them its
 regions and where the keys are.
@@ -57,7 +59,7 @@ def regions(lay: Layout, view: ClockView, players, painters: Painters) -> list[t
                     lambda s, h=half, sl=slot, r=bar: _bar(s, lay, sl, r, h, view.template, painters)))
         if "score" in rows:
             out.append((("score", slot), rows["score"], half.score,
-                        lambda s, h=half, r=rows["score"]: theme.blit_line(s, h.score, theme.WHITE, r)))
+                        lambda s, h=half, r=rows["score"]: theme.blit_figure(s, h.score, theme.WHITE, r)))
         out.append((("last", slot), rows["last"], half.last,
                     lambda s, h=half, r=rows["last"]: theme.blit_lines(s, [h.last], theme.FG, r, max_size=lay.line)))
         out.append((("note", slot), rows["note"], half.note,

@@ -32,15 +32,12 @@ from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.clock import banner as banners
 from kiosk.ui.widgets.frame import Layout, bar, bottom_bar, layout, upright_layout
 from kiosk.ui.clock import over
+from kiosk.ui.clock.overtime import over_line
 from kiosk.ui.clock.view import ClockView, HalfView
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 __all__ = ["draw", "draw_changes", "paint", "keyboard_keys", "layout", "upright_layout", "mode",
            "controls_area", "drawn_layout"]
-
-#: The word beside a clock face past zero (overtime is said, not only shown red).
-OVER = "OVER"
-
 
 @value
 class Region:
@@ -108,6 +105,8 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     how = mode(view, players)
     out = []
     blocks = []
+    if how in ("playing", "typing"):
+        lay = with_controls(lay, view, players)
     if _grows(how, lay):
         lay, blocks = banners.fitted(lay, view, players)       # room for the banner's text
     if how == "typing" or (how == "reasons" and lay.narrow):
@@ -119,7 +118,8 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
             line = divider(lay)
             out.append(Region(("divider",), line, (), lambda s: s.fill(theme.BAR_FG, line)))
         for slot, p in enumerate(players):
-            out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons")
+            out += _half(lay, slot, view.halves[p], view.template, asking=how == "reasons",
+                         names=tuple(h.name for h in view.halves))
         if view.shared is not None:
             area = band(lay, players)
             out.append(Region(("reasons",), area, view.shared,
@@ -132,26 +132,40 @@ def regions(surface, lay: Layout, view: ClockView, players=(0, 1)) -> list[Regio
     if not (compact and len(lay.halves) == 1):      # a flat typist's half: its top line is the other's
         out.append(Region(("top",), lay.top, view.top, lambda s: bar(s, lay.top, view.top, theme.BAR_FG)))
     out.append(Region(("bottom",), lay.bottom, (view.bottom, view.error, view.legend),
-                      lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend)))
+                      lambda s: bottom_bar(s, lay.bottom, view.bottom, view.error, view.legend,
+                                           names=tuple(h.name for h in view.halves))))
     return out
 
 
 # --- playing -------------------------------------------------------------------------------
 
-def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool) -> list[Region]:
+def _half(lay: Layout, slot: int, half: HalfView, template: str, asking: bool, names=()) -> list[Region]:
     rows = lay.rows[slot]
     frame = lay.halves[slot]
     out = [Region(("frame", slot), frame, (half.running,),
                   lambda s: _frame(s, frame, lay.frame, half.running))]
-    for name in ("name", "time") + (() if asking else ("score", "last", "strip")):
-        rect = rows[name]
+    rects = dict(rows)
+    if asking:                  # the reasons take the rows below the banner: the score beside the clock
+        rects["time"], rects["score"] = beside_clock(lay, rows["time"])
+    for name in ("name", "time", "score") + (() if asking else ("last", "strip")):
+        rect = rects[name]
         if name == "strip":
             out.append(Region(("strip", slot), rect, (half.note, half.controls, half.dimmed),
-                              lambda s, r=rect: _strip(s, lay, slot, r, half)))
+                              lambda s, r=rect: _strip(s, lay, slot, r, half, names)))
         else:
             out.append(Region((name, slot), rect, _row_data(name, half, template),
                               lambda s, n=name, r=rect: _row(s, n, r, half, template)))
     return out
+
+
+def beside_clock(lay: Layout, time: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the clock face, the score) in a clock's row shared with the score (while a stop's
+    reasons take the rows below the banner): the score at the row's right, its digits as tall
+    as a score's row makes them, the face in what is left."""
+    high = min(time.height, lay.rows[0]["score"].height)
+    width = theme.clock_width("888", high) + lay.frame
+    score = pygame.Rect(time.right - width, time.centery - high // 2, width, high)
+    return pygame.Rect(time.left, time.top, time.width - width - lay.frame, time.height), score
 
 
 def divider(lay: Layout) -> pygame.Rect:
@@ -185,29 +199,11 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
             surface.blit(glyph, cell)
         theme.note(surface, "clock", rect, cells[0][0].unionall([c for c, _ in cells]), half.time)
     elif name == "score":
-        theme.blit_line(surface, half.score, fg, rect)
+        theme.blit_figure(surface, half.score, fg, rect)
     elif name == "last" and half.entry:             # typed on a keyboard of its own: in place of the last turn
         _draw_entry(surface, rect, half.entry)
     elif name == "last":
         theme.blit_line(surface, half.last, theme.ABSENT_TEXT if half.absent else fg, rect)
-
-
-def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
-    """A player's name in overtime, with OVER and the penalty so far said as points (``Bob  ·
-    OVER  ·  -20 points``: never read as seconds beside the clock). Where the row is short at
-    the smallest text the words close up, then the name is cut short (keeping three letters at
-    least), never the words after it."""
-    points = f"-{penalty} points" if penalty else ""
-    tails = [f"  ·  {OVER}  ·  {points}", f" · {OVER} · {points}", f" {OVER} {points}"] if points else \
-        [f"  ·  {OVER}", f" · {OVER}"]
-    measure = theme.font(theme.least_for(surface)).size
-    for tail in tails:
-        if measure(f"{name}{tail}")[0] <= rect.width:
-            return f"{name}{tail}"
-    tail = tails[-1]
-    while len(name) > 4 and measure(f"{name}{tail}")[0] > rect.width:
-        name = name[:-2].rstrip() + "…"
-    return f"{name}{tail}"
 
 
 def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect | None = None
@@ -227,15 +223,20 @@ def controls_area(lay: Layout, slot: int, controls: Keyboard, rect: pygame.Rect 
     return keys, note
 
 
-def _strip(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView) -> None:
+def _strip(surface, lay: Layout, slot: int, rect: pygame.Rect, half: HalfView, names=()) -> None:
     """The note beside the player's controls (what is typed without the on-screen keyboard
-    goes in the last turn's row)."""
+    goes in the last turn's row); a player's name in it (one of ``names``) shortened where
+    the note would not fit whole."""
     note = rect
     if half.controls is not None:
         keys, note = controls_area(lay, slot, half.controls, rect)
         onscreen.paint(surface, half.controls, keys, lay.key_min)
     if half.note:
-        theme.blit_lines(surface, [half.note], theme.PROMPT, note, max_size=lay.line)
+        least = theme.least_for(surface)
+        fits = lambda text: theme.lines_needed([text], note.width, theme.density(surface)) \
+            * theme.line_step(least) <= note.height
+        text = theme.names_shortened(half.note, names, fits, least)   # a long name gives way
+        theme.blit_lines(surface, [text], theme.PROMPT, note, max_size=lay.line)
 
 
 def band(lay: Layout, players=(0, 1)) -> pygame.Rect:
@@ -315,8 +316,8 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
     for slot, p in enumerate(players):
         half = view.halves[p]
         rect = clocks[slot]
-        out.append(Region(("clock", slot), rect, (half.name, half.time, half.running, half.overtime,
-                                                   half.dimmed),
+        out.append(Region(("clock", slot), rect, (half.name, half.score, half.time, half.running,
+                                                   half.overtime, half.dimmed),
                           lambda s, h=half, r=rect: _small_clock(s, lay, r, h, view.template)))
     if owner is not None and row is not None:
         controls = view.halves[players[owner]].controls
@@ -328,10 +329,11 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
         half = view.halves[typist]
         out.append(Region(("entry",), typing.entry, (half.name, half.entry),
                           lambda s: _draw_entry(s, typing.entry, half.entry, half.name)))
-        if typing.note is not None and half.note:
-            out.append(Region(("note",), typing.note, half.note,
-                              lambda s: theme.blit_lines(s, [half.note], theme.PROMPT, typing.note,
-                                                         max_size=lay.line)))
+        why = view.banner[0] if view.banner and typing.banner is None else ""   # no room for the banner
+        if typing.note is not None and (half.note or why):
+            out.append(Region(("note",), typing.note, (half.note, why),
+                              lambda s: _typing_note(s, lay, typing.note, half.note, why,
+                                                     tuple(h.name for h in view.halves))))
         out.append(Region(("keys",), typing.keys, half.keyboard,
                           lambda s: onscreen.paint(s, half.keyboard, typing.keys, lay.key_min)))
     if view.shared is not None and typist is None:     # a stop's reasons, portrait: across
@@ -344,16 +346,34 @@ def _typing(lay: Layout, view: ClockView, players) -> list[Region]:
     return out
 
 
+def _typing_note(surface, lay: Layout, rect: pygame.Rect, note: str, why: str, names=()) -> None:
+    """The typing hint, after the banner's headline where the banner has no room (the game
+    over: "GAME OVER: six scoreless turns" before "letters, ? for a blank"), the headline alone
+    where both do not fit (a player's name in it shortened where it must be)."""
+    least = theme.least_for(surface)
+    room = max(1, rect.height // theme.line_step(least))
+    fits = lambda text: theme.lines_needed([text], rect.width, theme.density(surface)) <= room
+    text = theme.SEPARATOR.join(part for part in (why, note) if part)
+    if why and not fits(text):
+        text = theme.names_shortened(why, names, fits, least)
+    theme.blit_lines(surface, [text], theme.WHITE if why else theme.PROMPT, rect, max_size=lay.line)
+
+
 def _small_clock(surface, lay: Layout, rect: pygame.Rect, half: HalfView, template: str) -> None:
-    """A player's name and clock face in one row (framed amber while it runs): the face as tall
-    as the row leaves inside the frame, the name (shortened, never to nothing) before it."""
+    """A player's name, score and clock face in one row (framed amber while it runs): the face
+    and the score as tall as the row leaves inside the frame (the score never under
+    ``panel.MIN_SCORE_MM``: it is what both read while a turn is typed), the name (shortened,
+    never to nothing) before them."""
     if half.running:
         pygame.draw.rect(surface, theme.RUNNING, rect, width=max(3, lay.frame // 2))
     inner = rect.inflate(-2 * lay.typing.inset, -2 * lay.typing.inset)
     face_w = min(inner.width * 6 // 10, theme.clock_width(template, inner.height * 4 // 5))
-    name = pygame.Rect(inner.left, inner.top, inner.width - face_w - lay.frame, inner.height)
+    score_w = theme.clock_width("888", inner.height) + 2 * lay.frame
     time = pygame.Rect(inner.right - face_w, inner.top, face_w, inner.height)
+    score = pygame.Rect(time.left - 2 * lay.frame - score_w, inner.top, score_w, inner.height)
+    name = pygame.Rect(inner.left, inner.top, score.left - lay.frame - inner.left, inner.height)
     _draw_name(surface, half.name, theme.FG, name, align="left")
+    theme.blit_figure(surface, half.score, theme.FG, score)
     cells = face_cells(half, time, template)
     for cell, glyph in cells:
         surface.blit(glyph, cell)
@@ -406,9 +426,35 @@ def drawn_layout(size: tuple[int, int], view: ClockView, facing: int | None = No
     ``facing``, flat): with room for its banner (kiosk.ui.clock.banner)."""
     lay = layout(size) if facing is None else upright_layout(size)
     players = (0, 1) if facing is None else (facing,)
+    if mode(view, players) in ("playing", "typing"):
+        lay = with_controls(lay, view, players)
     if _grows(mode(view, players), lay):
         lay = banners.fitted(lay, view, players)[0]
     return lay
+
+
+def with_controls(lay: Layout, view: ClockView, players=(0, 1)) -> Layout:
+    """``lay``, or the layout whose strips (typing: the row of the other player's controls)
+    hold the rows of keys the halves' controls take (NZASP's play-out awaiting its answer:
+    HOLD, DECLARE?, FIX SCORE and TIMES): a row more from the clocks' rows (typing: from the
+    keyboard's room), never a key under 9 mm."""
+    rows, typing = 1, mode(view, players) == "typing"
+    for slot, p in enumerate(players):
+        controls = view.halves[p].controls
+        if controls is None or view.halves[p].keyboard is not None:
+            continue
+        if typing:              # the other player's row of controls, under the clocks
+            row = lay.typing.arranged(slot)[1]
+            if row is None:
+                continue
+            width = row.width
+        else:
+            width = lay.rows[slot]["strip"].width
+        rows = max(rows, onscreen.rows_count(controls, onscreen.columns(controls, width, lay.key_min),
+                                             width, lay.key_min))
+    if rows == lay.strip_rows:
+        return lay
+    return layout(lay.size, len(lay.halves) == 1, strip_rows=rows)
 
 
 def _grows(how: str, lay: Layout) -> bool:

@@ -35,7 +35,7 @@ score, letters for blanks, each alone or after ?, Tab for exchange / pass, Enter
 the end the tiles left on a rack are typed as letters, ? for a blank. The same keys show on
 their half below their clock (the editor's ``keyboard``, kiosk.ui.widgets.keys), unless
 ``display.keypad`` is off; a USB keyboard works beside them. F4 (``Hold``) calls a hold. F5
-(``Speak``) says both times aloud, or shows them large without a speech program: while they
+(``Speak``) shows both times large, and says them aloud where a speech program is: while they
 fill the screen, a tap, any button (the mover's too) or a key only goes back to the clock,
 nothing else (no turn ends, nothing is journaled: one press, one meaning). F9
 (``Correct``) opens the score correction (kiosk.ui.clock.correct) while the clock is neutral or
@@ -98,14 +98,16 @@ def entry_target(state: GameState):
 
 def hold_text(state: GameState, at: int) -> str:
     """The bottom line during a hold, as the core's hold timers say (``hold_status``): how long
-    it has been held, when the held player may draw, when it lapses, or that it lapsed."""
+    it has been held, when the player whose play is held may draw (named), when it lapses, or
+    that it lapsed."""
     held, rules = hold_status(state, at), state.rules.hold
     text = f"HOLD {mmss(held.held_s * NS)}"
     if held.lapsed:
         return f"{text}  ·  lapsed: the play stands"
-    if rules.draw_after_s > 0:
-        text += ("  ·  may draw now" if held.may_draw else
-                 f"  ·  may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
+    if rules.draw_after_s > 0:          # who draws: the player whose play is held
+        drawer = state.players[state.turns[state.hold.turn].player]
+        text += (f"  ·  {drawer} may draw now" if held.may_draw else
+                 f"  ·  {drawer} may draw in {mmss((rules.draw_after_s - held.held_s) * NS)}")
     if rules.lapse_s:
         text += f"  ·  lapses in {mmss((rules.lapse_s - held.held_s) * NS)}"
     return text
@@ -276,7 +278,7 @@ class ClockScreen(Screen):
     def _key(self, key: str, t: int, typed_ns: int) -> None:
         state = self.table.state
         if key == "Speak":
-            return self._speak(t, typed_ns)
+            return self._speak(t, typed_ns, shown=True)
         if self.why:
             return self._why_key(key, t)
         if key == "Correct":
@@ -314,12 +316,14 @@ class ClockScreen(Screen):
         if self.table.submit(command, t):
             self._target = None
 
-    def _speak(self, at: int, typed_ns: int) -> None:
-        """Both times aloud; without a speech program, both times large for a while."""
-        if self.speaker.speak(speech.spoken_times(self.table.state, at)):
-            self.big_until = None
-        else:
-            self.big_until = typed_ns + round(self.table.settings.big_times_s * NS)
+    def _speak(self, at: int, typed_ns: int, shown: bool = False) -> None:
+        """Both times aloud where a speech program is installed, and large for a while where it
+        is not or where they were asked for on the screen (``shown``: TIMES or F5; a table with
+        no speaker, or a silent hall, still gets an answer it can see). A player's held button
+        (spoken times, ABSP Appendix 1) shows them large only without speech: their next press
+        ends their turn as usual."""
+        spoken = self.speaker.speak(speech.spoken_times(self.table.state, at))
+        self.big_until = typed_ns + round(self.table.settings.big_times_s * NS) if shown or not spoken else None
 
     def _correct(self, t: int) -> None:
         refused = clock_keys.correction_refusal(self.table.state, self.choice is not None)

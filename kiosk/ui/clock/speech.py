@@ -1,12 +1,12 @@
 """Both times for a player who cannot read the clock (ABSP Appendix 1): spoken through
-espeak-ng when it is installed, else shown large on the screen.
+espeak-ng when it is installed, and shown large on the screen whether or not they are spoken.
 
 ``spoken_times`` builds the sentence from the same clock faces the screen's halves show
 (kiosk.ui.clock.view.face: "Ann twelve minutes four seconds, Bob over time by one minute five
 seconds", a late player's clock counting their absence); it is pure. ``Speaker``
 starts espeak-ng (looked up on PATH at each request) and never waits for it: the clock loop
 goes on while it speaks. Without espeak-ng, or if it cannot be started, ``speak`` returns
-False and the screen shows the times large instead (``BigTimesView``); it never raises. A tap
+False; it never raises. The screen shows the times large either way (``BigTimesView``). A tap
 anywhere on them, or any button, only goes back to the clock (``BACK`` says so): the turn goes on.
 """
 from __future__ import annotations
@@ -120,7 +120,7 @@ def big_times(state: GameState, now_ns: int, top: str = "", bottom: str = "") ->
 def big_times_layout(size: tuple[int, int], name_w: int = 0) -> list[tuple[pygame.Rect, pygame.Rect]]:
     """(name, time) boxes of each row: the left player's above, the right player's below; the
     name before the time (in ``name_w`` pixels, if wider than a fifth of the row: a long
-    name's longest word), or above it on a portrait screen."""
+    name's longest word, up to half the row), or above it on a portrait screen."""
     w, h = size
     lay = frame.layout(size)
     body = lay.body
@@ -128,7 +128,7 @@ def big_times_layout(size: tuple[int, int], name_w: int = 0) -> list[tuple[pygam
     for p in (0, 1):
         row = pygame.Rect(0, body.top + p * body.height // 2, w, body.height // 2).inflate(-w // 40, -h // 60)
         if w >= h:
-            name = pygame.Rect(row.left, row.top, min(row.width * 2 // 5, max(row.width * 22 // 100, name_w)),
+            name = pygame.Rect(row.left, row.top, min(row.width // 2, max(row.width * 22 // 100, name_w)),
                                row.height)
             rows.append((name, pygame.Rect(name.right, row.top, row.width - name.width, row.height)))
         else:

@@ -58,8 +58,8 @@ def last_turn_text(line: TurnLine | None, turn: Turn | None) -> str:
         return "out: score to enter" if turn.out else "turn to enter"
     if line.type == "phony":
         return f"challenged off  +{line.score}"
-    if line.type == "false_blank":
-        return f"false blank: off  +{line.score}"
+    if line.type == "false_blank":                   # school 7: the play taken off the board
+        return f"off for a false blank  +{line.score}"
     if line.type == "lost":
         return "lost turn"
     if line.type == TurnKind.EXCHANGE:

@@ -15,7 +15,7 @@ from common.game.game import signers
 from common.game.result import Result, racks_needed
 from common.game.state import GameState
 from common.game.vocabulary import Phase, TurnKind
-from kiosk.ui.widgets.words import END_REASONS
+from kiosk.ui.widgets.words import end_reason
 
 
 def banner(state: GameState, target) -> tuple[str, ...]:
@@ -31,7 +31,7 @@ def banner(state: GameState, target) -> tuple[str, ...]:
         elif state.forfeit is not None:
             title = f"GAME OVER: {names[state.forfeit.player]} forfeits ({state.forfeit.reason})"
         else:
-            title = f"GAME OVER: {END_REASONS.get(state.end, state.end)}"
+            title = f"GAME OVER: {end_reason(state)}"
         if target is None:
             return (title, confirm_prompt(state, state.last_ns or 0))
         if target[0] == "turn":
@@ -107,7 +107,7 @@ def confirm_prompt(state: GameState, at: int) -> str:
 def _why(state: GameState) -> str:
     if state.forfeit is not None:
         return f"{state.players[state.forfeit.player]} forfeits ({state.forfeit.reason})"
-    return str(END_REASONS.get(state.end, state.end))
+    return end_reason(state)
 
 
 def confirm_notes(state: GameState, at: int, target) -> list[str]:

@@ -21,6 +21,11 @@ from kiosk.ui.widgets import frame, keyboard as onscreen, theme
 from kiosk.ui.widgets.keys import Key, Keyboard
 
 
+#: The challenged words' capitals at least this tall where the keyboard leaves room: the
+#: challenged player checks them before pressing, from across the board.
+WORDS_MM = 7.0
+
+
 @dataclass(frozen=True)
 class JudgeView:
     top: str
@@ -53,8 +58,10 @@ def judge_layout(size: tuple[int, int], view: JudgeView, facing: int | None = No
         heading_h = 0
     parts = [("heading", heading_h), ("words", None), ("lines", lines_h), ("keys", keys_h)]
     named = frame.stack(body, [(n, h) for n, h in parts if h != 0], gap)
-    if mine and "keys" in named:                 # what the keyboard leaves over: its rows grow
-        extra = min(named["words"].height - 2 * line, round(keys_h * 0.3))
+    if mine and "keys" in named:                 # what the keyboard leaves over: its rows grow,
+        rows = len(word_lines((*view.words, view.typing + "_")))   # the words kept WORDS_MM tall
+        words_h = max(2 * line, rows * theme.line_step(theme.size_for_cap(WORDS_MM * lay.line_density)))
+        extra = min(named["words"].height - words_h, round(keys_h * 0.3))
         if extra > 0:
             named["words"].height -= extra
             for name in ("lines", "keys"):
@@ -80,9 +87,10 @@ def draw_judge(surface: pygame.Surface, view: JudgeView, facing: int | None = No
     rows = word_lines((*view.words, view.typing + "_"))
     box = parts["words"]
     step = box.height // len(rows)
+    most = max(box.height // 2, theme.size_for_cap(WORDS_MM * theme.density(surface)))
     for i, row in enumerate(rows):
         theme.blit_line(surface, row, theme.WHITE,
-                        pygame.Rect(box.left, box.top + i * step, box.width, step), max_size=box.height // 2)
+                        pygame.Rect(box.left, box.top + i * step, box.width, step), max_size=most)
     lines_box = parts["lines"]
     if view.lines and lines_box is not None:
         theme.blit_lines(surface, view.lines, theme.BAR_FG, lines_box, max_size=lines_box.height // 2)

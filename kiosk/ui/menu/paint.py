@@ -55,9 +55,13 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
     prompt_h = max(line + 2, lay.text_height([view.prompt] if view else [], body.width))
     row_h = line + max(2, gap)
     keys_h = 0 if keyboard is None else onscreen.least_height(keyboard, body.width, lay.key_min)
+    # beside keys, each row (what will be recorded) as tall as it takes wrapped: never cut
+    heights = [row_h] * count if keyboard is None else \
+        [max(row_h, lay.text_height([text], body.width - 2 * margin - 8, extra=max(2, gap)))
+         for text in view.rows[:count]]
     heading_h = max(round(line * 1.3), lay.text_height([view.heading] if view else [], body.width))
     status_h = lay.text_height([view.status] if view else [""], body.width) if view else line + 2
-    rows_h = None if keyboard is None else count * row_h        # without keys: what is left
+    rows_h = None if keyboard is None else sum(heights)          # without keys: what is left
     clock_h = 0
     if view is not None and view.clock is not None:             # the running clock, large
         clock_h = max(round(line * 1.6), math.ceil(frame.SMALL_CLOCK_MM * lay.line_density) + 2 * clock_inset(lay))
@@ -71,18 +75,28 @@ def director_layout(size: tuple[int, int], view: DirectorView | None = None,
 
     status_h = max(line + 2, status_h)
     named = stacked(prompt_h, status_h)
-    # the choices' keys 9 mm tall first: the prompt's words give way, then the status line's
-    # (the heading, the running clock and what was just recorded stay)
+
+    def fits(named: dict) -> bool:
+        if keyboard is not None and keyboard.choices:
+            return _room_for(keyboard, named["keys"], lay.key_min)
+        return max(r.bottom for r in named.values()) <= body.bottom
+
+    # the keys 9 mm tall and what will be recorded whole first: the prompt's words give way,
+    # then the status line's (the heading, the running clock and what was just recorded stay)
     for give in ((0, status_h), (0, 0)):
-        if keyboard is None or not keyboard.choices or _room_for(keyboard, named["keys"], lay.key_min):
+        if keyboard is None or fits(named):
             break
         named = stacked(*give)
     listing = named["rows"].inflate(-2 * margin, 0)
     columns = 2 if count * row_h > listing.height else 1     # a long list without keys: two columns
     per = -(-count // columns) if count else 0
     width = listing.width // columns
-    rows = [pygame.Rect(listing.left + (i // per) * width, listing.top + (i % per) * row_h, width, row_h)
-            for i in range(count)]
+    if keyboard is None:
+        rows = [pygame.Rect(listing.left + (i // per) * width, listing.top + (i % per) * row_h, width, row_h)
+                for i in range(count)]
+    else:
+        tops = [listing.top + sum(heights[:i]) for i in range(count)]
+        rows = [pygame.Rect(listing.left, top, listing.width, high) for top, high in zip(tops, heights)]
     entry = named["entry"].inflate(-2 * margin, 0)
     return {"heading": named["heading"], "status": named.get("status"), "rows": rows, "entry": entry,
             "entry_text": entry.inflate(-16, -4), "keys": named["keys"] if keyboard is not None else None,
@@ -117,7 +131,11 @@ def draw_director(surface: pygame.Surface, view: DirectorView, facing: int | Non
     if parts["status"] is not None:
         theme.blit_lines(surface, [view.status], theme.BAR_FG, parts["status"], max_size=parts["status"].height)
     for text, row in zip(view.rows, parts["rows"]):
-        theme.blit_line(surface, text, theme.FG, row.inflate(-8, 0), align="left")
+        if row.height > theme.text_line_height(theme.density(surface)) + row.height // 3 + 4:   # wrapped
+            theme.blit_lines(surface, [text], theme.FG, row.inflate(-8, 0), max_size=theme.least_for(surface),
+                             align="left")
+        else:
+            theme.blit_line(surface, text, theme.FG, row.inflate(-8, 0), align="left")
     if parts["entry"].height:
         pygame.draw.rect(surface, theme.RUNNING, parts["entry"], width=2)
     if view.entry:

@@ -54,9 +54,9 @@ from kiosk.ui.menu.actions import (BOTH_DIGITS, CORRECT, ENROLL, ENROLL_AGAIN, P
 from kiosk.ui.menu.pin_prompt import DirectorDoor
 from kiosk.ui.menu.paint import DirectorView, draw_director
 from kiosk.ui.widgets.entry import DigitsEntry
-from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices
+from kiosk.ui.widgets.keys import BACK, ENTER, Key, Keyboard, choices, key_word
 from kiosk.ui.menu.selftest import SelfTestScreen
-from kiosk.ui.widgets.words import END_REASONS, awaited, face, top_line
+from kiosk.ui.widgets.words import awaited, end_reason, face, top_line
 
 IDLE_S = 120                 # the menu closes after this long without a key
 
@@ -77,7 +77,7 @@ def status_line(state: GameState, now_ns: int) -> str:
     if state.phase == Phase.PLAYING:
         phase = "clock running" if state.clock.running is not None else "clock stopped"
     elif state.phase == Phase.ENDED:
-        phase = "game over: " + END_REASONS.get(state.end, state.end)
+        phase = "game over: " + end_reason(state)
     else:
         phase = PHASE_TEXT.get(state.phase, state.phase)
     return "  ·  ".join(parts + [phase])
@@ -297,44 +297,47 @@ class DirectorScreen(Screen):
 
     def _content(self, state: GameState, now_ns: int):
         names = state.players
+        usb = self.table.settings.keyboard          # the hints name a keyboard's keys, or the keys shown
+        enter, back = key_word("Enter", usb), key_word("Escape", usb)
+        pick = "type the number" if usb else "tap one"
         if self.step == "pin":
             return ("DIRECTOR'S MENU: PIN", (), f"PIN {'*' * len(self.pin.digits)}_",
-                    "type the director's PIN, then Enter  ·  Esc or any button: back to the game")
+                    f"type the director's PIN, then {enter}  ·  {back} or any button: back to the game")
         if self.step == "menu":
             listed = (lambda a: a.label) if self.table.settings.keypad else (lambda a: a.short)
             return ("DIRECTOR'S MENU", tuple(f"{a.digit}   {listed(a)}" for a in self._actions()),
-                    self.done, "type the number of what to do  ·  Esc: back to the game")
+                    self.done, f"{'type the number of' if usb else 'tap'} what to do  ·  {back}: back to the game")
         heading = f"DIRECTOR: {self.action.label}"
         if self.step == "confirm":
             events, reason = preview(state, self.command, now_ns)
             rows = self._describe(state, self.command, events, now_ns) if events else (reason,)
-            return heading, rows, "CONFIRM?", "Enter records it  ·  Esc: back"
+            return heading, rows, "CONFIRM?", f"{enter if usb else 'RECORD'} records it  ·  {back}: back"
         question = self._asks()[self.asked]
         if question == "seconds":
             player = self.answers["whose_time"][0]
             return (heading, (f"{names[player]}'s clock now shows "
                               f"{face(state, player, now_ns)}",),
                     f"SECONDS {self.seconds.text or '_'}",
-                    "+ gives time, - takes it off: +30, -1:30  ·  then Enter  ·  Esc: back")
+                    f"+ gives time, - takes it off: +30, -1:30  ·  then {enter}  ·  {back}: back")
         if question == "reason":
             rows = tuple(f"{d}   {REASON_TEXT[r]}" for d, r in REASONS.items())
-            return heading, rows, "", "why? type its number  ·  Esc: back"
+            return heading, rows, "", f"why? {'type its number' if usb else 'tap one'}  ·  {back}: back"
         rows = tuple(f"{d}   {names[p]} ({'left' if p == 0 else 'right'})"
                      for d, (p,) in PLAYER_DIGITS.items())
         if question == "absent":
-            return heading, rows + ("3   both",), "", "who is absent? type the number  ·  Esc: back"
+            return heading, rows + ("3   both",), "", f"who is absent? {pick}  ·  {back}: back"
         if question == "whose_time":
             both = "3   both (a clock brought in)"
-            return heading, rows + (both,), "", "whose time? type the number  ·  Esc: back"
+            return heading, rows + (both,), "", f"whose time? {pick}  ·  {back}: back"
         if question == "taker":
             return (heading, rows, "", "who takes the found tiles (who should have drawn them "
-                                       "first)? type the number  ·  Esc: back")
+                                       f"first)? {pick}  ·  {back}: back")
         if question == "verdict":
             return (heading, ("1   acceptable: the play stands", "2   not acceptable: the play comes off"),
-                    "", "the new verdict? type the number  ·  Esc: back")
+                    "", f"the new verdict? {pick}  ·  {back}: back")
         if self.action.digit == "0":
-            return heading, rows, "", "who asked for the recheck? type the number  ·  Esc: back"
-        return heading, rows, "", "which player? type the number  ·  Esc: back"
+            return heading, rows, "", f"who asked for the recheck? {pick}  ·  {back}: back"
+        return heading, rows, "", f"which player? {pick}  ·  {back}: back"
 
     def _actions(self) -> tuple[Action, ...]:
         return offered(self.table.state) + ((ENROLL_AGAIN,) if self.enroll is not None else ())

@@ -1,10 +1,12 @@
 """Enrolling the table at the table: its number, then the one-time code the director's page (or
-``python -m director enroll T``) shows, or STICK to read its file from a USB stick.
+``python -m director enroll T``) shows and ENTER, or the code printed beside its USB stick's file
+and STICK (the file is taken only if it was sealed under that code).
 
 Shown on a table that is not enrolled when it starts on its buttons, or when the director's
 door is asked for and the table has no PIN yet (a long press of the centre button); on an
 enrolled table, from the director's menu (E, behind its PIN). Nothing here is secret: without
-the director's code for this table, or its file, nothing happens (each wrong code spends one of
+the director's code for this table, or its file and the code it was sealed under, nothing
+happens (each wrong code spends one of
 the code's three tries, at the director).
 
 The network work is the ``Enroller``'s (kiosk.link.enroll_worker: on a thread of its own, so
@@ -37,7 +39,7 @@ class Enroller(Protocol):
     ``progress()`` is a ``Progress``, read on every pass."""
     def find(self) -> None: ...
     def by_code(self, url: str, table: str, code: str) -> None: ...
-    def from_stick(self, table: str) -> None: ...
+    def from_stick(self, table: str, code: str) -> None: ...
     def progress(self) -> Progress: ...
 
 
@@ -94,8 +96,12 @@ class EnrollScreen(Screen):
                 self.chosen = found[int(key) - 1][1]
                 self._enroll_by_code(t)
         elif key.lower() == "s":
+            if len(self.code.digits) != CODE_DIGITS:
+                self.table.say(f"type the {CODE_DIGITS}-digit code printed beside the stick's "
+                               "file, then STICK", t)
+                return
             self.step = "working"
-            self.enroller.from_stick(self.number.digits)
+            self.enroller.from_stick(self.number.digits, self.code.digits)
         elif key == "Enter":
             self._enroll_by_code(t)
         else:
@@ -154,7 +160,8 @@ class EnrollScreen(Screen):
             keys = Keyboard(DIGITS + (DEL,), (ENTER, BACK))
         elif self.step == "code":
             entry = f"TABLE {self.number.digits}   CODE {self.code.digits}_"
-            prompt = "the code the director's page shows for this table, then ENTER  ·  STICK: from a USB stick"
+            prompt = ("the code the director's page shows for this table, then ENTER  ·  or the code "
+                      "printed beside its stick's file, then STICK")
             keys = Keyboard(DIGITS + (DEL,), (ENTER, STICK, BACK))
         elif self.step == "which":
             entry, prompt = "WHICH DIRECTOR?", "several directors on this network: choose yours"

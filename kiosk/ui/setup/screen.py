@@ -75,7 +75,7 @@ def draw_setup(surface: pygame.Surface, view: SetupView, upright: bool = False) 
     parts = setup_layout(surface.get_size(), upright)
     surface.fill(theme.BG)
     for name, box in zip(view.names, parts["names"]):
-        theme.blit_line(surface, name, theme.FG, box.inflate(-box.width // 10, -box.height // 3))
+        theme.blit_lines(surface, [name], theme.FG, box.inflate(-box.width // 10, -box.height // 3))   # wrapped, never cut
     lines = parts["lines"]
     step = lines.height // len(view.lines)
     for i, line in enumerate(view.lines):

@@ -30,7 +30,7 @@ class UiSettings:
     verdict_ignore_s: float = 0.5    # presses this soon after the verdict are ignored
     choice_timeout_s: float = 10.0   # the questions after a centre press stay open this long
     message_s: float = 5.0           # how long a refusal stays on the bottom line
-    big_times_s: float = 8.0         # how long the times fill the screen (no speech available)
+    big_times_s: float = 8.0         # how long the times fill the screen (TIMES, F5)
     failsafe_ignore_s: float = 1.0   # presses this soon after a failure do not restart
     long_press_s: float = 3.0        # holding the centre button this long opens the director's menu
     keypad: bool = True              # the on-screen keyboard where something is typed (display.keypad)

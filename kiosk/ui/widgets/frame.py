@@ -33,8 +33,13 @@ LARGEST = Keyboard(LETTERS + (BLANK_TILE, DEL), (NEXT_WORD, ENTER))
 #: On a portrait screen, the clear space between a half's clock and its score.
 CLOCK_SCORE_MM = 4.0
 #: A small clock's digits (both clocks above a keyboard) this tall where the keys leave room:
-#: ``panel.MIN_CLOCK_MM`` and a margin.
+#: ``panel.MIN_CLOCK_MM`` and a margin. The score beside it is as tall (``panel.MIN_SCORE_MM``).
 SMALL_CLOCK_MM = 7.0
+#: A score's row under its clock while the game is played: its digits this tall
+#: (``panel.MIN_SCORE_MM`` and a margin); on a portrait screen, whose halves are wider than
+#: their clocks need, ``PORTRAIT_SCORE_MM``, the last turn beside it.
+SCORE_MM = 6.5
+PORTRAIT_SCORE_MM = 9.0
 
 
 @value
@@ -75,8 +80,9 @@ class Over:
     won, both scores and the margin, large), and per slot: the name (room for two lines), the
     clock small with the controls at the row's outer end (``bar``: the key that fixes a score,
     away from the prompt), the final score (large), what went into it (``last``) and the prompt
-    to confirm (``note``, last, nearest the player's button). A flat half has no name nor score
-    row: its result names both players, each beside their score. ``name_size``: the largest font the
+    to confirm (``note``, last, nearest the player's button). A flat half has no name row: its
+    result names both players, each beside their score, and its own player's final score is
+    large under it (``score``: at the start of the clock's row), as on a half side by side. ``name_size``: the largest font the
     names are drawn in (the result's first line is never smaller)."""
     result: pygame.Rect
     rows: tuple[dict, ...]
@@ -98,6 +104,7 @@ class Layout:
     typing: Typing
     over: Over
     portrait: bool = False                      # the halves one above the other
+    strip_rows: int = 1                         # rows of keys in each half's strip
 
     def text_height(self, paragraphs, width: int, extra: int = 2) -> int:
         """How tall ``paragraphs`` are wrapped in ``width`` at the smallest text size."""
@@ -136,12 +143,15 @@ def bar_lines(size: tuple[int, int], upright: bool = False) -> int:
     return 3 if upright or size[0] / panel.px_per_mm(size, upright)[0] < 100 else 2
 
 
-def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip: bool = True) -> Layout:
+def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip: bool = True,
+           strip_rows: int = 1) -> Layout:
     """The frame of a surface of ``size``: the screen, side by side or stacked by its shape; or
     one player's upright half (``upright``: flat). A banner too long for its box takes more
     room (kiosk.ui.clock.banner): ``grow`` pixels more from the clocks' rows, and with
     ``strip`` off the halves' strips too (no note, no controls there), the rows below it
-    moving down; nothing is drawn over another row."""
+    moving down; nothing is drawn over another row. ``strip_rows``: the rows of keys each
+    half's strip holds (a half with more controls than one row takes: the clocks' rows give
+    the room, every key stays 9 mm)."""
     w, h = size
     across, down = panel.px_per_mm(size, upright)
     line = theme.line_height(down)
@@ -155,11 +165,14 @@ def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip
     top, bottom = pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bottom_h, w, bottom_h)
     body = pygame.Rect(0, bar, w, h - bar - bottom_h)
     portrait = not upright and h > w
-    base_banner_h = (bar_lines(size, upright) + portrait) * line + round(1.5 * down)   # portrait: room to spare
+    # portrait: room to spare; a flat half whose controls take two rows: a line less (it grows)
+    banner_lines = bar_lines(size, upright) + portrait - (upright and strip_rows > 1)
+    base_banner_h = banner_lines * line + round(1.5 * down)
     strip_h = max(round(key_min.height) + 2, 2 * line + 2)
     # the strips given up go to the banner (both halves' strips, when they are stacked)
     banner_h = base_banner_h + grow + (0 if strip else strip_h * (2 if portrait else 1))
-    strip = strip_h if strip else 0
+    rows_h = strip_rows * (round(key_min.height) + 2) + (strip_rows - 1) * onscreen.gap_for(key_min)
+    strip = max(strip_h, rows_h) if strip else 0
     if upright:
         halves = (body,)
     elif portrait:
@@ -169,17 +182,24 @@ def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip
         halves = (pygame.Rect(0, body.top, w // 2, body.height),
                   pygame.Rect(w // 2, body.top, w - w // 2, body.height))
     rows = []
+    score_h = math.ceil((PORTRAIT_SCORE_MM if portrait else SCORE_MM) * down) + 2
     for half in halves:
         inner = half.inflate(-2 * pad, -2 * pad)
         parts = [("name", round(line * 1.25)), ("time", None),
                  ("banner", 0 if portrait else banner_h),
-                 ("score", round(line * 1.5)), ("last", line + 2), ("strip", strip)]
+                 ("score", score_h), ("last", line + 2), ("strip", strip)]
         if upright:                         # a flat half: the name and the score on one row
-            parts = [("name", round(line * 1.5)), ("time", None), ("banner", banner_h),
+            parts = [("name", max(round(line * 1.5), score_h)), ("time", None), ("banner", banner_h),
                      ("last", line + 2), ("strip", strip)]
-        if portrait:                        # clear space under the clock: the score is no part of it
-            parts.insert(2, ("space", round(CLOCK_SCORE_MM * down)))
+        if portrait:                        # clear space under the clock: the score is no part of it;
+            parts.insert(2, ("space", round(CLOCK_SCORE_MM * down)))    # the last turn beside the score
+            parts.remove(("last", line + 2))
         named = stack(inner, parts)
+        if portrait:
+            row = named["score"]
+            named["score"] = pygame.Rect(row.left, row.top, row.width * 2 // 5, row.height)
+            named["last"] = pygame.Rect(named["score"].right, row.centery - (line + 2) // 2,
+                                        row.width - named["score"].width, line + 2)
         if upright:
             row = named["name"]
             named["name"] = pygame.Rect(row.left, row.top, row.width * 6 // 10, row.height)
@@ -198,12 +218,13 @@ def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip
     return Layout(size, top, bottom, halves, frame, tuple(rows), banner, key_min, line, down,
                   _typing(pygame.Rect(0, 0, w, bottom.top) if upright else body, halves if not upright
                           else (pygame.Rect(0, 0, w, bottom.top),), line, base_banner_h, key_min, gap, frame,
-                          portrait),
-                  _over(body, halves, pad, line, strip_h, down, gap, portrait), portrait)
+                          portrait, strip_rows),
+                  _over(body, halves, pad, line, strip_h, down, gap, portrait), portrait,
+                  max(1, strip_rows) if strip else 1)
 
 
 def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: int, frame: int,
-            portrait: bool) -> Typing:
+            portrait: bool, control_rows: int = 1) -> Typing:
     """Both clocks small at the top (side by side; one above the other on a portrait screen),
     each with digits ``SMALL_CLOCK_MM`` tall, and a row for the controls of the player who is
     not typing; then the banner (if the keys leave room for it), what is typed and the hint,
@@ -223,7 +244,7 @@ def _typing(body: pygame.Rect, halves, line: int, banner_h: int, key_min, gap: i
     else:
         inset = max(4, frame)
         clock_h = max(round(line * 1.6), face_h + 2 * inset)
-        controls_h = math.ceil(key_min.height) + 2
+        controls_h = control_rows * (math.ceil(key_min.height) + 2) + (control_rows - 1) * gap
     if portrait:
         clocks = tuple(pygame.Rect(inner.left, inner.top + i * (clock_h + gap), inner.width, clock_h)
                        for i in range(2))
@@ -265,6 +286,11 @@ def _over(body: pygame.Rect, halves, pad: int, line: int, strip: int, down: floa
     if flat:
         parts = [("bar", strip), ("last", line + 2), ("note", None)]
     rows = tuple(stack(area.inflate(-2 * pad, -gap), parts) for area in areas)
+    if flat:            # the final score large at the start of the clock's row
+        row = rows[0]["bar"]
+        score = pygame.Rect(row.left, row.top, row.width // 4, row.height)
+        rows = ({**rows[0], "score": score,
+                 "bar": pygame.Rect(score.right + gap, row.top, row.right - score.right - gap, row.height)},)
     return Over(result, rows, theme.fit_size("Hg", 10 ** 6, round(line * 1.15)))
 
 
@@ -273,14 +299,20 @@ def upright_layout(size: tuple[int, int]) -> Layout:
     return layout(size, upright=True)
 
 
-def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
+def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "", names=()) -> None:
     """A line of the screen: its text as large as fits (never under the smallest), wrapped onto
     the lines it has room for; ``aside`` after it (the simulated buttons' keys) where it fits.
-    A text longer than all its lines (an alert before the top line's usual words) keeps its
-    beginning, its last line cut short: no line starts at the bar's foot, over the screen."""
+    A text that begins with one of ``names`` and a colon ("Featherstonehaugh-Wright, Annabel:
+    your button ends your turn") and is longer than its lines has that name shortened first
+    (theme.shorten: its start kept). A text of several parts (``theme.SEPARATOR``: an alert
+    before the top line's usual words, the table, the round...) longer than all its lines keeps
+    its first parts whole and leaves the last off; a first part longer than all the lines even
+    so keeps its beginning, its last line cut short: no line starts at the bar's foot, over the
+    screen."""
     surface.fill(theme.BAR_BG, rect)
     inner = rect.inflate(-max(8, rect.height // 4), -2)
     least = theme.least_for(surface)
+    text = _name_shortened(text, names, inner, least)
     if aside:
         joined = f"{text}{theme.SEPARATOR}{aside}" if text else aside
         room = inner.height // theme.line_step(least)
@@ -288,6 +320,11 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
     step, tall = theme.line_step(least), theme.font(least).get_height()
     room = 1 + max(0, (inner.height - tall // 4) // step)   # lines a quarter on the bar at least
     lines = theme.wrap(text, inner.width, least) if text else []
+    parts = text.split(theme.SEPARATOR)
+    while len(lines) > room and len(parts) > 1:             # the last parts left off, the first whole
+        parts.pop()
+        text = theme.SEPARATOR.join(parts)
+        lines = theme.wrap(text, inner.width, least)
     if len(lines) > room:
         for i, line in enumerate(lines[:room - 1] + [theme.SEPARATOR.join(lines[room - 1:])]):
             theme.blit_line(surface, line, colour, pygame.Rect(inner.left, inner.top + i * step,
@@ -296,10 +333,19 @@ def bar(surface, rect: pygame.Rect, text: str, colour, aside: str = "") -> None:
         theme.blit_lines(surface, [text], colour, inner, max_size=least * 5 // 4)
 
 
-def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "") -> None:
+def _name_shortened(text: str, names, inner: pygame.Rect, least: int) -> str:
+    """``text`` as it fits ``inner``'s lines at ``least``: whole, or with the name it begins
+    with (one of ``names``, before a colon) shortened to its start until it fits."""
+    step, tall = theme.line_step(least), theme.font(least).get_height()
+    room = 1 + max(0, (inner.height - tall // 4) // step)
+    leading = [name for name in names if name and text.startswith(f"{name}:")]
+    return theme.names_shortened(text, leading, lambda t: len(theme.wrap(t, inner.width, least)) <= room, least)
+
+
+def bottom_bar(surface, rect: pygame.Rect, text: str, error: str, legend: str = "", names=()) -> None:
     """A screen's bottom line: ``error`` in red while there is one, else ``text`` (and the
-    ``legend`` where it fits)."""
+    ``legend`` where it fits); a name it begins with shortened where it is too long (``bar``)."""
     if error:
-        bar(surface, rect, error, theme.ERROR)
+        bar(surface, rect, error, theme.ERROR, names=names)
     else:
-        bar(surface, rect, text, theme.BAR_FG, legend)
+        bar(surface, rect, text, theme.BAR_FG, legend, names=names)

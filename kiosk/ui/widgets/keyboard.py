@@ -19,7 +19,7 @@ import pygame
 
 from common.game.frozen import value
 from kiosk.ui.widgets import panel, theme
-from kiosk.ui.widgets.keys import Key, Keyboard
+from kiosk.ui.widgets.keys import BACK, Key, Keyboard
 
 #: Every key at least this many millimetres wide and tall (kiosk.ui.widgets.panel).
 MIN_KEY_MM = panel.MIN_KEY_MM
@@ -51,9 +51,10 @@ def label_pad(least: KeyMin) -> int:
 
 
 def _need(label: str, least: KeyMin) -> float:
-    """How wide a key must be for ``label`` at the smallest text size (kiosk.ui.widgets.theme)."""
+    """How wide a key must be for ``label`` at the smallest text size (kiosk.ui.widgets.theme),
+    with two pixels for the key's edges rounded in to whole pixels (``_rect``)."""
     size = theme.least_size(least.height / MIN_KEY_MM)
-    return theme.font(size).size(label)[0] + 2 * label_pad(least)
+    return theme.font(size).size(label)[0] + 2 * label_pad(least) + 2
 
 
 def _unit(width: float, cols: int, gap: int) -> float:
@@ -205,7 +206,7 @@ class KeyFace:
 
 def faces(keyboard: Keyboard, area: pygame.Rect, least: KeyMin) -> list[KeyFace]:
     """Every key of ``keyboard`` in ``area`` as ``paint`` draws it: the grid's on the key
-    colour, the action keys on their own; every label one size, the size the longest fits (a
+    colour, the action keys on their own (green: what goes on), but BACK (it only goes back); every label one size, the size the longest fits (a
     letter is never drawn smaller than its neighbour)."""
     placed = place(keyboard, area, least)
     if not placed:
@@ -217,7 +218,7 @@ def faces(keyboard: Keyboard, area: pygame.Rect, least: KeyMin) -> list[KeyFace]
     size = min(theme.fit_size(key.label, box.width, box.height, largest) for box, (_, key) in zip(boxes, placed))
     return [KeyFace(rect, key, box, size,
                     "left" if keyboard.choices and key not in actions else "centre",
-                    theme.KEY_ACTION_BG if key in actions else theme.KEY_BG)
+                    theme.KEY_ACTION_BG if key in actions and key.key != BACK.key else theme.KEY_BG)
             for box, (rect, key) in zip(boxes, placed)]
 
 

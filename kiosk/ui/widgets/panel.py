@@ -1,6 +1,7 @@
 """The panel a table's screen is, in millimetres: how many pixels make a millimetre on it, so that
 every touch target is at least ``MIN_KEY_MM`` both ways, every text at least ``MIN_CAP_MM``
-capital height and every clock face's digits ``MIN_CLOCK_MM`` tall, whatever the resolution. Pure (no pygame).
+capital height, every clock face's digits ``MIN_CLOCK_MM`` and every score's ``MIN_SCORE_MM``
+tall, whatever the resolution. Pure (no pygame).
 
 The panels the docs name are known by their pixels (``PANELS``): the Raspberry Pi Touch Display
 (7-inch, 800x480) and Touch Display 2 (7-inch, 720x1280 portrait, or 1280x720 turned). Any other
@@ -24,6 +25,9 @@ MIN_CAP_MM = 3.0
 #: Every clock face's digits at least this tall while a game is in play (the running clock is
 #: the one thing a player must always read: kiosk.ui.widgets.frame keeps room for it).
 MIN_CLOCK_MM = 6.0
+#: Every player's score at least this tall (its digits) on every screen of a game in play, both
+#: always shown: what a player checks after every turn, from across the board.
+MIN_SCORE_MM = 6.0
 #: A screen whose size names no known panel is taken as this many inches across.
 DEFAULT_DIAGONAL_IN = 7.0
 

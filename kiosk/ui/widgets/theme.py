@@ -1,7 +1,9 @@
 """Colours, fonts and text drawing shared by the screens.
 
-Text is drawn with pygame's bundled default font (present on every install, no font files to
-ship). ``blit_line`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
+Text is drawn in the font shipped beside this module (``fonts/FreeSansBold.ttf``: GNU FreeFont's
+FreeSans Bold, the design of pygame's own default font, with the letters of every script a
+players' name table holds: Latin with Vietnamese, Maori, Polish, Turkish and Nordic letters,
+Greek, Cyrillic; ``missing_glyphs`` says which letters of a text it lacks). ``blit_line`` renders a line as large as fits a box; ``clock_digits`` renders a clock face as
 large as fits, condensing it a little before shrinking it, with a scale fixed by a template
 (the widest time the game can show) so the digits keep their size as the time runs. A face is
 composed of cached glyphs, so a new second is a few blits, not a render and a rescale.
@@ -71,6 +73,7 @@ class Painted:
     size: int = 0               # a text's font size
     cut: bool = False           # a text too long for its box at the smallest size: cut short
     colour: tuple = ()          # a text's colour
+    role: str = ""              # what a text is, where a check needs to know: SCORE (a player's score)
 
 
 _painted: ContextVar[list | None] = ContextVar("painted", default=None)
@@ -105,36 +108,52 @@ def recording():
         _painted.reset(token)
 
 
+#: The ``role`` of a player's score (``blit_figure``): the checks find every score by it.
+SCORE = "score"
+
+
 def note(surface, kind: str, box: pygame.Rect, ink: pygame.Rect, text: str = "", size: int = 0,
-         cut: bool = False, colour=()) -> None:
+         cut: bool = False, colour=(), role: str = "") -> None:
     """Note a thing painted, if ``recording``."""
     painted = _painted.get()
     if painted is not None:
         painted.append(Painted(surface, kind, pygame.Rect(box), pygame.Rect(ink), text, size, cut,
-                               tuple(colour)[:3]))
+                               tuple(colour)[:3], role))
 
 
-#: ``Font(None, size)`` is pygame's default font at this share of ``size`` (pygame-ce scales it).
-DEFAULT_FONT_SCALE = 0.6875
-
-
-@lru_cache(maxsize=1)
-def default_font_file() -> str | None:
-    """pygame's bundled default font by its path: ``Font(None)`` finds the same file through
-    importlib.resources each time (4 ms of a table's start); None if it is not beside pygame."""
-    path = Path(pygame.__file__).parent / pygame.font.get_default_font()
-    return str(path) if path.is_file() else None
+#: The screens' font (fonts/README.txt: what it is, its licence, how the subset was made).
+FONT_FILE = Path(__file__).parent / "fonts" / "FreeSansBold.ttf"
+#: A font size is drawn at this share of itself, as pygame's ``Font(None, size)`` draws its
+#: default font (the same design): every size the screens were laid out in keeps its height.
+FONT_SCALE = 0.6875
 
 
 @lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """pygame's default font, as ``Font(None, size)`` gives it (a test checks they agree)."""
+    """The screens' font at ``size``."""
     if not pygame.font.get_init():
         pygame.font.init()
-    size, path = max(6, int(size)), default_font_file()
-    if path is None:
-        return pygame.font.Font(None, size)
-    return pygame.font.Font(path, max(1, int(size * DEFAULT_FONT_SCALE)))
+    return pygame.font.Font(str(FONT_FILE), max(1, int(max(6, int(size)) * FONT_SCALE)))
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of ``text`` the screens' font has no glyph for (each once, in order):
+    drawn, each would be an empty box."""
+    import pygame.freetype                  # only for this question: a table's start never asks it
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    face = _freetype_face()
+    missing = []
+    for char, metrics in zip(text, face.get_metrics(text)):
+        if metrics is None and not char.isspace() and char not in missing:
+            missing.append(char)
+    return "".join(missing)
+
+
+@lru_cache(maxsize=1)
+def _freetype_face():
+    import pygame.freetype
+    return pygame.freetype.Font(str(FONT_FILE), 12)
 
 
 def render(text: str, size: int, colour) -> pygame.Surface:
@@ -149,7 +168,12 @@ def cap_height(size: int) -> int:
 
 @lru_cache(maxsize=64)
 def _least_size(px_per_mm: float) -> int:
-    wanted = panel.MIN_CAP_MM * px_per_mm
+    return size_for_cap(panel.MIN_CAP_MM * px_per_mm)
+
+
+@lru_cache(maxsize=64)
+def size_for_cap(wanted: float) -> int:
+    """The smallest font size whose capitals are ``wanted`` pixels tall."""
     size = max(6, int(wanted * 1.6))
     size = max(6, round(size * wanted / max(cap_height(size), 1)))   # near it: each size tried costs
     while cap_height(size) < wanted:
@@ -279,6 +303,25 @@ def shorten(text: str, width: int, size: int) -> str:
     return start.rstrip(" -,") + "…"
 
 
+def names_shortened(text: str, names, fits, size: int) -> str:
+    """``text`` as ``fits(text)`` takes it: whole, or with a player's name in it (one of
+    ``names``) shortened to its start and an ellipsis (``shorten``), a little more at a time,
+    until it fits; whole if nothing does."""
+    if fits(text):
+        return text
+    measure = font(size).size
+    for name in names:
+        if not name or name not in text:
+            continue
+        width = measure(name)[0]
+        while width > measure(name[:4])[0]:
+            width = int(width * 0.9)
+            shorter = text.replace(name, shorten(name, width, size))
+            if fits(shorter):
+                return shorter
+    return text
+
+
 def blit_centred(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=rect.center))
 
@@ -308,11 +351,43 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
         note(surface, "text", rect, glyphs.move(place.topleft), text, size, cut, colour)
 
 
+def blit_figure(surface, text: str, colour, rect: pygame.Rect, align: str = "centre",
+                role: str = SCORE) -> None:
+    """A number (a score) as large as its digits fit ``rect``: the ink of its digits, not the
+    font's line (which keeps room for accents and descenders a number never has), fills the
+    box's height where its width allows; never under the smallest text."""
+    top, bottom = digit_rows()
+    size = max(least_for(surface), int(rect.height * _REF_SIZE / max(1, bottom - top)) + 1)
+    least = least_for(surface)
+    fits = lambda at: _figure_ink(text, at).width <= rect.width and _figure_ink(text, at).height <= rect.height
+    while size > least and not fits(size):
+        size = max(least, int(size * 0.95) if size * 0.95 > least + 4 else size - 1)
+    while fits(size + 1) and _figure_ink(text, size + 1).height <= rect.height:    # the last pixels
+        size += 1
+    glyphs = _figure_ink(text, size)
+    ink = glyphs.copy()
+    ink.centery = rect.centery
+    if align == "left":
+        ink.left = rect.left
+    elif align == "right":
+        ink.right = rect.right
+    else:
+        ink.centerx = rect.centerx
+    surface.blit(render(text, size, colour), (ink.left - glyphs.left, ink.top - glyphs.top))
+    note(surface, "text", rect, ink, text, size, False, colour, role)
+
+
+@lru_cache(maxsize=128)
+def _figure_ink(text: str, size: int) -> pygame.Rect:
+    """Where the ink of ``text`` lies in its rendering at ``size``."""
+    return render(text or " ", size, WHITE).get_bounding_rect()
+
+
 _REF_SIZE = 400
 
 
 @lru_cache(maxsize=8)
-def _digit_rows() -> tuple[int, int]:
+def digit_rows() -> tuple[int, int]:
     """Top and bottom pixel rows of the digits at the reference size (the face's height)."""
     box = render("0123456789", _REF_SIZE, WHITE).get_bounding_rect()
     return box.top, box.bottom
@@ -320,7 +395,7 @@ def _digit_rows() -> tuple[int, int]:
 
 def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
     """(x, y) scale from the reference rendering so ``template`` fits ``width`` x ``height``."""
-    top, bottom = _digit_rows()
+    top, bottom = digit_rows()
     y = height / (bottom - top)
     advance = sum(font(_REF_SIZE).size(char)[0] for char in template)   # as the glyphs compose
     natural = advance * y
@@ -335,7 +410,7 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
 
 def clock_width(template: str, height: int) -> int:
     """How wide the clock face ``template`` is at ``height`` (its natural width)."""
-    top, bottom = _digit_rows()
+    top, bottom = digit_rows()
     return round(sum(font(_REF_SIZE).size(char)[0] for char in template) * height / (bottom - top))
 
 
@@ -344,7 +419,7 @@ def _glyph(char: str, colour, scale: tuple[float, float], bg=None) -> pygame.Sur
     """One character of a clock face at ``scale``, cropped to the digits' rows, with its
     advance as its width (the faces are composed from these: a new second costs a few blits).
     On ``bg`` it is opaque (copied, not blended, onto the screen)."""
-    top, bottom = _digit_rows()
+    top, bottom = digit_rows()
     full = render(char, _REF_SIZE, colour)
     crop = full.subsurface(pygame.Rect(0, top, full.get_width(), bottom - top))
     size = (max(1, round(crop.get_width() * scale[0])), max(1, round(crop.get_height() * scale[1])))

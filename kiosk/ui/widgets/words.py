@@ -26,6 +26,16 @@ NEUTRAL_REASONS = {
 END_REASONS = {EndReason.OUT: "played out", EndReason.ZEROS: "zero-score run",
                EndReason.TIME: "round time over", EndReason.FORFEIT: "forfeit",
                EndReason.DIRECTOR: "ended by the director"}
+_COUNTS = "_ one two three four five six seven eight nine ten eleven twelve".split()
+
+
+def end_reason(state) -> str:
+    """Why the game ended, as players say it: a zero-score run as the turns it took under the
+    game's rules ("six scoreless turns"), else ``END_REASONS``' words."""
+    if state.end == EndReason.ZEROS:
+        turns = state.rules.zero_run.turns
+        return f"{_COUNTS[turns] if 0 < turns < len(_COUNTS) else turns} scoreless turns"
+    return str(END_REASONS.get(state.end, state.end))
 
 
 @value
