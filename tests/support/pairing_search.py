@@ -147,12 +147,16 @@ def _pairings_of(items: list[int]):
             yield [(first, other), *more]
 
 
+class Undecided(Exception):
+    """The search of ``beaten`` tried more than its limit of branches."""
+
+
 def beaten(players: Sequence[int], wins: Mapping[int, float], met: Mapping[frozenset, int],
-           drawn: tuple[int, int]) -> bool:
+           drawn: tuple[int, int], limit: int | None = None) -> bool:
     """Whether some pairing of ``players`` without a repeat has fewer pairs across score groups
     than ``drawn`` (pairs, half wins), or as many and fewer half wins between them: a search
     that gives up a branch as soon as what it has paired, and what the groups left must cross
-    at the least, reaches ``drawn``."""
+    at the least, reaches ``drawn``. Raises Undecided past ``limit`` branches (None: none)."""
     players = sorted(players, key=lambda p: -wins[p])
     n = len(players)
     half = [round(2 * wins[p]) for p in players]
@@ -161,6 +165,7 @@ def beaten(players: Sequence[int], wins: Mapping[int, float], met: Mapping[froze
     masks = [sum(1 << i for i in range(n) if half[i] == v) for v in values]
     ok = [[j for j in range(n) if j != i and fresh(met, players[i], players[j])] for i in range(n)]
     failed: dict[int, int] = {}
+    tried = [0]
 
     def least(left: int) -> int:
         odd = [v for v, m in zip(values, masks) if bin(left & m).count("1") % 2]
@@ -171,6 +176,9 @@ def beaten(players: Sequence[int], wins: Mapping[int, float], met: Mapping[froze
             return True
         if least(left) > budget or failed.get(left, -1) >= budget:
             return False
+        tried[0] += 1
+        if limit is not None and tried[0] > limit:
+            raise Undecided(f"more than {limit} branches")
         i = (left & -left).bit_length() - 1
         rest = left & ~(1 << i)
         for j in sorted((j for j in ok[i] if rest >> j & 1), key=lambda j: abs(half[i] - half[j])):
@@ -182,3 +190,4 @@ def beaten(players: Sequence[int], wins: Mapping[int, float], met: Mapping[froze
         return False
 
     return within((1 << n) - 1, drawn[0] * scale + drawn[1] - 1)
+
