@@ -74,7 +74,10 @@ def by_player(met: dict[frozenset, int]) -> dict[int, dict[int, int]]:
 
 def byes_had(pairings: Sequence[Pairing], results: Sequence[GameResult]) -> dict[int, int]:
     """Each player's byes: rounds paired against no one, unless that round's result is not a bye
-    (a forfeit recorded against no one), and rounds with a bye result."""
+    (a forfeit recorded against no one), and rounds with a bye result. A round missed (absent,
+    written against no one for 0) counts as a bye had, as tsh counts it (TSH::Division's
+    CountByes counts every round against opponent 0, whatever its score): a player who sat a
+    round out is not due the next bye before one who has played every round."""
     other = {(r.round, r.players[0]) for r in results if r.kind != "bye" and NO_OPPONENT in r.players}
     rounds = {(p.round, p.players[0]) for p in pairings if p.players[1] == NO_OPPONENT}
     rounds |= {(r.round, r.players[0]) for r in results if r.kind == "bye"}
