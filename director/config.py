@@ -100,7 +100,9 @@ KEYS: dict[str, tuple[Any, str]] = {
     "draw.system": ("tsh", "one of " + ", ".join(f'"{s}"' for s in DRAW_SYSTEMS)),
     "draw.king_of_the_hill": (0, "a whole number of last rounds from 0 to 99 (0: none)"),
     "draw.seeding": ("rating", "one of " + ", ".join(f'"{s}"' for s in DRAW_SEEDINGS)),
-    "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them)"),
+    "draw.rounds": (0, "a whole number of rounds from 0 to 99 (0: as the system has them: a "
+                       "round robin's, a Swiss as many as a round robin of its players)"),
+    "draw.gibson": (0, "a whole number of prize places from 0 to 99 (0: no Gibsonization)"),
     **{f"prizes.{name}": given for name, given in PRIZES.items()},
     "ratings.system": ("", "the rating system the standings estimate new ratings under: one of "
                            + ", ".join(f'"{s}"' for s in RATING_SYSTEMS) + ', or "" for none'),
@@ -374,7 +376,7 @@ def _division_tables(values: dict, sources: dict, venue: tuple[str, ...]) -> dic
 def _draw_checks() -> dict:
     whole = lambda v: type(v) is int and 0 <= v <= 99      # noqa: E731
     return {"system": lambda v: v in DRAW_SYSTEMS, "king_of_the_hill": whole,
-            "seeding": lambda v: v in DRAW_SEEDINGS, "rounds": whole}
+            "seeding": lambda v: v in DRAW_SEEDINGS, "rounds": whole, "gibson": whole}
 
 
 def _draws(values: dict, sources: dict) -> dict:
@@ -408,12 +410,11 @@ def _draws(values: dict, sources: dict) -> dict:
 def _draw_agrees(draw: dict, prefix: str, source: str) -> None:
     """The draw's keys agree with each other, as director.event.draw.DrawSettings asks."""
     system, koth, rounds = draw["system"], draw["king_of_the_hill"], draw["rounds"]
-    if system == "swiss" and rounds < 1:
-        raise ConfigError(source, prefix + "rounds", "1 or more for a Swiss (how many rounds it has)",
-                          rounds)
-    if koth and system in ("round_robin", "double_round_robin"):
-        raise ConfigError(source, prefix + "king_of_the_hill",
-                          f"0 for a {system.replace('_', ' ')} (its rounds are fixed)", koth)
+    for name in ("king_of_the_hill", "gibson"):
+        if draw[name] and system in ("round_robin", "double_round_robin"):
+            raise ConfigError(source, prefix + name,
+                              f"0 for a {system.replace('_', ' ')} (its rounds are fixed)",
+                              draw[name])
     if koth and rounds < koth:
         raise ConfigError(source, prefix + "rounds", f"at least king_of_the_hill ({koth}), to know "
                           "which rounds are last", rounds)

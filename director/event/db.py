@@ -28,14 +28,15 @@ from common.sqlite_schema import ensure_schema
 
 from .migrate import migrations
 
-SCHEMA_VERSION = 11            # 2: divisions; 3: refused results kept; 4: a refusal's repeats
+SCHEMA_VERSION = 12            # 2: divisions; 3: refused results kept; 4: a refusal's repeats
                                # counted; 5: tables enrolled by code; 6: the director's
                                # corrections, a tsh file's layout; 7: the judge station's
                                # challenges; 8: what counting needs in the results' columns, and
                                # a table for each thing ``meta`` held; 9: the judge station's
                                # documents taken once; 10: the prize table's settings chosen on
-                               # the page; 11: each division's own tables as the page gives them
-                               # (older files are brought forward by
+                               # the page; 11: each division's own tables as the page gives them;
+                               # 12: the draw's Gibsonization and why a proposed pair crosses
+                               # score groups (older files are brought forward by
                                # director.event.migrate)
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
@@ -62,9 +63,9 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     # (id 1), written by director.files.tou_layout
     "tou_layout": ({"id": int, "layout": str, "event_line_each": int}, "id", {"id", "layout"}),
     # each division's draw as the director chose it on the page (director.event.draw's
-    # DrawSettings), written by director.event.divisions
+    # DrawSettings; gibson NULL: 0), written by director.event.divisions
     "draw_choices": ({"division": str, "system": str, "king_of_the_hill": int, "seeding": str,
-                      "rounds": int}, "division",
+                      "rounds": int, "gibson": int}, "division",
                      {"division", "system", "king_of_the_hill", "seeding", "rounds"}),
     # each division's own tables as the director gave them on the page (JSON: the tables in
     # order), over the config's ``[divisions.NAME] tables``, written by director.event.divisions
@@ -75,9 +76,10 @@ TABLES: dict[str, tuple[dict, str | tuple, set]] = {
     "proposals": ({"division": str, "round": int, "made_wall": float, "basis": str,
                    "adjusted": str, "error": str}, "division", {"division", "round", "made_wall"}),
     # a proposal's games in order, then its bye: the table (NULL for the bye), the players
-    # (player1 0: the bye) and who starts (0, 1; NULL for the bye)
+    # (player1 0: the bye), who starts (0, 1; NULL for the bye) and why the two meet, in words,
+    # when they cross score groups or one is a Gibsonized leader (NULL otherwise)
     "proposed_games": ({"division": str, "position": int, "table_name": str, "player0": int,
-                        "player1": int, "first": int}, ("division", "position"),
+                        "player1": int, "first": int, "why": str}, ("division", "position"),
                        {"division", "position", "player0", "player1"}),
     # each division's prize table settings as the director chose them on the page
     # (director.event.prizes.choices: JSON of director.event.prizes.settings' FIELDS), over the

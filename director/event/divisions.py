@@ -169,7 +169,7 @@ def event_date(text: str) -> dt.date | None:
     return None
 
 
-DRAW_FIELDS = ("system", "king_of_the_hill", "seeding", "rounds")
+DRAW_FIELDS = ("system", "king_of_the_hill", "seeding", "rounds", "gibson")
 
 
 def draw_choice(db: DirectorDB, name: str) -> dict | None:
@@ -178,12 +178,13 @@ def draw_choice(db: DirectorDB, name: str) -> dict | None:
     with db.locked() as conn:
         row = next(conn.query(f"SELECT {', '.join(DRAW_FIELDS)} FROM draw_choices WHERE "
                               "division = ?", [name]), None)
-    return dict(row) if row else None
+    return {**row, "gibson": row["gibson"] or 0} if row else None
 
 
 def choose_draw(db: DirectorDB, name: str, settings: dict) -> None:
     """Keep the division's draw as the director chose it on the page (``settings``: the
-    DrawSettings' fields), in ``draw_choices``."""
+    DrawSettings' fields; gibson 0 if not given), in ``draw_choices``."""
+    settings = {"gibson": 0, **settings}
     with db.transaction() as conn:
         conn["draw_choices"].upsert({"division": name, **{key: settings[key] for key in DRAW_FIELDS}},
                                     pk="division")

@@ -41,6 +41,10 @@ the director chooses on the page).
 
 10 -> 11, each division's own tables: a ``division_tables`` table, empty (the config's
 ``[divisions.NAME] tables``, else the venue's, as before).
+
+11 -> 12, the draw's Gibsonization and its reasons: ``draw_choices`` gains ``gibson`` (NULL: none,
+as before) and ``proposed_games`` gains ``why`` (NULL: a pair within its score group; a proposal
+made before says no more than it did).
 """
 from __future__ import annotations
 
@@ -210,6 +214,13 @@ def migrate_10_to_11(db: Database, tables: dict) -> None:
     db.create_table("division_tables", columns, pk=pk, not_null=not_null, if_not_exists=True)
 
 
+def migrate_11_to_12(db: Database) -> None:
+    for table, column, kind in (("draw_choices", "gibson", "INTEGER"),
+                                ("proposed_games", "why", "TEXT")):
+        if column not in db[table].columns_dict:     # an older file's step 8 made it
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
 def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], None]]:
     """Each older version's step forward, for common.sqlite_schema.ensure_schema."""
     return {1: lambda db: migrate_1_to_2(db, tables, indexes),
@@ -221,4 +232,5 @@ def migrations(tables: dict, indexes: list) -> dict[int, Callable[[Database], No
             7: lambda db: migrate_7_to_8(db, tables, indexes),
             8: lambda db: migrate_8_to_9(db, tables),
             9: lambda db: migrate_9_to_10(db, tables),
-            10: lambda db: migrate_10_to_11(db, tables)}
+            10: lambda db: migrate_10_to_11(db, tables),
+            11: migrate_11_to_12}

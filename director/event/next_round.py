@@ -51,7 +51,7 @@ from common.game.rules import Rules
 from . import counted, divisions, roster, tournament, venue
 from .counted import CountedDivision
 from .db import DirectorDB
-from .draw import DrawError, DrawSettings, draw_round, round_count, starts_so_far
+from .draw import DrawError, DrawSettings, draw, round_count, starts_so_far
 from .model import NO_OPPONENT, ModelError, Pairing
 from .proposals import proposal, published, store_proposal, store_published
 from .rounds import RoundError, player_names, store_pairings
@@ -133,15 +133,17 @@ def _results_part(stored_basis: str) -> str:
 
 
 def _draw(db: DirectorDB, event: Event, name: str, round_number: int, now_wall: float) -> dict:
+    """The round drawn from the division as counted, by its standings as shown (its rules)."""
     chosen, _ = settings(db, event, name)
     view = _view(db, event, name)
     paired = [p for p in view.pairings if p.round < round_number]
     players = roster.playing(view.players, view.tags, round_number)
     active = sum(1 for p in players if not p.withdrawn)
     tables = tables_for(db, event, name, round_number, (active + 1) // 2)
-    made = draw_round(chosen, players, paired, view.results, round_number, tables)
+    made = draw(chosen, players, paired, view.results, round_number, tables, rules=view.rules)
     return {"round": round_number, "made_wall": now_wall, "basis": basis(view, round_number),
-            "pairings": [[p.table, p.players[0], p.players[1], p.first] for p in made],
+            "pairings": [[p.table, p.players[0], p.players[1], p.first] for p in made.pairings],
+            "why": [made.why.get(frozenset(p.players)) for p in made.pairings],
             "adjusted": []}
 
 
@@ -285,7 +287,11 @@ def _adjusted(db: DirectorDB, name: str, words: str, change, round_number: int |
         if not stored or "pairings" not in stored or (
                 round_number is not None and stored["round"] != round_number):
             raise RoundError(not_proposed(db, name, round_number, f"the {what} was not made"))
+        before = [set(row[1:3]) for row in stored["pairings"]]
         change(stored["pairings"], stored["round"])
+        if stored.get("why"):               # a reason was the drawn pair's: a changed pair has none
+            stored["why"] = [why if set(row[1:3]) == was else None for row, was, why
+                             in zip(stored["pairings"], before, stored["why"])]
         stored["adjusted"] = [*stored.get("adjusted", []), words]
         store_proposal(db, name, stored)
     db.changed("proposal")
@@ -433,22 +439,25 @@ def _store_round(db: DirectorDB, name: str, stored: dict) -> int:
     return count - len(missed)
 
 
-def games_shown(db: DirectorDB, name: str, round_number: int, rows) -> list[dict]:
-    """A round's rows as the page shows them: each game's table, players, who starts and the
-    starts each had so far."""
+def games_shown(db: DirectorDB, name: str, round_number: int, rows,
+                why: list | None = None) -> list[dict]:
+    """A round's rows as the page shows them: each game's table, players, who starts, the
+    starts each had so far and, when ``why`` (in the rows' order) says, why the two meet."""
     names = player_names(db, name)
     starts = starts_before(db, name, round_number)
+    why = why or [None] * len(rows)
     return [{"table": table, "numbers": [a, b], "first": first,
              "players": [names.get(a, f"#{a}"), names.get(b, f"#{b}") if b else "bye"],
-             "starts": [list(starts.get(a, (0, 0))), list(starts.get(b, (0, 0)))]}
-            for table, a, b, first in rows]
+             "starts": [list(starts.get(a, (0, 0))), list(starts.get(b, (0, 0)))],
+             "why": reason}
+            for (table, a, b, first), reason in zip(rows, why)]
 
 
 def state(db: DirectorDB, event: Event, name: str) -> dict:
     """What the page shows of the division's draw: its settings and where they were chosen, the
-    next round, the proposal (each game's table, players, who starts and the starts each had so
-    far) and what to tell the director (a draw that failed; a result changed after a round was
-    published). Reads what ``refresh`` keeps: no result is counted here."""
+    next round, the proposal (each game's table, players, who starts, the starts each had so far
+    and why the two meet when they cross score groups) and what to tell the director (a draw
+    that failed; a result changed after a round was published). Reads what ``refresh`` keeps: no result is counted here."""
     chosen, source = settings(db, event, name)
     tables, given = venue.own(db, event.venue, name)
     shown = {"division": name, "settings": asdict(chosen), "source": source,
@@ -461,7 +470,8 @@ def state(db: DirectorDB, event: Event, name: str) -> dict:
     if stored and "pairings" in stored:
         shown["proposal"] = {"round": stored["round"], "made_wall": stored["made_wall"],
                              "adjusted": stored.get("adjusted", []),
-                             "games": games_shown(db, name, stored["round"], stored["pairings"])}
+                             "games": games_shown(db, name, stored["round"], stored["pairings"],
+                                                  stored.get("why"))}
     elif stored and "error" in stored:
         shown["notes"].append(f"round {stored['round']} could not be drawn: {stored['error']}")
     drawn = published(db, name)

@@ -4,7 +4,9 @@ published last (``published_draws``). Only director.event.next_round writes them
 
 A proposal reads as a dict: ``round``, ``made_wall``, ``basis`` (a digest of the results it was
 drawn from), ``pairings`` (its games in order, then the bye: ``[table, player, player, first]``,
-table "" and player 0 for the bye) and ``adjusted`` (what the director changed, in words); or,
+table "" and player 0 for the bye), ``why`` (for each of them in the same order, why the two
+meet when they cross score groups or one is a Gibsonized leader, in words; else None) and
+``adjusted`` (what the director changed, in words); or,
 for a round that could not be drawn, ``round``, ``error`` (why) and ``made_wall``. A published
 round reads as ``round``, ``basis`` and ``changed`` (a result it was drawn from changed since).
 """
@@ -19,14 +21,15 @@ def proposal(db: DirectorDB, name: str) -> dict | None:
     """The division's proposed round, or None."""
     with db.locked() as conn:
         row = next(conn.query("SELECT * FROM proposals WHERE division = ?", [name]), None)
-        games = conn.execute("SELECT table_name, player0, player1, first FROM proposed_games "
-                             "WHERE division = ? ORDER BY position", [name]).fetchall()
+        games = conn.execute("SELECT table_name, player0, player1, first, why FROM "
+                             "proposed_games WHERE division = ? ORDER BY position", [name]).fetchall()
     if row is None:
         return None
     if row["error"] is not None:
         return {"round": row["round"], "error": row["error"], "made_wall": row["made_wall"]}
     out = {"round": row["round"], "made_wall": row["made_wall"],
-           "pairings": [[table or "", a, b, first] for table, a, b, first in games],
+           "pairings": [[table or "", a, b, first] for table, a, b, first, _ in games],
+           "why": [why for *_, why in games],
            "adjusted": json.loads(row["adjusted"] or "[]")}
     if row["basis"] is not None:
         out["basis"] = row["basis"]
@@ -46,10 +49,12 @@ def store_proposal(db: DirectorDB, name: str, made: dict | None) -> None:
             "division": name, "round": made["round"], "made_wall": made["made_wall"],
             "basis": made.get("basis"), "error": made["error"] if failed else None,
             "adjusted": None if failed else json.dumps(made.get("adjusted", []))})
+        games = made.get("pairings", [])
+        why = made.get("why") or [None] * len(games)
         conn["proposed_games"].insert_all(
             ({"division": name, "position": i, "table_name": table or None, "player0": a,
-              "player1": b, "first": first}
-             for i, (table, a, b, first) in enumerate(made.get("pairings", []))),
+              "player1": b, "first": first, "why": reason}
+             for i, ((table, a, b, first), reason) in enumerate(zip(games, why))),
             pk=("division", "position"))
 
 

@@ -68,6 +68,7 @@ class DrawChoice(Strict):
     king_of_the_hill: whole(0, 99) = 0
     seeding: one_of(("rating", "file")) = "rating"
     rounds: whole(0, 99) = 0
+    gibson: whole(0, 99) = 0
 
 
 class DrawAction(Strict):

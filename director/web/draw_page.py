@@ -3,7 +3,7 @@ its next round proposed, adjusted and published. What the page may ask (``SHAPES
 of JSON with the session's CSRF token to its route, director.web.routes.draw):
 
 - ``settings``: ``{"division": "A", "system": "swiss", "king_of_the_hill": 1, "seeding":
-  "rating", "rounds": 7}``: the division's draw, kept over the config's;
+  "rating", "rounds": 7, "gibson": 3}``: the division's draw, kept over the config's;
 - ``propose``: ``{"division": "A"}``: its next round drawn now;
 - ``swap``: ``{"division": "A", "players": [3, 8]}``;
 - ``table``: ``{"division": "A", "player": 3, "table": "12"}``: one of the event's tables, the
@@ -43,7 +43,7 @@ from director.event.rounds import RoundError
 
 log = logging.getLogger("director.web.draw_page")
 SHAPES = {"settings": '{"division": "A", "system": "swiss", "king_of_the_hill": 0, '
-                      '"seeding": "rating", "rounds": 0}',
+                      '"seeding": "rating", "rounds": 0, "gibson": 0}',
           "propose": '{"division": "A"}', "publish": '{"division": "A", "round": 4}',
           "swap": '{"division": "A", "players": [3, 8], "round": 4, "published": false}',
           "table": '{"division": "A", "player": 3, "table": "12", "round": 4, "published": false}',

@@ -84,7 +84,7 @@ def test_a_schema_1_file_opens_as_one_division_with_everything_it_had(tmp_path):
     path = tmp_path / "old.sqlite"
     schema_1_file(path)
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
         [division] = divisions(db)
         assert (division.name, division.table_offset) == ("club-night", 0)
         with db.locked() as conn:
@@ -168,7 +168,7 @@ def test_a_schema_5_file_gains_corrections_and_the_tsh_layout_and_keeps_its_divi
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
         with db.locked() as conn:
             assert conn["corrections"].count == 0
             assert list(conn.query("SELECT name, tsh_file, tsh_layout FROM divisions")) == [
@@ -320,7 +320,7 @@ def test_a_schema_8_file_keeps_its_challenges_and_takes_each_document_once_from_
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
         with db.locked() as conn:
             assert [r["state"] for r in conn.query("SELECT state FROM challenges")] == ["open"]
             assert conn["taken_once"].count == 0
@@ -340,7 +340,35 @@ def test_a_schema_9_file_gains_the_prize_tables_choices_empty_and_keeps_its_play
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
         with db.locked() as conn:
             assert conn["prize_choices"].count == 0
             assert [r["name"] for r in conn["players"].rows] == ["Ann"]
+
+
+def test_a_schema_11_file_keeps_its_draw_and_proposal_and_gains_gibsonization_and_reasons(
+        tmp_path):
+    from director.event import divisions, proposals
+    from director.event.model import Player
+    from director.event.rounds import store_players
+
+    path = tmp_path / "v11.sqlite"
+    with DirectorDB.open(path) as db:
+        store_players(db, [Player(n, f"P{n}", 1500 - n) for n in range(1, 5)])
+        divisions.choose_draw(db, "A", {"system": "swiss", "king_of_the_hill": 0,
+                                        "seeding": "rating", "rounds": 5})
+        proposals.store_proposal(db, "A", {"round": 1, "made_wall": 1.0, "basis": "0" * 16,
+                                           "pairings": [["1", 1, 3, 0], ["2", 2, 4, 1]],
+                                           "adjusted": []})
+    raw = sqlite3.connect(path)                 # schema 11: neither column
+    for table, column in (("draw_choices", "gibson"), ("proposed_games", "why")):
+        raw.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    raw.execute("PRAGMA user_version=11")
+    raw.commit()
+    raw.close()
+    with DirectorDB.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
+        assert divisions.draw_choice(db, "A") == {"system": "swiss", "king_of_the_hill": 0,
+                                                  "seeding": "rating", "rounds": 5, "gibson": 0}
+        kept = proposals.proposal(db, "A")
+        assert kept["pairings"] == [["1", 1, 3, 0], ["2", 2, 4, 1]] and kept["why"] == [None, None]

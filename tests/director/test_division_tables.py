@@ -181,6 +181,6 @@ def test_a_schema_10_file_gains_the_divisions_own_tables(tmp_path):
     raw.commit()
     raw.close()
     with DirectorDB.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 11
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 12
         with db.locked() as conn:
             assert conn["division_tables"].count == 0 and conn["division_tables"].pks == ["division"]

@@ -40,11 +40,13 @@ def test_a_setting_out_of_its_values_is_refused_by_name(field, value, words):
         DrawSettings(**{field: value})
 
 
-def test_a_swiss_needs_its_rounds_and_a_round_robin_has_no_king_of_the_hill():
-    with pytest.raises(DrawError, match="rounds must be 1 or more for a Swiss"):
-        DrawSettings("swiss")
+def test_a_swiss_of_0_rounds_has_a_round_robins_and_a_round_robin_has_no_king_of_the_hill():
+    assert round_count(DrawSettings("swiss"), division(8, 1)) == 7      # every one meets every one
+    assert round_count(DrawSettings("swiss"), division(9, 1)) == 9
     with pytest.raises(DrawError, match="king_of_the_hill must be 0 for a round robin"):
         DrawSettings("round_robin", king_of_the_hill=1)
+    with pytest.raises(DrawError, match="gibson must be 0 for a double round robin"):
+        DrawSettings("double_round_robin", gibson=3)
     with pytest.raises(DrawError, match="rounds must be at least king_of_the_hill"):
         DrawSettings("swiss", rounds=2, king_of_the_hill=3)
     assert SYSTEMS == ("round_robin", "double_round_robin", "swiss", "tsh")

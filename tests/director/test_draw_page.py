@@ -6,6 +6,8 @@ after it does not (the page says so); each table's assignment says who starts, a
 export holds every round as tsh writes it. Screenshots go to the folder the test prints."""
 import pytest
 
+from director.event import divisions
+from director.event.proposals import proposal
 from director.event.rounds import assignment
 from director.event.tournament import pairings
 from director.files import tsh
@@ -92,8 +94,10 @@ def test_a_three_round_event_drawn_and_published_from_the_page(page, director):
     box = division(page).locator(".draw")
     box.locator(".draw-system").select_option("swiss")
     box.locator(".draw-rounds").fill("3")
+    box.locator(".draw-gibson").fill("1")
     box.locator(".draw-save").click()
     said(page, "the draw is swiss")
+    assert divisions.draw_choice(director.db, "A")["gibson"] == 1
     box.locator(".draw-propose").filter(has_text="Draw round 1 now").click()
     games = proposed(page, 1)
     assert len(games) == 4 and pairings(director.db, "A") == []          # no table told yet
@@ -111,7 +115,7 @@ def test_a_three_round_event_drawn_and_published_from_the_page(page, director):
     said(page, "Ended: division A round 1")
     rounds[2] = publish(page, director, 2)
     play(page, director, 2, rounds[2])
-    proposed(page, 3)
+    shown_why(page, director)
     game = next(p for p in rounds[2] if p.players[1])
     correct(page, 2, game.table, (300, 450))            # before round 3 is published: drawn again
     box.locator(".draw-adjusted li").filter(has_text="drawn again").wait_for(timeout=TIMEOUT_MS)
@@ -130,6 +134,16 @@ def test_a_three_round_event_drawn_and_published_from_the_page(page, director):
               for r in rounds.values() for p in r if p.players[1]}
     assert {(p.round, p.table, frozenset(p.players), p.players[p.first]) for p in read.pairings
             if p.players[1]} == stored
+
+
+def shown_why(page, director):
+    """Round 3's proposal on the page: each pair the draw says crosses score groups shows why,
+    the others nothing."""
+    rows = proposed(page, 3)
+    why = proposal(director.db, "A")["why"]
+    cells = [c.text_content() for c in division(page).locator(".draw-games tbody td.why").all()]
+    assert len(rows) == len(why) == len(cells) and [c or None for c in cells] == why
+    assert all(" meets " in w for w in why if w)
 
 
 def proposed_after(games, a, b):

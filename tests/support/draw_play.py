@@ -45,20 +45,22 @@ class Played:
 
 
 def play(settings: DrawSettings, players: list[Player], seed: int, *, rounds: int | None = None,
-         ties: float = 0.05) -> Played:
-    """Every round of the division drawn in turn (``rounds`` of them, else round_count), each game
-    given a random result (a tie now and then), each bye +50."""
+         ties: float = 0.05, rules=None, margins: tuple[int, int] = (250, 550)) -> Played:
+    """Every round of the division drawn in turn (``rounds`` of them, else round_count) by the
+    standings under ``rules`` (None: uncapped, wins then spread), each game given a random
+    result (scores in ``margins``, a tie now and then), each bye +50."""
     rng = random.Random(seed)
     played = Played(settings, players)
     for number in range(1, (rounds or round_count(settings, players)) + 1):
-        drawn = draw_round(settings, players, played.pairings, played.results, number, TABLES)
+        drawn = draw_round(settings, players, played.pairings, played.results, number, TABLES,
+                           rules=rules)
         played.rounds.append(drawn)
         for p in drawn:
             if p.players[1] == NO_OPPONENT:
                 played.results.append(bye(number, p.players[0], 50))
             else:
-                a = rng.randrange(250, 550)
-                b = a if rng.random() < ties else rng.randrange(250, 550)
+                a = rng.randrange(*margins)
+                b = a if rng.random() < ties else rng.randrange(*margins)
                 played.results.append(GameResult(number, p.table, p.players, (a, b), p.first))
         played.balances.append({n: f - s for n, (f, s) in starts_so_far(played.pairings).items()})
     return played

@@ -63,35 +63,61 @@ keeps, each pair can be explained to a player, and the draw needs no weighted-ma
 """
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Collection, Sequence
 
+from common.game.rules import Rules
 from director.event.model import NO_OPPONENT, GameResult, Pairing, Player
 
+from .gibson import gibsonize
+from .groups import crossings, pair_groups, why_crossing
 from .round_robin import draw_round_robin, schedule
 from .settings import (ROUND_ROBINS, SEEDINGS, SYSTEMS, DrawError, DrawSettings, round_count,
                        seeded)
 from .starts import choose_firsts, latest_starts, starts_so_far
-from .swiss import byes_had, king_of_the_hill, meetings, standing_order, swiss
+from .swiss import (by_player, byes_had, king_of_the_hill, king_of_the_hill_bye, meetings,
+                    pairable, standing_order, swiss_bye)
 
-__all__ = ["SYSTEMS", "SEEDINGS", "ROUND_ROBINS", "DrawSettings", "DrawError", "draw_round",
-           "round_count", "starts_so_far", "schedule", "seeded"]
+__all__ = ["SYSTEMS", "SEEDINGS", "ROUND_ROBINS", "DrawSettings", "DrawError", "Drawn", "draw",
+           "draw_round", "round_count", "starts_so_far", "schedule", "seeded", "crossings"]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A round drawn: its pairings (games top first, then any bye) and, for each pair of
+    players that crosses score groups or is a Gibsonized leader's game, why, in words
+    ({frozenset((a, b)): words})."""
+    pairings: list[Pairing]
+    why: dict[frozenset, str] = field(default_factory=dict)
 
 
 def draw_round(settings: DrawSettings, players: Sequence[Player], pairings: Sequence[Pairing],
-               results: Sequence[GameResult], round_number: int,
-               tables: Sequence[str]) -> list[Pairing]:
-    """The pairings of round ``round_number``: games at ``tables`` in order (top first), then any
-    bye (table "", players (n, 0), first None); ``first`` set on every game. Only pairings and
-    results of earlier rounds count; withdrawn players are not paired. Raises DrawError for a
-    round that cannot be drawn (past the last round, tsh's draw, too few tables)."""
+               results: Sequence[GameResult], round_number: int, tables: Sequence[str], *,
+               rules: Rules | None = None, paired: Collection[int] | None = None) -> list[Pairing]:
+    """The pairings of round ``round_number`` (``draw``'s, without the reasons)."""
+    return draw(settings, players, pairings, results, round_number, tables, rules=rules,
+                paired=paired).pairings
+
+
+def draw(settings: DrawSettings, players: Sequence[Player], pairings: Sequence[Pairing],
+         results: Sequence[GameResult], round_number: int, tables: Sequence[str], *,
+         rules: Rules | None = None, paired: Collection[int] | None = None) -> Drawn:
+    """Round ``round_number``: games at ``tables`` in order (top first), then any bye (table "",
+    players (n, 0), first None); ``first`` set on every game. Only pairings and results of
+    earlier rounds count. ``rules``: what the standings count under, as the page shows them
+    (their order and spread caps; None: most wins then spread, uncapped). ``paired``: who is to
+    be paired (None: every player not withdrawn; a round robin keeps its schedule). Raises
+    DrawError for a round that cannot be drawn (past the last round, tsh's draw, too few
+    tables)."""
     if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
         raise DrawError(f"draw: round must be a whole number from 1; got {round_number!r}")
     earlier = [p for p in pairings if p.round < round_number]
     played = [r for r in results if r.round < round_number]
+    why: dict[frozenset, str] = {}
     if settings.system in ROUND_ROBINS:
         games = draw_round_robin(settings, players, earlier, round_number)
     else:
-        games = _by_record(settings, players, earlier, played, round_number)
+        games = _by_record(settings, players, earlier, played, round_number, rules, paired, why)
     needed = sum(1 for _, b, _ in games if b != NO_OPPONENT)
     if needed > len(tables):
         raise DrawError(f"draw: round {round_number} has {needed} games but the division has "
@@ -102,26 +128,55 @@ def draw_round(settings: DrawSettings, players: Sequence[Player], pairings: Sequ
             out.append(Pairing(round_number, "", (a, NO_OPPONENT)))
         else:
             out.append(Pairing(round_number, str(next(at)), (a, b), first))
-    return out
+    return Drawn(out, why)
 
 
-def _by_record(settings, players, earlier, played, round_number):
+def _by_record(settings, players, earlier, played, round_number, rules, paired, why):
     koth = settings.is_king_of_the_hill(round_number)
+    total = round_count(settings, players, earlier)
     if settings.system == "tsh" and not koth:
         raise DrawError(f"draw: round {round_number}: this division's draw is tsh's (system "
                         "tsh): import its pairings")
-    if settings.system == "swiss" and round_number > settings.rounds:
-        raise DrawError(f"draw: round {round_number}: this Swiss has {settings.rounds} rounds")
+    if settings.system == "swiss" and round_number > total:
+        raise DrawError(f"draw: round {round_number}: this Swiss has {total} rounds")
     if settings.system == "tsh" and round_number > settings.rounds:
         raise DrawError(f"draw: round {round_number}: this division has {settings.rounds} rounds")
-    order, wins = standing_order(settings, players, played)
+    ranked, wins, spread = standing_order(settings, players, played, rules)
+    wanted = set(paired) if paired is not None else None
+    order = [n for n in ranked if wanted is None or n in wanted]
+    met = by_player(meetings(earlier, played))
     byes = byes_had(earlier, played)
-    balance = {n: f - s for n, (f, s) in starts_so_far(earlier).items()}
     if koth:
-        pairs = king_of_the_hill(order, byes)
+        bye, allowed = king_of_the_hill_bye(order, byes), None
     else:
-        pairs = swiss(order, wins, meetings(earlier, played), byes, balance)
-    games = [g for g in pairs if g[1] != NO_OPPONENT]
-    firsts = choose_firsts(games, balance, latest_starts(earlier))
-    out = [(a, b, first) for (a, b), first in zip(games, firsts)]
-    return out + [(a, b, None) for a, b in pairs if b == NO_OPPONENT]
+        bye, allowed = swiss_bye(order, met, byes)
+    pool = [n for n in order if n != bye]
+    names = {p.number: p.name for p in players}
+    pairs = []
+    if settings.gibson:
+        def fits(leader: int, other: int) -> bool:
+            rest = [n for n in pool if n not in (leader, other)]
+            return koth or pairable(rest, met, allowed) or not rest
+        gibson = gibsonize(ranked, pool, wins, spread, met, total - round_number + 1,
+                           settings.gibson, names, fits)
+        if gibson is not None:
+            pairs.append((gibson.leader, gibson.opponent))
+            why[frozenset(pairs[0])] = gibson.why
+            pool = [n for n in pool if n not in pairs[0]]
+    if koth:
+        pairs += king_of_the_hill(pool)
+    else:
+        balance = {n: f - s for n, (f, s) in starts_so_far(earlier).items()}
+        found = pair_groups(pool, wins, met, allowed, balance)
+        pairs += found
+        for a, b in found:
+            if wins[a] != wins[b]:
+                why[frozenset((a, b))] = why_crossing(a, b, pool, wins, met, allowed, names)
+    return _started(pairs, bye, earlier)
+
+
+def _started(pairs, bye, earlier):
+    balance = {n: f - s for n, (f, s) in starts_so_far(earlier).items()}
+    firsts = choose_firsts(pairs, balance, latest_starts(earlier))
+    out = [(a, b, first) for (a, b), first in zip(pairs, firsts)]
+    return out + ([(bye, NO_OPPONENT, None)] if bye is not None else [])

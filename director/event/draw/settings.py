@@ -1,5 +1,5 @@
 """The draw's settings (which system pairs a division, its seeding, its rounds, its king-of-the-hill
-rounds) and the error a draw that cannot be made raises. Pure: no I/O."""
+rounds, its Gibsonization) and the error a draw that cannot be made raises. Pure: no I/O."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,13 +25,18 @@ class DrawSettings:
     king-of-the-hill rounds are drawn here, when ``rounds`` says which are last).
     ``king_of_the_hill``: the last N rounds are paired 1 v 2, 3 v 4... by standing (not for round
     robins). ``seeding``: "rating" (highest first) or "file" (player number order), for round one
-    and the round robins' seeds. ``rounds``: the division's rounds (0: as many as a round robin
-    needs; required for a Swiss, and for king-of-the-hill rounds under tsh).
+    and the round robins' seeds. ``rounds``: the division's rounds (0: as many as the system has:
+    a round robin's, and a Swiss's as many as a round robin of its players would have, every
+    player meeting every other once; required for king-of-the-hill rounds, to know which are
+    last). ``gibson``: the places the prizes go to, for Gibsonization as tsh does it (0: none): a
+    leader no one can catch for first place meets the highest-ranked player who can no longer
+    finish in those places (director.event.draw.gibson; not for round robins).
     """
     system: str = "tsh"
     king_of_the_hill: int = 0
     seeding: str = "rating"
     rounds: int = 0
+    gibson: int = 0
 
     def __post_init__(self):
         if self.system not in SYSTEMS:
@@ -39,17 +44,16 @@ class DrawSettings:
         if self.seeding not in SEEDINGS:
             raise DrawError(f"draw: seeding must be one of {', '.join(SEEDINGS)}; "
                             f"got {self.seeding!r}")
-        for name in ("king_of_the_hill", "rounds"):
+        for name in ("king_of_the_hill", "rounds", "gibson"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROUNDS:
                 raise DrawError(f"draw: {name} must be a whole number from 0 to {MAX_ROUNDS}; "
                                 f"got {value!r}")
-        if self.system == "swiss" and self.rounds < 1:
-            raise DrawError("draw: rounds must be 1 or more for a Swiss (how many rounds it has); "
-                            "got 0")
-        if self.king_of_the_hill and self.system in ROUND_ROBINS:
-            raise DrawError(f"draw: king_of_the_hill must be 0 for a {self.system.replace('_', ' ')}"
-                            f" (its rounds are fixed); got {self.king_of_the_hill}")
+        for name in ("king_of_the_hill", "gibson"):
+            value = getattr(self, name)
+            if value and self.system in ROUND_ROBINS:
+                raise DrawError(f"draw: {name} must be 0 for a {self.system.replace('_', ' ')} "
+                                f"(its rounds are fixed); got {value}")
         if self.king_of_the_hill and self.rounds < self.king_of_the_hill:
             raise DrawError(f"draw: rounds must be at least king_of_the_hill "
                             f"({self.king_of_the_hill}) to know which rounds are last; "
@@ -79,11 +83,12 @@ def scheduled(players: Sequence[Player], pairings: Iterable[Pairing] = ()) -> li
 def round_count(settings: DrawSettings, players: Sequence[Player],
                 pairings: Iterable[Pairing] = ()) -> int:
     """The division's rounds: ``settings.rounds`` when set, else what a round robin of the
-    scheduled players needs (n - 1, or n when n is odd; doubled for a double round robin); 0 for
-    tsh with no rounds set (tsh's draw, not ours)."""
+    scheduled players needs (n - 1, or n when n is odd; doubled for a double round robin), a
+    Swiss as many as a single one (every player could meet every other once); 0 for tsh with no
+    rounds set (tsh's draw, not ours)."""
     if settings.rounds:
         return settings.rounds
-    if settings.system not in ROUND_ROBINS:
+    if settings.system == "tsh":
         return 0
     n = len(scheduled(players, pairings))
     once = 0 if n < 2 else (n - 1 if n % 2 == 0 else n)

@@ -1,8 +1,9 @@
 // The draw on the director's page (director/web/draw_page.py): in each division's section, its
-// draw (system, king of the hill, seeding, rounds), its own tables (no other division's games go
-// there, and its go nowhere else) and, once drawn, its next round proposed: each game's table,
-// players and who starts, which the director checks, adjusts (swap two players, move a game to a
-// table) and publishes to the tables; and the round published last while it has not started,
+// draw (system, king of the hill, seeding, rounds, Gibsonization), its own tables (no other
+// division's games go there, and its go nowhere else) and, once drawn, its next round proposed:
+// each game's table, players, who starts and, for a pair across score groups (or a Gibsonized
+// leader's), why, which the director checks, adjusts (swap two players, move a game to a table)
+// and publishes to the tables; and the round published last while it has not started,
 // repaired the same way (one game) or taken back. Each request names the round the
 // page shows, so that a change of a round published meanwhile is not made (the answer says so).
 // The "draw" part of the live stream fills it in; a form being typed in is left as it is.
@@ -23,10 +24,12 @@ export function drawSection(node, name, post, say) {
   const seeding = el("select", { class: "draw-seeding" }, el("option", { value: "rating" }, "by rating"),
                      el("option", { value: "file" }, "as in the file"));
   const rounds = el("input", { class: "draw-rounds", type: "number", min: "0", max: "99", size: "3" });
+  const gibson = el("input", { class: "draw-gibson", type: "number", min: "0", max: "99", size: "3" });
   const save = el("button", { type: "submit", class: "draw-save" }, "Set the draw");
   const settings = el("form", { class: "draw-settings" }, field("Draw", system),
                       field("king of the hill, last rounds", koth), field("round one seeded", seeding),
-                      field("rounds (0: the system's)", rounds), save, el("span", { class: "draw-source" }));
+                      field("rounds (0: the system's)", rounds),
+                      field("Gibsonize, prize places (0: no)", gibson), save, el("span", { class: "draw-source" }));
   const ask = async (what, body, done) => {
     try { say((await post(`/api/draw/${what}`, JSON.stringify({ division: name, ...body }), "application/json")).message); done?.(); }
     catch (error) { say(`Draw: ${error.message}`, true); }
@@ -34,7 +37,8 @@ export function drawSection(node, name, post, say) {
   settings.addEventListener("submit", (event) => {
     event.preventDefault();
     ask("settings", { system: system.value, king_of_the_hill: Number(koth.value || 0),
-                      seeding: seeding.value, rounds: Number(rounds.value || 0) });
+                      seeding: seeding.value, rounds: Number(rounds.value || 0),
+                      gibson: Number(gibson.value || 0) });
   });
   const tables = el("input", { class: "draw-tables", size: "14", placeholder: "the venue's",
                                "aria-label": `division ${name}'s own tables` });
@@ -88,7 +92,8 @@ function roundBox(kind, ask, published) {
   const prefix = published ? "repair" : "draw";
   const games = el("table", { class: `${prefix}-games` },
                    el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Starts"), el("th", {}, "Second"),
-                                     el("th", {}, "Starts so far (first–second)"))), el("tbody"));
+                                     el("th", {}, "Starts so far (first–second)"), el("th", {}, "Why they meet"))),
+                   el("tbody"));
   box.append(el("h3", { class: `${prefix}-title` }), games, el("ul", { class: `${prefix}-adjusted` }),
              el("div", { class: "buttons" }, swap, move));
   return box;
@@ -100,8 +105,9 @@ function gameRow(game) {
   const order = game.first === 1 ? [1, 0] : [0, 1];
   const starts = game.numbers[1]
     ? order.map((i) => `${game.players[i]} ${game.starts[i][0]}–${game.starts[i][1]}`).join(", ") : "";
-  return el("tr", { "data-players": `${n0} ${n1}` }, el("td", {}, game.table || "—"),
-            el("td", { class: "starts" }, label(order[0])), el("td", {}, label(order[1])), el("td", {}, starts));
+  return el("tr", { "data-players": `${n0} ${n1}`, class: game.why ? "crosses" : "" }, el("td", {}, game.table || "—"),
+            el("td", { class: "starts" }, label(order[0])), el("td", {}, label(order[1])), el("td", {}, starts),
+            el("td", { class: "why" }, game.why || ""));
 }
 
 // The "draw" part: [{division, settings, source, next_round, rounds, proposal, notes}].
@@ -118,6 +124,7 @@ export function drawPart(groups) {
       form.querySelector(".draw-koth").value = group.settings.king_of_the_hill;
       form.querySelector(".draw-seeding").value = group.settings.seeding;
       form.querySelector(".draw-rounds").value = group.settings.rounds;
+      form.querySelector(".draw-gibson").value = group.settings.gibson;
     }
     const drawn = group.settings.system !== "tsh" || group.rounds > 0;
     const over = group.rounds > 0 && group.next_round > group.rounds;
