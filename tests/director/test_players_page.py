@@ -113,6 +113,8 @@ def test_players_come_and_go_from_the_page_and_the_proposal_says_why(page, direc
     opened = division(page).locator(".draw-published")
     opened.locator(".repair-title").filter(has_text="Round 2, published: not started").wait_for(timeout=TIMEOUT_MS)
     opened.locator(".repair-adjusted li").filter(has_text="Cat Cole (3) misses it").wait_for(timeout=TIMEOUT_MS)
+    assert opened.locator(".repair-games th").all_text_contents() == [      # no reasons kept once published
+        "Table", "Starts", "Second", "Starts so far (first–second)"]
     one, two = [p for p in pairings(director.db, "A") if p.round == 2 and p.players[1]][:2]
     opened.locator(".repair-a").fill(str(one.players[0]))
     opened.locator(".repair-b").fill(str(two.players[0]))

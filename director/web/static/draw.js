@@ -92,14 +92,15 @@ function roundBox(kind, ask, published) {
   const prefix = published ? "repair" : "draw";
   const games = el("table", { class: `${prefix}-games` },
                    el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Starts"), el("th", {}, "Second"),
-                                     el("th", {}, "Starts so far (first–second)"), el("th", {}, "Why they meet"))),
+                                     el("th", {}, "Starts so far (first–second)"),
+                                     ...(published ? [] : [el("th", {}, "Why they meet")]))),   // a proposal's reasons only
                    el("tbody"));
   box.append(el("h3", { class: `${prefix}-title` }), games, el("ul", { class: `${prefix}-adjusted` }),
              el("div", { class: "buttons" }, swap, move));
   return box;
 }
 
-function gameRow(game) {
+function gameRow(game, withWhy = true) {
   const [n0, n1] = game.numbers;
   const label = (i) => (game.numbers[i] ? `${game.players[i]} (${game.numbers[i]})` : "bye");
   const order = game.first === 1 ? [1, 0] : [0, 1];
@@ -107,7 +108,7 @@ function gameRow(game) {
     ? order.map((i) => `${game.players[i]} ${game.starts[i][0]}–${game.starts[i][1]}`).join(", ") : "";
   return el("tr", { "data-players": `${n0} ${n1}`, class: game.why ? "crosses" : "" }, el("td", {}, game.table || "—"),
             el("td", { class: "starts" }, label(order[0])), el("td", {}, label(order[1])), el("td", {}, starts),
-            el("td", { class: "why" }, game.why || ""));
+            ...(withWhy ? [el("td", { class: "why" }, game.why || "")] : []));
 }
 
 // The "draw" part: [{division, settings, source, next_round, rounds, proposal, notes}].
@@ -144,7 +145,7 @@ export function drawPart(groups) {
     opened.dataset.round = shown ? shown.round : "";
     opened.querySelector(".repair-title").textContent = shown
       ? `Round ${shown.round}, published: not started (a game can be repaired, or the round taken back)` : "";
-    opened.querySelector(".repair-games").tBodies[0].replaceChildren(...(shown ? shown.games.map(gameRow) : []));
+    opened.querySelector(".repair-games").tBodies[0].replaceChildren(...(shown ? shown.games.map((game) => gameRow(game, false)) : []));
     opened.querySelector(".repair-adjusted").replaceChildren(...(shown ? shown.missed : []).map((who) => el("li", {}, `${who} misses it`)));
     opened.querySelector(".draw-takeback").textContent = shown ? `Take back round ${shown.round}` : "Take back";
     const proposal = box.querySelector(".draw-proposal");
@@ -152,7 +153,7 @@ export function drawPart(groups) {
     if (!group.proposal) continue;
     proposal.dataset.round = group.proposal.round;
     proposal.querySelector(".draw-title").textContent = `Round ${group.proposal.round}, proposed: not yet sent to the tables`;
-    proposal.querySelector(".draw-games").tBodies[0].replaceChildren(...group.proposal.games.map(gameRow));
+    proposal.querySelector(".draw-games").tBodies[0].replaceChildren(...group.proposal.games.map((game) => gameRow(game)));
     proposal.querySelector(".draw-adjusted").replaceChildren(...group.proposal.adjusted.map((text) => el("li", {}, text)));
     proposal.querySelector(".draw-publish").textContent = `Publish round ${group.proposal.round}`;
   }
