@@ -1,6 +1,7 @@
 """The boundaries of ../shared/DESIGN.md, enforced by reading the imports."""
 import ast
 import functools
+import gc
 import os
 import subprocess
 import sys
@@ -9,10 +10,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def parse(text: str, name: str = "<unknown>") -> ast.Module:
+    """``ast.parse`` with the garbage collector held off: in a test worker that ran the page
+    tests, a collection during the parse can finish Playwright's greenlets, which on Python 3.11
+    breaks the parser's depth count ("SystemError: AST constructor recursion depth mismatch")."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(text, name)
+    finally:
+        if was_on:
+            gc.enable()
+
+
 @functools.cache
 def parsed(path: Path) -> ast.Module:
     """A file's syntax tree, read once for every test of this file."""
-    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def imports_of(path: Path):
@@ -223,7 +237,7 @@ def test_a_link_check_finds_a_screen_import():
 def test_every_module_says_what_it_is_for():
     missing = [str(p.relative_to(ROOT)) for folder in ("common", "kiosk", "drivers", "director")
                for p in python_files(folder)
-               if p.read_text(encoding="utf-8").strip() and ast.get_docstring(ast.parse(p.read_text())) is None]
+               if p.read_text(encoding="utf-8").strip() and ast.get_docstring(parse(p.read_text())) is None]
     assert missing == []
 
 
@@ -263,7 +277,7 @@ def test_the_loop_and_the_screens_find_nothing_by_name():
     """Seams are declared (kiosk.ui.widgets.base.Screen, Table): no getattr/hasattr contracts."""
     offenders = []
     for path in python_files("kiosk/ui"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
                     "getattr", "hasattr"):
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")

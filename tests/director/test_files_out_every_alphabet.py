@@ -22,6 +22,7 @@ from tests.support import tsh_writer
 from tests.support.director_harness import result_doc, signed_bytes
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
 from tests.support.tou_reader import read_tou
+from tests.support.tsh_archive import archive_files
 
 UTF8_LINE = "config tfile_encoding = 'utf8'"
 
@@ -70,23 +71,6 @@ def download(director, path):
 
 def note(headers) -> str:
     return urllib.parse.unquote(headers.get("X-Note", ""))
-
-
-def archive_files(text: str) -> tuple[list[str], dict[str, str]]:
-    """An archive as tsh's archive format has it: its config lines and each file between
-    ``#begin_file name=F`` and ``#end_file name=F``."""
-    config, files, inside = [], {}, None
-    for line in text.split("\n")[:-1]:
-        if line.startswith("#begin_file name="):
-            inside = line.split("=", 1)[1]
-            files[inside] = ""
-        elif line.startswith("#end_file"):
-            inside = None
-        elif inside:
-            files[inside] += line + "\n"
-        else:
-            config.append(line)
-    return config, files
 
 
 @pytest.fixture

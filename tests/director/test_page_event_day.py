@@ -35,6 +35,7 @@ from tests.support import tsh_writer
 from tests.support.director_harness import KEY, TOURNAMENT, signed_bytes
 from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
 from tests.support.tou_reader import read_tou
+from tests.support.tsh_archive import archive_files
 from tests.support.wait import wait_until
 
 pytestmark = pytest.mark.slow          # a director process and headless Chromium: make check leaves it out
@@ -520,23 +521,6 @@ def test_each_division_t_file_from_its_link_reads_back_as_played(day):
         if name == "B":
             withdrawn = next(line for line in lines if line["name"] == WITHDRAWN)
             assert withdrawn["tags"]["off"] == "0"             # tsh's withdrawal, as tsh writes it
-
-
-def archive_files(text: str) -> tuple[list[str], dict[str, str]]:
-    """A tsh archive as tsh's archive format has it: its config lines and each file between
-    ``#begin_file name=F`` and ``#end_file name=F``."""
-    config, files, inside = [], {}, None
-    for line in text.split("\n")[:-1]:
-        if line.startswith("#begin_file name="):
-            inside = line.split("=", 1)[1]
-            files[inside] = ""
-        elif line.startswith("#end_file"):
-            inside = None
-        elif inside:
-            files[inside] += line + "\n"
-        else:
-            config.append(line)
-    return config, files
 
 
 def test_the_tsh_archive_from_its_link_holds_every_division_and_tells_tsh_its_encoding(day):
