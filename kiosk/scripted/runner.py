@@ -287,12 +287,15 @@ class ScriptRunner:
         self._save_progress()
         return True
 
+    def _recoveries(self) -> list[ev.Recovered]:
+        """The game's recoveries (each start of the kiosk that recovered it), in order."""
+        events = self.kiosk.session.journal.replay(self.kiosk.session.game_id).events
+        return [event for event in events if isinstance(event, ev.Recovered)]
+
     def _last_recovery(self) -> ev.Recovered | None:
         """The game's last recovery, if it had one."""
-        for event in reversed(self.kiosk.session.journal.replay(self.kiosk.session.game_id).events):
-            if isinstance(event, ev.Recovered):
-                return event
-        return None
+        recoveries = self._recoveries()
+        return recoveries[-1] if recoveries else None
 
     def _after_recovery(self, plan: Plan, now: int) -> None:
         """A table restarted since the zero was set: the script's times go on from the last
@@ -300,7 +303,12 @@ class ScriptRunner:
         recovered = self.recovery
         if recovered is None or recovered.at_ns == self.progress.recovered_at:
             return
-        known = recovered.from_ns - self.progress.zero_ns       # the script's time then
+        # The script's time then: at the first stop since the zero was last set. A table stopped
+        # again before it saved that (between its recovery and the progress file) played no line
+        # in between, its clock neutral: that start's own instants are no script time.
+        unseen = [r for r in self._recoveries()
+                  if self.progress.recovered_at is None or r.at_ns > self.progress.recovered_at]
+        known = (unseen[0] if unseen else recovered).from_ns - self.progress.zero_ns
         self.resume_at = max(now, recovered.at_ns)
         self.progress.zero_ns = self.resume_at - known
         self.progress.recovered_at = recovered.at_ns

@@ -51,7 +51,7 @@ def test_each_division_is_drawn_at_the_venues_tables_no_one_meeting_twice(tmp_pa
     example, config, plan, games = drawn_event(tmp_path, rounds=3)
     assert example.draw[""]["system"] == "tsh"                 # its rounds come from tsh ...
     assert config.draw[""] == {"system": "swiss", "rounds": 3, "seeding": "rating",
-                               "king_of_the_hill": 0}       # ... drawn as a Swiss in rehearsal
+                               "king_of_the_hill": 0, "gibson": 0}   # ... drawn as a Swiss in rehearsal
     assert plan.divisions == ["A", "B"] and plan.words() == "2 divisions (A 8, B 7 players), 7 tables"
     assert Counter(p.division for p in plan.people) == {"A": 8, "B": 7}
     met = set()
