@@ -210,13 +210,19 @@ def export_results(db: DirectorDB, rules: Rules, tournament: str, division: str 
         raise FileRefused(f"results: {exc}") from None
 
 
+def default_t_name(division: str) -> str:
+    """A division's ``.t`` file's name where no config.tsh named it: tsh's own way, the division's
+    name in lower case (``a.t`` for division A), in the archive and as a lone download alike."""
+    return f"{division.lower()}.t"
+
+
 def export_archive(db: DirectorDB, rules: Rules, tournament: str,
                    encoding: str | None = None) -> bytes:
     """The whole event as a tsh archive, in ``encoding`` (None: the event's; its config says
     UTF-8 to tsh)."""
     lines = tsh_config_lines(db)
     try:
-        files = [(d.name, d.tsh_file or f"{d.name}.t", division_text(db, rules, tournament, d.name))
+        files = [(d.name, d.tsh_file or default_t_name(d.name), division_text(db, rules, tournament, d.name))
                  for d in divisions.divisions(db)]
         caps = divisions.counting_rules(db, rules).result.spread_caps
         settings = divisions.event_settings(db)

@@ -217,7 +217,7 @@ def test_the_command_lines_archive_names_the_event_and_tells_tsh_it_is_utf8(tmp_
     assert out.returncode == 0, out.stderr
     config, files = archive_files(out.stdout.decode("utf-8"))
     assert 'config event_name = "Winter Open"' in config and UTF8_LINE in config
-    assert list(files) == ["A.t"] and "Te Whatu, Ngāio" in files["A.t"]
+    assert list(files) == ["a.t"] and "Te Whatu, Ngāio" in files["a.t"]      # as its lone download is named
     assert "the event's tsh files are UTF-8 ('ā' of 'Te Whatu, Ngāio', division A" in out.stderr.decode()
 
 

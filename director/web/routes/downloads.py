@@ -41,7 +41,7 @@ def t_file_name(db: DirectorDB, division: str) -> str:
     for known in divisions.divisions(db):
         if known.name == division and known.tsh_file:
             return Path(known.tsh_file).name
-    return f"{division.lower()}.t"
+    return exports.default_t_name(division)
 
 
 def resolve_division(db: DirectorDB, name: str | None) -> str:
