@@ -16,7 +16,7 @@ from director.event.model import Player
 from director.event.rounds import store_players
 from director.event.tournament import pairings
 from tests.support.director_harness import TOURNAMENT, Director, signed_bytes
-from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
+from tests.support.page_browser import TIMEOUT_MS, director_page, said
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
@@ -36,20 +36,8 @@ def director(tmp_path):
 
 @pytest.fixture
 def page(browser, director, tmp_path):
-    context = new_context(browser, 1200, 1000)
-    opened = context.new_page()
-    log_in(opened, director)
-    folder = tmp_path / "screenshots"
-    folder.mkdir()
-    print(f"screenshots in {folder}")
-    opened.shots = folder
-    yield opened
-    context.close()
+    yield from director_page(browser, director, tmp_path / "screenshots", 1200, 1000)
 
-
-def said(page, words):
-    page.wait_for_function("w => document.getElementById('message').textContent.includes(w)",
-                           arg=words, timeout=TIMEOUT_MS)
 
 
 def box(page, name):

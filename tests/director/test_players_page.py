@@ -12,7 +12,7 @@ from director.event import next_round
 from director.event.rounds import assignment
 from director.event.tournament import pairings, players
 from tests.support.director_harness import TOURNAMENT, result_doc, signed_bytes
-from tests.support.page_browser import TIMEOUT_MS, log_in, new_context
+from tests.support.page_browser import TIMEOUT_MS, director_page, said
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
 
@@ -22,25 +22,12 @@ PLAYERS = ("name,rating\n" + "".join(f"{n},{1800 - 100 * i}\n" for i, n in enume
 
 @pytest.fixture
 def page(browser, director, tmp_path):
-    context = new_context(browser, 1200, 1100)
-    opened = context.new_page()
-    log_in(opened, director)
-    folder = tmp_path / "screenshots"
-    folder.mkdir()
-    print(f"screenshots in {folder}")
-    opened.shots = folder
-    yield opened
-    context.close()
+    yield from director_page(browser, director, tmp_path / "screenshots", 1200, 1100)
 
 
 def division(page):
     return page.locator('.division[data-division="A"]')
 
-
-def said(page, words):
-    page.wait_for_function("w => document.getElementById('message').textContent.includes(w)",
-                           arg=words, timeout=TIMEOUT_MS)
-    return page.locator("#message").text_content()
 
 
 def adjusted(page, words):

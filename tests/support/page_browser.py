@@ -44,6 +44,27 @@ def log_in(page, director, password: str = PASSWORD) -> None:
     page.wait_for_selector("#link.up", timeout=TIMEOUT_MS)
 
 
+def director_page(browser, director, folder: Path, width: int, height: int):
+    """The director's page logged in, in a window ``width`` x ``height``, its screenshots' folder
+    made and printed (``page.shots``); yields it, then closes its window. For a fixture:
+    ``yield from director_page(...)``."""
+    context = new_context(browser, width, height)
+    opened = context.new_page()
+    log_in(opened, director)
+    folder.mkdir()
+    print(f"screenshots in {folder}")
+    opened.shots = folder
+    yield opened
+    context.close()
+
+
+def said(page, words: str) -> str:
+    """The page's message once it says ``words``."""
+    page.wait_for_function("w => document.getElementById('message').textContent.includes(w)",
+                           arg=words, timeout=TIMEOUT_MS)
+    return page.locator("#message").text_content()
+
+
 #: tsh's names ("Surname, Given") as long as real ones get, with hyphens and diacritics.
 TSH_NAMES = ["Evans, Elizabeth", "Hall, Harriet", "Montgomery-Smith, Christopher",
              "Ó Dálaigh-Featherstonehaugh, Zoë", "Vanderhoeven, Evangeline", "Ng, Fay",
