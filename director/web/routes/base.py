@@ -3,11 +3,17 @@ JSON body checked by the protocol's schema, the client's address, and the answer
 headers and values."""
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 
 import common.wire.schema as schema
+from director.event.draw import DrawError
+from director.event.model import ModelError
+from director.event.rounds import RoundError
 from director.tables.announce import Announcement
 from ..guard import refusal
+from ..service import service_of
 
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -35,6 +41,17 @@ async def json_body(request: Request, kind: type, expected: str):
     except schema.SchemaError as exc:
         where = f"{exc.field}: " if exc.field else ""
         return refusal(400, f"expected JSON {expected}: {where}{exc}"[:300])
+
+
+async def page_action(request: Request, act, what: str, body) -> Response:
+    """A page's button done: ``act(db, config, what, body, now)``'s answer, or 409 with the
+    reason when the event refuses it (nothing changed)."""
+    service = service_of(request)
+    try:
+        done = await run_in_threadpool(act, service.db, service.config, what, body, service.now())
+    except (DrawError, ModelError, RoundError) as exc:
+        return JSONResponse({"error": str(exc)}, status_code=409)
+    return JSONResponse(done)
 
 
 def client_address(request: Request) -> str:

@@ -18,18 +18,13 @@ answers 409 with the reason.
 """
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
-from director.event.draw import DrawError
-from director.event.model import ModelError
-from director.event.rounds import RoundError
 from .. import bodies
 from ..draw_page import SHAPES, act
-from ..service import service_of
-from .base import json_body
+from .base import json_body, page_action
 
 
 async def draw_action(request: Request) -> Response:
@@ -39,12 +34,7 @@ async def draw_action(request: Request) -> Response:
     body = await json_body(request, kind, SHAPES[what])
     if isinstance(body, Response):
         return body
-    service = service_of(request)
-    try:
-        done = await run_in_threadpool(act, service.db, service.config, what, body, service.now())
-    except (DrawError, ModelError, RoundError) as exc:
-        return JSONResponse({"error": str(exc)}, status_code=409)
-    return JSONResponse(done)
+    return await page_action(request, act, what, body)
 
 
 routes = [Route(f"/api/draw/{what}", draw_action, methods=["POST"], name=f"draw.{what}")

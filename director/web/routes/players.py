@@ -12,18 +12,13 @@ answers 409 with the reason, and nothing changed.
 """
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
-from director.event.draw import DrawError
-from director.event.model import ModelError
-from director.event.rounds import RoundError
 from .. import bodies
 from ..players_page import SHAPES, act
-from ..service import service_of
-from .base import json_body
+from .base import json_body, page_action
 
 
 async def player_action(request: Request) -> Response:
@@ -32,12 +27,7 @@ async def player_action(request: Request) -> Response:
     body = await json_body(request, bodies.PlayerAction, SHAPES[what])
     if isinstance(body, Response):
         return body
-    service = service_of(request)
-    try:
-        done = await run_in_threadpool(act, service.db, service.config, what, body, service.now())
-    except (DrawError, ModelError, RoundError) as exc:
-        return JSONResponse({"error": str(exc)}, status_code=409)
-    return JSONResponse(done)
+    return await page_action(request, act, what, body)
 
 
 routes = [Route(f"/api/players/{what}", player_action, methods=["POST"], name=f"players.{what}")
