@@ -6,6 +6,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
+# Python's bytecode cache kept (__pycache__/, ignored by git) whatever the shell says
+# (PYTHONDONTWRITEBYTECODE, set on this machine): the tests start four workers and some hundred
+# Python processes, and without it each compiles the program, and each worker rewrites the
+# tests' asserts, again (13 s of a worker's start, 3 s with the cache).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test check bench director rehearsal lexicon screenshots lock wheelhouse pi-check clean
 
 # The venv installs the dev lock (install/lock/dev.txt: the table's and the director's packages as
