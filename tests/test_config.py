@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.lexicon import BUNDLED_LEXICON
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 from kiosk.config import (EXAMPLE, KEYS, SCHEMA, ConfigError, defaults, keys_table, kiosk_config,
                           load, render)
 from drivers.player_display import DisplaySpec
@@ -18,7 +18,7 @@ REFERENCE = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
 ENABLE = BUNDLED_LEXICON
 ENABLE_FINGERPRINT = "d5ec7b3b1d35db798cee044fe3ec37e7cc0a96a00dee5695ad34c767f1797925"
 TABLE_KEY = "5f" * 32                   # a table's key as python -m director enroll writes it
-PIN_HASH = hash_pin("24681357")
+PIN_HASH = quick_hash("24681357")
 DEFAULT_PIN_REFUSED = (
     "director.pin_hash: expected the hash of this table's own director's PIN (enrolling the table "
     "gives it one; python -m kiosk pin makes one): a kiosk on its buttons does not take the "
@@ -44,7 +44,7 @@ def test_the_example_reads_back_as_the_defaults_and_on_its_buttons_keeps_the_men
     assert kiosk_config(load(EXAMPLE)).director_pin_hash is None    # on its buttons: nothing does
     assert load(EXAMPLE, {"director.pin_hash": PIN_HASH})["director.pin_hash"] == PIN_HASH
     with pytest.raises(ConfigError) as error:
-        load(EXAMPLE, {"director.pin_hash": hash_pin("0000")})
+        load(EXAMPLE, {"director.pin_hash": quick_hash("0000")})
     assert str(error.value) == f"{EXAMPLE}: {DEFAULT_PIN_REFUSED}"
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from kiosk.config import ConfigError, kiosk_config, load
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 
 ROOT = Path(__file__).resolve().parents[1]
-PIN = f'pin_hash = "{hash_pin("97531")}"\n'         # [director]: a kiosk on its buttons has its own
+PIN = f'pin_hash = "{quick_hash("97531")}"\n'         # [director]: a kiosk on its buttons has its own
 KEY = f'table_key = "{"a1" * 32}"\n' + PIN
 
 

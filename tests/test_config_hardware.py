@@ -4,9 +4,9 @@ import pytest
 
 from drivers.player_display import DisplaySpec
 from kiosk.config import ConfigError, kiosk_config, load
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 
-PIN_HASH = hash_pin("97531")            # a kiosk on its buttons has a director's PIN of its own
+PIN_HASH = quick_hash("97531")            # a kiosk on its buttons has a director's PIN of its own
 
 
 def write(tmp_path, text):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.config import EXAMPLE
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 from tests.support import cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +93,7 @@ def test_config_prints_the_example_and_checks_a_file(tmp_path):
     assert out.returncode == 0 and out.stdout.endswith("director's menu closed (no PIN: the table "
                                                        "is not enrolled)\n")
     with_pin = tmp_path / "kiosk.toml"
-    with_pin.write_text(EXAMPLE.read_text().replace('pin_hash = ""', f'pin_hash = "{hash_pin("8642")}"'))
+    with_pin.write_text(EXAMPLE.read_text().replace('pin_hash = ""', f'pin_hash = "{quick_hash("8642")}"'))
     out = kiosk("config", str(with_pin), cwd=tmp_path)
     assert out.returncode == 0 and out.stdout == (
         f"{with_pin}: OK: table 1, not enrolled (no var/enrollment.toml), ASPA (Australia) 2016, "

@@ -48,10 +48,10 @@ def test_the_books_list_by_name_alone_is_of_unknown_status_and_a_fingerprint_dec
 
 
 def test_kiosk_config_names_the_word_list(tmp_path):
-    from kiosk.pin import hash_pin
+    from tests.support.quick_hash import quick_hash
     from tests.support import cli
     path = tmp_path / "kiosk.toml"
-    path.write_text(f'[rules]\npreset = "nzasp"\n[director]\npin_hash = "{hash_pin("8642")}"\n', encoding="utf-8")
+    path.write_text(f'[rules]\npreset = "nzasp"\n[director]\npin_hash = "{quick_hash("8642")}"\n', encoding="utf-8")
     out = cli.run("kiosk", "config", path)
     assert out.returncode == 0, out.stderr
     assert "word list enable2k \u2014 not the official CSW19 (the bundled ENABLE list)" in out.stdout

@@ -27,13 +27,13 @@ from director.rehearsal.plan import Options
 from director.rehearsal.processes import Director, environment
 from director.rehearsal.rehearsal import free_port
 from director.tables.enroll import KIOSK_KEY_FILE, enroll, enroll_station, write
-from director.web.password import hash_password, write_password_file
+from director.web.password import write_password_file
 from common.game import events as ev
-from kiosk.pin import hash_pin
 from common.replay import replay_lines
 from kiosk.store import Journal
 from kiosk.store.outbox import Outbox
 from common.wire.signing import sign, station_key
+from tests.support.quick_hash import quick_hash
 
 pytestmark = pytest.mark.slow          # three processes and a game
 
@@ -64,7 +64,7 @@ def game(people) -> list[dict]:
 def test_the_station_rules_on_the_tables_challenges_through_the_director(tmp_path):
     options = Options(tables=1, rounds=1)
     port, password = free_port(), secrets.token_urlsafe(9)
-    write_password_file(tmp_path / "director.password", hash_password(password))
+    write_password_file(tmp_path / "director.password", quick_hash(password))
     config_path = tmp_path / "director.toml"
     config_path.write_text(options.director_toml(tmp_path, secrets.token_hex(16), port))
     config = load_config(config_path, {})
@@ -88,7 +88,7 @@ def test_the_station_rules_on_the_tables_challenges_through_the_director(tmp_pat
         made = enroll_station(config, "1", url=director.url)
         key_path, station_config = write(made, tmp_path / "stations")
         station_config.write_text(made.snippet.replace(KIOSK_KEY_FILE, str(key_path)).replace(
-            "[director]\n", f'[director]\npin_hash = "{hash_pin("2468")}"\n', 1))
+            "[director]\n", f'[director]\npin_hash = "{quick_hash("2468")}"\n', 1))
         operator = tmp_path / "operator.jsonl"
         operator.write_text('{"t": 0, "table": "1"}\n{"t": 0, "table": "1"}\n')
 

@@ -31,7 +31,7 @@ from director.web.app import create_app
 from director.web.connections import listening_socket, server_config
 from director.config import load_config
 from director.event.db import DirectorDB
-from director.web.password import hash_password
+from tests.support.quick_hash import quick_hash
 from bench.rigs.page_session import PageSession
 from common.replay import replay_lines
 from common.wire.document import result_document
@@ -106,7 +106,7 @@ class Answer:
 
 @functools.lru_cache(maxsize=None)
 def password_hash() -> str:
-    return hash_password(PASSWORD)
+    return quick_hash(PASSWORD)
 
 
 class Director:

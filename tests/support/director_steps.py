@@ -3,13 +3,13 @@ button on MockFactory pins, each edge at an explicit time), and reading what the
 from __future__ import annotations
 
 from drivers.buttons import DEFAULT_PINS
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 from kiosk.ui.widgets import keyboard as onscreen, theme
 from kiosk.ui.menu.paint import director_layout
 from tests.support.ui_pixels import bar_shows, reads, shows
 
 PIN = "2468"
-PIN_HASH = hash_pin(PIN)            # what the table's config holds (director.pin_hash)
+PIN_HASH = quick_hash(PIN)            # what the table's config holds (director.pin_hash)
 
 
 def centre_down(k, at: float):

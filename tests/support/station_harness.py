@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.station_app import StationConfig, build_station, open_station_journal
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 from kiosk.ui import touch
 from tests.support.ui_harness import ENABLE, S, T0, post, post_tap, post_text
 
@@ -25,7 +25,7 @@ class StationHarness:
         (its hash in the config); ``link``: the director's (kiosk.link.station_link);
         ``options``: the rest of the ``StationConfig``."""
         folder.mkdir(parents=True, exist_ok=True)
-        options["pin_hash"] = hash_pin(pin)
+        options["pin_hash"] = quick_hash(pin)
         self.now = T0
         self.log, self.store = folder / "verdicts.jsonl", folder / "station.sqlite"
         self.surface = pygame.Surface(size)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "tablekeeper-kiosk.service"
 PI_PYTHON = "/opt/tablekeeper/.venv/bin/python"
@@ -76,7 +76,7 @@ def test_with_no_screen_the_kiosk_says_what_to_check_and_exits_2(tmp_path):
     environment = unit_environment()
     assert environment["SDL_VIDEODRIVER"] == "kmsdrm"
     config = tmp_path / "kiosk.toml"
-    config.write_text(f'[director]\npin_hash = "{hash_pin("8642")}"\n', encoding="utf-8")
+    config.write_text(f'[director]\npin_hash = "{quick_hash("8642")}"\n', encoding="utf-8")
     argv = shlex.split(settings()["Service"]["ExecStart"])
     assert argv[:4] == [PI_PYTHON, "-m", "kiosk", "run"] and argv[4] == "--config"
     argv = [sys.executable, *argv[1:5], str(config), *argv[6:]]

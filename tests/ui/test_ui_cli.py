@@ -8,7 +8,7 @@ import sys
 import pygame
 import pytest
 
-from kiosk.pin import hash_pin
+from tests.support.quick_hash import quick_hash
 from tests.support.ui_harness import ENABLE, ROOT
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -38,7 +38,7 @@ def test_run_with_options(tmp_path):
 @pytest.mark.skipif(importlib.util.find_spec("lgpio") is not None, reason="lgpio is installed here")
 def test_run_without_sim_and_without_gpio_is_a_loud_error(tmp_path):
     config = tmp_path / "kiosk.toml"                    # on its buttons: a PIN of its own
-    config.write_text(f'[director]\npin_hash = "{hash_pin("8642")}"\n')
+    config.write_text(f'[director]\npin_hash = "{quick_hash("8642")}"\n')
     out = kiosk("run", "--config", str(config), "--headless", "--exit-after", "1")
     assert out.returncode == 2
     assert "no GPIO" in out.stderr and "--sim" in out.stderr
@@ -58,7 +58,7 @@ def test_bad_options_are_refused_with_the_reason(args, message):
 def station_config(tmp_path, pin: str = "8642") -> str:
     """A station's config file: its PIN's hash (a station has no default PIN)."""
     config = tmp_path / "station.toml"
-    config.write_text(f'[director]\npin_hash = "{hash_pin(pin)}"\n')
+    config.write_text(f'[director]\npin_hash = "{quick_hash(pin)}"\n')
     return str(config)
 
 

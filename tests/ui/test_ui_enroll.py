@@ -7,7 +7,8 @@ enrolls again from the director's menu (E), behind its PIN. Screens saved as PNG
 import pytest
 
 from kiosk.config import kiosk_config, load
-from kiosk.pin import hash_pin, verify_pin
+from kiosk.pin import verify_pin
+from tests.support.quick_hash import quick_hash
 from common.wire.code_exchange import table_pin
 from common.wire.signing import table_key
 from kiosk.ui.setup.enroll import EnrollScreen
@@ -71,7 +72,7 @@ def test_a_fresh_tables_long_press_opens_enroll_and_back_plays_without(tmp_path)
 def test_an_enrolled_table_enrolls_again_from_the_directors_menu_behind_its_pin(tmp_path):
     pin = "24681357"
     k = Harness(tmp_path / "shots", store=tmp_path / "kiosk.sqlite", gpio=True,
-                pin_hash=hash_pin(pin), key=table_key(KEY, "7"),
+                pin_hash=quick_hash(pin), key=table_key(KEY, "7"),
                 enrollment=str(tmp_path / "enrollment.toml"), director_url="http://127.0.0.1:9")
     try:
         assert not isinstance(k.screen, EnrollScreen)
