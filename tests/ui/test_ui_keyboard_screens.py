@@ -3,9 +3,11 @@ at 800x480 (the official 7-inch touch display) and 1920x1080, side by side and f
 station: side by side, it has no flat): nothing painted overflows its box or the screen,
 nothing overlaps anything else (a key's label lies inside its key), no key's label is shrunk
 below a legible size, and every key is 9 mm wide and tall at the 7-inch panel's scale (but the
-rows of the letters below a clock: tests/ui/test_ui_keyboard.py). A PNG of each is saved (the
-test's shots folder, under $TABLEKEEPER_SHOTS when set); with $TABLEKEEPER_DOCS_IMAGES set
-(``make screenshots``), the guides' own go there too."""
+rows of the letters below a clock: tests/ui/test_ui_keyboard.py). A scene whose checks fail is
+saved as a PNG beside the failure (the test's shots folder); with $TABLEKEEPER_SHOTS set
+(``make screenshots``: var/screens) every scene is, and with $TABLEKEEPER_DOCS_IMAGES the
+guides' own go there too."""
+import contextlib
 import os
 from pathlib import Path
 
@@ -24,6 +26,25 @@ LANDSCAPE = [size for size in SIZES if size[0] > size[1]]
 #: The scenes the guides show (docs/players.md, docs/director.md), side by side at each size.
 DOCS = ("turn", "blank", "judge", "rack", "pin", "menu", "hold", "reasons", "stopped", "playout",
         "station-table", "station-words", "station-verdict")
+
+
+@contextlib.contextmanager
+def kept(surface, path: Path):
+    """Around a scene's checks: its PNG written to ``path`` when they fail, to be looked at beside
+    the failure, and with $TABLEKEEPER_SHOTS set whether they fail or not (the walk draws some
+    300 screens: written each time, their PNGs were a third of its time)."""
+    try:
+        yield
+    except BaseException:
+        _save(surface, path)
+        raise
+    if os.environ.get("TABLEKEEPER_SHOTS"):
+        _save(surface, path)
+
+
+def _save(surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
 
 
 def checked(surface, notes, scene: str, size, orientation: str = "side") -> None:
@@ -73,11 +94,9 @@ def test_no_text_or_key_overflows_or_overlaps_on_any_keyboard_screen(kiosk, shot
     seen = []
     for scene in scenes(k):
         surface, notes = painted(k, size)
-        checked(surface, notes, scene, size, orientation)
-        assert small_keys(size, k.view, orientation) == [], scene
-        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        with kept(surface, shots / f"keyboard-{scene}-{size[0]}x{size[1]}-{orientation}.png"):
+            checked(surface, notes, scene, size, orientation)
+            assert small_keys(size, k.view, orientation) == [], scene
         save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
     assert seen == list(SCENES)
@@ -93,12 +112,10 @@ def test_the_controls_of_rules_some_books_have_fit_too(kiosk, shots, size, orien
     for scene, k in incident_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options),
                                     names):
         surface, notes = painted(k, size)
-        checked(surface, notes, scene, size, orientation)
-        assert small_keys(size, k.view, orientation) == [], scene
         suffix = "" if names == SHORT_NAMES else "-long"
-        path = shots / f"keyboard-{scene}{suffix}-{size[0]}x{size[1]}-{orientation}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        with kept(surface, shots / f"keyboard-{scene}{suffix}-{size[0]}x{size[1]}-{orientation}.png"):
+            checked(surface, notes, scene, size, orientation)
+            assert small_keys(size, k.view, orientation) == [], scene
         if names == SHORT_NAMES:
             save_for_docs(surface, scene, size, orientation)
         seen.append(scene)
@@ -113,11 +130,9 @@ def test_every_other_screen_fits_too(kiosk, shots, size, orientation):
     seen = []
     for scene, k in other_scenes(lambda **options: kiosk(size=size, orientation=orientation, **options)):
         surface, notes = painted(k, size)
-        checked(surface, notes, scene, size, orientation)
-        assert small_keys(size, k.view, orientation) == [], scene
-        path = shots / f"screen-{scene}-{size[0]}x{size[1]}-{orientation}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        with kept(surface, shots / f"screen-{scene}-{size[0]}x{size[1]}-{orientation}.png"):
+            checked(surface, notes, scene, size, orientation)
+            assert small_keys(size, k.view, orientation) == [], scene
         save_for_docs(surface, scene, size, orientation, prefix="screen")
         seen.append(scene)
     assert seen == list(OTHER_SCENES)
@@ -129,11 +144,9 @@ def test_no_text_or_key_overflows_or_overlaps_on_the_judge_station(station, shot
     seen = []
     for scene in station_scenes(s):
         surface, notes = painted_station(s, size)
-        checked(surface, notes, scene, size)
-        assert small_keys(size, s.view) == [], scene
-        path = shots / f"keyboard-{scene}-{size[0]}x{size[1]}-side.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        with kept(surface, shots / f"keyboard-{scene}-{size[0]}x{size[1]}-side.png"):
+            checked(surface, notes, scene, size)
+            assert small_keys(size, s.view) == [], scene
         save_for_docs(surface, scene, size, "side")
         seen.append(scene)
     assert seen == list(STATION_SCENES)
@@ -157,6 +170,23 @@ def test_the_check_finds_an_overflow_and_an_overlap(kiosk):
     with theme.recording() as notes:
         theme.blit_line(surface, "tall", theme.FG, pygame.Rect(0, 0, 100, 2))
     assert any("overflows its box" in p for p in layout_problems(notes))
+
+
+def test_a_scene_failing_its_checks_is_saved_beside_the_failure(tmp_path, monkeypatch):
+    """``kept``: the scene's PNG where its checks fail (the failure still raised), none where
+    they pass unless $TABLEKEEPER_SHOTS asks for every one."""
+    monkeypatch.delenv("TABLEKEEPER_SHOTS", raising=False)
+    surface = pygame.Surface((80, 48))
+    with kept(surface, tmp_path / "passes.png"):
+        pass
+    with pytest.raises(AssertionError), kept(surface, tmp_path / "fails.png"):
+        assert False, "overflows"
+    assert [p.name for p in tmp_path.iterdir()] == ["fails.png"]
+    assert pygame.image.load(str(tmp_path / "fails.png")).get_size() == (80, 48)
+    monkeypatch.setenv("TABLEKEEPER_SHOTS", str(tmp_path))
+    with kept(surface, tmp_path / "asked.png"):
+        pass
+    assert (tmp_path / "asked.png").exists()
 
 
 @pytest.mark.parametrize("size, orientation", ORIENTED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)

@@ -125,7 +125,7 @@ def _fill(inner: pygame.Rect, lines: list[str], said: list[str], columns, sizes:
         if not wrapped:
             return top
         step = line_step(size)
-        too_wide = any(theme.font(size).size(line)[0] > width for line in wrapped)
+        too_wide = any(theme.text_size(line, size)[0] > width for line in wrapped)
         room = max(0, (inner.bottom - top) // step)
         if (too_wide or len(wrapped) > room) and not cut:
             return None

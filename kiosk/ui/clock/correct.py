@@ -249,7 +249,7 @@ def correction_layout(size: tuple[int, int], view: CorrectionView | None = None,
     listing = named["listing"]
     row_h = line + max(2, gap)
     turns = view.turns if view is not None else ()
-    widest = max((theme.font(theme.least_size(lay.line_density)).size(t)[0] for t in turns), default=0) + 24
+    widest = max((theme.text_size(t, theme.least_size(lay.line_density))[0] for t in turns), default=0) + 24
     per_column = max(0, listing.height // row_h)
     # two columns where the rows fit them, or where one column lists fewer than FEWEST turns and
     # half the width keeps LISTED_MM for a row (its name shortened: draw_correction)
@@ -283,7 +283,7 @@ def draw_correction(surface: pygame.Surface, view: CorrectionView, facing: int |
         if chosen:
             surface.fill(theme.BANNER_BG, line)
         room = line.inflate(-8, 0)      # the score recorded always whole: a long name gives way
-        row = theme.names_shortened(row, view.names, lambda text: theme.font(least).size(text)[0] <= room.width,
+        row = theme.names_shortened(row, view.names, lambda text: theme.text_size(text, least)[0] <= room.width,
                                     least)
         theme.blit_line(surface, row, theme.WHITE if chosen else theme.FG, room, align="left")
     pygame.draw.rect(surface, theme.PROMPT, parts["entry"], width=2)

@@ -115,7 +115,7 @@ def names_size(surface, lay: Layout, view: ClockView, players) -> int:
 
 def _step(text: str, size: int) -> int:
     """A line's height at ``size``: room for the marks over a capital (Ó) too."""
-    return max(theme.line_step(size), theme.font(size).size(text)[1])
+    return max(theme.line_step(size), theme.text_size(text, size)[1])
 
 
 def height(lines: list[str], size: int) -> int:
@@ -127,7 +127,7 @@ def phrase_lines(phrases: tuple[str, ...], width: int, size: int) -> list[str]:
     else a phrase a line, each wrapped on its own where it must be (theme.wrap; or after each
     hyphen, where that takes fewer lines: "ZOË Ó DÁLAIGH-" "FEATHERSTONEHAUGH WINS BY 9")."""
     joined = " ".join(phrases)
-    if theme.font(size).size(joined)[0] <= width:
+    if theme.text_size(joined, size)[0] <= width:
         return [joined]
     return min((_phrase_wrap(phrases, width, size, hyphens) for hyphens in (False, True)), key=len)
 
@@ -137,7 +137,7 @@ _BREAK = "\u2060"
 
 
 def _phrase_wrap(phrases: tuple[str, ...], width: int, size: int, hyphens: bool) -> list[str]:
-    measure = theme.font(size).size
+    measure = theme.measurer(size)
     lines: list[str] = []
     for phrase in phrases:
         if hyphens:
@@ -154,7 +154,7 @@ def _phrase_wrap(phrases: tuple[str, ...], width: int, size: int, hyphens: bool)
 
 
 def _fits(lines: list[str], width: int, size: int) -> bool:
-    return all(theme.font(size).size(line)[0] <= width for line in lines)
+    return all(theme.text_size(line, size)[0] <= width for line in lines)
 
 
 def _sizes(top: int, floor: int):

@@ -19,7 +19,7 @@ def over_line(surface, rect: pygame.Rect, name: str, penalty: int) -> str:
     points = f"-{penalty} points" if penalty else ""
     tails = [f"  ·  {OVER}  ·  {points}", f" · {OVER} · {points}", f" {OVER} {points}"] if points else \
         [f"  ·  {OVER}", f" · {OVER}"]
-    measure = theme.font(theme.least_for(surface)).size
+    measure = theme.measurer(theme.least_for(surface))
     for tail in tails:
         if measure(f"{name}{tail}")[0] <= rect.width:
             return f"{name}{tail}"

@@ -205,7 +205,7 @@ def _row(surface, name: str, rect: pygame.Rect, half: HalfView, template: str) -
         _draw_entry(surface, rect, half.entry)
     elif name == "last":                            # a long word noted gives way, never the score
         least = theme.least_for(surface)
-        last = theme.names_shortened(half.last, (half.word,), lambda t: theme.font(least).size(t)[0] <= rect.width,
+        last = theme.names_shortened(half.last, (half.word,), lambda t: theme.text_size(t, least)[0] <= rect.width,
                                      least)
         theme.blit_line(surface, last, theme.ABSENT_TEXT if half.absent else fg, rect)
 
@@ -259,7 +259,7 @@ def _draw_entry(surface, rect: pygame.Rect, text: str, name: str = "") -> None:
     inner = rect.inflate(-8, -4)
     if name and text:
         least = theme.least_for(surface)
-        room = inner.width - theme.font(least).size(f": {text}")[0]
+        room = inner.width - theme.text_size(f": {text}", least)[0]
         text = f"{theme.shorten(name, room, least)}: {text}"
     elif name:
         text = theme.shorten(name, inner.width, theme.least_for(surface))

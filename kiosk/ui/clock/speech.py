@@ -143,7 +143,7 @@ def draw_big_times(surface: pygame.Surface, view: BigTimesView) -> None:
     surface.fill(theme.BG)
     template = max(view.times, key=len).replace("1", "8")
     least = theme.least_for(surface)
-    longest = max(theme.font(least).size(word)[0] for name in view.names
+    longest = max(theme.text_size(word, least)[0] for name in view.names
                   for word in theme.wrap(name, 1, least))      # each word (or hyphen's piece) alone
     for p, (name, box) in enumerate(big_times_layout((w, h), longest + lay.line)):
         room = name if w < h else name.inflate(-lay.line // 2, -name.height // 4)

@@ -161,7 +161,7 @@ def _running_clock(surface, parts: dict, clock: tuple[str, str, bool]) -> None:
     label = pygame.Rect(inner.left, inner.top, inner.width - face_w - parts["inset"], inner.height)
     face = pygame.Rect(inner.right - face_w, inner.top, face_w, inner.height)
     least, whose = theme.least_for(surface), "'s clock runs"
-    room = label.width - theme.font(least).size(whose)[0]
+    room = label.width - theme.text_size(whose, least)[0]
     theme.blit_line(surface, theme.shorten(name, room, least) + whose, theme.FG, label, align="left")
     scale = theme.clock_scale(template, face.width, face.height)
     cells = theme.face_cells(time, theme.OVERTIME if overtime else theme.FG, scale, face)

@@ -54,7 +54,7 @@ def _need(label: str, least: KeyMin) -> float:
     """How wide a key must be for ``label`` at the smallest text size (kiosk.ui.widgets.theme),
     with two pixels for the key's edges rounded in to whole pixels (``_rect``)."""
     size = theme.least_size(least.height / MIN_KEY_MM)
-    return theme.font(size).size(label)[0] + 2 * label_pad(least) + 2
+    return theme.text_size(label, size)[0] + 2 * label_pad(least) + 2
 
 
 def _unit(width: float, cols: int, gap: int) -> float:

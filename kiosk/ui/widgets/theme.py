@@ -20,6 +20,7 @@ face), for the checks that nothing overflows, overlaps or shrinks below the mini
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -138,6 +139,18 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_FILE), max(1, int(max(6, int(size)) * FONT_SCALE)))
 
 
+@lru_cache(maxsize=8192)
+def text_size(text: str, size: int) -> tuple[int, int]:
+    """How wide and tall ``text`` is drawn at font ``size``: measured once (a layout asks the
+    same labels' widths at the same sizes thousands of times while it fits its keys and lines)."""
+    return font(size).size(text)
+
+
+def measurer(size: int) -> Callable[[str], tuple[int, int]]:
+    """``text_size`` at ``size``: for a fit that measures many lines at one size."""
+    return lambda text: text_size(text, size)
+
+
 def missing_glyphs(text: str) -> str:
     """The characters of ``text`` the screens' font has no glyph for (each once, in order):
     drawn, each would be an empty box."""
@@ -222,7 +235,7 @@ def fit_size(text: str, width: int, height: int, max_size: int | None = None, le
     ``least`` (the text may then not fit)."""
     size = max(max_size or int(height * 1.4), least)
     while size > least:
-        w, h = font(size).size(text or " ")
+        w, h = text_size(text or " ", size)
         if w <= width and h <= height:
             break
         size = max(least, int(size * min(0.95, width / max(w, 1), height / max(h, 1)) or size - 1))
@@ -238,7 +251,7 @@ def wrap(text: str, width: int, size: int) -> list[str]:
     hyphens ("Dálaigh-" "Featherstonehaugh": a real name is never cut); a word longer than the
     line with no hyphen to break at stays whole."""
     lines: list[str] = []
-    measure = font(size).size
+    measure = measurer(size)
     for part in text.split(SEPARATOR):
         if lines and measure(f"{lines[-1]}{SEPARATOR}{part}")[0] <= width:
             lines[-1] = f"{lines[-1]}{SEPARATOR}{part}"
@@ -282,7 +295,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
     while True:
         lines = [line for text in paragraphs if text for line in wrap(text, rect.width, size)]
         step = line_step(size)
-        widest = max((font(size).size(line)[0] for line in lines), default=0)
+        widest = max((text_size(line, size)[0] for line in lines), default=0)
         if size <= least or (len(lines) * step <= rect.height and widest <= rect.width):
             break
         size = max(least, int(size * 0.92))
@@ -296,7 +309,7 @@ def blit_lines(surface, paragraphs, colour, rect: pygame.Rect, max_size: int | N
 def shorten(text: str, width: int, size: int) -> str:
     """``text`` as it fits ``width`` at font ``size``: whole, or its start and an ellipsis (a
     name too long for its place: shortened on purpose, never to the ellipsis alone)."""
-    measure = font(size).size
+    measure = measurer(size)
     if measure(text)[0] <= width:
         return text
     start = text
@@ -312,7 +325,7 @@ def names_shortened(text: str, names, fits, size: int) -> str:
     nothing does."""
     if fits(text):
         return text
-    measure = font(size).size
+    measure = measurer(size)
     named = [name for name in dict.fromkeys(names) if name and name in text]
     for group in [[name] for name in named] + ([named] if len(named) > 1 else []):
         share = 1.0
@@ -337,7 +350,7 @@ def blit_line(surface, text, colour, rect: pygame.Rect, align="centre", max_size
     least = least_for(surface)
     size = fit_size(text, rect.width, rect.height, max_size, least)
     cut = False
-    while text and font(size).size(text)[0] > rect.width and len(text) > 1:
+    while text and text_size(text, size)[0] > rect.width and len(text) > 1:
         text, cut = text[:-2].rstrip() + "…", True
     image = render(text, size, colour)
     place = image.get_rect(centery=rect.centery)
@@ -402,7 +415,7 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
     """(x, y) scale from the reference rendering so ``template`` fits ``width`` x ``height``."""
     top, bottom = digit_rows()
     y = height / (bottom - top)
-    advance = sum(font(_REF_SIZE).size(char)[0] for char in template)   # as the glyphs compose
+    advance = sum(text_size(char, _REF_SIZE)[0] for char in template)   # as the glyphs compose
     natural = advance * y
     if natural <= width:
         return y, y
@@ -416,7 +429,7 @@ def clock_scale(template: str, width: int, height: int) -> tuple[float, float]:
 def clock_width(template: str, height: int) -> int:
     """How wide the clock face ``template`` is at ``height`` (its natural width)."""
     top, bottom = digit_rows()
-    return round(sum(font(_REF_SIZE).size(char)[0] for char in template) * height / (bottom - top))
+    return round(sum(text_size(char, _REF_SIZE)[0] for char in template) * height / (bottom - top))
 
 
 @lru_cache(maxsize=256)
