@@ -17,7 +17,6 @@ here too, so that they stay refused."""
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -40,6 +39,7 @@ from tests.support.wait import wait_until
 from tests.support.enroll_steps import new_code, until
 from tests.support.ui_harness import Harness
 from tests.support.dummy_display import display  # noqa: F401 - the session's display
+from tests.support.served import serve
 
 WAIT_S = 60
 BRACKETS = b"[" * (64 << 10)
@@ -74,7 +74,7 @@ class HostileDoor:
                 self.wfile.write(data)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        serve(self.server)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
     def forward(self, path: str, body: bytes) -> tuple[int, bytes]:

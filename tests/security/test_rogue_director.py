@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -34,6 +33,7 @@ from kiosk.link.sender import Sender, link_text
 from common.wire.signing import sign, table_key
 from tests.support.director_harness import KEY, TOURNAMENT, result_doc
 from tests.support.wait import wait_until
+from tests.support.served import serve
 
 TABLE = "5"
 TABLE_KEY = table_key(KEY.encode(), TABLE)
@@ -53,7 +53,7 @@ class Relay:
         self.receipts: list[dict] = []
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        serve(self.server)
 
     def close(self) -> None:
         self.server.shutdown()

@@ -8,11 +8,11 @@ on the same port. (The end-to-end test runs the real ``python -m director``.)"""
 from __future__ import annotations
 
 import json
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from common.wire.schema_receipt import receipt, result_sha256
 from common.wire.signing import SignatureError, sign, table_key, verify
+from tests.support.served import serve
 
 
 class ProtocolDirector:
@@ -33,7 +33,7 @@ class ProtocolDirector:
     def up(self) -> "ProtocolDirector":
         self.server = ThreadingHTTPServer(("127.0.0.1", self.port), _handler(self))
         self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        serve(self.server)
         return self
 
     def down(self) -> None:
