@@ -107,8 +107,9 @@ class StationLink:
         self._thread = threading.Thread(target=self._run, name="station-link", daemon=True)
 
     @classmethod
-    def open(cls, url: str, station: str, key: bytes, *, tournament: str = "") -> "StationLink":
-        link = cls(StationClient(url, station, key), tournament=tournament)
+    def open(cls, url: str, station: str, key: bytes, *, tournament: str = "",
+             poll_s: float = POLL_S) -> "StationLink":
+        link = cls(StationClient(url, station, key), tournament=tournament, poll_s=poll_s)
         link._thread.start()
         return link
 

@@ -120,7 +120,7 @@ def test_a_challenge_the_rogue_swallows_is_not_taken_the_table_says_so_and_keeps
 def test_a_verdict_the_rogue_swallows_is_not_shown_the_station_says_so_and_keeps_sending(
         director, rogue, tmp_path, mode):
     assert director.post(7, "challenge", document("A", 1)).code == 200
-    link = StationLink.open(rogue.url, "1", STATION_KEY, tournament=TOURNAMENT)
+    link = StationLink.open(rogue.url, "1", STATION_KEY, tournament=TOURNAMENT, poll_s=0.1)   # sent again each 0.1 s
     station = StationHarness(tmp_path / "station", link=link)
     try:
         wait_until(lambda: link.news.challenges, what="the station's list")
