@@ -20,6 +20,7 @@ red with an error while there is one, a notice with its mark), wrapping their te
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -151,7 +152,13 @@ def layout(size: tuple[int, int], upright: bool = False, *, grow: int = 0, strip
     ``strip`` off the halves' strips too (no note, no controls there), the rows below it
     moving down; nothing is drawn over another row. ``strip_rows``: the rows of keys each
     half's strip holds (a half with more controls than one row takes: the clocks' rows give
-    the room, every key stays 9 mm)."""
+    the room, every key stays 9 mm). Worked out once for its arguments (a screen asks on every
+    frame, a banner's fit for each size it tries) and shared: read it, never change its rects."""
+    return _layout(tuple(size), upright, grow, strip, strip_rows)
+
+
+@lru_cache(maxsize=128)
+def _layout(size: tuple[int, int], upright: bool, grow: int, strip: bool, strip_rows: int) -> Layout:
     w, h = size
     across, down = panel.px_per_mm(size, upright)
     line = theme.line_height(down)

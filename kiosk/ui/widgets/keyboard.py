@@ -14,6 +14,7 @@ keyboard's grid are all one size (the size the longest fits), and so are its act
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -178,15 +179,19 @@ def _rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
     return pygame.Rect(left, top, max(1, math.floor(x + w) - left), max(1, math.floor(y + h) - top))
 
 
+@lru_cache(maxsize=256)
 def height(keyboard: Keyboard, width: int, least: KeyMin) -> int:
-    """How tall the keyboard is at its tallest rows (for a screen that puts it under its text)."""
+    """How tall the keyboard is at its tallest rows (for a screen that puts it under its text);
+    worked out once for a keyboard, width and key size (a layout asks on every frame)."""
     count = rows_count(keyboard, columns(keyboard, width, least), width, least)
     gap = gap_for(least)
     return round(count * row_height(least) + gap * max(0, count - 1))
 
 
+@lru_cache(maxsize=256)
 def least_height(keyboard: Keyboard | None, width: int, least: KeyMin) -> int:
-    """How tall the keyboard must be at the least: every row ``least.height`` (none: 0)."""
+    """How tall the keyboard must be at the least: every row ``least.height`` (none: 0); worked
+    out once for a keyboard, width and key size."""
     if keyboard is None:
         return 0
     count = rows_count(keyboard, columns(keyboard, width, least), width, least)
