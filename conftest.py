@@ -4,18 +4,20 @@ repository). The product never reads them: a table's default lexicon is the ENAB
 kiosk/lexicon/data. The ``shared`` fixture names them, and fails loudly when they are missing.
 
 And what every run shares: where the tests' temporary folders are (in memory,
-``_temporary_folders_in_memory``), the slow tests first, the director's fixtures
-(tests/support/fixtures.py)."""
+``_temporary_folders_in_memory``), the slow tests first, a test that starts a Python or a shell
+marked slow (``STARTS_SLOW``), the director's fixtures (tests/support/fixtures.py)."""
 from __future__ import annotations
 
 import os
+import re
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["tests.support.fixtures"]      # the director's harnesses, for every test folder
+pytest_plugins = ["tests.support.fixtures", "pytester"]   # the director's harnesses; pytester for tests/test_slow_marks.py
 
 SHARED = Path(__file__).resolve().parent.parent / "shared"
 MEMORY_TMP = Path("/dev/shm")
@@ -52,6 +54,57 @@ def pytest_collection_modifyitems(config, items):
         path = item.nodeid.split("::")[0]
         return item.get_closest_marker("slow") is None, not path.startswith(LONGEST)
     items.sort(key=order)
+
+
+#: The programs a test may start only when it is marked slow: a Python (the kiosk, the director,
+#: a command, a child to kill: some half a second of CPU before its first line) or a shell (the
+#: installers, which start their own). ``make check`` is the tests in pytest's own process and
+#: what they drive there (the director's service in a thread, a kiosk on simulated time, a
+#: pseudo-terminal, an espeak, a shellcheck); ``make test`` runs the processes too.
+STARTS_SLOW = re.compile(r"(python[0-9.]*|bash|sh|dash)")
+
+_started: list[str] | None = None       # the slow programs the running test started, if it checks
+
+
+def _heard(event: str, args: tuple) -> None:
+    """The audit hook: a Python or a shell started while a test not marked slow runs."""
+    if event != "subprocess.Popen" or _started is None:
+        return
+    executable, argv = args[0], args[1]
+    program = os.path.basename(os.fsdecode(executable or (argv[0] if argv else "")))
+    if STARTS_SLOW.fullmatch(program):
+        _started.append(" ".join(os.fsdecode(a) for a in argv)[:200])
+
+
+sys.addaudithook(_heard)
+
+
+def _checking_starts(item):
+    """Around a test's set-up or call: unless it is marked slow, what it starts is heard, and
+    a Python or a shell fails it, named."""
+    global _started
+    if item.get_closest_marker("slow") is not None:
+        return (yield)
+    _started = []
+    try:
+        outcome = yield
+    finally:
+        started, _started = _started, None
+    if started:
+        pytest.fail(f"it started {started[0]!r}{f' and {len(started) - 1} more' if len(started) > 1 else ''}: "
+                    "a test that starts a Python or a shell is marked slow (conftest.STARTS_SLOW)",
+                    pytrace=False)
+    return outcome
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    return (yield from _checking_starts(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    return (yield from _checking_starts(item))
 
 
 @dataclass(frozen=True)

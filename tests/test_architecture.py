@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -144,6 +146,7 @@ def test_the_director_never_imports_the_tables_screen_or_pins():
     assert offenders == []
 
 
+@pytest.mark.slow
 def test_importing_kiosk_does_not_import_pygame():
     code = ("import sys, kiosk, common.game, common.game.game, common.game.result, common.replay, "
             "common.presets, kiosk.__main__; print('pygame' in sys.modules)")
@@ -161,6 +164,7 @@ LOADED_WHEN_USED = ("kiosk.ui.clock.correct", "kiosk.ui.judge.screen", "kiosk.ui
                     "common.wire.schema", "kiosk.link.enroll", "msgspec", "getpass", "serial")
 
 
+@pytest.mark.slow
 def test_a_tables_start_to_its_first_frame_leaves_later_screens_and_tools_unloaded(tmp_path):
     code = ("import sys; from kiosk.__main__ import main\n"
             "try:\n"

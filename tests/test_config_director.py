@@ -92,6 +92,7 @@ def test_a_bad_link_is_refused_naming_the_key(tmp_path, text, message):
     assert str(error.value) == f"{path}: {message}"
 
 
+@pytest.mark.slow
 def test_a_serial_port_that_is_not_there_stops_the_kiosk_naming_the_key_and_the_device(tmp_path):
     cfg = write(tmp_path, '[kiosk]\ntable = "7"\n[director]\nserial = "/dev/ttyNOSUCH7"\n' + KEY)
     out = subprocess.run([sys.executable, "-m", "kiosk", "run", "--sim", "--config", str(cfg),

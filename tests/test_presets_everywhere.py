@@ -41,6 +41,7 @@ def run(env: dict, program: str, *args: str):
     return cli.run(program, *args, env=env)
 
 
+@pytest.mark.slow
 def test_a_fifth_preset_file_is_listed_and_loaded_by_the_kiosk(five_presets):
     assert preset_names() == ["absp", "aspa", "nzasp", "school", "wespa"]
     table = run(five_presets, "kiosk", "presets")
@@ -52,6 +53,7 @@ def test_a_fifth_preset_file_is_listed_and_loaded_by_the_kiosk(five_presets):
     assert json.loads(one.stdout)["clock"]["time_per_side_s"] == 1560
 
 
+@pytest.mark.slow
 def test_a_fifth_preset_is_a_choice_of_the_kiosk_config(five_presets, tmp_path):
     example = run(five_presets, "kiosk", "config")
     assert "one of 'absp', 'aspa', 'nzasp', 'school', 'wespa', or a preset file's path" in example.stdout

@@ -33,6 +33,7 @@ GAME = [
 ]
 
 
+@pytest.mark.slow
 def test_replay_prints_the_result(tmp_path):
     out = run_replay(tmp_path, GAME, command=cli.spawn)
     assert out.returncode == 0, out.stderr

@@ -94,6 +94,7 @@ def selftest(*args, stdin: str, cwd=ROOT):
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
 
 
+@pytest.mark.slow
 def test_the_command_under_sim_reports_a_button_never_pressed_as_missing():
     out = selftest("--sim", "--timeout", "2", stdin="l\nr\n")
     assert out.returncode == 1, out.stderr
@@ -105,6 +106,7 @@ def test_the_command_under_sim_reports_a_button_never_pressed_as_missing():
     assert lines[-1] == "self-test done: FAULTS found (see above)"
 
 
+@pytest.mark.slow
 def test_the_command_under_sim_passes_when_every_button_is_pressed(tmp_path):
     config = tmp_path / "kiosk.toml"
     config.write_text("[leds]\nneutral = 13\nleft_runs = 5\n")
@@ -115,6 +117,7 @@ def test_the_command_under_sim_passes_when_every_button_is_pressed(tmp_path):
     assert out.stdout.splitlines()[-1] == "self-test done: all OK"
 
 
+@pytest.mark.slow
 def test_the_command_reports_a_display_that_is_not_there(tmp_path):
     config = tmp_path / "kiosk.toml"
     config.write_text('[displays.right]\nkind = "ssd1306"\ni2c_port = 22\n')
@@ -126,6 +129,7 @@ def test_the_command_reports_a_display_that_is_not_there(tmp_path):
 
 @pytest.mark.parametrize("option, value", [("--pattern-s", "0"), ("--timeout", "-1"),
                                            ("--pattern-s", "nan"), ("--timeout", "soon")])
+@pytest.mark.slow
 def test_seconds_of_zero_or_less_are_refused_by_name(option, value):
     out = selftest("--sim", option, value, stdin="")
     assert out.returncode == 2 and out.stdout == ""
@@ -133,6 +137,7 @@ def test_seconds_of_zero_or_less_are_refused_by_name(option, value):
             in out.stderr), out.stderr
 
 
+@pytest.mark.slow
 def test_a_bad_config_exits_2(tmp_path):
     config = tmp_path / "kiosk.toml"
     config.write_text('[displays.left]\nkind = "lcd"\n')
@@ -155,6 +160,7 @@ def test_the_screen_libraries_missing_are_named_with_their_packages():
     assert screen_libraries.loads("libc.so.6") and not screen_libraries.loads("libno-such-library.so.9")
 
 
+@pytest.mark.slow
 def test_the_command_says_what_the_screen_needs():
     out = selftest("--sim", "--timeout", "30", "--pattern-s", "0.1", stdin="l\nr\nc\n")
     assert out.stdout.splitlines()[1].startswith("screen libraries")

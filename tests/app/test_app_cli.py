@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from kiosk.config import EXAMPLE
 from tests.support.quick_hash import quick_hash
@@ -32,6 +33,7 @@ def games(store: Path) -> list[tuple]:
                           "FROM games ORDER BY id").fetchall()
 
 
+@pytest.mark.slow
 def test_a_bad_config_file_exits_2_with_the_file_the_key_and_what_was_expected(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[hardware.pins]\nleft = 40\n")
@@ -41,6 +43,7 @@ def test_a_bad_config_file_exits_2_with_the_file_the_key_and_what_was_expected(t
     assert not (tmp_path / "var").exists()          # refused before the store (var/kiosk.sqlite) was made
 
 
+@pytest.mark.slow
 def test_an_old_config_holding_the_tournament_key_is_refused_saying_what_to_do(tmp_path):
     cfg = tmp_path / "kiosk.toml"
     cfg.write_text('[director]\nurl = "http://director.local:8080"\nkey = "the tournament key, 0123"\n')
@@ -55,6 +58,7 @@ def test_an_old_config_holding_the_tournament_key_is_refused_saying_what_to_do(t
     assert not (tmp_path / "k.sqlite").exists()          # refused before the store was touched
 
 
+@pytest.mark.slow
 def test_the_kiosk_runs_with_the_file_and_the_command_line_overrides_it(tmp_path):
     store = tmp_path / "table.sqlite"
     cfg = tmp_path / "kiosk.toml"
@@ -77,6 +81,7 @@ def test_the_kiosk_runs_with_the_file_and_the_command_line_overrides_it(tmp_path
     assert second == ("14", 5, "Ann", "Bob", "absp", None)
 
 
+@pytest.mark.slow
 def test_without_a_config_file_the_store_is_var_kiosk_sqlite_under_the_working_directory(tmp_path):
     out = kiosk("run", "--sim", "--headless", "--exit-after", "1", cwd=tmp_path)
     assert out.returncode == 0, out.stderr

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from drivers.leds import StatusLeds
 from drivers.oled import OledDisplay
 from drivers.sevenseg import SevenSegmentDisplay
@@ -38,6 +40,7 @@ def test_the_loop_pushes_each_players_time_to_their_display(kiosks):
     assert (right.shown.text, right.shown.running, right.shown.mode) == ("24:57", False, "neutral")
 
 
+@pytest.mark.slow
 def test_a_configured_display_that_is_not_there_stops_the_kiosk(tmp_path):
     cfg = tmp_path / "kiosk.toml"
     cfg.write_text('[displays.left]\nkind = "ssd1306"\ni2c_port = 22\n')

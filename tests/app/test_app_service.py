@@ -8,11 +8,14 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from kiosk.service import ServiceNotifier
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_kiosk_tells_systemd_it_is_ready_and_feeds_the_watchdog(tmp_path):
     address = str(tmp_path / "notify")
     messages = []

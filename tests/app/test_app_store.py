@@ -12,6 +12,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.support.app_harness import ENABLE, KEY, S, T0, journal_events, opening
 from common.game import events as ev
 from common.game.result import compute
@@ -226,6 +228,7 @@ def test_the_recorded_lexicon_is_the_one_in_use():
     assert (lexicon.name, lexicon.fingerprint) == ("enable2k", ENABLE_FINGERPRINT)
 
 
+@pytest.mark.slow
 def test_killed_with_sigkill_the_kiosk_resumes_the_game_on_the_same_file(kiosks, tmp_path):
     store = tmp_path / "kiosk.sqlite"
     child = subprocess.Popen([sys.executable, "-m", "tests.support.kiosk_child", str(store), "boot-A"], cwd=REPO,

@@ -61,7 +61,8 @@ def test_there_are_scenarios_of_every_ending():
     assert len(names) >= 8 and "refused-correction" in names and AS_A_PROCESS in names
 
 
-@pytest.mark.parametrize("script", SCENARIOS, ids=[path.stem for path in SCENARIOS])
+@pytest.mark.parametrize("script", [pytest.param(path, marks=pytest.mark.slow) if path.stem == AS_A_PROCESS else path
+                                    for path in SCENARIOS], ids=[path.stem for path in SCENARIOS])
 def test_a_scenario_gives_exactly_its_golden_output(script, lexicon):
     golden = script.with_suffix(".golden")
     text = render(script, lexicon)

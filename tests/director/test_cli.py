@@ -84,6 +84,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_the_service_starts_serves_and_stops(tmp_path):
     key_file = tmp_path / "tournament.key"
     key_file.write_text("a-key-from-a-file-0123\n")

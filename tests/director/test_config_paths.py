@@ -41,6 +41,7 @@ def test_every_path_the_file_gives_is_beside_it(folder, tmp_path, monkeypatch):
     assert load_config(None, {"tournament.key": KEY}).db == Path("var/director.sqlite")
 
 
+@pytest.mark.slow
 def test_the_offline_command_finds_the_key_and_the_database_beside_the_config(folder, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -205,6 +205,7 @@ def test_a_name_tsh_would_misread_is_refused_where_it_is_entered(director):
     assert director.rows("players") == []
 
 
+@pytest.mark.slow
 def test_the_command_lines_archive_names_the_event_and_tells_tsh_it_is_utf8(tmp_path):
     db = tmp_path / "event.sqlite"
     players = tmp_path / "players.csv"

@@ -62,6 +62,7 @@ def run_service(tmp_path, *args):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
+@pytest.mark.slow
 def test_a_service_for_the_venue_without_a_password_refuses_to_start(tmp_path):
     process = run_service(tmp_path, "--host", "0.0.0.0", "--port", str(free_port()))
     output = process.communicate(timeout=TIMEOUT_S)[0]
@@ -71,6 +72,7 @@ def test_a_service_for_the_venue_without_a_password_refuses_to_start(tmp_path):
     assert not (tmp_path / "d.sqlite").exists()
 
 
+@pytest.mark.slow
 def test_a_password_file_that_is_no_hash_is_refused_naming_it(tmp_path):
     (tmp_path / "pw").write_text(GOOD + "\n")                # the password itself, in clear
     process = run_service(tmp_path, "--password-file", "pw", "--port", str(free_port()))
@@ -89,6 +91,7 @@ def serving(process, port) -> list[str]:
 
 
 @pytest.mark.parametrize("password_file", [True, False], ids=["passwd", "made-for-the-run"])
+@pytest.mark.slow
 def test_the_service_logs_in_with_the_directors_password(tmp_path, password_file):
     port = free_port()
     if password_file:

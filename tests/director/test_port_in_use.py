@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "a-long-enough-key-123"
 
@@ -14,6 +16,7 @@ def director(*args, cwd):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_port_in_use_is_one_line_and_status_2_before_anything_says_it_is_up(tmp_path):
     with socket.socket() as first:                     # the director already on the port
         first.bind(("127.0.0.1", 0))
@@ -31,6 +34,7 @@ def test_a_port_in_use_is_one_line_and_status_2_before_anything_says_it_is_up(tm
             pass                                       # the first one is untouched
 
 
+@pytest.mark.slow
 def test_an_address_not_this_machines_is_said_so(tmp_path):
     out = director("--host", "192.0.2.1", "--port", "8080", "--db", str(tmp_path / "d.sqlite"),
                    cwd=tmp_path)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from director.config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +25,7 @@ def setup(dest: Path):
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_an_older_configs_var_paths_go_back_to_the_defaults(tmp_path):
     dest = tmp_path / "etc" / "director.toml"
     dest.parent.mkdir()
@@ -38,6 +41,7 @@ def test_an_older_configs_var_paths_go_back_to_the_defaults(tmp_path):
     assert again.stdout.strip() == f"{dest} kept as it is"
 
 
+@pytest.mark.slow
 def test_another_relative_path_is_named_to_be_checked(tmp_path):
     dest = tmp_path / "director.toml"
     dest.write_text(OLD.replace('db = "var/director.sqlite"', 'db = "data/club.sqlite"'))

@@ -94,6 +94,7 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@pytest.mark.slow
 def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_path):
     out = install(tmp_path)
     assert out.returncode == 0, out.stderr
@@ -127,6 +128,7 @@ def test_the_install_against_a_temporary_root_makes_every_file_and_folder(tmp_pa
     assert "LABEL=tkdata /var/lib/tablekeeper" in out.stdout      # the data on a writable partition
 
 
+@pytest.mark.slow
 def test_without_a_pin_given_none_is_made_the_tables_enrollment_brings_its_own(tmp_path):
     out = install(tmp_path)
     assert out.returncode == 0, out.stderr
@@ -135,6 +137,7 @@ def test_without_a_pin_given_none_is_made_the_tables_enrollment_brings_its_own(t
     assert "It opens on ENROLL" in out.stdout and "copy the card" in out.stdout
 
 
+@pytest.mark.slow
 def test_the_pin_from_the_environment_or_its_hash_is_what_the_config_keeps(tmp_path):
     (tmp_path / "env").mkdir()
     out = install(tmp_path / "env", pin="24681357")
@@ -149,6 +152,7 @@ def test_the_pin_from_the_environment_or_its_hash_is_what_the_config_keeps(tmp_p
     assert "director's PIN: the hash in" in again.stdout and "kept" in again.stdout
 
 
+@pytest.mark.slow
 def test_a_bad_pin_or_hash_is_refused(tmp_path):
     out = install(tmp_path, "--pin-hash", "2468")
     assert out.returncode == 2 and "--pin-hash: expected a hash made by python -m kiosk pin" in out.stderr
@@ -159,6 +163,7 @@ def test_a_bad_pin_or_hash_is_refused(tmp_path):
     assert out.returncode == 2 and "a PIN is 4 to 12 digits" in out.stderr
 
 
+@pytest.mark.slow
 def test_a_second_run_keeps_the_edited_config(tmp_path):
     assert install(tmp_path).returncode == 0
     config = tmp_path / "etc" / "tablekeeper" / "kiosk.toml"
@@ -169,6 +174,7 @@ def test_a_second_run_keeps_the_edited_config(tmp_path):
     assert "kiosk.toml kept as it is" in out.stdout
 
 
+@pytest.mark.slow
 def test_bad_options_are_refused(tmp_path):
     out = subprocess.run(["bash", str(SCRIPT), "--frobnicate"], capture_output=True, text=True,
                          timeout=TIMEOUT_S)
@@ -193,6 +199,7 @@ def said(out, prefix: str) -> str:
 
 
 @pytest.mark.parametrize("release, python", [("bookworm", "3.11"), ("trixie", "3.13")])
+@pytest.mark.slow
 def test_each_release_gets_its_apt_names_its_python_and_its_boot_partition(tmp_path, release, python):
     out = install(fake_root(tmp_path, release))
     assert out.returncode == 0, out.stderr
@@ -214,6 +221,7 @@ def test_each_release_gets_its_apt_names_its_python_and_its_boot_partition(tmp_p
     assert " /boot/cmdline.txt" not in out.stdout
 
 
+@pytest.mark.slow
 def test_the_release_is_read_from_usr_lib_or_from_the_version_number(tmp_path):
     out = install(fake_root(tmp_path / "lib", "trixie", where="usr/lib/os-release"))
     assert out.returncode == 0, out.stderr
@@ -225,6 +233,7 @@ def test_the_release_is_read_from_usr_lib_or_from_the_version_number(tmp_path):
 
 @pytest.mark.parametrize("os_release", [OS_RELEASE["bookworm"].replace("bookworm", "bullseye").replace("12", "11"),
                                         'NAME="Ubuntu"\nVERSION_ID="24.04"\nVERSION_CODENAME=noble\n'])
+@pytest.mark.slow
 def test_another_release_is_refused_before_anything_is_made(tmp_path, os_release):
     out = install(fake_root(tmp_path, os_release))
     assert out.returncode == 2
@@ -236,6 +245,7 @@ def test_another_release_is_refused_before_anything_is_made(tmp_path, os_release
     assert sorted(p.name for p in (tmp_path / "etc").iterdir()) == ["os-release"]
 
 
+@pytest.mark.slow
 def test_a_root_without_os_release_is_refused(tmp_path):
     out = subprocess.run(["bash", str(SCRIPT), "--root", str(tmp_path), "--no-apt", "--no-systemctl",
                           "--no-pip"], capture_output=True, text=True, timeout=TIMEOUT_S)
@@ -256,6 +266,7 @@ def director_install(root: Path, release: str, *extra: str, password: str | None
 
 
 @pytest.mark.parametrize("release", ["bookworm", "trixie"])
+@pytest.mark.slow
 def test_the_director_install_makes_a_config_with_a_fresh_key_and_the_password_and_starts(
         tmp_path, release):
     import tomllib
@@ -313,6 +324,7 @@ def test_the_director_install_makes_a_config_with_a_fresh_key_and_the_password_a
     assert (data / "var" / "director.sqlite").exists()
 
 
+@pytest.mark.slow
 def test_a_director_password_too_short_is_refused(tmp_path):
     root = tmp_path / "root"
     root.mkdir()

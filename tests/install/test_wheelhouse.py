@@ -31,6 +31,7 @@ def test_the_wheelhouse_script_is_shellcheck_clean():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+@pytest.mark.slow
 def test_a_wheel_whose_hash_the_lock_does_not_hold_stops_the_build_and_is_named(tmp_path):
     """A wheel of the locked name and version, but not the locked file (its bytes, so its sha256,
     differ): pip download refuses it, and the wheelhouse is not made."""

@@ -166,6 +166,7 @@ def process_db(process):
     return DirectorDB.open(process.db)
 
 
+@pytest.mark.slow
 def test_sixty_starts_at_once_keep_the_services_memory_bounded(tmp_path):
     """The service as a process (its own memory), sixty tables' codes, sixty addresses starting
     at once, twice: before, each start made the PIN's scrypt hash (16 MiB) on a thread of the

@@ -53,6 +53,7 @@ NOT_SEALED = "is not sealed under the code typed: not the director's file for th
 
 @pytest.mark.parametrize("forgery", ["another director's stick", "the key changed",
                                      "the address changed", "no seal", "another code"])
+@pytest.mark.slow
 def test_a_stick_from_anyone_else_is_refused_and_nothing_is_written(tmp_path, forgery):
     stick, code = stick_for(tmp_path, KEY, "stick")
     path = stick / "tablekeeper" / "table-7.toml"
@@ -75,6 +76,7 @@ def test_a_stick_from_anyone_else_is_refused_and_nothing_is_written(tmp_path, fo
     assert not (tmp_path / "data" / "enrollment.toml").exists()
 
 
+@pytest.mark.slow
 def test_the_directors_own_stick_with_its_code_enrolls_the_table(tmp_path):
     stick, code = stick_for(tmp_path, KEY, "stick")
     out = enroll_from(tmp_path, stick, code)

@@ -119,6 +119,7 @@ def test_an_address_holds_at_most_its_connections_and_its_oldest_waiting_one_mak
     assert_honest_table_served(limited)
 
 
+@pytest.mark.slow
 def test_the_service_logs_no_line_per_request(tmp_path):
     """The access log is off unless asked for (python -m director --log-level debug): 200 tables
     posting every 5 s would write a line each."""

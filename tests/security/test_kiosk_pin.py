@@ -25,6 +25,7 @@ def kiosk(*args, stdin=None):
     return cli.run("kiosk", *args, input=stdin or "")
 
 
+@pytest.mark.slow
 def test_a_kiosk_on_its_buttons_with_the_default_pin_refuses_to_start(tmp_path):
     config = tmp_path / "kiosk.toml"
     config.write_text(f'[director]\npin_hash = "{hash_pin(DEFAULT_PIN)}"\n')

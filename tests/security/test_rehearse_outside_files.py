@@ -41,6 +41,7 @@ def event(tmp_path: Path, named: str) -> Path:
     ("../outside/secret", "not '../outside/secret'"),
     ("link.t", "its file link.t is a link out of the config's folder"),
 ])
+@pytest.mark.slow
 def test_rehearse_refuses_a_config_naming_files_outside_its_folder(tmp_path, named, said):
     config, out = event(tmp_path, named), tmp_path / "rehearsal"
     run = subprocess.run([sys.executable, "-m", "director", "rehearse", "--config", str(config),
@@ -53,6 +54,7 @@ def test_rehearse_refuses_a_config_naming_files_outside_its_folder(tmp_path, nam
     assert "the rehearsal's director" not in run.stdout          # no director was started
 
 
+@pytest.mark.slow
 def test_import_refuses_a_t_file_that_is_a_link_out_of_the_folder(tmp_path):
     config, db = event(tmp_path, "link.t"), tmp_path / "director.sqlite"
     run = subprocess.run([sys.executable, "-m", "director", "import", "--db", str(db),

@@ -32,6 +32,7 @@ def holder(store: Path, then: str = "release") -> subprocess.Popen:
     return proc
 
 
+@pytest.mark.slow
 def test_another_process_is_refused_naming_the_holder(tmp_path):
     store = tmp_path / "kiosk.sqlite"
     proc = holder(store)
@@ -45,6 +46,7 @@ def test_another_process_is_refused_naming_the_holder(tmp_path):
         assert lock_path(store).read_text().strip() == str(os.getpid())
 
 
+@pytest.mark.slow
 def test_a_new_kiosk_waits_for_the_old_one_to_let_go(tmp_path):
     store = tmp_path / "kiosk.sqlite"
     proc = holder(store)
@@ -55,6 +57,7 @@ def test_a_new_kiosk_waits_for_the_old_one_to_let_go(tmp_path):
     proc.wait(timeout=60)
 
 
+@pytest.mark.slow
 def test_the_same_process_holds_it_again_and_lets_go_with_the_last(tmp_path):
     store = tmp_path / "kiosk.sqlite"
     outer = hold(store, wait_s=0)

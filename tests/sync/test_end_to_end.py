@@ -87,6 +87,7 @@ def expected_standings(finals: dict) -> dict:
     return {name: tuple(v) for name, v in table.items()}
 
 
+@pytest.mark.slow
 def test_every_result_arrives_once_through_a_director_killed_in_the_middle(tmp_path, director, kiosks):
     finals = play_round(tmp_path, 1, ["1", "2"])
     wait_until(lambda: len(stored_results(director)) == 2, what="the first two results")

@@ -64,6 +64,7 @@ def code_row(director, table: str) -> dict:
     return row
 
 
+@pytest.mark.slow
 def test_a_table_enrolls_by_its_code_and_signs_what_the_director_takes(tmp_path, director_process):
     director = director_process(key=KEY, tournament=TOURNAMENT)      # every part a real process
     made = director_enroll(director, "7", "8", command=cli.spawn)

@@ -37,6 +37,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
     db_path = tmp_path / "director.sqlite"
     with DirectorDB.open(db_path) as db:
@@ -83,6 +84,7 @@ def test_the_director_polls_the_tables_on_its_serial_line(tmp_path):
     (["--addresses", "1-4"], "--addresses: the tables' addresses on a serial line need --serial"),
     (["--serial", "loop://", "--addresses", "0-4"], "--addresses: '0-4' is not an address"),
 ])
+@pytest.mark.slow
 def test_a_bad_serial_option_exits_2_saying_what_is_wrong(tmp_path, args, said):
     process = director(*args, "--db", str(tmp_path / "d.sqlite"), "--port", str(free_port()))
     output = process.communicate(timeout=WAIT_S)[0]

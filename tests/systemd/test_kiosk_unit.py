@@ -69,6 +69,7 @@ def unit_environment() -> dict[str, str]:
 
 
 @pytest.mark.skipif(bool(glob.glob("/dev/dri/card*")), reason="a KMS/DRM device is here: a screen may open")
+@pytest.mark.slow
 def test_with_no_screen_the_kiosk_says_what_to_check_and_exits_2(tmp_path):
     """The unit's environment (SDL_VIDEODRIVER=kmsdrm), its command line with the config and
     interpreter of this machine, its working directory: no /dev/dri here, so SDL's KMS/DRM

@@ -19,6 +19,7 @@ def kiosk(*args, timeout=120):
                           capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_run_sim_starts_with_no_other_arguments(tmp_path):
     out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path),
                 "--store", str(tmp_path / "kiosk.sqlite"))
@@ -27,6 +28,7 @@ def test_run_sim_starts_with_no_other_arguments(tmp_path):
     assert first.get_size() == (1280, 720)
 
 
+@pytest.mark.slow
 def test_run_with_options(tmp_path):
     out = kiosk("run", "--sim", "--headless", "--exit-after", "1", "--screenshot-dir", str(tmp_path),
                 "--preset", "nzasp", "--lexicon", str(ENABLE), "--names", "Ann,Bob", "--table", "9",
@@ -36,6 +38,7 @@ def test_run_with_options(tmp_path):
 
 
 @pytest.mark.skipif(importlib.util.find_spec("lgpio") is not None, reason="lgpio is installed here")
+@pytest.mark.slow
 def test_run_without_sim_and_without_gpio_is_a_loud_error(tmp_path):
     config = tmp_path / "kiosk.toml"                    # on its buttons: a PIN of its own
     config.write_text(f'[director]\npin_hash = "{quick_hash("8642")}"\n')
@@ -50,6 +53,7 @@ def test_run_without_sim_and_without_gpio_is_a_loud_error(tmp_path):
     (["judge", "--headless"], "director.pin_hash: expected the hash of the station's own PIN"),
     (["judge", "--headless", "--pin", "1234"], "unrecognized arguments: --pin"),   # never there
 ])
+@pytest.mark.slow
 def test_bad_options_are_refused_with_the_reason(args, message):
     out = kiosk(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
@@ -62,6 +66,7 @@ def station_config(tmp_path, pin: str = "8642") -> str:
     return str(config)
 
 
+@pytest.mark.slow
 def test_a_station_refuses_the_default_pin_and_a_missing_lexicon(tmp_path):
     out = kiosk("judge", "--headless", "--config", station_config(tmp_path, "0000"))
     assert out.returncode == 2 and "has no default PIN" in out.stderr, out.stderr
@@ -70,11 +75,13 @@ def test_a_station_refuses_the_default_pin_and_a_missing_lexicon(tmp_path):
     assert out.returncode == 2 and "no such file" in out.stderr, out.stderr
 
 
+@pytest.mark.slow
 def test_bad_option_values_are_refused_by_the_parser():
     out = kiosk("run", "--sim", "--names", "Ann")
     assert out.returncode == 2 and "two names" in out.stderr
 
 
+@pytest.mark.slow
 def test_judge_station_starts(tmp_path):
     out = kiosk("judge", "--config", station_config(tmp_path), "--lexicon", str(ENABLE), "--headless",
                 "--exit-after", "1", "--screenshot-dir", str(tmp_path),
@@ -89,6 +96,7 @@ def test_judge_station_starts(tmp_path):
     ("x11", "python -m kiosk judge: the screen cannot be opened (SDL_VIDEODRIVER=x11; pygame: x11 not "
             "available). Check that a display is there for this driver, or run with --headless"),
 ])
+@pytest.mark.slow
 def test_a_station_with_no_screen_says_what_to_check(tmp_path, driver, message):
     if driver == "kmsdrm" and glob.glob("/dev/dri/card*"):
         pytest.skip("a KMS/DRM device is here: a screen may open")
