@@ -10,10 +10,13 @@
   its serial lines, its command line.
 
 Each test has its own database (what a test asserts is what is stored); a server costs a tenth
-of a second to start in this process, so each has its own server too."""
+of a second to start in this process, so each has its own server too. A test's directors are
+stopped in a thread when it ends (uvicorn's shutdown waits a tenth of a second or two: the next
+test need not), each joined before the session ends."""
 from __future__ import annotations
 
 import itertools
+import threading
 
 import pytest
 
@@ -45,7 +48,19 @@ def make_director(tmp_path):
         return running
     yield make
     for running in made:
-        running.stop()
+        stopping = threading.Thread(target=running.stop, name="director-stopping", daemon=True)
+        stopping.start()
+        _STOPPING.append(stopping)
+
+
+#: The directors of ended tests, still stopping.
+_STOPPING: list[threading.Thread] = []
+
+
+def pytest_sessionfinish(session):
+    """Every director the tests made, stopped before the run ends."""
+    for stopping in _STOPPING:
+        stopping.join(timeout=60)
 
 
 @pytest.fixture
