@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["tests.support.fixtures", "pytester"]   # the director's harnesses; pytester for tests/test_slow_marks.py
+# the director's harnesses, for every test folder; pytester, for tests/test_slow_marks.py
+pytest_plugins = ["tests.support.fixtures", "pytester"]
 
 SHARED = Path(__file__).resolve().parent.parent / "shared"
 MEMORY_TMP = Path("/dev/shm")

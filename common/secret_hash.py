@@ -16,6 +16,7 @@ import re
 import secrets
 
 N, R, P = 2 ** 14, 8, 1                     # scrypt's cost: 16 MiB, some 40 ms on a PC
+LEAST_N, MOST_N = 2 ** 10, 2 ** 20          # the costs a hash may name and still be checked
 _HASH = re.compile(r"scrypt\$([0-9]+)\$([0-9]+)\$([0-9]+)\$([0-9a-f]{32})\$([0-9a-f]{64})")
 
 
@@ -28,7 +29,7 @@ def _parse(hashed: str, what: str) -> tuple[int, int, int, bytes, bytes]:
     if match is None:
         raise HashError(f"not a {what}")
     n, r, p = (int(match[i]) for i in (1, 2, 3))
-    if not (2 ** 10 <= n <= 2 ** 20 and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
+    if not (LEAST_N <= n <= MOST_N and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
         raise HashError("its cost is out of bounds (N a power of two 1024-1048576, r 1-32, p 1-16)")
     return n, r, p, bytes.fromhex(match[4]), bytes.fromhex(match[5])
 
@@ -44,9 +45,11 @@ def _derive(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:
                           maxmem=256 * r * n + (1 << 20))
 
 
-def make_hash(secret: str, *, salt: bytes | None = None) -> str:
+def make_hash(secret: str, *, salt: bytes | None = None, n: int = N) -> str:
+    """``secret``'s hash at scrypt cost ``n`` (the product's ``N``; the tests' own secrets take
+    ``LEAST_N``), checked as ``verify`` will check it."""
     salt = secrets.token_bytes(16) if salt is None else salt
-    return f"scrypt${N}${R}${P}${salt.hex()}${_derive(secret, salt, N, R, P).hex()}"
+    return check(f"scrypt${n}${R}${P}${salt.hex()}${_derive(secret, salt, n, R, P).hex()}")
 
 
 def verify(secret: str, hashed: str) -> bool:

@@ -11,7 +11,7 @@ from director.event.proposals import proposal
 from director.event.rounds import assignment
 from director.event.tournament import pairings
 from director.files import tsh
-from tests.support.director_harness import KEY, TOURNAMENT, result_doc, signed_bytes
+from tests.support.director_harness import TOURNAMENT, result_doc, signed_bytes
 from tests.support.page_browser import TIMEOUT_MS, director_page, said
 
 pytestmark = pytest.mark.slow          # headless Chromium: make check leaves it out
@@ -27,7 +27,6 @@ def page(browser, director, tmp_path):
 
 def division(page):
     return page.locator('.division[data-division="A"]')
-
 
 
 def proposed(page, round_number):

@@ -39,7 +39,6 @@ def page(browser, director, tmp_path):
     yield from director_page(browser, director, tmp_path / "screenshots", 1200, 1000)
 
 
-
 def box(page, name):
     return page.locator(f'.division[data-division="{name}"] .draw')
 

@@ -29,7 +29,6 @@ def division(page):
     return page.locator('.division[data-division="A"]')
 
 
-
 def adjusted(page, words):
     division(page).locator(".draw-proposal .draw-adjusted li").filter(has_text=words).wait_for(
         timeout=TIMEOUT_MS)

@@ -17,7 +17,6 @@ import functools
 import http.client
 import json
 import logging
-import socket
 import sqlite3
 import threading
 import urllib.parse

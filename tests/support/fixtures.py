@@ -23,6 +23,10 @@ import pytest
 # The director's modules are imported by the fixtures that use them, not by every run of pytest.
 
 
+#: The directors of ended tests, still stopping.
+_STOPPING: list[threading.Thread] = []
+
+
 @pytest.fixture
 def make_director(tmp_path):
     """``make(key=KEY, tournament=TOURNAMENT, preset="aspa", settings=None, config=None,
@@ -51,10 +55,6 @@ def make_director(tmp_path):
         stopping = threading.Thread(target=running.stop, name="director-stopping", daemon=True)
         stopping.start()
         _STOPPING.append(stopping)
-
-
-#: The directors of ended tests, still stopping.
-_STOPPING: list[threading.Thread] = []
 
 
 def pytest_sessionfinish(session):

@@ -8,16 +8,9 @@ a password some 470 times). What the product's own hashes cost stays asserted wh
 made (tests/security/test_kiosk_pin.py, tests/director/test_password.py)."""
 from __future__ import annotations
 
-import hashlib
-import secrets
-
 from common import secret_hash
-
-LEAST_N = 2 ** 10                   # the cheapest cost secret_hash takes
 
 
 def quick_hash(secret: str) -> str:
-    """``secret``'s hash in secret_hash's form (``scrypt$N$r$p$<salt>$<hash>``), at N=1024."""
-    salt = secrets.token_bytes(16)
-    derived = hashlib.scrypt(secret.encode(), salt=salt, n=LEAST_N, r=secret_hash.R, p=secret_hash.P, dklen=32)
-    return secret_hash.check(f"scrypt${LEAST_N}${secret_hash.R}${secret_hash.P}${salt.hex()}${derived.hex()}")
+    """``secret``'s hash in secret_hash's form, at its least cost (``LEAST_N``, N=1024)."""
+    return secret_hash.make_hash(secret, n=secret_hash.LEAST_N)
